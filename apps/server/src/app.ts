@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_PREFIX, MSG } from '@rostrum/contract';
+import type { TDeps } from './deps.js';
+import { createMailer, type TMailer } from './mail/mailer.js';
+import { installErrorHandler } from './http/errors.js';
+import { responses } from './http/route-kit.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { meRoutes } from './modules/me/me.routes.js';
+import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
+
+/** The HTTP app: API under /api/v1 and, when built, the web app with an SPA fallback. */
+export async function buildApp(
+  base: Omit<TDeps, 'mailer'> & { mailer?: TMailer },
+  opts: { logger?: FastifyServerOptions['logger'] } = {},
+) {
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const deps: TDeps = {
+    ...base,
+    mailer:
+      base.mailer ??
+      createMailer({
+        smtpUrl: base.config.smtpUrl,
+        from: base.config.mailFrom,
+        outboxDir: path.join(base.config.dataDir, 'outbox'),
+        log: app.log,
+      }),
+  };
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  installErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Rostrum API', version: '1.0.0', description: 'Speech and voice coaching. See docs/api.md.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: '{orgCode}-{apiKey}' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      const zapp = api.withTypeProvider<ZodTypeProvider>();
+      zapp.get('/health', { schema: { tags: ['health'], response: responses(z.object({ ok: z.boolean() })) } }, async () => ({
+        data: { ok: true },
+      }));
+      zapp.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      authRoutes(zapp, deps);
+      meRoutes(zapp, deps);
+      groupsRoutes(zapp, deps);
+      recordingsRoutes(zapp, deps);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const webDir = deps.config.webDir;
+  const hasWeb = !!webDir && existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ errors: [{ message: MSG.notFound, status: 404 }] });
+    }
+    // Client-side routes: the web app decides (unknown paths redirect to /).
+    return reply.type('text/html').sendFile('index.html');
+  });
+  return app;
+}

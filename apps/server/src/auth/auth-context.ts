@@ -1,0 +1,59 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { MSG, parseBearerToken } from '@rostrum/contract';
+import type { TDb } from '../db/client.js';
+import { apiKeys, organisations, users } from '../db/schema.js';
+import { unauthorized } from '../http/errors.js';
+import { hashSecret } from './keys.js';
+
+/** Who is calling: resolved from the bearer key on every signed-in request. */
+export interface TAuth {
+  userId: string;
+  orgId: string;
+  orgCode: string;
+  orgRoles: string[];
+  keyId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: TAuth | null;
+  }
+}
+
+/** Resolves `Authorization: Bearer {orgCode}-{apiKey}`; 401 when absent, unknown, tampered or expired. */
+export async function authenticate(db: TDb, req: FastifyRequest): Promise<TAuth> {
+  const header = req.headers.authorization;
+  if (!header || !header.startsWith('Bearer ')) throw unauthorized(MSG.notSignedIn);
+  const parsed = parseBearerToken(header.slice(7).trim());
+  if (!parsed) throw unauthorized(MSG.keyExpired);
+  const [row] = await db
+    .select({
+      keyId: apiKeys.id,
+      userId: users.id,
+      orgId: organisations.id,
+      orgCode: organisations.code,
+      orgRoles: users.orgRoles,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(organisations, eq(organisations.id, users.orgId))
+    .where(
+      and(
+        eq(apiKeys.keyHash, hashSecret(parsed.apiKey)),
+        eq(apiKeys.kind, 'session'),
+        isNull(apiKeys.revokedAt),
+        gt(apiKeys.expiresAt, new Date()),
+        eq(organisations.code, parsed.orgCode),
+      ),
+    )
+    .limit(1);
+  if (!row) throw unauthorized(MSG.keyExpired);
+  return row;
+}
+
+/** The caller, for handlers behind requireAuth. */
+export function authOf(req: FastifyRequest): TAuth {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}

@@ -1,0 +1,229 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { TEmailPreferences, TOrgSettings, TPreferences } from '@rostrum/contract';
+
+// The data model, designed for the whole spec: organisations with settings, type, seats and
+// expiry; groups; memberships with roles and expiry; invites; keys; recordings.
+// Org-level roles (the coaches-and-admins pseudo-group) live on users.org_roles.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const organisations = pgTable('organisations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The org code in bearer tokens: lower-case letters and digits, no hyphen. */
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  type: text('type', { enum: ['edu', 'other'] }).notNull().default('other'),
+  /** 1: expiry applies at organisation level, no per-user expiry shown. */
+  billingModel: integer('billing_model').notNull().default(0),
+  expirationDate: ts('expiration_date'),
+  settings: jsonb('settings').$type<TOrgSettings>().notNull().default({}),
+  whiteLabelLogo: text('white_label_logo'),
+  algorithmConfig: jsonb('algorithm_config')
+    .$type<{ algorithms: { name: string; venue: string }[]; default_algorithm: string }>()
+    .notNull()
+    .default({
+      algorithms: [
+        { name: 'rostrum-default', venue: 'speech' },
+        { name: 'rostrum-conversational', venue: 'conversation' },
+      ],
+      default_algorithm: 'rostrum-default',
+    }),
+  createdAt: createdAt(),
+});
+
+export type TUserMetadataRow = {
+  title?: string | null;
+  birthyear?: number | null;
+  gender?: string | null;
+  freeTrial?: boolean;
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Stored lower-case; unique across the product (one account per email). */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    name: text('name').notNull(),
+    metadata: jsonb('metadata').$type<TUserMetadataRow>().notNull().default({}),
+    isEu: boolean('is_eu').notNull().default(false),
+    dataRetention: boolean('data_retention'),
+    dataUseAllowed: boolean('data_use_allowed'),
+    termsAccepted: boolean('terms_accepted').notNull().default(false),
+    privacyAccepted: boolean('privacy_accepted').notNull().default(false),
+    ageAttestation: boolean('age_attestation'),
+    /** Roles in the coaches-and-admins pseudo-group: [] | ['manager'] | ['admin', 'manager']. */
+    orgRoles: text('org_roles').array().notNull().default(sql`'{}'::text[]`),
+    preferences: jsonb('preferences').$type<TPreferences>().notNull().default({}),
+    emailPreferences: jsonb('email_preferences').$type<TEmailPreferences>().notNull(),
+    lastLoginAt: ts('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('users_org_idx').on(t.orgId)],
+);
+
+export type TGroupSettingsRow = { freeDuration?: { years: number } | null };
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Null: invite-only. Codes are matched case-insensitively. */
+    inviteCode: text('invite_code'),
+    settings: jsonb('settings').$type<TGroupSettingsRow>().notNull().default({}),
+    managerPrivacyLevel: integer('manager_privacy_level').notNull().default(1),
+    speakerPrivacyLevel: integer('speaker_privacy_level').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('groups_org_name_uq').on(t.orgId, sql`lower(${t.name})`),
+    uniqueIndex('groups_invite_code_uq').on(sql`lower(${t.inviteCode})`),
+  ],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** Current roles: speaker and/or manager. Empty while inactive. */
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    startDate: ts('start_date').notNull().defaultNow(),
+    /** Null: perpetual. A membership past its expiry counts as inactive. */
+    expiresAt: ts('expires_at'),
+    /** Roles held before an expiring membership lapsed (shown as expiredRoles). */
+    expiredRoles: text('expired_roles').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('memberships_group_idx').on(t.groupId)],
+);
+
+export type TInviteRoleRow = { groupId: string | null; roles: string[] };
+
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    roles: jsonb('roles').$type<TInviteRoleRow[]>().notNull(),
+    isEu: boolean('is_eu').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    resentAt: ts('resent_at'),
+    acceptedAt: ts('accepted_at'),
+  },
+  (t) => [index('invites_org_idx').on(t.orgId)],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the key; the key itself is never stored. */
+    keyHash: text('key_hash').notNull().unique(),
+    /** session: bearer key from sign-in; auto: one-hour, single-use sign-in link key. */
+    kind: text('kind', { enum: ['session', 'auto'] }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    lastUsedAt: ts('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: createdAt(),
+});
+
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_attempts_email_idx').on(t.email, t.createdAt), index('sign_in_attempts_ip_idx').on(t.ip, t.createdAt)],
+);
+
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    assignmentId: uuid('assignment_id'),
+    title: text('title').notNull(),
+    fileName: text('file_name'),
+    source: text('source'),
+    algorithm: text('algorithm').notNull().default('rostrum-default'),
+    duration: real('duration'),
+    isVideo: boolean('is_video').notNull().default(false),
+    status: text('status', { enum: ['uploading', 'processing', 'done', 'failed'] }).notNull().default('uploading'),
+    failedReason: text('failed_reason'),
+    playbackPath: text('playback_path'),
+    videoPath: text('video_path'),
+    numSpeakers: integer('num_speakers').notNull().default(1),
+    speakerNum: integer('speaker_num').notNull().default(1),
+    feedbackRequested: boolean('feedback_requested').notNull().default(false),
+    feedbackRequestedAt: ts('feedback_requested_at'),
+    submitted: boolean('submitted').notNull().default(false),
+    submittedAt: ts('submitted_at'),
+    results: jsonb('results'),
+    overallScore: real('overall_score'),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recordings_user_idx').on(t.userId, t.createdAt), index('recordings_group_idx').on(t.groupId, t.createdAt)],
+);

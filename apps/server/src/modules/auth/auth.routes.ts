@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import {
+  ZInviteCheckBodySchema,
+  ZInviteCheckResponseSchema,
+  ZPasswordForgotBodySchema,
+  ZPasswordResetBodySchema,
+  ZPasswordUpdateBodySchema,
+  ZSignInBodySchema,
+  ZSignInKeyBodySchema,
+  ZSignInResponseSchema,
+  ZSignUpBodySchema,
+  ZSignUpResponseSchema,
+} from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import { authOf } from '../../auth/auth-context.js';
+import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
+import * as auth from './auth.service.js';
+
+const tags = ['auth'];
+const empty = z.object({});
+
+export function authRoutes(app: TZodApp, deps: TDeps) {
+  app.post('/auth/sign-in', { schema: { tags, body: ZSignInBodySchema, response: responses(ZSignInResponseSchema) } }, async (req) =>
+    ok(await auth.signIn(deps, req.body, req.ip)),
+  );
+
+  app.post(
+    '/auth/sign-in/key',
+    { schema: { tags, body: ZSignInKeyBodySchema, response: responses(ZSignInResponseSchema) } },
+    async (req) => ok(await auth.signInWithKey(deps, req.body.key)),
+  );
+
+  app.post('/auth/sign-out', { schema: { tags, response: responses(empty) }, preHandler: requireAuth(deps) }, async (req) => {
+    await auth.signOut(deps, authOf(req));
+    return ok({});
+  });
+
+  app.post(
+    '/auth/sign-up/invite',
+    { schema: { tags, body: ZInviteCheckBodySchema, response: responses(ZInviteCheckResponseSchema) } },
+    async (req) => ok(await auth.checkInvite(deps, req.body)),
+  );
+
+  app.post('/auth/sign-up', { schema: { tags, body: ZSignUpBodySchema, response: responses(ZSignUpResponseSchema) } }, async (req) =>
+    ok(await auth.signUp(deps, req.body)),
+  );
+
+  app.post('/auth/password/forgot', { schema: { tags, body: ZPasswordForgotBodySchema, response: responses(empty) } }, async (req) => {
+    await auth.forgotPassword(deps, req.body.email);
+    return ok({});
+  });
+
+  app.post('/auth/password/reset', { schema: { tags, body: ZPasswordResetBodySchema, response: responses(empty) } }, async (req) => {
+    await auth.resetPassword(deps, req.body);
+    return ok({});
+  });
+
+  app.post(
+    '/auth/password/update',
+    { schema: { tags, body: ZPasswordUpdateBodySchema, response: responses(empty) }, preHandler: requireAuth(deps) },
+    async (req) => {
+      await auth.updatePassword(deps, authOf(req), req.body);
+      return ok({});
+    },
+  );
+}

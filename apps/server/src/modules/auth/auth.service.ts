@@ -1,0 +1,201 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import {
+  DEFAULT_EMAIL_PREFERENCES,
+  MSG,
+  PASSWORD_RESET_MINUTES,
+  type TInviteCheckBody,
+  type TInviteCheckResponse,
+  type TSignInBody,
+  type TSignInResponse,
+  type TSignUpBody,
+} from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import { invites, memberships, organisations, passwordResets, users } from '../../db/schema.js';
+import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { hashSecret, newSecret } from '../../auth/keys.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { activeSpeakerSeats, upsertSpeakerMembership } from '../groups/groups.repository.js';
+import { consumeAutoKey, issueKey, revokeAllKeys, revokeKey } from './keys.repository.js';
+import { assertSignInAllowed, recordSignInAttempt } from './sign-in-limiter.js';
+import { grantsSpeakerSeat, inviteIsEu, resolveInvite, type TResolvedInvite } from './invites.repository.js';
+
+async function findUserByEmail(deps: TDeps, email: string) {
+  const [row] = await deps.db
+    .select({ user: users, org: organisations })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.orgId))
+    .where(eq(users.email, email))
+    .limit(1);
+  return row ?? null;
+}
+
+async function startSession(deps: TDeps, userId: string, orgCode: string): Promise<TSignInResponse> {
+  const key = await issueKey(deps.db, userId, 'session');
+  await deps.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+  return { apiKey: key.secret, orgCode, expires: key.expiresAt.toISOString(), userId };
+}
+
+export async function signIn(deps: TDeps, body: TSignInBody, ip: string): Promise<TSignInResponse> {
+  await assertSignInAllowed(deps.db, body.email, ip);
+  const found = await findUserByEmail(deps, body.email);
+  // Always run scrypt, so an unknown email takes as long as a wrong password.
+  const ok = await verifyPassword(body.password, found?.user.passwordHash ?? DUMMY_HASH);
+  await recordSignInAttempt(deps.db, body.email, ip, ok && !!found);
+  if (!found || !ok) throw unauthorized(MSG.incorrectCredentials);
+  return startSession(deps, found.user.id, found.org.code);
+}
+
+/** Exchanges a one-hour auto sign-in token {org code}-{key} for a session key. */
+export async function signInWithKey(deps: TDeps, token: string): Promise<TSignInResponse> {
+  const i = token.indexOf('-');
+  if (i <= 0) throw unauthorized(MSG.keyExpired);
+  const orgCode = token.slice(0, i);
+  const used = await consumeAutoKey(deps.db, token.slice(i + 1));
+  if (!used) throw unauthorized(MSG.keyExpired);
+  const [u] = await deps.db
+    .select({ id: users.id, orgCode: organisations.code })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.orgId))
+    .where(eq(users.id, used.userId));
+  if (!u || u.orgCode !== orgCode) throw unauthorized(MSG.keyExpired);
+  return startSession(deps, u.id, u.orgCode);
+}
+
+export async function signOut(deps: TDeps, auth: TAuth): Promise<void> {
+  await revokeKey(deps.db, auth.keyId);
+}
+
+async function assertSeatAvailable(deps: TDeps, r: TResolvedInvite, message: string) {
+  const limit = r.org.settings.seatLimit;
+  if (limit === null || limit === undefined || !grantsSpeakerSeat(r)) return;
+  if ((await activeSpeakerSeats(deps.db, r.org.id)) >= limit) throw new HttpError(402, message);
+}
+
+export async function checkInvite(deps: TDeps, body: TInviteCheckBody): Promise<TInviteCheckResponse> {
+  const r = await resolveInvite(deps.db, body);
+  if (!r) throw badRequest(MSG.inviteCodeInvalid);
+  await assertSeatAvailable(deps, r, MSG.seatLimit);
+  return {
+    org: { name: r.org.name, type: r.org.type },
+    isEu: inviteIsEu(r),
+    groupName: r.group?.name ?? null,
+    email: r.invite?.email ?? null,
+  };
+}
+
+export async function signUp(deps: TDeps, body: TSignUpBody): Promise<{ userId: string; signInKey: string }> {
+  const r = await resolveInvite(deps.db, body);
+  if (!r) throw badRequest(MSG.inviteCodeInvalid);
+  if (await findUserByEmail(deps, body.email)) throw conflict(MSG.signUpEmailTaken);
+  if (r.invite && r.invite.email !== body.email) throw badRequest('This invite was sent to a different email address');
+  const isEu = inviteIsEu(r);
+  if (isEu && !(body.ageAttestation && body.privacyAccepted && body.dataUseAllowed)) throw badRequest(MSG.signUpInvalid);
+  await assertSeatAvailable(deps, r, MSG.seatLimit);
+
+  const passwordHash = await hashPassword(body.password);
+  const orgRoles = r.invite?.roles.find((x) => x.groupId === null)?.roles ?? [];
+  const userId = await deps.db.transaction(async (tx) => {
+    const [u] = await tx
+      .insert(users)
+      .values({
+        orgId: r.org.id,
+        email: body.email,
+        passwordHash,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        name: body.name,
+        metadata: {
+          title: body.metadata.title,
+          birthyear: body.metadata.birthyear ?? null,
+          gender: body.metadata.gender ?? null,
+        },
+        isEu,
+        termsAccepted: true,
+        // Outside the EU the single checkbox covers the Terms of Use and the Privacy Policy.
+        privacyAccepted: true,
+        ageAttestation: isEu ? true : null,
+        dataUseAllowed: isEu ? true : null,
+        dataRetention: isEu ? (body.dataRetention ?? false) : null,
+        orgRoles: orgRoles.includes('admin') ? ['admin', 'manager'] : orgRoles.includes('manager') ? ['manager'] : [],
+        emailPreferences: DEFAULT_EMAIL_PREFERENCES,
+      })
+      .returning({ id: users.id });
+    const id = u!.id;
+    if (r.kind === 'code' && r.group) {
+      await upsertSpeakerMembership(tx, id, r.group, r.org);
+    }
+    if (r.invite) {
+      for (const grant of r.invite.roles) {
+        if (!grant.groupId) continue;
+        if (grant.roles.includes('manager')) {
+          await tx.insert(memberships).values({ userId: id, groupId: grant.groupId, roles: ['manager'], status: 'active' });
+        }
+      }
+      await tx.update(invites).set({ acceptedAt: new Date() }).where(eq(invites.id, r.invite.id));
+    }
+    return id;
+  });
+  const key = await issueKey(deps.db, userId, 'auto');
+  return { userId, signInKey: `${r.org.code}-${key.secret}` };
+}
+
+export async function forgotPassword(deps: TDeps, email: string): Promise<void> {
+  const found = await findUserByEmail(deps, email);
+  if (!found) throw notFound(MSG.forgotNotFound);
+  const token = newSecret();
+  await deps.db.insert(passwordResets).values({
+    userId: found.user.id,
+    tokenHash: hashSecret(token),
+    expiresAt: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
+  });
+  const link = `${deps.config.publicUrl}/password/reset?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: email,
+    subject: 'Reset your Rostrum password',
+    text: [
+      `Hello ${found.user.firstName},`,
+      '',
+      'Someone asked to reset the password of your Rostrum account. To choose a new password, open this link:',
+      '',
+      link,
+      '',
+      `The link works once and expires in ${PASSWORD_RESET_MINUTES} minutes. If you did not ask for it, you can ignore this email.`,
+    ].join('\n'),
+  });
+}
+
+export async function resetPassword(deps: TDeps, body: { email: string; token: string; newPassword: string }) {
+  const found = await findUserByEmail(deps, body.email);
+  if (!found) throw badRequest(MSG.resetLinkInvalid);
+  const passwordHash = await hashPassword(body.newPassword);
+  const done = await deps.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashSecret(body.token)),
+          eq(passwordResets.userId, found.user.id),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning({ id: passwordResets.id });
+    if (!used) return false;
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, found.user.id));
+    return true;
+  });
+  if (!done) throw badRequest(MSG.resetLinkInvalid);
+  // A reset ends every open session: whoever knew the old password is signed out.
+  await revokeAllKeys(deps.db, found.user.id);
+}
+
+export async function updatePassword(deps: TDeps, auth: TAuth, body: { password: string; newPassword: string }) {
+  const [u] = await deps.db.select().from(users).where(eq(users.id, auth.userId));
+  if (!u || !(await verifyPassword(body.password, u.passwordHash))) throw badRequest(MSG.currentPasswordWrong);
+  await deps.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })
+    .where(eq(users.id, auth.userId));
+}

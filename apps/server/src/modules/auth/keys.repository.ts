@@ -1,0 +1,38 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { AUTO_SIGN_IN_KEY_SECONDS, SESSION_KEY_DAYS } from '@rostrum/contract';
+import type { TDb } from '../../db/client.js';
+import { apiKeys } from '../../db/schema.js';
+import { hashSecret, newSecret } from '../../auth/keys.js';
+
+export async function issueKey(db: TDb, userId: string, kind: 'session' | 'auto') {
+  const secret = newSecret();
+  const ms = kind === 'session' ? SESSION_KEY_DAYS * 86_400_000 : AUTO_SIGN_IN_KEY_SECONDS * 1000;
+  const expiresAt = new Date(Date.now() + ms);
+  await db.insert(apiKeys).values({ userId, kind, keyHash: hashSecret(secret), expiresAt });
+  return { secret, expiresAt };
+}
+
+/** Takes a one-hour auto sign-in key: valid once, then revoked. */
+export async function consumeAutoKey(db: TDb, secret: string) {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(apiKeys.keyHash, hashSecret(secret)),
+        eq(apiKeys.kind, 'auto'),
+        isNull(apiKeys.revokedAt),
+        gt(apiKeys.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: apiKeys.userId });
+  return row ?? null;
+}
+
+export async function revokeKey(db: TDb, keyId: string) {
+  await db.update(apiKeys).set({ revokedAt: new Date() }).where(eq(apiKeys.id, keyId));
+}
+
+export async function revokeAllKeys(db: TDb, userId: string) {
+  await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+}

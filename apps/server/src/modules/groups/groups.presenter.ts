@@ -1,0 +1,84 @@
+import { isPerpetualExpiry, type TGroup, type TGroupMember } from '@rostrum/contract';
+import type { TGroupRow, TMembershipRow } from './groups.repository.js';
+import type { users } from '../../db/schema.js';
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+/** Active now: status active and not past its expiry. */
+export function isActiveNow(m: Pick<TMembershipRow, 'status' | 'expiresAt'>, now = new Date()): boolean {
+  return m.status === 'active' && (!m.expiresAt || m.expiresAt > now);
+}
+
+/** Roles shown for a membership (empty while inactive) and the roles it lost when it expired. */
+export function membershipRoles(m: TMembershipRow, now = new Date()) {
+  const active = isActiveNow(m, now);
+  const roles = (active ? m.roles : []) as ('manager' | 'speaker')[];
+  const expiredRoles = (m.expiredRoles.length ? m.expiredRoles : !active && m.expiresAt ? m.roles : []) as (
+    | 'manager'
+    | 'speaker'
+  )[];
+  return { active, roles, expiredRoles };
+}
+
+export function inviteLinkFor(publicUrl: string, inviteCode: string | null): string | null {
+  return inviteCode ? `${publicUrl}/sign-up?code=${encodeURIComponent(inviteCode)}` : null;
+}
+
+export function presentGroup(publicUrl: string, g: TGroupRow, m: TMembershipRow | null, now = new Date()): TGroup {
+  const r = m ? membershipRoles(m, now) : null;
+  return {
+    groupId: g.id,
+    name: g.name,
+    inviteCode: g.inviteCode,
+    inviteLink: inviteLinkFor(publicUrl, g.inviteCode),
+    createdDate: g.createdAt.toISOString(),
+    membershipStatus: m ? (r!.active ? 'active' : 'inactive') : null,
+    membershipExpires: iso(m?.expiresAt),
+    membershipPerpetual: m ? isPerpetualExpiry(iso(m.expiresAt), now) : false,
+    roles: r?.roles ?? [],
+    settings: { freeDuration: g.settings.freeDuration ?? null },
+    managerPrivacyLevel: g.managerPrivacyLevel as TGroup['managerPrivacyLevel'],
+    speakerPrivacyLevel: g.speakerPrivacyLevel as TGroup['speakerPrivacyLevel'],
+  };
+}
+
+export function presentMember(
+  row: {
+    user: typeof users.$inferSelect;
+    membership: TMembershipRow;
+    recordings: number;
+    shared: number;
+    submitted: number;
+    totalDuration: number;
+    lastRecordingDate: Date | string | null;
+  },
+  now = new Date(),
+): TGroupMember {
+  const { user: u, membership: m } = row;
+  const r = membershipRoles(m, now);
+  const roles: TGroupMember['roles'] = [...r.roles];
+  if (u.orgRoles.includes('admin')) roles.push('admin');
+  return {
+    userId: u.id,
+    name: u.name,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    roles,
+    membershipStatus: r.active ? 'active' : 'inactive',
+    membershipStartDate: m.startDate.toISOString(),
+    membershipExpires: iso(m.expiresAt),
+    membershipPerpetual: isPerpetualExpiry(iso(m.expiresAt), now),
+    lastLoginDate: iso(u.lastLoginAt),
+    lastRecordingDate: iso(row.lastRecordingDate),
+    isOrgAdmin: u.orgRoles.includes('admin'),
+    isOrgManager: u.orgRoles.includes('manager'),
+    expiredRoles: r.expiredRoles,
+    recordings: row.recordings,
+    shared: row.shared,
+    submitted: row.submitted,
+    // Feedback arrives with the results issue; until then no recording has any.
+    feedback: 0,
+    totalDuration: row.totalDuration,
+  };
+}

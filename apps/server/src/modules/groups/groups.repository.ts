@@ -1,0 +1,132 @@
+import { and, asc, countDistinct, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { groups, memberships, organisations, recordings, users } from '../../db/schema.js';
+
+export type TGroupRow = typeof groups.$inferSelect;
+export type TMembershipRow = typeof memberships.$inferSelect;
+export type TOrgRow = typeof organisations.$inferSelect;
+
+/** SQL for "this membership is active now": status active and not past its expiry. */
+export const membershipActiveNow = or(isNull(memberships.expiresAt), gt(memberships.expiresAt, sql`now()`));
+
+export async function findGroupByInviteCode(db: TDb, code: string) {
+  const [row] = await db
+    .select({ group: groups, org: organisations })
+    .from(groups)
+    .innerJoin(organisations, eq(organisations.id, groups.orgId))
+    .where(eq(sql`lower(${groups.inviteCode})`, code.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Active speaker seats of an organisation: users with an active speaker membership. */
+export async function activeSpeakerSeats(db: TDb, orgId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: countDistinct(memberships.userId) })
+    .from(memberships)
+    .innerJoin(groups, eq(groups.id, memberships.groupId))
+    .where(
+      and(
+        eq(groups.orgId, orgId),
+        eq(memberships.status, 'active'),
+        sql`'speaker' = any(${memberships.roles})`,
+        membershipActiveNow,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function findMembership(db: TDb, userId: string, groupId: string) {
+  const [m] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.groupId, groupId)))
+    .limit(1);
+  return m ?? null;
+}
+
+/** The free duration (years) a group grants: its own, else the organisation's. */
+export function freeDurationYears(group: TGroupRow, org: TOrgRow): number | null {
+  return group.settings.freeDuration?.years ?? org.settings.freeDuration?.years ?? null;
+}
+
+/**
+ * Makes the user a speaker of the group. With a free duration the membership is active until
+ * now plus that duration; without one it waits, not active yet, for a subscription.
+ */
+export async function upsertSpeakerMembership(db: TDb, userId: string, group: TGroupRow, org: TOrgRow) {
+  const years = freeDurationYears(group, org);
+  const now = new Date();
+  const expiresAt = years && years > 0 ? new Date(now.getTime() + years * 365.25 * 86_400_000) : null;
+  const status = years && years > 0 ? ('active' as const) : ('inactive' as const);
+  await db
+    .insert(memberships)
+    .values({ userId, groupId: group.id, roles: ['speaker'], status, startDate: now, expiresAt })
+    .onConflictDoUpdate({
+      target: [memberships.userId, memberships.groupId],
+      set: {
+        roles: sql`array(select distinct unnest(${memberships.roles} || array['speaker']::text[]))`,
+        status,
+        expiresAt,
+        expiredRoles: sql`'{}'::text[]`,
+        updatedAt: now,
+      },
+    });
+}
+
+/** Every group the user belongs to, newest first, with the membership. */
+export async function listUserGroups(db: TDb, userId: string) {
+  return db
+    .select({ group: groups, membership: memberships })
+    .from(memberships)
+    .innerJoin(groups, eq(groups.id, memberships.groupId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(desc(groups.createdAt), asc(groups.name));
+}
+
+/** Every group of the organisation with member counts, newest first. */
+export async function listOrgGroups(db: TDb, orgId: string) {
+  return db
+    .select({
+      group: groups,
+      totalUsers: sql<number>`count(${memberships.userId})::int`,
+      activeUsers: sql<number>`count(${memberships.userId}) filter (where ${memberships.status} = 'active' and (${memberships.expiresAt} is null or ${memberships.expiresAt} > now()))::int`,
+    })
+    .from(groups)
+    .leftJoin(memberships, eq(memberships.groupId, groups.id))
+    .where(eq(groups.orgId, orgId))
+    .groupBy(groups.id)
+    .orderBy(desc(groups.createdAt), asc(groups.name));
+}
+
+/** Users holding org-level roles: the members of the coaches-and-admins pseudo-group. */
+export async function countOrgRoleUsers(db: TDb, orgId: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.orgId, orgId), sql`cardinality(${users.orgRoles}) > 0`));
+  return row?.n ?? 0;
+}
+
+/** A group's members with their recording counts in that group. */
+export async function listGroupMembers(db: TDb, groupId: string) {
+  return db
+    .select({
+      user: users,
+      membership: memberships,
+      recordings: sql<number>`count(${recordings.id})::int`,
+      shared: sql<number>`count(${recordings.id}) filter (where ${recordings.feedbackRequested})::int`,
+      submitted: sql<number>`count(${recordings.id}) filter (where ${recordings.submitted})::int`,
+      totalDuration: sql<number>`coalesce(sum(${recordings.duration}), 0)::float8`,
+      lastRecordingDate: sql<Date | null>`max(${recordings.createdAt})`,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(
+      recordings,
+      and(eq(recordings.userId, users.id), eq(recordings.groupId, groupId), isNull(recordings.deletedAt)),
+    )
+    .where(eq(memberships.groupId, groupId))
+    .groupBy(users.id, memberships.userId, memberships.groupId)
+    .orderBy(asc(users.lastName), asc(users.firstName));
+}

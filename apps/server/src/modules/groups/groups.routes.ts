@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import {
+  ZGroupMemberSchema,
+  ZGroupSchema,
+  ZIdParamsSchema,
+  ZJoinGroupBodySchema,
+  ZJoinGroupResponseSchema,
+  ZOrgGroupSchema,
+} from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import { authOf } from '../../auth/auth-context.js';
+import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
+import * as groups from './groups.service.js';
+
+const ZListQuerySchema = z.object({ scope: z.enum(['mine', 'org']).default('mine') });
+
+export function groupsRoutes(app: TZodApp, deps: TDeps) {
+  const preHandler = requireAuth(deps);
+  const tags = ['groups'];
+  app.get(
+    '/groups',
+    {
+      preHandler,
+      schema: { tags, querystring: ZListQuerySchema, response: responses(z.union([z.array(ZOrgGroupSchema), z.array(ZGroupSchema)])) },
+    },
+    async (req) =>
+      ok(req.query.scope === 'org' ? await groups.listGroupsOfOrg(deps, authOf(req)) : await groups.listMyGroups(deps, authOf(req))),
+  );
+  app.post('/groups/join', { preHandler, schema: { tags, body: ZJoinGroupBodySchema, response: responses(ZJoinGroupResponseSchema) } }, async (req) =>
+    ok(await groups.joinGroup(deps, authOf(req), req.body.inviteCode)),
+  );
+  app.get('/groups/:id', { preHandler, schema: { tags, params: ZIdParamsSchema, response: responses(ZGroupSchema) } }, async (req) =>
+    ok(await groups.getGroup(deps, authOf(req), req.params.id)),
+  );
+  app.get(
+    '/groups/:id/members',
+    { preHandler, schema: { tags, params: ZIdParamsSchema, response: responses(z.array(ZGroupMemberSchema)) } },
+    async (req) => ok(await groups.getGroupMembers(deps, authOf(req), req.params.id)),
+  );
+}

@@ -1,0 +1,32 @@
+import { DEFAULT_EMAIL_PREFERENCES, type TUser } from '@rostrum/contract';
+import type { users } from '../../db/schema.js';
+
+export type TUserRow = typeof users.$inferSelect;
+
+export function presentUser(u: TUserRow): TUser {
+  return {
+    userId: u.id,
+    orgId: u.orgId,
+    name: u.name,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    metadata: {
+      title: (u.metadata.title ?? null) as TUser['metadata']['title'],
+      birthyear: u.metadata.birthyear ?? null,
+      gender: (u.metadata.gender ?? null) as TUser['metadata']['gender'],
+      freeTrial: u.metadata.freeTrial ?? false,
+    },
+    isEu: u.isEu ? '1' : '0',
+    dataRetention: u.dataRetention,
+    dataUseAllowed: u.dataUseAllowed,
+    termsAccepted: u.termsAccepted,
+    privacyAccepted: u.privacyAccepted,
+    ageAttestation: u.ageAttestation,
+    isOrgAdmin: u.orgRoles.includes('admin'),
+    isOrgManager: u.orgRoles.includes('manager'),
+    preferences: u.preferences,
+    emailPreferences: { ...DEFAULT_EMAIL_PREFERENCES, ...u.emailPreferences },
+    createdDate: u.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@rostrum/contract';
+import { makeOrg, PASSWORD, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
+
+let t: TTestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+const call = (method: 'GET' | 'PUT', url: string, authorization: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization }, payload: payload as object });
+
+describe('GET me and GET org', () => {
+  it('returns the user, the organisation with the caller\'s org roles, and the groups', async () => {
+    const { admin, speaker, org, group } = await makeOrg(t.db, { type: 'edu' });
+    const asAdmin = (await call('GET', '/me', await signInAs(t, admin.email))).json().data;
+    expect(asAdmin.user).toMatchObject({ isOrgAdmin: true, isOrgManager: true, isEu: '0' });
+    expect(asAdmin.org).toMatchObject({ orgId: org.id, type: 'edu', roles: ['admin', 'manager'] });
+    const asSpeaker = (await call('GET', '/org', await signInAs(t, speaker.email))).json().data;
+    expect(asSpeaker.roles).toEqual([]);
+    const groups = (await call('GET', '/me', await signInAs(t, speaker.email))).json().data.groups;
+    expect(groups).toHaveLength(1);
+    expect(groups[0]).toMatchObject({ groupId: group.id, roles: ['speaker'], membershipStatus: 'active', membershipPerpetual: true });
+  });
+});
+
+describe('PUT me', () => {
+  it('saves names and metadata', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const res = await call('PUT', '/me', auth, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      name: 'Grace Hopper',
+      metadata: { title: 'professor', birthyear: new Date().getFullYear() - 40, gender: 'f' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ name: 'Grace Hopper', metadata: { title: 'professor', gender: 'f' } });
+  });
+
+  it('rejects out-of-range values and unknown fields with 400', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    for (const body of [
+      { firstName: 'x'.repeat(51) },
+      { metadata: { birthyear: new Date().getFullYear() - 5 } },
+      { metadata: { title: 'astronaut' } },
+      { orgRoles: ['admin'] },
+      { newEmail: 'next@example.test' },
+    ]) {
+      expect((await call('PUT', '/me', auth, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('changes the email only with the current password, and never onto another account', async () => {
+    const { speaker, coach } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const wrong = await call('PUT', '/me', auth, { newEmail: 'moved@example.test', password: 'wrong-one' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors[0].message).toBe(MSG.currentPasswordWrong);
+    const taken = await call('PUT', '/me', auth, { newEmail: coach.email, password: PASSWORD });
+    expect(taken.statusCode).toBe(409);
+    const newEmail = `moved-${Date.now()}@example.test`;
+    const ok = await call('PUT', '/me', auth, { newEmail, password: PASSWORD });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.email).toBe(newEmail);
+    await signInAs(t, newEmail);
+    expect(t.mailer.last(speaker.email)?.subject).toMatch(/email was changed/);
+  });
+
+  it('keeps data-retention choices for EU users only', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const res = await call('PUT', '/me', auth, { dataRetention: true, dataUseAllowed: true });
+    expect(res.json().data).toMatchObject({ dataRetention: null, dataUseAllowed: null });
+  });
+});
+
+describe('preferences', () => {
+  it('merges preference fields and validates the mode', async () => {
+    const { coach } = await makeOrg(t.db);
+    const auth = await signInAs(t, coach.email);
+    await call('PUT', '/me/preferences', auth, { currentMode: 'speaker' });
+    const merged = await call('PUT', '/me/preferences', auth, { myLibFilter: 'all' });
+    expect(merged.json().data).toEqual({ currentMode: 'speaker', myLibFilter: 'all' });
+    expect((await call('PUT', '/me/preferences', auth, { currentMode: 'boss' })).statusCode).toBe(400);
+  });
+
+  it('saves the six email frequencies, each 0 or 1', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const body = {
+      recordingSubmittedFrequency: '0',
+      feedbackReceivedFrequency: '1',
+      recordingProcessedFrequency: '0',
+      recordingSharedFrequency: '1',
+      assignmentReceivedFrequency: '0',
+      assignmentCompletedFrequency: '1',
+    };
+    expect((await call('PUT', '/email-preferences', auth, body)).json().data).toEqual(body);
+    expect((await call('GET', '/me', auth)).json().data.user.emailPreferences).toEqual(body);
+    expect((await call('PUT', '/email-preferences', auth, { ...body, feedbackReceivedFrequency: '2' })).statusCode).toBe(400);
+    expect((await call('PUT', '/email-preferences', auth, { feedbackReceivedFrequency: '1' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,88 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { MSG, type TEmailPreferences, type TMeResponse, type TPreferences, type TUpdateMeBody, type TUser } from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { organisations, users } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { verifyPassword } from '../../auth/passwords.js';
+import { listUserGroups } from '../groups/groups.repository.js';
+import { presentGroup } from '../groups/groups.presenter.js';
+import { presentOrg } from '../org/org.presenter.js';
+import { presentUser, type TUserRow } from './me.presenter.js';
+
+async function loadUser(deps: TDeps, auth: TAuth): Promise<TUserRow> {
+  const [u] = await deps.db.select().from(users).where(eq(users.id, auth.userId));
+  if (!u) throw notFound();
+  return u;
+}
+
+export async function getOrg(deps: TDeps, auth: TAuth) {
+  const [o] = await deps.db.select().from(organisations).where(eq(organisations.id, auth.orgId));
+  if (!o) throw notFound();
+  return presentOrg(o, auth.orgRoles);
+}
+
+export async function getMe(deps: TDeps, auth: TAuth): Promise<TMeResponse> {
+  const [user, org, rows] = await Promise.all([loadUser(deps, auth), getOrg(deps, auth), listUserGroups(deps.db, auth.userId)]);
+  const now = new Date();
+  return {
+    user: presentUser(user),
+    org,
+    groups: rows.map((r) => presentGroup(deps.config.publicUrl, r.group, r.membership, now)),
+  };
+}
+
+/** Saves the profile. An email change needs the current password; EU choices only for EU users. */
+export async function updateMe(deps: TDeps, auth: TAuth, body: TUpdateMeBody): Promise<TUser> {
+  const user = await loadUser(deps, auth);
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  if (body.firstName !== undefined) set.firstName = body.firstName;
+  if (body.lastName !== undefined) set.lastName = body.lastName;
+  if (body.name !== undefined) set.name = body.name;
+  if (body.metadata) set.metadata = { ...user.metadata, ...body.metadata };
+  if (user.isEu) {
+    if (body.dataRetention !== undefined) set.dataRetention = body.dataRetention;
+    if (body.dataUseAllowed !== undefined) set.dataUseAllowed = body.dataUseAllowed;
+  }
+  // The new email is dropped if empty or unchanged.
+  if (body.newEmail && body.newEmail !== user.email) {
+    if (!(await verifyPassword(body.password ?? '', user.passwordHash))) throw badRequest(MSG.currentPasswordWrong);
+    const [taken] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, body.newEmail), ne(users.id, user.id)))
+      .limit(1);
+    if (taken) throw conflict(MSG.emailInUse);
+    set.email = body.newEmail;
+  }
+  const [saved] = await deps.db.update(users).set(set).where(eq(users.id, user.id)).returning();
+  if (set.email) {
+    await deps.mailer.send({
+      to: user.email,
+      subject: 'Your Rostrum sign-in email was changed',
+      text: `Hello ${saved!.firstName},\n\nThe email you sign in to Rostrum with was changed from ${user.email} to ${set.email}. If you did not make this change, contact your administrator at once.`,
+    });
+  }
+  return presentUser(saved!);
+}
+
+/** Merges preference fields (current mode and the remembered choices of later screens). */
+export async function updatePreferences(deps: TDeps, auth: TAuth, body: TPreferences): Promise<TPreferences> {
+  const [saved] = await deps.db
+    .update(users)
+    .set({ preferences: sql`${users.preferences} || ${JSON.stringify(body)}::jsonb` })
+    .where(eq(users.id, auth.userId))
+    .returning({ preferences: users.preferences });
+  if (!saved) throw notFound();
+  return saved.preferences;
+}
+
+export async function updateEmailPreferences(deps: TDeps, auth: TAuth, body: TEmailPreferences): Promise<TEmailPreferences> {
+  const [saved] = await deps.db
+    .update(users)
+    .set({ emailPreferences: body })
+    .where(eq(users.id, auth.userId))
+    .returning({ emailPreferences: users.emailPreferences });
+  if (!saved) throw notFound();
+  return saved.emailPreferences;
+}

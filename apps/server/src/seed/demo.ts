@@ -1,0 +1,105 @@
+import { count } from 'drizzle-orm';
+import { DEFAULT_EMAIL_PREFERENCES, generateInviteCode, type TOrgSettings } from '@rostrum/contract';
+import type { TDb } from '../db/client.js';
+import { groups, memberships, organisations, users } from '../db/schema.js';
+import { hashPassword } from '../auth/passwords.js';
+
+// Demo data for `npm start` on an empty database: one company and one school, each with an
+// org admin, a coach and a speaker, and a group (class) with an invite code. The README lists
+// these sign-ins; keep the two in step.
+
+export const DEMO_PASSWORD = 'rostrum-demo';
+
+interface TDemoOrg {
+  code: string;
+  name: string;
+  type: 'edu' | 'other';
+  settings: TOrgSettings;
+  group: string;
+  people: { role: 'admin' | 'coach' | 'speaker'; email: string; first: string; last: string; title: string }[];
+}
+
+export const DEMO_ORGS: TDemoOrg[] = [
+  {
+    code: 'northwind',
+    name: 'Northwind Communications',
+    type: 'other',
+    settings: { Email_Notifications_For_Speakers: true, Email_Notifications_For_Managers: true, seatLimit: 50 },
+    group: 'Sales Team',
+    people: [
+      { role: 'admin', email: 'admin@northwind.example', first: 'Avery', last: 'Admin', title: 'director-executive' },
+      { role: 'coach', email: 'coach@northwind.example', first: 'Casey', last: 'Coach', title: 'coach' },
+      { role: 'speaker', email: 'speaker@northwind.example', first: 'Sam', last: 'Speaker', title: 'professional' },
+    ],
+  },
+  {
+    code: 'riverside',
+    name: 'Riverside College',
+    type: 'edu',
+    settings: { Email_Notifications_For_Speakers: true, Email_Notifications_For_Managers: true, euUsers: true, seatLimit: 200 },
+    group: 'COMM 101',
+    people: [
+      { role: 'admin', email: 'admin@riverside.example', first: 'Robin', last: 'Registrar', title: 'school-admin' },
+      { role: 'coach', email: 'instructor@riverside.example', first: 'Indira', last: 'Instructor', title: 'professor' },
+      { role: 'speaker', email: 'student@riverside.example', first: 'Stevie', last: 'Student', title: 'college-student' },
+    ],
+  },
+];
+
+/** Creates the demo organisations when the database has none. Returns whether it seeded. */
+export async function seedDemoIfEmpty(db: TDb, _publicUrl: string): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(organisations);
+  if ((row?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const years15 = new Date(Date.now() + 15 * 365.25 * 86_400_000);
+  await db.transaction(async (tx) => {
+    for (const d of DEMO_ORGS) {
+      const [org] = await tx
+        .insert(organisations)
+        .values({ code: d.code, name: d.name, type: d.type, settings: d.settings })
+        .returning();
+      const [group] = await tx
+        .insert(groups)
+        .values({
+          orgId: org!.id,
+          name: d.group,
+          inviteCode: generateInviteCode(d.name, d.group),
+          settings: { freeDuration: { years: 15 } },
+          managerPrivacyLevel: 1,
+          speakerPrivacyLevel: 2,
+        })
+        .returning();
+      for (const p of d.people) {
+        const [u] = await tx
+          .insert(users)
+          .values({
+            orgId: org!.id,
+            email: p.email,
+            passwordHash,
+            firstName: p.first,
+            lastName: p.last,
+            name: `${p.first} ${p.last}`,
+            metadata: { title: p.title },
+            isEu: !!d.settings.euUsers,
+            termsAccepted: true,
+            privacyAccepted: true,
+            ageAttestation: d.settings.euUsers ? true : null,
+            dataUseAllowed: d.settings.euUsers ? true : null,
+            dataRetention: d.settings.euUsers ? false : null,
+            orgRoles: p.role === 'admin' ? ['admin', 'manager'] : [],
+            emailPreferences: DEFAULT_EMAIL_PREFERENCES,
+          })
+          .returning();
+        if (p.role === 'coach') {
+          await tx.insert(memberships).values({ userId: u!.id, groupId: group!.id, roles: ['manager'], status: 'active' });
+        }
+        if (p.role === 'speaker') {
+          await tx
+            .insert(memberships)
+            .values({ userId: u!.id, groupId: group!.id, roles: ['speaker'], status: 'active', expiresAt: years15 });
+        }
+      }
+    }
+  });
+  return true;
+}

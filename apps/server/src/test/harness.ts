@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { DEFAULT_EMAIL_PREFERENCES, generateInviteCode, type TOrgSettings } from '@rostrum/contract';
+import { buildApp } from '../app.js';
+import type { TConfig } from '../config.js';
+import { openDatabase, type TDb } from '../db/client.js';
+import { groups, memberships, organisations, users } from '../db/schema.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { TMail, TMailer } from '../mail/mailer.js';
+
+// API integration tests run against the real PostgreSQL (TEST_DATABASE_URL, by default the
+// local server's `test` database). Each test file gets a database of its own, dropped at the end.
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export class CapturingMailer implements TMailer {
+  sent: TMail[] = [];
+  async send(mail: TMail) {
+    this.sent.push(mail);
+  }
+  last(to: string): TMail | undefined {
+    return this.sent.filter((m) => m.to === to).at(-1);
+  }
+}
+
+export async function startTestApp() {
+  const name = `rostrum_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  const mailer = new CapturingMailer();
+  const config: TConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'rostrum-test-')),
+    databaseUrl: url.toString(),
+    publicUrl: 'http://rostrum.test',
+    mailFrom: 'Rostrum <no-reply@rostrum.test>',
+    logLevel: 'silent',
+  };
+  const app = await buildApp({ db: database.db, config, mailer });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    mailer,
+    async close() {
+      await app.close();
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export type TTestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+export const PASSWORD = 'correct-horse-battery';
+let passwordHash: Promise<string> | null = null;
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${randomBytes(2).toString('hex')}`;
+
+/** An organisation with one group and an admin, a coach and a speaker, all with PASSWORD. */
+export async function makeOrg(db: TDb, opts: { type?: 'edu' | 'other'; settings?: TOrgSettings; freeYears?: number | null } = {}) {
+  passwordHash ??= hashPassword(PASSWORD);
+  const hash = await passwordHash;
+  const id = unique();
+  const [org] = await db
+    .insert(organisations)
+    .values({ code: `org${id}`, name: `Org ${id}`, type: opts.type ?? 'other', settings: opts.settings ?? {} })
+    .returning();
+  const freeYears = opts.freeYears === undefined ? 15 : opts.freeYears;
+  const [group] = await db
+    .insert(groups)
+    .values({
+      orgId: org!.id,
+      name: 'Group A',
+      inviteCode: generateInviteCode(org!.name, 'Group A'),
+      settings: { freeDuration: freeYears ? { years: freeYears } : null },
+    })
+    .returning();
+  const person = async (role: string, orgRoles: string[]) => {
+    const [u] = await db
+      .insert(users)
+      .values({
+        orgId: org!.id,
+        email: `${role}-${id}@example.test`,
+        passwordHash: hash,
+        firstName: role,
+        lastName: 'Person',
+        name: `${role} Person`,
+        orgRoles,
+        termsAccepted: true,
+        privacyAccepted: true,
+        emailPreferences: DEFAULT_EMAIL_PREFERENCES,
+      })
+      .returning();
+    return u!;
+  };
+  const admin = await person('admin', ['admin', 'manager']);
+  const coach = await person('coach', []);
+  const speaker = await person('speaker', []);
+  await db.insert(memberships).values([
+    { userId: coach.id, groupId: group!.id, roles: ['manager'], status: 'active' },
+    { userId: speaker.id, groupId: group!.id, roles: ['speaker'], status: 'active' },
+  ]);
+  return { org: org!, group: group!, admin, coach, speaker };
+}
+
+/** Signs in through the API and returns the Authorization header value. */
+export async function signInAs(t: TTestApp, email: string, password = PASSWORD): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+  const d = res.json().data;
+  return `Bearer ${d.orgCode}-${d.apiKey}`;
+}
+
+export function signUpBody(inviteCode: string, over: Record<string, unknown> = {}) {
+  return {
+    email: `new-${unique()}@example.test`,
+    password: 'a-good-password',
+    firstName: 'Nova',
+    lastName: 'Newcomer',
+    name: 'Nova Newcomer',
+    metadata: { title: 'professional' },
+    inviteCode,
+    termsAccepted: true,
+    ...over,
+  };
+}

@@ -1,0 +1,53 @@
+import type {
+  TEmailPreferences,
+  TGroup,
+  TGroupMember,
+  TInviteCheckBody,
+  TInviteCheckResponse,
+  TMeResponse,
+  TOrgGroup,
+  TPreferences,
+  TRecordingSummary,
+  TSignInBody,
+  TSignInResponse,
+  TSignUpBody,
+  TUpdateMeBody,
+  TUser,
+} from '@rostrum/contract';
+import { request } from './http-client';
+
+/** The typed client: one function per call of docs/api.md. */
+export const api = {
+  signIn: (body: TSignInBody) => request<TSignInResponse>('POST', 'auth/sign-in', { body }),
+  signInWithKey: (key: string) => request<TSignInResponse>('POST', 'auth/sign-in/key', { body: { key } }),
+  signOut: () => request<Record<string, never>>('POST', 'auth/sign-out'),
+  checkInvite: (body: TInviteCheckBody) =>
+    request<TInviteCheckResponse>('POST', 'auth/sign-up/invite', { body, own402: true }),
+  signUp: (body: TSignUpBody) => request<{ userId: string; signInKey: string }>('POST', 'auth/sign-up', { body }),
+  forgotPassword: (email: string) => request<Record<string, never>>('POST', 'auth/password/forgot', { body: { email } }),
+  resetPassword: (body: { email: string; token: string; newPassword: string }) =>
+    request<Record<string, never>>('POST', 'auth/password/reset', { body }),
+  updatePassword: (body: { password: string; newPassword: string }) =>
+    request<Record<string, never>>('POST', 'auth/password/update', { body }),
+
+  getMe: () => request<TMeResponse>('GET', 'me'),
+  updateMe: (body: TUpdateMeBody) => request<TUser>('PUT', 'me', { body }),
+  updatePreferences: (body: TPreferences) => request<TPreferences>('PUT', 'me/preferences', { body }),
+  updateEmailPreferences: (body: TEmailPreferences) => request<TEmailPreferences>('PUT', 'email-preferences', { body }),
+
+  getMyGroups: () => request<TGroup[]>('GET', 'groups'),
+  getOrgGroups: () => request<TOrgGroup[]>('GET', 'groups', { query: { scope: 'org' } }),
+  getGroupMembers: (groupId: string) => request<TGroupMember[]>('GET', `groups/${encodeURIComponent(groupId)}/members`),
+  joinGroup: (inviteCode: string) => request<{ group: TGroup }>('POST', 'groups/join', { body: { inviteCode }, own402: true }),
+
+  getRecordings: () => request<TRecordingSummary[]>('GET', 'recordings'),
+};
+
+/** Query keys, so invalidation names the same data the queries load. */
+export const queryKeys = {
+  me: ['me'] as const,
+  myGroups: ['groups', 'mine'] as const,
+  orgGroups: ['groups', 'org'] as const,
+  groupMembers: (groupId: string) => ['groups', groupId, 'members'] as const,
+  recordings: ['recordings'] as const,
+};

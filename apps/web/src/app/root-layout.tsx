@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { Outlet, useMatches } from 'react-router';
+import { pageTitle, type TRouteDef } from '@rostrum/contract';
+import { AppFooter } from './app-footer';
+import { BasicBar } from './basic-bar';
+import { NavBar } from './nav-bar';
+import { NotificationRegion } from './notification-region';
+import { useSession } from './session-store';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { useViewerOrNull } from './viewer';
+
+export interface RouteHandle {
+  route: TRouteDef;
+}
+
+function useCurrentRoute(): TRouteDef | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as RouteHandle | undefined;
+    if (handle?.route) return handle.route;
+  }
+  return undefined;
+}
+
+/** The app frame: skip link, navigation bar, notification banner, content, footer; sets the page title. */
+export function RootLayout() {
+  const route = useCurrentRoute();
+  const session = useSession();
+  const viewer = useViewerOrNull();
+
+  useEffect(() => {
+    document.title = pageTitle(route?.announcer);
+  }, [route]);
+
+  const fullNav = viewer && !viewer.freeTrial;
+  const basicSignIn = (!session || !!viewer?.freeTrial) && !route?.hideSignIn;
+  return (
+    <div className="app">
+      <SkipLink />
+      {fullNav ? (
+        <NavBar viewer={viewer} />
+      ) : (
+        <BasicBar showSignIn={basicSignIn} onSignOut={!!viewer?.freeTrial} />
+      )}
+      <NotificationRegion />
+      <main id={MAIN_CONTENT_ID} className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <AppFooter />
+    </div>
+  );
+}

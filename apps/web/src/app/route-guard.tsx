@@ -1,0 +1,48 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Button } from '../components/button';
+import { LoadingState } from '../components/spinner';
+import { EmptyState } from '../components/empty-state';
+import { AlertTriangle } from 'lucide-react';
+import { useSession } from './session-store';
+import { ViewerContext, buildViewer, useMe, useViewer } from './viewer';
+import { WEB_ROUTES } from './route-paths';
+
+/** Where an unauthenticated user is sent: sign-in with next holding the wanted path. */
+export function signInWithNext(pathWithSearch: string): string {
+  return `${WEB_ROUTES.signIn.path}?next=${encodeURIComponent(pathWithSearch)}`;
+}
+
+/** Routes that need sign-in (002 section 2.1): waits for GET me and provides the viewer. */
+export function RequireAuth() {
+  const session = useSession();
+  const location = useLocation();
+  const me = useMe();
+  if (!session) return <Navigate to={signInWithNext(location.pathname + location.search)} replace />;
+  if (me.data) {
+    return (
+      <ViewerContext.Provider value={buildViewer(me.data)}>
+        <Outlet />
+      </ViewerContext.Provider>
+    );
+  }
+  if (me.isError) {
+    return (
+      <div className="page page--narrow">
+        <EmptyState icon={<AlertTriangle aria-hidden />} title="We could not load your account">
+          <p>{me.error.message}</p>
+          <Button variant="secondary" onClick={() => void me.refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+      </div>
+    );
+  }
+  return <LoadingState />;
+}
+
+/** The admin area: only org admins; others are redirected to subscription (000 section 2.11). */
+export function RequireOrgAdmin() {
+  const viewer = useViewer();
+  if (!viewer.isOrgAdmin) return <Navigate to={WEB_ROUTES.subscription.path} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,70 @@
+import {
+  ROUTES,
+  landingRoute,
+  type TLandingRoute,
+  type TMode,
+  type TNavItem,
+  type TRoleFacts,
+} from '@rostrum/contract';
+
+/** The routes this app mounts: the contract's route table. */
+export const WEB_ROUTES = ROUTES;
+
+/**
+ * Where each landing route lives. Undefined means the page is not built yet; the rules stay
+ * whole and only the link is held back.
+ */
+export const LANDING_PATHS: Record<TLandingRoute, string | undefined> = {
+  'coach-dashboard': undefined,
+  'speaker-dashboard': undefined,
+  'customer-admin-groups': WEB_ROUTES.customerAdminGroups.path,
+  manage: WEB_ROUTES.manage.path,
+  evaluate: WEB_ROUTES.evaluate.path,
+  subscription: WEB_ROUTES.subscription.path,
+};
+
+/** Navigation item -> route. Undefined means the page is not built yet, so the item is not linked. */
+export const NAV_PATHS: Record<TNavItem, string | undefined> = {
+  dashboard: undefined,
+  record: undefined,
+  results: WEB_ROUTES.evaluate.path,
+  history: undefined,
+  manage: WEB_ROUTES.manage.path,
+  admin: WEB_ROUTES.customerAdminGroups.path,
+  help: WEB_ROUTES.help.path,
+};
+
+export const NAV_LABELS: Record<TNavItem, string> = {
+  dashboard: 'Dashboard',
+  record: 'Record',
+  results: 'Results',
+  history: 'History',
+  manage: 'Manage',
+  admin: 'Admin',
+  help: 'Help',
+};
+
+/**
+ * The landing page of section 2.3 as a path. While a landing page is not built (the dashboards),
+ * the user lands where the rule would send them with Assignments off.
+ */
+export function landingPath(facts: TRoleFacts, assignmentsOn: boolean): { path: string; forceMode?: TMode } {
+  const first = landingRoute(facts, assignmentsOn);
+  const path = LANDING_PATHS[first.route];
+  if (path) return { path, forceMode: first.forceMode };
+  const fallback = landingRoute(facts, false);
+  return { path: LANDING_PATHS[fallback.route] ?? WEB_ROUTES.subscription.path, forceMode: fallback.forceMode };
+}
+
+/**
+ * Where the mode switcher leads: the matching dashboard (section 4) once it exists; until then
+ * the speaker's results or the coach's landing page.
+ */
+export function modeHomePath(mode: TMode, facts: TRoleFacts, assignmentsOn: boolean): string {
+  if (assignmentsOn) {
+    const dash = LANDING_PATHS[mode === 'manager' ? 'coach-dashboard' : 'speaker-dashboard'];
+    if (dash) return dash;
+  }
+  if (mode === 'speaker') return WEB_ROUTES.evaluate.path;
+  return facts.isOrgAdmin ? WEB_ROUTES.customerAdminGroups.path : WEB_ROUTES.manage.path;
+}

@@ -1,0 +1,68 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
+import type { TRouteDef } from '@rostrum/contract';
+import { ConfirmCodePage } from '../features/join/confirm-code-page';
+import { EmailNotificationsPage } from '../features/account/email-notifications-page';
+import { ProfilePage } from '../features/account/profile-page';
+import { AdminGroupsPage } from '../features/admin/admin-groups-page';
+import { JoinRedirect } from '../features/auth/join-redirect';
+import { PasswordForgotPage } from '../features/auth/password-forgot-page';
+import { PasswordResetPage } from '../features/auth/password-reset-page';
+import { SignInPage } from '../features/auth/sign-in-page';
+import { SignOutPage } from '../features/auth/sign-out-page';
+import { SignUpPage } from '../features/auth/sign-up-page';
+import { HelpPage } from '../features/help/help-page';
+import { HomeRoute } from '../features/landing/home-route';
+import { ManagePage } from '../features/manage/manage-page';
+import { ResultsListPage } from '../features/results/results-list-page';
+import { SubscriptionPage } from '../features/subscription/subscription-page';
+import { notifications } from './notification-store';
+import { RootLayout, type RouteHandle } from './root-layout';
+import { RequireAuth, RequireOrgAdmin } from './route-guard';
+import { WEB_ROUTES as R } from './route-paths';
+
+const route = (def: TRouteDef, element: ReactNode): RouteObject => ({
+  path: def.path,
+  element,
+  handle: { route: def } satisfies RouteHandle,
+});
+
+/** The route table (000 section 2.1, 002 section 2.1): public pages, then pages behind the guard. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      route(R.home, <HomeRoute />),
+      route(R.signIn, <SignInPage />),
+      route(R.signUp, <SignUpPage />),
+      route(R.signOut, <SignOutPage />),
+      route(R.passwordForgot, <PasswordForgotPage />),
+      route(R.passwordReset, <PasswordResetPage />),
+      route(R.join, <JoinRedirect />),
+      {
+        element: <RequireAuth />,
+        children: [
+          route(R.confirmCode, <ConfirmCodePage />),
+          route(R.profile, <ProfilePage />),
+          route(R.emailNotifications, <EmailNotificationsPage />),
+          route(R.help, <HelpPage />),
+          route(R.subscription, <SubscriptionPage />),
+          route(R.evaluate, <ResultsListPage />),
+          route(R.manage, <ManagePage />),
+          { element: <RequireOrgAdmin />, children: [route(R.customerAdminGroups, <AdminGroupsPage />)] },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// Notifications are cleared on every navigation; a message queued for the next page shows there.
+let lastKey = router.state.location.key;
+router.subscribe((state) => {
+  if (state.location.key === lastKey) return;
+  lastKey = state.location.key;
+  notifications.onNavigate();
+});

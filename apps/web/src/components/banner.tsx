@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react';
+
+export type BannerKind = 'success' | 'error' | 'info' | 'warning';
+
+const ICONS = { success: CheckCircle2, error: XCircle, info: Info, warning: AlertTriangle } as const;
+
+export interface BannerProps {
+  kind: BannerKind;
+  title: ReactNode;
+  text?: ReactNode;
+  onDismiss?: () => void;
+  inline?: boolean;
+}
+
+/** A notification message: errors are announced assertively, others politely. */
+export function Banner({ kind, title, text, onDismiss, inline }: BannerProps) {
+  const Icon = ICONS[kind];
+  return (
+    <div
+      className={['banner', `banner--${kind}`, inline && 'banner--inline'].filter(Boolean).join(' ')}
+      role={kind === 'error' ? 'alert' : 'status'}
+      data-testid="notification"
+    >
+      <Icon className="banner__icon" size={18} aria-hidden />
+      <div className="banner__content">
+        <span className="banner__title">{title}</span>
+        {text && <span className="banner__text">{text}</span>}
+      </div>
+      {onDismiss && (
+        <button type="button" className="banner__close" onClick={onDismiss} aria-label="Dismiss notification">
+          <X size={16} aria-hidden />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  numeric?: boolean;
+  /** Keep the cell on one line (names, dates). */
+  nowrap?: boolean;
+}
+
+export interface TableProps<T> {
+  columns: ReadonlyArray<Column<T>>;
+  rows: ReadonlyArray<T>;
+  rowKey: (row: T) => string;
+  caption?: ReactNode;
+  empty?: ReactNode;
+  rowClassName?: (row: T) => string | undefined;
+  label?: string;
+}
+
+export function Table<T>({ columns, rows, rowKey, caption, empty, rowClassName, label }: TableProps<T>) {
+  return (
+    <div className="table-wrap">
+      <table className="table" aria-label={label}>
+        {caption && <caption>{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td className="table__empty" colSpan={columns.length}>
+                {empty ?? 'No results'}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={rowKey(row)} className={rowClassName?.(row)}>
+                {columns.map((c) => (
+                  <td key={c.key} className={[c.numeric && 'num', c.nowrap && 'nowrap'].filter(Boolean).join(' ') || undefined}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

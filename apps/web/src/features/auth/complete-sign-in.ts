@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TMeResponse, TSignInResponse } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { landingPath } from '../../app/route-paths';
+import { sessionStore } from '../../app/session-store';
+import { roleFacts } from '../../app/viewer';
+
+/**
+ * Stores the new session, loads GET me and returns the landing path of section 2.3; a user sent
+ * to subscription without active groups is set to speaker mode first.
+ */
+export async function completeSignIn(queryClient: QueryClient, signIn: TSignInResponse): Promise<string> {
+  queryClient.clear();
+  sessionStore.signIn(signIn);
+  const me = await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: api.getMe });
+  return landingForMe(queryClient, me);
+}
+
+export async function landingForMe(queryClient: QueryClient, me: TMeResponse): Promise<string> {
+  const { path, forceMode } = landingPath(roleFacts(me), !!me.org.settings.Assignments);
+  if (forceMode && me.user.preferences.currentMode !== forceMode) {
+    try {
+      await api.updatePreferences({ currentMode: forceMode });
+      queryClient.setQueryData<TMeResponse>(queryKeys.me, {
+        ...me,
+        user: { ...me.user, preferences: { ...me.user.preferences, currentMode: forceMode } },
+      });
+    } catch {
+      // The mode is re-resolved from roles on every load; a failed save is not worth stopping for.
+    }
+  }
+  return path;
+}

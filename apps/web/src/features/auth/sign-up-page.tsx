@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Ticket } from 'lucide-react';
+import {
+  MSG,
+  ZInviteCodeSchema,
+  safeNext,
+  vocabulary,
+  type TInviteCheckBody,
+  type TInviteCheckResponse,
+} from '@rostrum/contract';
+import { api } from '../../api/rostrum-api';
+import { errorMessage, isApiError } from '../../api/http-client';
+import { Button } from '../../components/button';
+import { LoadingState } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
+import { AuthLayout } from './auth-layout';
+import { SignUpForm } from './sign-up-form';
+
+export interface TCheckedInvite {
+  body: TInviteCheckBody;
+  result: TInviteCheckResponse;
+}
+
+/** The invite check's failure text (000 section 8): 400 is an invalid code, 401/402 carry the server message. */
+function inviteErrorText(e: unknown): string {
+  if (isApiError(e) && (e.status === 400 || e.status === 404)) return MSG.inviteCodeInvalid;
+  return errorMessage(e, MSG.inviteCodeInvalid);
+}
+
+/** /sign-up?email&code&invite&next (000 sections 2.6, 4 and 5). */
+export function SignUpPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const presetCode = params.get('code');
+  const presetInvite = params.get('invite');
+  const next = safeNext(params.get('next'));
+
+  const [code, setCode] = useState(presetCode ?? '');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(!!(presetCode || presetInvite));
+  const [invite, setInvite] = useState<TCheckedInvite | null>(null);
+  const autoChecked = useRef(false);
+
+  const check = async (body: TInviteCheckBody) => {
+    setChecking(true);
+    setCodeError(null);
+    try {
+      setInvite({ body, result: await api.checkInvite(body) });
+    } catch (e) {
+      setCodeError(inviteErrorText(e));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  // A code or invite in the query is checked straight away.
+  useEffect(() => {
+    if (autoChecked.current) return;
+    autoChecked.current = true;
+    if (presetInvite) void check({ inviteId: presetInvite });
+    else if (presetCode) void check({ inviteCode: presetCode.trim() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onContinue = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZInviteCodeSchema.safeParse(code);
+    if (!parsed.success) {
+      setCodeError(parsed.error.issues[0]?.message ?? 'Invite code is required');
+      return;
+    }
+    void check({ inviteCode: parsed.data });
+  };
+
+  if (invite) {
+    const vocab = vocabulary(invite.result.org.type);
+    return (
+      <AuthLayout
+        title="Create your account"
+        lead={
+          <>
+            {invite.result.groupName ? (
+              <>
+                You are joining the {vocab.word('group')} <strong>{invite.result.groupName}</strong> at{' '}
+                <strong>{invite.result.org.name}</strong>.
+              </>
+            ) : (
+              <>
+                You are joining <strong>{invite.result.org.name}</strong>.
+              </>
+            )}{' '}
+            Your {vocab.word('coach')} can give you feedback on the recordings you share with this{' '}
+            {vocab.word('group')}.
+          </>
+        }
+      >
+        <SignUpForm
+          invite={invite}
+          presetEmail={params.get('email') ?? invite.result.email ?? ''}
+          onBack={() => {
+            setInvite(null);
+            if (invite.body.inviteCode) setCode(invite.body.inviteCode);
+          }}
+          onSignedIn={(landing, target) => void navigate(target ?? next ?? landing)}
+          queryClient={queryClient}
+        />
+      </AuthLayout>
+    );
+  }
+
+  if (checking && !codeError && !code && presetInvite) return <LoadingState />;
+
+  const signInQuery = new URLSearchParams();
+  if (presetCode) signInQuery.set('code', presetCode);
+  if (next) signInQuery.set('next', next);
+
+  return (
+    <AuthLayout title="Create an Account" lead="Start with the invite code you were given.">
+      <form className="stack" onSubmit={onContinue} noValidate>
+        <TextField
+          label="Invite code"
+          value={code}
+          onValueChange={setCode}
+          error={codeError}
+          hint="Check your class instructions. A link or code from your instructor or plan administrator is required to create an account."
+          required
+          autoFocus
+          autoComplete="off"
+          spellCheck={false}
+          mono
+        />
+        <Button type="submit" block busy={checking} icon={<Ticket size={16} aria-hidden />}>
+          Continue
+        </Button>
+      </form>
+      <p className="auth-switch">
+        Already have an account? <Link to={`/sign-in${signInQuery.size ? `?${signInQuery}` : ''}`}>Sign in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

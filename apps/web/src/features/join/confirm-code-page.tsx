@@ -1,0 +1,108 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, Users } from 'lucide-react';
+import { MSG } from '@rostrum/contract';
+import { api } from '../../api/rostrum-api';
+import { isApiError } from '../../api/http-client';
+import { Button, ButtonLink } from '../../components/button';
+import { LoadingState } from '../../components/spinner';
+import { landingPath } from '../../app/route-paths';
+import { withArticle } from '../../app/indefinite-article';
+import { useViewer } from '../../app/viewer';
+import { useJoinGroup } from './use-join-group';
+
+function MessageCard({ text }: { text: string }) {
+  return (
+    <div className="page page--narrow">
+      <div className="card card--elevated">
+        <div className="card__body stack center">
+          <div className="auth-card__icon auth-card__icon--warning">
+            <AlertTriangle size={26} aria-hidden />
+          </div>
+          <h1>Confirm Invite Code</h1>
+          <p className="muted">{text}</p>
+          <div className="row" style={{ justifyContent: 'center' }}>
+            <ButtonLink to="/" variant="secondary">
+              Go to my home page
+            </ButtonLink>
+            <ButtonLink to="/help" variant="ghost">
+              Contact support
+            </ButtonLink>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** /confirm-code?code|invite (000 section 2.8): join a group with a code from an existing account. */
+export function ConfirmCodePage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const viewer = useViewer();
+  const code = params.get('code')?.trim();
+  const invite = params.get('invite');
+  const join = useJoinGroup(viewer.org.type);
+  const check = useQuery({
+    queryKey: ['invite-check', code],
+    queryFn: () => api.checkInvite({ inviteCode: code ?? '' }),
+    enabled: !!code,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  if (!code && invite) return <MessageCard text={MSG.invitePendingInvalid} />;
+  if (!code) return <MessageCard text={MSG.confirmCodeError} />;
+  if (check.isPending) return <LoadingState />;
+
+  const groupName = check.data?.groupName;
+  const cancel = () => void navigate(landingPath(viewer.facts, viewer.assignmentsOn).path);
+  const { vocab } = viewer;
+
+  return (
+    <div className="page page--narrow">
+      <div className="card card--elevated">
+        <div className="card__body stack stack--lg">
+          <div className="stack center" style={{ alignItems: 'center' }}>
+            <div className="auth-card__icon">
+              <Users size={26} aria-hidden />
+            </div>
+            <h1>Join {vocab.Word('group')}</h1>
+            {check.isError ? (
+              <p className="form-error" role="alert">
+                {isApiError(check.error) && check.error.status === 400 ? MSG.inviteCodeInvalid : check.error.message}
+              </p>
+            ) : (
+              <p className="muted">
+                You are about to join the {vocab.word('group')} <strong data-testid="confirm-group-name">{groupName ?? code}</strong>
+                {check.data?.org.name ? (
+                  <>
+                    {' '}
+                    at <strong>{check.data.org.name}</strong>
+                  </>
+                ) : null}{' '}
+                as {withArticle(vocab.word('speaker'))}.
+              </p>
+            )}
+          </div>
+          <dl className="meta-list">
+            <dt>Invite code</dt>
+            <dd className="mono">{code}</dd>
+            <dt>Account</dt>
+            <dd>{viewer.user.email}</dd>
+          </dl>
+          <div className="row row--end">
+            <Button variant="secondary" onClick={cancel}>
+              Cancel
+            </Button>
+            {!check.isError && (
+              <Button busy={join.isPending} onClick={() => join.mutate(code)}>
+                Join Group
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

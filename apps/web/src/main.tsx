@@ -1,0 +1,56 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router/dom';
+import { MSG, type TMeResponse } from '@rostrum/contract';
+import '@fontsource-variable/inter';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/components.css';
+import './styles/shell.css';
+import './styles/pages.css';
+import { configureHttp } from './api/http-client';
+import { queryKeys } from './api/rostrum-api';
+import { notifications } from './app/notification-store';
+import { queryClient } from './app/query-client';
+import { signInWithNext } from './app/route-guard';
+import { router } from './app/router';
+import { sessionStore } from './app/session-store';
+
+// At start, sign in from local storage unless the URL carries a key to sign in with.
+sessionStore.init(new URLSearchParams(window.location.search).has('key'));
+if (!sessionStore.storageAvailable()) {
+  notifications.show({ kind: 'error', title: MSG.cookiesTitle, text: MSG.cookiesText, sticky: true });
+}
+
+const PUBLIC_AUTH_PATHS = ['/sign-in', '/sign-up', '/sign-out', '/password/forgot', '/password/reset'];
+
+configureHttp({
+  token: sessionStore.token,
+  beforeWrite: () => notifications.clear(),
+  // 401 while signed in: sign out and go to sign-in with next set to the current path.
+  onUnauthorized: () => {
+    if (!sessionStore.get()) return;
+    sessionStore.signOut();
+    queryClient.clear();
+    const { pathname, search } = router.state.location;
+    const target = PUBLIC_AUTH_PATHS.includes(pathname) ? '/sign-in' : signInWithNext(pathname + search);
+    void router.navigate(target, { replace: true });
+  },
+  // 402 for a user who is not an org manager: go to subscription.
+  onPaymentRequired: () => {
+    const me = queryClient.getQueryData<TMeResponse>(queryKeys.me);
+    if (me?.user.isOrgManager) return;
+    if (router.state.location.pathname !== '/subscription') void router.navigate('/subscription');
+  },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('No #root element');
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test as base, type Page } from '@playwright/test';
+
+/**
+ * `test` with an automatic check that the page logged no console errors (failed HTTP responses,
+ * which Chromium logs for expected 4xx answers, are not app errors and are left out).
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export const DEMO_PASSWORD = 'rostrum-demo';
+export const NORTHWIND_CODE = 'Northwind-Communications-Sales-Team';
+export const RIVERSIDE_CODE = 'Riverside-College-COMM-101';
+
+let counter = 0;
+/** A fresh address per call, so tests never collide on a shared database. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}${counter}@example.com`;
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/sign-in'));
+}
+
+export function notification(page: Page) {
+  return page.getByTestId('notification');
+}
+
+/** Step 1 and 2 of sign-up with the single terms box (non-EU invites). */
+export async function signUp(
+  page: Page,
+  opts: { code: string; email: string; password: string; firstName: string; lastName: string },
+): Promise<void> {
+  await page.goto('/sign-up');
+  await page.getByLabel('Invite code').fill(opts.code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillAccountFields(page, opts);
+  await page.getByLabel('I agree to the Terms of Use and Privacy Policy.').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+export async function fillAccountFields(
+  page: Page,
+  opts: { email: string; password: string; firstName: string; lastName: string },
+): Promise<void> {
+  await page.getByLabel('Email').fill(opts.email);
+  await page.getByLabel('Password', { exact: true }).fill(opts.password);
+  await page.getByLabel('First name').fill(opts.firstName);
+  await page.getByLabel('Last name').fill(opts.lastName);
+  await expect(page.getByLabel('Full name')).toHaveValue(`${opts.firstName} ${opts.lastName}`);
+  await page.getByLabel('Title').selectOption('professional');
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The newest password reset link mailed to `email`, read from the server's outbox folder. */
+export async function readResetLink(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(outbox)) return undefined;
+        const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+        for (const f of files.reverse()) {
+          const text = decodeQuotedPrintable(fs.readFileSync(path.join(outbox, f), 'utf8'));
+          if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text)) continue;
+          link = text.match(/https?:\/\/\S+\/password\/reset\?\S+/)?.[0];
+          if (link) return link;
+        }
+        return undefined;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}

@@ -1,0 +1,52 @@
+import { expect, test, NORTHWIND_CODE, RIVERSIDE_CODE, notification, signIn, signUp, uniqueEmail } from './helpers';
+
+test('a failed join goes home first and shows the error after a second', async ({ page }) => {
+  await signIn(page, 'speaker@northwind.example');
+  // A code of another organisation passes the invite check but cannot be joined from this account.
+  await page.goto(`/confirm-code?code=${RIVERSIDE_CODE}`);
+  await page.getByRole('button', { name: 'Join Group' }).click();
+  await expect(page).toHaveURL('/evaluate');
+  const n = notification(page);
+  await expect(n).toContainText('Invite Code Invalid');
+  await expect(n).toContainText(
+    'The invite code could not be loaded. Please ensure it is a valid code associated with your current organization',
+  );
+});
+
+test('account settings: name rules, email change with confirmation, password change', async ({ page }) => {
+  const email = uniqueEmail('settings');
+  await signUp(page, { code: NORTHWIND_CODE, email, password: 'settings-pass-1', firstName: 'Robin', lastName: 'Hale' });
+  await expect(page).toHaveURL('/evaluate');
+  await page.goto('/profile');
+
+  // Error styles: first name below 2 characters; full name between 2 and 4.
+  await page.getByLabel('First name').fill('R');
+  await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Full name').fill('Rob');
+  await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Full name').fill('Robin Hale');
+  await expect(page.getByLabel('First name')).not.toHaveAttribute('aria-invalid', 'true');
+
+  // Email change asks first, then saves.
+  const newEmail = uniqueEmail('moved');
+  await page.getByLabel('New email').fill(newEmail);
+  await page.getByLabel('Current password').first().fill('settings-pass-1');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Are you sure you want to change your login to ${newEmail}?`);
+  await dialog.getByRole('button', { name: 'Change email' }).click();
+  await expect(notification(page)).toContainText('Profile Updated');
+  await expect(page.getByText(`You sign in as ${newEmail}.`, { exact: false })).toBeVisible();
+
+  // Password change while signed in.
+  const passwordCard = page.getByRole('region', { name: 'Password' });
+  await passwordCard.getByLabel('Current password').fill('settings-pass-1');
+  await passwordCard.getByLabel('New password').fill('settings-pass-2');
+  await passwordCard.getByRole('button', { name: 'Change password' }).click();
+  await expect(notification(page)).toContainText('Changes Saved');
+
+  await page.goto('/sign-out');
+  await signIn(page, newEmail, 'settings-pass-2');
+  await expect(page.getByRole('link', { name: 'Logged in as Robin Hale' })).toBeVisible();
+});

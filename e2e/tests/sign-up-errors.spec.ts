@@ -1,0 +1,56 @@
+import { expect, test, DEMO_PASSWORD, NORTHWIND_CODE, fillAccountFields, notification, uniqueEmail } from './helpers';
+
+test.describe('sign-up errors', () => {
+  test('the invite code is required and must be valid', async ({ page }) => {
+    await page.goto('/sign-up');
+    await expect(page.getByText('Check your class instructions.')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Invite code is required')).toBeVisible();
+    await page.getByLabel('Invite code').fill('No-Such-Code');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('This Invite Code is not valid')).toBeVisible();
+    await expect(page.getByLabel('Invite code')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('409: an email already registered, with a wrong password', async ({ page }) => {
+    await page.goto(`/sign-up?code=${NORTHWIND_CODE}`);
+    await fillAccountFields(page, { email: 'speaker@northwind.example', password: 'not-the-password', firstName: 'Sam', lastName: 'Speaker' });
+    await page.getByLabel('I agree to the Terms of Use and Privacy Policy.').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(notification(page)).toContainText(
+      'Email already registered. Please sign into your account here to join this new group.',
+    );
+    await expect(page.getByRole('link', { name: 'Sign in to join' })).toBeVisible();
+  });
+
+  test('409 with the right password signs in and offers to join the group', async ({ page }) => {
+    await page.goto(`/sign-up?code=${NORTHWIND_CODE}`);
+    await fillAccountFields(page, { email: 'coach@northwind.example', password: DEMO_PASSWORD, firstName: 'Casey', lastName: 'Coach' });
+    await page.getByLabel('I agree to the Terms of Use and Privacy Policy.').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(`/confirm-code?code=${NORTHWIND_CODE}`);
+    await expect(page.getByRole('button', { name: 'Join Group' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  });
+
+  test('400: data the server rejects', async ({ page }) => {
+    // Client-side checks use the same schema, so tamper with the request to reach the server's 400.
+    await page.route('**/api/v1/auth/sign-up', async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...body, firstName: 'x'.repeat(80) }) });
+    });
+    await page.goto(`/sign-up?code=${NORTHWIND_CODE}`);
+    await fillAccountFields(page, { email: uniqueEmail('bad'), password: 'some-pass-123', firstName: 'Bad', lastName: 'Data' });
+    await page.getByLabel('I agree to the Terms of Use and Privacy Policy.').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(notification(page)).toContainText('Some of the data you entered is not valid');
+    await expect(page).toHaveURL(/\/sign-up/);
+  });
+
+  test('the terms box is required', async ({ page }) => {
+    await page.goto(`/sign-up?code=${NORTHWIND_CODE}`);
+    await fillAccountFields(page, { email: uniqueEmail('terms'), password: 'some-pass-123', firstName: 'No', lastName: 'Terms' });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Please accept the Terms of Use and Privacy Policy to create your account.')).toBeVisible();
+  });
+});

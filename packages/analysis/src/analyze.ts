@@ -1,0 +1,217 @@
+import type { TResults } from '@rostrum/contract';
+import { AnalysisError, throwIfAborted } from './analysis-error.js';
+import { createPocketsphinxTranscriber } from './asr/pocketsphinx.transcriber.js';
+import type { TTranscriber, TWord } from './asr/transcriber.js';
+import { createWhisperHttpTranscriber, type TWhisperOptions } from './asr/whisper-http.transcriber.js';
+import { diarizeByChannels, diarizeByClustering, MAX_SPEAKERS, type TDiarization } from './conversation/diarize.js';
+import { buildTurns, measureConversation } from './conversation/turn-metrics.js';
+import { decodePcm } from './decode/decode-pcm.js';
+import { probe, type TProbe } from './decode/probe.js';
+import { scoreSpeaker } from './metrics/score-speaker.js';
+import type { TSpeechTrack } from './metrics/speech-track.js';
+import { buildResults, type TSpeakerReport } from './report/build-results.js';
+import { computeIntensity } from './signal/intensity.js';
+import { analyzeProsody, type TProsody } from './signal/prosody.js';
+import { totalDuration, type TInterval } from './signal/voice-activity.js';
+
+export const MIN_DURATION_SECONDS = 5;
+export const NO_SPEECH_SECONDS = 30;
+
+export type TAnalysisStage = 'probe' | 'decode' | 'prosody' | 'transcription' | 'diarization' | 'metrics' | 'done';
+
+export interface TWordSpottingLists {
+  org?: readonly string[];
+  group?: readonly string[];
+  user?: readonly string[];
+  assignment?: readonly string[];
+}
+
+export interface TAnalyzeOptions {
+  /** 'default' | 'conversational', or an org algorithm name containing one of them. */
+  algorithm?: string;
+  /** Phrases to count besides "uh/um" (which is always first). */
+  wordSpotting?: readonly string[] | TWordSpottingLists;
+  /** 'pocketsphinx' (default, offline), 'whisper' (HTTP, env ASR_URL...), 'none', or your own. */
+  transcriber?: 'pocketsphinx' | 'whisper' | 'none' | TTranscriber;
+  whisper?: TWhisperOptions;
+  /** Speaker count hint for conversational recordings (1-5). */
+  numSpeakers?: number;
+  /** speakerNum of the recording's owner (1-based); their scores lead the Results. */
+  speakerNum?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: { stage: TAnalysisStage; fraction: number }) => void;
+}
+
+export interface TAnalysisTimings {
+  probe: number;
+  decode: number;
+  prosody: number;
+  transcription: number;
+  metrics: number;
+  total: number;
+}
+
+/** Which of the spec's two algorithms a (possibly org-specific) algorithm name selects. */
+export function isConversationalAlgorithm(algorithm: string | undefined): boolean {
+  return (algorithm ?? 'default').toLowerCase().includes('conversational');
+}
+
+export function wordSpottingPhrases(lists: TAnalyzeOptions['wordSpotting']): string[] {
+  if (!lists) return [];
+  const all = Array.isArray(lists) ? lists : [...(lists as TWordSpottingLists).org ?? [], ...(lists as TWordSpottingLists).group ?? [], ...(lists as TWordSpottingLists).user ?? [], ...(lists as TWordSpottingLists).assignment ?? []];
+  const seen = new Set<string>();
+  return (all as string[]).map((p) => p.trim()).filter((p) => p && !seen.has(p.toLowerCase()) && seen.add(p.toLowerCase()));
+}
+
+export function resolveTranscriber(options: TAnalyzeOptions): TTranscriber | null {
+  const choice = options.transcriber ?? (process.env.ASR_URL ? 'whisper' : 'pocketsphinx');
+  if (choice === 'none') return null;
+  if (choice === 'pocketsphinx') return createPocketsphinxTranscriber();
+  if (choice === 'whisper') return createWhisperHttpTranscriber(options.whisper);
+  return choice;
+}
+
+/** analyze() plus how long each stage took, for the benchmark and logs. */
+export async function analyzeWithTimings(file: string, options: TAnalyzeOptions = {}): Promise<{ results: TResults; timings: TAnalysisTimings; probe: TProbe }> {
+  const t0 = performance.now();
+  const timings: TAnalysisTimings = { probe: 0, decode: 0, prosody: 0, transcription: 0, metrics: 0, total: 0 };
+  const progress = (stage: TAnalysisStage, fraction: number): void => options.onProgress?.({ stage, fraction });
+  const { signal } = options;
+  const algorithm = options.algorithm ?? 'default';
+  const conversational = isConversationalAlgorithm(algorithm);
+
+  progress('probe', 0);
+  const facts = await probe(file, signal);
+  timings.probe = performance.now() - t0;
+  if (!facts.hasAudio) throw new AnalysisError('noData', 'no audio stream');
+  if (facts.duration > 0 && facts.duration < MIN_DURATION_SECONDS) throw new AnalysisError('tooShort');
+  throwIfAborted(signal);
+
+  progress('decode', 0);
+  let t = performance.now();
+  const split = conversational && facts.channels >= 2 && facts.channels <= MAX_SPEAKERS ? facts.channels : 1;
+  const pcm = await decodePcm(file, { durationHint: facts.duration, splitChannels: split, signal });
+  timings.decode = performance.now() - t;
+  const sampleRate = pcm.sampleRate;
+  const samples = split > 1 ? mixDown(pcm.channels) : (pcm.channels[0] as Float32Array);
+  const duration = samples.length / sampleRate;
+  if (samples.length === 0 || isAllZero(samples)) throw new AnalysisError('noData');
+  if (duration < MIN_DURATION_SECONDS) throw new AnalysisError('tooShort');
+  throwIfAborted(signal);
+
+  progress('prosody', 0);
+  t = performance.now();
+  const prosody = analyzeProsody(samples, sampleRate);
+  timings.prosody = performance.now() - t;
+  if (totalDuration(prosody.activity.speech) < 0.5) throw new AnalysisError('noSpeech');
+  throwIfAborted(signal);
+
+  progress('transcription', 0);
+  t = performance.now();
+  const phrases = wordSpottingPhrases(options.wordSpotting);
+  const transcriber = resolveTranscriber(options);
+  const words: TWord[] = transcriber
+    ? await transcriber.transcribe({ samples, sampleRate, speech: prosody.activity.speech, keywords: phrases, signal, onProgress: (f) => progress('transcription', f) })
+    : [];
+  timings.transcription = performance.now() - t;
+  throwIfAborted(signal);
+
+  t = performance.now();
+  let diarization: TDiarization;
+  if (!conversational) diarization = { method: 'single', numSpeakers: 1, segments: prosody.activity.speech.map((s) => ({ ...s, speaker: 1 })) };
+  else {
+    progress('diarization', 0);
+    diarization =
+      split > 1 && channelsDiffer(pcm.channels)
+        ? diarizeByChannels(pcm.channels.map((c) => computeIntensity(c, sampleRate)), prosody.activity.speech)
+        : diarizeByClustering(samples, sampleRate, prosody.activity.speech, prosody.pitch, options.numSpeakers);
+  }
+  progress('metrics', 0);
+  const speakerIds = [...new Set(diarization.segments.map((s) => s.speaker))].sort((a, b) => a - b).slice(0, MAX_SPEAKERS);
+  const turns = buildTurns(diarization.segments);
+  const labelled = words.map((w) => ({ ...w, speaker: speakerAt(diarization, (w.start + w.end) / 2) }));
+  const reports: TSpeakerReport[] = speakerIds.map((speaker) => {
+    const speech = diarization.segments.filter((s) => s.speaker === speaker).map(({ from, to }) => ({ from, to }));
+    const track = trackFor(prosody, speech, labelled.filter((w) => w.speaker === speaker), conversational);
+    return {
+      speaker,
+      analysis: scoreSpeaker(track, phrases),
+      turns: turns.filter((x) => x.speaker === speaker).map(({ from, to }) => ({ from, to })),
+      conversation: conversational ? measureConversation(speaker, diarization.segments, turns, prosody.pitch, labelled) : null,
+    };
+  });
+  const ownerIndex = Math.max(0, speakerIds.indexOf(options.speakerNum ?? 1));
+  const results = buildResults({
+    algorithm,
+    isConversational: conversational,
+    duration,
+    ownerIndex,
+    speakers: reports,
+    words: labelled,
+    transcriber: transcriber?.name ?? 'none',
+  });
+  timings.metrics = performance.now() - t;
+  timings.total = performance.now() - t0;
+  progress('done', 1);
+  return { results, timings, probe: facts };
+}
+
+/** The engine's entry point for the server's worker: a file path in, the spec's Results out. */
+export async function analyze(file: string, options: TAnalyzeOptions = {}): Promise<TResults> {
+  return (await analyzeWithTimings(file, options)).results;
+}
+
+function trackFor(prosody: TProsody, speech: TInterval[], words: TWord[], conversational: boolean): TSpeechTrack {
+  const sorted = [...speech].sort((a, b) => a.from - b.from);
+  const pauses: TInterval[] = conversational
+    ? sorted.slice(1).map((s, i) => ({ from: (sorted[i] as TInterval).to, to: s.from })).filter((p) => p.to - p.from >= 0.25 && p.to - p.from < 3)
+    : prosody.activity.pauses;
+  const inside = (time: number): boolean => sorted.some((s) => time >= s.from && time <= s.to);
+  return {
+    duration: prosody.duration,
+    pitch: prosody.pitch,
+    intensity: prosody.intensity,
+    nuclei: conversational ? prosody.nuclei.filter((n) => inside(n.time)) : prosody.nuclei,
+    speech: sorted,
+    pauses,
+    words,
+  };
+}
+
+function speakerAt(d: TDiarization, time: number): number {
+  let best = d.segments[0]?.speaker ?? 1;
+  let bestDistance = Infinity;
+  for (const s of d.segments) {
+    const distance = time < s.from ? s.from - time : time > s.to ? time - s.to : 0;
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = s.speaker;
+    }
+  }
+  return best;
+}
+
+function mixDown(channels: Float32Array[]): Float32Array {
+  const n = channels[0]?.length ?? 0;
+  const out = new Float32Array(n);
+  for (const c of channels) for (let i = 0; i < n; i++) out[i] = (out[i] as number) + (c[i] as number) / channels.length;
+  return out;
+}
+
+function isAllZero(x: Float32Array): boolean {
+  for (let i = 0; i < x.length; i++) if (x[i] !== 0) return false;
+  return true;
+}
+
+/** True when channels carry different voices rather than copies of one mix. */
+function channelsDiffer(channels: Float32Array[]): boolean {
+  const [a, b] = channels;
+  if (!a || !b) return false;
+  let diff = 0;
+  let energy = 0;
+  for (let i = 0; i < a.length; i += 7) {
+    diff += ((a[i] as number) - (b[i] as number)) ** 2;
+    energy += (a[i] as number) ** 2 + (b[i] as number) ** 2;
+  }
+  return energy > 0 && diff / energy > 0.1;
+}

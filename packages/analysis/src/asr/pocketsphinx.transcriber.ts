@@ -1,0 +1,84 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AnalysisError, throwIfAborted } from '../analysis-error.js';
+import { runProcess } from '../decode/run-process.js';
+import { chunkAtPauses } from './chunk-at-pauses.js';
+import { runParallel } from './run-parallel.js';
+import { FILLER_WORDS, normaliseWord, type TTranscribeInput, type TTranscriber, type TWord } from './transcriber.js';
+import { encodeWav } from './wav-file.js';
+
+export interface TPocketsphinxOptions {
+  binary?: string;
+  modelDir?: string;
+  /** Longest piece handed to one recogniser process, seconds. */
+  maxChunkSeconds?: number;
+  parallel?: number;
+  /** Skip the slower second passes (flat lexicon and lattice best path); about twice as fast. */
+  fast?: boolean;
+}
+
+const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+const NON_WORDS = new Set(['<s>', '</s>', '<sil>', '[noise]', '[speech]']);
+const LINE = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/;
+
+/** Parses `pocketsphinx_continuous -time yes` output: "word start end posterior" per line. */
+export function parsePocketsphinxTimes(stdout: string, offset: number): TWord[] {
+  const words: TWord[] = [];
+  for (const line of stdout.split('\n')) {
+    const m = LINE.exec(line.trim());
+    if (!m) continue;
+    const raw = (m[1] as string).toLowerCase();
+    if (NON_WORDS.has(raw)) continue;
+    const text = normaliseWord(raw);
+    if (!text) continue;
+    words.push({
+      text,
+      start: offset + Number(m[2]),
+      end: offset + Number(m[3]),
+      confidence: Math.min(1, Math.max(0, Number(m[4]))),
+      isFiller: FILLER_WORDS.has(text),
+    });
+  }
+  return words;
+}
+
+/** The offline default: Debian's pocketsphinx with the en-US model, one process per core. */
+export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}): TTranscriber {
+  const binary = options.binary ?? 'pocketsphinx_continuous';
+  const modelDir = options.modelDir ?? MODEL_DIR;
+  const parallel = options.parallel ?? availableParallelism();
+  return {
+    name: 'pocketsphinx',
+    async transcribe(input: TTranscribeInput): Promise<TWord[]> {
+      const duration = input.samples.length / input.sampleRate;
+      const pieces = chunkAtPauses(duration, input.speech, { maxSeconds: options.maxChunkSeconds ?? 90, parts: parallel });
+      const dir = await mkdtemp(join(tmpdir(), 'rostrum-ps-'));
+      let done = 0;
+      try {
+        const tasks = pieces.map((piece, k) => async (): Promise<TWord[]> => {
+          throwIfAborted(input.signal);
+          const a = Math.floor(piece.from * input.sampleRate);
+          const b = Math.min(input.samples.length, Math.ceil(piece.to * input.sampleRate));
+          const file = join(dir, `piece-${k}.wav`);
+          await writeFile(file, encodeWav(input.samples.subarray(a, b), input.sampleRate));
+          const args = [
+            '-infile', file, '-time', 'yes', '-logfn', '/dev/null',
+            '-hmm', join(modelDir, 'en-us'), '-lm', join(modelDir, 'en-us.lm.bin'), '-dict', join(modelDir, 'cmudict-en-us.dict'),
+          ];
+          if (options.fast !== false) args.push('-fwdflat', 'no', '-bestpath', 'no');
+          const result = await runProcess(binary, args, { signal: input.signal });
+          throwIfAborted(input.signal);
+          if (result.code !== 0) throw new AnalysisError('unprocessable', `pocketsphinx exited ${String(result.code)}`);
+          done++;
+          input.onProgress?.(done / pieces.length);
+          return parsePocketsphinxTimes(result.stdout, a / input.sampleRate);
+        });
+        const parts = await runParallel(tasks, parallel);
+        return parts.flat().sort((p, q) => p.start - q.start);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { analyzeProsody } from '../signal/prosody.js';
+import { readMono, speak, RATE } from '../testing/speech-fixtures.js';
+import { chunkAtPauses } from './chunk-at-pauses.js';
+import { createPocketsphinxTranscriber, parsePocketsphinxTimes } from './pocketsphinx.transcriber.js';
+import { createWhisperHttpTranscriber, transcriptionsUrl } from './whisper-http.transcriber.js';
+
+describe('pocketsphinx', () => {
+  it('parses word timings and confidences, dropping silences and marking fillers', () => {
+    const words = parsePocketsphinxTimes('hello um world\n<s> 0.000 0.140 0.999\nhello 0.15 0.50 0.84\n<sil> 0.5 0.6 1\num 0.61 0.90 0.12\nworld(2) 0.91 1.30 0.5\n', 10);
+    expect(words.map((w) => w.text)).toEqual(['hello', 'um', 'world']);
+    expect(words[1]).toMatchObject({ start: 10.61, end: 10.9, isFiller: true });
+    expect(words[2]?.confidence).toBe(0.5);
+  });
+
+  it('transcribes speech split at pauses, with word times inside the speech', async () => {
+    const file = speak('Hello everyone. Thank you for coming today. We will talk about the weather.', { rate: 150 });
+    const samples = await readMono(file);
+    const p = analyzeProsody(samples, RATE);
+    const words = await createPocketsphinxTranscriber({ parallel: 2, maxChunkSeconds: 3 }).transcribe({ samples, sampleRate: RATE, speech: p.activity.speech });
+    expect(words.length).toBeGreaterThanOrEqual(8);
+    const first = p.activity.speech[0];
+    const last = p.activity.speech[p.activity.speech.length - 1];
+    for (const w of words) {
+      expect(w.start).toBeGreaterThanOrEqual((first?.from ?? 0) - 0.3);
+      expect(w.end).toBeLessThanOrEqual((last?.to ?? 0) + 0.3);
+      expect(w.confidence).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('cuts long audio inside pauses', () => {
+    const speech = [{ from: 0, to: 12.5 }, { from: 13.5, to: 15.8 }, { from: 16.1, to: 30 }];
+    const pieces = chunkAtPauses(30, speech, { maxSeconds: 100, parts: 2 });
+    expect(pieces).toHaveLength(2);
+    expect(pieces[0]?.to).toBeCloseTo(13, 5);
+  });
+});
+
+describe('Whisper-compatible HTTP adapter', () => {
+  it('posts multipart WAV with verbose_json and reads word timestamps', async () => {
+    const seen: { auth?: string; body: string; url?: string }[] = [];
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen.push({ auth: req.headers.authorization, body: Buffer.concat(chunks).toString('latin1'), url: req.url });
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ text: 'um hello there', words: [{ word: 'Um,', start: 0.1, end: 0.3 }, { word: 'hello', start: 0.4, end: 0.8, probability: 0.9 }, { word: 'there.', start: 0.9, end: 1.2 }] }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const t = createWhisperHttpTranscriber({ url: `http://127.0.0.1:${port}`, apiKey: 'k1', model: 'tiny' });
+      const samples = new Float32Array(RATE * 3);
+      const words = await t.transcribe({ samples, sampleRate: RATE, speech: [{ from: 0, to: 3 }] });
+      expect(words.map((w) => w.text)).toEqual(['um', 'hello', 'there']);
+      expect(words[0]?.isFiller).toBe(true);
+      expect(words[1]?.confidence).toBe(0.9);
+      expect(seen[0]?.url).toBe('/v1/audio/transcriptions');
+      expect(seen[0]?.auth).toBe('Bearer k1');
+      expect(seen[0]?.body).toContain('verbose_json');
+      expect(seen[0]?.body).toContain('RIFF');
+      expect(seen[0]?.body).toContain('name="model"');
+    } finally {
+      server.close();
+    }
+    expect(transcriptionsUrl('https://x.test/v1/')).toBe('https://x.test/v1/audio/transcriptions');
+  });
+});

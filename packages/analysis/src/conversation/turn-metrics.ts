@@ -1,0 +1,61 @@
+import type { TWord } from '../asr/transcriber.js';
+import { finalRise, RISE_SEMITONES } from '../metrics/upspeak.metric.js';
+import type { TContour } from '../signal/contour.js';
+import type { TInterval } from '../signal/voice-activity.js';
+import type { TConversationScores } from '../report/build-results.js';
+import type { TSpeakerSegment } from './diarize.js';
+
+/** A switch counts as meaningful when the new speaker holds the floor at least this long. */
+export const MEANINGFUL_TURN_SECONDS = 2;
+const QUESTION_STARTS = new Set(['what', 'why', 'how', 'when', 'where', 'who', 'which', 'do', 'does', 'did', 'are', 'is', 'can', 'could', 'would', 'will', 'should', 'have', 'has']);
+
+export interface TTurn extends TInterval {
+  speaker: number;
+}
+
+/** Consecutive segments of one speaker, uninterrupted by anyone else, form a turn. */
+export function buildTurns(segments: readonly TSpeakerSegment[]): TTurn[] {
+  const turns: TTurn[] = [];
+  for (const s of [...segments].sort((a, b) => a.from - b.from)) {
+    const last = turns[turns.length - 1];
+    if (last && last.speaker === s.speaker) last.to = Math.max(last.to, s.to);
+    else turns.push({ from: s.from, to: s.to, speaker: s.speaker });
+  }
+  return turns;
+}
+
+/** Talk share, meaningful switches, questions and wait time for one speaker of a conversation. */
+export function measureConversation(
+  speaker: number,
+  segments: readonly TSpeakerSegment[],
+  turns: readonly TTurn[],
+  pitch: TContour,
+  words: readonly TWord[],
+): TConversationScores {
+  const talk = (who?: number): number => segments.filter((s) => who === undefined || s.speaker === who).reduce((t, s) => t + s.to - s.from, 0);
+  const total = talk();
+  const switchSpans: TInterval[] = [];
+  const waits: number[] = [];
+  for (let i = 1; i < turns.length; i++) {
+    const prev = turns[i - 1] as TTurn;
+    const cur = turns[i] as TTurn;
+    if (cur.speaker !== speaker) continue;
+    if (cur.to - cur.from >= MEANINGFUL_TURN_SECONDS) switchSpans.push({ from: prev.to, to: cur.from + Math.min(2, cur.to - cur.from) });
+    waits.push(Math.max(0, cur.from - prev.to));
+  }
+  const questionSpans: TInterval[] = [];
+  for (const s of segments) {
+    if (s.speaker !== speaker || s.to - s.from < 0.4) continue;
+    const first = words.find((w) => w.start >= s.from - 0.05 && w.start < s.to && !w.isFiller);
+    const rise = finalRise(pitch, s);
+    if ((first && QUESTION_STARTS.has(first.text)) || rise >= RISE_SEMITONES) questionSpans.push({ from: s.from, to: s.to });
+  }
+  return {
+    talkVsListen: total > 0 ? Math.round((1000 * talk(speaker)) / total) / 10 : 0,
+    convoSwitches: switchSpans.length,
+    questions: questionSpans.length,
+    waitTime: waits.length ? Math.round((100 * waits.reduce((a, b) => a + b, 0)) / waits.length) / 100 : null,
+    questionSpans,
+    switchSpans,
+  };
+}

@@ -1,0 +1,63 @@
+import { AnalysisError } from '../analysis-error.js';
+import { runProcess } from './run-process.js';
+
+export interface TProbe {
+  /** Seconds; 0 when unknown. */
+  duration: number;
+  hasAudio: boolean;
+  /** A real video stream (cover art in an MP3 does not count). */
+  isVideo: boolean;
+  /** ffprobe format name, e.g. "mov,mp4,m4a,3gp,3g2,mj2" or "wav". */
+  format: string;
+  channels: number;
+  sampleRate: number;
+  audioCodec: string | null;
+  videoCodec: string | null;
+  size: number;
+}
+
+interface TFfprobeStream {
+  codec_type?: string;
+  codec_name?: string;
+  channels?: number;
+  sample_rate?: string;
+  duration?: string;
+  disposition?: { attached_pic?: number };
+}
+interface TFfprobeOutput {
+  streams?: TFfprobeStream[];
+  format?: { format_name?: string; duration?: string; size?: string };
+}
+
+/** ffprobe facts the server needs for upload checks, and the analyser for decoding. */
+export async function probe(file: string, signal?: AbortSignal): Promise<TProbe> {
+  let result;
+  try {
+    result = await runProcess(
+      'ffprobe',
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      { signal },
+    );
+  } catch (e) {
+    throw new AnalysisError('unprocessable', 'ffprobe could not start', { cause: e });
+  }
+  if (result.code !== 0) throw new AnalysisError('unprocessable', result.stderr.trim().slice(0, 300));
+  const parsed = JSON.parse(result.stdout) as TFfprobeOutput;
+  const streams = parsed.streams ?? [];
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  const video = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  const durations = [parsed.format?.duration, audio?.duration]
+    .map((d) => Number(d))
+    .filter((d) => Number.isFinite(d) && d > 0);
+  return {
+    duration: durations[0] ?? 0,
+    hasAudio: audio !== undefined,
+    isVideo: video !== undefined,
+    format: parsed.format?.format_name ?? 'unknown',
+    channels: audio?.channels ?? 0,
+    sampleRate: Number(audio?.sample_rate ?? 0) || 0,
+    audioCodec: audio?.codec_name ?? null,
+    videoCodec: video?.codec_name ?? null,
+    size: Number(parsed.format?.size ?? 0) || 0,
+  };
+}

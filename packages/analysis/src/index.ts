@@ -1,0 +1,22 @@
+// Public API of the analysis engine: what the server's worker and the CLI call.
+export {
+  analyze,
+  analyzeWithTimings,
+  isConversationalAlgorithm,
+  wordSpottingPhrases,
+  MIN_DURATION_SECONDS,
+  type TAnalyzeOptions,
+  type TAnalysisStage,
+  type TAnalysisTimings,
+  type TWordSpottingLists,
+} from './analyze.js';
+export { AnalysisError, FAILED_REASONS, type TFailedCode } from './analysis-error.js';
+export { probe, type TProbe } from './decode/probe.js';
+export { decodePcm, SAMPLE_RATE, type TPcm } from './decode/decode-pcm.js';
+export { computePeaks, type TPeaks } from './decode/peaks.js';
+export { analyzeProsody, type TProsody } from './signal/prosody.js';
+export type { TTranscriber, TWord, TTranscribeInput } from './asr/transcriber.js';
+export { createPocketsphinxTranscriber, type TPocketsphinxOptions } from './asr/pocketsphinx.transcriber.js';
+export { createWhisperHttpTranscriber, type TWhisperOptions } from './asr/whisper-http.transcriber.js';
+export { VIBE_WEIGHTS, FEATURE_LABELS } from './metrics/vibes.model.js';
+export { IDEALS } from './report/ideals.js';

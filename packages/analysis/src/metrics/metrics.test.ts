@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../analyze.js';
+import { concatenate, praatPitch, readMono, speak, RATE } from '../testing/speech-fixtures.js';
+import { analyzeProsody } from '../signal/prosody.js';
+import { finalRise, RISE_SEMITONES } from './upspeak.metric.js';
+
+/** The same final-rise measure, on Praat's pitch track: the reference for the phrase end. */
+function praatFinalRise(file: string, end: number): number {
+  const st = praatPitch(file)
+    .filter(([t, f]) => f > 0 && t >= end - 0.6 && t <= end)
+    .map(([, f]) => 12 * Math.log2(f / 100));
+  const last = st.slice(-3).sort((a, b) => a - b)[1] ?? Number.NaN;
+  return last - Math.min(...st.slice(0, -2));
+}
+
+describe('upspeak', () => {
+  it('finds a rise of 3 semitones or more at a question end, and not at a falling statement end', async () => {
+    const question = speak('Are you really coming to the party tonight?', { rate: 160 });
+    const statement = speak('I am going home now.', { rate: 160 });
+    for (const [file, rising] of [[question, true], [statement, false]] as const) {
+      const p = analyzeProsody(await readMono(file), RATE);
+      const phrase = p.activity.speech[p.activity.speech.length - 1];
+      expect(phrase).toBeDefined();
+      if (!phrase) return;
+      const truth = praatFinalRise(file, phrase.to);
+      const ours = finalRise(p.pitch, phrase);
+      if (rising) expect(truth).toBeGreaterThanOrEqual(RISE_SEMITONES);
+      else expect(truth).toBeLessThan(RISE_SEMITONES);
+      expect(ours >= RISE_SEMITONES).toBe(rising);
+    }
+  });
+});
+
+describe('variety and vibes', () => {
+  const text =
+    'Today I want to share three ideas about learning. First, practice a little every day. Second, ask for feedback early. Third, celebrate small wins, because progress builds confidence.';
+  it('scores a monotone voice lower on pitch variety and higher on boring than a lively one', async () => {
+    const flat = speak(`<speak><prosody range="x-low">${text}</prosody></speak>`, { ssml: true, rate: 150 });
+    const lively = speak(`<speak><prosody range="x-high">${text}</prosody></speak>`, { ssml: true, rate: 150 });
+    // Truth from Praat: the monotone file really has less pitch movement.
+    const sd = (file: string): number => {
+      const st = praatPitch(file).filter(([, f]) => f > 0).map(([, f]) => 12 * Math.log2(f / 100));
+      const m = st.reduce((a, b) => a + b, 0) / st.length;
+      return Math.sqrt(st.reduce((s, v) => s + (v - m) ** 2, 0) / st.length);
+    };
+    expect(sd(flat)).toBeLessThan(sd(lively));
+    const [a, b] = await Promise.all([analyze(flat, { transcriber: 'none' }), analyze(lively, { transcriber: 'none' })]);
+    expect(a.scores.varietyPitch?.value ?? 0).toBeLessThan(b.scores.varietyPitch?.value ?? 0);
+    expect(a.scores.vibes.boring).toBeGreaterThan(b.scores.vibes.boring);
+    // The explanation shows pitch variety pushing "boring" up for the monotone voice.
+    const why = a.data.vibes.boring?.contributions.find((c) => c.feature === 'pitchVariety');
+    expect(why?.points ?? 0).toBeGreaterThan(0);
+  });
+
+  it('reports pace, pausing and segments consistent with the audio', async () => {
+    const pieces = await Promise.all(
+      ['Welcome to the talk.', 'We will start with a question.', 'Why do some speeches stay with us?', 'Let us find out together.'].map(async (t, i) => ({
+        samples: await readMono(speak(t, { rate: 150 })),
+        gapBefore: i === 0 ? 0.3 : 0.9,
+      })),
+    );
+    const { file, spans } = concatenate('metrics-pausing-v1', pieces);
+    const r = await analyze(file, { transcriber: 'none' });
+    const speech = spans.reduce((s, x) => s + x.to - x.from, 0);
+    const pause = spans.slice(1).reduce((s, x, i) => s + x.from - (spans[i] as { to: number }).to, 0);
+    expect(Math.abs((r.scores.pauseToTalk ?? 0) - (100 * pause) / speech)).toBeLessThanOrEqual(5);
+    expect(r.timestamped.metrics.pace?.segments.length).toBeGreaterThan(0);
+    expect(r.ideals.pace).toEqual({ min: 1, max: 8, idealMin: 3.5, idealMax: 5.2 });
+    expect(r.scores.overall).toBeGreaterThanOrEqual(0);
+    expect(r.scores.overall).toBeLessThanOrEqual(10);
+  });
+});

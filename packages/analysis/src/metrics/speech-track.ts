@@ -1,0 +1,43 @@
+import type { TContour } from '../signal/contour.js';
+import type { TNucleus } from '../signal/syllable-nuclei.js';
+import type { TInterval } from '../signal/voice-activity.js';
+import type { TWord } from '../asr/transcriber.js';
+
+/** What the metrics see of one speaker: shared contours plus this speaker's own speech. */
+export interface TSpeechTrack {
+  duration: number;
+  pitch: TContour;
+  intensity: TContour;
+  /** Nuclei inside this speaker's speech only. */
+  nuclei: TNucleus[];
+  speech: TInterval[];
+  /** Silent pauses (>= 250 ms) inside this speaker's own talk. */
+  pauses: TInterval[];
+  words: TWord[];
+}
+
+/** Contour frame indexes inside the given intervals, optionally clipped to [from, to). */
+export function framesIn(contour: TContour, intervals: readonly TInterval[], from = 0, to = Infinity): number[] {
+  const out: number[] = [];
+  for (const s of intervals) {
+    const a = Math.max(s.from, from);
+    const b = Math.min(s.to, to);
+    if (b <= a) continue;
+    const i0 = Math.max(0, Math.ceil((a - contour.start) / contour.step));
+    const i1 = Math.min(contour.values.length - 1, Math.floor((b - contour.start) / contour.step));
+    for (let i = i0; i <= i1; i++) out.push(i);
+  }
+  return out;
+}
+
+export function overlap(intervals: readonly TInterval[], from: number, to: number): number {
+  let s = 0;
+  for (const i of intervals) s += Math.max(0, Math.min(i.to, to) - Math.max(i.from, from));
+  return s;
+}
+
+export function speechSpan(track: TSpeechTrack): TInterval | null {
+  const first = track.speech[0];
+  const last = track.speech[track.speech.length - 1];
+  return first && last ? { from: first.from, to: last.to } : null;
+}

@@ -1,0 +1,124 @@
+import {
+  ZResultsSchema,
+  judgeAgainstIdeal,
+  type TMetricKey,
+  type TMetricTimestamps,
+  type TResults,
+  type TSpeakerScores,
+  type TTranscriptItem,
+} from '@rostrum/contract';
+import type { TWord } from '../asr/transcriber.js';
+import type { TSpeakerAnalysis } from '../metrics/score-speaker.js';
+import type { TInterval } from '../signal/voice-activity.js';
+import { countIdeals, IDEALS } from './ideals.js';
+import { buildTips } from './tips.js';
+
+export interface TConversationScores {
+  talkVsListen: number;
+  convoSwitches: number;
+  questions: number;
+  waitTime: number | null;
+  questionSpans: TInterval[];
+  switchSpans: TInterval[];
+}
+
+export interface TSpeakerReport {
+  speaker: number;
+  analysis: TSpeakerAnalysis;
+  turns: TInterval[];
+  conversation: TConversationScores | null;
+}
+
+export interface TReportInput {
+  algorithm: string;
+  isConversational: boolean;
+  duration: number;
+  /** Index into `speakers` of the recording's owner (spec: speakerNum, 1-based, default 1). */
+  ownerIndex: number;
+  speakers: TSpeakerReport[];
+  words: (TWord & { speaker: number })[];
+  transcriber: string;
+}
+
+function withConversation(scores: TSpeakerScores, c: TConversationScores | null): TSpeakerScores {
+  if (!c) return scores;
+  return { ...scores, talkVsListen: c.talkVsListen, convoSwitches: c.convoSwitches, questions: c.questions, waitTime: c.waitTime };
+}
+
+/** Assembles the spec's Results shape and validates it against the shared schema. */
+export function buildResults(input: TReportInput): TResults {
+  const owner = input.speakers[input.ownerIndex] ?? input.speakers[0];
+  if (!owner) throw new Error('buildResults needs at least one speaker');
+  const a = owner.analysis;
+  const ownerScores = withConversation(a.scores, owner.conversation);
+  const perSpeaker = input.isConversational
+    ? input.speakers.slice(0, 5).map((s) => ({ speaker: s.speaker, ...withConversation(s.analysis.scores, s.conversation) }))
+    : null;
+  const timestamped: Partial<Record<TMetricKey, TMetricTimestamps>> = { ...a.timestamped };
+  const positive = ['assertive', 'authentic', 'captivating', 'clear', 'confident', 'energetic', 'organized', 'personable', 'persuasive'];
+  const vibeEntries = Object.entries(a.scores.vibes);
+  const posAvg = avg(vibeEntries.filter(([k]) => positive.includes(k)).map(([, v]) => v));
+  const negAvg = avg(vibeEntries.filter(([k]) => !positive.includes(k)).map(([, v]) => v));
+  timestamped.positiveVibes = { hotSpots: [], segments: [] };
+  timestamped.negativeVibes = { hotSpots: [], segments: [] };
+  if (owner.conversation) {
+    const c = owner.conversation;
+    timestamped.talkVsListen = { hotSpots: [], segments: owner.turns.map((t) => ({ from: t.from, to: t.to, spread: 0 })) };
+    timestamped.convoSwitches = { hotSpots: c.switchSpans.map((s) => ({ ...s, spread: 0 })), segments: c.switchSpans.map((s) => ({ ...s, spread: 0 })) };
+    timestamped.questions = { hotSpots: c.questionSpans.map((s) => ({ ...s, spread: 0 })), segments: c.questionSpans.map((s) => ({ ...s, spread: 0 })) };
+    timestamped.waitTime = { hotSpots: [], segments: [] };
+  }
+  const ideals = { ...IDEALS, ...countIdeals(input.duration) };
+  const labels = {
+    pace: label(ownerScores.pace, (v) => ({ low: 'Too slow', ideal: 'Ideal', high: 'Too fast' } as const)[judgeAgainstIdeal(v, IDEALS.pace)]),
+    pauseToTalk: label(ownerScores.pauseToTalk, (v) => ({ low: 'Too little', ideal: 'Ideal', high: 'Too much' } as const)[judgeAgainstIdeal(v, IDEALS.pauseToTalk)]),
+    upspeak: label(ownerScores.upspeak, (v) => (v <= 0 ? 'None' : v <= IDEALS.upspeak.idealMax ? 'Some' : 'Too much')),
+    reading: label(ownerScores.reading, (v) => (v >= 50 ? 'Yes' : 'No')),
+  } as const;
+  const diarizedTranscript: TTranscriptItem[] = input.words.map((w) => ({
+    speaker: w.speaker,
+    text: w.text,
+    start: round3(w.start),
+    end: round3(w.end),
+    confidence: Math.round(Math.min(1, Math.max(0, w.confidence)) * 1000) / 1000,
+    type: w.isFiller ? 'filler' : 'word',
+    isPunctuation: false,
+    alternatives: [],
+  }));
+  const results: TResults = {
+    isConversational: input.isConversational,
+    algorithm: input.algorithm,
+    numSpeakers: Math.min(5, Math.max(1, input.speakers.length)),
+    scores: { ...ownerScores, perSpeaker },
+    tips: buildTips({ scores: ownerScores, fillersPerMinute: a.fillersPerMinute, isConversational: input.isConversational }),
+    timestamped: { metrics: timestamped, vibes: a.vibeSpans },
+    ideals,
+    diarizedTranscript,
+    data: {
+      duration: round3(input.duration),
+      speechDuration: round3(a.speechDuration),
+      syllables: a.syllables,
+      wordsPerMinute: a.wordsPerMinute,
+      transcriber: input.transcriber,
+      transcript: input.words.filter((w) => w.speaker === owner.speaker || input.isConversational).map((w) => w.text).join(' '),
+      features: { ...a.features, positiveVibesMean: round1(posAvg), negativeVibesMean: round1(negAvg) },
+      vibes: a.vibes,
+      speakers: input.speakers.map((s) => ({ speaker: s.speaker, talkSeconds: round3(s.analysis.speechDuration), turns: s.turns })),
+      labels,
+    },
+  };
+  return ZResultsSchema.parse(results);
+}
+
+function label<T>(v: number | null, f: (v: number) => T): T | null {
+  return v === null ? null : f(v);
+}
+function avg(xs: number[]): number {
+  return xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0;
+}
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+function round1(x: number): number {
+  return Math.round(x * 10) / 10;
+}

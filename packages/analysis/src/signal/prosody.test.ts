@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { concatenate, praatIntensity, praatPitch, readMono, soundingExtent, speak, syllablesFromText, RATE } from '../testing/speech-fixtures.js';
+import { computeIntensity } from './intensity.js';
+import { computePitch } from './pitch.js';
+import { analyzeProsody } from './prosody.js';
+import { totalDuration } from './voice-activity.js';
+
+const SENTENCES = [
+  'Public speaking is a skill that anyone can learn with practice and patience.',
+  'The quick brown fox jumps over the lazy dog near the quiet river bank.',
+  'Yesterday the committee approved a budget for schools and libraries in our town.',
+  'Good morning everyone, thank you for coming to this meeting about our future plans.',
+];
+
+function at(track: Float32Array, t: number): number {
+  const i0 = Math.floor(t / 0.01);
+  const f = t / 0.01 - i0;
+  return (track[i0] ?? Number.NaN) * (1 - f) + (track[i0 + 1] ?? Number.NaN) * f;
+}
+
+describe('pitch against Praat (To Pitch (ac), same settings)', () => {
+  for (const [voice, pitch] of [['en-us', 40], ['en-us+f3', 60], ['en-gb', 70]] as const) {
+    it(`agrees within 1 semitone on 95% of frames both call voiced (${voice})`, async () => {
+      const file = speak(SENTENCES.join(' '), { voice, pitch, rate: 165 });
+      const ours = computePitch(await readMono(file), RATE).values;
+      let both = 0;
+      let close = 0;
+      for (const [t, f] of praatPitch(file)) {
+        const g = ours[Math.round(t / 0.01)] ?? 0;
+        if (f > 0 && g > 0) {
+          both++;
+          if (Math.abs(12 * Math.log2(g / f)) <= 1) close++;
+        }
+      }
+      expect(both).toBeGreaterThan(300);
+      expect(close / both).toBeGreaterThanOrEqual(0.95);
+    });
+  }
+});
+
+describe('intensity against Praat (To Intensity, 100 Hz)', () => {
+  it('is within 1 dB on average over sounding frames', async () => {
+    const file = speak(SENTENCES[0] as string, { voice: 'en-us', rate: 160 });
+    const ours = computeIntensity(await readMono(file), RATE, { minPitch: 100 }).values;
+    const errors = praatIntensity(file)
+      .filter(([, v]) => v > 40)
+      .map(([t, v]) => Math.abs(at(ours, t) - v))
+      .filter((e) => Number.isFinite(e));
+    expect(errors.length).toBeGreaterThan(100);
+    expect(errors.reduce((a, b) => a + b, 0) / errors.length).toBeLessThan(1);
+  });
+});
+
+describe('syllable nuclei (de Jong & Wempe)', () => {
+  const cases = [
+    { text: SENTENCES[0] as string, voice: 'en-us', rate: 150 },
+    { text: SENTENCES[1] as string, voice: 'en-us+f3', rate: 170 },
+    { text: SENTENCES[2] as string, voice: 'en-gb', rate: 140 },
+    { text: SENTENCES[3] as string, voice: 'en-us', rate: 190 },
+  ];
+  for (const c of cases) {
+    it(`counts syllables within 10% (${c.voice}, ${c.rate} wpm)`, async () => {
+      const truth = syllablesFromText(c.text, c.voice.split('+')[0]);
+      const p = analyzeProsody(await readMono(speak(c.text, { voice: c.voice, rate: c.rate })), RATE);
+      expect(Math.abs(p.nuclei.length - truth) / truth).toBeLessThanOrEqual(0.1);
+    });
+  }
+});
+
+describe('voice activity and pauses', () => {
+  it('locates silent pauses within 100 ms and the pause ratio within 5 points', async () => {
+    const phrases = ['Let me tell you a story.', 'It begins on a cold winter night.', 'Nobody expected what happened next.', 'And that is how it ended.'];
+    const gaps = [0, 0.8, 1.5, 0.4];
+    const pieces = await Promise.all(phrases.map(async (t, i) => ({ samples: await readMono(speak(t, { rate: 160 })), gapBefore: gaps[i] === 0 ? 0.5 : (gaps[i] as number) })));
+    const { file, spans } = concatenate('pauses-v1', pieces);
+    // Truth from the audio: where each piece really sounds after trimming, and the gaps between.
+    const truthPauses = spans.slice(1).map((s, i) => ({ from: (spans[i] as { to: number }).to, to: s.from }));
+    const p = analyzeProsody(await readMono(file), RATE);
+    expect(p.activity.pauses.length).toBe(truthPauses.length);
+    truthPauses.forEach((t, i) => {
+      const found = p.activity.pauses[i];
+      expect(found).toBeDefined();
+      expect(Math.abs((found?.from ?? 0) - t.from)).toBeLessThanOrEqual(0.1);
+      expect(Math.abs((found?.to ?? 0) - t.to)).toBeLessThanOrEqual(0.1);
+    });
+    // Pause ratio counts only silences of 250 ms or more; espeak's own inner silences are measured too.
+    const x = await readMono(file);
+    const truthSpeech = spans.reduce((s, sp) => s + sp.to - sp.from, 0);
+    const truthPause = truthPauses.reduce((s, q) => s + q.to - q.from, 0);
+    const ratio = (100 * totalDuration(p.activity.pauses)) / totalDuration(p.activity.speech);
+    expect(Math.abs(ratio - (100 * truthPause) / truthSpeech)).toBeLessThanOrEqual(5);
+    expect(soundingExtent(x).from).toBeCloseTo(0.5, 1);
+  });
+});

@@ -1,0 +1,41 @@
+import { type TContour } from './contour.js';
+import { computeIntensity } from './intensity.js';
+import { computePitch } from './pitch.js';
+import { detectSyllableNuclei, type TNucleus } from './syllable-nuclei.js';
+import { detectVoiceActivity, type TInterval, type TVoiceActivity } from './voice-activity.js';
+
+export interface TProsody {
+  duration: number;
+  pitch: TContour;
+  intensity: TContour;
+  activity: TVoiceActivity;
+  nuclei: TNucleus[];
+}
+
+/** Every signal track the metrics need, from one channel of 16 kHz PCM. */
+export function analyzeProsody(samples: Float32Array, sampleRate: number): TProsody {
+  const pitch = computePitch(samples, sampleRate);
+  const intensity = computeIntensity(samples, sampleRate, { minPitch: 100 });
+  // A smoother contour (64 ms window) keeps one peak per syllable, as in de Jong & Wempe.
+  const nucleusIntensity = computeIntensity(samples, sampleRate, { minPitch: 50 });
+  const activity = keepVoiced(detectVoiceActivity(intensity), pitch);
+  const nuclei = detectSyllableNuclei(nucleusIntensity, pitch);
+  return { duration: samples.length / sampleRate, pitch, intensity, activity, nuclei };
+}
+
+/** Noise can be loud but is never voiced: a sounding run needs 50 ms of pitch to count as speech. */
+function keepVoiced(activity: TVoiceActivity, pitch: TContour): TVoiceActivity {
+  const voicedSeconds = (s: TInterval): number => {
+    let n = 0;
+    for (let i = Math.max(0, Math.ceil(s.from / pitch.step)); i <= Math.floor(s.to / pitch.step); i++) if ((pitch.values[i] ?? 0) > 0) n++;
+    return n * pitch.step;
+  };
+  const speech = activity.speech.filter((s) => voicedSeconds(s) >= 0.05);
+  const pauses: TInterval[] = [];
+  for (let i = 1; i < speech.length; i++) {
+    const a = speech[i - 1] as TInterval;
+    const b = speech[i] as TInterval;
+    pauses.push({ from: a.to, to: b.from });
+  }
+  return { speech, pauses, threshold: activity.threshold };
+}

@@ -1,0 +1,185 @@
+// Ground truth made at test time from espeak-ng, sox, ffmpeg and Praat (used by *.test.ts only).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { decodePcm } from '../decode/decode-pcm.js';
+import { encodeWav } from '../asr/wav-file.js';
+
+export const CACHE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.cache', 'fixtures');
+export const RATE = 16_000;
+
+function cached(key: string, ext: string, make: (file: string) => void): string {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const file = join(CACHE_DIR, `${createHash('sha1').update(key).digest('hex').slice(0, 16)}.${ext}`);
+  if (!existsSync(file)) {
+    const tmp = `${file}.tmp.${process.pid}.${ext}`;
+    make(tmp);
+    execFileSync('mv', [tmp, file]);
+  }
+  return file;
+}
+
+export interface TSpeakOptions {
+  voice?: string;
+  /** words per minute */
+  rate?: number;
+  pitch?: number;
+  ssml?: boolean;
+}
+
+/** espeak-ng speech resampled to 16 kHz mono WAV. */
+export function speak(text: string, o: TSpeakOptions = {}): string {
+  return cached(`speak:${JSON.stringify(o)}:${text}`, 'wav', (out) => {
+    const raw = `${out}.raw.wav`;
+    const args = ['-v', o.voice ?? 'en-us', '-s', String(o.rate ?? 160), '-p', String(o.pitch ?? 50), '-w', raw];
+    if (o.ssml) args.push('-m');
+    execFileSync('espeak-ng', [...args, text]);
+    execFileSync('sox', [raw, '-r', String(RATE), '-c', '1', '-b', '16', out]);
+    execFileSync('rm', ['-f', raw]);
+  });
+}
+
+export async function readMono(file: string): Promise<Float32Array> {
+  return (await decodePcm(file)).channels[0] as Float32Array;
+}
+
+/** First and last sample louder than -40 dBFS (10 ms RMS), in seconds: where the voice really is. */
+export function soundingExtent(x: Float32Array): { from: number; to: number } {
+  const hop = RATE / 100;
+  let first = -1;
+  let last = -1;
+  for (let f = 0; f * hop + hop <= x.length; f++) {
+    let e = 0;
+    for (let i = f * hop; i < f * hop + hop; i++) e += (x[i] as number) ** 2;
+    if (10 * Math.log10(e / hop + 1e-12) > -40) {
+      if (first < 0) first = f;
+      last = f;
+    }
+  }
+  return { from: first * 0.01, to: (last + 1) * 0.01 };
+}
+
+export interface TPiece {
+  samples: Float32Array;
+  /** Silence to put before this piece, seconds. */
+  gapBefore: number;
+  label?: number;
+}
+
+/** Concatenates trimmed speech pieces with exact digital silences; returns the file and the truth. */
+export function concatenate(name: string, pieces: readonly TPiece[]): { file: string; spans: { from: number; to: number; label: number }[] } {
+  const trimmed = pieces.map((p) => {
+    const e = soundingExtent(p.samples);
+    return { ...p, samples: p.samples.subarray(Math.floor(e.from * RATE), Math.ceil(e.to * RATE)) };
+  });
+  const total = trimmed.reduce((s, p) => s + Math.round(p.gapBefore * RATE) + p.samples.length, 0) + RATE / 2;
+  const out = new Float32Array(total);
+  const spans: { from: number; to: number; label: number }[] = [];
+  let at = 0;
+  for (const p of trimmed) {
+    at += Math.round(p.gapBefore * RATE);
+    out.set(p.samples, at);
+    spans.push({ from: at / RATE, to: (at + p.samples.length) / RATE, label: p.label ?? 1 });
+    at += p.samples.length;
+  }
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const file = join(CACHE_DIR, `${name}.wav`);
+  writeFileSync(file, encodeWav(out, RATE));
+  return { file, spans };
+}
+
+/** Syllables from espeak-ng's own IPA for the text: vowel nuclei, diphthongs counted once. */
+export function syllablesFromText(text: string, voice = 'en-us'): number {
+  const ipa = execFileSync('espeak-ng', ['-q', '--ipa', '-v', voice, text], { encoding: 'utf8' });
+  const clean = ipa.replace(/[ˈˌːˑ]/g, '');
+  const diphthongs = ['eɪ', 'aɪ', 'ɔɪ', 'aʊ', 'oʊ', 'ɪə', 'eə', 'ʊə', 'əʊ'];
+  const vowels = new Set([...'aeiouæɑɒɔəɛɜɪʊʌɐɚɝyøœɯɤɘɵɨʉ']);
+  let count = 0;
+  for (let i = 0; i < clean.length; i++) {
+    const c = clean[i] as string;
+    if (c === '\u0329') {
+      count++;
+      continue;
+    }
+    if (!vowels.has(c)) continue;
+    count++;
+    if (diphthongs.includes(clean.slice(i, i + 2))) i++;
+  }
+  return count;
+}
+
+/** Praat's pitch track (To Pitch (ac) defaults, 10 ms): [time, Hz or 0]. */
+export function praatPitch(file: string): [number, number][] {
+  const script = cached('praat-pitch-script-v1', 'praat', (out) =>
+    writeFileSync(
+      out,
+      [
+        'form Pitch',
+        '  sentence file',
+        'endform',
+        's = Read from file: file$',
+        'p = To Pitch (ac): 0.01, 75, 15, "no", 0.03, 0.45, 0.01, 0.35, 0.14, 600',
+        'n = Get number of frames',
+        'for i to n',
+        '  t = Get time from frame number: i',
+        '  f = Get value in frame: i, "Hertz"',
+        '  appendInfoLine: fixed$(t, 4), " ", f',
+        'endfor',
+        '',
+      ].join('\n'),
+    ),
+  );
+  const text = execFileSync('praat', ['--run', script, file], { encoding: 'utf8' });
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => l.split(' '))
+    .map(([t, f]) => [Number(t), Number(f) > 0 ? Number(f) : 0]);
+}
+
+/** Praat's intensity (To Intensity: 100 Hz, 10 ms, subtract mean): [time, dB]. */
+export function praatIntensity(file: string): [number, number][] {
+  const script = cached('praat-intensity-script-v1', 'praat', (out) =>
+    writeFileSync(
+      out,
+      [
+        'form Intensity',
+        '  sentence file',
+        'endform',
+        's = Read from file: file$',
+        'i = To Intensity: 100, 0.01, "yes"',
+        'n = Get number of frames',
+        'for k to n',
+        '  t = Get time from frame number: k',
+        '  v = Get value in frame: k',
+        '  appendInfoLine: fixed$(t, 4), " ", v',
+        'endfor',
+        '',
+      ].join('\n'),
+    ),
+  );
+  const text = execFileSync('praat', ['--run', script, file], { encoding: 'utf8' });
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => l.split(' '))
+    .map(([t, v]) => [Number(t), Number(v)] as [number, number])
+    .filter(([, v]) => Number.isFinite(v));
+}
+
+/** Converts a WAV into another container/codec with ffmpeg (video gets a lavfi colour source). */
+export function convert(wav: string, ext: 'mp3' | 'm4a' | 'wav' | 'mp4'): string {
+  return cached(`convert:${wav}:${ext}`, ext, (out) => {
+    const args =
+      ext === 'mp4'
+        ? ['-f', 'lavfi', '-i', 'color=c=blue:s=160x120:r=10', '-i', wav, '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-ac', '2', '-ar', '44100']
+        : ext === 'm4a'
+          ? ['-i', wav, '-c:a', 'aac', '-ar', '44100']
+          : ext === 'mp3'
+            ? ['-i', wav, '-c:a', 'libmp3lame', '-ar', '44100', '-ac', '2']
+            : ['-i', wav, '-ar', '22050'];
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args, '-f', ext === 'm4a' ? 'ipod' : ext, out]);
+  });
+}

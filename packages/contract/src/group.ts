@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { ZFreeDurationSchema } from './org.js';
+
+export const ZPrivacyLevelSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+export const ZGroupRoleSchema = z.enum(['manager', 'speaker']);
+export const ZMembershipStatusSchema = z.enum(['active', 'inactive']);
+
+export const ZGroupSchema = z.object({
+  groupId: z.guid(),
+  name: z.string(),
+  inviteCode: z.string().nullable(),
+  inviteLink: z.string().nullable(),
+  createdDate: z.iso.datetime(),
+  membershipStatus: ZMembershipStatusSchema.nullable(),
+  membershipExpires: z.iso.datetime().nullable(),
+  membershipPerpetual: z.boolean(),
+  roles: z.array(ZGroupRoleSchema),
+  settings: z.object({ freeDuration: ZFreeDurationSchema.nullable() }),
+  managerPrivacyLevel: ZPrivacyLevelSchema,
+  speakerPrivacyLevel: ZPrivacyLevelSchema,
+});
+export type TGroup = z.infer<typeof ZGroupSchema>;
+
+export const ZInviteCodeSchema = z.string().trim().min(1, 'Invite code is required').max(LIMITS.inviteCode);
+
+export const ZJoinGroupBodySchema = z.object({ inviteCode: ZInviteCodeSchema });
+export type TJoinGroupBody = z.infer<typeof ZJoinGroupBodySchema>;
+
+export const ZJoinGroupResponseSchema = z.object({ group: ZGroupSchema });
+
+/**
+ * A group's invite code: org name and group name, non-alphanumerics replaced by hyphens,
+ * trimmed, at most 50 characters.
+ */
+export function generateInviteCode(orgName: string, groupName: string): string {
+  return `${orgName} ${groupName}`
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, LIMITS.inviteCode)
+    .replace(/-+$/g, '');
+}
+
+/** The invite link that carries a group's code to the sign-up page. */
+export function groupInviteLink(publicUrl: string, inviteCode: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/sign-up?code=${encodeURIComponent(inviteCode)}`;
+}
+
+/** A group as the org admin's list shows it: with member counts. */
+export const ZOrgGroupSchema = ZGroupSchema.extend({
+  activeUsers: z.number().int(),
+  totalUsers: z.number().int(),
+  isPseudoGroup: z.boolean(),
+});
+export type TOrgGroup = z.infer<typeof ZOrgGroupSchema>;
+
+/** A member of a group (000 section 3, Group membership). */
+export const ZGroupMemberSchema = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roles: z.array(z.enum(['speaker', 'manager', 'admin'])),
+  membershipStatus: ZMembershipStatusSchema,
+  membershipStartDate: z.iso.datetime(),
+  membershipExpires: z.iso.datetime().nullable(),
+  membershipPerpetual: z.boolean(),
+  lastLoginDate: z.iso.datetime().nullable(),
+  lastRecordingDate: z.iso.datetime().nullable(),
+  isOrgAdmin: z.boolean(),
+  isOrgManager: z.boolean(),
+  expiredRoles: z.array(ZGroupRoleSchema),
+  recordings: z.number().int(),
+  shared: z.number().int(),
+  submitted: z.number().int(),
+  feedback: z.number().int(),
+  totalDuration: z.number(),
+});
+export type TGroupMember = z.infer<typeof ZGroupMemberSchema>;

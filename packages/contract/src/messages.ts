@@ -1,0 +1,64 @@
+// User-facing strings from the spec, word for word (000 section 8 and the screens of section 2).
+// Keep wording here so web and server never drift apart.
+
+export const MSG = {
+  serverError: 'Oops! There was a problem. Please try your request again',
+  offline: 'Cannot connect to the internet. Please check that you are connected to the internet and try again',
+  networkError: 'Network error',
+  incorrectCredentials: 'Incorrect credentials',
+  signedOut: 'You have been successfully signed out.',
+  hubKeyMissing: 'Could not retrieve valid sign-in key',
+  hubErrorTitle: 'Error While Logging In',
+  unknownError: 'Unknown Error',
+  signUpEmailTaken: 'Email already registered. Please sign into your account here to join this new group.',
+  signUpInvalid: 'Some of the data you entered is not valid',
+  seatLimit:
+    'The organization you are trying to join has reached its maximum number of licenses. Please contact your manager or administrator to request access.',
+  inviteCodeInvalid: 'This Invite Code is not valid',
+  joinSeatLimit:
+    'Could not save changes: The organization you are trying to join has reached its maximum number of licenses. Please contact your manager or administrator to request access.',
+  joinInvalidTitle: 'Invite Code Invalid',
+  joinInvalidText:
+    'The invite code could not be loaded. Please ensure it is a valid code associated with your current organization',
+  cookiesTitle: 'Unable to Log In',
+  cookiesText:
+    'Cookies (browser storage) are required to store your login information. Please enable cookies for this site and try again.',
+  forgotNotFound: 'Cannot find an account for that email',
+  groupSaveFailed:
+    'The group could not be saved. Most likely, the name you entered is already used elsewhere. Please change the name to be unique.',
+  roleSaveSeatTitle: 'Could not save changes',
+  roleSaveSeatText:
+    'You are already using your maximum number of speaker seats. Please either contact the provider to arrange for an upgrade or deactivate a non-coach speaker seat to free up a license.',
+  roleSaveFailed: 'Please reload the page and try again.',
+  profileSaveTitle: 'Error Saving Profile',
+  profileSaveGeneric: 'Your profile could not be saved. Please correct any invalid information and try again.',
+  changesSaved: 'Changes Saved',
+  profileUpdated: 'Profile Updated',
+  groupMembersDeactivated: 'Group Members Deactivated',
+  resetEmailTitle: 'Email incoming!',
+  resetEmailText: 'We sent you an email with a link to reset your password',
+  passwordUpdatedTitle: 'Updated!',
+  passwordUpdatedText: 'Your password has been updated, you can sign in now',
+  inviteResentTitle: 'Invite Sent',
+  inviteResentText: 'The invite has been resent to the associated email address.',
+  invitePendingInvalid: 'This invite code cannot be applied to an existing account. Please contact support for help.',
+  confirmCodeError: 'You have reached this page in error. Please check the link you followed.',
+  oldBrowser:
+    'Audio features are not fully supported in this browser. We recommend the latest Edge, Chrome or Firefox.',
+  signingIn: 'Signing In ...',
+  loading: 'Loading...',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  notSignedIn: 'You must be signed in to do that',
+  keyExpired: 'Your session has expired. Please sign in again.',
+  forbidden: 'You do not have permission to do that',
+  notFound: 'Not found',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  currentPasswordWrong: 'The current password you entered is incorrect',
+  emailInUse: 'That email address is already used by another account',
+} as const;
+
+/** 'Invite has been sent to {email}.' */
+export const inviteSentMessage = (email: string) => `Invite has been sent to ${email}.`;
+
+/** 'Are you sure you want to change your login to ...?' */
+export const confirmEmailChangeMessage = (email: string) => `Are you sure you want to change your login to ${email}?`;

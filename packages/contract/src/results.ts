@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { NEGATIVE_VIBES, POSITIVE_VIBES } from './constants.js';
+
+// The Results of one analysed recording (spec 001 section 3, 002 section 3).
+// Shared by the analysis engine (producer), the server (storage) and the web app (dials, gauges, charts).
+
+export const METRIC_KEYS = [
+  'overall',
+  'strengthOfOpening',
+  'clarity',
+  'convoSwitches',
+  'pace',
+  'pauseToTalk',
+  'talkVsListen',
+  'upspeak',
+  'questions',
+  'waitTime',
+  'wordSpotting',
+  'varietyVolume',
+  'varietyPace',
+  'varietyPitch',
+  'positiveVibes',
+  'negativeVibes',
+] as const;
+export const ZMetricKeySchema = z.enum(METRIC_KEYS);
+export type TMetricKey = z.infer<typeof ZMetricKeySchema>;
+
+export const VIBES = [...POSITIVE_VIBES, ...NEGATIVE_VIBES] as const;
+export const ZVibeSchema = z.enum(VIBES);
+export type TVibe = z.infer<typeof ZVibeSchema>;
+
+/** Summary titles in the order the results page lists them (spec 001 section 9). */
+export const METRIC_TITLES: Record<TMetricKey, string> = {
+  overall: 'Vocal Delivery',
+  strengthOfOpening: 'Strength of Opening',
+  clarity: 'Clarity',
+  convoSwitches: 'Meaningful Conversation Switches',
+  pace: 'Pace',
+  pauseToTalk: 'Pausing',
+  talkVsListen: 'Talking versus Listening',
+  upspeak: 'Upspeak',
+  questions: 'Number of Questions',
+  waitTime: 'Wait Time',
+  wordSpotting: 'Word Spotting',
+  varietyVolume: 'Variety of Volume',
+  varietyPace: 'Variety of Pace',
+  varietyPitch: 'Variety of Pitch',
+  positiveVibes: 'Positive Vibes',
+  negativeVibes: 'Negative Vibes',
+};
+export const SINGLE_SPEAKER_SUMMARY: readonly TMetricKey[] = [
+  'overall',
+  'strengthOfOpening',
+  'clarity',
+  'pace',
+  'pauseToTalk',
+  'upspeak',
+  'varietyVolume',
+  'varietyPace',
+  'varietyPitch',
+  'wordSpotting',
+  'positiveVibes',
+  'negativeVibes',
+];
+export const CONVERSATIONAL_SUMMARY: readonly TMetricKey[] = [
+  'strengthOfOpening',
+  'pace',
+  'clarity',
+  'talkVsListen',
+  'convoSwitches',
+  'questions',
+  'wordSpotting',
+  'positiveVibes',
+  'negativeVibes',
+];
+
+/** Variety charts: 20 segments; a bar's score is 4 plus its spread, clamped to 0-8. */
+export const VARIETY_SEGMENTS = 20;
+export const DEFAULT_WORD_SPOTTING = ['uh/um'] as const;
+
+export const ZIdealSchema = z.object({
+  min: z.number(),
+  max: z.number(),
+  idealMin: z.number(),
+  idealMax: z.number(),
+});
+export type TIdeal = z.infer<typeof ZIdealSchema>;
+
+export const ZVarietySchema = z.object({
+  /** Shares of the 20 segments, in percent. */
+  inBand: z.number(),
+  belowBand: z.number(),
+  aboveBand: z.number(),
+  /** Overall variability in the metric's natural unit (see docs/analysis.md). */
+  value: z.number(),
+});
+export type TVariety = z.infer<typeof ZVarietySchema>;
+
+const ZVibeScoresSchema = z.record(ZVibeSchema, z.number().min(0).max(10));
+
+export const ZSpeakerScoresSchema = z.object({
+  overall: z.number().nullable(),
+  strengthOfOpening: z.number().nullable(),
+  clarity: z.number().nullable(),
+  pace: z.number().nullable(),
+  pauseToTalk: z.number().nullable(),
+  upspeak: z.number().nullable(),
+  reading: z.number().nullable(),
+  varietyVolume: ZVarietySchema.nullable(),
+  varietyPace: ZVarietySchema.nullable(),
+  varietyPitch: ZVarietySchema.nullable(),
+  talkVsListen: z.number().nullable(),
+  convoSwitches: z.number().nullable(),
+  questions: z.number().nullable(),
+  waitTime: z.number().nullable(),
+  wordSpotting: z.record(z.string(), z.number().int().min(0)),
+  vibes: ZVibeScoresSchema,
+  isEmptyResults: z.boolean(),
+});
+export type TSpeakerScores = z.infer<typeof ZSpeakerScoresSchema>;
+
+export const ZScoresSchema = ZSpeakerScoresSchema.extend({
+  perSpeaker: z
+    .array(ZSpeakerScoresSchema.extend({ speaker: z.number().int().min(1).max(5) }))
+    .nullable(),
+});
+export type TScores = z.infer<typeof ZScoresSchema>;
+
+export const ZSpanSchema = z.object({
+  from: z.number().min(0),
+  to: z.number().min(0),
+  /** Signed distance from the ideal band: 0 in band, negative below, positive above. */
+  spread: z.number(),
+});
+export type TSpan = z.infer<typeof ZSpanSchema>;
+
+export const ZMetricTimestampsSchema = z.object({
+  hotSpots: z.array(ZSpanSchema),
+  segments: z.array(ZSpanSchema),
+});
+export type TMetricTimestamps = z.infer<typeof ZMetricTimestampsSchema>;
+
+export const ZTimestampedSchema = z.object({
+  metrics: z.partialRecord(ZMetricKeySchema, ZMetricTimestampsSchema),
+  /** Moments that drove each vibe (for example the monotone stretches behind "boring"). */
+  vibes: z.partialRecord(ZVibeSchema, z.array(ZSpanSchema)),
+});
+export type TTimestamped = z.infer<typeof ZTimestampedSchema>;
+
+export const ZTipsSchema = z.object({
+  main: z.object({
+    /** Metric keys to work on first; may include 'fillerWords'. */
+    workOn: z.array(z.union([ZMetricKeySchema, z.literal('fillerWords')])),
+    tips: z.array(z.string()),
+  }),
+  byMetric: z.partialRecord(ZMetricKeySchema, z.array(z.string())),
+});
+export type TTips = z.infer<typeof ZTipsSchema>;
+
+export const ZTranscriptItemSchema = z.object({
+  speaker: z.number().int().min(1),
+  text: z.string(),
+  start: z.number().min(0),
+  end: z.number().min(0),
+  confidence: z.number().min(0).max(1),
+  type: z.enum(['word', 'filler', 'punctuation']),
+  isPunctuation: z.boolean(),
+  alternatives: z.array(z.object({ text: z.string(), confidence: z.number() })),
+});
+export type TTranscriptItem = z.infer<typeof ZTranscriptItemSchema>;
+
+export const ZVibeContributionSchema = z.object({
+  feature: z.string(),
+  label: z.string(),
+  /** Normalised feature value, -1 to 1. */
+  value: z.number(),
+  weight: z.number(),
+  /** weight x value: points this feature added to (or took from) the vibe. */
+  points: z.number(),
+});
+export const ZVibeExplanationSchema = z.object({
+  score: z.number(),
+  base: z.number(),
+  contributions: z.array(ZVibeContributionSchema),
+});
+export type TVibeExplanation = z.infer<typeof ZVibeExplanationSchema>;
+
+export const ZResultsDataSchema = z.object({
+  duration: z.number(),
+  speechDuration: z.number(),
+  syllables: z.number().int(),
+  wordsPerMinute: z.number().nullable(),
+  transcriber: z.string(),
+  transcript: z.string(),
+  /** Measured features behind the scores, by name (units in docs/analysis.md). */
+  features: z.record(z.string(), z.number()),
+  vibes: z.partialRecord(ZVibeSchema, ZVibeExplanationSchema),
+  speakers: z.array(
+    z.object({
+      speaker: z.number().int(),
+      talkSeconds: z.number(),
+      turns: z.array(z.object({ from: z.number(), to: z.number() })),
+    }),
+  ),
+  labels: z.object({
+    pace: z.enum(['Too slow', 'Ideal', 'Too fast']).nullable(),
+    pauseToTalk: z.enum(['Too little', 'Ideal', 'Too much']).nullable(),
+    upspeak: z.enum(['None', 'Some', 'Too much']).nullable(),
+    reading: z.enum(['Yes', 'No']).nullable(),
+  }),
+});
+export type TResultsData = z.infer<typeof ZResultsDataSchema>;
+
+export const ZResultsSchema = z.object({
+  isConversational: z.boolean(),
+  algorithm: z.string(),
+  numSpeakers: z.number().int().min(1).max(5),
+  scores: ZScoresSchema,
+  tips: ZTipsSchema,
+  timestamped: ZTimestampedSchema,
+  ideals: z.partialRecord(ZMetricKeySchema, ZIdealSchema),
+  diarizedTranscript: z.array(ZTranscriptItemSchema),
+  data: ZResultsDataSchema,
+});
+export type TResults = z.infer<typeof ZResultsSchema>;
+
+export type TBand = 'low' | 'ideal' | 'high';
+
+/** Where a score sits against its ideal range; drives gauge text and CSV words. */
+export function judgeAgainstIdeal(value: number, ideal: TIdeal): TBand {
+  if (value < ideal.idealMin) return 'low';
+  if (value > ideal.idealMax) return 'high';
+  return 'ideal';
+}
+
+/** Gauge needle angle: 0-60 degrees low, 60-120 ideal, 120-180 high (spec 001 section 4). */
+export function gaugeAngle(value: number, ideal: TIdeal): number {
+  const lerp = (v: number, a: number, b: number, from: number): number =>
+    b > a ? from + (60 * Math.min(Math.max(v - a, 0), b - a)) / (b - a) : from + 30;
+  if (value < ideal.idealMin) return lerp(value, ideal.min, ideal.idealMin, 0);
+  if (value > ideal.idealMax) return lerp(value, ideal.idealMax, ideal.max, 120);
+  return lerp(value, ideal.idealMin, ideal.idealMax, 60);
+}
+
+/** A variety bar's height: 4 plus the segment's spread, clamped to 0-8. */
+export function varietyBarScore(spread: number): number {
+  return Math.min(8, Math.max(0, 4 + spread));
+}

@@ -1,0 +1,57 @@
+// The route table (000 section 2.1, 002 section 2.1): names, paths, the announcer text that
+// follows the product name in the page title, and the guard flags. The web router mounts the
+// routes whose screens exist; the rest of the spec's routes join this table with their features.
+
+export interface TRouteDef {
+  name: string;
+  path: string;
+  /** Page title is "Rostrum" plus this text. */
+  announcer: string;
+  /** Needs a signed-in user; others are sent to sign-in with next. */
+  auth: boolean;
+  /** Hide the basic bar's 'Already have an account?' link. */
+  hideSignIn?: boolean;
+  /** Visiting the route signs the user out. */
+  signOut?: boolean;
+}
+
+export const ROUTES = {
+  home: { name: 'home', path: '/', announcer: 'Home', auth: false },
+  signIn: { name: 'sign-in', path: '/sign-in', announcer: 'Sign In', auth: false, hideSignIn: true },
+  signUp: { name: 'sign-up', path: '/sign-up', announcer: 'Sign Up', auth: false },
+  signOut: { name: 'sign-out', path: '/sign-out', announcer: 'Sign Out', auth: false, signOut: true },
+  passwordForgot: { name: 'password-forgot', path: '/password/forgot', announcer: 'Forgot Password', auth: false },
+  passwordReset: { name: 'password-reset', path: '/password/reset', announcer: 'Reset Password', auth: false },
+  confirmCode: { name: 'confirm-code', path: '/confirm-code', announcer: 'Join Group', auth: true },
+  join: { name: 'join', path: '/join', announcer: 'Join', auth: false },
+  profile: { name: 'profile', path: '/profile', announcer: 'Account Settings', auth: true },
+  emailNotifications: {
+    name: 'email-notifications',
+    path: '/email-notifications',
+    announcer: 'Email Notifications',
+    auth: true,
+  },
+  help: { name: 'help', path: '/help', announcer: 'Help', auth: true },
+  subscription: { name: 'subscription', path: '/subscription', announcer: 'Subscription', auth: true },
+  evaluate: { name: 'evaluate', path: '/evaluate', announcer: 'Results', auth: true },
+  manage: { name: 'manage', path: '/manage', announcer: 'Manage', auth: true },
+  customerAdminGroups: {
+    name: 'customer-admin-groups',
+    path: '/customer-admin/groups',
+    announcer: 'Admin: Groups',
+    auth: true,
+  },
+} as const satisfies Record<string, TRouteDef>;
+
+export type TRouteKey = keyof typeof ROUTES;
+
+/** Page title: the product name plus the route's announcer text. */
+export function pageTitle(announcer: string | undefined): string {
+  return announcer ? `Rostrum - ${announcer}` : 'Rostrum';
+}
+
+/** Only same-site relative paths are accepted as a `next` target (no open redirects). */
+export function safeNext(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  return next;
+}

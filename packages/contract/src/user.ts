@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { GENDERS, LIMITS, TITLES } from './constants.js';
+import { ZGroupSchema } from './group.js';
+import { ZOrgSchema } from './org.js';
+
+export const ZEmailSchema = z.string().trim().toLowerCase().max(LIMITS.email).pipe(z.email('Enter a valid email address'));
+export const ZPasswordSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+  .max(LIMITS.password);
+
+export const ZTitleSchema = z.enum(TITLES);
+export const ZGenderSchema = z.enum(GENDERS);
+export const ZModeSchema = z.enum(['manager', 'speaker']);
+
+/** Birth year choices: the current year minus 13 back to minus 98. */
+export function birthYearChoices(now: Date): number[] {
+  const y = now.getFullYear();
+  const years: number[] = [];
+  for (let a = 13; a <= 98; a++) years.push(y - a);
+  return years;
+}
+
+export const ZBirthYearSchema = z
+  .number()
+  .int()
+  .refine((y) => birthYearChoices(new Date()).includes(y), 'Birth year is out of range');
+
+export const ZUserMetadataSchema = z.object({
+  title: ZTitleSchema.nullable().optional(),
+  birthyear: ZBirthYearSchema.nullable().optional(),
+  gender: ZGenderSchema.nullable().optional(),
+  freeTrial: z.boolean().optional(),
+});
+
+const bit = z.enum(['0', '1']);
+export const EMAIL_PREFERENCE_KEYS = [
+  'recordingSubmittedFrequency',
+  'feedbackReceivedFrequency',
+  'recordingProcessedFrequency',
+  'recordingSharedFrequency',
+  'assignmentReceivedFrequency',
+  'assignmentCompletedFrequency',
+] as const;
+export type TEmailPreferenceKey = (typeof EMAIL_PREFERENCE_KEYS)[number];
+
+export const ZEmailPreferencesSchema = z.object({
+  recordingSubmittedFrequency: bit,
+  feedbackReceivedFrequency: bit,
+  recordingProcessedFrequency: bit,
+  recordingSharedFrequency: bit,
+  assignmentReceivedFrequency: bit,
+  assignmentCompletedFrequency: bit,
+});
+export type TEmailPreferences = z.infer<typeof ZEmailPreferencesSchema>;
+export const DEFAULT_EMAIL_PREFERENCES: TEmailPreferences = {
+  recordingSubmittedFrequency: '1',
+  feedbackReceivedFrequency: '1',
+  recordingProcessedFrequency: '1',
+  recordingSharedFrequency: '1',
+  assignmentReceivedFrequency: '1',
+  assignmentCompletedFrequency: '1',
+};
+
+/** Per-user UI preferences (current mode, remembered filters of later screens). */
+export const ZPreferencesSchema = z
+  .object({ currentMode: ZModeSchema.optional() })
+  .catchall(z.union([z.string().max(200), z.number(), z.boolean(), z.array(z.union([z.string().max(200), z.number()])).max(200), z.null()]));
+export type TPreferences = z.infer<typeof ZPreferencesSchema>;
+
+export const ZUserSchema = z.object({
+  userId: z.uuid(),
+  orgId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  metadata: ZUserMetadataSchema,
+  isEu: z.enum(['0', '1']),
+  dataRetention: z.boolean().nullable(),
+  dataUseAllowed: z.boolean().nullable(),
+  termsAccepted: z.boolean(),
+  privacyAccepted: z.boolean(),
+  ageAttestation: z.boolean().nullable(),
+  isOrgAdmin: z.boolean(),
+  isOrgManager: z.boolean(),
+  preferences: ZPreferencesSchema,
+  emailPreferences: ZEmailPreferencesSchema,
+  createdDate: z.iso.datetime(),
+});
+export type TUser = z.infer<typeof ZUserSchema>;
+
+/** GET me: the user with their organisation and groups, everything the shell needs in one call. */
+export const ZMeResponseSchema = z.object({ user: ZUserSchema, org: ZOrgSchema, groups: z.array(ZGroupSchema) });
+export type TMeResponse = z.infer<typeof ZMeResponseSchema>;
+
+const nameField = (max: number, label: string) =>
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+export const ZFirstNameSchema = nameField(LIMITS.firstName, 'First name');
+export const ZLastNameSchema = nameField(LIMITS.lastName, 'Last name');
+export const ZFullNameSchema = nameField(LIMITS.fullName, 'Full name');
+
+/** PUT me: profile fields; an email change needs newEmail plus the current password. */
+export const ZUpdateMeBodySchema = z
+  .object({
+    firstName: ZFirstNameSchema.optional(),
+    lastName: ZLastNameSchema.optional(),
+    name: ZFullNameSchema.optional(),
+    metadata: ZUserMetadataSchema.omit({ freeTrial: true }).partial().optional(),
+    newEmail: z.union([ZEmailSchema, z.literal('')]).optional(),
+    password: z.string().max(LIMITS.password).optional(),
+    dataRetention: z.boolean().optional(),
+    dataUseAllowed: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.newEmail && !v.password) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter your current password to change your email' });
+    }
+  });
+export type TUpdateMeBody = z.infer<typeof ZUpdateMeBodySchema>;
+
+export const ZUpdatePreferencesBodySchema = ZPreferencesSchema;
+
+/** Full name auto-generated as first plus last name until the user edits it. */
+export function autoFullName(firstName: string, lastName: string): string {
+  return `${firstName.trim()} ${lastName.trim()}`.trim();
+}
+
+/** Account settings error styles: first/last name below 2 characters; full name between 2 and 4. */
+export function profileFieldErrors(v: { firstName: string; lastName: string; name: string }) {
+  const len = (s: string) => s.trim().length;
+  return {
+    firstName: len(v.firstName) < 2,
+    lastName: len(v.lastName) < 2,
+    name: len(v.name) < 5,
+  };
+}

@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# npm run bench: every benchmark, each printing a table. Targets live here, not in tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh bench
+npm run bench -w @rostrum/analysis --silent

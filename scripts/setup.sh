@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Idempotent set-up for a fresh Debian machine with Node 20: system packages (apt-get, only
+# when missing), npm ci (only when the lockfile changed), build (incremental).
+# Usage: scripts/setup.sh start|test|bench
+set -euo pipefail
+cd "$(dirname "$0")/.."
+purpose="${1:-start}"
+
+log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+
+node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Rostrum needs Node.js 20.19 or newer (found "+process.versions.node+")"); process.exit(1) }'
+
+# --- system packages -------------------------------------------------------------------------
+packages=(ffmpeg pocketsphinx pocketsphinx-en-us)
+if [ "$purpose" != start ]; then
+  packages+=(chromium espeak-ng sox praat fonts-dejavu-core)
+fi
+if [ "$purpose" = test ] && ! command -v pg_isready >/dev/null; then
+  packages+=(postgresql)
+fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing system packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# --- PostgreSQL for the API tests (127.0.0.1:5432, trust auth, database test) ------------------
+if [ "$purpose" = test ] && [ -z "${TEST_DATABASE_URL:-}" ]; then
+  if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+    log "starting PostgreSQL"
+    cluster=$(ls /etc/postgresql | sort -V | tail -1)
+    hba="/etc/postgresql/$cluster/main/pg_hba.conf"
+    # A cluster installed by this script gets trust auth on loopback only, as the tests expect.
+    grep -q '^host all all 127.0.0.1/32 trust' "$hba" || sed -i '1i host all all 127.0.0.1/32 trust' "$hba"
+    pg_ctlcluster --skip-systemctl-redirect "$cluster" main start || true
+    for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+  fi
+  psql -h 127.0.0.1 -U postgres -d postgres -Atqc "select 1 from pg_database where datname='test'" | grep -q 1 \
+    || psql -h 127.0.0.1 -U postgres -d postgres -qc 'create database test'
+fi
+
+# --- npm dependencies ------------------------------------------------------------------------
+stamp=node_modules/.rostrum-lock-hash
+hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$hash" ]; then
+  log "installing npm dependencies (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$hash" > "$stamp"
+fi
+
+# --- build -----------------------------------------------------------------------------------
+log "building (incremental)"
+npx tsc -b
+web_out=apps/web/dist/index.html
+if [ ! -f "$web_out" ] || [ -n "$(find apps/web/src apps/web/index.html apps/web/vite.config.ts packages/contract/src -newer "$web_out" -print -quit 2>/dev/null)" ]; then
+  log "building the web app"
+  npm run build -w @rostrum/web --silent
+fi

@@ -1,0 +1,27 @@
+// Adds up the Vitest and Playwright JSON reports into one closing line: "N passed, N failed".
+import { existsSync, readFileSync } from 'node:fs';
+
+const [vitestFile, playwrightFile] = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const missing = [];
+
+if (existsSync(vitestFile)) {
+  const v = JSON.parse(readFileSync(vitestFile, 'utf8'));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+  skipped += v.numPendingTests + v.numTodoTests;
+} else missing.push('unit and API tests');
+
+if (existsSync(playwrightFile)) {
+  const s = JSON.parse(readFileSync(playwrightFile, 'utf8')).stats;
+  passed += s.expected + s.flaky;
+  failed += s.unexpected;
+  skipped += s.skipped;
+} else missing.push('end-to-end tests');
+
+for (const m of missing) console.log(`No report from the ${m}: counted as failed.`);
+failed += missing.length;
+console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
