@@ -16,8 +16,26 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = dataDir;
 }
 
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+// The intake specs record from a fake microphone that plays a speech WAV made by global-setup.ts.
+const fakeMicArgs = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  `--use-file-for-fake-audio-capture=${path.join(here, '.tmp', 'media', 'speech.wav')}`,
+  '--autoplay-policy=no-user-gesture-required',
+];
+
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -28,26 +46,31 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'chromium', testIgnore: /intake-.*\.spec\.ts/ },
+    {
+      name: 'intake',
+      testMatch: /intake-.*\.spec\.ts/,
+      use: { launchOptions: { executablePath: '/usr/bin/chromium', args: [...chromiumArgs, ...fakeMicArgs] } },
+    },
+  ],
   webServer: {
     command: 'node ../apps/server/dist/main.js --seed-demo',
     cwd: here,
     url: `${baseURL}/api/v1/health`,
-    env: { PORT: port, DATA_DIR: dataDir, PUBLIC_URL: baseURL, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: port,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      LOG_LEVEL: 'warn',
+      // The URL intake spec serves media from 127.0.0.1; every other private address stays refused.
+      URL_FETCH_ALLOW_HOSTS: '127.0.0.1,localhost',
+      JOB_POLL_SECONDS: '0.5',
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

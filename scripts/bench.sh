@@ -4,3 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh bench
 npm run bench -w @rostrum/analysis --silent
+node apps/server/dist/bench/pipeline.bench.js

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,13 +14,19 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
+import { uploadsRoutes } from './modules/recordings/uploads.routes.js';
+import { mediaRoutes } from './modules/recordings/media.routes.js';
 
 /** The HTTP app: API under /api/v1 and, when built, the web app with an SPA fallback. */
 export async function buildApp(
   base: Omit<TDeps, 'mailer'> & { mailer?: TMailer },
-  opts: { logger?: FastifyServerOptions['logger'] } = {},
+  opts: { logger?: FastifyBaseLogger } = {},
 ) {
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
   const deps: TDeps = {
     ...base,
     mailer:
@@ -57,21 +63,25 @@ export async function buildApp(
       meRoutes(zapp, deps);
       groupsRoutes(zapp, deps);
       recordingsRoutes(zapp, deps);
+      uploadsRoutes(zapp, deps);
+      mediaRoutes(zapp, deps);
     },
     { prefix: API_PREFIX },
   );
 
+  // reply.sendFile (with HTTP Range) for media; the web app's files are a second, serving instance.
+  await app.register(fastifyStatic, { root: deps.storage.root, serve: false });
   const webDir = deps.config.webDir;
   const hasWeb = !!webDir && existsSync(path.join(webDir, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, decorateReply: false });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ errors: [{ message: MSG.notFound, status: 404 }] });
     }
     // Client-side routes: the web app decides (unknown paths redirect to /).
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').sendFile('index.html', webDir!);
   });
   return app;
 }

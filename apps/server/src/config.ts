@@ -28,6 +28,14 @@ const ZEnvSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Rostrum <no-reply@rostrum.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Hosts the URL upload may fetch even though they are private or loopback (tests, intranets). */
+  URL_FETCH_ALLOW_HOSTS: z.string().default(''),
+  /** Signs short-lived media addresses; every API node needs the same value. */
+  MEDIA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JOB_POLL_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0.5, 'must be at least 0.5').max(60).default(2),
+  /** A job still active after this long is taken to have died with its worker and runs again. */
+  JOB_EXPIRE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(30, 'must be at least 30').default(1800),
+  WORKER_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(1).max(16).default(1),
 });
 
 export interface TConfig {
@@ -39,6 +47,11 @@ export interface TConfig {
   smtpUrl?: string;
   mailFrom: string;
   logLevel: string;
+  urlFetchAllowHosts: string[];
+  mediaSecret?: string;
+  jobPollSeconds: number;
+  jobExpireSeconds: number;
+  workerConcurrency: number;
   /** Folder of the built web app; absent in API-only tests. */
   webDir?: string;
 }
@@ -66,5 +79,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    urlFetchAllowHosts: e.URL_FETCH_ALLOW_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    mediaSecret: e.MEDIA_SECRET,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
+    jobExpireSeconds: e.JOB_EXPIRE_SECONDS,
+    workerConcurrency: e.WORKER_CONCURRENCY,
   };
 }

@@ -3,18 +3,28 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { startQueue } from './jobs/queue.js';
+import { handleAnalyzeRecording } from './jobs/analyze-recording.job.js';
+import { MediaStorage } from './storage/media-storage.js';
+import { loadMediaSecret } from './storage/media-urls.js';
 
-// Start: `node dist/main.js [--role all|api] [--seed-demo]`.
-// Analysis workers join with their issue; today every role serves the API.
+// Start: `node dist/main.js [--role all|api|worker] [--seed-demo]`.
+//   all    API, web app and analysis worker in one process (the embedded default)
+//   api    API and web app only; analysis runs in worker processes
+//   worker analysis only: takes jobs from the shared queue in PostgreSQL
+const ROLES = ['all', 'api', 'worker'] as const;
+
 async function main() {
   const { values } = parseArgs({
     options: { role: { type: 'string', default: 'all' }, 'seed-demo': { type: 'boolean', default: false } },
   });
-  if (values.role !== 'all' && values.role !== 'api') throw new ConfigError(`Configuration error: --role must be all or api (got "${values.role}")`);
+  const role = values.role as (typeof ROLES)[number];
+  if (!ROLES.includes(role)) throw new ConfigError(`Configuration error: --role must be all, api or worker (got "${values.role}")`);
   const config = loadConfig(process.env);
   config.webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   try {
@@ -23,25 +33,43 @@ async function main() {
   } catch {
     throw new ConfigError(`Configuration error: DATA_DIR ${config.dataDir} is not a writable folder`);
   }
+  if (role === 'worker' && !config.databaseUrl) {
+    throw new ConfigError('Configuration error: DATABASE_URL is required for --role worker (workers share the queue through PostgreSQL)');
+  }
+  const log = pino({ level: config.logLevel });
 
   const database = await openDatabase(config).catch((err: Error) => {
     throw new ConfigError(`Database error: cannot open ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}: ${err.message}`);
   });
-  const logger = { level: config.logLevel };
-  const app = await buildApp({ db: database.db, config }, { logger });
-  if (values['seed-demo']) {
-    const seeded = await seedDemoIfEmpty(database.db, config.publicUrl);
-    if (seeded) app.log.info('demo data created (see README for the demo sign-ins)');
+  const storage = new MediaStorage(path.join(config.dataDir, 'media'));
+  mkdirSync(storage.root, { recursive: true });
+  const queue = await startQueue(database, config, log);
+  const mediaSecret = loadMediaSecret(config.mediaSecret, config.dataDir);
+
+  if (role !== 'api') {
+    await queue.startWorkers((payload, job) => handleAnalyzeRecording({ db: database.db, config, storage, log }, payload, job));
+    log.info(`analysis worker started (${config.workerConcurrency} at a time)`);
+  }
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  if (role !== 'worker') {
+    app = await buildApp({ db: database.db, config, queue, storage, mediaSecret }, { logger: log });
+    if (values['seed-demo']) {
+      const seeded = await seedDemoIfEmpty(database.db, config.publicUrl);
+      if (seeded) log.info('demo data created (see README for the demo sign-ins)');
+    }
   }
   const close = async () => {
-    await app.close();
+    await app?.close();
+    await queue.stop();
     await database.close();
     process.exit(0);
   };
   process.on('SIGTERM', close);
   process.on('SIGINT', close);
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Rostrum is running at ${config.publicUrl} (${database.kind})`);
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    log.info(`Rostrum is running at ${config.publicUrl} (${database.kind})`);
+  }
 }
 
 main().catch((err: unknown) => {

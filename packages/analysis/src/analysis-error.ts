@@ -1,13 +1,8 @@
-// Failure reasons the spec's results page knows how to explain (spec 001 section 8).
-export const FAILED_REASONS = {
-  noSpeech: 'No speech detected for 30s.',
-  noData: 'Recording contains no data.',
-  tooShort: 'Recording is too short.',
-  unprocessable: 'Recording could not be processed. Do not retry.',
-  cancelled: 'Analysis was cancelled.',
-  transcriptionUnavailable: 'Transcription service unavailable. Retry later.',
-} as const;
-export type TFailedCode = keyof typeof FAILED_REASONS;
+import { FAILED_REASONS } from '@rostrum/contract';
+
+// The failure reasons live in the contract: the web app words each one on the results page.
+export { FAILED_REASONS };
+export type TFailedCode = Exclude<keyof typeof FAILED_REASONS, 'tooLong'>;
 
 /** Thrown by analyze(); the worker stores `failedReason` on the recording as is. */
 export class AnalysisError extends Error {

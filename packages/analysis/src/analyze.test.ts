@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { ZResultsSchema } from '@rostrum/contract';
 import { describe, expect, it } from 'vitest';
 import { AnalysisError, FAILED_REASONS } from './analysis-error.js';
-import { analyze } from './analyze.js';
+import { analyze, NO_SPEECH_SECONDS, noSpeechFailure } from './analyze.js';
 import { probe } from './decode/probe.js';
 import { computePeaks } from './decode/peaks.js';
 import { CACHE_DIR, convert, speak } from './testing/speech-fixtures.js';
@@ -63,6 +63,39 @@ describe('failures carry the spec reasons', () => {
     const junk = join(CACHE_DIR, 'junk.mp3');
     execFileSync('sh', ['-c', `head -c 4000 /dev/urandom > ${junk}`]);
     expect((await failure(junk)).failedReason).toBe(FAILED_REASONS.unprocessable);
+  });
+
+  it('extended silence: no speech in the first 30 s, or none at all in 30 s or more', async () => {
+    // The rule itself, at its edges.
+    expect(noSpeechFailure(29.9, [])?.code).toBe('noData');
+    expect(noSpeechFailure(NO_SPEECH_SECONDS, [])?.code).toBe('noSpeech');
+    expect(noSpeechFailure(60, [{ from: 29.5, to: 31 }])).toBeNull();
+    expect(noSpeechFailure(60, [{ from: 30, to: 31 }])?.code).toBe('noSpeech');
+    expect(noSpeechFailure(20, [{ from: 2, to: 2.3 }])?.code).toBe('noData');
+    // Files: shorter noise and digital silence are "no data"; 30 s+ of either is "no speech".
+    const shortHiss = join(CACHE_DIR, 'hiss-12s.wav');
+    execFileSync('sox', ['-n', '-r', '16000', '-c', '1', shortHiss, 'synth', '12', 'whitenoise', 'vol', '0.01']);
+    expect((await failure(shortHiss)).failedReason).toBe(FAILED_REASONS.noData);
+    const longSilence = join(CACHE_DIR, 'silent-31s.wav');
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '31', longSilence]);
+    expect((await failure(longSilence)).failedReason).toBe(FAILED_REASONS.noSpeech);
+    // Speech after a quiet, slightly noisy lead-in: it fails from a 32 s lead-in and passes with 20 s.
+    const voice = speak(TEXT, { rate: 160 });
+    const late = (lead: number): string => {
+      const padded = join(CACHE_DIR, `lead-${lead}.padded.wav`);
+      const noise = join(CACHE_DIR, `lead-${lead}.noise.wav`);
+      const out = join(CACHE_DIR, `lead-${lead}.wav`);
+      execFileSync('sox', [voice, padded, 'pad', String(lead), '0']);
+      const length = execFileSync('soxi', ['-D', padded], { encoding: 'utf8' }).trim();
+      execFileSync('sox', ['-n', '-r', '16000', '-c', '1', noise, 'synth', length, 'whitenoise', 'vol', '0.002']);
+      execFileSync('sox', ['-m', padded, noise, out]);
+      return out;
+    };
+    const failed = await failure(late(32));
+    expect(failed.failedReason).toBe(FAILED_REASONS.noSpeech);
+    expect(failed.retryable).toBe(false);
+    const r = await analyze(late(20), { transcriber: 'none' });
+    expect(r.data.speechDuration).toBeGreaterThan(3);
   });
 });
 

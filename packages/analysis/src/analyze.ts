@@ -1,6 +1,7 @@
 import type { TResults } from '@rostrum/contract';
 import { AnalysisError, throwIfAborted } from './analysis-error.js';
 import { createPocketsphinxTranscriber } from './asr/pocketsphinx.transcriber.js';
+import type { TKeywordHit } from './asr/keyword-spotting.js';
 import type { TTranscriber, TWord } from './asr/transcriber.js';
 import { createWhisperHttpTranscriber, type TWhisperOptions } from './asr/whisper-http.transcriber.js';
 import { diarizeByChannels, diarizeByClustering, MAX_SPEAKERS, type TDiarization } from './conversation/diarize.js';
@@ -16,6 +17,23 @@ import { totalDuration, type TInterval } from './signal/voice-activity.js';
 
 export const MIN_DURATION_SECONDS = 5;
 export const NO_SPEECH_SECONDS = 30;
+/** Less voiced speech than this in the whole recording counts as none. */
+export const MIN_SPEECH_SECONDS = 0.5;
+
+/**
+ * The spec's "Extended Silence Detected in Recording" rule. A recording of 30 s or more with no
+ * speech at all, or whose speech first starts 30 s or later, fails with "No speech detected for
+ * 30s."; a shorter recording without speech fails with "Recording contains no data.".
+ * Returns null when the recording has usable speech.
+ */
+export function noSpeechFailure(duration: number, speech: readonly TInterval[] | null, detail?: string): AnalysisError | null {
+  const total = speech ? totalDuration(speech) : 0;
+  if (!speech || total < MIN_SPEECH_SECONDS) {
+    return duration >= NO_SPEECH_SECONDS ? new AnalysisError('noSpeech', detail ?? 'no voiced speech') : new AnalysisError('noData', detail ?? 'no voiced speech');
+  }
+  const onset = speech[0]?.from ?? 0;
+  return onset >= NO_SPEECH_SECONDS ? new AnalysisError('noSpeech', `speech starts at ${onset.toFixed(1)} s`) : null;
+}
 
 export type TAnalysisStage = 'probe' | 'decode' | 'prosody' | 'transcription' | 'diarization' | 'metrics' | 'done';
 
@@ -95,24 +113,30 @@ export async function analyzeWithTimings(file: string, options: TAnalyzeOptions 
   const sampleRate = pcm.sampleRate;
   const samples = split > 1 ? mixDown(pcm.channels) : (pcm.channels[0] as Float32Array);
   const duration = samples.length / sampleRate;
-  if (samples.length === 0 || isAllZero(samples)) throw new AnalysisError('noData');
+  if (samples.length === 0) throw new AnalysisError('noData');
   if (duration < MIN_DURATION_SECONDS) throw new AnalysisError('tooShort');
+  if (isAllZero(samples)) throw noSpeechFailure(duration, null, 'only digital silence') as AnalysisError;
   throwIfAborted(signal);
 
   progress('prosody', 0);
   t = performance.now();
   const prosody = analyzeProsody(samples, sampleRate);
   timings.prosody = performance.now() - t;
-  if (totalDuration(prosody.activity.speech) < 0.5) throw new AnalysisError('noSpeech');
+  const silence = noSpeechFailure(duration, prosody.activity.speech);
+  if (silence) throw silence;
   throwIfAborted(signal);
 
   progress('transcription', 0);
   t = performance.now();
   const phrases = wordSpottingPhrases(options.wordSpotting);
   const transcriber = resolveTranscriber(options);
-  const words: TWord[] = transcriber
-    ? await transcriber.transcribe({ samples, sampleRate, speech: prosody.activity.speech, keywords: phrases, signal, onProgress: (f) => progress('transcription', f) })
-    : [];
+  let words: TWord[] = [];
+  let keywordHits: TKeywordHit[] = [];
+  if (transcriber) {
+    const input = { samples, sampleRate, speech: prosody.activity.speech, keywords: phrases, signal, onProgress: (f: number) => progress('transcription', f) };
+    if (phrases.length > 0 && transcriber.transcribeWithKeywords) ({ words, keywordHits } = await transcriber.transcribeWithKeywords(input));
+    else words = await transcriber.transcribe(input);
+  }
   timings.transcription = performance.now() - t;
   throwIfAborted(signal);
 
@@ -124,15 +148,17 @@ export async function analyzeWithTimings(file: string, options: TAnalyzeOptions 
     diarization =
       split > 1 && channelsDiffer(pcm.channels)
         ? diarizeByChannels(pcm.channels.map((c) => computeIntensity(c, sampleRate)), prosody.activity.speech)
-        : diarizeByClustering(samples, sampleRate, prosody.activity.speech, prosody.pitch, options.numSpeakers);
+        : diarizeByClustering(samples, sampleRate, prosody.activity.speech, options.numSpeakers);
   }
   progress('metrics', 0);
   const speakerIds = [...new Set(diarization.segments.map((s) => s.speaker))].sort((a, b) => a - b).slice(0, MAX_SPEAKERS);
   const turns = buildTurns(diarization.segments);
   const labelled = words.map((w) => ({ ...w, speaker: speakerAt(diarization, (w.start + w.end) / 2) }));
+  const labelledHits = keywordHits.map((h) => ({ ...h, speaker: speakerAt(diarization, (h.start + h.end) / 2) }));
   const reports: TSpeakerReport[] = speakerIds.map((speaker) => {
     const speech = diarization.segments.filter((s) => s.speaker === speaker).map(({ from, to }) => ({ from, to }));
     const track = trackFor(prosody, speech, labelled.filter((w) => w.speaker === speaker), conversational);
+    track.keywordHits = labelledHits.filter((h) => h.speaker === speaker).map(({ phrase, start, end, confidence }) => ({ phrase, start, end, confidence }));
     return {
       speaker,
       analysis: scoreSpeaker(track, phrases),

@@ -5,6 +5,8 @@ export {
   isConversationalAlgorithm,
   wordSpottingPhrases,
   MIN_DURATION_SECONDS,
+  NO_SPEECH_SECONDS,
+  noSpeechFailure,
   type TAnalyzeOptions,
   type TAnalysisStage,
   type TAnalysisTimings,
@@ -15,7 +17,8 @@ export { probe, type TProbe } from './decode/probe.js';
 export { decodePcm, SAMPLE_RATE, type TPcm } from './decode/decode-pcm.js';
 export { computePeaks, type TPeaks } from './decode/peaks.js';
 export { analyzeProsody, type TProsody } from './signal/prosody.js';
-export type { TTranscriber, TWord, TTranscribeInput } from './asr/transcriber.js';
+export type { TTranscriber, TTranscription, TWord, TTranscribeInput } from './asr/transcriber.js';
+export { planKeywordSpotting, type TKeywordHit, type TKeywordPlan } from './asr/keyword-spotting.js';
 export { createPocketsphinxTranscriber, type TPocketsphinxOptions } from './asr/pocketsphinx.transcriber.js';
 export { createWhisperHttpTranscriber, type TWhisperOptions } from './asr/whisper-http.transcriber.js';
 export { VIBE_WEIGHTS, FEATURE_LABELS } from './metrics/vibes.model.js';

@@ -11,3 +11,4 @@ export * from './routes.js';
 export * from './user.js';
 export * from './vocabulary.js';
 export * from './recording.js';
+export * from './intake.js';

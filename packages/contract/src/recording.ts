@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZResultsSchema } from './results.js';
 
 // The Recording entity as listed (001 section 3). Intake, playback and results join it with
 // their features; this is the shape the lists use.
@@ -25,3 +26,105 @@ export const ZRecordingSummarySchema = z.object({
   overallScore: z.number().nullable(),
 });
 export type TRecordingSummary = z.infer<typeof ZRecordingSummarySchema>;
+
+/**
+ * Why a recording failed, as stored in failedReason (the results page words each one, spec 001
+ * section 8). Written by the analysis engine and the worker; read by the web app.
+ */
+export const FAILED_REASONS = {
+  noSpeech: 'No speech detected for 30s.',
+  noData: 'Recording contains no data.',
+  tooShort: 'Recording is too short.',
+  unprocessable: 'Recording could not be processed. Do not retry.',
+  tooLong: 'Recording is longer than 15 minutes.',
+  cancelled: 'Analysis was cancelled.',
+  transcriptionUnavailable: 'Transcription service unavailable. Retry later.',
+} as const;
+
+export const RECORDING_SOURCES = ['ui record form', 'ui upload form', 'ui url form', 'zoom form'] as const;
+export const ZRecordingSourceSchema = z.enum(RECORDING_SOURCES);
+
+export const ZRecordingTitleSchema = z.string().trim().min(1, 'Title is required').max(50, 'Title must be at most 50 characters');
+
+export const DEBUG_LANGUAGES = ['en-US', 'es-ES', 'en-AU', 'en-GB', 'de-DE', 'pt-BR', 'zh-CN', 'fr-FR', 'fr-CA', 'ja-JP', 'ko-KR'] as const;
+export const DEBUG_OPERATIONS = ['transcription,vv_analysis', 'transcription'] as const;
+export const DEBUG_ORG_GROUPS = ['default', 'customIdeals', 'clearSlide'] as const;
+
+const ZJsonText = z.string().max(20_000).optional();
+
+/**
+ * POST recordings: the record, upload and URL forms (001 section 3, upload payload). A file
+ * upload or a recording is sent afterwards to the returned uploadUrl with the tus protocol;
+ * a URL is fetched by the server.
+ */
+export const ZCreateRecordingBodySchema = z
+  .object({
+    title: ZRecordingTitleSchema,
+    source: ZRecordingSourceSchema,
+    groupId: z.guid().optional(),
+    assignmentId: z.guid().optional(),
+    submitted: z.boolean().default(false),
+    feedbackRequested: z.boolean().default(false),
+    /** An algorithm name of the organisation (its name holds 'default' or 'conversational'). */
+    algorithm: z.string().max(100).optional(),
+    /** URL form only: the http(s) address of the audio or video. */
+    audio: z.string().max(2000).optional(),
+    fileName: z.string().max(255).optional(),
+    fileSize: z.number().int().min(1).optional(),
+    trim: z.object({ from: z.number().min(0).max(7189), to: z.number().min(-1).max(7199) }).optional(),
+    isVideo: z.boolean().optional(),
+    language: z.enum(DEBUG_LANGUAGES).optional(),
+    orgGroup: z.enum(DEBUG_ORG_GROUPS).optional(),
+    operations: z.enum(DEBUG_OPERATIONS).optional(),
+    transcriptionWebhook: z.string().max(2000).optional(),
+    vvAnalysisWebhook: z.string().max(2000).optional(),
+    videoTrimmingWebhook: z.string().max(2000).optional(),
+    diarization: ZJsonText,
+    transcription: ZJsonText,
+    wordspotting: ZJsonText,
+    metadata: ZJsonText,
+  })
+  .strict();
+export type TCreateRecordingBody = z.input<typeof ZCreateRecordingBodySchema>;
+
+export const ZCreateRecordingResponseSchema = z.object({
+  recordingId: z.uuid(),
+  /** tus endpoint for the file (absent for URL recordings). */
+  uploadUrl: z.string().nullable(),
+});
+
+export const ZUpdateRecordingBodySchema = z
+  .object({
+    title: ZRecordingTitleSchema.optional(),
+    feedbackRequested: z.boolean().optional(),
+    submitted: z.boolean().optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+export type TUpdateRecordingBody = z.infer<typeof ZUpdateRecordingBodySchema>;
+
+export const ZSetSpeakerBodySchema = z.object({ speakerNum: z.number().int().min(1).max(5) }).strict();
+
+export const ZRecordingStateSchema = z.enum(['uploading', 'extracting', 'computing', 'done', 'failed']);
+export type TRecordingState = z.infer<typeof ZRecordingStateSchema>;
+
+/** A recording with its media and, with expand, its results (GET recordings/{id}). */
+export const ZRecordingSchema = ZRecordingSummarySchema.extend({
+  state: ZRecordingStateSchema,
+  source: z.string().nullable(),
+  algorithm: z.string(),
+  speakerNum: z.number().int().min(1).max(5),
+  playbackUrl: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  peaksUrl: z.string().nullable(),
+  assignmentId: z.guid().nullable(),
+  /** What the caller may do: hear (media and results) and change (owner's actions). */
+  access: z.object({ canHear: z.boolean(), isOwner: z.boolean() }),
+  results: ZResultsSchema.nullable(),
+});
+export type TRecording = z.infer<typeof ZRecordingSchema>;
+
+export const ZRecordingListQuerySchema = z.object({
+  groupId: z.guid().optional(),
+  q: z.string().trim().max(100).optional(),
+});

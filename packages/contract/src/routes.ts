@@ -33,7 +33,9 @@ export const ROUTES = {
   },
   help: { name: 'help', path: '/help', announcer: 'Help', auth: true },
   subscription: { name: 'subscription', path: '/subscription', announcer: 'Subscription', auth: true },
+  record: { name: 'record', path: '/record', announcer: 'Record', auth: true },
   evaluate: { name: 'evaluate', path: '/evaluate', announcer: 'Results', auth: true },
+  evaluateRecording: { name: 'evaluate-recording', path: '/evaluate/:recordingId', announcer: 'Results', auth: true },
   manage: { name: 'manage', path: '/manage', announcer: 'Manage', auth: true },
   customerAdminGroups: {
     name: 'customer-admin-groups',

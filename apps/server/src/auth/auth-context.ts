@@ -23,7 +23,11 @@ declare module 'fastify' {
 
 /** Resolves `Authorization: Bearer {orgCode}-{apiKey}`; 401 when absent, unknown, tampered or expired. */
 export async function authenticate(db: TDb, req: FastifyRequest): Promise<TAuth> {
-  const header = req.headers.authorization;
+  return authenticateHeader(db, req.headers.authorization);
+}
+
+/** The same, from a raw header value (tus upload hooks see web Requests, not Fastify ones). */
+export async function authenticateHeader(db: TDb, header: string | null | undefined): Promise<TAuth> {
   if (!header || !header.startsWith('Bearer ')) throw unauthorized(MSG.notSignedIn);
   const parsed = parseBearerToken(header.slice(7).trim());
   if (!parsed) throw unauthorized(MSG.keyExpired);

@@ -44,3 +44,41 @@ export async function assertCanManageGroup(db: TDb, a: TAuth, groupId: string) {
   }
   return r;
 }
+
+/**
+ * How much of a recording the caller may have (000 section 6):
+ * 'owner' everything; 'hear' media and results; 'list' title and state only; 'none' is a 404.
+ * Coaches of the group and org admins follow the group's coach privacy level; other speakers
+ * of the group hear only recordings shared with it, at speaker levels 1 to 3.
+ */
+export type TRecordingAccess = 'owner' | 'hear' | 'list' | 'none';
+
+export function recordingAccess(
+  a: TAuth,
+  rec: { userId: string; orgId: string; feedbackRequested: boolean; submitted: boolean },
+  group: { managerPrivacyLevel: number; speakerPrivacyLevel: number } | null,
+  membership: { roles: string[]; status: string; expiresAt: Date | null } | null,
+  now = new Date(),
+): TRecordingAccess {
+  if (rec.orgId !== a.orgId) return 'none';
+  if (rec.userId === a.userId) return 'owner';
+  if (!group) return 'none';
+  const active = !!membership && membership.status === 'active' && (!membership.expiresAt || membership.expiresAt > now);
+  const shared = rec.feedbackRequested || rec.submitted;
+  if ((active && membership.roles.includes('manager')) || isOrgAdmin(a)) {
+    switch (group.managerPrivacyLevel) {
+      case 0:
+        return 'list';
+      case 1:
+        return 'hear';
+      case 2:
+        return shared ? 'hear' : 'list';
+      default:
+        return shared ? 'hear' : 'none';
+    }
+  }
+  if (active && membership.roles.includes('speaker') && group.speakerPrivacyLevel >= 1 && group.speakerPrivacyLevel <= 3) {
+    return rec.feedbackRequested ? 'hear' : 'none';
+  }
+  return 'none';
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -207,6 +208,13 @@ export const recordings = pgTable(
     title: text('title').notNull(),
     fileName: text('file_name'),
     source: text('source'),
+    /** URL recordings: the address the server fetches. */
+    sourceUrl: text('source_url'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    /** Clip to keep, in seconds; to = -1 means to the end. */
+    trim: jsonb('trim').$type<{ from: number; to: number }>(),
+    /** Debug recording options and other form fields kept for the worker. */
+    options: jsonb('options').$type<Record<string, unknown>>().notNull().default({}),
     algorithm: text('algorithm').notNull().default('rostrum-default'),
     duration: real('duration'),
     isVideo: boolean('is_video').notNull().default(false),
@@ -214,6 +222,7 @@ export const recordings = pgTable(
     failedReason: text('failed_reason'),
     playbackPath: text('playback_path'),
     videoPath: text('video_path'),
+    peaksPath: text('peaks_path'),
     numSpeakers: integer('num_speakers').notNull().default(1),
     speakerNum: integer('speaker_num').notNull().default(1),
     feedbackRequested: boolean('feedback_requested').notNull().default(false),

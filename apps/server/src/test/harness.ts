@@ -10,6 +10,10 @@ import { openDatabase, type TDb } from '../db/client.js';
 import { groups, memberships, organisations, users } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { TMail, TMailer } from '../mail/mailer.js';
+import { pino } from 'pino';
+import { startQueue } from '../jobs/queue.js';
+import { handleAnalyzeRecording } from '../jobs/analyze-recording.job.js';
+import { MediaStorage } from '../storage/media-storage.js';
 
 // API integration tests run against the real PostgreSQL (TEST_DATABASE_URL, by default the
 // local server's `test` database). Each test file gets a database of its own, dropped at the end.
@@ -26,7 +30,7 @@ export class CapturingMailer implements TMailer {
   }
 }
 
-export async function startTestApp() {
+export async function startTestApp(opts: { worker?: boolean; config?: Partial<TConfig> } = {}) {
   const name = `rostrum_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -43,15 +47,29 @@ export async function startTestApp() {
     publicUrl: 'http://rostrum.test',
     mailFrom: 'Rostrum <no-reply@rostrum.test>',
     logLevel: 'silent',
+    urlFetchAllowHosts: [],
+    jobPollSeconds: 0.5,
+    jobExpireSeconds: 1800,
+    workerConcurrency: 1,
+    ...opts.config,
   };
-  const app = await buildApp({ db: database.db, config, mailer });
+  const log = pino({ level: 'silent' });
+  const queue = await startQueue(database, config, log);
+  const storage = new MediaStorage(path.join(config.dataDir, 'media'));
+  if (opts.worker) {
+    await queue.startWorkers((payload, job) => handleAnalyzeRecording({ db: database.db, config, storage, log }, payload, job));
+  }
+  const app = await buildApp({ db: database.db, config, mailer, queue, storage, mediaSecret: 'test-media-secret-0123456789abcdef' });
   await app.ready();
   return {
     app,
     db: database.db,
     mailer,
+    config,
+    storage,
     async close() {
       await app.close();
+      await queue.stop();
       await database.close();
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -112,6 +130,28 @@ export async function makeOrg(db: TDb, opts: { type?: 'edu' | 'other'; settings?
     { userId: speaker.id, groupId: group!.id, roles: ['speaker'], status: 'active' },
   ]);
   return { org: org!, group: group!, admin, coach, speaker };
+}
+
+/** Another member of a group, with PASSWORD. */
+export async function addMember(db: TDb, orgId: string, groupId: string, roles: ('speaker' | 'manager')[]) {
+  passwordHash ??= hashPassword(PASSWORD);
+  const id = unique();
+  const [u] = await db
+    .insert(users)
+    .values({
+      orgId,
+      email: `member-${id}@example.test`,
+      passwordHash: await passwordHash,
+      firstName: 'Pat',
+      lastName: `Member${id}`,
+      name: `Pat Member${id}`,
+      termsAccepted: true,
+      privacyAccepted: true,
+      emailPreferences: DEFAULT_EMAIL_PREFERENCES,
+    })
+    .returning();
+  await db.insert(memberships).values({ userId: u!.id, groupId, roles, status: 'active' });
+  return u!;
 }
 
 /** Signs in through the API and returns the Authorization header value. */

@@ -7,7 +7,10 @@ import type {
   TMeResponse,
   TOrgGroup,
   TPreferences,
+  TCreateRecordingBody,
+  TRecording,
   TRecordingSummary,
+  TUpdateRecordingBody,
   TSignInBody,
   TSignInResponse,
   TSignUpBody,
@@ -41,6 +44,12 @@ export const api = {
   joinGroup: (inviteCode: string) => request<{ group: TGroup }>('POST', 'groups/join', { body: { inviteCode }, own402: true }),
 
   getRecordings: () => request<TRecordingSummary[]>('GET', 'recordings'),
+  getRecording: (recordingId: string) =>
+    request<TRecording>('GET', `recordings/${encodeURIComponent(recordingId)}`, { query: { expand: 'tips,timestamped' } }),
+  createRecording: (body: TCreateRecordingBody) =>
+    request<{ recordingId: string; uploadUrl: string | null }>('POST', 'recordings', { body }),
+  updateRecording: (recordingId: string, body: TUpdateRecordingBody) =>
+    request<TRecording>('PUT', `recordings/${encodeURIComponent(recordingId)}`, { body }),
 };
 
 /** Query keys, so invalidation names the same data the queries load. */
@@ -50,4 +59,5 @@ export const queryKeys = {
   orgGroups: ['groups', 'org'] as const,
   groupMembers: (groupId: string) => ['groups', groupId, 'members'] as const,
   recordings: ['recordings'] as const,
+  recording: (recordingId: string) => ['recordings', recordingId] as const,
 };

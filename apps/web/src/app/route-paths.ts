@@ -26,7 +26,7 @@ export const LANDING_PATHS: Record<TLandingRoute, string | undefined> = {
 /** Navigation item -> route. Undefined means the page is not built yet, so the item is not linked. */
 export const NAV_PATHS: Record<TNavItem, string | undefined> = {
   dashboard: undefined,
-  record: undefined,
+  record: WEB_ROUTES.record.path,
   results: WEB_ROUTES.evaluate.path,
   history: undefined,
   manage: WEB_ROUTES.manage.path,

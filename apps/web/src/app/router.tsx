@@ -14,6 +14,8 @@ import { SignUpPage } from '../features/auth/sign-up-page';
 import { HelpPage } from '../features/help/help-page';
 import { HomeRoute } from '../features/landing/home-route';
 import { ManagePage } from '../features/manage/manage-page';
+import { RecordPage } from '../features/intake/record-page';
+import { RecordingPage } from '../features/results/recording-page';
 import { ResultsListPage } from '../features/results/results-list-page';
 import { SubscriptionPage } from '../features/subscription/subscription-page';
 import { notifications } from './notification-store';
@@ -47,7 +49,9 @@ export const routes: RouteObject[] = [
           route(R.emailNotifications, <EmailNotificationsPage />),
           route(R.help, <HelpPage />),
           route(R.subscription, <SubscriptionPage />),
+          route(R.record, <RecordPage />),
           route(R.evaluate, <ResultsListPage />),
+          route(R.evaluateRecording, <RecordingPage />),
           route(R.manage, <ManagePage />),
           { element: <RequireOrgAdmin />, children: [route(R.customerAdminGroups, <AdminGroupsPage />)] },
         ],

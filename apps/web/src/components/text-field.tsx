@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { AlertCircle } from 'lucide-react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
@@ -12,6 +12,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   invalid?: boolean;
   optional?: boolean;
   mono?: boolean;
+  ref?: Ref<HTMLInputElement>;
 }
 
 export function TextField({
@@ -23,6 +24,7 @@ export function TextField({
   invalid,
   optional,
   mono,
+  ref,
   id,
   className,
   ...rest
@@ -39,6 +41,7 @@ export function TextField({
         {optional && <span className="field__optional"> (optional)</span>}
       </label>
       <input
+        ref={ref}
         id={inputId}
         className={['input', mono && 'input--mono'].filter(Boolean).join(' ')}
         value={value}

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { AnalysisError, throwIfAborted } from '../analysis-error.js';
 import { runProcess } from '../decode/run-process.js';
 import { chunkAtPauses } from './chunk-at-pauses.js';
+import { DICTIONARY_FILE, keywordFile, loadDictionary, parseKeywordHits, planKeywordSpotting, type TKeywordHit } from './keyword-spotting.js';
 import { runParallel } from './run-parallel.js';
-import { FILLER_WORDS, normaliseWord, type TTranscribeInput, type TTranscriber, type TWord } from './transcriber.js';
+import { FILLER_WORDS, normaliseWord, type TTranscribeInput, type TTranscriber, type TTranscription, type TWord } from './transcriber.js';
 import { encodeWav } from './wav-file.js';
 
 export interface TPocketsphinxOptions {
@@ -16,6 +17,8 @@ export interface TPocketsphinxOptions {
   parallel?: number;
   /** Skip the slower second passes (flat lexicon and lattice best path); about twice as fast. */
   fast?: boolean;
+  /** Listen for the word-spotting phrases with a keyword-spotting pass (default true). */
+  keywordSpotting?: boolean;
 }
 
 const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
@@ -47,38 +50,54 @@ export function parsePocketsphinxTimes(stdout: string, offset: number): TWord[] 
 export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}): TTranscriber {
   const binary = options.binary ?? 'pocketsphinx_continuous';
   const modelDir = options.modelDir ?? MODEL_DIR;
+  const dictFile = modelDir === MODEL_DIR ? DICTIONARY_FILE : join(modelDir, 'cmudict-en-us.dict');
   const parallel = options.parallel ?? availableParallelism();
+  const run = async (input: TTranscribeInput): Promise<TTranscription> => {
+    const duration = input.samples.length / input.sampleRate;
+    const pieces = chunkAtPauses(duration, input.speech, { maxSeconds: options.maxChunkSeconds ?? 90, parts: parallel });
+    const plan = options.keywordSpotting === false || !input.keywords?.length ? { lines: [], spotted: [] } : planKeywordSpotting(input.keywords, loadDictionary(dictFile));
+    const dir = await mkdtemp(join(tmpdir(), 'rostrum-ps-'));
+    const kwsFile = join(dir, 'keywords.txt');
+    if (plan.lines.length) await writeFile(kwsFile, keywordFile(plan));
+    const common = ['-time', 'yes', '-logfn', '/dev/null', '-hmm', join(modelDir, 'en-us'), '-dict', dictFile];
+    const recognise = async (args: string[]): Promise<string> => {
+      const result = await runProcess(binary, [...common, ...args], { signal: input.signal });
+      throwIfAborted(input.signal);
+      if (result.code !== 0) throw new AnalysisError('unprocessable', `pocketsphinx exited ${String(result.code)}`);
+      return result.stdout;
+    };
+    let done = 0;
+    try {
+      const tasks = pieces.map((piece, k) => async (): Promise<{ words: TWord[]; hits: TKeywordHit[] }> => {
+        throwIfAborted(input.signal);
+        const a = Math.floor(piece.from * input.sampleRate);
+        const b = Math.min(input.samples.length, Math.ceil(piece.to * input.sampleRate));
+        const file = join(dir, `piece-${k}.wav`);
+        await writeFile(file, encodeWav(input.samples.subarray(a, b), input.sampleRate));
+        const lmArgs = ['-infile', file, '-lm', join(modelDir, 'en-us.lm.bin')];
+        if (options.fast !== false) lmArgs.push('-fwdflat', 'no', '-bestpath', 'no');
+        const words = parsePocketsphinxTimes(await recognise(lmArgs), a / input.sampleRate);
+        // Second pass over the same piece: keyword spotting only, no language model.
+        const hits = plan.lines.length ? parseKeywordHits(await recognise(['-infile', file, '-kws', kwsFile]), plan, a / input.sampleRate) : [];
+        done++;
+        input.onProgress?.(done / pieces.length);
+        return { words, hits };
+      });
+      const parts = await runParallel(tasks, parallel);
+      return {
+        words: parts.flatMap((p) => p.words).sort((p, q) => p.start - q.start),
+        keywordHits: parts.flatMap((p) => p.hits).sort((p, q) => p.start - q.start),
+        spotted: plan.spotted,
+      };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
   return {
     name: 'pocketsphinx',
     async transcribe(input: TTranscribeInput): Promise<TWord[]> {
-      const duration = input.samples.length / input.sampleRate;
-      const pieces = chunkAtPauses(duration, input.speech, { maxSeconds: options.maxChunkSeconds ?? 90, parts: parallel });
-      const dir = await mkdtemp(join(tmpdir(), 'rostrum-ps-'));
-      let done = 0;
-      try {
-        const tasks = pieces.map((piece, k) => async (): Promise<TWord[]> => {
-          throwIfAborted(input.signal);
-          const a = Math.floor(piece.from * input.sampleRate);
-          const b = Math.min(input.samples.length, Math.ceil(piece.to * input.sampleRate));
-          const file = join(dir, `piece-${k}.wav`);
-          await writeFile(file, encodeWav(input.samples.subarray(a, b), input.sampleRate));
-          const args = [
-            '-infile', file, '-time', 'yes', '-logfn', '/dev/null',
-            '-hmm', join(modelDir, 'en-us'), '-lm', join(modelDir, 'en-us.lm.bin'), '-dict', join(modelDir, 'cmudict-en-us.dict'),
-          ];
-          if (options.fast !== false) args.push('-fwdflat', 'no', '-bestpath', 'no');
-          const result = await runProcess(binary, args, { signal: input.signal });
-          throwIfAborted(input.signal);
-          if (result.code !== 0) throw new AnalysisError('unprocessable', `pocketsphinx exited ${String(result.code)}`);
-          done++;
-          input.onProgress?.(done / pieces.length);
-          return parsePocketsphinxTimes(result.stdout, a / input.sampleRate);
-        });
-        const parts = await runParallel(tasks, parallel);
-        return parts.flat().sort((p, q) => p.start - q.start);
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
+      return (await run({ ...input, keywords: [] })).words;
     },
+    transcribeWithKeywords: run,
   };
 }

@@ -1,4 +1,5 @@
 import type { TInterval } from '../signal/voice-activity.js';
+import type { TKeywordHit } from './keyword-spotting.js';
 
 export interface TWord {
   text: string;
@@ -21,10 +22,20 @@ export interface TTranscribeInput {
   onProgress?: (fraction: number) => void;
 }
 
+/** A transcript plus the hits of a dedicated keyword-spotting pass (when the recogniser has one). */
+export interface TTranscription {
+  words: TWord[];
+  keywordHits: TKeywordHit[];
+  /** Word-spotting phrases the keyword pass listened for; the others are counted from the transcript only. */
+  spotted: string[];
+}
+
 /** One interface for every recogniser, so analyze() does not care which one runs. */
 export interface TTranscriber {
   readonly name: string;
   transcribe(input: TTranscribeInput): Promise<TWord[]>;
+  /** Optional: the transcript and an acoustic keyword pass for `input.keywords` in one go. */
+  transcribeWithKeywords?(input: TTranscribeInput): Promise<TTranscription>;
 }
 
 /** Hesitation sounds counted under "uh/um" (pocketsphinx writes some of them as "ah"). */

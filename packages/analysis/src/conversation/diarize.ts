@@ -1,7 +1,7 @@
-import { quantile, type TContour } from '../signal/contour.js';
+import type { TContour } from '../signal/contour.js';
 import type { TInterval } from '../signal/voice-activity.js';
-import { kMeans, silhouette } from './cluster-speakers.js';
-import { speakerWindows } from './speaker-features.js';
+import { addFrame, bicCluster, emptyStats, gaussModel, logLikelihood, type TGaussModel, type TGaussStats } from './bic-clustering.js';
+import { SPEAKER_CEPSTRA, speakerUnits, type TSpeakerUnit } from './speaker-features.js';
 
 export interface TSpeakerSegment extends TInterval {
   /** 1-based, numbered in order of first appearance. */
@@ -15,10 +15,18 @@ export interface TDiarization {
 }
 
 export const MAX_SPEAKERS = 5;
-// Pitch level separates voices best (about 12 semitones between a typical male and female
-// voice); the cepstra tell apart two voices of similar pitch.
-const PITCH_WEIGHT = 4;
-const CEPSTRUM_WEIGHT = 0.5;
+/**
+ * BIC penalty weight. 1.25 with 24 cepstra kept one voice as one speaker and split every pair of
+ * distinct espeak voices in the tests (docs/analysis.md, "Diarization"); 1 over-split, 1.75 merged pairs.
+ */
+export const BIC_LAMBDA = 1.25;
+/** Units with fewer frames (0.5 s) are too short for a covariance; they are only assigned at the end. */
+const MIN_UNIT_FRAMES = 50;
+/** Ridge added to every covariance, as a share of the recording's variance per cepstrum. */
+const RIDGE_SHARE = 0.01;
+/** Without a hint, a "speaker" under this share of the talk is a cough or a shouted word. */
+const MIN_SPEAKER_SHARE = 0.12;
+const REFINE_ROUNDS = 2;
 
 /** Numbers speakers by first appearance and merges touching segments of the same speaker. */
 export function tidySegments(segments: readonly TSpeakerSegment[]): TSpeakerSegment[] {
@@ -35,58 +43,91 @@ export function tidySegments(segments: readonly TSpeakerSegment[]): TSpeakerSegm
   return out;
 }
 
-/** Voice activity, then per-window voice features, then k-means (k from the hint or by silhouette). */
-export function diarizeByClustering(
-  samples: Float32Array,
-  sampleRate: number,
-  speech: readonly TInterval[],
-  pitch: TContour,
-  numSpeakers?: number,
-): TDiarization {
-  const windows = speakerWindows(samples, sampleRate, speech, pitch);
-  if (windows.length < 4 || numSpeakers === 1) {
-    return { method: 'single', numSpeakers: 1, segments: tidySegments(speech.map((s) => ({ ...s, speaker: 1 }))) };
-  }
-  const dims = (windows[0] as { features: number[] }).features.length;
-  const columns = Array.from({ length: dims }, (_, j) => windows.map((w) => w.features[j] as number).filter((v) => Number.isFinite(v)));
-  const centre = columns.map((c) => quantile(c, 0.5));
-  const scale = columns.map((c) => Math.max(1e-6, quantile(c, 0.84) - quantile(c, 0.16)) / 2);
-  const rows = windows.map((w) =>
-    w.features.map((v, j) => {
-      const z = Number.isFinite(v) ? (v - (centre[j] as number)) / (scale[j] as number) : 0;
-      // Pitch spread is left out: one octave slip of the tracker makes it jump, and it split voices apart.
-      return j === dims - 2 ? z * PITCH_WEIGHT : j === dims - 1 ? 0 : z * CEPSTRUM_WEIGHT;
-    }),
+/**
+ * Speech runs cut into units of up to 3 s, each a full-covariance Gaussian over 24 mel cepstra;
+ * agglomerative ΔBIC clustering (to the hinted number of speakers, else until BIC says stop);
+ * then every unit is reassigned to the speaker model that explains its frames best (twice).
+ */
+export function diarizeByClustering(samples: Float32Array, sampleRate: number, speech: readonly TInterval[], numSpeakers?: number): TDiarization {
+  const single = (): TDiarization => ({ method: 'single', numSpeakers: 1, segments: tidySegments(speech.map((s) => ({ ...s, speaker: 1 }))) });
+  const units = speakerUnits(samples, sampleRate, speech);
+  const big = units.map((u, i) => ({ u, i })).filter(({ u }) => u.frames.length >= MIN_UNIT_FRAMES);
+  if (big.length < 2 || numSpeakers === 1) return single();
+  const d = SPEAKER_CEPSTRA;
+  const all = emptyStats(d);
+  for (const { u } of big) for (const f of u.frames) addFrame(all, f);
+  const ridge = Float64Array.from({ length: d }, (_, j) => RIDGE_SHARE * Math.max(1e-6, (all.outer[j * d + j] as number) / all.n - ((all.sum[j] as number) / all.n) ** 2));
+  const statsOf = (frames: readonly Float64Array[]): TGaussStats => {
+    const s = emptyStats(d);
+    for (const f of frames) addFrame(s, f);
+    return s;
+  };
+  const hinted = numSpeakers && numSpeakers > 1 ? Math.min(MAX_SPEAKERS, numSpeakers, big.length) : undefined;
+  const clustered = bicCluster(
+    big.map(({ u }) => statsOf(u.frames)),
+    { lambda: BIC_LAMBDA, ridge, target: hinted, maxClusters: MAX_SPEAKERS },
   );
-  let labels: number[];
-  if (numSpeakers && numSpeakers > 1) labels = kMeans(rows, Math.min(MAX_SPEAKERS, numSpeakers, rows.length)).labels;
-  else {
-    let best = { score: 0.25, labels: rows.map(() => 0) };
-    for (let k = 2; k <= Math.min(MAX_SPEAKERS, Math.floor(rows.length / 4)); k++) {
-      const run = kMeans(rows, k);
-      const score = silhouette(rows, run.labels);
-      // One more speaker must earn its place: a clearly better separation, not a marginal one.
-      if (score > best.score + (k > 2 ? 0.05 : 0)) best = { score, labels: run.labels };
-    }
-    labels = best.labels;
+  let labels = units.map(() => -1);
+  big.forEach(({ i }, k) => (labels[i] = clustered[k] as number));
+  for (let round = 0; round < REFINE_ROUNDS; round++) labels = reassign(units, labels, ridge, statsOf);
+  if (!hinted) {
+    const talk = new Map<number, number>();
+    units.forEach((u, i) => talk.set(labels[i] as number, (talk.get(labels[i] as number) ?? 0) + u.to - u.from));
+    const total = [...talk.values()].reduce((a, b) => a + b, 0);
+    const small = new Set([...talk].filter(([, t]) => t < MIN_SPEAKER_SHARE * total).map(([l]) => l));
+    if (small.size > 0 && small.size < talk.size) labels = reassign(units, labels, ridge, statsOf, small);
   }
-  labels = absorbSmallClusters(rows, labels);
-  // A lone window between two windows of another voice is almost always a clustering slip.
+  // A lone unit between two units of another voice is almost always a clustering slip.
   for (let i = 1; i + 1 < labels.length; i++) {
     const prev = labels[i - 1] as number;
-    if (prev === labels[i + 1] && prev !== labels[i] && (windows[i + 1] as TInterval).from - (windows[i - 1] as TInterval).to < 1.5) labels[i] = prev;
+    if (prev === labels[i + 1] && prev !== labels[i] && (units[i + 1] as TInterval).from - (units[i - 1] as TInterval).to < 1.5) labels[i] = prev;
   }
-  // Stretch windows over the whole speech interval they came from, so no speech goes unassigned.
-  const segments: TSpeakerSegment[] = [];
-  for (const s of speech) {
-    const inside = windows.map((w, i) => ({ w, l: labels[i] as number })).filter(({ w }) => w.from >= s.from - 1e-6 && w.to <= s.to + 1e-6);
-    if (inside.length === 0) continue;
-    inside.forEach(({ w, l }, k) => {
-      segments.push({ from: k === 0 ? s.from : w.from, to: k === inside.length - 1 ? s.to : w.to, speaker: l });
-    });
-  }
-  const tidy = tidySegments(segments);
-  return { method: 'clustering', numSpeakers: new Set(tidy.map((s) => s.speaker)).size, segments: tidy };
+  const tidy = tidySegments(units.map((u, i) => ({ from: u.from, to: u.to, speaker: labels[i] as number })));
+  const count = new Set(tidy.map((s) => s.speaker)).size;
+  return count <= 1 ? single() : { method: 'clustering', numSpeakers: count, segments: tidy };
+}
+
+/**
+ * Fits one Gaussian per speaker from the units long enough to have one (leaving out `drop`
+ * speakers) and gives every unit the speaker under whose model its frames are most likely.
+ * Units without frames take their predecessor's speaker.
+ */
+function reassign(
+  units: readonly TSpeakerUnit[],
+  labels: readonly number[],
+  ridge: Float64Array,
+  statsOf: (frames: readonly Float64Array[]) => TGaussStats,
+  drop: ReadonlySet<number> = new Set(),
+): number[] {
+  const members = new Map<number, Float64Array[]>();
+  units.forEach((u, i) => {
+    const l = labels[i] as number;
+    if (l < 0 || drop.has(l) || u.frames.length < MIN_UNIT_FRAMES) return;
+    const list = members.get(l) ?? [];
+    for (const f of u.frames) list.push(f);
+    members.set(l, list);
+  });
+  const models: [number, TGaussModel][] = [...members].map(([l, frames]) => [l, gaussModel(statsOf(frames), ridge)]);
+  if (models.length === 0) return [...labels];
+  const out: number[] = [];
+  units.forEach((u, i) => {
+    if (u.frames.length === 0) {
+      out.push(out[i - 1] ?? (models[0] as [number, TGaussModel])[0]);
+      return;
+    }
+    let best = (models[0] as [number, TGaussModel])[0];
+    let bestScore = -Infinity;
+    for (const [l, m] of models) {
+      let score = 0;
+      for (const f of u.frames) score += logLikelihood(m, f);
+      if (score > bestScore) {
+        bestScore = score;
+        best = l;
+      }
+    }
+    out.push(best);
+  });
+  return out;
 }
 
 /** One speaker per channel: each speech stretch goes to the channel that is loudest there. */
@@ -119,27 +160,4 @@ export function diarizeByChannels(intensities: readonly TContour[], speech: read
   }
   const tidy = tidySegments(segments);
   return { method: 'channels', numSpeakers: new Set(tidy.map((x) => x.speaker)).size, segments: tidy };
-}
-
-/** A "speaker" with under 12% of the windows is usually a cough or a shouted word: fold it into the nearest voice. */
-function absorbSmallClusters(rows: readonly number[][], labels: number[]): number[] {
-  const k = Math.max(...labels) + 1;
-  const members = Array.from({ length: k }, (_, c) => rows.filter((_, i) => labels[i] === c));
-  const centres = members.map((m) => (m.length ? (m[0] as number[]).map((_, j) => m.reduce((s, r) => s + (r[j] as number), 0) / m.length) : null));
-  const big = members.map((m) => m.length >= 0.12 * rows.length);
-  if (!big.some(Boolean)) return labels;
-  return labels.map((l, i) => {
-    if (big[l]) return l;
-    let best = l;
-    let bestDistance = Infinity;
-    centres.forEach((c, j) => {
-      if (!c || !big[j]) return;
-      const d = c.reduce((s, v, q) => s + (v - ((rows[i] as number[])[q] as number)) ** 2, 0);
-      if (d < bestDistance) {
-        bestDistance = d;
-        best = j;
-      }
-    });
-    return best;
-  });
 }

@@ -40,7 +40,7 @@ export function scoreSpeaker(track: TSpeechTrack, wordSpotting: readonly string[
   const paceV = measurePaceVariety(segments);
   const opening = measureOpening(track);
   const clarity = measureClarity(track, pace.pace);
-  const spotted = spotWords(track.words, wordSpotting);
+  const spotted = spotWords(track.words, wordSpotting, track.keywordHits);
   const fillersPerMinute = spotted.fillers / minutes;
   const reading = measureReading({
     paceVariation: paceV.variety.value,
@@ -141,6 +141,7 @@ export function scoreSpeaker(track: TSpeechTrack, wordSpotting: readonly string[
       phraseEnds: upspeak.phraseEnds.length,
       risingEnds: upspeak.phraseEnds.filter((p) => p.rising).length,
       fillersPerMinute: round(fillersPerMinute, 2),
+      wordSpottingAcousticOnly: spotted.acousticOnly,
       speechSeconds: round(speechDuration, 2),
     },
     syllables: pace.syllables,

@@ -1,6 +1,7 @@
 import type { TContour } from '../signal/contour.js';
 import type { TNucleus } from '../signal/syllable-nuclei.js';
 import type { TInterval } from '../signal/voice-activity.js';
+import type { TKeywordHit } from '../asr/keyword-spotting.js';
 import type { TWord } from '../asr/transcriber.js';
 
 /** What the metrics see of one speaker: shared contours plus this speaker's own speech. */
@@ -14,6 +15,8 @@ export interface TSpeechTrack {
   /** Silent pauses (>= 250 ms) inside this speaker's own talk. */
   pauses: TInterval[];
   words: TWord[];
+  /** This speaker's word-spotting hits from the acoustic keyword pass (merged with transcript matches). */
+  keywordHits?: TKeywordHit[];
 }
 
 /** Contour frame indexes inside the given intervals, optionally clipped to [from, to). */

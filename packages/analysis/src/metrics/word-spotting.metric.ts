@@ -1,4 +1,5 @@
 import type { TSpan } from '@rostrum/contract';
+import { mergeHits, type TKeywordHit } from '../asr/keyword-spotting.js';
 import { FILLER_WORDS, normaliseWord, type TWord } from '../asr/transcriber.js';
 
 export const FILLER_PHRASE = 'uh/um';
@@ -9,13 +10,20 @@ export interface TWordSpottingResult {
   /** Where each phrase was heard. */
   hits: Record<string, TSpan[]>;
   fillers: number;
+  /** Hits only the keyword-spotting pass found (not in the transcript). */
+  acousticOnly: number;
 }
 
-/** Phrases with "/" are alternatives ("uh/um", "you know/like"); matching ignores case and punctuation. */
-export function spotWords(words: readonly TWord[], phrases: readonly string[]): TWordSpottingResult {
+/**
+ * Phrases with "/" are alternatives ("uh/um", "you know/like"); matching ignores case and punctuation.
+ * `keywordHits` from an acoustic keyword pass are added where the transcript has no hit of the same
+ * phrase within 0.3 s, so one utterance is never counted twice.
+ */
+export function spotWords(words: readonly TWord[], phrases: readonly string[], keywordHits: readonly TKeywordHit[] = []): TWordSpottingResult {
   const tokens = words.map((w) => normaliseWord(w.text));
   const counts: Record<string, number> = {};
   const hits: Record<string, TSpan[]> = {};
+  let acousticOnly = 0;
   const list = [FILLER_PHRASE, ...phrases.filter((p) => p.trim().toLowerCase() !== FILLER_PHRASE)];
   for (const phrase of list) {
     const key = phrase.trim();
@@ -35,6 +43,13 @@ export function spotWords(words: readonly TWord[], phrases: readonly string[]): 
         hits[key]?.push({ from: first.start, to: last.end, spread: 1 });
       }
     }
+    const acoustic = keywordHits.filter((h) => h.phrase === key).map((h) => ({ from: h.start, to: h.end, spread: 1 }));
+    if (acoustic.length) {
+      const merged = mergeHits(hits[key] ?? [], acoustic);
+      acousticOnly += merged.length - (counts[key] ?? 0);
+      hits[key] = merged;
+      counts[key] = merged.length;
+    }
   }
-  return { counts, hits, fillers: counts[FILLER_PHRASE] ?? 0 };
+  return { counts, hits, fillers: counts[FILLER_PHRASE] ?? 0, acousticOnly };
 }

@@ -183,3 +183,29 @@ export function convert(wav: string, ext: 'mp3' | 'm4a' | 'wav' | 'mp4'): string
     execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args, '-f', ext === 'm4a' ? 'ipod' : ext, out]);
   });
 }
+
+/** Sentences with the keyword a known number of times (and near-misses such as "actual", "usually"). */
+export function keywordSentences(k: string): [string, number][] {
+  return [
+    [`${k}, I think the weather is nice today.`, 1],
+    ['We could go outside, but the report says rain later.', 0],
+    [`It does not matter, we will ${k} have fun anyway.`, 1],
+    ['The plan is simple and the team agreed on it quickly.', 0],
+    [`Let us walk to the river and back, ${k}.`, 1],
+    ['My sister usually takes the bus to work in the morning.', 0],
+    [`I was ${k} surprised by how many people came to the meeting.`, 1],
+    ['The actual numbers were higher than the forecast we made.', 0],
+    [`She said it was fine, but ${k} it was not fine at all.`, 1],
+    ['Please send me the slides before the end of the week.', 0],
+    [`We ${k} finished early, which never happens.`, 1],
+    ['The factory opened a new line for electric bicycles.', 0],
+    [`Do you ${k} believe that story about the lake?`, 1],
+    ['Our customers asked for a simpler way to pay online.', 0],
+    [`${k}, the best part of the trip was the food.`, 1],
+    ['He packed his bag and left for the airport at noon.', 0],
+    [`It is ${k} easier than it looks, once you practise.`, 1],
+    ['The garden needs water every evening during the summer.', 0],
+    [`I ${k} forgot my keys at home again, and ${k} my phone too.`, 2],
+    ['Thank you all for listening, and see you next time.', 0],
+  ];
+}

@@ -1,47 +1,44 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { ZRecordingSummarySchema, type TRecordingSummary } from '@rostrum/contract';
+import {
+  ZCreateRecordingBodySchema,
+  ZCreateRecordingResponseSchema,
+  ZIdParamsSchema,
+  ZRecordingListQuerySchema,
+  ZRecordingSchema,
+  ZRecordingSummarySchema,
+  ZSetSpeakerBodySchema,
+  ZUpdateRecordingBodySchema,
+} from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import { authOf } from '../../auth/auth-context.js';
-import { groups, recordings, users } from '../../db/schema.js';
 import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
+import * as recordings from './recordings.service.js';
 
-/** The caller's own recordings, newest first: the speaker's results list. */
-async function listOwnRecordings(deps: TDeps, userId: string): Promise<TRecordingSummary[]> {
-  const rows = await deps.db
-    .select({ r: recordings, groupName: groups.name, firstName: users.firstName, lastName: users.lastName })
-    .from(recordings)
-    .innerJoin(users, eq(users.id, recordings.userId))
-    .leftJoin(groups, eq(groups.id, recordings.groupId))
-    .where(and(eq(recordings.userId, userId), isNull(recordings.deletedAt)))
-    .orderBy(desc(recordings.createdAt));
-  return rows.map(({ r, groupName, firstName, lastName }) => ({
-    recordingId: r.id,
-    userId: r.userId,
-    groupId: r.groupId,
-    groupName,
-    title: r.title,
-    createdDate: r.createdAt.toISOString(),
-    fileName: r.fileName,
-    duration: r.duration,
-    isVideo: r.isVideo,
-    uploading: r.status === 'uploading',
-    processing: r.status === 'uploading' || r.status === 'processing',
-    failed: r.status === 'failed',
-    failedReason: r.failedReason,
-    feedbackRequested: r.feedbackRequested,
-    submitted: r.submitted,
-    numSpeakers: r.numSpeakers,
-    userFirstName: firstName,
-    userLastName: lastName,
-    overallScore: r.overallScore,
-  }));
-}
+const ZGetQuerySchema = z.object({ expand: z.string().max(100).optional() });
 
 export function recordingsRoutes(app: TZodApp, deps: TDeps) {
-  app.get(
-    '/recordings',
-    { preHandler: requireAuth(deps), schema: { tags: ['recordings'], response: responses(z.array(ZRecordingSummarySchema)) } },
-    async (req) => ok(await listOwnRecordings(deps, authOf(req).userId)),
+  const preHandler = requireAuth(deps);
+  const tags = ['recordings'];
+  app.get('/recordings', { preHandler, schema: { tags, querystring: ZRecordingListQuerySchema, response: responses(z.array(ZRecordingSummarySchema)) } }, async (req) =>
+    ok(req.query.groupId ? await recordings.listRecordingsOfGroup(deps, authOf(req), req.query.groupId) : await recordings.listMyRecordings(deps, authOf(req), req.query.q)),
   );
+  app.get('/groups/:id/recordings', { preHandler, schema: { tags, params: ZIdParamsSchema, response: responses(z.array(ZRecordingSummarySchema)) } }, async (req) =>
+    ok(await recordings.listRecordingsOfGroup(deps, authOf(req), req.params.id)),
+  );
+  app.post('/recordings', { preHandler, schema: { tags, body: ZCreateRecordingBodySchema, response: responses(ZCreateRecordingResponseSchema) } }, async (req) =>
+    ok(await recordings.createRecording(deps, authOf(req), req.body)),
+  );
+  app.get('/recordings/:id', { preHandler, schema: { tags, params: ZIdParamsSchema, querystring: ZGetQuerySchema, response: responses(ZRecordingSchema) } }, async (req) =>
+    ok(await recordings.getRecording(deps, authOf(req), req.params.id, new Set((req.query.expand ?? '').split(',').map((s) => s.trim())))),
+  );
+  app.put('/recordings/:id', { preHandler, schema: { tags, params: ZIdParamsSchema, body: ZUpdateRecordingBodySchema, response: responses(ZRecordingSchema) } }, async (req) =>
+    ok(await recordings.updateRecording(deps, authOf(req), req.params.id, req.body)),
+  );
+  app.put('/recordings/:id/speaker', { preHandler, schema: { tags, params: ZIdParamsSchema, body: ZSetSpeakerBodySchema, response: responses(ZRecordingSchema) } }, async (req) =>
+    ok(await recordings.setSpeaker(deps, authOf(req), req.params.id, req.body.speakerNum)),
+  );
+  app.delete('/recordings/:id', { preHandler, schema: { tags, params: ZIdParamsSchema, response: responses(z.object({})) } }, async (req) => {
+    await recordings.deleteRecording(deps, authOf(req), req.params.id);
+    return ok({});
+  });
 }

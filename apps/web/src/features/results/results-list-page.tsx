@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AudioLines, Clock, Mic, Video } from 'lucide-react';
 import type { TRecordingSummary } from '@rostrum/contract';
@@ -9,6 +10,9 @@ import { PageHeader } from '../../components/page-header';
 import { LoadingState } from '../../components/spinner';
 import { formatDateTime } from '../../components/date-format';
 import { formatDuration } from '../../components/duration-format';
+import { ButtonLink } from '../../components/button';
+import { isGeneratedFileName, listState } from './recording-status';
+import { StateIcon } from './state-icon';
 
 function stateOf(r: TRecordingSummary): { label: string; tone: 'success' | 'danger' | 'warning' | 'info' } {
   if (r.failed) return { label: 'Could not be processed', tone: 'danger' };
@@ -23,27 +27,43 @@ export function ResultsListPage() {
   const list = [...(recordings.data ?? [])].sort((a, b) => Date.parse(b.createdDate) - Date.parse(a.createdDate));
   return (
     <div className="page page--medium">
-      <PageHeader title="Results" lead="Every recording you have made, with its analysis." />
+      <PageHeader
+        title="Results"
+        lead="Every recording you have made, with its analysis."
+        actions={
+          <ButtonLink to="/record" variant="accent" icon={<Mic size={16} aria-hidden />}>
+            New recording
+          </ButtonLink>
+        }
+      />
       <Card flush>
         {recordings.isPending ? (
           <LoadingState />
         ) : list.length === 0 ? (
-          <EmptyState icon={<Mic size={24} aria-hidden />} title="You have no recordings yet." />
+          <EmptyState icon={<Mic size={24} aria-hidden />} title="You have no recordings yet.">
+            <ButtonLink to="/record">Make your first recording</ButtonLink>
+          </EmptyState>
         ) : (
           <ul className="recording-list" aria-label="Recordings">
             {list.map((r) => {
               const state = stateOf(r);
               const Icon = r.isVideo ? Video : AudioLines;
               return (
-                <li key={r.recordingId} className="recording-list__item">
+                <li key={r.recordingId} className="recording-list__item recording-list__item--link">
                   <span className="recording-list__icon">
                     <Icon size={20} aria-hidden />
                   </span>
                   <div className="recording-list__main">
-                    <p className="recording-list__title">{r.title}</p>
+                    <p className="recording-list__title">
+                      <Link to={`/evaluate/${r.recordingId}`} className="recording-list__link">
+                        {r.title}
+                      </Link>
+                      <StateIcon state={listState(r)} />
+                    </p>
                     <p className="subtle">
                       {formatDateTime(r.createdDate)}
                       {r.groupName ? ` · ${r.groupName}` : ''}
+                      {!isGeneratedFileName(r.fileName) ? ` · ${r.fileName}` : ''}
                     </p>
                   </div>
                   <span className="recording-list__duration">

@@ -1,0 +1,107 @@
+// The analysis worker's child process: one recording, start to finish, off the parent's event
+// loop. Every video gets an H.264/AAC MP4 for playback, whatever its input format. The parent sends {type:'start', ...}; this process answers with 'playback' once the
+// listenable media exist, then 'results' (written to results.json) or 'failed'.
+// A crash or kill here makes the parent's job fail and pg-boss run it again.
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AnalysisError, analyze, computePeaks, probe } from '@rostrum/analysis';
+import { FAILED_REASONS, RECORDING_LIMITS, trimmedDuration } from '@rostrum/contract';
+
+export interface TChildStart {
+  type: 'start';
+  input: string;
+  outDir: string;
+  trim: { from: number; to: number } | null;
+  algorithm: string;
+  numSpeakers: number;
+  speakerNum: number;
+  wordSpotting: string[];
+}
+
+export type TChildMessage =
+  | { type: 'playback'; duration: number; isVideo: boolean; audio: string; video: string | null; peaks: string }
+  | { type: 'results'; file: string }
+  | { type: 'failed'; failedReason: string; retryable: boolean };
+
+export const PEAKS_PER_SECOND = 50;
+
+function send(msg: TChildMessage): Promise<void> {
+  return new Promise((resolve) => process.send!(msg, () => resolve()));
+}
+
+function ffmpeg(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const p = spawn('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-2000)));
+    p.on('error', reject);
+    p.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}: ${err.trim()}`))));
+  });
+}
+
+/** -ss/-t input options for a trim, or none. */
+function trimArgs(trim: TChildStart['trim'], duration: number): string[] {
+  if (!trim) return [];
+  const keep = trimmedDuration(duration, trim);
+  return ['-ss', String(Math.max(0, trim.from)), '-t', String(keep)];
+}
+
+async function run(job: TChildStart): Promise<void> {
+  const facts = await probe(job.input);
+  if (!facts.hasAudio) {
+    await send({ type: 'failed', failedReason: FAILED_REASONS.unprocessable, retryable: false });
+    return;
+  }
+  const duration = trimmedDuration(facts.duration, job.trim);
+  if (duration > RECORDING_LIMITS.maxSeconds + 0.5) {
+    await send({ type: 'failed', failedReason: FAILED_REASONS.tooLong, retryable: false });
+    return;
+  }
+  const cut = trimArgs(job.trim, facts.duration);
+  const audio = path.join(job.outDir, 'audio.m4a');
+  // Playback: loudness-normalised mono AAC, seekable from the first byte.
+  await ffmpeg([...cut, '-i', job.input, '-vn', '-ac', '1', '-ar', '44100', '-af', 'loudnorm=I=-18:TP=-1.5:LRA=11', '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', audio]);
+  let video: string | null = null;
+  if (facts.isVideo) {
+    video = path.join(job.outDir, 'video.mp4');
+    await ffmpeg([
+      ...cut, '-i', job.input,
+      '-vf', "scale='min(1280,iw)':-2", '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
+      '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', video,
+    ]);
+  }
+  // Analysis reads the unnormalised audio: loudness normalisation would flatten volume variety.
+  let analysisInput = job.input;
+  if (job.trim) {
+    analysisInput = path.join(job.outDir, 'analysis.wav');
+    await ffmpeg([...cut, '-i', job.input, '-vn', '-ac', '1', '-ar', '16000', analysisInput]);
+  }
+  const peaks = path.join(job.outDir, 'peaks.json');
+  await writeFile(peaks, JSON.stringify(await computePeaks(analysisInput, PEAKS_PER_SECOND)));
+  await send({ type: 'playback', duration, isVideo: facts.isVideo, audio, video, peaks });
+
+  const results = await analyze(analysisInput, {
+    algorithm: job.algorithm,
+    numSpeakers: job.numSpeakers,
+    speakerNum: job.speakerNum,
+    wordSpotting: job.wordSpotting,
+  });
+  const file = path.join(job.outDir, 'results.json');
+  await writeFile(file, JSON.stringify(results));
+  await send({ type: 'results', file });
+}
+
+process.on('message', (msg: TChildStart) => {
+  if (msg?.type !== 'start') return;
+  run(msg)
+    .then(() => process.exit(0))
+    .catch(async (err: unknown) => {
+      if (err instanceof AnalysisError) {
+        await send({ type: 'failed', failedReason: err.failedReason, retryable: err.retryable });
+        process.exit(0);
+      }
+      console.error(err instanceof Error ? err.stack : String(err));
+      process.exit(1);
+    });
+});

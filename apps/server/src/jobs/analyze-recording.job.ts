@@ -1,0 +1,115 @@
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { FAILED_REASONS, INTAKE_MSG, RECORDING_LIMITS, ZResultsSchema } from '@rostrum/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDeps } from '../deps.js';
+import { recordings } from '../db/schema.js';
+import { fetchUrlToFile, UrlFetchError } from '../modules/recordings/url-fetcher.js';
+import type { MediaStorage } from '../storage/media-storage.js';
+import type { TChildMessage, TChildStart } from './analyze-child.js';
+import type { TAnalyzeRecordingPayload, TJobInfo } from './queue.js';
+
+// The child always runs as built JavaScript (also when tests run this module from source).
+const HERE = fileURLToPath(import.meta.url);
+const CHILD = HERE.endsWith('.ts')
+  ? path.resolve(path.dirname(HERE), '../../dist/jobs/analyze-child.js')
+  : path.join(path.dirname(HERE), 'analyze-child.js');
+
+export const ORIGINAL_FILE = 'original';
+
+export interface TWorkerDeps extends Pick<TDeps, 'db' | 'config'> {
+  storage: MediaStorage;
+  log: FastifyBaseLogger;
+}
+
+async function markFailed(deps: TWorkerDeps, recordingId: string, failedReason: string) {
+  await deps.db.update(recordings).set({ status: 'failed', failedReason }).where(eq(recordings.id, recordingId));
+}
+
+/**
+ * The `analyze-recording` job: fetch a URL source if needed, then run the child process.
+ * Transient faults throw (pg-boss retries with backoff); faults that would repeat mark the
+ * recording failed with the spec's reason. The last retry marks it failed too.
+ */
+export async function handleAnalyzeRecording(deps: TWorkerDeps, payload: TAnalyzeRecordingPayload, job: TJobInfo): Promise<void> {
+  const [rec] = await deps.db.select().from(recordings).where(eq(recordings.id, payload.recordingId));
+  if (!rec || rec.deletedAt || rec.status === 'done' || rec.status === 'failed') return;
+  const dir = await deps.storage.ensureDir(rec.id);
+  const original = path.join(dir, ORIGINAL_FILE);
+  const lastTry = job.retryCount >= job.retryLimit;
+
+  if (!existsSync(original)) {
+    if (!rec.sourceUrl) return markFailed(deps, rec.id, FAILED_REASONS.noData);
+    try {
+      await fetchUrlToFile(rec.sourceUrl, original, {
+        maxBytes: RECORDING_LIMITS.maxBytes,
+        timeoutMs: 5 * 60_000,
+        allowHosts: deps.config.urlFetchAllowHosts,
+      });
+    } catch (err) {
+      const kind = err instanceof UrlFetchError ? err.kind : 'failed';
+      // A refused or oversized URL will not get better; a network failure might.
+      if (kind === 'blocked') return markFailed(deps, rec.id, INTAKE_MSG.urlBlocked);
+      if (kind === 'too-large') return markFailed(deps, rec.id, INTAKE_MSG.tooLarge);
+      if (lastTry) return markFailed(deps, rec.id, INTAKE_MSG.urlFetchFailed);
+      throw err;
+    }
+    await deps.db.update(recordings).set({ status: 'processing' }).where(eq(recordings.id, rec.id));
+  }
+
+  const start: TChildStart = {
+    type: 'start',
+    input: original,
+    outDir: dir,
+    trim: rec.trim ?? null,
+    algorithm: rec.algorithm,
+    numSpeakers: rec.numSpeakers,
+    speakerNum: rec.speakerNum,
+    // Org, group and user word lists join with the word-spotting feature; "uh/um" is always counted.
+    wordSpotting: [],
+  };
+  let outcome: TChildMessage | null = null;
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    const child = fork(CHILD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
+    child.on('error', reject);
+    child.on('message', (msg: TChildMessage) => {
+      if (msg.type === 'playback') {
+        void deps.db
+          .update(recordings)
+          .set({
+            status: 'processing',
+            duration: msg.duration,
+            isVideo: msg.isVideo,
+            playbackPath: path.basename(msg.audio),
+            videoPath: msg.video ? path.basename(msg.video) : null,
+            peaksPath: path.basename(msg.peaks),
+          })
+          .where(eq(recordings.id, rec.id))
+          .catch((err) => deps.log.error({ err }, 'could not store playback'));
+      } else outcome = msg;
+    });
+    child.on('exit', (code) => resolve(code));
+    child.send(start);
+  });
+
+  const result = outcome as TChildMessage | null;
+  if (result?.type === 'results') {
+    const results = ZResultsSchema.parse(JSON.parse(await readFile(result.file, 'utf8')));
+    await deps.db
+      .update(recordings)
+      .set({ status: 'done', results, overallScore: results.scores.overall, failedReason: null })
+      .where(eq(recordings.id, rec.id));
+    return;
+  }
+  if (result?.type === 'failed') {
+    if (result.retryable && !lastTry) throw new Error(`analysis failed: ${result.failedReason}`);
+    return markFailed(deps, rec.id, result.failedReason);
+  }
+  // The child crashed or was killed: try again, unless this was the last try.
+  if (lastTry) return markFailed(deps, rec.id, FAILED_REASONS.unprocessable);
+  throw new Error(`analysis process ended with code ${exitCode}`);
+}

@@ -1,0 +1,281 @@
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTAKE_MSG, ZRecordingSchema, ZResultsSchema } from '@rostrum/contract';
+import { groups, recordings } from '../../db/schema.js';
+import { addMember, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
+import { speechMp4, speechWav } from '../../test/media-fixtures.js';
+
+let t: TTestApp;
+let fileServer: http.Server;
+let fileBase: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ worker: true, config: { urlFetchAllowHosts: ['127.0.0.1'] } });
+  fileServer = http.createServer((req, res) => {
+    if (req.url === '/talk.wav') return res.end(readFileSync(speechWav()));
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => fileServer.listen(0, '127.0.0.1', r));
+  fileBase = `http://127.0.0.1:${(fileServer.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((r) => fileServer.close(() => r()));
+  await t?.close();
+});
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, authorization: string, payload?: unknown) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization }, payload: payload as object });
+
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const TUS = { 'tus-resumable': '1.0.0' };
+
+/** tus: create the upload, then PATCH the bytes in the given number of pieces. */
+async function tusUpload(auth: string, recordingId: string, bytes: Buffer, pieces = 1) {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads',
+    headers: { ...TUS, authorization: auth, 'upload-length': String(bytes.length), 'upload-metadata': `recordingId ${b64(recordingId)},filename ${b64('talk.wav')}` },
+  });
+  if (created.statusCode !== 201) return created;
+  const location = created.headers.location as string;
+  let res = created;
+  const size = Math.ceil(bytes.length / pieces);
+  for (let offset = 0; offset < bytes.length; offset += size) {
+    res = await t.app.inject({
+      method: 'PATCH',
+      url: location,
+      headers: { ...TUS, authorization: auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      payload: bytes.subarray(offset, offset + size),
+    });
+    if (res.statusCode !== 204) return res;
+  }
+  return res;
+}
+
+async function createRecording(auth: string, over: Record<string, unknown> = {}) {
+  const res = await api('POST', '/recordings', auth, { title: 'My talk', source: 'ui upload form', fileName: 'talk.wav', ...over });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { recordingId: string; uploadUrl: string | null };
+}
+
+async function waitForState(auth: string, id: string, states: string[], timeoutMs = 90_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const rec = (await api('GET', `/recordings/${id}?expand=tips,timestamped`, auth)).json().data;
+    if (states.includes(rec.state)) return rec;
+    if (Date.now() > until) throw new Error(`recording stayed ${rec.state}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+describe('upload, analysis and playback', () => {
+  it('takes a resumable upload, analyses it in the worker and serves playback with Range', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const { recordingId, uploadUrl } = await createRecording(auth);
+    expect(uploadUrl).toBe('/api/v1/uploads');
+    expect((await api('GET', `/recordings/${recordingId}`, auth)).json().data.state).toBe('uploading');
+
+    const bytes = readFileSync(speechWav());
+    // First half, then the connection "drops": the server reports the offset it has.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      headers: { ...TUS, authorization: auth, 'upload-length': String(bytes.length), 'upload-metadata': `recordingId ${b64(recordingId)}` },
+    });
+    expect(created.statusCode).toBe(201);
+    const location = created.headers.location as string;
+    const half = Math.floor(bytes.length / 2);
+    const patch = (offset: number, body: Buffer) =>
+      t.app.inject({ method: 'PATCH', url: location, headers: { ...TUS, authorization: auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, payload: body });
+    expect((await patch(0, bytes.subarray(0, half))).statusCode).toBe(204);
+    const head = await t.app.inject({ method: 'HEAD', url: location, headers: { ...TUS, authorization: auth } });
+    expect(Number(head.headers['upload-offset'])).toBe(half);
+    // Resuming sends only the rest.
+    expect((await patch(half, bytes.subarray(half))).statusCode).toBe(204);
+
+    const done = await waitForState(auth, recordingId, ['done', 'failed']);
+    expect(done.state, done.failedReason).toBe('done');
+    const rec = ZRecordingSchema.parse(done);
+    const results = ZResultsSchema.parse(rec.results);
+    expect(results.scores.overall).toBeGreaterThan(0);
+    expect(rec.duration).toBeGreaterThan(5);
+    expect(results.tips.main.tips.length).toBeGreaterThan(0);
+    expect(rec.overallScore).toBe(results.scores.overall);
+
+    const range = await t.app.inject({ method: 'GET', url: rec.playbackUrl!, headers: { range: 'bytes=0-99' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.rawPayload.length).toBe(100);
+    const peaks = await t.app.inject({ method: 'GET', url: rec.peaksUrl! });
+    expect(peaks.json().peaksPerSecond).toBe(50);
+    const forged = rec.playbackUrl!.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAA');
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+  });
+
+  it('makes an MP4 for a video, whatever comes in', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const { recordingId } = await createRecording(auth, { fileName: 'talk.mp4' });
+    expect((await tusUpload(auth, recordingId, readFileSync(speechMp4()))).statusCode).toBe(204);
+    const rec = await waitForState(auth, recordingId, ['done', 'failed']);
+    expect(rec.isVideo).toBe(true);
+    expect(rec.videoUrl).toMatch(/\/media\/.+\/video\?/);
+    const video = await t.app.inject({ method: 'GET', url: rec.videoUrl, headers: { range: 'bytes=4-11' } });
+    expect(video.rawPayload.toString('latin1')).toBe('ftypisom');
+  });
+
+  it('refuses a file that is not audio or video by its content, and keeps nothing', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const { recordingId } = await createRecording(auth, { fileName: 'notes.mp3' });
+    const res = await tusUpload(auth, recordingId, Buffer.from('these are my speaking notes, not audio\n'.repeat(50)));
+    expect(res.statusCode).toBe(415);
+    expect(JSON.parse(res.body).errors[0].message).toBe(INTAKE_MSG.invalidFileType);
+    expect(await t.db.select().from(recordings).where(eq(recordings.id, recordingId))).toEqual([]);
+    expect((await api('GET', '/recordings', auth)).json().data).toEqual([]);
+  });
+
+  it('refuses a refused extension and an oversized file before any upload', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const bad = await api('POST', '/recordings', auth, { title: 'x', source: 'ui upload form', fileName: 'slides.ppt' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].message).toBe(INTAKE_MSG.invalidFileType);
+    const big = await api('POST', '/recordings', auth, { title: 'x', source: 'ui upload form', fileName: 'a.wav', fileSize: 201 * 1024 * 1024 });
+    expect(big.statusCode).toBe(413);
+  });
+
+  it('recovers when the analysis process crashes mid-job', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const { recordingId } = await createRecording(auth);
+    expect((await tusUpload(auth, recordingId, readFileSync(speechWav()))).statusCode).toBe(204);
+    await waitForState(auth, recordingId, ['computing', 'done']);
+    try {
+      execSync('pkill -9 -f dist/jobs/analyze-child.js');
+    } catch {
+      // Already finished: nothing to kill; the assertion below still holds.
+    }
+    const rec = await waitForState(auth, recordingId, ['done', 'failed'], 110_000);
+    expect(rec.state).toBe('done');
+  }, 150_000);
+});
+
+describe('URL intake', () => {
+  it('fetches an allowed URL and analyses it', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const { recordingId, uploadUrl } = await createRecording(auth, { source: 'ui url form', audio: `${fileBase}/talk.wav`, fileName: undefined });
+    expect(uploadUrl).toBeNull();
+    const rec = await waitForState(auth, recordingId, ['done', 'failed']);
+    expect(rec.state, rec.failedReason).toBe('done');
+    expect(rec.fileName).toBe('talk.wav');
+  });
+
+  it('refuses private addresses, non-http schemes and Zoom share links at once', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    for (const [audio, message] of [
+      ['http://10.0.0.1/talk.wav', INTAKE_MSG.urlBlocked],
+      ['http://169.254.169.254/latest/meta-data', INTAKE_MSG.urlBlocked],
+      ['http://localhost:9/talk.wav', INTAKE_MSG.urlBlocked],
+      ['ftp://example.com/talk.wav', INTAKE_MSG.urlRequired],
+      ['https://us02web.zoom.us/rec/share/abc', INTAKE_MSG.zoomShareLink],
+    ]) {
+      const res = await api('POST', '/recordings', auth, { title: 'x', source: 'ui url form', audio });
+      expect(res.statusCode, audio).toBe(400);
+      expect(res.json().errors[0].message, audio).toBe(message);
+    }
+    expect((await api('GET', '/recordings', auth)).json().data).toEqual([]);
+  });
+});
+
+describe('recording permissions', () => {
+  async function doneRecording(auth: string, over: Record<string, unknown> = {}) {
+    const { recordingId } = await createRecording(auth, over);
+    expect((await tusUpload(auth, recordingId, readFileSync(speechWav()))).statusCode).toBe(204);
+    return recordingId;
+  }
+
+  it('only a speaker with an active membership records; another org sees nothing', async () => {
+    const a = await makeOrg(t.db);
+    const b = await makeOrg(t.db);
+    const coach = await signInAs(t, a.coach.email);
+    const res = await api('POST', '/recordings', coach, { title: 'x', source: 'ui upload form' });
+    expect(res.statusCode).toBe(403);
+    const other = await api('POST', '/recordings', await signInAs(t, a.speaker.email), { title: 'x', source: 'ui upload form', groupId: b.group.id });
+    expect(other.statusCode).toBe(403);
+    const id = await doneRecording(await signInAs(t, a.speaker.email));
+    for (const u of [b.admin, b.coach, b.speaker]) {
+      expect((await api('GET', `/recordings/${id}`, await signInAs(t, u.email))).statusCode).toBe(404);
+    }
+    // Nobody but the owner may upload into, rename or delete it.
+    const bAuth = await signInAs(t, a.coach.email);
+    expect((await api('PUT', `/recordings/${id}`, bAuth, { title: 'mine now' })).statusCode).toBe(403);
+    expect((await api('DELETE', `/recordings/${id}`, bAuth)).statusCode).toBe(403);
+  });
+
+  it('coach privacy levels: 1 hears all, 0 lists without media, 3 sees only shared or submitted', async () => {
+    const { speaker, coach, group } = await makeOrg(t.db);
+    const sAuth = await signInAs(t, speaker.email);
+    const cAuth = await signInAs(t, coach.email);
+    const privateId = await doneRecording(sAuth);
+    // Playback exists from the computing state on; the scores are not what this test is about.
+    await waitForState(sAuth, privateId, ['computing', 'done']);
+    const level = async (managerPrivacyLevel: number) =>
+      t.db.update(groups).set({ managerPrivacyLevel, speakerPrivacyLevel: managerPrivacyLevel === 0 ? 0 : 2 }).where(eq(groups.id, group.id));
+
+    await level(1);
+    const heard = (await api('GET', `/recordings/${privateId}`, cAuth)).json().data;
+    expect(heard.access.canHear).toBe(true);
+    expect(heard.playbackUrl).not.toBeNull();
+
+    await level(0);
+    const listed = (await api('GET', `/recordings/${privateId}`, cAuth)).json().data;
+    expect(listed.access.canHear).toBe(false);
+    expect(listed.playbackUrl).toBeNull();
+    expect(listed.results).toBeNull();
+    expect((await api('GET', `/groups/${group.id}/recordings`, cAuth)).json().data).toHaveLength(1);
+
+    await level(3);
+    expect((await api('GET', `/recordings/${privateId}`, cAuth)).statusCode).toBe(404);
+    expect((await api('GET', `/groups/${group.id}/recordings`, cAuth)).json().data).toHaveLength(0);
+    await api('PUT', `/recordings/${privateId}`, sAuth, { submitted: true });
+    expect((await api('GET', `/recordings/${privateId}`, cAuth)).json().data.access.canHear).toBe(true);
+  }, 120_000);
+
+  it('peers hear only recordings shared with the group, and not at speaker level 4', async () => {
+    const { speaker, group, org } = await makeOrg(t.db);
+    const sAuth = await signInAs(t, speaker.email);
+    const peer = await addMember(t.db, org.id, group.id, ['speaker']);
+    const pAuth = await signInAs(t, peer.email);
+    const id = await doneRecording(sAuth);
+    expect((await api('GET', `/recordings/${id}`, pAuth)).statusCode).toBe(404);
+    await api('PUT', `/recordings/${id}`, sAuth, { feedbackRequested: true });
+    expect((await api('GET', `/recordings/${id}`, pAuth)).json().data.access).toEqual({ canHear: true, isOwner: false });
+    expect((await api('GET', `/groups/${group.id}/recordings`, pAuth)).json().data.map((r: { recordingId: string }) => r.recordingId)).toEqual([id]);
+    await t.db.update(groups).set({ speakerPrivacyLevel: 4 }).where(eq(groups.id, group.id));
+    expect((await api('GET', `/recordings/${id}`, pAuth)).statusCode).toBe(404);
+    // Sharing is refused by the server at level 4, whatever the browser shows.
+    const share = await api('PUT', `/recordings/${id}`, sAuth, { feedbackRequested: true });
+    expect(share.statusCode).toBe(400);
+  });
+
+  it('the owner renames, sets the speaker within range, and deletes (media gone)', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const id = await doneRecording(auth);
+    const rec = await waitForState(auth, id, ['computing', 'done']);
+    expect((await api('PUT', `/recordings/${id}`, auth, { title: 'Renamed talk' })).json().data.title).toBe('Renamed talk');
+    expect((await api('PUT', `/recordings/${id}`, auth, { title: 'x'.repeat(51) })).statusCode).toBe(400);
+    expect((await api('PUT', `/recordings/${id}/speaker`, auth, { speakerNum: 2 })).statusCode).toBe(400);
+    expect((await api('PUT', `/recordings/${id}/speaker`, auth, { speakerNum: 1 })).statusCode).toBe(200);
+    expect((await api('DELETE', `/recordings/${id}`, auth)).statusCode).toBe(200);
+    expect((await api('GET', `/recordings/${id}`, auth)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: rec.playbackUrl })).statusCode).toBe(404);
+  }, 120_000);
+});

@@ -1,0 +1,220 @@
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { probe } from '@rostrum/analysis';
+import {
+  API_PREFIX,
+  checkRecordingUrl,
+  INTAKE_MSG,
+  isRefusedExtension,
+  RECORDING_LIMITS,
+  trimmedDuration,
+  type TCreateRecordingBody,
+  type TRecording,
+  type TRecordingSummary,
+  type TUpdateRecordingBody,
+  ZCreateRecordingBodySchema,
+} from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { isOrgAdmin, recordingAccess } from '../../auth/policies.js';
+import { groups, memberships, organisations, recordings } from '../../db/schema.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
+import { membershipActiveNow } from '../groups/groups.repository.js';
+import { ORIGINAL_FILE } from '../../jobs/analyze-recording.job.js';
+import { findRecordingWithContext, listGroupRecordings, listOwnRecordings } from './recordings.repository.js';
+import { presentRecording, presentSummary } from './recordings.presenter.js';
+import { assertPublicUrl, UrlFetchError } from './url-fetcher.js';
+
+export const UPLOAD_PATH = `${API_PREFIX}/uploads`;
+
+/** Sharing is possible at speaker levels 1 to 3; flagging for review when the coach level is above 0. */
+function assertSharingAllowed(group: { managerPrivacyLevel: number; speakerPrivacyLevel: number }, v: { feedbackRequested?: boolean; submitted?: boolean }) {
+  if (v.feedbackRequested && !(group.speakerPrivacyLevel >= 1 && group.speakerPrivacyLevel <= 3)) {
+    throw badRequest('Sharing with the group is not enabled for this group');
+  }
+  if (v.submitted && group.managerPrivacyLevel === 0) throw badRequest('Flagging for coach review is not enabled for this group');
+}
+
+/** The group a speaker records into: the one asked for, else their newest active speaker group. */
+async function speakerGroup(deps: TDeps, auth: TAuth, groupId: string | undefined) {
+  const rows = await deps.db
+    .select({ group: groups })
+    .from(memberships)
+    .innerJoin(groups, eq(groups.id, memberships.groupId))
+    .where(
+      and(
+        eq(memberships.userId, auth.userId),
+        eq(groups.orgId, auth.orgId),
+        eq(memberships.status, 'active'),
+        sql`'speaker' = any(${memberships.roles})`,
+        membershipActiveNow,
+        groupId ? eq(groups.id, groupId) : undefined,
+      ),
+    )
+    .orderBy(desc(groups.createdAt))
+    .limit(1);
+  const group = rows[0]?.group;
+  if (!group) throw forbidden('Recording needs an active speaker membership in this group');
+  return group;
+}
+
+export async function createRecording(deps: TDeps, auth: TAuth, input: TCreateRecordingBody): Promise<{ recordingId: string; uploadUrl: string | null }> {
+  const body = ZCreateRecordingBodySchema.parse(input);
+  const group = await speakerGroup(deps, auth, body.groupId);
+  assertSharingAllowed(group, body);
+  const [org] = await deps.db.select().from(organisations).where(eq(organisations.id, auth.orgId));
+  const algorithms = org!.algorithmConfig.algorithms.map((a) => a.name);
+  const algorithm = body.algorithm ?? org!.algorithmConfig.default_algorithm;
+  if (!algorithms.includes(algorithm)) throw badRequest(`algorithm must be one of ${algorithms.join(', ')}`);
+
+  let sourceUrl: string | null = null;
+  if (body.source === 'ui url form') {
+    const checked = checkRecordingUrl(body.audio ?? '');
+    if (!checked.ok) throw badRequest(checked.message);
+    try {
+      await assertPublicUrl(checked.url, deps.config.urlFetchAllowHosts);
+    } catch (err) {
+      throw badRequest(err instanceof UrlFetchError && err.kind === 'blocked' ? INTAKE_MSG.urlBlocked : INTAKE_MSG.urlFetchFailed);
+    }
+    sourceUrl = checked.url;
+  } else {
+    if (body.fileName && isRefusedExtension(body.fileName)) throw badRequest(INTAKE_MSG.invalidFileType);
+    if (body.fileSize && body.fileSize > RECORDING_LIMITS.maxBytes) throw new HttpError(413, INTAKE_MSG.uploadError);
+  }
+  const { title, source, submitted, feedbackRequested, trim, fileName, fileSize, groupId: _g, assignmentId: _a, audio: _u, algorithm: _al, isVideo, ...debug } = body;
+  const now = new Date();
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(recordings)
+      .values({
+        orgId: auth.orgId,
+        userId: auth.userId,
+        groupId: group.id,
+        title,
+        source,
+        sourceUrl,
+        fileName: fileName ?? (sourceUrl ? decodeURIComponent(path.basename(new URL(sourceUrl).pathname)) || null : null),
+        fileSize: fileSize ?? null,
+        trim: trim ?? null,
+        isVideo: isVideo ?? false,
+        algorithm,
+        numSpeakers: algorithm.includes('conversational') ? 2 : 1,
+        submitted,
+        submittedAt: submitted ? now : null,
+        feedbackRequested,
+        feedbackRequestedAt: feedbackRequested ? now : null,
+        options: debug,
+        status: 'uploading',
+      })
+      .returning({ id: recordings.id });
+    // A URL recording is fetched by the worker: its job commits with the recording.
+    if (sourceUrl) await deps.queue.enqueueAnalyze(tx, row!.id);
+    return row!.id;
+  });
+  return { recordingId: id, uploadUrl: sourceUrl ? null : UPLOAD_PATH };
+}
+
+/**
+ * The last byte of an upload arrived: check the content with ffprobe (not the name), keep it as
+ * the recording's original and enqueue analysis in one transaction. A file that is not audio or
+ * video, or too long, is refused and nothing is kept.
+ */
+export async function finishUpload(deps: TDeps, recordingId: string, file: string): Promise<void> {
+  const [rec] = await deps.db.select().from(recordings).where(eq(recordings.id, recordingId));
+  if (!rec || rec.status !== 'uploading') {
+    await rm(file, { force: true });
+    throw notFound();
+  }
+  const refuse = async (status: number, message: string) => {
+    await rm(file, { force: true });
+    await deps.db.delete(recordings).where(eq(recordings.id, recordingId));
+    await deps.storage.remove(recordingId);
+    throw new HttpError(status, message);
+  };
+  const facts = await probe(file).catch(() => null);
+  if (!facts || !facts.hasAudio) return refuse(415, INTAKE_MSG.invalidFileType);
+  if (trimmedDuration(facts.duration, rec.trim) > RECORDING_LIMITS.maxSeconds + 0.5) return refuse(400, INTAKE_MSG.tooLong);
+  const dir = await deps.storage.ensureDir(recordingId);
+  await rename(file, path.join(dir, ORIGINAL_FILE));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(recordings)
+      .set({ status: 'processing', isVideo: facts.isVideo, duration: trimmedDuration(facts.duration, rec.trim) })
+      .where(eq(recordings.id, recordingId));
+    await deps.queue.enqueueAnalyze(tx, recordingId);
+  });
+}
+
+/** Only the owner may upload into a recording, and only while it waits for its file. */
+export async function assertCanUpload(deps: TDeps, auth: TAuth, recordingId: string) {
+  const [rec] = await deps.db.select().from(recordings).where(eq(recordings.id, recordingId));
+  if (!rec || rec.deletedAt || rec.orgId !== auth.orgId || rec.userId !== auth.userId) throw notFound();
+  if (rec.status !== 'uploading' || rec.sourceUrl) throw new HttpError(409, 'This recording already has its file');
+}
+
+async function loadWithAccess(deps: TDeps, auth: TAuth, recordingId: string) {
+  const row = await findRecordingWithContext(deps.db, recordingId, auth.userId);
+  if (!row) throw notFound();
+  const access = recordingAccess(auth, row.r, row.group, row.membership);
+  if (access === 'none') throw notFound();
+  return { row, access };
+}
+
+export async function getRecording(deps: TDeps, auth: TAuth, recordingId: string, expand: Set<string>): Promise<TRecording> {
+  const { row, access } = await loadWithAccess(deps, auth, recordingId);
+  return presentRecording(row, access, deps.mediaSecret, expand);
+}
+
+async function loadOwned(deps: TDeps, auth: TAuth, recordingId: string) {
+  const { row, access } = await loadWithAccess(deps, auth, recordingId);
+  if (access !== 'owner') throw forbidden();
+  return row;
+}
+
+export async function updateRecording(deps: TDeps, auth: TAuth, recordingId: string, body: TUpdateRecordingBody): Promise<TRecording> {
+  const row = await loadOwned(deps, auth, recordingId);
+  if (row.group) assertSharingAllowed(row.group, body);
+  const now = new Date();
+  await deps.db
+    .update(recordings)
+    .set({
+      ...(body.title !== undefined && { title: body.title }),
+      ...(body.feedbackRequested !== undefined && { feedbackRequested: body.feedbackRequested, feedbackRequestedAt: body.feedbackRequested ? now : null }),
+      ...(body.submitted !== undefined && { submitted: body.submitted, submittedAt: body.submitted ? now : null }),
+    })
+    .where(eq(recordings.id, recordingId));
+  return getRecording(deps, auth, recordingId, new Set());
+}
+
+export async function setSpeaker(deps: TDeps, auth: TAuth, recordingId: string, speakerNum: number): Promise<TRecording> {
+  const row = await loadOwned(deps, auth, recordingId);
+  if (speakerNum > Math.max(row.r.numSpeakers, 1)) throw badRequest(`speakerNum must be between 1 and ${row.r.numSpeakers}`);
+  await deps.db.update(recordings).set({ speakerNum }).where(eq(recordings.id, recordingId));
+  return getRecording(deps, auth, recordingId, new Set());
+}
+
+export async function deleteRecording(deps: TDeps, auth: TAuth, recordingId: string): Promise<void> {
+  await loadOwned(deps, auth, recordingId);
+  await deps.db.update(recordings).set({ deletedAt: new Date() }).where(eq(recordings.id, recordingId));
+  await deps.storage.remove(recordingId);
+}
+
+export async function listMyRecordings(deps: TDeps, auth: TAuth, q?: string): Promise<TRecordingSummary[]> {
+  return (await listOwnRecordings(deps.db, auth.userId, q)).map(presentSummary);
+}
+
+/** A group's recordings as the caller's role there allows (filtered in SQL). */
+export async function listRecordingsOfGroup(deps: TDeps, auth: TAuth, groupId: string): Promise<TRecordingSummary[]> {
+  const [g] = await deps.db.select().from(groups).where(and(eq(groups.id, groupId), eq(groups.orgId, auth.orgId)));
+  if (!g) throw notFound();
+  const [m] = await deps.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.groupId, groupId), eq(memberships.userId, auth.userId), eq(memberships.status, 'active'), membershipActiveNow));
+  let visible: 'all' | 'shared-or-submitted' | 'shared' | 'own';
+  if (m?.roles.includes('manager') || isOrgAdmin(auth)) visible = g.managerPrivacyLevel >= 3 ? 'shared-or-submitted' : 'all';
+  else if (m?.roles.includes('speaker')) visible = g.speakerPrivacyLevel >= 1 && g.speakerPrivacyLevel <= 3 ? 'shared' : 'own';
+  else throw notFound();
+  return (await listGroupRecordings(deps.db, groupId, auth.userId, visible)).map(presentSummary);
+}

@@ -1,0 +1,155 @@
+import {
+  DEBUG_LANGUAGES,
+  DEBUG_OPERATIONS,
+  DEBUG_ORG_GROUPS,
+  ZRecordingTitleSchema,
+  type TCreateRecordingBody,
+  type TGroup,
+  type TOrg,
+  type TTrim,
+} from '@rostrum/contract';
+
+// The record page's shared choices (spec 001 section 2): which groups, speaker counts and
+// sharing options a user is offered, and how the chosen options become the POST recordings body.
+
+export interface TDebugOptions {
+  language: '' | (typeof DEBUG_LANGUAGES)[number];
+  orgGroup: '' | (typeof DEBUG_ORG_GROUPS)[number];
+  operations: '' | (typeof DEBUG_OPERATIONS)[number];
+  transcriptionWebhook: string;
+  vvAnalysisWebhook: string;
+  videoTrimmingWebhook: string;
+  diarization: string;
+  transcription: string;
+  wordspotting: string;
+  metadata: string;
+}
+
+export interface TIntakeOptions {
+  title: string;
+  groupId: string;
+  multiSpeaker: boolean;
+  feedbackRequested: boolean;
+  submitted: boolean;
+  debug: TDebugOptions;
+}
+
+export const EMPTY_DEBUG: TDebugOptions = {
+  language: '',
+  orgGroup: '',
+  operations: '',
+  transcriptionWebhook: '',
+  vvAnalysisWebhook: '',
+  videoTrimmingWebhook: '',
+  diarization: '',
+  transcription: '',
+  wordspotting: '',
+  metadata: '',
+};
+
+/** Groups the user may record into: active speaker memberships, newest first (the first is the default). */
+export function speakerGroups(groups: readonly TGroup[]): TGroup[] {
+  return groups
+    .filter((g) => g.roles.includes('speaker') && g.membershipStatus === 'active')
+    .sort((a, b) => Date.parse(b.createdDate) - Date.parse(a.createdDate));
+}
+
+/** The org's algorithm for one speaker ('default' in its name) and for several ('conversational'). */
+export function algorithmsOf(org: Pick<TOrg, 'algorithmConfig'>): { single: string | undefined; multi: string | undefined } {
+  const names = org.algorithmConfig.algorithms.map((a) => a.name);
+  return {
+    single: names.find((n) => n.includes('default')) ?? org.algorithmConfig.default_algorithm,
+    multi: names.find((n) => n.includes('conversational')),
+  };
+}
+
+/** 'Share with entire group' shows when some active group lets speakers see shared recordings (levels 1-3). */
+export function canOfferShare(groups: readonly TGroup[]): boolean {
+  return groups.some((g) => g.speakerPrivacyLevel !== 4 && g.speakerPrivacyLevel !== 0);
+}
+
+/** 'Flag for coach review' shows when the group's coaches may see recordings (coach privacy above 0). */
+export function canOfferFlag(group: TGroup | undefined): boolean {
+  return !!group && group.managerPrivacyLevel > 0;
+}
+
+export function initialOptions(groups: readonly TGroup[]): TIntakeOptions {
+  return {
+    title: '',
+    groupId: groups[0]?.groupId ?? '',
+    multiSpeaker: false,
+    feedbackRequested: false,
+    submitted: false,
+    debug: EMPTY_DEBUG,
+  };
+}
+
+/** A title error message, or null when the title is valid (required, trimmed, at most 50). */
+export function titleError(title: string): string | null {
+  const r = ZRecordingTitleSchema.safeParse(title);
+  return r.success ? null : (r.error.issues[0]?.message ?? 'Title is required');
+}
+
+function jsonOrUndefined(text: string): string | undefined {
+  const t = text.trim();
+  if (!t) return undefined;
+  try {
+    JSON.parse(t);
+    return t;
+  } catch {
+    return undefined;
+  }
+}
+
+function textOrUndefined(text: string): string | undefined {
+  const t = text.trim();
+  return t ? t : undefined;
+}
+
+export interface TBodyContext {
+  org: Pick<TOrg, 'algorithmConfig' | 'settings'>;
+  groups: readonly TGroup[];
+  showShare: boolean;
+  showFlag: boolean;
+}
+
+/** POST recordings body from the form; debug fields only when the org shows them, JSON fields only when they parse. */
+export function buildCreateBody(
+  o: TIntakeOptions,
+  ctx: TBodyContext,
+  extra: Pick<TCreateRecordingBody, 'source'> & Partial<Pick<TCreateRecordingBody, 'audio' | 'fileName' | 'fileSize' | 'trim' | 'isVideo'>>,
+): TCreateRecordingBody {
+  const alg = algorithmsOf(ctx.org);
+  const algorithm = o.multiSpeaker && alg.multi ? alg.multi : alg.single;
+  const body: TCreateRecordingBody = {
+    title: o.title.trim(),
+    ...extra,
+    ...(o.groupId ? { groupId: o.groupId } : {}),
+    ...(algorithm ? { algorithm } : {}),
+    feedbackRequested: ctx.showShare && o.feedbackRequested,
+    submitted: ctx.showFlag && o.submitted,
+  };
+  if (ctx.org.settings.Debug_Recording_Options) {
+    const d = o.debug;
+    Object.assign(body, {
+      ...(d.language ? { language: d.language } : {}),
+      ...(d.orgGroup ? { orgGroup: d.orgGroup } : {}),
+      ...(d.operations ? { operations: d.operations } : {}),
+      transcriptionWebhook: textOrUndefined(d.transcriptionWebhook),
+      vvAnalysisWebhook: textOrUndefined(d.vvAnalysisWebhook),
+      videoTrimmingWebhook: textOrUndefined(d.videoTrimmingWebhook),
+      diarization: jsonOrUndefined(d.diarization),
+      transcription: jsonOrUndefined(d.transcription),
+      wordspotting: jsonOrUndefined(d.wordspotting),
+      metadata: jsonOrUndefined(d.metadata),
+    });
+    for (const k of Object.keys(body) as (keyof TCreateRecordingBody)[]) if (body[k] === undefined) delete body[k];
+  }
+  return body;
+}
+
+/** A trim worth sending: anything other than the default whole file (0 to -1). */
+export function trimOrUndefined(trim: TTrim | null): TTrim | undefined {
+  if (!trim) return undefined;
+  return trim.from > 0 || trim.to >= 0 ? trim : undefined;
+}

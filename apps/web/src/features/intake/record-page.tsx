@@ -1,0 +1,69 @@
+import { useSearchParams } from 'react-router';
+import { FileUp, Link2, Mic, Smartphone } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../components/page-header';
+import { Tabs } from '../../components/tabs';
+import { useViewer } from '../../app/viewer';
+import { supportsAudioFeatures } from '../auth/browser-support';
+import { RecordTab } from './record-tab';
+import { RecorderAppTab } from './recorder-app-tab';
+import { UploadFileTab } from './upload-file-tab';
+import { UploadUrlTab } from './upload-url-tab';
+
+export const RECORD_TABS = ['record', 'app', 'file', 'url'] as const;
+export type TRecordTab = (typeof RECORD_TABS)[number];
+
+const LABELS: Record<TRecordTab, string> = { record: 'Record', app: 'Recorder App', file: 'Upload File', url: 'Upload URL' };
+const ICONS: Record<TRecordTab, ReactNode> = {
+  record: <Mic size={18} aria-hidden />,
+  app: <Smartphone size={18} aria-hidden />,
+  file: <FileUp size={18} aria-hidden />,
+  url: <Link2 size={18} aria-hidden />,
+};
+const LEADS: Record<TRecordTab, string> = {
+  record: 'Record yourself in the browser. When you stop, give the recording a title and save it for analysis.',
+  app: "Away from your computer? Record with your phone's own recorder app, then upload the file here. There is no Rostrum app to install.",
+  file: 'Upload an audio or video file you already have.',
+  url: 'Give the address of an audio or video file on the web; Rostrum downloads and analyses it.',
+};
+
+/** /record?tab=: the intake tabs (spec 001 section 2, Record page). Upload ZOOM joins with its issue. */
+export function RecordPage() {
+  const viewer = useViewer();
+  const [params, setParams] = useSearchParams();
+  const canRecord = supportsAudioFeatures();
+  // Free-trial users get no Recorder App tab; the default is Record when the browser can record.
+  const tabs = RECORD_TABS.filter((t) => !(t === 'app' && viewer.freeTrial));
+  const fallback: TRecordTab = canRecord ? 'record' : viewer.freeTrial ? 'file' : 'app';
+  const asked = params.get('tab') as TRecordTab | null;
+  const tab: TRecordTab = asked && tabs.includes(asked) ? asked : fallback;
+  const select = (k: TRecordTab) => setParams(k === fallback ? {} : { tab: k }, { replace: true });
+
+  return (
+    <div className="page page--medium">
+      <PageHeader eyebrow="New recording" title="Record. Review. Improve." lead="There are many different ways to get started." />
+      <Tabs<TRecordTab>
+        label="Ways to add a recording"
+        idPrefix="record"
+        items={tabs.map((key) => ({ key, label: LABELS[key] }))}
+        selected={tab}
+        onSelect={select}
+      />
+      <section role="tabpanel" id={`record-panel-${tab}`} aria-labelledby={`record-tab-${tab}`} className="card intake-card">
+        <header className="intake-card__header">
+          <span className="intake-card__icon">{ICONS[tab]}</span>
+          <div>
+            <h2 className="card__title">{LABELS[tab]}</h2>
+            <p className="card__description">{LEADS[tab]}</p>
+          </div>
+        </header>
+        <div className="card__body">
+          {tab === 'record' && <RecordTab key="record" viewer={viewer} canRecord={canRecord} />}
+          {tab === 'app' && <RecorderAppTab uploadPath="/record?tab=file" />}
+          {tab === 'file' && <UploadFileTab key="file" viewer={viewer} />}
+          {tab === 'url' && <UploadUrlTab key="url" viewer={viewer} />}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { FileAudio, RotateCcw, Upload } from 'lucide-react';
+import {
+  INTAKE_MSG,
+  RECORDING_LIMITS,
+  fileExtension,
+  isRefusedExtension,
+  trimmedDuration,
+  type TTrim,
+} from '@rostrum/contract';
+import { queryKeys } from '../../api/rostrum-api';
+import { Banner } from '../../components/banner';
+import { Button } from '../../components/button';
+import { Checkbox } from '../../components/checkbox';
+import type { TViewer } from '../../app/viewer';
+import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
+import { trimOrUndefined } from './intake-options';
+import { createErrorMessage, startRecordingUpload, type TRecordingUpload, type TUploadProgress } from './recording-upload';
+import { TrimControls } from './trim-controls';
+import { UploadProgress, formatBytes } from './upload-progress';
+
+type TPhase = 'idle' | 'creating' | 'uploading' | 'saving' | 'failed';
+
+/** The file's duration in seconds from an <audio> element's metadata, or null when the browser cannot read it. */
+function readDuration(file: File): Promise<number | null> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const el = document.createElement(file.type.startsWith('video/') ? 'video' : 'audio');
+    const done = (d: number | null) => {
+      URL.revokeObjectURL(url);
+      el.removeAttribute('src');
+      resolve(d);
+    };
+    el.preload = 'metadata';
+    el.onloadedmetadata = () => done(Number.isFinite(el.duration) ? el.duration : null);
+    el.onerror = () => done(null);
+    el.src = url;
+  });
+}
+
+/** Upload File tab: a file, its options and optional clipping, sent with a resumable upload. */
+export function UploadFileTab({ viewer }: { viewer: TViewer }) {
+  const form = useIntakeOptions(viewer);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [duration, setDuration] = useState<number | null>(null);
+  const [clip, setClip] = useState(false);
+  const [trim, setTrim] = useState<TTrim>({ from: 0, to: -1 });
+  const [phase, setPhase] = useState<TPhase>('idle');
+  const [progress, setProgress] = useState<TUploadProgress>({ sent: 0, total: 0 });
+  const [error, setError] = useState<{ message: string; canRetry: boolean } | null>(null);
+  const uploadRef = useRef<TRecordingUpload | null>(null);
+
+  useEffect(() => () => uploadRef.current?.abort(), []);
+
+  const chooseFile = async (f: File | null) => {
+    setFile(f);
+    setDuration(null);
+    setTrim({ from: 0, to: -1 });
+    setError(null);
+    uploadRef.current = null;
+    if (!f) return setFileError(null);
+    if (isRefusedExtension(f.name)) return setFileError(INTAKE_MSG.invalidFileType);
+    if (f.size > RECORDING_LIMITS.maxBytes) return setFileError(INTAKE_MSG.uploadError);
+    setFileError(null);
+    const d = await readDuration(f);
+    setDuration(d);
+    if (d != null && d > RECORDING_LIMITS.maxSeconds) setClip(true);
+  };
+
+  const busy = phase === 'creating' || phase === 'uploading' || phase === 'saving';
+  const isVideo = !!file && (file.type.startsWith('video/') || ['mp4', 'mov', 'm4v', 'mkv', 'avi', 'wmv', 'flv', 'mpg', 'mpeg'].includes(fileExtension(file.name)));
+  const videoFormatNote = viewer.org.settings.Video && isVideo && fileExtension(file.name) !== 'mp4';
+  const kept = duration != null ? trimmedDuration(duration, clip ? trim : null) : null;
+  const tooLong = kept != null && kept > RECORDING_LIMITS.maxSeconds;
+
+  const handlers = {
+    onProgress: (p: TUploadProgress) => {
+      setProgress(p);
+      setPhase(p.sent >= p.total ? 'saving' : 'uploading');
+    },
+    onSuccess: (recordingId: string) => {
+      uploadRef.current = null;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
+      void navigate(`/evaluate/${recordingId}`);
+    },
+    onError: (f: { kind: 'refused'; message: string } | { kind: 'interrupted' }) => {
+      setPhase('failed');
+      if (f.kind === 'refused') {
+        uploadRef.current = null;
+        void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
+        setError({ message: f.message, canRetry: false });
+      } else setError({ message: INTAKE_MSG.uploadError, canRetry: true });
+    },
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!form.validate()) return titleRef.current?.focus();
+    if (!file) {
+      setFileError('Choose an audio or video file to upload.');
+      return fileRef.current?.focus();
+    }
+    if (fileError || tooLong) return fileRef.current?.focus();
+    setError(null);
+    setPhase('creating');
+    setProgress({ sent: 0, total: file.size });
+    const t = clip ? trim : null;
+    const body = form.body({
+      source: 'ui upload form',
+      fileName: file.name,
+      fileSize: file.size,
+      isVideo,
+      ...(trimOrUndefined(t) ? { trim: trimOrUndefined(t) } : {}),
+    });
+    try {
+      uploadRef.current = await startRecordingUpload(file, body, handlers);
+      setPhase((p) => (p === 'creating' ? 'uploading' : p));
+    } catch (err) {
+      setPhase('failed');
+      setError({ message: createErrorMessage(err, INTAKE_MSG.uploadError), canRetry: false });
+    }
+  };
+
+  const retry = () => {
+    if (!uploadRef.current) return;
+    setError(null);
+    setPhase('uploading');
+    uploadRef.current.retry();
+  };
+
+  return (
+    <form className="stack stack--lg" onSubmit={onSubmit} noValidate aria-label="Upload a file">
+      <RecordingOptionsFields form={form} viewer={viewer} titleRef={titleRef} disabled={busy} />
+      <div className="field">
+        <span className="field__label" id="upload-file-label">
+          File
+        </span>
+        <label className={['file-drop', fileError && 'file-drop--invalid'].filter(Boolean).join(' ')}>
+          <input
+            ref={fileRef}
+            type="file"
+            accept="audio/*,video/*"
+            className="file-drop__input"
+            aria-labelledby="upload-file-label"
+            aria-describedby="upload-file-help"
+            aria-invalid={fileError ? true : undefined}
+            disabled={busy}
+            onChange={(ev) => void chooseFile(ev.target.files?.[0] ?? null)}
+          />
+          <span className="file-drop__icon">
+            <FileAudio size={22} aria-hidden />
+          </span>
+          <span className="file-drop__text">
+            {file ? (
+              <>
+                <strong className="file-drop__name">{file.name}</strong>
+                <span className="subtle">
+                  {formatBytes(file.size)}
+                  {duration != null ? ` · ${Math.round(duration)} s` : ''} · choose another file
+                </span>
+              </>
+            ) : (
+              <>
+                <strong>Choose an audio or video file</strong>
+                <span className="subtle">Click to browse your files</span>
+              </>
+            )}
+          </span>
+        </label>
+        <p className="field__hint" id="upload-file-help">
+          {INTAKE_MSG.fileHelp}
+        </p>
+        {fileError && (
+          <p className="field__error" role="alert">
+            {fileError}
+          </p>
+        )}
+      </div>
+      {videoFormatNote && (
+        <Banner
+          inline
+          kind="warning"
+          title="Only .mp4 videos can be played back"
+          text="This video will still be analysed, but its picture can only be shown on the results page for .mp4 files."
+        />
+      )}
+      {file && !fileError && duration != null && (
+        <div className="stack">
+          <Checkbox checked={clip} onCheckedChange={setClip} disabled={busy}>
+            Clip the file before analysing it
+          </Checkbox>
+          {clip && <TrimControls duration={duration} trim={trim} onChange={setTrim} disabled={busy} />}
+          {tooLong && <p className="field__error" role="alert">{INTAKE_MSG.tooLong}</p>}
+        </div>
+      )}
+      {(phase === 'uploading' || phase === 'saving' || (phase === 'failed' && progress.sent > 0)) && (
+        <UploadProgress progress={progress} label={phase === 'saving' ? 'Saving on server' : phase === 'failed' ? 'Upload stopped' : 'Uploading'} />
+      )}
+      {error && (
+        <div className="stack">
+          <Banner inline kind="error" title="Upload Error" text={error.message} />
+          {error.canRetry && (
+            <div>
+              <Button variant="secondary" icon={<RotateCcw size={16} aria-hidden />} onClick={retry}>
+                Retry Upload
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+      <div className="row row--end">
+        <Button type="submit" busy={busy} disabled={phase === 'failed' && !!error?.canRetry} icon={<Upload size={16} aria-hidden />}>
+          {phase === 'saving' ? 'Saving on server' : busy ? 'Uploading' : 'Upload'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Save } from 'lucide-react';
+import { ALLOWED_MEDIA_EXTENSIONS, INTAKE_MSG, checkRecordingUrl, fileExtension } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { isApiError } from '../../api/http-client';
+import { Banner } from '../../components/banner';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/text-field';
+import type { TViewer } from '../../app/viewer';
+import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
+
+/** The video-format note for a URL when the org shows video (spec 001 section 5). */
+function videoNote(url: string): { title: string; text: string } | null {
+  let ext = '';
+  try {
+    ext = fileExtension(new URL(url).pathname);
+  } catch {
+    return null;
+  }
+  if (ext === 'mp4') return null;
+  if (ext && (ALLOWED_MEDIA_EXTENSIONS as readonly string[]).includes(ext)) {
+    return {
+      title: 'Only .mp4 videos can be played back',
+      text: 'If this is a video it will still be analysed, but its picture can only be shown on the results page for .mp4 files.',
+    };
+  }
+  return {
+    title: 'Some video types may not be displayable',
+    text: 'The recording will still be analysed; only .mp4 videos can be played back on the results page.',
+  };
+}
+
+/** Upload URL tab: the server downloads the audio or video at a public http(s) address. */
+export function UploadUrlTab({ viewer }: { viewer: TViewer }) {
+  const form = useIntakeOptions(viewer);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const urlRef = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [url, setUrl] = useState('');
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const checked = url.trim() ? checkRecordingUrl(url) : null;
+  const note = viewer.org.settings.Video && checked?.ok ? videoNote(checked.url) : null;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!form.validate()) return titleRef.current?.focus();
+    const check = checkRecordingUrl(url);
+    if (!check.ok) {
+      setUrlError(check.message);
+      return urlRef.current?.focus();
+    }
+    setUrlError(null);
+    setError(null);
+    setBusy(true);
+    try {
+      const created = await api.createRecording(form.body({ source: 'ui url form', audio: check.url }));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
+      void navigate(`/evaluate/${created.recordingId}`);
+    } catch (err) {
+      // A 400 carries the server's reason (a refused address, a Zoom link); anything else is the spec's text.
+      setError(isApiError(err) && err.status === 400 && err.hasBody ? err.message : INTAKE_MSG.urlUploadError);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="stack stack--lg" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Upload from a URL">
+      <RecordingOptionsFields form={form} viewer={viewer} titleRef={titleRef} disabled={busy} />
+      <TextField
+        ref={urlRef}
+        label="URL"
+        type="url"
+        inputMode="url"
+        value={url}
+        onValueChange={(v) => {
+          setUrl(v);
+          if (urlError) setUrlError(null);
+        }}
+        onBlur={() => {
+          const c = url.trim() ? checkRecordingUrl(url) : null;
+          if (c && !c.ok && c.message === INTAKE_MSG.zoomShareLink) setUrlError(c.message);
+        }}
+        placeholder="https://example.com/talk.mp3"
+        hint="The address of an audio or video file that anyone can download."
+        error={urlError ?? undefined}
+        disabled={busy}
+        mono
+      />
+      {note && <Banner inline kind="warning" title={note.title} text={note.text} />}
+      {error && <Banner inline kind="error" title="URL Upload Error" text={error} />}
+      <div className="row row--end">
+        <Button type="submit" busy={busy} icon={<Save size={16} aria-hidden />}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,194 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, ArrowLeft, Clock, Users } from 'lucide-react';
+import { INTAKE_MSG, type TRecording } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { isApiError } from '../../api/http-client';
+import { Card } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { LoadingState, Spinner } from '../../components/spinner';
+import { formatDateTime } from '../../components/date-format';
+import { formatDuration } from '../../components/duration-format';
+import { notifications } from '../../app/notification-store';
+import { WEB_ROUTES } from '../../app/route-paths';
+import { failureText, processingText } from './recording-status';
+import { RecordingPicker } from './recording-picker';
+import { ResultsSummary } from './results-summary';
+
+const POLL_MS = 10_000;
+const RETRIEVE_ERROR_DELAY_MS = 2000;
+export const RETRIEVE_ERROR = {
+  title: 'Error Retrieving Recording',
+  text: 'This recording could not be retrieved. Most likely, it has either been deleted by the owner or you no longer have permission to view it.',
+};
+
+/** Still processing, or a video whose playback is not ready: poll every 10 s. */
+function needsPolling(r: TRecording | undefined): boolean {
+  if (!r) return false;
+  if (r.state !== 'done' && r.state !== 'failed') return true;
+  return r.state === 'done' && r.isVideo && !r.videoUrl;
+}
+
+/** /evaluate/:recordingId: the recording's header, its processing state, then its results summary. */
+export function RecordingPage() {
+  const { recordingId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const recording = useQuery({
+    queryKey: queryKeys.recording(recordingId),
+    queryFn: () => api.getRecording(recordingId),
+    refetchInterval: (q) => (needsPolling(q.state.data) ? POLL_MS : false),
+    retry: false,
+    // Media addresses are signed: refetching on focus would swap them under a playing player.
+    refetchOnWindowFocus: false,
+  });
+  const r = recording.data;
+
+  // Retrieval failed: back to the list; the error shows 2 s later if the user is still there.
+  useEffect(() => {
+    if (!recording.isError) return;
+    const e = recording.error;
+    if (isApiError(e) && (e.status === 401 || e.status === 0 || e.status >= 500)) return;
+    void navigate(WEB_ROUTES.evaluate.path, { replace: true });
+    // The timer outlives this page on purpose: the notice shows on the list.
+    window.setTimeout(() => {
+      if (window.location.pathname === WEB_ROUTES.evaluate.path) notifications.error(RETRIEVE_ERROR.title, RETRIEVE_ERROR.text);
+    }, RETRIEVE_ERROR_DELAY_MS);
+  }, [recording.isError, recording.error, navigate]);
+
+  // The list's state icons follow the recording once it settles.
+  const lastState = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (r && lastState.current && lastState.current !== r.state) void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
+    lastState.current = r?.state;
+  }, [r, queryClient]);
+
+  if (recording.isPending) return <LoadingState />;
+  if (!r) {
+    return (
+      <div className="page page--narrow">
+        <EmptyState icon={<AlertTriangle aria-hidden />} title={RETRIEVE_ERROR.title}>
+          <p>{RETRIEVE_ERROR.text}</p>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const othersShared = !r.access.isOwner;
+  return (
+    <div className="page">
+      <header className="recording-header">
+        <div className="recording-header__main">
+          <Link to={WEB_ROUTES.evaluate.path} className="recording-header__back">
+            <ArrowLeft size={16} aria-hidden /> All results
+          </Link>
+          <h1 className="recording-header__title">{r.title}</h1>
+          <p className="recording-header__meta">
+            <span>{formatDateTime(r.createdDate)}</span>
+            {r.duration != null && (
+              <span>
+                <Clock size={14} aria-hidden /> {formatDuration(r.duration)}
+              </span>
+            )}
+            {othersShared && (
+              <span data-testid="recording-owner">
+                <Users size={14} aria-hidden /> {r.groupName ? `${r.groupName} · ` : ''}
+                {r.userFirstName} {r.userLastName}
+              </span>
+            )}
+          </p>
+        </div>
+        {r.access.isOwner && <RecordingPicker currentId={r.recordingId} />}
+      </header>
+      <RecordingBody recording={r} />
+    </div>
+  );
+}
+
+function RecordingBody({ recording: r }: { recording: TRecording }) {
+  if (r.state === 'failed') {
+    const f = failureText(r);
+    return (
+      <Card>
+        <div className="recording-failed" role="alert">
+          <span className="recording-failed__icon">
+            <AlertTriangle size={24} aria-hidden />
+          </span>
+          <div className="stack">
+            <h2>{f.title}</h2>
+            <p className="muted">{f.text}</p>
+            {f.explanation && <p className="muted">{f.explanation}</p>}
+            <p>
+              <Link to="/record">Make a new recording</Link>
+            </p>
+          </div>
+        </div>
+      </Card>
+    );
+  }
+  const processing = processingText(r.state);
+  return (
+    <div className="stack stack--lg">
+      {r.playbackUrl && r.access.canHear && <MediaPlayer recording={r} />}
+      {processing ? (
+        <Card>
+          <div className="processing" data-state={r.state}>
+            <Spinner size="lg" label="" />
+            <div>
+              <p className="processing__title">{processing.title}</p>
+              {processing.note && <p className="muted">{processing.note}</p>}
+            </div>
+            <ProcessingSteps state={r.state} />
+            <p className="visually-hidden" role="status">
+              This recording is still processing.
+            </p>
+          </div>
+        </Card>
+      ) : r.results ? (
+        <Card>
+          <ResultsSummary results={r.results} />
+        </Card>
+      ) : (
+        <Card>
+          <p className="muted">Results are not available for this recording.</p>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+const STEPS = [
+  { state: 'uploading', label: 'Upload' },
+  { state: 'extracting', label: 'Extract audio' },
+  { state: 'computing', label: 'Compute results' },
+] as const;
+
+function ProcessingSteps({ state }: { state: TRecording['state'] }) {
+  const at = STEPS.findIndex((s) => s.state === state);
+  return (
+    <ol className="processing-steps" aria-hidden>
+      {STEPS.map((s, i) => (
+        <li key={s.state} className={i < at ? 'is-done' : i === at ? 'is-current' : undefined}>
+          {s.label}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function MediaPlayer({ recording: r }: { recording: TRecording }) {
+  return (
+    <Card className="media-card">
+      {r.isVideo &&
+        (r.videoUrl ? (
+          <video className="media-card__video" controls src={r.videoUrl} preload="metadata" aria-label={`Video of ${r.title}`} />
+        ) : (
+          <p className="muted">{INTAKE_MSG.videoNotReady}</p>
+        ))}
+      {(!r.isVideo || !r.videoUrl) && (
+        <audio className="media-card__audio" controls src={r.playbackUrl ?? undefined} preload="metadata" aria-label={`Audio of ${r.title}`} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import { FAILED_REASONS, INTAKE_MSG, RECORDING_LIMITS, type TRecording, type TRecordingSummary } from '@rostrum/contract';
+
+// How a recording's state reads on the results page and in lists (spec 001 sections 4 and 8).
+
+const FAILED_REASON_NO_SPEECH = FAILED_REASONS.noSpeech;
+const FAILED_REASON_NO_DATA = FAILED_REASONS.noData;
+const FAILED_REASON_TOO_SHORT = FAILED_REASONS.tooShort;
+const FAILED_REASON_DO_NOT_RETRY = FAILED_REASONS.unprocessable;
+
+export interface TFailureText {
+  title: string;
+  text: string;
+  /** Extra explanation for failures that will fail again. */
+  explanation?: string;
+}
+
+/** The failure title by failedReason; without a known reason the duration decides (no data, too short, not processable). */
+export function failureText(r: Pick<TRecording, 'failedReason' | 'duration'>): TFailureText {
+  const text = 'This recording could not be processed.';
+  const reason = r.failedReason?.trim() || null;
+  if (reason === FAILED_REASON_NO_SPEECH) return { title: 'Extended Silence Detected in Recording', text };
+  if (reason === FAILED_REASON_NO_DATA || (!reason && !r.duration)) return { title: 'Your Recording Contains No Data', text };
+  const short = r.duration != null && r.duration < RECORDING_LIMITS.minSeconds;
+  if (reason === FAILED_REASON_TOO_SHORT || (!reason && short)) return { title: 'Your Recording is Too Short', text };
+  if (reason === FAILED_REASON_DO_NOT_RETRY || !reason) {
+    return {
+      title: short ? 'Your Recording is Too Short' : 'Your Audio Could Not be Processed',
+      text,
+      explanation:
+        reason === FAILED_REASON_DO_NOT_RETRY
+          ? 'The audio in this file could not be decoded or analysed, so uploading the same file again will fail the same way. Record again, or export the file in another format (such as .mp3 or .wav) and upload that.'
+          : undefined,
+    };
+  }
+  return { title: `An error occurred: ${reason}`, text };
+}
+
+/** The processing message for a recording that is not done yet. */
+export function processingText(state: TRecording['state']): { title: string; note?: string } | null {
+  if (state === 'uploading') return { title: INTAKE_MSG.stillUploading };
+  if (state === 'extracting') return { title: INTAKE_MSG.extracting };
+  if (state === 'computing') return { title: INTAKE_MSG.computing, note: INTAKE_MSG.computingNote };
+  return null;
+}
+
+export type TListState = 'failed' | 'uploading' | 'processing' | 'done';
+
+export function listState(r: Pick<TRecordingSummary, 'failed' | 'uploading' | 'processing'>): TListState {
+  if (r.failed) return 'failed';
+  if (r.uploading) return 'uploading';
+  if (r.processing) return 'processing';
+  return 'done';
+}
+
+/** A generated name (the record tab's uuid names, or other long hex ids) says nothing, so lists hide it. */
+export function isGeneratedFileName(name: string | null | undefined): boolean {
+  if (!name) return true;
+  const stem = name.replace(/\.[^.]+$/, '');
+  return /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(stem) || /^[0-9a-f]{24,}$/i.test(stem);
+}

@@ -1,0 +1,35 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Media for the intake specs, generated at test time (nothing binary is committed): speech from
+// espeak-ng, resampled with sox. The fake microphone plays speech.wav in a loop.
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const MEDIA_DIR = path.join(here, '.tmp', 'media');
+
+const SENTENCES = [
+  'Good morning everyone, and thank you for coming today.',
+  'I want to talk about how we can make our weekly meetings shorter and more useful.',
+  'First, we will share an agenda the day before, so everybody arrives prepared.',
+  'Second, we will end every meeting with clear decisions and owners.',
+];
+
+export default function globalSetup(): void {
+  fs.mkdirSync(MEDIA_DIR, { recursive: true });
+  const raw = path.join(MEDIA_DIR, 'raw.wav');
+  const speech = path.join(MEDIA_DIR, 'speech.wav');
+  const large = path.join(MEDIA_DIR, 'speech-large.wav');
+  if (!fs.existsSync(speech)) {
+    execFileSync('espeak-ng', ['-s', '150', '-w', raw, SENTENCES.join(' ')]);
+    // About 12 s of speech, mono 16 kHz (the fake microphone and the URL spec).
+    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', speech, 'trim', '0', '12']);
+  }
+  if (!fs.existsSync(large)) {
+    // About 3 MB: the same speech as 44.1 kHz stereo, repeated (the resumable upload spec).
+    execFileSync('sox', [raw, '-r', '44100', '-c', '2', '-b', '16', large, 'repeat', '1', 'trim', '0', '18']);
+  }
+  fs.rmSync(raw, { force: true });
+  fs.writeFileSync(path.join(MEDIA_DIR, 'not-audio.mp3'), 'This is a plain text file pretending to be an mp3.\n'.repeat(200));
+}

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+
+export const MEDIA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.tmp', 'media');
+export const media = (name: string) => path.join(MEDIA_DIR, name);
+
+export const SPEAKER = 'speaker@northwind.example';
+
+/** The spec's processing messages (001 section 4). */
+export const PROCESSING = /^(Audio is still being uploaded\.\.\.|Extracting audio\.\.\.|Computing results\.\.\.)$/;
+
+export async function openTab(page: Page, name: 'Record' | 'Recorder App' | 'Upload File' | 'Upload URL'): Promise<void> {
+  await page.goto('/record');
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Waits on the recording page until the results show (the page polls every 10 s). */
+export async function expectResults(page: Page, timeout = 90_000): Promise<void> {
+  await expect(page.getByLabel(/^Vocal Delivery: \d+\.\d out of 10$/)).toBeVisible({ timeout });
+  await expect(page.getByTestId('transcript')).toBeVisible();
+}
+
+export function uniqueTitle(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36).slice(-5)}`;
+}

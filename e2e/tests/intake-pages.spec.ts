@@ -1,0 +1,26 @@
+import { expect, signIn, test } from './helpers';
+import { SPEAKER } from './intake-helpers';
+
+test('the tab query preselects a tab; the Recorder App tab gives the limits', async ({ page }) => {
+  await signIn(page, SPEAKER);
+  await page.goto('/record?tab=app');
+  await expect(page.getByRole('tab', { name: 'Recorder App' })).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel', { name: 'Recorder App' });
+  await expect(panel.getByText('At most 15 minutes long')).toBeVisible();
+  await expect(panel.getByText('At most 200 MB')).toBeVisible();
+  await expect(panel.getByText('Audio only, no video: .wav, .mp3 or .m4a')).toBeVisible();
+  await panel.getByRole('link', { name: 'Upload File' }).click();
+  await expect(page.getByRole('tab', { name: 'Upload File' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a recording that cannot be retrieved sends the user to the list with the error', async ({ page }) => {
+  await signIn(page, SPEAKER);
+  await page.goto('/evaluate/00000000-0000-4000-8000-000000000000');
+  await expect(page).toHaveURL('/evaluate');
+  await expect(page.getByText('Error Retrieving Recording')).toBeVisible({ timeout: 5_000 });
+  await expect(
+    page.getByText(
+      'This recording could not be retrieved. Most likely, it has either been deleted by the owner or you no longer have permission to view it.',
+    ),
+  ).toBeVisible();
+});
