@@ -10,7 +10,11 @@ const missing = [];
 if (existsSync(vitestFile)) {
   const v = JSON.parse(readFileSync(vitestFile, 'utf8'));
   passed += v.numPassedTests;
-  failed += v.numFailedTests + (v.numFailedTestSuites ?? 0);
+  // A file that failed without a failing test (it could not load, a hook threw) counts once.
+  const brokenFiles = (v.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  failed += v.numFailedTests + brokenFiles;
   skipped += v.numPendingTests + v.numTodoTests;
 } else missing.push('unit and API tests');
 

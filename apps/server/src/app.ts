@@ -16,6 +16,8 @@ import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
 import { uploadsRoutes } from './modules/recordings/uploads.routes.js';
 import { mediaRoutes } from './modules/recordings/media.routes.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { historyRoutes } from './modules/history/history.routes.js';
 
 /** The HTTP app: API under /api/v1 and, when built, the web app with an SPA fallback. */
 export async function buildApp(
@@ -65,6 +67,8 @@ export async function buildApp(
       recordingsRoutes(zapp, deps);
       uploadsRoutes(zapp, deps);
       mediaRoutes(zapp, deps);
+      feedbackRoutes(zapp, deps);
+      historyRoutes(zapp, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -12,3 +12,5 @@ export * from './user.js';
 export * from './vocabulary.js';
 export * from './recording.js';
 export * from './intake.js';
+export * from './feedback.js';
+export * from './history.js';

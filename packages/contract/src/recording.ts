@@ -62,7 +62,7 @@ export const ZCreateRecordingBodySchema = z
     title: ZRecordingTitleSchema,
     source: ZRecordingSourceSchema,
     groupId: z.guid().optional(),
-    assignmentId: z.guid().optional(),
+    // assignmentId joins this payload with the assignments feature.
     submitted: z.boolean().default(false),
     feedbackRequested: z.boolean().default(false),
     /** An algorithm name of the organisation (its name holds 'default' or 'conversational'). */

@@ -82,3 +82,34 @@ export function recordingAccess(
   }
   return 'none';
 }
+
+/**
+ * Whether the caller sees one feedback item (000 section 6, 001 section 6). `access` is the
+ * caller's access to the recording; feedback is off at speaker privacy level 0.
+ */
+export function feedbackVisible(
+  callerId: string,
+  access: TRecordingAccess,
+  callerIsCoach: boolean,
+  speakerPrivacyLevel: number,
+  item: { userId: string; isManager: boolean },
+): boolean {
+  if (speakerPrivacyLevel === 0 || access === 'none' || access === 'list') return false;
+  if (item.userId === callerId) return true;
+  if (access === 'owner') return item.isManager || speakerPrivacyLevel !== 4;
+  if (callerIsCoach) return true;
+  // A peer who may hear a shared recording.
+  if (speakerPrivacyLevel === 1) return true;
+  if (speakerPrivacyLevel === 2) return !item.isManager;
+  return false;
+}
+
+/** May comment: whoever may hear the recording (its owner too), where feedback is on. */
+export function canCommentOn(access: TRecordingAccess, speakerPrivacyLevel: number | null): boolean {
+  return speakerPrivacyLevel !== null && speakerPrivacyLevel > 0 && (access === 'owner' || access === 'hear');
+}
+
+/** May score: anyone but the owner who may hear it. */
+export function canScore(access: TRecordingAccess, speakerPrivacyLevel: number | null): boolean {
+  return speakerPrivacyLevel !== null && speakerPrivacyLevel > 0 && access === 'hear';
+}

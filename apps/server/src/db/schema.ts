@@ -79,6 +79,8 @@ export const users = pgTable(
     preferences: jsonb('preferences').$type<TPreferences>().notNull().default({}),
     emailPreferences: jsonb('email_preferences').$type<TEmailPreferences>().notNull(),
     lastLoginAt: ts('last_login_at'),
+    /** The code in every email's unsubscribe link (no sign-in needed). */
+    unsubscribeCode: text('unsubscribe_code').notNull().unique().default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -235,4 +237,35 @@ export const recordings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('recordings_user_idx').on(t.userId, t.createdAt), index('recordings_group_idx').on(t.groupId, t.createdAt)],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['comment', 'score'] }).notNull(),
+    comment: text('comment'),
+    regionStart: real('region_start'),
+    regionEnd: real('region_end'),
+    scoreOverall: integer('score_overall'),
+    scoreOrganization: integer('score_organization'),
+    scoreDelivery: integer('score_delivery'),
+    scoreXfactor: integer('score_xfactor'),
+    /** The author was a coach of the group (or an org admin) when writing it. */
+    isManager: boolean('is_manager').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('feedback_recording_idx').on(t.recordingId, t.createdAt),
+    // One score set per rater and recording: changing a score is delete, then resubmit.
+    uniqueIndex('feedback_one_score_uq').on(t.recordingId, t.userId).where(sql`${t.kind} = 'score'`),
+  ],
 );

@@ -47,6 +47,24 @@ function trimArgs(trim: TChildStart['trim'], duration: number): string[] {
   return ['-ss', String(Math.max(0, trim.from)), '-t', String(keep)];
 }
 
+/** Loudness-normalised mono AAC (seekable from the first byte), an MP4 for videos, and peaks. */
+async function makePlayback(job: TChildStart, cut: string[], isVideo: boolean, analysisInput: string, duration: number): Promise<void> {
+  const audio = path.join(job.outDir, 'audio.m4a');
+  await ffmpeg([...cut, '-i', job.input, '-vn', '-ac', '1', '-ar', '44100', '-af', 'loudnorm=I=-18:TP=-1.5:LRA=11', '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', audio]);
+  let video: string | null = null;
+  if (isVideo) {
+    video = path.join(job.outDir, 'video.mp4');
+    await ffmpeg([
+      ...cut, '-i', job.input,
+      '-vf', "scale='min(1280,iw)':-2", '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
+      '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', video,
+    ]);
+  }
+  const peaks = path.join(job.outDir, 'peaks.json');
+  await writeFile(peaks, JSON.stringify(await computePeaks(analysisInput, PEAKS_PER_SECOND)));
+  await send({ type: 'playback', duration, isVideo, audio, video, peaks });
+}
+
 async function run(job: TChildStart): Promise<void> {
   const facts = await probe(job.input);
   if (!facts.hasAudio) {
@@ -59,34 +77,22 @@ async function run(job: TChildStart): Promise<void> {
     return;
   }
   const cut = trimArgs(job.trim, facts.duration);
-  const audio = path.join(job.outDir, 'audio.m4a');
-  // Playback: loudness-normalised mono AAC, seekable from the first byte.
-  await ffmpeg([...cut, '-i', job.input, '-vn', '-ac', '1', '-ar', '44100', '-af', 'loudnorm=I=-18:TP=-1.5:LRA=11', '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', audio]);
-  let video: string | null = null;
-  if (facts.isVideo) {
-    video = path.join(job.outDir, 'video.mp4');
-    await ffmpeg([
-      ...cut, '-i', job.input,
-      '-vf', "scale='min(1280,iw)':-2", '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
-      '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', video,
-    ]);
-  }
   // Analysis reads the unnormalised audio: loudness normalisation would flatten volume variety.
   let analysisInput = job.input;
   if (job.trim) {
     analysisInput = path.join(job.outDir, 'analysis.wav');
     await ffmpeg([...cut, '-i', job.input, '-vn', '-ac', '1', '-ar', '16000', analysisInput]);
   }
-  const peaks = path.join(job.outDir, 'peaks.json');
-  await writeFile(peaks, JSON.stringify(await computePeaks(analysisInput, PEAKS_PER_SECOND)));
-  await send({ type: 'playback', duration, isVideo: facts.isVideo, audio, video, peaks });
-
-  const results = await analyze(analysisInput, {
+  // Playback media and the analysis run side by side: the transcode is single-threaded, so it
+  // fills the gaps the recogniser leaves, and results arrive sooner.
+  const playback = makePlayback(job, cut, facts.isVideo, analysisInput, duration);
+  const analysis = analyze(analysisInput, {
     algorithm: job.algorithm,
     numSpeakers: job.numSpeakers,
     speakerNum: job.speakerNum,
     wordSpotting: job.wordSpotting,
   });
+  const [, results] = await Promise.all([playback, analysis]);
   const file = path.join(job.outDir, 'results.json');
   await writeFile(file, JSON.stringify(results));
   await send({ type: 'results', file });

@@ -72,13 +72,21 @@ export async function handleAnalyzeRecording(deps: TWorkerDeps, payload: TAnalyz
     // Org, group and user word lists join with the word-spotting feature; "uh/um" is always counted.
     wordSpotting: [],
   };
+  const startedAt = Date.now();
+  deps.log.info({ recordingId: rec.id, try: job.retryCount + 1 }, 'analysis started');
   let outcome: TChildMessage | null = null;
+  // Updates are chained so "playback ready" can never land after "done".
+  let stored = Promise.resolve();
   const exitCode = await new Promise<number | null>((resolve, reject) => {
     const child = fork(CHILD, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: [] });
     child.on('error', reject);
     child.on('message', (msg: TChildMessage) => {
-      if (msg.type === 'playback') {
-        void deps.db
+      if (msg.type !== 'playback') {
+        outcome = msg;
+        return;
+      }
+      stored = stored.then(async () => {
+        await deps.db
           .update(recordings)
           .set({
             status: 'processing',
@@ -88,23 +96,25 @@ export async function handleAnalyzeRecording(deps: TWorkerDeps, payload: TAnalyz
             videoPath: msg.video ? path.basename(msg.video) : null,
             peaksPath: path.basename(msg.peaks),
           })
-          .where(eq(recordings.id, rec.id))
-          .catch((err) => deps.log.error({ err }, 'could not store playback'));
-      } else outcome = msg;
+          .where(eq(recordings.id, rec.id));
+      });
     });
     child.on('exit', (code) => resolve(code));
     child.send(start);
   });
+  await stored;
 
   const result = outcome as TChildMessage | null;
   if (result?.type === 'results') {
     const results = ZResultsSchema.parse(JSON.parse(await readFile(result.file, 'utf8')));
     await deps.db
       .update(recordings)
-      .set({ status: 'done', results, overallScore: results.scores.overall, failedReason: null })
+      .set({ status: 'done', results, overallScore: results.scores.overall, numSpeakers: Math.max(1, results.numSpeakers), failedReason: null })
       .where(eq(recordings.id, rec.id));
+    deps.log.info({ recordingId: rec.id, seconds: (Date.now() - startedAt) / 1000 }, 'analysis finished');
     return;
   }
+  deps.log.warn({ recordingId: rec.id, exitCode, outcome: result }, 'analysis did not finish');
   if (result?.type === 'failed') {
     if (result.retryable && !lastTry) throw new Error(`analysis failed: ${result.failedReason}`);
     return markFailed(deps, rec.id, result.failedReason);

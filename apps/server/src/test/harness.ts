@@ -7,7 +7,7 @@ import { DEFAULT_EMAIL_PREFERENCES, generateInviteCode, type TOrgSettings } from
 import { buildApp } from '../app.js';
 import type { TConfig } from '../config.js';
 import { openDatabase, type TDb } from '../db/client.js';
-import { groups, memberships, organisations, users } from '../db/schema.js';
+import { groups, memberships, organisations, recordings, users } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { TMail, TMailer } from '../mail/mailer.js';
 import { pino } from 'pino';
@@ -152,6 +152,18 @@ export async function addMember(db: TDb, orgId: string, groupId: string, roles: 
     .returning();
   await db.insert(memberships).values({ userId: u!.id, groupId, roles, status: 'active' });
   return u!;
+}
+
+/**
+ * A finished recording straight in the database (no upload, no analysis): for tests about
+ * permissions and feedback, which need a recording but not its media.
+ */
+export async function insertDoneRecording(db: TDb, owner: { id: string; orgId: string }, groupId: string, over: Partial<typeof recordings.$inferInsert> = {}) {
+  const [r] = await db
+    .insert(recordings)
+    .values({ orgId: owner.orgId, userId: owner.id, groupId, title: 'Talk', status: 'done', duration: 30, ...over })
+    .returning();
+  return r!;
 }
 
 /** Signs in through the API and returns the Authorization header value. */

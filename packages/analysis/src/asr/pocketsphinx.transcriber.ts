@@ -59,7 +59,9 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
     const dir = await mkdtemp(join(tmpdir(), 'rostrum-ps-'));
     const kwsFile = join(dir, 'keywords.txt');
     if (plan.lines.length) await writeFile(kwsFile, keywordFile(plan));
-    const common = ['-time', 'yes', '-logfn', '/dev/null', '-hmm', join(modelDir, 'en-us'), '-dict', dictFile];
+    // -dither adds half-bit noise so frames of exact digital silence (padding, muted starts)
+    // do not give the front end log(0) energies; a fixed seed keeps results repeatable.
+    const common = ['-time', 'yes', '-logfn', '/dev/null', '-dither', 'yes', '-seed', '1', '-hmm', join(modelDir, 'en-us'), '-dict', dictFile];
     const recognise = async (args: string[]): Promise<string> => {
       const result = await runProcess(binary, [...common, ...args], { signal: input.signal });
       throwIfAborted(input.signal);

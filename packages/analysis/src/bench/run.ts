@@ -37,7 +37,7 @@ function makeRecording(minutes: number): string {
       execFileSync('espeak-ng', ['-v', v, '-s', String(150 + 10 * i), '-w', p, TEXT]);
       return p;
     });
-    execFileSync('sox', [...parts, '-r', '16000', '-c', '1', unit]);
+    execFileSync('sox', ['-D', ...parts, '-r', '16000', '-c', '1', unit]);
   }
   const unitSeconds = Number(execFileSync('soxi', ['-D', unit], { encoding: 'utf8' }));
   const repeats = Math.max(0, Math.ceil((minutes * 60) / unitSeconds) - 1);

@@ -31,12 +31,14 @@ export interface TSpeakOptions {
 
 /** espeak-ng speech resampled to 16 kHz mono WAV. */
 export function speak(text: string, o: TSpeakOptions = {}): string {
-  return cached(`speak:${JSON.stringify(o)}:${text}`, 'wav', (out) => {
+  return cached(`speak-v2:${JSON.stringify(o)}:${text}`, 'wav', (out) => {
     const raw = `${out}.raw.wav`;
     const args = ['-v', o.voice ?? 'en-us', '-s', String(o.rate ?? 160), '-p', String(o.pitch ?? 50), '-w', raw];
     if (o.ssml) args.push('-m');
     execFileSync('espeak-ng', [...args, text]);
-    execFileSync('sox', [raw, '-r', String(RATE), '-c', '1', '-b', '16', out]);
+    // -D: no dither. sox dithers by default when resampling, which adds random noise, so the
+    // same text would make a slightly different file each run (and flaky recognition tests).
+    execFileSync('sox', ['-D', raw, '-r', String(RATE), '-c', '1', '-b', '16', out]);
     execFileSync('rm', ['-f', raw]);
   });
 }

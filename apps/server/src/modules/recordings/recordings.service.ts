@@ -1,6 +1,7 @@
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { probe } from '@rostrum/analysis';
 import {
   API_PREFIX,
@@ -9,7 +10,6 @@ import {
   isRefusedExtension,
   RECORDING_LIMITS,
   trimmedDuration,
-  type TCreateRecordingBody,
   type TRecording,
   type TRecordingSummary,
   type TUpdateRecordingBody,
@@ -59,8 +59,7 @@ async function speakerGroup(deps: TDeps, auth: TAuth, groupId: string | undefine
   return group;
 }
 
-export async function createRecording(deps: TDeps, auth: TAuth, input: TCreateRecordingBody): Promise<{ recordingId: string; uploadUrl: string | null }> {
-  const body = ZCreateRecordingBodySchema.parse(input);
+export async function createRecording(deps: TDeps, auth: TAuth, body: z.output<typeof ZCreateRecordingBodySchema>): Promise<{ recordingId: string; uploadUrl: string | null }> {
   const group = await speakerGroup(deps, auth, body.groupId);
   assertSharingAllowed(group, body);
   const [org] = await deps.db.select().from(organisations).where(eq(organisations.id, auth.orgId));
@@ -82,7 +81,7 @@ export async function createRecording(deps: TDeps, auth: TAuth, input: TCreateRe
     if (body.fileName && isRefusedExtension(body.fileName)) throw badRequest(INTAKE_MSG.invalidFileType);
     if (body.fileSize && body.fileSize > RECORDING_LIMITS.maxBytes) throw new HttpError(413, INTAKE_MSG.uploadError);
   }
-  const { title, source, submitted, feedbackRequested, trim, fileName, fileSize, groupId: _g, assignmentId: _a, audio: _u, algorithm: _al, isVideo, ...debug } = body;
+  const { title, source, submitted, feedbackRequested, trim, fileName, fileSize, groupId: _g, audio: _u, algorithm: _al, isVideo, ...debug } = body;
   const now = new Date();
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx

@@ -13,7 +13,7 @@ import type { TViewer } from '../../app/viewer';
 import { AudioCapture, fileExtensionFor, playBuzzer, type TCaptureResult } from './audio-capture';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
 import { createErrorMessage, startRecordingUpload, type TRecordingUpload, type TUploadProgress } from './recording-upload';
-import { UploadProgress } from './upload-progress';
+import { UploadFailure, UploadProgress } from './upload-progress';
 
 /** Capture states of spec 001 section 4. */
 export type TCaptureState =
@@ -329,16 +329,7 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
             <UploadProgress progress={progress} label={progress.total > 0 && progress.sent >= progress.total ? 'Saving on server' : 'Uploading'} />
           )}
           {uploadError && (
-            <div className="stack">
-              <Banner inline kind="error" title="Recording Error" text={uploadError.message} />
-              {uploadError.canRetry && (
-                <div>
-                  <Button variant="secondary" icon={<RotateCcw size={16} aria-hidden />} onClick={retryUpload}>
-                    Retry Upload
-                  </Button>
-                </div>
-              )}
-            </div>
+            <UploadFailure title="Recording Error" message={uploadError.message} onRetry={uploadError.canRetry ? retryUpload : undefined} />
           )}
           <div className="row row--end">
             <Button variant="secondary" onClick={() => setConfirmCancel(true)} disabled={state === 'UPLOADING' && !uploadError}>

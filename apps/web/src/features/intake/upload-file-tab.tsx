@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileAudio, RotateCcw, Upload } from 'lucide-react';
+import { FileAudio, Upload } from 'lucide-react';
 import {
   INTAKE_MSG,
   RECORDING_LIMITS,
@@ -19,7 +19,7 @@ import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
 import { trimOrUndefined } from './intake-options';
 import { createErrorMessage, startRecordingUpload, type TRecordingUpload, type TUploadProgress } from './recording-upload';
 import { TrimControls } from './trim-controls';
-import { UploadProgress, formatBytes } from './upload-progress';
+import { UploadFailure, UploadProgress, formatBytes } from './upload-progress';
 
 type TPhase = 'idle' | 'creating' | 'uploading' | 'saving' | 'failed';
 
@@ -204,18 +204,7 @@ export function UploadFileTab({ viewer }: { viewer: TViewer }) {
       {(phase === 'uploading' || phase === 'saving' || (phase === 'failed' && progress.sent > 0)) && (
         <UploadProgress progress={progress} label={phase === 'saving' ? 'Saving on server' : phase === 'failed' ? 'Upload stopped' : 'Uploading'} />
       )}
-      {error && (
-        <div className="stack">
-          <Banner inline kind="error" title="Upload Error" text={error.message} />
-          {error.canRetry && (
-            <div>
-              <Button variant="secondary" icon={<RotateCcw size={16} aria-hidden />} onClick={retry}>
-                Retry Upload
-              </Button>
-            </div>
-          )}
-        </div>
-      )}
+      {error && <UploadFailure title="Upload Error" message={error.message} onRetry={error.canRetry ? retry : undefined} />}
       <div className="row row--end">
         <Button type="submit" busy={busy} disabled={phase === 'failed' && !!error?.canRetry} icon={<Upload size={16} aria-hidden />}>
           {phase === 'saving' ? 'Saving on server' : busy ? 'Uploading' : 'Upload'}

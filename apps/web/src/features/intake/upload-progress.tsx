@@ -1,3 +1,6 @@
+import { RotateCcw } from 'lucide-react';
+import { Banner } from '../../components/banner';
+import { Button } from '../../components/button';
 import type { TUploadProgress } from './recording-upload';
 
 export function formatBytes(n: number): string {
@@ -28,6 +31,22 @@ export function UploadProgress({ progress, label }: { progress: TUploadProgress;
       >
         <div className="upload-progress__fill" style={{ width: `${pct}%` }} />
       </div>
+    </div>
+  );
+}
+
+/** A failed upload: the spec's error, and Retry Upload when the same upload can continue. */
+export function UploadFailure({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
+  return (
+    <div className="stack">
+      <Banner inline kind="error" title={title} text={message} />
+      {onRetry && (
+        <div>
+          <Button variant="secondary" icon={<RotateCcw size={16} aria-hidden />} onClick={onRetry}>
+            Retry Upload
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

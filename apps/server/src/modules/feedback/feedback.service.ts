@@ -1,0 +1,159 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  roundAverage,
+  type TCreateFeedbackBody,
+  type TFeedback,
+  type TRecordingFeedback,
+} from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { canCommentOn, canScore, feedbackVisible, isOrgAdmin, recordingAccess, type TRecordingAccess } from '../../auth/policies.js';
+import { feedback, groups, memberships, recordings, users } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { isActiveNow } from '../groups/groups.presenter.js';
+import { findRecordingWithContext } from '../recordings/recordings.repository.js';
+import { notifyFeedbackReceived } from './feedback-mail.js';
+
+type TFeedbackRow = typeof feedback.$inferSelect;
+
+function present(row: TFeedbackRow, name: string, callerId: string): TFeedback {
+  return {
+    feedbackId: row.id,
+    recordingId: row.recordingId,
+    groupId: row.groupId,
+    userId: row.userId,
+    name,
+    isManager: row.isManager,
+    kind: row.kind,
+    comment: row.comment,
+    createdDate: row.createdAt.toISOString(),
+    regionStart: row.regionStart,
+    regionEnd: row.regionEnd,
+    scoreOverall: row.scoreOverall,
+    scoreOrganization: row.scoreOrganization,
+    scoreDelivery: row.scoreDelivery,
+    scoreXfactor: row.scoreXfactor,
+    isMine: row.userId === callerId,
+  };
+}
+
+/** The caller's standing on a recording: access, coach or not, and the group's speaker level. */
+async function recordingContext(deps: TDeps, auth: TAuth, recordingId: string) {
+  const row = await findRecordingWithContext(deps.db, recordingId, auth.userId);
+  if (!row) throw notFound();
+  const access = recordingAccess(auth, row.r, row.group, row.membership);
+  if (access === 'none') throw notFound();
+  const isCoach = (!!row.membership && isActiveNow(row.membership) && row.membership.roles.includes('manager')) || isOrgAdmin(auth);
+  return { row, access, isCoach, speakerLevel: row.group ? row.group.speakerPrivacyLevel : null };
+}
+
+const SCORE_KEYS = ['scoreOverall', 'scoreOrganization', 'scoreDelivery', 'scoreXfactor'] as const;
+
+export async function listFeedback(deps: TDeps, auth: TAuth, recordingId: string): Promise<TRecordingFeedback> {
+  const ctx = await recordingContext(deps, auth, recordingId);
+  const rows = await deps.db
+    .select({ f: feedback, name: users.name })
+    .from(feedback)
+    .innerJoin(users, eq(users.id, feedback.userId))
+    .where(eq(feedback.recordingId, recordingId))
+    .orderBy(asc(feedback.createdAt));
+  const visible = rows.filter(({ f }) => feedbackVisible(auth.userId, ctx.access, ctx.isCoach, ctx.speakerLevel ?? 0, f));
+  const scores = visible.filter(({ f }) => f.kind === 'score').map(({ f }) => f);
+  const averages = Object.fromEntries(
+    SCORE_KEYS.map((k) => {
+      const all = scores.map((s) => s[k]).filter((v): v is number => v !== null);
+      const coach = scores.filter((s) => s.isManager).map((s) => s[k]).filter((v): v is number => v !== null);
+      return [k, { average: roundAverage(all), count: all.length, coachAverage: roundAverage(coach), coachCount: coach.length }];
+    }),
+  ) as TRecordingFeedback['averages'];
+  const alreadyScored = rows.some(({ f }) => f.kind === 'score' && f.userId === auth.userId);
+  return {
+    items: visible.map(({ f, name }) => present(f, name, auth.userId)),
+    averages,
+    reviewed: visible.some(({ f }) => f.isManager),
+    commentCount: visible.filter(({ f }) => f.kind === 'comment').length,
+    canComment: canCommentOn(ctx.access, ctx.speakerLevel),
+    canScore: canScore(ctx.access, ctx.speakerLevel) && !alreadyScored,
+  };
+}
+
+export async function addFeedback(deps: TDeps, auth: TAuth, body: TCreateFeedbackBody): Promise<TFeedback> {
+  const ctx = await recordingContext(deps, auth, body.recordingId);
+  const isScore = body.scoreOverall !== undefined;
+  const allowed = isScore ? canScore(ctx.access, ctx.speakerLevel) : canCommentOn(ctx.access, ctx.speakerLevel);
+  if (!allowed) throw forbidden(isScore ? 'You cannot score this recording' : 'Feedback is not enabled for this recording');
+  if (body.regionEnd !== undefined && ctx.row.r.duration !== null && body.regionEnd > ctx.row.r.duration + 0.01) {
+    throw badRequest('regionEnd: the region ends after the recording');
+  }
+  const [row] = await deps.db
+    .insert(feedback)
+    .values({
+      recordingId: body.recordingId,
+      groupId: ctx.row.r.groupId,
+      userId: auth.userId,
+      kind: isScore ? 'score' : 'comment',
+      comment: isScore ? null : body.comment!,
+      regionStart: isScore ? null : (body.regionStart ?? null),
+      regionEnd: isScore ? null : (body.regionEnd ?? null),
+      scoreOverall: body.scoreOverall ?? null,
+      scoreOrganization: body.scoreOrganization ?? null,
+      scoreDelivery: body.scoreDelivery ?? null,
+      scoreXfactor: body.scoreXfactor ?? null,
+      isManager: ctx.isCoach,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict('You have already scored this recording. Delete your scores to score it again.');
+  const [author] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
+  if (row.userId !== ctx.row.r.userId) await notifyFeedbackReceived(deps, ctx.row.r, author!.name, row.kind).catch(() => {});
+  return present(row, author!.name, auth.userId);
+}
+
+async function loadOwn(deps: TDeps, auth: TAuth, feedbackId: string) {
+  const [row] = await deps.db.select().from(feedback).where(eq(feedback.id, feedbackId));
+  if (!row) throw notFound();
+  // The caller must still see the recording; then only the author may change it.
+  await recordingContext(deps, auth, row.recordingId);
+  if (row.userId !== auth.userId) throw forbidden('Only the author can change this feedback');
+  return row;
+}
+
+export async function updateFeedback(deps: TDeps, auth: TAuth, feedbackId: string, comment: string): Promise<TFeedback> {
+  const row = await loadOwn(deps, auth, feedbackId);
+  if (row.kind !== 'comment') throw forbidden('Scores cannot be edited: delete them, then score again');
+  const [saved] = await deps.db.update(feedback).set({ comment, updatedAt: new Date() }).where(eq(feedback.id, feedbackId)).returning();
+  const [author] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
+  return present(saved!, author!.name, auth.userId);
+}
+
+export async function deleteFeedback(deps: TDeps, auth: TAuth, feedbackId: string): Promise<void> {
+  await loadOwn(deps, auth, feedbackId);
+  await deps.db.delete(feedback).where(eq(feedback.id, feedbackId));
+}
+
+/** Feedback on a group's recordings that the caller may see, newest first. */
+export async function listGroupFeedback(deps: TDeps, auth: TAuth, groupId: string): Promise<TFeedback[]> {
+  const [g] = await deps.db.select().from(groups).where(and(eq(groups.id, groupId), eq(groups.orgId, auth.orgId)));
+  if (!g) throw notFound();
+  const [m] = await deps.db.select().from(memberships).where(and(eq(memberships.groupId, groupId), eq(memberships.userId, auth.userId)));
+  const isCoach = (!!m && isActiveNow(m) && m.roles.includes('manager')) || isOrgAdmin(auth);
+  if (!isCoach && !(m && isActiveNow(m))) throw notFound();
+  const recs = await deps.db
+    .select()
+    .from(recordings)
+    .where(and(eq(recordings.groupId, groupId), eq(recordings.orgId, auth.orgId), isNull(recordings.deletedAt)));
+  const access = new Map<string, TRecordingAccess>(recs.map((r) => [r.id, recordingAccess(auth, r, g, m ?? null)]));
+  const ids = recs.filter((r) => access.get(r.id) === 'owner' || access.get(r.id) === 'hear').map((r) => r.id);
+  if (!ids.length) return [];
+  const rows = await deps.db
+    .select({ f: feedback, name: users.name })
+    .from(feedback)
+    .innerJoin(users, eq(users.id, feedback.userId))
+    .where(inArray(feedback.recordingId, ids))
+    .orderBy(asc(feedback.createdAt));
+  return rows
+    .filter(({ f }) => feedbackVisible(auth.userId, access.get(f.recordingId)!, isCoach, g.speakerPrivacyLevel, f))
+    .reverse()
+    .map(({ f, name }) => present(f, name, auth.userId));
+}
+

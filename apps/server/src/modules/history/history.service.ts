@@ -1,0 +1,51 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { NEGATIVE_VIBES, POSITIVE_VIBES, type THistoryPoint, type TResults } from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { recordingAccess } from '../../auth/policies.js';
+import { groups, memberships, recordings, users } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
+
+/** The values the history chart can plot from one recording's results. */
+export function plottableValues(results: TResults): { values: Record<string, number>; ideals: THistoryPoint['ideals'] } {
+  const s = results.scores;
+  const values: Record<string, number> = {};
+  const put = (k: string, v: number | null | undefined) => {
+    if (typeof v === 'number' && Number.isFinite(v)) values[k] = v;
+  };
+  put('overall', s.overall);
+  put('strengthOfOpening', s.strengthOfOpening);
+  put('clarity', s.clarity);
+  put('pace', s.pace);
+  put('pauseToTalk', s.pauseToTalk);
+  put('varietyVolume', s.varietyVolume?.inBand);
+  put('varietyPace', s.varietyPace?.value);
+  put('varietyPitch', s.varietyPitch?.value);
+  for (const v of [...POSITIVE_VIBES, ...NEGATIVE_VIBES]) put(v, s.vibes[v]);
+  const ideals: THistoryPoint['ideals'] = {};
+  for (const [k, ideal] of Object.entries(results.ideals)) if (ideal) ideals[k] = ideal;
+  return { values, ideals };
+}
+
+/**
+ * A user's analysed recordings for the history chart, oldest first: the caller's own, or, for a
+ * coach picking a member, those the caller may hear under each group's privacy levels.
+ */
+export async function getHistory(deps: TDeps, auth: TAuth, userId: string | undefined): Promise<THistoryPoint[]> {
+  const target = userId ?? auth.userId;
+  const [u] = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.id, target), eq(users.orgId, auth.orgId)));
+  if (!u) throw notFound();
+  const rows = await deps.db
+    .select({ r: recordings, group: groups, membership: memberships })
+    .from(recordings)
+    .leftJoin(groups, eq(groups.id, recordings.groupId))
+    .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, auth.userId)))
+    .where(and(eq(recordings.userId, target), eq(recordings.status, 'done'), isNull(recordings.deletedAt)))
+    .orderBy(asc(recordings.createdAt));
+  return rows
+    .filter(({ r, group, membership }) => {
+      const access = recordingAccess(auth, r, group, membership);
+      return access === 'owner' || access === 'hear';
+    })
+    .map(({ r }) => ({ recordingId: r.id, title: r.title, createdDate: r.createdAt.toISOString(), ...plottableValues(r.results as TResults) }));
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+// Feedback on a recording (001 section 3): a comment (optionally on a region of the waveform)
+// or a set of the four core scores. Visibility follows the group's privacy levels (000 section 6).
+
+export const ZScoreValueSchema = z.number().int().min(1).max(10);
+
+export const ZFeedbackSchema = z.object({
+  feedbackId: z.uuid(),
+  recordingId: z.uuid(),
+  groupId: z.guid().nullable(),
+  userId: z.uuid(),
+  name: z.string(),
+  /** The author is a coach (manager) of the group or an org admin: shown as coach feedback. */
+  isManager: z.boolean(),
+  kind: z.enum(['comment', 'score']),
+  comment: z.string().nullable(),
+  createdDate: z.iso.datetime(),
+  regionStart: z.number().nullable(),
+  regionEnd: z.number().nullable(),
+  scoreOverall: ZScoreValueSchema.nullable(),
+  scoreOrganization: ZScoreValueSchema.nullable(),
+  scoreDelivery: ZScoreValueSchema.nullable(),
+  scoreXfactor: ZScoreValueSchema.nullable(),
+  /** The caller wrote it: only the author edits or deletes. */
+  isMine: z.boolean(),
+});
+export type TFeedback = z.infer<typeof ZFeedbackSchema>;
+
+export const FEEDBACK_LIMITS = { commentMax: 5000, minRegionSeconds: 0.5 } as const;
+
+const region = {
+  regionStart: z.number().min(0).max(7200).optional(),
+  regionEnd: z.number().min(0).max(7200).optional(),
+};
+
+/** POST feedback: a comment, or a score set (scoreOverall plus optional others). */
+export const ZCreateFeedbackBodySchema = z
+  .object({
+    recordingId: z.uuid(),
+    groupId: z.guid().optional(),
+    comment: z.string().trim().min(1, 'Comment is required').max(FEEDBACK_LIMITS.commentMax).optional(),
+    ...region,
+    scoreOverall: ZScoreValueSchema.optional(),
+    scoreOrganization: ZScoreValueSchema.optional(),
+    scoreDelivery: ZScoreValueSchema.optional(),
+    scoreXfactor: ZScoreValueSchema.optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const scores = v.scoreOverall !== undefined || v.scoreOrganization !== undefined || v.scoreDelivery !== undefined || v.scoreXfactor !== undefined;
+    if (!v.comment && !scores) ctx.addIssue({ code: 'custom', path: ['comment'], message: 'Comment is required' });
+    if (v.comment && scores) ctx.addIssue({ code: 'custom', path: ['scoreOverall'], message: 'Send a comment or scores, not both' });
+    if (scores && v.scoreOverall === undefined) ctx.addIssue({ code: 'custom', path: ['scoreOverall'], message: 'scoreOverall is required with scores' });
+    if ((v.regionStart === undefined) !== (v.regionEnd === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['regionEnd'], message: 'regionStart and regionEnd go together' });
+    } else if (v.regionStart !== undefined && v.regionEnd! - v.regionStart < FEEDBACK_LIMITS.minRegionSeconds) {
+      ctx.addIssue({ code: 'custom', path: ['regionEnd'], message: 'A region must be at least 0.5 seconds long' });
+    }
+  });
+export type TCreateFeedbackBody = z.infer<typeof ZCreateFeedbackBodySchema>;
+
+/** PUT feedback/{id}: the author edits the text of a comment. */
+export const ZUpdateFeedbackBodySchema = z
+  .object({
+    feedbackId: z.uuid().optional(),
+    recordingId: z.uuid().optional(),
+    groupId: z.guid().optional(),
+    comment: z.string().trim().min(1, 'Comment is required').max(FEEDBACK_LIMITS.commentMax),
+  })
+  .strict();
+
+/** Average of one core score over the visible score sets, to 2 decimals (null when none). */
+export const ZScoreAverageSchema = z.object({
+  average: z.number().nullable(),
+  count: z.number().int(),
+  coachAverage: z.number().nullable(),
+  coachCount: z.number().int(),
+});
+
+export const ZRecordingFeedbackSchema = z.object({
+  items: z.array(ZFeedbackSchema),
+  averages: z.object({
+    scoreOverall: ZScoreAverageSchema,
+    scoreOrganization: ZScoreAverageSchema,
+    scoreDelivery: ZScoreAverageSchema,
+    scoreXfactor: ZScoreAverageSchema,
+  }),
+  /** At least one feedback from a coach exists: the reviewed indicator shows ok. */
+  reviewed: z.boolean(),
+  commentCount: z.number().int(),
+  /** What the caller may do on this recording. */
+  canComment: z.boolean(),
+  canScore: z.boolean(),
+});
+export type TRecordingFeedback = z.infer<typeof ZRecordingFeedbackSchema>;
+
+export const ZFeedbackListQuerySchema = z.object({ recordingId: z.uuid() });
+
+/** Stars on a scale of 5 in half steps: score divided by 2. */
+export function scoreToStars(score: number): number {
+  return Math.round(score) / 2;
+}
+
+/** Averages rounded to 2 decimals. */
+export function roundAverage(values: readonly number[]): number | null {
+  if (!values.length) return null;
+  return Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
+}
+
+/**
+ * Keyboard region entry (001 section 5): values rounded to 2 decimals; start beyond end sets end
+ * to the duration; a non-number, start beyond end, or end beyond the duration reverts to the
+ * default region, the middle quarter. Returns null when the region equals the default (not sent).
+ */
+export function defaultRegion(duration: number): { start: number; end: number } {
+  const r2 = (n: number) => Math.round(n * 100) / 100;
+  return { start: r2(duration * 0.375), end: r2(duration * 0.625) };
+}
+
+export function keyboardRegion(startText: string, endText: string, duration: number): { start: number; end: number } {
+  const r2 = (n: number) => Math.round(n * 100) / 100;
+  const fallback = defaultRegion(duration);
+  let start = r2(Number(startText));
+  let end = r2(Number(endText));
+  if (!Number.isFinite(start) || !Number.isFinite(end) || startText.trim() === '' || endText.trim() === '') return fallback;
+  if (start > end) end = r2(duration);
+  if (start > end || end > duration || start < 0) return fallback;
+  return { start, end };
+}
