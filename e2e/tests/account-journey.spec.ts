@@ -6,9 +6,11 @@ test('a new speaker signs up, edits the profile and resets a forgotten password'
   const email = uniqueEmail('jordan');
   await signUp(page, { code: NORTHWIND_CODE, email, password: 'first-pass-123', firstName: 'Jordan', lastName: 'Lee' });
 
-  // A speaker lands on evaluate (000 section 2.3).
-  await expect(page).toHaveURL(/\/evaluate$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Results' })).toBeVisible();
+  // After sign-up the destination is /home (000 section 2.3): the intake page for a new speaker.
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Record. Review. Improve.' })).toBeVisible();
+  await expect(page.getByText('There are many different ways to get started.')).toBeVisible();
+  await page.goto('/evaluate');
   await expect(page.getByText('You have no recordings yet.')).toBeVisible();
   await expect(page).toHaveTitle('Rostrum - Results');
   await expect(page.getByRole('link', { name: 'Logged in as Jordan Lee' })).toBeVisible();

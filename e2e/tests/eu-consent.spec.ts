@@ -29,7 +29,7 @@ test('an EU invite shows the consent block and school wording', async ({ page })
   const body = (await signUpRequest).postDataJSON() as Record<string, unknown>;
   expect(body).toMatchObject({ termsAccepted: true, privacyAccepted: true, ageAttestation: true, dataUseAllowed: true, dataRetention: false, isEu: '1' });
 
-  await expect(page).toHaveURL(/\/evaluate$/);
+  await expect(page).toHaveURL(/\/home$/);
   await page.goto('/subscription');
   await expect(page.getByRole('heading', { name: 'My Classes' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Join a class' })).toBeVisible();

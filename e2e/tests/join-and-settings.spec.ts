@@ -16,7 +16,7 @@ test('a failed join goes home first and shows the error after a second', async (
 test('account settings: name rules, email change with confirmation, password change', async ({ page }) => {
   const email = uniqueEmail('settings');
   await signUp(page, { code: NORTHWIND_CODE, email, password: 'settings-pass-1', firstName: 'Robin', lastName: 'Hale' });
-  await expect(page).toHaveURL('/evaluate');
+  await expect(page).toHaveURL('/home');
   await page.goto('/profile');
 
   // Error styles: first name below 2 characters; full name between 2 and 4.

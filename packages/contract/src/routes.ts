@@ -17,6 +17,8 @@ export interface TRouteDef {
 
 export const ROUTES = {
   home: { name: 'home', path: '/', announcer: 'Home', auth: false },
+  /** The intake home page; where sign-up leads (000 section 2.3, 001 section 2). */
+  homeIntake: { name: 'home-intake', path: '/home', announcer: 'Home', auth: true },
   signIn: { name: 'sign-in', path: '/sign-in', announcer: 'Sign In', auth: false, hideSignIn: true },
   signUp: { name: 'sign-up', path: '/sign-up', announcer: 'Sign Up', auth: false },
   signOut: { name: 'sign-out', path: '/sign-out', announcer: 'Sign Out', auth: false, signOut: true },
@@ -37,6 +39,8 @@ export const ROUTES = {
   evaluate: { name: 'evaluate', path: '/evaluate', announcer: 'Results', auth: true },
   evaluateRecording: { name: 'evaluate-recording', path: '/evaluate/:recordingId', announcer: 'Results', auth: true },
   manage: { name: 'manage', path: '/manage', announcer: 'Manage', auth: true },
+  history: { name: 'history', path: '/history', announcer: 'History', auth: true },
+  unsubscribe: { name: 'unsubscribe', path: '/unsubscribe/:unsubscribeCode', announcer: 'Unsubscribe', auth: false },
   customerAdminGroups: {
     name: 'customer-admin-groups',
     path: '/customer-admin/groups',

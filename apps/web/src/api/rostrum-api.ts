@@ -2,6 +2,7 @@ import type {
   TEmailPreferences,
   TGroup,
   TGroupMember,
+  THistoryPoint,
   TInviteCheckBody,
   TInviteCheckResponse,
   TMeResponse,
@@ -16,6 +17,9 @@ import type {
   TSignUpBody,
   TUpdateMeBody,
   TUser,
+  TCreateFeedbackBody,
+  TFeedback,
+  TRecordingFeedback,
 } from '@rostrum/contract';
 import { request } from './http-client';
 
@@ -50,7 +54,34 @@ export const api = {
     request<{ recordingId: string; uploadUrl: string | null }>('POST', 'recordings', { body }),
   updateRecording: (recordingId: string, body: TUpdateRecordingBody) =>
     request<TRecording>('PUT', `recordings/${encodeURIComponent(recordingId)}`, { body }),
+
+  /** The history chart's points: the caller's analysed recordings, or a member's (a coach picking one). */
+  getHistory: (userId?: string) => request<THistoryPoint[]>('GET', 'history', { query: { userId } }),
+  /** From an email's link, no sign-in: turns off every email notification of the code's user. */
+  unsubscribe: (unsubscribeCode: string) => request<Record<string, never>>('POST', 'unsubscribe', { body: { unsubscribeCode } }),
+
+  setSpeaker: (recordingId: string, speakerNum: number) =>
+    request<TRecording>('PUT', `recordings/${encodeURIComponent(recordingId)}/speaker`, { body: { speakerNum } }),
+  getFeedback: (recordingId: string) => request<TRecordingFeedback>('GET', 'feedback', { query: { recordingId } }),
+  createFeedback: (body: TCreateFeedbackBody) => request<TFeedback>('POST', 'feedback', { body }),
+  updateFeedback: (feedbackId: string, comment: string) =>
+    request<TFeedback>('PUT', `feedback/${encodeURIComponent(feedbackId)}`, { body: { comment } }),
+  deleteFeedback: (feedbackId: string) => request<Record<string, never>>('DELETE', `feedback/${encodeURIComponent(feedbackId)}`),
 };
+
+/** Stored waveform peaks of a recording (peaksUrl): min/max pairs, so the browser never decodes the file. */
+export interface TPeaks {
+  peaksPerSecond: number;
+  data: number[];
+  duration: number;
+}
+
+/** peaksUrl is a signed media address (no bearer token needed). */
+export async function fetchPeaks(peaksUrl: string, signal?: AbortSignal): Promise<TPeaks> {
+  const res = await fetch(peaksUrl, { signal });
+  if (!res.ok) throw new Error(`peaks ${res.status}`);
+  return (await res.json()) as TPeaks;
+}
 
 /** Query keys, so invalidation names the same data the queries load. */
 export const queryKeys = {
@@ -60,4 +91,6 @@ export const queryKeys = {
   groupMembers: (groupId: string) => ['groups', groupId, 'members'] as const,
   recordings: ['recordings'] as const,
   recording: (recordingId: string) => ['recordings', recordingId] as const,
+  history: (userId: string | null) => ['history', userId ?? 'me'] as const,
+  feedback: (recordingId: string) => ['feedback', recordingId] as const,
 };

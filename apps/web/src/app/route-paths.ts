@@ -28,7 +28,7 @@ export const NAV_PATHS: Record<TNavItem, string | undefined> = {
   dashboard: undefined,
   record: WEB_ROUTES.record.path,
   results: WEB_ROUTES.evaluate.path,
-  history: undefined,
+  history: WEB_ROUTES.history.path,
   manage: WEB_ROUTES.manage.path,
   admin: WEB_ROUTES.customerAdminGroups.path,
   help: WEB_ROUTES.help.path,

@@ -12,12 +12,15 @@ import { SignInPage } from '../features/auth/sign-in-page';
 import { SignOutPage } from '../features/auth/sign-out-page';
 import { SignUpPage } from '../features/auth/sign-up-page';
 import { HelpPage } from '../features/help/help-page';
+import { HistoryPage } from '../features/history/history-page';
 import { HomeRoute } from '../features/landing/home-route';
 import { ManagePage } from '../features/manage/manage-page';
 import { RecordPage } from '../features/intake/record-page';
+import { HomeIntakeRoute } from '../features/intake/home-intake-route';
 import { RecordingPage } from '../features/results/recording-page';
 import { ResultsListPage } from '../features/results/results-list-page';
 import { SubscriptionPage } from '../features/subscription/subscription-page';
+import { UnsubscribePage } from '../features/unsubscribe/unsubscribe-page';
 import { notifications } from './notification-store';
 import { RootLayout, type RouteHandle } from './root-layout';
 import { RequireAuth, RequireOrgAdmin } from './route-guard';
@@ -41,6 +44,7 @@ export const routes: RouteObject[] = [
       route(R.passwordForgot, <PasswordForgotPage />),
       route(R.passwordReset, <PasswordResetPage />),
       route(R.join, <JoinRedirect />),
+      route(R.unsubscribe, <UnsubscribePage />),
       {
         element: <RequireAuth />,
         children: [
@@ -49,10 +53,12 @@ export const routes: RouteObject[] = [
           route(R.emailNotifications, <EmailNotificationsPage />),
           route(R.help, <HelpPage />),
           route(R.subscription, <SubscriptionPage />),
+          route(R.homeIntake, <HomeIntakeRoute />),
           route(R.record, <RecordPage />),
           route(R.evaluate, <ResultsListPage />),
           route(R.evaluateRecording, <RecordingPage />),
           route(R.manage, <ManagePage />),
+          route(R.history, <HistoryPage />),
           { element: <RequireOrgAdmin />, children: [route(R.customerAdminGroups, <AdminGroupsPage />)] },
         ],
       },

@@ -171,7 +171,7 @@ describe('history', () => {
     const o = await makeOrg(t.db);
     const results = (overall: number) => ({
       scores: { overall, strengthOfOpening: 6, clarity: 7, pace: 3.8, pauseToTalk: 20, varietyVolume: { inBand: 60, belowBand: 20, aboveBand: 20, value: 4 }, varietyPace: { inBand: 50, belowBand: 25, aboveBand: 25, value: 1.5 }, varietyPitch: { inBand: 40, belowBand: 30, aboveBand: 30, value: 3 }, vibes: { boring: 4, confident: 7 } },
-      ideals: { overall: { min: 0, max: 10, idealMin: 7, idealMax: 10 } },
+      ideals: { overall: { min: 0, max: 10, idealMin: 7, idealMax: 10 }, varietyVolume: { min: 0, max: 16, idealMin: 5, idealMax: 10 } },
     });
     await insertDoneRecording(t.db, o.speaker, o.group.id, { title: 'First', results: results(5), createdAt: new Date('2026-01-01') });
     await insertDoneRecording(t.db, o.speaker, o.group.id, { title: 'Second', results: results(6.5), createdAt: new Date('2026-02-01') });
@@ -180,6 +180,8 @@ describe('history', () => {
     expect(mine.map((p: { title: string }) => p.title)).toEqual(['First', 'Second']);
     expect(mine[1].values).toMatchObject({ overall: 6.5, varietyVolume: 60, varietyPace: 1.5, boring: 4 });
     expect(mine[0].ideals.overall).toEqual({ min: 0, max: 10, idealMin: 7, idealMax: 10 });
+    // Plotted as an in-band %, so its dB ideal is not sent.
+    expect(mine[0].ideals.varietyVolume).toBeUndefined();
     const coach = await signInAs(t, o.coach.email);
     expect((await api('GET', `/history?userId=${o.speaker.id}`, coach)).json().data).toHaveLength(2);
     await t.db.update(groups).set({ managerPrivacyLevel: 3 }).where(eq(groups.id, o.group.id));

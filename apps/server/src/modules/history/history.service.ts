@@ -23,7 +23,9 @@ export function plottableValues(results: TResults): { values: Record<string, num
   put('varietyPitch', s.varietyPitch?.value);
   for (const v of [...POSITIVE_VIBES, ...NEGATIVE_VIBES]) put(v, s.vibes[v]);
   const ideals: THistoryPoint['ideals'] = {};
-  for (const [k, ideal] of Object.entries(results.ideals)) if (ideal) ideals[k] = ideal;
+  // Variety of Volume is plotted as its in-band share (%), but its ideal is in dB of spread:
+  // a band in the wrong unit would mislead, so that one is left out.
+  for (const [k, ideal] of Object.entries(results.ideals)) if (ideal && k !== 'varietyVolume') ideals[k] = ideal;
   return { values, ideals };
 }
 

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Ticket } from 'lucide-react';
 import {
   MSG,
+  ROUTES,
   ZInviteCodeSchema,
   safeNext,
   vocabulary,
@@ -104,7 +105,8 @@ export function SignUpPage() {
             setInvite(null);
             if (invite.body.inviteCode) setCode(invite.body.inviteCode);
           }}
-          onSignedIn={(landing, target) => void navigate(target ?? next ?? landing)}
+          // After sign-up the default destination is /home, unless next was given (000 section 2.3).
+          onSignedIn={(_landing, target) => void navigate(target ?? next ?? ROUTES.homeIntake.path)}
           queryClient={queryClient}
         />
       </AuthLayout>

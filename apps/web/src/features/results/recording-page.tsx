@@ -14,7 +14,7 @@ import { notifications } from '../../app/notification-store';
 import { WEB_ROUTES } from '../../app/route-paths';
 import { failureText, processingText } from './recording-status';
 import { RecordingPicker } from './recording-picker';
-import { ResultsSummary } from './results-summary';
+import { ResultsLayout } from './results-layout';
 
 const POLL_MS = 10_000;
 const RETRIEVE_ERROR_DELAY_MS = 2000;
@@ -77,7 +77,7 @@ export function RecordingPage() {
 
   const othersShared = !r.access.isOwner;
   return (
-    <div className="page">
+    <div className="page page--results">
       <header className="recording-header">
         <div className="recording-header__main">
           <Link to={WEB_ROUTES.evaluate.path} className="recording-header__back">
@@ -128,6 +128,7 @@ function RecordingBody({ recording: r }: { recording: TRecording }) {
     );
   }
   const processing = processingText(r.state);
+  if (!processing && r.results) return <ResultsLayout recording={r} />;
   return (
     <div className="stack stack--lg">
       {r.playbackUrl && r.access.canHear && <MediaPlayer recording={r} />}
@@ -144,10 +145,6 @@ function RecordingBody({ recording: r }: { recording: TRecording }) {
               This recording is still processing.
             </p>
           </div>
-        </Card>
-      ) : r.results ? (
-        <Card>
-          <ResultsSummary results={r.results} />
         </Card>
       ) : (
         <Card>

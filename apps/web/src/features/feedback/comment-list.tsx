@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Pencil, PlayCircle, Trash2 } from 'lucide-react';
+import { formatTimer, type TFeedback } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { errorMessage } from '../../api/http-client';
+import { Button } from '../../components/button';
+import { formatDateTime } from '../../components/date-format';
+import { ConfirmDialog } from '../../components/dialog';
+import { Badge } from '../../components/status-badge';
+import { useWaveform } from '../../components/waveform/waveform-context';
+
+export const FADE_MS = 1000;
+
+/** Comments, oldest first: coach feedback labelled; a region plays on click; the author edits (one at a time) or deletes. */
+export function CommentList({ recordingId, items }: { recordingId: string; items: TFeedback[] }) {
+  const queryClient = useQueryClient();
+  const controller = useWaveform();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [draft, setDraft] = useState('');
+  const [editError, setEditError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [fading, setFading] = useState<Set<string>>(new Set());
+  const [shown, setShown] = useState<string | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.feedback(recordingId) });
+  const save = useMutation({
+    mutationFn: (v: { id: string; comment: string }) => api.updateFeedback(v.id, v.comment),
+    onSuccess: () => {
+      setEditing(null);
+      void refresh();
+    },
+    onError: (e) => setEditError(errorMessage(e, 'Your change could not be saved.')),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api.deleteFeedback(id),
+    onSuccess: (_, id) => {
+      setConfirming(null);
+      // Deleted feedback fades over 1 s, then leaves the list.
+      setFading((f) => new Set(f).add(id));
+      window.setTimeout(() => void refresh(), FADE_MS);
+      if (shown === id) {
+        controller?.showCommentRegion(null);
+        setShown(null);
+      }
+    },
+  });
+
+  if (!items.length) return <p className="muted feedback-empty">No comments yet.</p>;
+
+  return (
+    <>
+      <ol className="comments" aria-label="Comments">
+        {items.map((f) => {
+          const hasRegion = f.regionStart != null && f.regionEnd != null;
+          const isEditing = editing === f.feedbackId;
+          return (
+            <li
+              key={f.feedbackId}
+              className={['comment', f.isManager && 'comment--coach', fading.has(f.feedbackId) && 'comment--fading', shown === f.feedbackId && 'comment--shown']
+                .filter(Boolean)
+                .join(' ')}
+              data-testid="comment"
+            >
+              <div className="comment__head">
+                <span className="comment__name">{f.name}</span>
+                {f.isManager && <Badge tone="info">Coach feedback</Badge>}
+                <span className="comment__date">{formatDateTime(f.createdDate)}</span>
+              </div>
+              {hasRegion && (
+                <button
+                  type="button"
+                  className="comment__region"
+                  aria-pressed={shown === f.feedbackId}
+                  onClick={() => {
+                    if (shown === f.feedbackId) {
+                      controller?.showCommentRegion(null);
+                      setShown(null);
+                    } else {
+                      controller?.showCommentRegion({ start: f.regionStart!, end: f.regionEnd! }, true);
+                      setShown(f.feedbackId);
+                    }
+                  }}
+                >
+                  <PlayCircle size={14} aria-hidden />
+                  {formatTimer(f.regionStart!)} to {formatTimer(f.regionEnd!)}
+                  <span className="visually-hidden">{shown === f.feedbackId ? ', hide region' : ', play region'}</span>
+                </button>
+              )}
+              {isEditing ? (
+                <form
+                  className="stack"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    if (!draft.trim()) {
+                      setEditError('Comment is required');
+                      return;
+                    }
+                    save.mutate({ id: f.feedbackId, comment: draft.trim() });
+                  }}
+                >
+                  <label className="visually-hidden" htmlFor={`edit-${f.feedbackId}`}>
+                    Edit comment
+                  </label>
+                  <textarea
+                    id={`edit-${f.feedbackId}`}
+                    className="input textarea"
+                    rows={3}
+                    value={draft}
+                    autoFocus
+                    aria-invalid={editError ? true : undefined}
+                    onChange={(e) => setDraft(e.target.value)}
+                  />
+                  {editError && (
+                    <p className="field__error" role="alert">
+                      {editError}
+                    </p>
+                  )}
+                  <div className="row row--end">
+                    <Button variant="ghost" size="sm" onClick={() => setEditing(null)}>
+                      Cancel
+                    </Button>
+                    <Button type="submit" size="sm" busy={save.isPending}>
+                      Save
+                    </Button>
+                  </div>
+                </form>
+              ) : (
+                <p className="comment__text">{f.comment}</p>
+              )}
+              {f.isMine && !isEditing && (
+                <div className="comment__actions">
+                  <button
+                    type="button"
+                    className="link-btn"
+                    onClick={() => {
+                      setEditing(f.feedbackId);
+                      setDraft(f.comment ?? '');
+                      setEditError(null);
+                    }}
+                  >
+                    <Pencil size={13} aria-hidden /> Edit
+                  </button>
+                  <button type="button" className="link-btn link-btn--danger" onClick={() => setConfirming(f.feedbackId)}>
+                    <Trash2 size={13} aria-hidden /> Delete
+                  </button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete this feedback?"
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && remove.mutate(confirming)}
+      />
+    </>
+  );
+}

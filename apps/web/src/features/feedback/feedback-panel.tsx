@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import type { TRecordingFeedback } from '@rostrum/contract';
+import { Tabs } from '../../components/tabs';
+import { CommentForm } from './comment-form';
+import { CommentList } from './comment-list';
+import { ScorePanel } from './score-panel';
+
+type TTab = 'comments' | 'score';
+const TABS = [
+  { key: 'comments', label: 'Comments' },
+  { key: 'score', label: 'Add a Score' },
+] as const;
+
+/** The feedback panel (001 section 2): Comments and Add a Score. */
+export function FeedbackPanel({ recordingId, duration, feedback }: { recordingId: string; duration: number; feedback: TRecordingFeedback }) {
+  const [tab, setTab] = useState<TTab>('comments');
+  const comments = feedback.items.filter((f) => f.kind === 'comment');
+  return (
+    <section className="card side-card feedback-panel" aria-labelledby="feedback-title">
+      <div className="card__body">
+        <h2 id="feedback-title" className="section-title">
+          Feedback
+        </h2>
+        <Tabs items={TABS} selected={tab} onSelect={setTab} label="Feedback" idPrefix="feedback" />
+        <div role="tabpanel" id="feedback-panel-comments" aria-labelledby="feedback-tab-comments" hidden={tab !== 'comments'}>
+          <div className="stack stack--lg">
+            <CommentList recordingId={recordingId} items={comments} />
+            {feedback.canComment && tab === 'comments' && <CommentForm recordingId={recordingId} duration={duration} />}
+          </div>
+        </div>
+        <div role="tabpanel" id="feedback-panel-score" aria-labelledby="feedback-tab-score" hidden={tab !== 'score'}>
+          <ScorePanel recordingId={recordingId} feedback={feedback} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { useQueries } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Users } from 'lucide-react';
+import { GROUP_MEMBER_CACHE_SECONDS, PSEUDO_GROUP_ID, type TGroupMember } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { Card } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { SelectField } from '../../components/select-field';
+import { withArticle } from '../../app/indefinite-article';
+import { useViewer, type TViewer } from '../../app/viewer';
+import { HistoryBoard } from './history-board';
+
+/**
+ * /history (001 section 2): one score across recordings. Speakers see their own; coaches pick
+ * a speaker of the groups they manage (001 section 6).
+ */
+export function HistoryPage() {
+  const viewer = useViewer();
+  const coachView = viewer.manager && viewer.mode === 'manager';
+  return coachView ? <CoachHistory viewer={viewer} /> : <SpeakerHistory viewer={viewer} />;
+}
+
+function SpeakerHistory({ viewer }: { viewer: TViewer }) {
+  return (
+    <div className="page history-page">
+      <PageHeader title="History" lead="See how a score changes from one recording to the next." />
+      <HistoryBoard userId={null} canRecord={viewer.speaker} />
+    </div>
+  );
+}
+
+/** The speakers of the groups the coach manages, each once, by last name. */
+function useManagedSpeakers(viewer: TViewer): { speakers: TGroupMember[]; pending: boolean; groupCount: number } {
+  const managed = viewer.groups.filter(
+    (g) => g.groupId !== PSEUDO_GROUP_ID && g.roles.includes('manager') && g.membershipStatus === 'active',
+  );
+  const results = useQueries({
+    queries: managed.map((g) => ({
+      queryKey: queryKeys.groupMembers(g.groupId),
+      queryFn: () => api.getGroupMembers(g.groupId),
+      staleTime: GROUP_MEMBER_CACHE_SECONDS * 1000,
+    })),
+  });
+  const byId = new Map<string, TGroupMember>();
+  for (const r of results) {
+    for (const m of r.data ?? []) {
+      const speaker = m.roles.includes('speaker') || m.expiredRoles.includes('speaker');
+      if (speaker && m.userId !== viewer.user.userId && !byId.has(m.userId)) byId.set(m.userId, m);
+    }
+  }
+  const speakers = [...byId.values()].sort(
+    (a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
+  );
+  return { speakers, pending: results.some((r) => r.isPending), groupCount: managed.length };
+}
+
+function CoachHistory({ viewer }: { viewer: TViewer }) {
+  const { vocab } = viewer;
+  const [params, setParams] = useSearchParams();
+  const { speakers, pending, groupCount } = useManagedSpeakers(viewer);
+  const chosen = params.get('userId') ?? '';
+  const known = speakers.some((s) => s.userId === chosen);
+  // Names alone may repeat across groups; the email tells them apart.
+  const names = new Map<string, number>();
+  for (const s of speakers) names.set(s.name, (names.get(s.name) ?? 0) + 1);
+
+  const picker = (
+    <SelectField
+      className="history-picker"
+      label={vocab.Word('speaker')}
+      value={known ? chosen : ''}
+      disabled={pending || speakers.length === 0}
+      placeholder={pending ? 'Loading...' : `Choose ${withArticle(vocab.word('speaker'))}`}
+      options={speakers.map((s) => ({ value: s.userId, label: (names.get(s.name) ?? 0) > 1 ? `${s.name} (${s.email})` : s.name }))}
+      onValueChange={(v) => setParams(v ? { userId: v } : {}, { replace: true })}
+    />
+  );
+
+  let body;
+  if (groupCount === 0) {
+    body = (
+      <Card>
+        <EmptyState icon={<Users size={24} aria-hidden />} title={`You do not manage any ${vocab.word('groups')} yet`}>
+          <p>When you coach a {vocab.word('group')}, the history of each of its {vocab.word('speakers')} shows here.</p>
+        </EmptyState>
+      </Card>
+    );
+  } else if (known) {
+    body = <HistoryBoard key={chosen} userId={chosen} canRecord={false} />;
+  } else {
+    body = (
+      <Card>
+        <EmptyState icon={<Users size={24} aria-hidden />} title={`Choose ${withArticle(vocab.word('speaker'))}`}>
+          <p>
+            {pending
+              ? `Loading your ${vocab.word('speakers')}...`
+              : speakers.length === 0
+                ? `No ${vocab.word('speakers')} have joined your ${vocab.word('groups')} yet.`
+                : `Pick ${withArticle(vocab.word('speaker'))} from your ${vocab.word('groups')} to see their recordings plotted over time.`}
+          </p>
+        </EmptyState>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="page history-page">
+      <PageHeader
+        title="History"
+        lead={`See how a ${vocab.word('speaker')}'s scores change from one recording to the next.`}
+        actions={groupCount > 0 ? picker : undefined}
+      />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Navigate, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { useViewer } from '../../app/viewer';
+import { ROUTES } from '@rostrum/contract';
+import { Spinner } from '../../components/spinner';
+import { RecordPage } from './record-page';
+
+/**
+ * /home, the intake home page (001 section 2) and where sign-up leads: people without an active
+ * group go to subscription (or manage, when they only coach); a speaker who already has
+ * recordings goes to the newest one's results unless the address ends in #stay; everyone else
+ * gets the record page.
+ */
+export function HomeIntakeRoute() {
+  const viewer = useViewer();
+  const { hash } = useLocation();
+  const active = viewer.groups.filter((g) => g.membershipStatus === 'active');
+  const speaks = active.some((g) => g.roles.includes('speaker'));
+  const stay = hash === '#stay';
+  const recordings = useQuery({ queryKey: queryKeys.recordings, queryFn: api.getRecordings, enabled: speaks && !stay });
+
+  if (!active.length && !viewer.isOrgManager) return <Navigate to={ROUTES.subscription.path} replace />;
+  if (!speaks) return <Navigate to={ROUTES.manage.path} replace />;
+  if (!stay) {
+    if (recordings.isPending) return <Spinner size="lg" label="Loading" />;
+    const newest = recordings.data?.[0];
+    if (newest) return <Navigate to={`/evaluate/${newest.recordingId}`} replace />;
+  }
+  return <RecordPage />;
+}

@@ -1,0 +1,197 @@
+import { METRIC_TITLES, type TMetricKey, type TResults, type TSpan, type TSpeakerScores, type TVibe } from '@rostrum/contract';
+import { ChartCard } from '../../components/charts/chart-card';
+import { Dial } from '../../components/charts/dial';
+import { Donut } from '../../components/charts/donut';
+import { Gauge } from '../../components/charts/gauge';
+import { NumberTile } from '../../components/charts/number-tile';
+import { Radar } from '../../components/charts/radar';
+import { VarietyBars } from '../../components/charts/variety-bars';
+import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
+import { one, varietySummary, verdict, vibeScores, zoneLabels } from './metric-format';
+
+// The results charts (001 section 2): dials, gauges, word spotting, variety bars and vibe radars
+// for one speaker; the conversational set for multi-speaker recordings. Each chart's tooltip
+// carries its tips and its link toggles the metric's hot spots on the waveform.
+
+interface ChartsProps {
+  results: TResults;
+  scores: TSpeakerScores;
+  /** Hot spots and tips describe the recording's owner; other speakers' charts have no links. */
+  ownerView: boolean;
+}
+
+function useHighlight(results: TResults, ownerView: boolean) {
+  const controller = useWaveform();
+  const { highlight } = useWaveformState();
+  return (key: string, spans: readonly TSpan[] | undefined) => {
+    const list = ownerView && controller ? (spans ?? []) : [];
+    return {
+      highlightCount: list.length,
+      highlighted: highlight?.key === key,
+      onHighlight: list.length ? () => controller?.toggleHighlight(key, list) : undefined,
+    };
+  };
+}
+
+export function ResultsCharts({ results, scores: s, ownerView }: ChartsProps) {
+  const hl = useHighlight(results, ownerView);
+  const hot = (key: TMetricKey) => results.timestamped.metrics[key]?.hotSpots;
+  const tips = (key: TMetricKey) => (ownerView ? results.tips.byMetric[key] : undefined);
+  const card = (key: TMetricKey) => ({ title: METRIC_TITLES[key], tips: tips(key), testId: `chart-${key}`, ...hl(key, hot(key)) });
+  const ideals = results.ideals;
+
+  const gauge = (key: 'pace' | 'pauseToTalk' | 'upspeak' | 'talkVsListen', valueText: (v: number) => string) => {
+    const value = s[key];
+    const v = verdict(key, value, ideals[key]);
+    return (
+      <ChartCard {...card(key)}>
+        <Gauge
+          title={METRIC_TITLES[key]}
+          value={value}
+          ideal={ideals[key]}
+          valueText={value == null ? '' : valueText(value)}
+          verdict={v?.text ?? null}
+          tone={v?.band === 'ideal' ? 'ideal' : 'off'}
+          zoneLabels={zoneLabels(key)}
+        />
+      </ChartCard>
+    );
+  };
+  const dial = (key: 'overall' | 'strengthOfOpening' | 'clarity') => (
+    <ChartCard {...card(key)}>
+      <Dial title={METRIC_TITLES[key]} value={s[key]} goodFrom={ideals[key]?.idealMin ?? 7} />
+    </ChartCard>
+  );
+  const words = Object.entries(s.wordSpotting) as [string, number][];
+  const wordCard = (
+    <ChartCard {...card('wordSpotting')}>
+      <Donut title={METRIC_TITLES.wordSpotting} counts={words} />
+    </ChartCard>
+  );
+  const count = (key: 'convoSwitches' | 'questions', unit: string) => {
+    const value = s[key];
+    const v = verdict(key, value, ideals[key]);
+    const ideal = ideals[key];
+    return (
+      <ChartCard {...card(key)}>
+        <NumberTile
+          title={METRIC_TITLES[key]}
+          value={value == null ? '—' : String(value)}
+          unit={unit}
+          idealText={ideal ? `${v?.text ?? ''} · ideal ${ideal.idealMin}-${ideal.idealMax}` : undefined}
+          tone={v?.band === 'ideal' ? 'ideal' : 'off'}
+        />
+      </ChartCard>
+    );
+  };
+
+  if (results.isConversational) {
+    return (
+      <div className="stack stack--lg">
+        <section className="chart-grid chart-grid--3" aria-label="Conversation scores">
+          {dial('strengthOfOpening')}
+          {gauge('pace', (v) => `${one(v)} syllables/s`)}
+          {dial('clarity')}
+        </section>
+        <section className="chart-grid chart-grid--3" aria-label="Conversation balance">
+          {gauge('talkVsListen', (v) => `${Math.round(v)}%`)}
+          {count('convoSwitches', 'switches')}
+          {count('questions', 'questions')}
+        </section>
+        <section className="chart-grid chart-grid--3" aria-label="Words and vibes">
+          {wordCard}
+          <VibeCharts results={results} scores={s} ownerView={ownerView} />
+        </section>
+      </div>
+    );
+  }
+
+  const variety = (key: 'varietyVolume' | 'varietyPace' | 'varietyPitch') => (
+    <ChartCard {...card(key)}>
+      <VarietyBars title={METRIC_TITLES[key]} segments={results.timestamped.metrics[key]?.segments ?? []} summary={varietySummary(s[key])} />
+    </ChartCard>
+  );
+  return (
+    <div className="stack stack--lg">
+      <section className="chart-grid chart-grid--3" aria-label="Scores">
+        {dial('overall')}
+        {dial('strengthOfOpening')}
+        {dial('clarity')}
+      </section>
+      <section className="chart-grid chart-grid--3" aria-label="Delivery">
+        {gauge('pace', (v) => `${one(v)} syllables/s`)}
+        {gauge('pauseToTalk', (v) => `${Math.round(v)}%`)}
+        {gauge('upspeak', (v) => `${Math.round(v)}% of phrases`)}
+      </section>
+      <section className="chart-grid chart-grid--3" aria-label="Variety">
+        {variety('varietyVolume')}
+        {variety('varietyPace')}
+        {variety('varietyPitch')}
+      </section>
+      <section className="chart-grid chart-grid--3" aria-label="Words and vibes">
+        {wordCard}
+        <VibeCharts results={results} scores={s} ownerView={ownerView} />
+      </section>
+    </div>
+  );
+}
+
+const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(1)}`;
+
+function VibeCharts({ results, scores, ownerView }: ChartsProps) {
+  const hl = useHighlight(results, ownerView);
+  return (
+    <>
+      {(['positiveVibes', 'negativeVibes'] as const).map((key) => {
+        const list = vibeScores(scores, key);
+        const top = [...list].sort((a, b) => b.score - a.score)[0];
+        // The radar's link marks the moments behind its strongest vibe.
+        const spans = results.timestamped.metrics[key]?.hotSpots.length
+          ? results.timestamped.metrics[key]?.hotSpots
+          : top
+            ? results.timestamped.vibes[top.name as TVibe]
+            : undefined;
+        return (
+          <ChartCard
+            key={key}
+            title={METRIC_TITLES[key]}
+            tips={ownerView ? results.tips.byMetric[key] : undefined}
+            testId={`chart-${key}`}
+            className="chart-card--radar"
+            {...hl(key, spans)}
+            footer={
+              ownerView ? (
+                <details className="vibe-why">
+                  <summary>Why these vibes?</summary>
+                  <ul>
+                    {[...list]
+                      .sort((a, b) => b.score - a.score)
+                      .map((v) => {
+                        const ex = results.data.vibes[v.name as TVibe];
+                        const parts = ex
+                          ? [...ex.contributions]
+                              .filter((c) => Math.abs(c.points) >= 0.05)
+                              .sort((a, b) => Math.abs(b.points) - Math.abs(a.points))
+                              .map((c) => `${c.label.toLowerCase()} ${signed(c.points)}`)
+                          : [];
+                        return (
+                          <li key={v.name}>
+                            <strong>
+                              {v.name} {one(v.score)}
+                            </strong>
+                            {ex && `: base ${one(ex.base)}${parts.length ? `, ${parts.join(', ')}` : ''}`}
+                          </li>
+                        );
+                      })}
+                  </ul>
+                </details>
+              ) : undefined
+            }
+          >
+            <Radar title={METRIC_TITLES[key]} scores={list} tone={key === 'positiveVibes' ? 'positive' : 'negative'} />
+          </ChartCard>
+        );
+      })}
+    </>
+  );
+}

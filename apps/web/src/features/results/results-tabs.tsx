@@ -1,0 +1,172 @@
+import { useMemo, useState } from 'react';
+import { Printer } from 'lucide-react';
+import {
+  CONVERSATIONAL_SUMMARY,
+  METRIC_TITLES,
+  SINGLE_SPEAKER_SUMMARY,
+  type TMetricKey,
+  type TResults,
+  type TSpeakerScores,
+} from '@rostrum/contract';
+import { Button } from '../../components/button';
+import { Tabs } from '../../components/tabs';
+import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
+import { SPEAKER_NAMES } from './speaker-choice';
+import { summaryValue } from './metric-format';
+
+type TabKey = 'transcript' | 'next' | 'summary';
+const TABS = [
+  { key: 'transcript', label: 'Transcript' },
+  { key: 'next', label: 'Next Steps' },
+  { key: 'summary', label: 'Summary' },
+] as const;
+
+/** Transcript, Next Steps and Summary, with the print button (001 section 2). */
+export function ResultsTabs({ results, scores, ownerView }: { results: TResults; scores: TSpeakerScores; ownerView: boolean }) {
+  const [tab, setTab] = useState<TabKey>('transcript');
+  return (
+    <section className="card results-tabs" aria-label="Transcript, next steps and summary">
+      <div className="results-tabs__bar">
+        <Tabs items={TABS} selected={tab} onSelect={setTab} label="Results details" idPrefix="results" />
+        <Button variant="secondary" size="sm" className="no-print" icon={<Printer size={16} aria-hidden />} onClick={() => window.print()}>
+          Print
+        </Button>
+      </div>
+      <div role="tabpanel" id="results-panel-transcript" aria-labelledby="results-tab-transcript" hidden={tab !== 'transcript'} className="results-tabs__panel">
+        <h2 className="print-only section-title">Transcript</h2>
+        <Transcript results={results} />
+      </div>
+      <div role="tabpanel" id="results-panel-next" aria-labelledby="results-tab-next" hidden={tab !== 'next'} className="results-tabs__panel">
+        <h2 className="print-only section-title">Next Steps</h2>
+        <NextSteps results={results} ownerView={ownerView} />
+      </div>
+      <div role="tabpanel" id="results-panel-summary" aria-labelledby="results-tab-summary" hidden={tab !== 'summary'} className="results-tabs__panel">
+        <h2 className="print-only section-title">Summary</h2>
+        <Summary results={results} scores={scores} />
+      </div>
+    </section>
+  );
+}
+
+function Transcript({ results }: { results: TResults }) {
+  const controller = useWaveform();
+  const { time } = useWaveformState();
+  const spotted = results.timestamped.metrics.wordSpotting?.hotSpots ?? [];
+  const items = results.diarizedTranscript;
+  const conv = results.isConversational;
+  // Group words into paragraphs at speaker changes (conversational) or long pauses.
+  const paragraphs = useMemo(() => {
+    const out: { speaker: number; words: typeof items }[] = [];
+    let prevEnd = 0;
+    for (const w of items) {
+      const last = out[out.length - 1];
+      const breakHere = !last || (conv && last.speaker !== w.speaker) || (!conv && w.start - prevEnd > 1.5 && last.words.length > 12);
+      if (breakHere) out.push({ speaker: w.speaker, words: [w] });
+      else last.words.push(w);
+      prevEnd = w.end;
+    }
+    return out;
+  }, [items, conv]);
+  if (!items.length) {
+    return (
+      <div className="transcript" data-testid="transcript">
+        <p className="muted">{results.data.transcript || 'No words were recognised.'}</p>
+      </div>
+    );
+  }
+  const isSpotted = (start: number, end: number) => spotted.some((h) => start < h.to + 0.05 && end > h.from - 0.05);
+  return (
+    <div className="stack">
+      <p className="transcript__legend text-sm">
+        Click a word to play from there. <span className="word word--filler">Filler words</span> and{' '}
+        <span className="word word--spotted">spotted words</span> are marked.
+      </p>
+      <div className="transcript transcript--words" data-testid="transcript">
+        {paragraphs.map((p, i) => (
+          <p key={i}>
+            {conv && <span className="transcript__speaker">{SPEAKER_NAMES[p.speaker - 1] ?? p.speaker}:</span>}
+            {p.words.map((w, j) => {
+              if (w.type === 'punctuation' || w.isPunctuation) return <span key={j}>{w.text}</span>;
+              const current = time >= w.start && time < w.end;
+              const cls = ['word', w.type === 'filler' && 'word--filler', isSpotted(w.start, w.end) && 'word--spotted', current && 'word--current']
+                .filter(Boolean)
+                .join(' ');
+              return (
+                <span key={j}>
+                  {' '}
+                  <span
+                    className={cls}
+                    data-start={w.start}
+                    onClick={() => controller?.seek(w.start)}
+                    title={w.type === 'filler' ? 'Filler word' : undefined}
+                  >
+                    {w.text}
+                  </span>
+                </span>
+              );
+            })}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const WORK_ON_TITLES: Record<string, string> = { ...METRIC_TITLES, fillerWords: 'Filler Words' };
+
+function NextSteps({ results, ownerView }: { results: TResults; ownerView: boolean }) {
+  const { workOn, tips } = results.tips.main;
+  if (!ownerView) return <p className="muted">Next steps are written for the recording's owner.</p>;
+  return (
+    <div className="stack">
+      {workOn.length > 0 && (
+        <div>
+          <h3 className="vibe-list__title">Work on</h3>
+          <ul className="work-on">
+            {workOn.map((k) => (
+              <li key={k}>{WORK_ON_TITLES[k] ?? k}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {tips.length > 0 ? (
+        <ol className="next-steps">
+          {tips.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">Nothing to work on: well done.</p>
+      )}
+    </div>
+  );
+}
+
+function Summary({ results, scores }: { results: TResults; scores: TSpeakerScores }) {
+  const keys: readonly TMetricKey[] = results.isConversational ? CONVERSATIONAL_SUMMARY : SINGLE_SPEAKER_SUMMARY;
+  return (
+    <table className="table summary-table" data-testid="results-summary">
+      <caption className="visually-hidden">Summary of the results</caption>
+      <thead>
+        <tr>
+          <th scope="col">Metric</th>
+          <th scope="col">Result</th>
+          <th scope="col">Ideal</th>
+        </tr>
+      </thead>
+      <tbody>
+        {keys.map((k) => {
+          const ideal = results.ideals[k];
+          const showIdeal = ideal && !['wordSpotting', 'positiveVibes', 'negativeVibes'].includes(k);
+          return (
+            <tr key={k}>
+              <th scope="row">{METRIC_TITLES[k]}</th>
+              <td>{summaryValue(k, scores, ideal)}</td>
+              <td className="muted">{showIdeal ? `${ideal.idealMin}-${ideal.idealMax}` : ''}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Clock, MessageSquare } from 'lucide-react';
+import type { TGroup, TRecording, TRecordingFeedback } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { errorMessage } from '../../api/http-client';
+import { Badge } from '../../components/status-badge';
+import { Switch } from '../../components/switch';
+
+const UNDO_MS = 10_000;
+
+type TField = 'feedbackRequested' | 'submitted';
+const DONE_TEXT: Record<TField, [string, string]> = {
+  feedbackRequested: ['Shared with your entire group.', 'No longer shared with your group.'],
+  submitted: ['Flagged for review.', 'No longer flagged for review.'],
+};
+
+/**
+ * The right column's status (001 sections 2, 4 and 6): Share with Entire Group and Flag for
+ * Review for the owner, each change with an Undo notice; the comment count and the reviewed
+ * indicator.
+ */
+export function SharePanel({ recording: r, group, feedback }: { recording: TRecording; group: TGroup | undefined; feedback: TRecordingFeedback | undefined }) {
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<{ field: TField; value: boolean } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const update = useMutation({
+    mutationFn: (v: { field: TField; value: boolean; undo?: boolean }) => api.updateRecording(r.recordingId, { [v.field]: v.value }),
+    onSuccess: (rec, v) => {
+      queryClient.setQueryData(queryKeys.recording(r.recordingId), rec);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
+      setError(null);
+      window.clearTimeout(timer.current);
+      if (v.undo) {
+        setNotice(null);
+        return;
+      }
+      setNotice({ field: v.field, value: v.value });
+      timer.current = window.setTimeout(() => setNotice(null), UNDO_MS);
+    },
+    onError: (e) => setError(errorMessage(e, 'The change could not be saved. Please try again.')),
+  });
+
+  const isOwner = r.access.isOwner;
+  const speakerLevel = group?.speakerPrivacyLevel ?? 0;
+  const managerLevel = group?.managerPrivacyLevel ?? 0;
+  // 001 section 6: share shows while not shared at speaker levels 1-3; flag when coaches may review.
+  const showShare = isOwner && !r.feedbackRequested && speakerLevel >= 1 && speakerLevel <= 3;
+  const showFlag = isOwner && managerLevel > 0;
+
+  return (
+    <section className="card side-card" aria-labelledby="share-title">
+      <div className="card__body stack">
+        <h2 id="share-title" className="section-title">
+          Sharing and review
+        </h2>
+        {(showShare || showFlag || (isOwner && r.feedbackRequested)) && (
+          <div>
+            {showShare && (
+              <Switch
+                label="Share with Entire Group"
+                description="Members of your group can listen and give feedback."
+                checked={false}
+                disabled={update.isPending}
+                onCheckedChange={(v) => update.mutate({ field: 'feedbackRequested', value: v })}
+              />
+            )}
+            {isOwner && r.feedbackRequested && (
+              <p className="side-card__line">
+                <CheckCircle2 size={16} aria-hidden /> Shared with Entire Group
+              </p>
+            )}
+            {showFlag && (
+              <Switch
+                label="Flag for Review"
+                description="Ask your coach to review this recording."
+                checked={r.submitted}
+                disabled={update.isPending}
+                onCheckedChange={(v) => update.mutate({ field: 'submitted', value: v })}
+              />
+            )}
+          </div>
+        )}
+        {notice && (
+          <div className="undo-notice" role="status" data-testid="undo-notice">
+            <span>{DONE_TEXT[notice.field][notice.value ? 0 : 1]}</span>
+            <button
+              type="button"
+              className="link-btn"
+              disabled={update.isPending}
+              onClick={() => update.mutate({ field: notice.field, value: !notice.value, undo: true })}
+            >
+              Undo
+            </button>
+          </div>
+        )}
+        {error && (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+        <dl className="side-stats">
+          <div>
+            <dt>
+              <MessageSquare size={16} aria-hidden /> Comments
+            </dt>
+            <dd data-testid="comment-count">{feedback?.commentCount ?? 0}</dd>
+          </div>
+          <div>
+            <dt>
+              {feedback?.reviewed ? <CheckCircle2 size={16} aria-hidden /> : <Clock size={16} aria-hidden />} Reviewed
+            </dt>
+            <dd data-testid="reviewed">
+              <Badge tone={feedback?.reviewed ? 'success' : 'warning'}>{feedback?.reviewed ? 'ok' : 'pending'}</Badge>
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { useId } from 'react';
+import { SPEAKER_COLORS } from '../../components/waveform/waveform-controller';
+
+export const SPEAKER_NAMES = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
+
+export interface SpeakerChoiceProps {
+  numSpeakers: number;
+  selected: number;
+  onSelect: (speaker: number) => void;
+  /** The owner's speaker (speakerNum). */
+  ownerSpeaker: number;
+  /** The owner may claim the selected speaker (PUT recordings/{id}/speaker). */
+  canClaim: boolean;
+  onClaim: (speaker: number) => void;
+  claiming?: boolean;
+}
+
+/** Whose results the page shows in a conversation (labels ONE to FIVE), with the lanes' colours and the claim link. */
+export function SpeakerChoice({ numSpeakers, selected, onSelect, ownerSpeaker, canClaim, onClaim, claiming }: SpeakerChoiceProps) {
+  const name = useId();
+  const speakers = Array.from({ length: numSpeakers }, (_, i) => i + 1);
+  return (
+    <div className="speaker-choice">
+      <fieldset className="speaker-choice__set">
+        <legend className="speaker-choice__legend">Show results for speaker</legend>
+        <div className="speaker-choice__options">
+          {speakers.map((n) => (
+            <label key={n} className="speaker-choice__option">
+              <input type="radio" name={name} value={n} checked={selected === n} onChange={() => onSelect(n)} />
+              <span className="speaker-choice__swatch" style={{ background: SPEAKER_COLORS[(n - 1) % SPEAKER_COLORS.length] }} aria-hidden />
+              <span>{SPEAKER_NAMES[n - 1]}</span>
+              {n === ownerSpeaker && <span className="speaker-choice__you">(you)</span>}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {canClaim && selected !== ownerSpeaker && (
+        <button type="button" className="link-btn" onClick={() => onClaim(selected)} disabled={claiming}>
+          I am speaker {SPEAKER_NAMES[selected - 1]}
+        </button>
+      )}
+    </div>
+  );
+}

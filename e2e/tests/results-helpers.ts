@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Recordings for the results specs, made at test time (nothing binary is committed): espeak-ng
+// speech uploaded through the API (POST recordings, then the tus upload) and analysed by the
+// real engine.
+
+const MEDIA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.tmp', 'media');
+export const COACH = 'coach@northwind.example';
+export const SPEAKER = 'speaker@northwind.example';
+export const PASSWORD = 'rostrum-demo';
+
+const TALK = [
+  'Good morning everyone, and thank you for coming today.',
+  'Um, I want to talk about how we can make our weekly meetings shorter and more useful.',
+  'First, we will share an agenda the day before, so everybody arrives prepared.',
+  'Uh, second, we will end every meeting with clear decisions and owners.',
+  'Finally, we will actually measure how long our meetings take, and we will review that number every month.',
+];
+
+/** About 25 s of one voice with pauses between sentences, mono 16 kHz. */
+export function talkWav(): string {
+  fs.mkdirSync(MEDIA_DIR, { recursive: true });
+  const out = path.join(MEDIA_DIR, 'results-talk.wav');
+  if (fs.existsSync(out)) return out;
+  const parts: string[] = [];
+  TALK.forEach((sentence, i) => {
+    const raw = path.join(MEDIA_DIR, `results-part-${i}.wav`);
+    execFileSync('espeak-ng', ['-s', i % 2 ? '175' : '140', '-p', String(35 + i * 10), '-w', raw, sentence]);
+    parts.push(raw);
+  });
+  const joined = path.join(MEDIA_DIR, 'results-joined.wav');
+  execFileSync('sox', [...parts, joined]);
+  execFileSync('sox', [joined, '-r', '16000', '-c', '1', '-b', '16', out, 'pad', '0.3', '0.5']);
+  for (const p of [...parts, joined]) fs.rmSync(p, { force: true });
+  return out;
+}
+
+export async function apiSignIn(baseURL: string, email: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in ${res.status}`);
+  const { data } = (await res.json()) as { data: { apiKey: string; orgCode: string } };
+  return `${data.orgCode}-${data.apiKey}`;
+}
+
+/** Creates a recording and uploads the file with tus (one PATCH); returns its id. */
+export async function uploadRecording(
+  baseURL: string,
+  token: string,
+  file: string,
+  body: { title: string; feedbackRequested?: boolean; submitted?: boolean; algorithm?: string },
+): Promise<string> {
+  const auth = { Authorization: `Bearer ${token}` };
+  const bytes = fs.readFileSync(file);
+  const created = await fetch(`${baseURL}/api/v1/recordings`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ source: 'ui upload form', fileName: path.basename(file), fileSize: bytes.length, ...body }),
+  });
+  if (!created.ok) throw new Error(`POST recordings ${created.status} ${await created.text()}`);
+  const { data } = (await created.json()) as { data: { recordingId: string; uploadUrl: string } };
+  const b64 = (s: string) => Buffer.from(s).toString('base64');
+  const endpoint = new URL(data.uploadUrl, baseURL).toString();
+  const start = await fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      ...auth,
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': `recordingId ${b64(data.recordingId)},filename ${b64(path.basename(file))}`,
+    },
+  });
+  if (start.status !== 201) throw new Error(`tus POST ${start.status} ${await start.text()}`);
+  const location = new URL(start.headers.get('location') ?? '', endpoint).toString();
+  const patch = await fetch(location, {
+    method: 'PATCH',
+    headers: { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    body: bytes,
+  });
+  if (patch.status !== 204) throw new Error(`tus PATCH ${patch.status} ${await patch.text()}`);
+  return data.recordingId;
+}
+
+/** Waits until the engine has analysed the recording. */
+export async function waitForResults(baseURL: string, token: string, recordingId: string, timeoutMs = 90_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const res = await fetch(`${baseURL}/api/v1/recordings/${recordingId}`, { headers: { Authorization: `Bearer ${token}` } });
+    const { data } = (await res.json()) as { data: { state: string; failedReason: string | null } };
+    if (data.state === 'done') return;
+    if (data.state === 'failed') throw new Error(`analysis failed: ${data.failedReason}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('analysis timed out');
+}

@@ -1,0 +1,218 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './helpers';
+import { COACH, SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
+
+// The results page (spec 001 sections 2, 4, 5, 6 and 9) on a recording analysed by the real
+// engine: charts with real values, waveform highlights, keys and zoom, sharing with Undo, a
+// coach's region comment and scores seen by the speaker, accessibility and screenshots.
+
+let recordingId = '';
+const SHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '.tmp', 'screenshots');
+
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const token = await apiSignIn(baseURL!, SPEAKER);
+  recordingId = await uploadRecording(baseURL!, token, talkWav(), { title: 'Weekly meetings talk' });
+  await waitForResults(baseURL!, token, recordingId);
+});
+
+const highlightRegions = (page: Page) => page.getByTestId('waveform').locator('[part~="region"][part*="highlight-"]');
+
+async function openResults(page: Page, email: string) {
+  await signIn(page, email);
+  await page.goto(`/evaluate/${recordingId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Weekly meetings talk' })).toBeVisible();
+  await expect(page.getByTestId('waveform').getByRole('button', { name: 'Play', exact: true })).toBeEnabled({ timeout: 15_000 });
+}
+
+const zoomOf = async (page: Page) => Number(await page.getByTestId('waveform').getAttribute('data-zoom'));
+
+test('every chart shows real values; highlights, keys and zoom drive the waveform; sharing has Undo', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openResults(page, SPEAKER);
+
+  // Dials, gauges, word spotting, variety bars and radars, each with a text alternative.
+  for (const dial of ['Vocal Delivery', 'Strength of Opening', 'Clarity']) {
+    await expect(page.getByRole('img', { name: new RegExp(`^${dial}: \\d+\\.\\d out of 10$`) })).toBeVisible();
+  }
+  await expect(page.getByRole('img', { name: /^Pace: \d+\.\d syllables\/s, (Ideal|Too slow|Too fast)$/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Pausing: \d+%, (Ideal|Too little|Too much)$/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Upspeak: \d+% of phrases, (None|Some|Too much)$/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Word Spotting: \d+ spotted words?; uh\/um \d+/ })).toBeVisible();
+  for (const v of ['Variety of Volume', 'Variety of Pace', 'Variety of Pitch']) {
+    await expect(page.getByRole('img', { name: new RegExp(`^${v}: \\d+% in the ideal band$`) })).toBeVisible();
+  }
+  await expect(page.getByTestId('chart-varietyPitch').locator('rect.variety__bar, rect.variety__bar--out')).toHaveCount(20);
+  await expect(page.getByRole('table', { name: 'Positive Vibes' }).getByRole('row')).toHaveCount(10);
+  await expect(page.getByRole('table', { name: 'Negative Vibes' }).getByRole('row')).toHaveCount(12);
+
+  // Why a vibe: its contributions.
+  const negative = page.getByTestId('chart-negativeVibes');
+  await negative.getByText('Why these vibes?').click();
+  await expect(negative.getByRole('listitem').first()).toHaveText(/^[a-z]+ \d+\.\d: base \d+\.\d, .+ [+−]\d+\.\d/);
+
+  // A chart's tooltip carries its tips (keyboard focus).
+  await page.getByRole('button', { name: 'Tips for Pace' }).focus();
+  await expect(page.getByRole('tooltip')).toContainText('syllables per second');
+
+  // The highlight link marks the metric's hot spots; a second click removes them.
+  const pace = page.getByTestId('chart-pace');
+  await pace.getByRole('button', { name: /Highlight on waveform/ }).click();
+  await expect(page.getByText(/^\d+ moments? highlighted on the waveform$/)).toBeAttached();
+  const n = await highlightRegions(page).count();
+  expect(n).toBeGreaterThan(0);
+  await pace.getByRole('button', { name: /Hide highlights/ }).click();
+  await expect(highlightRegions(page)).toHaveCount(0);
+
+  // Keys f (forward 5 s), r (back 5 s), p (play/pause) when focus is not in a text field.
+  const timer = page.getByTestId('waveform-timer');
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await expect(timer).toHaveText(/^00:00\.0 \/ 00:2\d\.\d$/);
+  await page.keyboard.press('f');
+  await page.keyboard.press('f');
+  await expect(timer).toHaveText(/^00:10\.0 \//);
+  await page.keyboard.press('r');
+  await expect(timer).toHaveText(/^00:05\.0 \//);
+  // p starts and stops playback (the play button's state; whether headless audio advances
+  // within a few seconds depends on the machine's load, so the timer is not asserted here).
+  await page.keyboard.press('p');
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await page.keyboard.press('p');
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  // Typing in a field does not drive the player.
+  const before = await timer.textContent();
+  await page.getByLabel('Add a comment').fill('ffff');
+  await expect(timer).toHaveText(before!);
+  await page.getByLabel('Add a comment').fill('');
+
+  // Zoom in doubles, zoom out halves, never below fit-to-width; fit returns to it.
+  const wave = page.getByTestId('waveform');
+  const fit = Number(await wave.getAttribute('data-zoom'));
+  await expect(page.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(() => zoomOf(page)).toBeCloseTo(fit * 2, 1);
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(() => zoomOf(page)).toBeCloseTo(fit * 4, 1);
+  // The waveform is now wider than its frame.
+  expect(await wave.locator('.waveform__wave > div').evaluate((el) => (el.shadowRoot?.querySelector('.scroll') as HTMLElement | null)?.scrollWidth ?? 0)).toBeGreaterThan(
+    (await wave.boundingBox())!.width * 2,
+  );
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  await expect.poll(() => zoomOf(page)).toBeCloseTo(fit * 2, 1);
+  await page.getByRole('button', { name: 'Fit to width' }).click();
+  await expect.poll(() => zoomOf(page)).toBeCloseTo(fit, 1);
+  await expect(page.getByRole('button', { name: 'Zoom out' })).toBeDisabled();
+
+  // Tabs: Next Steps and Summary; clicking a transcript word seeks.
+  await page.getByTestId('transcript').locator('.word').nth(3).click();
+  await expect(timer).toHaveText(/^00:0[0-3]\.\d \//);
+  await page.getByRole('tab', { name: 'Next Steps' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Next Steps' }).getByRole('listitem').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Summary' }).click();
+  const summary = page.getByTestId('results-summary');
+  for (const title of ['Vocal Delivery', 'Pausing', 'Variety of Pitch', 'Word Spotting', 'Negative Vibes']) {
+    await expect(summary.getByRole('rowheader', { name: title, exact: true })).toBeVisible();
+  }
+  await page.getByRole('tab', { name: 'Transcript' }).click();
+
+  // Share with Entire Group, then Undo.
+  await page.getByRole('switch', { name: 'Share with Entire Group' }).click();
+  await expect(page.getByTestId('undo-notice')).toContainText('Shared with your entire group.');
+  await expect(page.getByText('Shared with Entire Group')).toBeVisible();
+  await page.getByTestId('undo-notice').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('switch', { name: 'Share with Entire Group' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByTestId('reviewed')).toHaveText('pending');
+
+  // No serious or critical accessibility violations.
+  const axe = await new AxeBuilder({ page }).analyze();
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  await page.screenshot({ path: path.join(SHOTS, 'results-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SHOTS, 'results-375.png'), fullPage: true });
+});
+
+test('a coach adds a region comment and scores; the speaker sees them', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openResults(page, COACH);
+
+  // A drag under 0.5 s is dropped and drag selection starts again; a longer drag makes the region.
+  await page.getByRole('button', { name: 'Drag on waveform' }).click();
+  await expect(page.getByText('Drag across the waveform to select a moment.')).toBeVisible();
+  const box = (await page.getByTestId('waveform').locator('.waveform__wave').boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 100, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 104, y, { steps: 2 });
+  await page.mouse.move(box.x + 106, y, { steps: 2 });
+  await page.mouse.up();
+  await expect(page.getByText('That selection was shorter than 0.5 seconds. Drag across the waveform again.')).toBeVisible();
+  await page.mouse.move(box.x + 100, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 200, y, { steps: 5 });
+  await page.mouse.move(box.x + 220, y, { steps: 2 });
+  await page.mouse.up();
+  await expect(page.getByTestId('draft-region')).toHaveText(/^Region 00:0\d\.\d to 00:\d\d\.\d$/);
+
+  // The comment is required.
+  await page.getByRole('button', { name: 'Add Comment' }).click();
+  await expect(page.getByText('Comment is required')).toBeVisible();
+  await page.getByLabel('Add a comment').fill('Strong opening. Slow down in this part.');
+  await page.getByRole('button', { name: 'Add Comment' }).click();
+  const comment = page.getByTestId('comment').filter({ hasText: 'Strong opening.' });
+  await expect(comment).toBeVisible();
+  await expect(comment.getByText('Coach feedback')).toBeVisible();
+  await expect(comment.getByRole('button', { name: /^00:0\d\.\d to 00:\d\d\.\d/ })).toBeVisible();
+  await expect(page.getByTestId('comment-count')).toHaveText('1');
+  await expect(page.getByTestId('reviewed')).toHaveText('ok');
+
+  // Keyboard region: start beyond end sets end to the duration; a default region is not sent.
+  await page.getByRole('button', { name: 'Enter times' }).click();
+  await page.getByLabel('Start (seconds)').fill('12.345');
+  await page.getByLabel('End (seconds)').fill('3');
+  await page.getByLabel('End (seconds)').blur();
+  await expect(page.getByLabel('Start (seconds)')).toHaveValue('12.35');
+  await expect(page.getByLabel('End (seconds)')).toHaveValue(/^2\d\.\d+$/);
+
+  // Add a Score: every category is required; then the coach's own scores and Delete Scores only.
+  await page.getByRole('tab', { name: 'Add a Score' }).click();
+  for (const [label, v] of [['Overall', '8'], ['Organization and Content', '7'], ['Vocal Delivery', '9']] as const) {
+    await page.getByRole('radiogroup', { name: label }).getByRole('radio', { name: v, exact: true }).check();
+  }
+  await page.getByRole('button', { name: 'Submit Scores' }).click();
+  await expect(page.getByText('Choose a score from 1 to 10.')).toBeVisible();
+  await page.getByRole('radiogroup', { name: 'X Factor' }).getByRole('radio', { name: '10 (Excellent)' }).check();
+  await page.getByRole('button', { name: 'Submit Scores' }).click();
+  await expect(page.getByRole('heading', { name: 'Your scores' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete Scores' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Scores' })).toHaveCount(0);
+  await expect(page.getByTestId('score-averages').getByRole('row', { name: /^Overall/ })).toContainText('8.00');
+
+  // The speaker sees the coach's comment, its region and the averages as stars and numbers.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const speaker = await context.newPage();
+  await openResults(speaker, SPEAKER);
+  const seen = speaker.getByTestId('comment').filter({ hasText: 'Strong opening. Slow down in this part.' });
+  await expect(seen.getByText('Coach feedback')).toBeVisible();
+  await expect(seen.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await seen.getByRole('button', { name: /^00:0\d\.\d to / }).click();
+  await expect(speaker.getByTestId('waveform').locator('[part~="region"][part~="comment"]')).toHaveCount(1);
+  await expect(speaker.getByTestId('reviewed')).toHaveText('ok');
+  await speaker.getByRole('tab', { name: 'Add a Score' }).click();
+  const overall = speaker.getByTestId('score-averages').getByRole('row', { name: /^Overall/ });
+  await expect(overall).toContainText('8.00');
+  await expect(overall.getByRole('img', { name: '4 out of 5 stars' }).first()).toBeVisible();
+  await expect(speaker.getByRole('button', { name: 'Submit Scores' })).toHaveCount(0);
+  await context.close();
+
+  // The coach deletes the scores after confirming.
+  await page.getByRole('button', { name: 'Delete Scores' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete these scores?' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('button', { name: 'Submit Scores' })).toBeVisible();
+});
