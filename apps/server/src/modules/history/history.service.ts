@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { NEGATIVE_VIBES, POSITIVE_VIBES, type THistoryPoint, type TResults } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
@@ -42,7 +42,7 @@ export async function getHistory(deps: TDeps, auth: TAuth, userId: string | unde
     .from(recordings)
     .leftJoin(groups, eq(groups.id, recordings.groupId))
     .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, auth.userId)))
-    .where(and(eq(recordings.userId, target), eq(recordings.status, 'done'), isNull(recordings.deletedAt)))
+    .where(and(eq(recordings.userId, target), eq(recordings.status, 'done'), isNotNull(recordings.results), isNull(recordings.deletedAt)))
     .orderBy(asc(recordings.createdAt));
   return rows
     .filter(({ r, group, membership }) => {

@@ -176,6 +176,14 @@ describe('URL intake', () => {
     expect(rec.fileName).toBe('talk.wav');
   });
 
+  it('keeps a malformed file name from the URL as it is', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const res = await api('POST', '/recordings', auth, { title: 'Odd name', source: 'ui url form', audio: `${fileBase}/talk%zz.wav` });
+    expect(res.statusCode).toBe(200);
+    expect((await api('GET', `/recordings/${res.json().data.recordingId}`, auth)).json().data.fileName).toBe('talk%zz.wav');
+  });
+
   it('refuses private addresses, non-http schemes and Zoom share links at once', async () => {
     const { speaker } = await makeOrg(t.db);
     const auth = await signInAs(t, speaker.email);

@@ -36,6 +36,16 @@ function assertSharingAllowed(group: { managerPrivacyLevel: number; speakerPriva
   if (v.submitted && group.managerPrivacyLevel === 0) throw badRequest('Flagging for coach review is not enabled for this group');
 }
 
+/** The last path segment of a URL, decoded when it can be (a malformed %-escape stays as is). */
+function urlFileName(url: string): string | null {
+  const raw = path.basename(new URL(url).pathname);
+  try {
+    return decodeURIComponent(raw) || null;
+  } catch {
+    return raw || null;
+  }
+}
+
 /** The group a speaker records into: the one asked for, else their newest active speaker group. */
 async function speakerGroup(deps: TDeps, auth: TAuth, groupId: string | undefined) {
   const rows = await deps.db
@@ -93,7 +103,7 @@ export async function createRecording(deps: TDeps, auth: TAuth, body: z.output<t
         title,
         source,
         sourceUrl,
-        fileName: fileName ?? (sourceUrl ? decodeURIComponent(path.basename(new URL(sourceUrl).pathname)) || null : null),
+        fileName: fileName ?? (sourceUrl ? urlFileName(sourceUrl) : null),
         fileSize: fileSize ?? null,
         trim: trim ?? null,
         isVideo: isVideo ?? false,
