@@ -99,3 +99,87 @@ export async function waitForResults(baseURL: string, token: string, recordingId
   }
   throw new Error('analysis timed out');
 }
+
+const CONVERSATION: [string, string][] = [
+  ['Hi Sam, thanks for making time today. How did the customer visit go on Tuesday?', 'It went well. They liked the demo, but they asked a lot about pricing.'],
+  ['That makes sense. What did you tell them about the annual plan?', 'I explained the discount, and they want a written offer by Friday.'],
+  ['Great, can you send that offer tomorrow morning?', 'Yes, I will send it tomorrow and copy you on the email.'],
+];
+
+/** About 30 s of two voices taking turns (3 sentences each, 0.6 s of silence between turns), mono 16 kHz. */
+export function conversationWav(): string {
+  fs.mkdirSync(MEDIA_DIR, { recursive: true });
+  const out = path.join(MEDIA_DIR, 'results-conversation.wav');
+  if (fs.existsSync(out)) return out;
+  const parts: string[] = [];
+  const silence = path.join(MEDIA_DIR, 'conversation-silence.wav');
+  execFileSync('sox', ['-n', '-r', '22050', '-c', '1', '-b', '16', silence, 'trim', '0', '0.6']);
+  CONVERSATION.flat().forEach((sentence, i) => {
+    const raw = path.join(MEDIA_DIR, `conversation-part-${i}.wav`);
+    const voice = i % 2 === 0 ? ['-v', 'en-us'] : ['-v', 'en-us+f3', '-p', '70'];
+    execFileSync('espeak-ng', [...voice, '-w', raw, sentence]);
+    // Every part at the same rate and channels, so sox can join them.
+    const norm = path.join(MEDIA_DIR, `conversation-norm-${i}.wav`);
+    execFileSync('sox', [raw, '-r', '22050', '-c', '1', '-b', '16', norm]);
+    fs.rmSync(raw, { force: true });
+    if (i > 0) parts.push(silence);
+    parts.push(norm);
+  });
+  const joined = path.join(MEDIA_DIR, 'conversation-joined.wav');
+  execFileSync('sox', [...parts, joined]);
+  execFileSync('sox', [joined, '-r', '16000', '-c', '1', '-b', '16', out, 'pad', '0.3', '0.5']);
+  for (const p of new Set([...parts, joined])) fs.rmSync(p, { force: true });
+  return out;
+}
+
+/** A 320x240 navy video with the one-voice talk as its sound track (H.264 and AAC). */
+export function talkMp4(): string {
+  const out = path.join(MEDIA_DIR, 'results-talk.mp4');
+  if (fs.existsSync(out)) return out;
+  const wav = talkWav();
+  // -shortest alone overshoots with an endless lavfi source; cut the video at the sound's length.
+  const seconds = execFileSync('soxi', ['-D', wav]).toString().trim();
+  execFileSync('ffmpeg', [
+    '-y', '-loglevel', 'error',
+    '-f', 'lavfi', '-i', 'color=c=navy:s=320x240:r=15',
+    '-i', wav,
+    '-t', seconds,
+    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k', '-shortest', '-movflags', '+faststart',
+    out,
+  ]);
+  return out;
+}
+
+/** The org's algorithm whose name contains `part` (GET /api/v1/me). */
+export async function algorithmNamed(baseURL: string, token: string, part: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/v1/me`, { headers: { Authorization: `Bearer ${token}` } });
+  const { data } = (await res.json()) as { data: { org: { algorithmConfig: { algorithms: { name: string }[] } } } };
+  const found = data.org.algorithmConfig.algorithms.find((a) => a.name.toLowerCase().includes(part));
+  if (!found) throw new Error(`no algorithm containing ${part}`);
+  return found.name;
+}
+
+export const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.tmp', 'screenshots');
+
+/**
+ * Viewport-sized screenshots of the results page at 1280 and 375 px: the top, the charts and
+ * the feedback panel (each scrolled into view), for looking at the layout.
+ */
+export async function shootResults(page: import('@playwright/test').Page, name: string): Promise<void> {
+  for (const [width, height] of [[1280, 900], [375, 800]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-top.png`) });
+    const charts = page.locator('.chart-grid').first();
+    if (await charts.count()) {
+      await charts.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => window.scrollBy(0, -80));
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-charts.png`) });
+    }
+    await page.getByRole('complementary', { name: 'Sharing and feedback' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.evaluate(() => window.scrollBy(0, -80));
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-feedback.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './helpers';
-import { COACH, SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
+import { expect, notification, signIn, test } from './helpers';
+import { COACH, SPEAKER, apiSignIn, shootResults, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // The results page (spec 001 sections 2, 4, 5, 6 and 9) on a recording analysed by the real
 // engine: charts with real values, waveform highlights, keys and zoom, sharing with Undo, a
@@ -119,10 +119,23 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
 
   // Share with Entire Group, then Undo.
   await page.getByRole('switch', { name: 'Share with Entire Group' }).click();
-  await expect(page.getByTestId('undo-notice')).toContainText('Shared with your entire group.');
-  await expect(page.getByText('Shared with Entire Group')).toBeVisible();
-  await page.getByTestId('undo-notice').getByRole('button', { name: 'Undo' }).click();
+  const banner = notification(page);
+  await expect(banner).toContainText('Shared with your entire group.');
+  await expect(page.getByText('Shared with Entire Group', { exact: true })).toBeVisible();
+  // The Undo is a real button in the banner, reached with the keyboard.
+  const undo = banner.getByRole('button', { name: 'Undo' });
+  await undo.focus();
+  await expect(undo).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(banner).toHaveCount(0);
   await expect(page.getByRole('switch', { name: 'Share with Entire Group' })).toHaveAttribute('aria-checked', 'false');
+  // Flag for Review, then Undo with a click.
+  await page.getByRole('switch', { name: 'Flag for Review' }).click();
+  await expect(banner).toContainText('Flagged for review.');
+  await expect(page.getByRole('switch', { name: 'Flag for Review' })).toHaveAttribute('aria-checked', 'true');
+  await banner.getByRole('button', { name: 'Undo' }).click();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Flag for Review' })).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByTestId('reviewed')).toHaveText('pending');
 
   // No serious or critical accessibility violations.
@@ -130,6 +143,7 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
   const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`)).toEqual([]);
 
+  await shootResults(page, 'results');
   await page.screenshot({ path: path.join(SHOTS, 'results-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.waitForTimeout(300);

@@ -12,6 +12,7 @@ export function NotificationRegion() {
           kind={n.kind}
           title={n.title}
           text={n.text}
+          action={n.action}
           onDismiss={n.sticky ? undefined : () => notifications.clear()}
         />
       )}

@@ -11,6 +11,13 @@ export interface TNotification {
   text?: string;
   /** Sticky messages have no dismiss button. */
   sticky?: boolean;
+  /** A button in the banner (Undo); the banner stays until the action, a dismiss or a navigation. */
+  action?: TNotificationAction;
+}
+
+export interface TNotificationAction {
+  label: string;
+  onAction: () => void;
 }
 
 interface Shown extends TNotification {
@@ -24,9 +31,11 @@ const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 export const notifications = {
-  show(n: TNotification): void {
+  /** Shows the message and returns its id (for `dismiss`). */
+  show(n: TNotification): number {
     current = { ...n, id: ++seq };
     emit();
+    return current.id;
   },
   /** Show on the page reached by the next navigation. */
   showAfterNavigation(n: TNotification): void {
@@ -34,7 +43,7 @@ export const notifications = {
   },
   /** Show after a delay (the join error shows 1 s after going home). */
   showAfter(ms: number, n: TNotification): void {
-    window.setTimeout(() => notifications.show(n), ms);
+    window.setTimeout(() => void notifications.show(n), ms);
   },
   success(title: string, text?: string): void {
     notifications.show({ kind: 'success', title, text });
@@ -46,6 +55,10 @@ export const notifications = {
     if (!current) return;
     current = null;
     emit();
+  },
+  /** Clears the message `id` if it is still the one shown (a later message stays). */
+  dismiss(id: number): void {
+    if (current?.id === id) notifications.clear();
   },
   /** Called by the router on every completed navigation. */
   onNavigate(): void {

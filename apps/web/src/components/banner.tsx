@@ -10,11 +10,13 @@ export interface BannerProps {
   title: ReactNode;
   text?: ReactNode;
   onDismiss?: () => void;
+  /** A button beside the message (Undo). */
+  action?: { label: string; onAction: () => void; disabled?: boolean };
   inline?: boolean;
 }
 
 /** A notification message: errors are announced assertively, others politely. */
-export function Banner({ kind, title, text, onDismiss, inline }: BannerProps) {
+export function Banner({ kind, title, text, onDismiss, action, inline }: BannerProps) {
   const Icon = ICONS[kind];
   return (
     <div
@@ -27,6 +29,11 @@ export function Banner({ kind, title, text, onDismiss, inline }: BannerProps) {
         <span className="banner__title">{title}</span>
         {text && <span className="banner__text">{text}</span>}
       </div>
+      {action && (
+        <button type="button" className="banner__action" onClick={action.onAction} disabled={action.disabled}>
+          {action.label}
+        </button>
+      )}
       {onDismiss && (
         <button type="button" className="banner__close" onClick={onDismiss} aria-label="Dismiss notification">
           <X size={16} aria-hidden />

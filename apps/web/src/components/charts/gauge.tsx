@@ -35,10 +35,10 @@ export function Gauge({ title, value, ideal, valueText, verdict, tone, zoneLabel
             <circle cx="80" cy="84" r="6" />
           </g>
         )}
-        <text className="gauge__end" x="16" y="102" textAnchor="middle" aria-hidden>
+        <text className="gauge__end" x="-12" y="102" textAnchor="start" aria-hidden>
           {zoneLabels[0]}
         </text>
-        <text className="gauge__end" x="144" y="102" textAnchor="middle" aria-hidden>
+        <text className="gauge__end" x="172" y="102" textAnchor="end" aria-hidden>
           {zoneLabels[2]}
         </text>
       </svg>

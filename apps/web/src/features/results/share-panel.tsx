@@ -6,6 +6,7 @@ import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Badge } from '../../components/status-badge';
 import { Switch } from '../../components/switch';
+import { notifications } from '../../app/notification-store';
 
 const UNDO_MS = 10_000;
 
@@ -17,15 +18,21 @@ const DONE_TEXT: Record<TField, [string, string]> = {
 
 /**
  * The right column's status (001 sections 2, 4 and 6): Share with Entire Group and Flag for
- * Review for the owner, each change with an Undo notice; the comment count and the reviewed
+ * Review for the owner, each change with an Undo action in the notification banner; the comment count and the reviewed
  * indicator.
  */
 export function SharePanel({ recording: r, group, feedback }: { recording: TRecording; group: TGroup | undefined; feedback: TRecordingFeedback | undefined }) {
   const queryClient = useQueryClient();
-  const [notice, setNotice] = useState<{ field: TField; value: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // The Undo notice is the page's notification banner; it goes after 10 s, on Undo or on leaving.
+  const notice = useRef<{ id: number; timer: number } | null>(null);
+  const dropNotice = () => {
+    if (!notice.current) return;
+    window.clearTimeout(notice.current.timer);
+    notifications.dismiss(notice.current.id);
+    notice.current = null;
+  };
+  useEffect(() => dropNotice, []);
 
   const update = useMutation({
     mutationFn: (v: { field: TField; value: boolean; undo?: boolean }) => api.updateRecording(r.recordingId, { [v.field]: v.value }),
@@ -33,13 +40,20 @@ export function SharePanel({ recording: r, group, feedback }: { recording: TReco
       queryClient.setQueryData(queryKeys.recording(r.recordingId), rec);
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
       setError(null);
-      window.clearTimeout(timer.current);
-      if (v.undo) {
-        setNotice(null);
-        return;
-      }
-      setNotice({ field: v.field, value: v.value });
-      timer.current = window.setTimeout(() => setNotice(null), UNDO_MS);
+      dropNotice();
+      if (v.undo) return;
+      const id = notifications.show({
+        kind: 'success',
+        title: DONE_TEXT[v.field][v.value ? 0 : 1],
+        action: {
+          label: 'Undo',
+          onAction: () => {
+            dropNotice();
+            update.mutate({ field: v.field, value: !v.value, undo: true });
+          },
+        },
+      });
+      notice.current = { id, timer: window.setTimeout(dropNotice, UNDO_MS) };
     },
     onError: (e) => setError(errorMessage(e, 'The change could not be saved. Please try again.')),
   });
@@ -82,19 +96,6 @@ export function SharePanel({ recording: r, group, feedback }: { recording: TReco
                 onCheckedChange={(v) => update.mutate({ field: 'submitted', value: v })}
               />
             )}
-          </div>
-        )}
-        {notice && (
-          <div className="undo-notice" role="status" data-testid="undo-notice">
-            <span>{DONE_TEXT[notice.field][notice.value ? 0 : 1]}</span>
-            <button
-              type="button"
-              className="link-btn"
-              disabled={update.isPending}
-              onClick={() => update.mutate({ field: notice.field, value: !notice.value, undo: true })}
-            >
-              Undo
-            </button>
           </div>
         )}
         {error && (

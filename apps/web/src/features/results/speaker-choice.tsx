@@ -34,6 +34,11 @@ export function SpeakerChoice({ numSpeakers, selected, onSelect, ownerSpeaker, c
           ))}
         </div>
       </fieldset>
+      {canClaim && (
+        <p className="speaker-choice__mine" data-testid="owner-speaker" role="status">
+          You are speaker {SPEAKER_NAMES[ownerSpeaker - 1]}.
+        </p>
+      )}
       {canClaim && selected !== ownerSpeaker && (
         <button type="button" className="link-btn" onClick={() => onClaim(selected)} disabled={claiming}>
           I am speaker {SPEAKER_NAMES[selected - 1]}
