@@ -78,3 +78,33 @@ export const ZGroupMemberSchema = z.object({
   totalDuration: z.number(),
 });
 export type TGroupMember = z.infer<typeof ZGroupMemberSchema>;
+
+export const ZGroupNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Group name is required')
+  .max(LIMITS.groupName, `Group name must be at most ${LIMITS.groupName} characters`);
+
+/** POST groups: a new group; its invite code is generated from the organisation and group names. */
+export const ZCreateGroupBodySchema = z
+  .object({
+    name: ZGroupNameSchema,
+    /** Sent by the web app as the spec's payload; the server generates the code itself. */
+    orgName: z.string().max(200).optional(),
+    inviteCode: z.string().max(LIMITS.inviteCode).optional(),
+    managerPrivacyLevel: ZPrivacyLevelSchema.optional(),
+    speakerPrivacyLevel: ZPrivacyLevelSchema.optional(),
+  })
+  .strict();
+export type TCreateGroupBody = z.infer<typeof ZCreateGroupBodySchema>;
+
+/** PUT groups/{id}: groupId, name and, unless privacy controls are hidden, the two levels. */
+export const ZUpdateGroupBodySchema = z
+  .object({
+    groupId: z.guid().optional(),
+    name: ZGroupNameSchema,
+    managerPrivacyLevel: ZPrivacyLevelSchema.optional(),
+    speakerPrivacyLevel: ZPrivacyLevelSchema.optional(),
+  })
+  .strict();
+export type TUpdateGroupBody = z.infer<typeof ZUpdateGroupBodySchema>;

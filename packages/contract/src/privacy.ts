@@ -39,3 +39,13 @@ export function couplePrivacy(
     managerPrivacyLevel: prev.managerPrivacyLevel === 0 ? 2 : prev.managerPrivacyLevel,
   };
 }
+
+/**
+ * Whether a pair of levels is one the admin screens can produce: each side among its choices
+ * (0 only when Assignments is off) and coupled (0 on one side means 0 on both).
+ */
+export function isAllowedPrivacyPair(pair: TPrivacyPair, assignmentsOn: boolean): boolean {
+  if (!managerPrivacyChoices(assignmentsOn).includes(pair.managerPrivacyLevel)) return false;
+  if (!speakerPrivacyChoices(assignmentsOn).includes(pair.speakerPrivacyLevel)) return false;
+  return (pair.managerPrivacyLevel === 0) === (pair.speakerPrivacyLevel === 0);
+}

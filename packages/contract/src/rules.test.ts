@@ -5,6 +5,7 @@ import {
   birthYearChoices,
   canSwitchMode,
   couplePrivacy,
+  isAllowedPrivacyPair,
   generateInviteCode,
   isPerpetualExpiry,
   landingRoute,
@@ -87,6 +88,16 @@ describe('privacy coupling (000 section 4)', () => {
     expect(couplePrivacy({ managerPrivacyLevel: 0, speakerPrivacyLevel: 0 }, 'speaker', 3)).toEqual({ managerPrivacyLevel: 2, speakerPrivacyLevel: 3 });
     expect(couplePrivacy({ managerPrivacyLevel: 0, speakerPrivacyLevel: 0 }, 'manager', 1)).toEqual({ managerPrivacyLevel: 1, speakerPrivacyLevel: 4 });
     expect(couplePrivacy({ managerPrivacyLevel: 1, speakerPrivacyLevel: 2 }, 'manager', 3)).toEqual({ managerPrivacyLevel: 3, speakerPrivacyLevel: 2 });
+  });
+});
+
+describe('allowed privacy pairs', () => {
+  it('0 only without Assignments and on both sides; coach up to 3, speaker up to 4', () => {
+    expect(isAllowedPrivacyPair({ managerPrivacyLevel: 0, speakerPrivacyLevel: 0 }, false)).toBe(true);
+    expect(isAllowedPrivacyPair({ managerPrivacyLevel: 0, speakerPrivacyLevel: 0 }, true)).toBe(false);
+    expect(isAllowedPrivacyPair({ managerPrivacyLevel: 0, speakerPrivacyLevel: 2 }, false)).toBe(false);
+    expect(isAllowedPrivacyPair({ managerPrivacyLevel: 3, speakerPrivacyLevel: 4 }, true)).toBe(true);
+    expect(isAllowedPrivacyPair({ managerPrivacyLevel: 4, speakerPrivacyLevel: 4 }, false)).toBe(false);
   });
 });
 

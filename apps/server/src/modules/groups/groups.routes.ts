@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  ZCreateGroupBodySchema,
+  ZUpdateGroupBodySchema,
   ZGroupMemberSchema,
   ZGroupSchema,
   ZIdParamsSchema,
@@ -25,6 +27,12 @@ export function groupsRoutes(app: TZodApp, deps: TDeps) {
     },
     async (req) =>
       ok(req.query.scope === 'org' ? await groups.listGroupsOfOrg(deps, authOf(req)) : await groups.listMyGroups(deps, authOf(req))),
+  );
+  app.post('/groups', { preHandler, schema: { tags, body: ZCreateGroupBodySchema, response: responses(ZGroupSchema) } }, async (req) =>
+    ok(await groups.createGroup(deps, authOf(req), req.body)),
+  );
+  app.put('/groups/:id', { preHandler, schema: { tags, params: ZIdParamsSchema, body: ZUpdateGroupBodySchema, response: responses(ZGroupSchema) } }, async (req) =>
+    ok(await groups.updateGroup(deps, authOf(req), req.params.id, req.body)),
   );
   app.post('/groups/join', { preHandler, schema: { tags, body: ZJoinGroupBodySchema, response: responses(ZJoinGroupResponseSchema) } }, async (req) =>
     ok(await groups.joinGroup(deps, authOf(req), req.body.inviteCode)),

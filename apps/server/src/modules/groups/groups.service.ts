@@ -1,6 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   alreadyCoachMessage,
+  generateInviteCode,
+  isAllowedPrivacyPair,
+  LIMITS,
+  type TCreateGroupBody,
+  type TPrivacyPair,
+  type TUpdateGroupBody,
   MSG,
   PSEUDO_GROUP_ID,
   pseudoGroupName,
@@ -10,9 +16,9 @@ import {
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { assertCanListOrgGroups, assertCanManageGroup, assertCanViewGroup } from '../../auth/policies.js';
-import { organisations } from '../../db/schema.js';
-import { conflict, HttpError, notFound } from '../../http/errors.js';
+import { assertCanListOrgGroups, assertCanManageGroup, assertCanViewGroup, isOrgAdmin, isOrgManager } from '../../auth/policies.js';
+import { groups, memberships, organisations } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import {
   activeSpeakerSeats,
   countOrgRoleUsers,
@@ -95,4 +101,75 @@ export async function joinGroup(deps: TDeps, auth: TAuth, inviteCode: string): P
   }
   const membership = await findMembership(deps.db, auth.userId, group.id);
   return { group: presentGroup(deps.config.publicUrl, group, membership) };
+}
+
+async function orgOf(deps: TDeps, auth: TAuth) {
+  const [org] = await deps.db.select().from(organisations).where(eq(organisations.id, auth.orgId));
+  if (!org) throw notFound();
+  return org;
+}
+
+async function assertNameFree(deps: TDeps, orgId: string, name: string, exceptId?: string) {
+  const [taken] = await deps.db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.orgId, orgId), eq(sql`lower(${groups.name})`, name.toLowerCase()), exceptId ? ne(groups.id, exceptId) : undefined))
+    .limit(1);
+  if (taken) throw conflict(MSG.groupSaveFailed);
+}
+
+/** The generated code, or the first free variant of it (-2, -3, ...), within 50 characters. */
+async function freeInviteCode(deps: TDeps, orgName: string, groupName: string): Promise<string> {
+  const base = generateInviteCode(orgName, groupName) || 'group';
+  for (let n = 1; n < 1000; n++) {
+    const suffix = n === 1 ? '' : `-${n}`;
+    const code = `${base.slice(0, LIMITS.inviteCode - suffix.length).replace(/-+$/, '')}${suffix}`;
+    if (!(await findGroupByInviteCode(deps.db, code))) return code;
+  }
+  throw conflict(MSG.groupSaveFailed);
+}
+
+function checkedPrivacy(pair: TPrivacyPair, assignmentsOn: boolean): TPrivacyPair {
+  if (!isAllowedPrivacyPair(pair, assignmentsOn)) {
+    throw badRequest('These privacy levels cannot be combined: sharing disabled (0) must be chosen on both sides, and 0 only while Assignments is off');
+  }
+  return pair;
+}
+
+/** A new group (org-level managers and admins). A coach who creates one manages it. */
+export async function createGroup(deps: TDeps, auth: TAuth, body: TCreateGroupBody): Promise<TGroup> {
+  if (!isOrgManager(auth)) throw forbidden();
+  const org = await orgOf(deps, auth);
+  await assertNameFree(deps, org.id, body.name);
+  const levels = checkedPrivacy(
+    { managerPrivacyLevel: body.managerPrivacyLevel ?? 1, speakerPrivacyLevel: body.speakerPrivacyLevel ?? 1 },
+    !!org.settings.Assignments,
+  );
+  const inviteCode = await freeInviteCode(deps, org.name, body.name);
+  const group = await deps.db.transaction(async (tx) => {
+    const [g] = await tx.insert(groups).values({ orgId: org.id, name: body.name, inviteCode, ...levels }).returning();
+    if (!isOrgAdmin(auth)) {
+      await tx.insert(memberships).values({ userId: auth.userId, groupId: g!.id, roles: ['manager'], status: 'active' });
+    }
+    return g!;
+  });
+  return presentGroup(deps.config.publicUrl, group, await findMembership(deps.db, auth.userId, group.id));
+}
+
+/** Renames a group and sets its privacy levels (org admins). */
+export async function updateGroup(deps: TDeps, auth: TAuth, groupId: string, body: TUpdateGroupBody): Promise<TGroup> {
+  const { group } = await assertCanViewGroup(deps.db, auth, groupId);
+  if (!isOrgAdmin(auth)) throw forbidden();
+  if (body.groupId && body.groupId !== groupId) throw badRequest('groupId does not match the address');
+  const org = await orgOf(deps, auth);
+  await assertNameFree(deps, org.id, body.name, groupId);
+  const levels = checkedPrivacy(
+    {
+      managerPrivacyLevel: body.managerPrivacyLevel ?? (group.managerPrivacyLevel as TPrivacyPair['managerPrivacyLevel']),
+      speakerPrivacyLevel: body.speakerPrivacyLevel ?? (group.speakerPrivacyLevel as TPrivacyPair['speakerPrivacyLevel']),
+    },
+    !!org.settings.Assignments,
+  );
+  const [saved] = await deps.db.update(groups).set({ name: body.name, ...levels }).where(eq(groups.id, groupId)).returning();
+  return presentGroup(deps.config.publicUrl, saved!, await findMembership(deps.db, auth.userId, groupId));
 }
