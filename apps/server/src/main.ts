@@ -54,7 +54,7 @@ async function main() {
   if (role !== 'worker') {
     app = await buildApp({ db: database.db, config, queue, storage, mediaSecret }, { logger: log });
     if (values['seed-demo']) {
-      const seeded = await seedDemoIfEmpty(database.db, config.publicUrl);
+      const seeded = await seedDemoIfEmpty(database.db);
       if (seeded) log.info('demo data created (see README for the demo sign-ins)');
     }
   }

@@ -47,7 +47,7 @@ export const DEMO_ORGS: TDemoOrg[] = [
 ];
 
 /** Creates the demo organisations when the database has none. Returns whether it seeded. */
-export async function seedDemoIfEmpty(db: TDb, _publicUrl: string): Promise<boolean> {
+export async function seedDemoIfEmpty(db: TDb): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(organisations);
   if ((row?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);

@@ -49,14 +49,19 @@ async function recordingContext(deps: TDeps, auth: TAuth, recordingId: string) {
 
 const SCORE_KEYS = ['scoreOverall', 'scoreOrganization', 'scoreDelivery', 'scoreXfactor'] as const;
 
-export async function listFeedback(deps: TDeps, auth: TAuth, recordingId: string): Promise<TRecordingFeedback> {
-  const ctx = await recordingContext(deps, auth, recordingId);
-  const rows = await deps.db
+/** Feedback on the given recordings with each author's name, oldest first. */
+function feedbackWithAuthors(deps: TDeps, recordingIds: string[]) {
+  return deps.db
     .select({ f: feedback, name: users.name })
     .from(feedback)
     .innerJoin(users, eq(users.id, feedback.userId))
-    .where(eq(feedback.recordingId, recordingId))
+    .where(inArray(feedback.recordingId, recordingIds))
     .orderBy(asc(feedback.createdAt));
+}
+
+export async function listFeedback(deps: TDeps, auth: TAuth, recordingId: string): Promise<TRecordingFeedback> {
+  const ctx = await recordingContext(deps, auth, recordingId);
+  const rows = await feedbackWithAuthors(deps, [recordingId]);
   const visible = rows.filter(({ f }) => feedbackVisible(auth.userId, ctx.access, ctx.isCoach, ctx.speakerLevel ?? 0, f));
   const scores = visible.filter(({ f }) => f.kind === 'score').map(({ f }) => f);
   const averages = Object.fromEntries(
@@ -145,12 +150,7 @@ export async function listGroupFeedback(deps: TDeps, auth: TAuth, groupId: strin
   const access = new Map<string, TRecordingAccess>(recs.map((r) => [r.id, recordingAccess(auth, r, g, m ?? null)]));
   const ids = recs.filter((r) => access.get(r.id) === 'owner' || access.get(r.id) === 'hear').map((r) => r.id);
   if (!ids.length) return [];
-  const rows = await deps.db
-    .select({ f: feedback, name: users.name })
-    .from(feedback)
-    .innerJoin(users, eq(users.id, feedback.userId))
-    .where(inArray(feedback.recordingId, ids))
-    .orderBy(asc(feedback.createdAt));
+  const rows = await feedbackWithAuthors(deps, ids);
   return rows
     .filter(({ f }) => feedbackVisible(auth.userId, access.get(f.recordingId)!, isCoach, g.speakerPrivacyLevel, f))
     .reverse()
