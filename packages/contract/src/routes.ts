@@ -47,6 +47,40 @@ export const ROUTES = {
     announcer: 'Admin: Groups',
     auth: true,
   },
+  /** groupId 0 creates a new group. */
+  customerAdminGroup: {
+    name: 'customer-admin-groups-groupId',
+    path: '/customer-admin/groups/:groupId',
+    announcer: 'Admin: Edit Group',
+    auth: true,
+  },
+  /** ?active=1 lists active members only. */
+  customerAdminGroupUsers: {
+    name: 'customer-admin-users-groupId',
+    path: '/customer-admin/groups/:groupId/users',
+    announcer: 'Admin: Group Members',
+    auth: true,
+  },
+  customerAdminInvites: { name: 'customer-admin-invites', path: '/customer-admin/invites', announcer: 'Admin: Invite', auth: true },
+  customerAdminPendingInvites: {
+    name: 'customer-admin-pending-invites',
+    path: '/customer-admin/pending-invites',
+    announcer: 'Admin: Pending Invites',
+    auth: true,
+  },
+  customerAdminUsers: { name: 'customer-admin-users', path: '/customer-admin/users', announcer: 'Admin: Users', auth: true },
+  customerAdminUser: {
+    name: 'customer-admin-users-userId',
+    path: '/customer-admin/users/:userId',
+    announcer: 'Admin: User Roles',
+    auth: true,
+  },
+  customerAdminUserGroup: {
+    name: 'customer-admin-users-userId-groupId',
+    path: '/customer-admin/users/:userId/:groupId',
+    announcer: 'Admin: User Roles',
+    auth: true,
+  },
 } as const satisfies Record<string, TRouteDef>;
 
 export type TRouteKey = keyof typeof ROUTES;

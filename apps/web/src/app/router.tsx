@@ -4,6 +4,7 @@ import type { TRouteDef } from '@rostrum/contract';
 import { ConfirmCodePage } from '../features/join/confirm-code-page';
 import { EmailNotificationsPage } from '../features/account/email-notifications-page';
 import { ProfilePage } from '../features/account/profile-page';
+import { AdminArea } from '../features/admin/admin-area';
 import { AdminGroupsPage } from '../features/admin/admin-groups-page';
 import { JoinRedirect } from '../features/auth/join-redirect';
 import { PasswordForgotPage } from '../features/auth/password-forgot-page';
@@ -59,7 +60,10 @@ export const routes: RouteObject[] = [
           route(R.evaluateRecording, <RecordingPage />),
           route(R.manage, <ManagePage />),
           route(R.history, <HistoryPage />),
-          { element: <RequireOrgAdmin />, children: [route(R.customerAdminGroups, <AdminGroupsPage />)] },
+          {
+            element: <RequireOrgAdmin />,
+            children: [{ element: <AdminArea />, children: [route(R.customerAdminGroups, <AdminGroupsPage />)] }],
+          },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },

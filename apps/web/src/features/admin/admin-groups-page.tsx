@@ -12,20 +12,14 @@ function freeDurationText(g: TOrgGroup): string {
   return `${years} ${years === 1 ? 'year' : 'years'}`;
 }
 
-/** /customer-admin/groups (000 section 2.11), read-only: the organisation's groups, pseudo-group first. */
+/** /customer-admin/groups (000 section 2.11), inside AdminArea: the organisation's groups, pseudo-group first. */
 export function AdminGroupsPage() {
   const viewer = useViewer();
   const { org, vocab } = viewer;
   const groups = useQuery({ queryKey: queryKeys.orgGroups, queryFn: api.getOrgGroups });
 
-  const heading = `Admin: ${org.name}${org.orgExpirationDate ? ` (Access Expires: ${formatDate(org.orgExpirationDate)})` : ''}`;
-
   if (groups.isPending) {
-    return (
-      <div className="page">
-        <p className="loading-text">Loading...</p>
-      </div>
-    );
+    return <p className="loading-text">Loading...</p>;
   }
 
   const rows = [...(groups.data ?? [])].sort((a, b) => Number(b.isPseudoGroup) - Number(a.isPseudoGroup));
@@ -77,16 +71,7 @@ export function AdminGroupsPage() {
   ];
 
   return (
-    <div className="page">
-      <header className="page-header">
-        <div>
-          <p className="page-header__eyebrow">Organization admin</p>
-          <h1>{heading}</h1>
-          <p className="page-header__lead">
-            Every {vocab.word('group')} in your organization, with its members and how people join it.
-          </p>
-        </div>
-      </header>
+    <>
       <Card flush title={`Manage ${vocab.Word('groups')}`} titleId="admin-groups-title">
         <Table
           label={`${vocab.Word('groups')} of ${org.name}`}
@@ -97,6 +82,6 @@ export function AdminGroupsPage() {
           empty={`No ${vocab.word('groups')}`}
         />
       </Card>
-    </div>
+    </>
   );
 }
