@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZScorecardSchema } from './assignment.js';
 
 // Feedback on a recording (001 section 3): a comment (optionally on a region of the waveform)
 // or a set of the four core scores. Visibility follows the group's privacy levels (000 section 6).
@@ -24,6 +25,9 @@ export const ZFeedbackSchema = z.object({
   scoreXfactor: ZScoreValueSchema.nullable(),
   /** The caller wrote it: only the author edits or deletes. */
   isMine: z.boolean(),
+  /** A score set's answers to the custom scorecard questions (empty without a scorecard). */
+  responses: z.array(z.object({ id: z.string(), response: z.number() })),
+  responseId: z.uuid().nullable(),
 });
 export type TFeedback = z.infer<typeof ZFeedbackSchema>;
 
@@ -86,6 +90,12 @@ export const ZRecordingFeedbackSchema = z.object({
     scoreDelivery: ZScoreAverageSchema,
     scoreXfactor: ZScoreAverageSchema,
   }),
+  /** The recording's assignment scorecard, or null (then the four core scores are asked). */
+  scorecard: ZScorecardSchema.nullable(),
+  /** Averages of the custom questions by question id, like `averages`. */
+  questionAverages: z.record(z.string(), ZScoreAverageSchema),
+  /** Scores exist and the caller is the owner, or the scorecard is not coach-only, or a coach. */
+  scorecardVisible: z.boolean(),
   /** At least one feedback from a coach exists: the reviewed indicator shows ok. */
   reviewed: z.boolean(),
   commentCount: z.number().int(),

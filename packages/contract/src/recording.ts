@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZResultsSchema } from './results.js';
+import { ZAssignmentRefSchema } from './assignment.js';
 
 // The Recording entity as listed (001 section 3). Intake, playback and results join it with
 // their features; this is the shape the lists use.
@@ -118,6 +119,7 @@ export const ZRecordingSchema = ZRecordingSummarySchema.extend({
   videoUrl: z.string().nullable(),
   peaksUrl: z.string().nullable(),
   assignmentId: z.guid().nullable(),
+  assignment: ZAssignmentRefSchema.nullable(),
   /** What the caller may do: hear (media and results) and change (owner's actions). */
   access: z.object({ canHear: z.boolean(), isOwner: z.boolean() }),
   results: ZResultsSchema.nullable(),

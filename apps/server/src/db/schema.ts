@@ -195,6 +195,87 @@ export const signInAttempts = pgTable(
   (t) => [index('sign_in_attempts_email_idx').on(t.email, t.createdAt), index('sign_in_attempts_ip_idx').on(t.ip, t.createdAt)],
 );
 
+export type TAssignmentCriteriaRow = {
+  /** Algorithm name: contains 'default' (single speaker) or 'conversational' (multi-speaker). */
+  algorithm: string;
+  scorecard?: boolean;
+  [key: string]: unknown;
+};
+
+/**
+ * Assignments (002 section 3). This issue needs what a recording meets: the name, the group,
+ * the speaker type (criteria.algorithm) and the custom scorecard; the editor, targets and
+ * completion come with the assignments feature and extend this table.
+ */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    /** The coach who owns it. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    criteria: jsonb('criteria').$type<TAssignmentCriteriaRow>().notNull(),
+    isTemplate: boolean('is_template').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    deactivated: boolean('deactivated').notNull().default(false),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('assignments_group_idx').on(t.groupId)],
+);
+
+export type TScorecardQuestionRow = {
+  id: string;
+  label: string;
+  description: string;
+  order: number;
+  preset: boolean;
+  hidden: boolean;
+};
+
+/** An assignment's custom scorecard (scorecardType 'recording'): one per assignment. */
+export const scorecards = pgTable('scorecards', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  assignmentId: uuid('assignment_id')
+    .notNull()
+    .unique()
+    .references(() => assignments.id, { onDelete: 'cascade' }),
+  questions: jsonb('questions').$type<TScorecardQuestionRow[]>().notNull(),
+  coachOnly: boolean('coach_only').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * One rater's answers to a scorecard's custom questions on one recording. The preset questions
+ * (the four core scores) are stored as score feedback; this holds the rest.
+ */
+export const scorecardResponses = pgTable(
+  'scorecard_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    scorecardId: uuid('scorecard_id')
+      .notNull()
+      .references(() => scorecards.id, { onDelete: 'cascade' }),
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    responses: jsonb('responses').$type<{ id: string; response: number }[]>().notNull(),
+    isManager: boolean('is_manager').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('scorecard_responses_one_uq').on(t.scorecardId, t.recordingId, t.userId), index('scorecard_responses_recording_idx').on(t.recordingId)],
+);
+
 export const recordings = pgTable(
   'recordings',
   {
@@ -206,7 +287,8 @@ export const recordings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
-    assignmentId: uuid('assignment_id'),
+    /** Set once by Move to Assignment (irreversible for the speaker). */
+    assignmentId: uuid('assignment_id').references(() => assignments.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     fileName: text('file_name'),
     source: text('source'),

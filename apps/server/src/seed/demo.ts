@@ -1,12 +1,13 @@
 import { count } from 'drizzle-orm';
-import { DEFAULT_EMAIL_PREFERENCES, generateInviteCode, type TOrgSettings } from '@rostrum/contract';
+import { DEFAULT_EMAIL_PREFERENCES, scorecardQuestions, generateInviteCode, type TOrgSettings } from '@rostrum/contract';
 import type { TDb } from '../db/client.js';
-import { groups, memberships, organisations, users } from '../db/schema.js';
+import { assignments, groups, memberships, organisations, scorecards, users } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 
-// Demo data for `npm start` on an empty database: one company and one school, each with an
-// org admin, a coach and a speaker, and a group (class) with an invite code. The README lists
-// these sign-ins; keep the two in step.
+// Demo data for `npm start` on an empty database: two companies and one school, each with an
+// org admin, a coach and a speaker, and a group (class) with an invite code. Summit has the
+// Assignments setting on, with two assignments and a custom scorecard. The README lists these
+// sign-ins; keep the two in step.
 
 export const DEMO_PASSWORD = 'rostrum-demo';
 
@@ -17,6 +18,15 @@ interface TDemoOrg {
   settings: TOrgSettings;
   group: string;
   people: { role: 'admin' | 'coach' | 'speaker'; email: string; first: string; last: string; title: string }[];
+  assignments?: TDemoAssignment[];
+}
+
+interface TDemoAssignment {
+  name: string;
+  description: string;
+  algorithm: string;
+  /** Custom scorecard ratings after the four presets: label and description. */
+  scorecard?: { custom: [string, string][]; coachOnly: boolean };
 }
 
 export const DEMO_ORGS: TDemoOrg[] = [
@@ -44,6 +54,38 @@ export const DEMO_ORGS: TDemoOrg[] = [
       { role: 'speaker', email: 'student@riverside.example', first: 'Stevie', last: 'Student', title: 'college-student' },
     ],
   },
+  {
+    code: 'summit',
+    name: 'Summit Speaking Academy',
+    type: 'other',
+    settings: { Assignments: true, Email_Notifications_For_Speakers: true, Email_Notifications_For_Managers: true, seatLimit: 25 },
+    group: 'Pitch Practice',
+    people: [
+      { role: 'admin', email: 'admin@summit.example', first: 'Alex', last: 'Summit', title: 'director-executive' },
+      { role: 'coach', email: 'coach@summit.example', first: 'Morgan', last: 'Mentor', title: 'coach' },
+      { role: 'speaker', email: 'speaker@summit.example', first: 'Jordan', last: 'Presenter', title: 'professional' },
+    ],
+    assignments: [
+      {
+        name: 'Elevator Pitch',
+        description: 'Pitch your product in under two minutes: the problem, your answer, and one clear ask.',
+        algorithm: 'rostrum-default',
+        scorecard: {
+          custom: [
+            ['Storytelling', 'Does the pitch tell a story the listener can picture?'],
+            ['Call to Action', 'Is the ask clear, specific and easy to say yes to?'],
+          ],
+          coachOnly: false,
+        },
+      },
+      {
+        name: 'Client Discovery Call',
+        description: 'Record a practice discovery call with a colleague playing the client.',
+        algorithm: 'rostrum-conversational',
+        scorecard: { custom: [['Active Listening', 'Does the speaker build on what the client says?']], coachOnly: true },
+      },
+    ],
+  },
 ];
 
 /** Creates the demo organisations when the database has none. Returns whether it seeded. */
@@ -54,6 +96,7 @@ export async function seedDemoIfEmpty(db: TDb): Promise<boolean> {
   const years15 = new Date(Date.now() + 15 * 365.25 * 86_400_000);
   await db.transaction(async (tx) => {
     for (const d of DEMO_ORGS) {
+      let coachId: string | null = null;
       const [org] = await tx
         .insert(organisations)
         .values({ code: d.code, name: d.name, type: d.type, settings: d.settings })
@@ -98,6 +141,24 @@ export async function seedDemoIfEmpty(db: TDb): Promise<boolean> {
             .insert(memberships)
             .values({ userId: u!.id, groupId: group!.id, roles: ['speaker'], status: 'active', expiresAt: years15 });
         }
+        if (p.role === 'coach') coachId = u!.id;
+      }
+      for (const a of d.assignments ?? []) {
+        const [row] = await tx
+          .insert(assignments)
+          .values({
+            orgId: org!.id,
+            groupId: group!.id,
+            userId: coachId,
+            name: a.name,
+            description: a.description,
+            criteria: { algorithm: a.algorithm, scorecard: !!a.scorecard },
+          })
+          .returning();
+        if (!a.scorecard) continue;
+        await tx
+          .insert(scorecards)
+          .values({ assignmentId: row!.id, questions: scorecardQuestions(a.scorecard.custom), coachOnly: a.scorecard.coachOnly });
       }
     }
   });

@@ -3,11 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { DEFAULT_EMAIL_PREFERENCES, generateInviteCode, type TOrgSettings } from '@rostrum/contract';
+import { DEFAULT_EMAIL_PREFERENCES, scorecardQuestions, generateInviteCode, type TOrgSettings } from '@rostrum/contract';
 import { buildApp } from '../app.js';
 import type { TConfig } from '../config.js';
 import { openDatabase, type TDb } from '../db/client.js';
-import { groups, memberships, organisations, recordings, users } from '../db/schema.js';
+import { assignments, groups, memberships, organisations, recordings, scorecards, users } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { TMail, TMailer } from '../mail/mailer.js';
 import { pino } from 'pino';
@@ -164,6 +164,34 @@ export async function insertDoneRecording(db: TDb, owner: { id: string; orgId: s
     .values({ orgId: owner.orgId, userId: owner.id, groupId, title: 'Talk', status: 'done', duration: 30, ...over })
     .returning();
   return r!;
+}
+
+/**
+ * An open assignment of a group, optionally with a custom scorecard: the presets plus the
+ * given custom questions (ids from customQuestionId).
+ */
+export async function insertAssignment(
+  db: TDb,
+  owner: { id: string; orgId: string },
+  groupId: string,
+  opts: { name?: string; algorithm?: string; custom?: string[]; coachOnly?: boolean; archived?: boolean; isTemplate?: boolean } = {},
+) {
+  const [a] = await db
+    .insert(assignments)
+    .values({
+      orgId: owner.orgId,
+      groupId,
+      userId: owner.id,
+      name: opts.name ?? 'Elevator Pitch',
+      criteria: { algorithm: opts.algorithm ?? 'rostrum-default', scorecard: !!opts.custom },
+      archived: opts.archived ?? false,
+      isTemplate: opts.isTemplate ?? false,
+    })
+    .returning();
+  if (!opts.custom) return { assignment: a!, scorecard: null };
+  const questions = scorecardQuestions(opts.custom.map((label) => [label, ''] as const));
+  const [sc] = await db.insert(scorecards).values({ assignmentId: a!.id, questions, coachOnly: opts.coachOnly ?? false }).returning();
+  return { assignment: a!, scorecard: sc! };
 }
 
 /** Signs in through the API and returns the Authorization header value. */

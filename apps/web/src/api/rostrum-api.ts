@@ -20,6 +20,9 @@ import type {
   TCreateFeedbackBody,
   TFeedback,
   TRecordingFeedback,
+  TAssignedAssignment,
+  TScorecardResponse,
+  TScorecardResponseBody,
 } from '@rostrum/contract';
 import { request } from './http-client';
 
@@ -67,6 +70,13 @@ export const api = {
   updateFeedback: (feedbackId: string, comment: string) =>
     request<TFeedback>('PUT', `feedback/${encodeURIComponent(feedbackId)}`, { body: { comment } }),
   deleteFeedback: (feedbackId: string) => request<Record<string, never>>('DELETE', `feedback/${encodeURIComponent(feedbackId)}`),
+  saveScorecardResponse: (body: TScorecardResponseBody) =>
+    request<TScorecardResponse>('POST', `scorecards/${encodeURIComponent(body.scorecardId)}/responses`, { body }),
+
+  /** The Move to Assignment picker: open assignments of the caller's groups. */
+  getAssignedAssignments: () => request<TAssignedAssignment[]>('GET', 'assignments', { query: { scope: 'assigned' } }),
+  addRecordingToAssignment: (assignmentId: string, recordingId: string) =>
+    request<Record<string, never>>('POST', `assignments/${encodeURIComponent(assignmentId)}/recordings`, { body: { recordingId } }),
 };
 
 /** Stored waveform peaks of a recording (peaksUrl): min/max pairs, so the browser never decodes the file. */
@@ -93,4 +103,5 @@ export const queryKeys = {
   recording: (recordingId: string) => ['recordings', recordingId] as const,
   history: (userId: string | null) => ['history', userId ?? 'me'] as const,
   feedback: (recordingId: string) => ['feedback', recordingId] as const,
+  assignedAssignments: ['assignments', 'assigned'] as const,
 };

@@ -90,7 +90,7 @@ export function buildResults(input: TReportInput): TResults {
     algorithm: input.algorithm,
     numSpeakers: Math.min(5, Math.max(1, input.speakers.length)),
     scores: { ...ownerScores, perSpeaker },
-    tips: buildTips({ scores: ownerScores, fillersPerMinute: a.fillersPerMinute, isConversational: input.isConversational }),
+    tips: buildTips({ scores: ownerScores, fillersPerMinute: a.fillersPerMinute, isConversational: input.isConversational, duration: input.duration }),
     timestamped: { metrics: timestamped, vibes: a.vibeSpans },
     ideals,
     diarizedTranscript,

@@ -1,5 +1,5 @@
-import { judgeAgainstIdeal, type TMetricKey, type TSpeakerScores, type TTips } from '@rostrum/contract';
-import { IDEALS } from './ideals.js';
+import { judgeAgainstIdeal, NEGATIVE_VIBES, POSITIVE_VIBES, type TMetricKey, type TSpeakerScores, type TTips } from '@rostrum/contract';
+import { countIdeals, IDEALS } from './ideals.js';
 
 type TWorkOn = TMetricKey | 'fillerWords';
 
@@ -7,6 +7,8 @@ interface TTipContext {
   scores: TSpeakerScores;
   fillersPerMinute: number;
   isConversational: boolean;
+  /** Seconds: the switch ideal scales with the length of the conversation. */
+  duration: number;
 }
 
 const fmt = (x: number, d = 1): string => x.toFixed(d);
@@ -101,12 +103,38 @@ export function buildTips(ctx: TTipContext): TTips {
     const band = judgeAgainstIdeal(s.waitTime, IDEALS.waitTime);
     add('waitTime', band === 'low' ? 'You answered almost before others finished. Wait a beat: it shows you listened.' : band === 'high' ? 'Long silences before your replies; keep the conversation flowing.' : 'Your wait time before answering feels natural.');
   }
-  const negatives = Object.entries(s.vibes).filter(([k, v]) => v >= 6 && ['boring', 'nervous', 'timid', 'detached', 'confusing', 'pushy'].includes(k));
-  for (const [k] of negatives) add('negativeVibes', `Listeners may hear you as ${k}; the vibe breakdown shows which measurements drove it.`);
+  if (s.convoSwitches !== null) {
+    const ideal = countIdeals(ctx.duration).convoSwitches!;
+    const band = judgeAgainstIdeal(s.convoSwitches, ideal);
+    add(
+      'convoSwitches',
+      band === 'low'
+        ? `Only ${s.convoSwitches} meaningful switch${s.convoSwitches === 1 ? '' : 'es'} between speakers. Hand the conversation over more often: ask, then listen.`
+        : band === 'high'
+          ? `${s.convoSwitches} switches between speakers: a lot of short exchanges. Let each turn develop a full thought before handing over.`
+          : `${s.convoSwitches} meaningful switches between speakers: a real back-and-forth.`,
+    );
+  }
+  addVibeTips(s.vibes, add);
 
   problems.sort((a, b) => b.severity - a.severity);
   const top = problems.slice(0, 3);
   const tips = top.length ? top.map((p) => p.tip) : ['Strong delivery overall. Keep practising to make it a habit.'];
   if (ctx.isConversational && !top.length) tips.push('Well-balanced conversation.');
   return { main: { workOn: top.map((p) => p.key), tips }, byMetric };
+}
+
+/** The radars' tips: the strongest positive vibes to keep, and the negative ones to work on. */
+function addVibeTips(vibes: Record<string, number>, add: (key: TMetricKey, tip: string) => void): void {
+  const ranked = (names: readonly string[]) =>
+    names
+      .filter((k) => vibes[k] !== undefined)
+      .sort((a, b) => vibes[b]! - vibes[a]!);
+  const positives = ranked(POSITIVE_VIBES);
+  const strong = positives.filter((k) => vibes[k]! >= IDEALS.positiveVibes.idealMin).slice(0, 2);
+  if (strong.length) add('positiveVibes', `You come across as ${strong.join(' and ')}. Keep what creates it: the vibe breakdown shows which measurements drove it.`);
+  else if (positives[0]) add('positiveVibes', `Your strongest positive vibe is ${positives[0]}. More pitch and volume variety at a steady pace raises most positive vibes.`);
+  const negatives = ranked(NEGATIVE_VIBES).filter((k) => vibes[k]! > IDEALS.negativeVibes.idealMax);
+  for (const k of negatives.slice(0, 3)) add('negativeVibes', `Listeners may hear you as ${k}; the vibe breakdown shows which measurements drove it.`);
+  if (!negatives.length) add('negativeVibes', 'No negative vibe stands out in this recording.');
 }

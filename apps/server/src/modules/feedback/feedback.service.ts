@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   roundAverage,
+  visibleQuestions,
+  type TScorecard,
   type TCreateFeedbackBody,
   type TFeedback,
   type TRecordingFeedback,
@@ -8,15 +10,18 @@ import {
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { canCommentOn, canScore, feedbackVisible, isOrgAdmin, recordingAccess, type TRecordingAccess } from '../../auth/policies.js';
-import { feedback, groups, memberships, recordings, users } from '../../db/schema.js';
+import { feedback, groups, memberships, recordings, scorecardResponses, users } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { isActiveNow } from '../groups/groups.presenter.js';
 import { findRecordingWithContext } from '../recordings/recordings.repository.js';
 import { notifyFeedbackReceived } from './feedback-mail.js';
+import { findAssignmentInOrg, presentAssignmentRef } from '../assignments/assignments.repository.js';
 
 type TFeedbackRow = typeof feedback.$inferSelect;
 
-function present(row: TFeedbackRow, name: string, callerId: string): TFeedback {
+type TResponses = TFeedback['responses'];
+
+function present(row: TFeedbackRow, name: string, callerId: string, answers?: { id: string; responses: TResponses }): TFeedback {
   return {
     feedbackId: row.id,
     recordingId: row.recordingId,
@@ -34,17 +39,42 @@ function present(row: TFeedbackRow, name: string, callerId: string): TFeedback {
     scoreDelivery: row.scoreDelivery,
     scoreXfactor: row.scoreXfactor,
     isMine: row.userId === callerId,
+    responses: row.kind === 'score' ? (answers?.responses ?? []) : [],
+    responseId: row.kind === 'score' ? (answers?.id ?? null) : null,
   };
 }
 
-/** The caller's standing on a recording: access, coach or not, and the group's speaker level. */
-async function recordingContext(deps: TDeps, auth: TAuth, recordingId: string) {
+/**
+ * The caller's standing on a recording: access, coach or not, the group's speaker level and
+ * the custom scorecard of its assignment (null without one).
+ */
+export async function recordingContext(deps: TDeps, auth: TAuth, recordingId: string) {
   const row = await findRecordingWithContext(deps.db, recordingId, auth.userId);
   if (!row) throw notFound();
   const access = recordingAccess(auth, row.r, row.group, row.membership);
   if (access === 'none') throw notFound();
   const isCoach = (!!row.membership && isActiveNow(row.membership) && row.membership.roles.includes('manager')) || isOrgAdmin(auth);
-  return { row, access, isCoach, speakerLevel: row.group ? row.group.speakerPrivacyLevel : null };
+  const assignment = row.r.assignmentId ? await findAssignmentInOrg(deps.db, auth.orgId, row.r.assignmentId) : null;
+  const scorecard: TScorecard | null = assignment ? presentAssignmentRef(assignment).scorecard : null;
+  return { row, access, isCoach, speakerLevel: row.group ? row.group.speakerPrivacyLevel : null, scorecard };
+}
+
+export type TRecordingContext = Awaited<ReturnType<typeof recordingContext>>;
+
+/** May add a score: canScore, and with a coach-only scorecard only the recording's coach. */
+export function mayScore(ctx: TRecordingContext): boolean {
+  return canScore(ctx.access, ctx.speakerLevel) && (!ctx.scorecard?.coachOnlyScorecard || ctx.isCoach);
+}
+
+/** Coach-only scorecards hide peer ratings (001 section 6): only coaches' score sets and your own show. */
+function scoreVisibleUnderScorecard(ctx: TRecordingContext, callerId: string, f: TFeedbackRow): boolean {
+  return f.kind !== 'score' || !ctx.scorecard?.coachOnlyScorecard || f.isManager || f.userId === callerId;
+}
+
+function averageOf(scores: { value: number | null; isManager: boolean }[]) {
+  const all = scores.map((s) => s.value).filter((v): v is number => v !== null);
+  const coach = scores.filter((s) => s.isManager).map((s) => s.value).filter((v): v is number => v !== null);
+  return { average: roundAverage(all), count: all.length, coachAverage: roundAverage(coach), coachCount: coach.length };
 }
 
 const SCORE_KEYS = ['scoreOverall', 'scoreOrganization', 'scoreDelivery', 'scoreXfactor'] as const;
@@ -62,30 +92,48 @@ function feedbackWithAuthors(deps: TDeps, recordingIds: string[]) {
 export async function listFeedback(deps: TDeps, auth: TAuth, recordingId: string): Promise<TRecordingFeedback> {
   const ctx = await recordingContext(deps, auth, recordingId);
   const rows = await feedbackWithAuthors(deps, [recordingId]);
-  const visible = rows.filter(({ f }) => feedbackVisible(auth.userId, ctx.access, ctx.isCoach, ctx.speakerLevel ?? 0, f));
+  const visible = rows.filter(
+    ({ f }) => feedbackVisible(auth.userId, ctx.access, ctx.isCoach, ctx.speakerLevel ?? 0, f) && scoreVisibleUnderScorecard(ctx, auth.userId, f),
+  );
   const scores = visible.filter(({ f }) => f.kind === 'score').map(({ f }) => f);
   const averages = Object.fromEntries(
-    SCORE_KEYS.map((k) => {
-      const all = scores.map((s) => s[k]).filter((v): v is number => v !== null);
-      const coach = scores.filter((s) => s.isManager).map((s) => s[k]).filter((v): v is number => v !== null);
-      return [k, { average: roundAverage(all), count: all.length, coachAverage: roundAverage(coach), coachCount: coach.length }];
-    }),
+    SCORE_KEYS.map((k) => [k, averageOf(scores.map((s) => ({ value: s[k], isManager: s.isManager })))]),
   ) as TRecordingFeedback['averages'];
+  const answers = await scorecardAnswers(deps, recordingId, ctx.scorecard);
+  const questionAverages = Object.fromEntries(
+    (ctx.scorecard ? visibleQuestions(ctx.scorecard).filter((q) => !q.preset) : []).map((q) => [
+      q.id,
+      averageOf(scores.map((s) => ({ value: answers.get(s.userId)?.responses.find((r) => r.id === q.id)?.response ?? null, isManager: s.isManager }))),
+    ]),
+  );
   const alreadyScored = rows.some(({ f }) => f.kind === 'score' && f.userId === auth.userId);
   return {
-    items: visible.map(({ f, name }) => present(f, name, auth.userId)),
+    items: visible.map(({ f, name }) => present(f, name, auth.userId, answers.get(f.userId))),
     averages,
+    scorecard: ctx.scorecard,
+    questionAverages,
+    scorecardVisible: scores.length > 0 && (ctx.access === 'owner' || !ctx.scorecard?.coachOnlyScorecard || ctx.isCoach),
     reviewed: visible.some(({ f }) => f.isManager),
     commentCount: visible.filter(({ f }) => f.kind === 'comment').length,
     canComment: canCommentOn(ctx.access, ctx.speakerLevel),
-    canScore: canScore(ctx.access, ctx.speakerLevel) && !alreadyScored,
+    canScore: mayScore(ctx) && !alreadyScored,
   };
+}
+
+/** Each rater's answers to the scorecard's custom questions on a recording, by rater. */
+async function scorecardAnswers(deps: TDeps, recordingId: string, scorecard: TScorecard | null) {
+  if (!scorecard) return new Map<string, { id: string; responses: TResponses }>();
+  const rows = await deps.db
+    .select()
+    .from(scorecardResponses)
+    .where(and(eq(scorecardResponses.recordingId, recordingId), eq(scorecardResponses.scorecardId, scorecard.id)));
+  return new Map(rows.map((r) => [r.userId, { id: r.id, responses: r.responses }]));
 }
 
 export async function addFeedback(deps: TDeps, auth: TAuth, body: TCreateFeedbackBody): Promise<TFeedback> {
   const ctx = await recordingContext(deps, auth, body.recordingId);
   const isScore = body.scoreOverall !== undefined;
-  const allowed = isScore ? canScore(ctx.access, ctx.speakerLevel) : canCommentOn(ctx.access, ctx.speakerLevel);
+  const allowed = isScore ? mayScore(ctx) : canCommentOn(ctx.access, ctx.speakerLevel);
   if (!allowed) throw forbidden(isScore ? 'You cannot score this recording' : 'Feedback is not enabled for this recording');
   if (body.regionEnd !== undefined && ctx.row.r.duration !== null && body.regionEnd > ctx.row.r.duration + 0.01) {
     throw badRequest('regionEnd: the region ends after the recording');
@@ -131,9 +179,17 @@ export async function updateFeedback(deps: TDeps, auth: TAuth, feedbackId: strin
   return present(saved!, author!.name, auth.userId);
 }
 
+/** Deleting a score set also deletes the rater's scorecard answers: Delete Scores, then score again. */
 export async function deleteFeedback(deps: TDeps, auth: TAuth, feedbackId: string): Promise<void> {
-  await loadOwn(deps, auth, feedbackId);
-  await deps.db.delete(feedback).where(eq(feedback.id, feedbackId));
+  const row = await loadOwn(deps, auth, feedbackId);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(feedback).where(eq(feedback.id, feedbackId));
+    if (row.kind === 'score') {
+      await tx
+        .delete(scorecardResponses)
+        .where(and(eq(scorecardResponses.recordingId, row.recordingId), eq(scorecardResponses.userId, auth.userId)));
+    }
+  });
 }
 
 /** Feedback on a group's recordings that the caller may see, newest first. */

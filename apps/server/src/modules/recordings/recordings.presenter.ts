@@ -1,4 +1,4 @@
-import type { TRecording, TRecordingState, TRecordingSummary, TResults } from '@rostrum/contract';
+import type { TAssignmentRef, TRecording, TRecordingState, TRecordingSummary, TResults } from '@rostrum/contract';
 import { signMediaUrl } from '../../storage/media-urls.js';
 import type { TRecordingAccess } from '../../auth/policies.js';
 import type { TRecordingListRow, TRecordingRow } from './recordings.repository.js';
@@ -35,7 +35,13 @@ export function presentSummary({ r, groupName, firstName, lastName }: TRecording
 }
 
 /** The full recording; media addresses and results only for callers who may hear it. */
-export function presentRecording(row: TRecordingListRow, access: TRecordingAccess, mediaSecret: string, expand: Set<string>): TRecording {
+export function presentRecording(
+  row: TRecordingListRow,
+  access: TRecordingAccess,
+  mediaSecret: string,
+  expand: Set<string>,
+  assignment: TAssignmentRef | null,
+): TRecording {
   const { r } = row;
   const canHear = access === 'owner' || access === 'hear';
   const url = (kind: 'audio' | 'video' | 'peaks', present: string | null) =>
@@ -59,6 +65,7 @@ export function presentRecording(row: TRecordingListRow, access: TRecordingAcces
     videoUrl: url('video', r.videoPath),
     peaksUrl: url('peaks', r.peaksPath),
     assignmentId: r.assignmentId,
+    assignment,
     access: { canHear, isOwner: access === 'owner' },
     results,
   };

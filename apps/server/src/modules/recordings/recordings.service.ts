@@ -24,6 +24,7 @@ import { membershipActiveNow } from '../groups/groups.repository.js';
 import { ORIGINAL_FILE } from '../../jobs/analyze-recording.job.js';
 import { findRecordingWithContext, listGroupRecordings, listOwnRecordings } from './recordings.repository.js';
 import { presentRecording, presentSummary } from './recordings.presenter.js';
+import { findAssignmentInOrg, presentAssignmentRef } from '../assignments/assignments.repository.js';
 import { assertPublicUrl, UrlFetchError } from './url-fetcher.js';
 
 export const UPLOAD_PATH = `${API_PREFIX}/uploads`;
@@ -172,7 +173,8 @@ async function loadWithAccess(deps: TDeps, auth: TAuth, recordingId: string) {
 
 export async function getRecording(deps: TDeps, auth: TAuth, recordingId: string, expand: Set<string>): Promise<TRecording> {
   const { row, access } = await loadWithAccess(deps, auth, recordingId);
-  return presentRecording(row, access, deps.mediaSecret, expand);
+  const assignment = row.r.assignmentId ? await findAssignmentInOrg(deps.db, auth.orgId, row.r.assignmentId) : null;
+  return presentRecording(row, access, deps.mediaSecret, expand, assignment ? presentAssignmentRef(assignment) : null);
 }
 
 async function loadOwned(deps: TDeps, auth: TAuth, recordingId: string) {
@@ -184,6 +186,11 @@ async function loadOwned(deps: TDeps, auth: TAuth, recordingId: string) {
 export async function updateRecording(deps: TDeps, auth: TAuth, recordingId: string, body: TUpdateRecordingBody): Promise<TRecording> {
   const row = await loadOwned(deps, auth, recordingId);
   if (row.group) assertSharingAllowed(row.group, body);
+  if ((body.feedbackRequested || body.submitted) && !row.r.assignmentId) {
+    // With Assignments on, a recording is private until it is part of an assignment (002 section 4).
+    const [org] = await deps.db.select({ settings: organisations.settings }).from(organisations).where(eq(organisations.id, auth.orgId));
+    if (org?.settings.Assignments) throw badRequest('Move this recording to an assignment before sharing it');
+  }
   const now = new Date();
   await deps.db
     .update(recordings)

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Star, StarHalf } from 'lucide-react';
-import { CORE_SCORES, scoreToStars, type TFeedback, type TRecordingFeedback } from '@rostrum/contract';
+import { CORE_SCORES, scoreToStars, visibleQuestions, type TFeedback, type TRecordingFeedback } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
@@ -9,6 +9,32 @@ import { ConfirmDialog } from '../../components/dialog';
 
 type TApiName = (typeof CORE_SCORES)[number]['apiName'];
 const VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+const CORE_IDS = new Set<string>(CORE_SCORES.map((c) => c.apiName));
+
+/**
+ * One rating a rater gives: the four core scores, or with a custom scorecard its visible
+ * questions in order (presets are the core scores, the rest are scorecard answers).
+ */
+interface TRating {
+  id: string;
+  label: string;
+  description: string;
+  core: boolean;
+}
+
+function ratingsOf(feedback: TRecordingFeedback): TRating[] {
+  if (!feedback.scorecard) return CORE_SCORES.map((c) => ({ id: c.apiName, label: c.label, description: '', core: true }));
+  return visibleQuestions(feedback.scorecard).map((q) => ({ id: q.id, label: q.label, description: q.description, core: CORE_IDS.has(q.id) }));
+}
+
+function valueOf(item: TFeedback, rating: TRating): number | null {
+  if (rating.core) return item[rating.id as TApiName];
+  return item.responses.find((r) => r.id === rating.id)?.response ?? null;
+}
+
+function averageOf(feedback: TRecordingFeedback, rating: TRating) {
+  return rating.core ? feedback.averages[rating.id as TApiName] : feedback.questionAverages[rating.id];
+}
 
 /** Stars on a scale of 5 in half steps (score / 2). */
 export function Stars({ score }: { score: number }) {
@@ -31,11 +57,16 @@ export function Stars({ score }: { score: number }) {
   );
 }
 
-/** Averages of the core scores over all raters and over coaches (2 decimals, from the server). */
-export function ScoreAverages({ averages }: { averages: TRecordingFeedback['averages'] }) {
-  const any = CORE_SCORES.some((c) => averages[c.apiName].count > 0);
-  if (!any) return <p className="muted feedback-empty">No scores yet.</p>;
-  const cell = (avg: number | null, n: number) =>
+/**
+ * Averages over all raters and over coaches (2 decimals, from the server). A coach-only
+ * scorecard hides peer ratings, so only the coach column shows.
+ */
+export function ScoreAverages({ feedback }: { feedback: TRecordingFeedback }) {
+  const ratings = ratingsOf(feedback);
+  const any = ratings.some((r) => (averageOf(feedback, r)?.count ?? 0) > 0);
+  if (!any || (feedback.scorecard && !feedback.scorecardVisible)) return <p className="muted feedback-empty">No scores yet.</p>;
+  const coachOnly = !!feedback.scorecard?.coachOnlyScorecard;
+  const cell = (avg: number | null | undefined, n: number | undefined) =>
     avg == null ? (
       <span className="muted">—</span>
     ) : (
@@ -51,18 +82,18 @@ export function ScoreAverages({ averages }: { averages: TRecordingFeedback['aver
       <thead>
         <tr>
           <th scope="col">Score</th>
-          <th scope="col">All raters</th>
+          {!coachOnly && <th scope="col">All raters</th>}
           <th scope="col">Coach</th>
         </tr>
       </thead>
       <tbody>
-        {CORE_SCORES.map((c) => {
-          const a = averages[c.apiName];
+        {ratings.map((r) => {
+          const a = averageOf(feedback, r);
           return (
-            <tr key={c.key}>
-              <th scope="row">{c.label}</th>
-              <td>{cell(a.average, a.count)}</td>
-              <td>{cell(a.coachAverage, a.coachCount)}</td>
+            <tr key={r.id}>
+              <th scope="row">{r.label}</th>
+              {!coachOnly && <td>{cell(a?.average, a?.count)}</td>}
+              <td>{cell(a?.coachAverage, a?.coachCount)}</td>
             </tr>
           );
         })}
@@ -72,8 +103,9 @@ export function ScoreAverages({ averages }: { averages: TRecordingFeedback['aver
 }
 
 /**
- * Add a Score (001 sections 4 and 5): the four core scores as radio groups 1 (Poor) to 10
- * (Excellent), all required; a user who already scored sees their scores and Delete Scores only.
+ * Add a Score (001 sections 4 and 5): the four core scores, or a custom scorecard's questions,
+ * as radio groups 1 (Poor) to 10 (Excellent), all required; a user who already scored sees
+ * their scores and Delete Scores only.
  */
 export function ScorePanel({ recordingId, feedback }: { recordingId: string; feedback: TRecordingFeedback }) {
   const queryClient = useQueryClient();
@@ -81,16 +113,20 @@ export function ScorePanel({ recordingId, feedback }: { recordingId: string; fee
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.feedback(recordingId) });
   return (
     <div className="stack stack--lg">
-      {mine ? <MyScores score={mine} onDeleted={refresh} /> : feedback.canScore ? <ScoreForm recordingId={recordingId} onSaved={refresh} /> : null}
+      {mine ? (
+        <MyScores score={mine} ratings={ratingsOf(feedback)} onDeleted={refresh} />
+      ) : feedback.canScore ? (
+        <ScoreForm recordingId={recordingId} feedback={feedback} onSaved={refresh} />
+      ) : null}
       <div className="stack">
-        <h3 className="vibe-list__title">Average scores</h3>
-        <ScoreAverages averages={feedback.averages} />
+        <h3 className="vibe-list__title">{feedback.scorecard ? 'Scorecard' : 'Average scores'}</h3>
+        <ScoreAverages feedback={feedback} />
       </div>
     </div>
   );
 }
 
-function MyScores({ score, onDeleted }: { score: TFeedback; onDeleted: () => void }) {
+function MyScores({ score, ratings, onDeleted }: { score: TFeedback; ratings: TRating[]; onDeleted: () => void }) {
   const [confirm, setConfirm] = useState(false);
   const remove = useMutation({
     mutationFn: () => api.deleteFeedback(score.feedbackId),
@@ -103,11 +139,11 @@ function MyScores({ score, onDeleted }: { score: TFeedback; onDeleted: () => voi
     <div className="stack my-scores">
       <h3 className="vibe-list__title">Your scores</h3>
       <dl className="my-scores__list">
-        {CORE_SCORES.map((c) => {
-          const v = score[c.apiName];
+        {ratings.map((r) => {
+          const v = valueOf(score, r);
           return v == null ? null : (
-            <div key={c.key}>
-              <dt>{c.label}</dt>
+            <div key={r.id}>
+              <dt>{r.label}</dt>
               <dd>
                 <Stars score={v} /> <strong>{v}</strong>
               </dd>
@@ -132,33 +168,48 @@ function MyScores({ score, onDeleted }: { score: TFeedback; onDeleted: () => voi
   );
 }
 
-function ScoreForm({ recordingId, onSaved }: { recordingId: string; onSaved: () => void }) {
-  const [values, setValues] = useState<Partial<Record<TApiName, number>>>({});
-  const [missing, setMissing] = useState<Set<TApiName>>(new Set());
+function ScoreForm({ recordingId, feedback, onSaved }: { recordingId: string; feedback: TRecordingFeedback; onSaved: () => void }) {
+  const ratings = ratingsOf(feedback);
+  const [values, setValues] = useState<Record<string, number>>({});
+  const [missing, setMissing] = useState<Set<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useMutation({
-    mutationFn: () =>
-      api.createFeedback({
+    mutationFn: async () => {
+      const core = (id: TApiName) => (ratings.some((r) => r.core && r.id === id) ? values[id] : undefined);
+      await api.createFeedback({
         recordingId,
         scoreOverall: values.scoreOverall!,
-        scoreOrganization: values.scoreOrganization,
-        scoreDelivery: values.scoreDelivery,
-        scoreXfactor: values.scoreXfactor,
-      }),
+        scoreOrganization: core('scoreOrganization'),
+        scoreDelivery: core('scoreDelivery'),
+        scoreXfactor: core('scoreXfactor'),
+      });
+      const custom = ratings.filter((r) => !r.core);
+      if (feedback.scorecard && custom.length) {
+        await api.saveScorecardResponse({
+          recordingId,
+          scorecardId: feedback.scorecard.id,
+          responses: custom.map((r) => ({ id: r.id, response: values[r.id]! })),
+        });
+      }
+    },
     onSuccess: () => {
       setValues({});
       onSaved();
     },
-    onError: (e) => setError(errorMessage(e, 'Your scores could not be saved. Please try again.')),
+    // A failed second call leaves the core scores saved: reloading shows them with Delete Scores.
+    onError: (e) => {
+      setError(errorMessage(e, 'Your scores could not be saved. Please try again.'));
+      onSaved();
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const gaps = new Set(CORE_SCORES.filter((c) => values[c.apiName] == null).map((c) => c.apiName));
+    const gaps = new Set(ratings.filter((r) => values[r.id] == null).map((r) => r.id));
     setMissing(gaps);
     if (gaps.size) {
-      const first = CORE_SCORES.find((c) => gaps.has(c.apiName));
-      formRef.current?.querySelector<HTMLInputElement>(`input[name="${first?.apiName}"]`)?.focus();
+      const first = ratings.find((r) => gaps.has(r.id));
+      formRef.current?.querySelector<HTMLInputElement>(`input[name="${first?.id}"]`)?.focus();
       return;
     }
     setError(null);
@@ -166,21 +217,27 @@ function ScoreForm({ recordingId, onSaved }: { recordingId: string; onSaved: () 
   };
   return (
     <form ref={formRef} className="stack score-form" onSubmit={submit} noValidate aria-label="Add a score">
-      {CORE_SCORES.map((c) => {
-        const invalid = missing.has(c.apiName) && values[c.apiName] == null;
+      {ratings.map((r) => {
+        const invalid = missing.has(r.id) && values[r.id] == null;
+        const describedBy = [r.description && `${r.id}-description`, invalid && `${r.id}-error`].filter(Boolean).join(' ');
         return (
-          <fieldset key={c.key} className="score-scale" aria-describedby={invalid ? `${c.apiName}-error` : undefined}>
-            <legend className="field__label">{c.label}</legend>
-            <div className="score-scale__row" role="radiogroup" aria-label={c.label} aria-required>
+          <fieldset key={r.id} className="score-scale" aria-describedby={describedBy || undefined}>
+            <legend className="field__label">{r.label}</legend>
+            {r.description && (
+              <p className="field__hint" id={`${r.id}-description`}>
+                {r.description}
+              </p>
+            )}
+            <div className="score-scale__row" role="radiogroup" aria-label={r.label} aria-required>
               {VALUES.map((v) => (
                 <label key={v} className="score-scale__option">
                   <input
                     type="radio"
-                    name={c.apiName}
+                    name={r.id}
                     value={v}
-                    checked={values[c.apiName] === v}
+                    checked={values[r.id] === v}
                     aria-label={v === 1 ? '1 (Poor)' : v === 10 ? '10 (Excellent)' : String(v)}
-                    onChange={() => setValues((x) => ({ ...x, [c.apiName]: v }))}
+                    onChange={() => setValues((x) => ({ ...x, [r.id]: v }))}
                   />
                   <span aria-hidden>{v}</span>
                 </label>
@@ -191,7 +248,7 @@ function ScoreForm({ recordingId, onSaved }: { recordingId: string; onSaved: () 
               <span>Excellent</span>
             </div>
             {invalid && (
-              <p className="field__error" id={`${c.apiName}-error`}>
+              <p className="field__error" id={`${r.id}-error`}>
                 Choose a score from 1 to 10.
               </p>
             )}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, Clock, Users } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, ClipboardList, Clock, Users } from 'lucide-react';
 import { INTAKE_MSG, type TRecording } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
@@ -12,8 +12,10 @@ import { formatDateTime } from '../../components/date-format';
 import { formatDuration } from '../../components/duration-format';
 import { notifications } from '../../app/notification-store';
 import { WEB_ROUTES } from '../../app/route-paths';
+import { useViewer } from '../../app/viewer';
 import { failureText, processingText } from './recording-status';
 import { RecordingPicker } from './recording-picker';
+import { MoveToAssignment } from './move-to-assignment';
 import { ResultsLayout } from './results-layout';
 
 const POLL_MS = 10_000;
@@ -33,6 +35,7 @@ function needsPolling(r: TRecording | undefined): boolean {
 /** /evaluate/:recordingId: the recording's header, its processing state, then its results summary. */
 export function RecordingPage() {
   const { recordingId = '' } = useParams();
+  const viewer = useViewer();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const recording = useQuery({
@@ -91,6 +94,11 @@ export function RecordingPage() {
                 <Clock size={14} aria-hidden /> {formatDuration(r.duration)}
               </span>
             )}
+            {r.assignment && (
+              <span data-testid="recording-assignment">
+                <ClipboardList size={14} aria-hidden /> {r.assignment.assignmentName}
+              </span>
+            )}
             {othersShared && (
               <span data-testid="recording-owner">
                 <Users size={14} aria-hidden /> {r.groupName ? `${r.groupName} · ` : ''}
@@ -99,7 +107,12 @@ export function RecordingPage() {
             )}
           </p>
         </div>
-        {r.access.isOwner && <RecordingPicker currentId={r.recordingId} />}
+        {r.access.isOwner && (
+          <div className="recording-header__actions">
+            {viewer.assignmentsOn && !r.assignmentId && <MoveToAssignment recording={r} />}
+            <RecordingPicker currentId={r.recordingId} />
+          </div>
+        )}
       </header>
       <RecordingBody recording={r} />
     </div>

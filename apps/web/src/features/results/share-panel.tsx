@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/http-client';
 import { Badge } from '../../components/status-badge';
 import { Switch } from '../../components/switch';
 import { notifications } from '../../app/notification-store';
+import { useViewer } from '../../app/viewer';
 
 const UNDO_MS = 10_000;
 
@@ -23,6 +24,7 @@ const DONE_TEXT: Record<TField, [string, string]> = {
  */
 export function SharePanel({ recording: r, group, feedback }: { recording: TRecording; group: TGroup | undefined; feedback: TRecordingFeedback | undefined }) {
   const queryClient = useQueryClient();
+  const { assignmentsOn } = useViewer();
   const [error, setError] = useState<string | null>(null);
   // The Undo notice is the page's notification banner; it goes after 10 s, on Undo or on leaving.
   const notice = useRef<{ id: number; timer: number } | null>(null);
@@ -62,8 +64,10 @@ export function SharePanel({ recording: r, group, feedback }: { recording: TReco
   const speakerLevel = group?.speakerPrivacyLevel ?? 0;
   const managerLevel = group?.managerPrivacyLevel ?? 0;
   // 001 section 6: share shows while not shared at speaker levels 1-3; flag when coaches may review.
-  const showShare = isOwner && !r.feedbackRequested && speakerLevel >= 1 && speakerLevel <= 3;
-  const showFlag = isOwner && managerLevel > 0;
+  // With Assignments on, a recording stays private until it is part of an assignment.
+  const needsAssignment = isOwner && assignmentsOn && !r.assignmentId;
+  const showShare = isOwner && !needsAssignment && !r.feedbackRequested && speakerLevel >= 1 && speakerLevel <= 3;
+  const showFlag = isOwner && !needsAssignment && (assignmentsOn || managerLevel > 0);
 
   return (
     <section className="card side-card" aria-labelledby="share-title">
@@ -97,6 +101,11 @@ export function SharePanel({ recording: r, group, feedback }: { recording: TReco
               />
             )}
           </div>
+        )}
+        {needsAssignment && (
+          <p className="muted text-sm" data-testid="needs-assignment">
+            Move this recording to an assignment to share it with your group or flag it for review.
+          </p>
         )}
         {error && (
           <p className="field__error" role="alert">

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import {
+  ZAddRecordingToAssignmentBodySchema,
+  ZAssignedAssignmentSchema,
+  ZAssignmentListQuerySchema,
+  ZAssignmentRecordingParamsSchema,
+  ZIdParamsSchema,
+} from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import { authOf } from '../../auth/auth-context.js';
+import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
+import * as assignments from './assignments.service.js';
+
+const ZEmptySchema = z.object({});
+
+export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
+  const preHandler = requireAuth(deps);
+  const tags = ['assignments'];
+  app.get(
+    '/assignments',
+    { preHandler, schema: { tags, querystring: ZAssignmentListQuerySchema, response: responses(z.array(ZAssignedAssignmentSchema)) } },
+    async (req) => ok(await assignments.listAssigned(deps, authOf(req))),
+  );
+  app.post(
+    '/assignments/:id/recordings',
+    { preHandler, schema: { tags, params: ZIdParamsSchema, body: ZAddRecordingToAssignmentBodySchema, response: responses(ZEmptySchema) } },
+    async (req) => {
+      await assignments.addRecording(deps, authOf(req), req.params.id, req.body.recordingId);
+      return ok({});
+    },
+  );
+  app.delete(
+    '/assignments/:id/recordings/:recordingId',
+    { preHandler, schema: { tags, params: ZAssignmentRecordingParamsSchema, response: responses(ZEmptySchema) } },
+    async (req) => {
+      await assignments.removeRecording(deps, authOf(req), req.params.id, req.params.recordingId);
+      return ok({});
+    },
+  );
+}

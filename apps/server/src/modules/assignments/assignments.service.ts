@@ -1,0 +1,66 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { ASSIGNMENT_MSG, speakerTypeMatches, type TAssignedAssignment } from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { isOrgAdmin } from '../../auth/policies.js';
+import { organisations, recordings } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { isActiveNow } from '../groups/groups.presenter.js';
+import { findRecordingWithContext } from '../recordings/recordings.repository.js';
+import { findAssignmentInOrg, isOpenAssignment, listAssignedToSpeaker } from './assignments.repository.js';
+import { findMembership } from '../groups/groups.repository.js';
+
+async function assertAssignmentsOn(deps: TDeps, auth: TAuth) {
+  const [org] = await deps.db.select({ settings: organisations.settings }).from(organisations).where(eq(organisations.id, auth.orgId));
+  if (!org?.settings.Assignments) throw forbidden(ASSIGNMENT_MSG.assignmentsOff);
+}
+
+/** The Move to Assignment picker: open assignments of the caller's speaker groups. */
+export async function listAssigned(deps: TDeps, auth: TAuth): Promise<TAssignedAssignment[]> {
+  const rows = await listAssignedToSpeaker(deps.db, auth.userId, auth.orgId);
+  return rows.map(({ a, groupName }) => ({
+    id: a.id,
+    assignmentId: a.id,
+    name: a.name,
+    groupId: a.groupId!,
+    groupName,
+    criteria: { algorithm: a.criteria.algorithm },
+    createdDate: a.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Move to Assignment (001 section 4): the owner puts a recording into an open assignment of a
+ * group they speak in. It cannot be undone by the speaker, so a recording moves once; the
+ * speaker type (single or multi-speaker) must match the assignment's.
+ */
+export async function addRecording(deps: TDeps, auth: TAuth, assignmentId: string, recordingId: string): Promise<void> {
+  await assertAssignmentsOn(deps, auth);
+  const found = await findAssignmentInOrg(deps.db, auth.orgId, assignmentId);
+  if (!found || !isOpenAssignment(found.a) || !found.a.groupId) throw notFound();
+  const membership = await findMembership(deps.db, auth.userId, found.a.groupId);
+  if (!membership || !isActiveNow(membership) || !membership.roles.includes('speaker')) throw forbidden();
+  const rec = await findRecordingWithContext(deps.db, recordingId, auth.userId);
+  if (!rec || rec.r.orgId !== auth.orgId || rec.r.userId !== auth.userId) throw notFound();
+  if (rec.r.assignmentId) throw conflict(ASSIGNMENT_MSG.alreadyAssigned);
+  if (!speakerTypeMatches(rec.r.algorithm, found.a.criteria.algorithm)) throw badRequest(ASSIGNMENT_MSG.unableText);
+  const [moved] = await deps.db
+    .update(recordings)
+    .set({ assignmentId, groupId: found.a.groupId })
+    // Two moves at once: only the first finds the recording without an assignment.
+    .where(and(eq(recordings.id, recordingId), isNull(recordings.assignmentId)))
+    .returning({ id: recordings.id });
+  if (!moved) throw conflict(ASSIGNMENT_MSG.alreadyAssigned);
+}
+
+/** Removing a recording from an assignment: the group's coaches and org admins only. */
+export async function removeRecording(deps: TDeps, auth: TAuth, assignmentId: string, recordingId: string): Promise<void> {
+  const found = await findAssignmentInOrg(deps.db, auth.orgId, assignmentId);
+  if (!found || !found.a.groupId) throw notFound();
+  const membership = await findMembership(deps.db, auth.userId, found.a.groupId);
+  const isCoach = (!!membership && isActiveNow(membership) && membership.roles.includes('manager')) || isOrgAdmin(auth);
+  if (!isCoach) throw forbidden();
+  const rec = await findRecordingWithContext(deps.db, recordingId, auth.userId);
+  if (!rec || rec.r.orgId !== auth.orgId || rec.r.assignmentId !== assignmentId) throw notFound();
+  await deps.db.update(recordings).set({ assignmentId: null }).where(eq(recordings.id, recordingId));
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import {
+  ZIdParamsSchema,
+  ZScorecardResponseBodySchema,
+  ZScorecardResponseParamsSchema,
+  ZScorecardResponseSchema,
+  ZUpdateScorecardResponseBodySchema,
+} from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import { authOf } from '../../auth/auth-context.js';
+import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
+import * as scorecards from './scorecards.service.js';
+
+export function scorecardsRoutes(app: TZodApp, deps: TDeps) {
+  const preHandler = requireAuth(deps);
+  const tags = ['scorecards'];
+  app.post(
+    '/scorecards/:id/responses',
+    { preHandler, schema: { tags, params: ZIdParamsSchema, body: ZScorecardResponseBodySchema, response: responses(ZScorecardResponseSchema) } },
+    async (req) => ok(await scorecards.saveResponse(deps, authOf(req), req.params.id, req.body)),
+  );
+  app.put(
+    '/scorecards/:id/responses/:responseId',
+    {
+      preHandler,
+      schema: { tags, params: ZScorecardResponseParamsSchema, body: ZUpdateScorecardResponseBodySchema, response: responses(ZScorecardResponseSchema) },
+    },
+    async (req) => ok(await scorecards.updateResponse(deps, authOf(req), req.params.id, req.params.responseId, req.body.responses)),
+  );
+  app.delete(
+    '/scorecards/:id/responses/:responseId',
+    { preHandler, schema: { tags, params: ZScorecardResponseParamsSchema, response: responses(z.object({})) } },
+    async (req) => {
+      await scorecards.deleteResponse(deps, authOf(req), req.params.id, req.params.responseId);
+      return ok({});
+    },
+  );
+}

@@ -1,0 +1,86 @@
+import { and, eq } from 'drizzle-orm';
+import { visibleQuestions, type TScorecard, type TScorecardResponse, type TScorecardResponseBody } from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { scorecardResponses } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { mayScore, recordingContext, type TRecordingContext } from '../feedback/feedback.service.js';
+
+type TResponseRow = typeof scorecardResponses.$inferSelect;
+type TAnswers = TScorecardResponseBody['responses'];
+
+function present(row: TResponseRow): TScorecardResponse {
+  return {
+    responseId: row.id,
+    recordingId: row.recordingId,
+    scorecardId: row.scorecardId,
+    userId: row.userId,
+    isManager: row.isManager,
+    responses: row.responses,
+    createdDate: row.createdAt.toISOString(),
+  };
+}
+
+/** The recording's scorecard must be the one in the path. */
+async function scorecardOf(deps: TDeps, auth: TAuth, scorecardId: string, recordingId: string) {
+  const ctx = await recordingContext(deps, auth, recordingId);
+  if (!ctx.scorecard || ctx.scorecard.id !== scorecardId) throw notFound('This recording has no such scorecard');
+  return { ctx, scorecard: ctx.scorecard };
+}
+
+/** Answers go to every visible custom question, once each; presets are the core scores (POST feedback). */
+function assertAnswersFit(scorecard: TScorecard, answers: TAnswers) {
+  const custom = visibleQuestions(scorecard).filter((q) => !q.preset);
+  const ids = new Set(custom.map((q) => q.id));
+  const unknown = answers.find((a) => !ids.has(a.id));
+  if (unknown) throw badRequest(`responses: "${unknown.id}" is not a question of this scorecard`);
+  const missing = custom.find((q) => !answers.some((a) => a.id === q.id));
+  if (missing) throw badRequest(`responses: "${missing.label}" needs a rating`);
+}
+
+function assertMayScore(ctx: TRecordingContext) {
+  if (!mayScore(ctx)) throw forbidden(ctx.scorecard?.coachOnlyScorecard ? 'Only the coach can use this scorecard' : 'You cannot score this recording');
+}
+
+/** POST scorecards/{id}/responses: one set of answers per rater and recording. */
+export async function saveResponse(deps: TDeps, auth: TAuth, scorecardId: string, body: TScorecardResponseBody): Promise<TScorecardResponse> {
+  if (body.scorecardId !== scorecardId) throw badRequest('scorecardId: does not match the path');
+  const { ctx, scorecard } = await scorecardOf(deps, auth, scorecardId, body.recordingId);
+  assertMayScore(ctx);
+  assertAnswersFit(scorecard, body.responses);
+  const [row] = await deps.db
+    .insert(scorecardResponses)
+    .values({ scorecardId, recordingId: body.recordingId, userId: auth.userId, responses: body.responses, isManager: ctx.isCoach })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict('You have already scored this recording. Delete your scores to score it again.');
+  return present(row);
+}
+
+async function loadOwn(deps: TDeps, auth: TAuth, scorecardId: string, responseId: string) {
+  const [row] = await deps.db
+    .select()
+    .from(scorecardResponses)
+    .where(and(eq(scorecardResponses.id, responseId), eq(scorecardResponses.scorecardId, scorecardId)));
+  if (!row) throw notFound();
+  // The caller must still see the recording; then only the rater may change the answers.
+  const found = await scorecardOf(deps, auth, scorecardId, row.recordingId);
+  if (row.userId !== auth.userId) throw forbidden('Only the rater can change these answers');
+  return { row, ...found };
+}
+
+export async function updateResponse(deps: TDeps, auth: TAuth, scorecardId: string, responseId: string, answers: TAnswers): Promise<TScorecardResponse> {
+  const { scorecard } = await loadOwn(deps, auth, scorecardId, responseId);
+  assertAnswersFit(scorecard, answers);
+  const [row] = await deps.db
+    .update(scorecardResponses)
+    .set({ responses: answers, updatedAt: new Date() })
+    .where(eq(scorecardResponses.id, responseId))
+    .returning();
+  return present(row!);
+}
+
+export async function deleteResponse(deps: TDeps, auth: TAuth, scorecardId: string, responseId: string): Promise<void> {
+  await loadOwn(deps, auth, scorecardId, responseId);
+  await deps.db.delete(scorecardResponses).where(eq(scorecardResponses.id, responseId));
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { CORE_SCORES } from './constants.js';
+
+// What a recording meets of an assignment (001 sections 3 to 8): its name and group, its
+// speaker type (criteria.algorithm) and its custom scorecard. The editor, targets, completion
+// and dashboards are the assignments feature (002) and extend these shapes.
+
+/** Algorithm names holding 'conversational' are multi-speaker; the rest are single-speaker. */
+export function isConversationalAlgorithm(algorithm: string): boolean {
+  return algorithm.includes('conversational');
+}
+
+export const ASSIGNMENT_MSG = {
+  confirmMove: (name: string) => `Are you sure you want to assign this recording to "${name}"? This operation cannot be undone.`,
+  unableTitle: 'Unable to Use This Assignment',
+  unableText:
+    'This assignment only accepts recordings with a single speaker and this recording contains multiple speakers (or vice versa).',
+  alreadyAssigned: 'This recording is already part of an assignment.',
+  assignmentsOff: 'Assignments are not enabled for your organization.',
+} as const;
+
+/** Whether a recording made with `recordingAlgorithm` may go into an assignment made for `assignmentAlgorithm`. */
+export function speakerTypeMatches(recordingAlgorithm: string, assignmentAlgorithm: string): boolean {
+  return isConversationalAlgorithm(recordingAlgorithm) === isConversationalAlgorithm(assignmentAlgorithm);
+}
+
+/** A scorecard question. The four presets carry the core scores' apiNames as ids. */
+export const ZScorecardQuestionSchema = z.object({
+  id: z.string().min(1).max(120),
+  label: z.string().min(1).max(100),
+  description: z.string().max(1000),
+  order: z.number().int().min(0),
+  preset: z.boolean(),
+  hidden: z.boolean(),
+});
+export type TScorecardQuestion = z.infer<typeof ZScorecardQuestionSchema>;
+
+export const ZScorecardSchema = z.object({
+  id: z.uuid(),
+  questions: z.array(ZScorecardQuestionSchema),
+  coachOnlyScorecard: z.boolean(),
+});
+export type TScorecard = z.infer<typeof ZScorecardSchema>;
+
+export const PRESET_QUESTION_IDS: readonly string[] = CORE_SCORES.map((c) => c.apiName);
+
+/** A new scorecard's questions: the four presets, then the custom ratings (label, description). */
+export function scorecardQuestions(custom: readonly (readonly [string, string])[]): TScorecardQuestion[] {
+  const presets = CORE_SCORES.map((c, i) => ({ id: c.apiName, label: c.label, description: '', order: i, preset: true, hidden: false }));
+  return [
+    ...presets,
+    ...custom.map(([label, description], i) => ({ id: customQuestionId(label), label, description, order: presets.length + i, preset: false, hidden: false })),
+  ];
+}
+
+/** The questions a rater answers, in order: visible ones; presets map to the core scores. */
+export function visibleQuestions(scorecard: Pick<TScorecard, 'questions'>): TScorecardQuestion[] {
+  return scorecard.questions.filter((q) => !q.hidden || q.id === 'scoreOverall').sort((a, b) => a.order - b.order);
+}
+
+/** Rating ids derive from names: letters, digits, dot and dash, lower-cased, prefixed 'custom'. */
+export function customQuestionId(label: string): string {
+  return `custom${label
+    .toLowerCase()
+    .replace(/[^a-z0-9.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')}`;
+}
+
+export const ZAssignmentRefSchema = z.object({
+  assignmentId: z.uuid(),
+  assignmentName: z.string(),
+  groupId: z.guid().nullable(),
+  groupName: z.string().nullable(),
+  criteria: z.object({ algorithm: z.string() }),
+  scorecard: ZScorecardSchema.nullable(),
+});
+export type TAssignmentRef = z.infer<typeof ZAssignmentRefSchema>;
+
+/** GET assignments?scope=assigned: the assignments a speaker may add recordings to (the picker). */
+export const ZAssignedAssignmentSchema = z.object({
+  id: z.uuid(),
+  assignmentId: z.uuid(),
+  name: z.string(),
+  groupId: z.guid(),
+  groupName: z.string(),
+  criteria: z.object({ algorithm: z.string() }),
+  createdDate: z.iso.datetime(),
+});
+export type TAssignedAssignment = z.infer<typeof ZAssignedAssignmentSchema>;
+
+export const ZAssignmentListQuerySchema = z.object({ scope: z.literal('assigned').default('assigned') });
+
+export const ZAddRecordingToAssignmentBodySchema = z.object({ recordingId: z.uuid() }).strict();
+
+export const ZAssignmentRecordingParamsSchema = z.object({ id: z.guid(), recordingId: z.guid() });
+
+/** A response to one custom question: a rating from 1 to 10. */
+export const ZQuestionResponseSchema = z.object({ id: z.string().min(1).max(120), response: z.number().int().min(1).max(10) }).strict();
+
+/** POST scorecards/{id}/responses. */
+export const ZScorecardResponseBodySchema = z
+  .object({
+    recordingId: z.uuid(),
+    scorecardId: z.uuid(),
+    responses: z.array(ZQuestionResponseSchema).min(1).max(50),
+  })
+  .strict()
+  .refine((v) => new Set(v.responses.map((r) => r.id)).size === v.responses.length, {
+    path: ['responses'],
+    message: 'Each question is answered once',
+  });
+export type TScorecardResponseBody = z.infer<typeof ZScorecardResponseBodySchema>;
+
+/** PUT scorecards/{id}/responses/{responseId}: replace the answers. */
+export const ZUpdateScorecardResponseBodySchema = z
+  .object({
+    recordingId: z.uuid().optional(),
+    scorecardId: z.uuid().optional(),
+    responses: z.array(ZQuestionResponseSchema).min(1).max(50),
+  })
+  .strict();
+
+export const ZScorecardResponseParamsSchema = z.object({ id: z.guid(), responseId: z.guid() });
+
+export const ZScorecardResponseSchema = z.object({
+  responseId: z.uuid(),
+  recordingId: z.uuid(),
+  scorecardId: z.uuid(),
+  userId: z.uuid(),
+  isManager: z.boolean(),
+  responses: z.array(z.object({ id: z.string(), response: z.number() })),
+  createdDate: z.iso.datetime(),
+});
+export type TScorecardResponse = z.infer<typeof ZScorecardResponseSchema>;
