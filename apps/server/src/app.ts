@@ -20,6 +20,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { historyRoutes } from './modules/history/history.routes.js';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.js';
 import { scorecardsRoutes } from './modules/scorecards/scorecards.routes.js';
+import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.js';
 
 /** The HTTP app: API under /api/v1 and, when built, the web app with an SPA fallback. */
 export async function buildApp(
@@ -73,6 +74,7 @@ export async function buildApp(
       historyRoutes(zapp, deps);
       assignmentsRoutes(zapp, deps);
       scorecardsRoutes(zapp, deps);
+      adminStatsRoutes(zapp, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -15,3 +15,4 @@ export * from './intake.js';
 export * from './feedback.js';
 export * from './history.js';
 export * from './assignment.js';
+export * from './admin-groups.js';

@@ -46,6 +46,19 @@ export async function assertCanManageGroup(db: TDb, a: TAuth, groupId: string) {
 }
 
 /**
+ * Org-admin actions on a group (deactivating its members): org admins of its organisation.
+ * Another organisation's group, or one the caller has no link to, is not found.
+ */
+export async function assertCanAdministerGroup(db: TDb, a: TAuth, groupId: string) {
+  const r = await loadGroupInOrg(db, a, groupId);
+  if (!isOrgAdmin(a)) {
+    if (!r.membership && !isOrgManager(a)) throw notFound();
+    throw forbidden();
+  }
+  return r;
+}
+
+/**
  * How much of a recording the caller may have (000 section 6):
  * 'owner' everything; 'hear' media and results; 'list' title and state only; 'none' is a 404.
  * Coaches of the group and org admins follow the group's coach privacy level; other speakers

@@ -17,6 +17,8 @@ interface TDemoOrg {
   type: 'edu' | 'other';
   settings: TOrgSettings;
   group: string;
+  /** More groups without members: a free duration of their own, invite code from the names. */
+  extraGroups?: { name: string; freeYears: number }[];
   people: { role: 'admin' | 'coach' | 'speaker'; email: string; first: string; last: string; title: string }[];
   assignments?: TDemoAssignment[];
 }
@@ -36,6 +38,7 @@ export const DEMO_ORGS: TDemoOrg[] = [
     type: 'other',
     settings: { Email_Notifications_For_Speakers: true, Email_Notifications_For_Managers: true, seatLimit: 50 },
     group: 'Sales Team',
+    extraGroups: [{ name: 'Leadership Workshop', freeYears: 1 }],
     people: [
       { role: 'admin', email: 'admin@northwind.example', first: 'Avery', last: 'Admin', title: 'director-executive' },
       { role: 'coach', email: 'coach@northwind.example', first: 'Casey', last: 'Coach', title: 'coach' },
@@ -112,6 +115,14 @@ export async function seedDemoIfEmpty(db: TDb): Promise<boolean> {
           speakerPrivacyLevel: 2,
         })
         .returning();
+      for (const extra of d.extraGroups ?? []) {
+        await tx.insert(groups).values({
+          orgId: org!.id,
+          name: extra.name,
+          inviteCode: generateInviteCode(d.name, extra.name),
+          settings: { freeDuration: { years: extra.freeYears } },
+        });
+      }
       for (const p of d.people) {
         const [u] = await tx
           .insert(users)

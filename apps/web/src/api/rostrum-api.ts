@@ -1,4 +1,8 @@
 import type {
+  TAdminStats,
+  TCreateGroupBody,
+  TDeactivateMembersResponse,
+  TUpdateGroupBody,
   TEmailPreferences,
   TGroup,
   TGroupMember,
@@ -47,7 +51,15 @@ export const api = {
 
   getMyGroups: () => request<TGroup[]>('GET', 'groups'),
   getOrgGroups: () => request<TOrgGroup[]>('GET', 'groups', { query: { scope: 'org' } }),
-  getGroupMembers: (groupId: string) => request<TGroupMember[]>('GET', `groups/${encodeURIComponent(groupId)}/members`),
+  /** `activeOnly`: active memberships only (?active=1, the admin's active count). */
+  getGroupMembers: (groupId: string, activeOnly = false) =>
+    request<TGroupMember[]>('GET', `groups/${encodeURIComponent(groupId)}/members`, { query: activeOnly ? { active: '1' } : undefined }),
+  getGroup: (groupId: string) => request<TGroup>('GET', `groups/${encodeURIComponent(groupId)}`),
+  createGroup: (body: TCreateGroupBody) => request<TGroup>('POST', 'groups', { body }),
+  updateGroup: (groupId: string, body: TUpdateGroupBody) => request<TGroup>('PUT', `groups/${encodeURIComponent(groupId)}`, { body }),
+  deactivateGroupMembers: (groupId: string) =>
+    request<TDeactivateMembersResponse>('DELETE', `groups/${encodeURIComponent(groupId)}/members`),
+  getAdminStats: () => request<TAdminStats>('GET', 'admin/stats'),
   joinGroup: (inviteCode: string) => request<{ group: TGroup }>('POST', 'groups/join', { body: { inviteCode }, own402: true }),
 
   getRecordings: () => request<TRecordingSummary[]>('GET', 'recordings'),
@@ -98,7 +110,11 @@ export const queryKeys = {
   me: ['me'] as const,
   myGroups: ['groups', 'mine'] as const,
   orgGroups: ['groups', 'org'] as const,
-  groupMembers: (groupId: string) => ['groups', groupId, 'members'] as const,
+  /** The active-only list sits under the full list's key, so invalidating one invalidates both. */
+  groupMembers: (groupId: string, activeOnly = false) =>
+    activeOnly ? (['groups', groupId, 'members', 'active'] as const) : (['groups', groupId, 'members'] as const),
+  group: (groupId: string) => ['groups', groupId] as const,
+  adminStats: ['admin', 'stats'] as const,
   recordings: ['recordings'] as const,
   recording: (recordingId: string) => ['recordings', recordingId] as const,
   history: (userId: string | null) => ['history', userId ?? 'me'] as const,

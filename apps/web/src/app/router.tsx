@@ -6,6 +6,8 @@ import { EmailNotificationsPage } from '../features/account/email-notifications-
 import { ProfilePage } from '../features/account/profile-page';
 import { AdminArea } from '../features/admin/admin-area';
 import { AdminGroupsPage } from '../features/admin/admin-groups-page';
+import { AdminGroupEditPage } from '../features/admin/admin-group-edit-page';
+import { AdminGroupMembersPage } from '../features/admin/admin-group-members-page';
 import { JoinRedirect } from '../features/auth/join-redirect';
 import { PasswordForgotPage } from '../features/auth/password-forgot-page';
 import { PasswordResetPage } from '../features/auth/password-reset-page';
@@ -62,7 +64,16 @@ export const routes: RouteObject[] = [
           route(R.history, <HistoryPage />),
           {
             element: <RequireOrgAdmin />,
-            children: [{ element: <AdminArea />, children: [route(R.customerAdminGroups, <AdminGroupsPage />)] }],
+            children: [
+              {
+                element: <AdminArea />,
+                children: [
+                  route(R.customerAdminGroups, <AdminGroupsPage />),
+                  route(R.customerAdminGroup, <AdminGroupEditPage />),
+                  route(R.customerAdminGroupUsers, <AdminGroupMembersPage />),
+                ],
+              },
+            ],
           },
         ],
       },

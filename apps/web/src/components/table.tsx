@@ -7,6 +7,10 @@ export interface Column<T> {
   numeric?: boolean;
   /** Keep the cell on one line (names, dates). */
   nowrap?: boolean;
+  /** The header text as a plain string, shown beside the value when a narrow layout stacks the cells. */
+  label?: string;
+  /** The header's aria-sort when the table is sorted by this column (see sort-header.tsx). */
+  ariaSort?: 'ascending' | 'descending';
 }
 
 export interface TableProps<T> {
@@ -27,7 +31,7 @@ export function Table<T>({ columns, rows, rowKey, caption, empty, rowClassName, 
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined}>
+              <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined} aria-sort={c.ariaSort}>
                 {c.header}
               </th>
             ))}
@@ -44,7 +48,11 @@ export function Table<T>({ columns, rows, rowKey, caption, empty, rowClassName, 
             rows.map((row) => (
               <tr key={rowKey(row)} className={rowClassName?.(row)}>
                 {columns.map((c) => (
-                  <td key={c.key} className={[c.numeric && 'num', c.nowrap && 'nowrap'].filter(Boolean).join(' ') || undefined}>
+                  <td
+                    key={c.key}
+                    className={[c.numeric && 'num', c.nowrap && 'nowrap'].filter(Boolean).join(' ') || undefined}
+                    data-label={c.label}
+                  >
                     {c.cell(row)}
                   </td>
                 ))}

@@ -108,8 +108,8 @@ export async function countOrgRoleUsers(db: TDb, orgId: string) {
   return row?.n ?? 0;
 }
 
-/** A group's members with their recording counts in that group. */
-export async function listGroupMembers(db: TDb, groupId: string) {
+/** A group's members with their recording counts in that group; `activeOnly` keeps active memberships. */
+export async function listGroupMembers(db: TDb, groupId: string, opts: { activeOnly?: boolean } = {}) {
   return db
     .select({
       user: users,
@@ -126,7 +126,9 @@ export async function listGroupMembers(db: TDb, groupId: string) {
       recordings,
       and(eq(recordings.userId, users.id), eq(recordings.groupId, groupId), isNull(recordings.deletedAt)),
     )
-    .where(eq(memberships.groupId, groupId))
+    .where(
+      and(eq(memberships.groupId, groupId), opts.activeOnly ? and(eq(memberships.status, 'active'), membershipActiveNow) : undefined),
+    )
     .groupBy(users.id, memberships.userId, memberships.groupId)
     .orderBy(asc(users.lastName), asc(users.firstName));
 }

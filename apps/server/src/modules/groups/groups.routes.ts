@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   ZCreateGroupBodySchema,
+  ZDeactivateMembersResponseSchema,
+  ZGroupMembersQuerySchema,
   ZUpdateGroupBodySchema,
   ZGroupMemberSchema,
   ZGroupSchema,
@@ -13,6 +15,7 @@ import type { TDeps } from '../../deps.js';
 import { authOf } from '../../auth/auth-context.js';
 import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
 import * as groups from './groups.service.js';
+import * as members from './group-members.service.js';
 
 const ZListQuerySchema = z.object({ scope: z.enum(['mine', 'org']).default('mine') });
 
@@ -42,7 +45,12 @@ export function groupsRoutes(app: TZodApp, deps: TDeps) {
   );
   app.get(
     '/groups/:id/members',
-    { preHandler, schema: { tags, params: ZIdParamsSchema, response: responses(z.array(ZGroupMemberSchema)) } },
-    async (req) => ok(await groups.getGroupMembers(deps, authOf(req), req.params.id)),
+    { preHandler, schema: { tags, params: ZIdParamsSchema, querystring: ZGroupMembersQuerySchema, response: responses(z.array(ZGroupMemberSchema)) } },
+    async (req) => ok(await members.getGroupMembers(deps, authOf(req), req.params.id, req.query.active === '1')),
+  );
+  app.delete(
+    '/groups/:id/members',
+    { preHandler, schema: { tags, params: ZIdParamsSchema, response: responses(ZDeactivateMembersResponseSchema) } },
+    async (req) => ok(await members.deactivateGroupMembers(deps, authOf(req), req.params.id)),
   );
 }

@@ -11,12 +11,11 @@ import {
   PSEUDO_GROUP_ID,
   pseudoGroupName,
   type TGroup,
-  type TGroupMember,
   type TOrgGroup,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { assertCanListOrgGroups, assertCanManageGroup, assertCanViewGroup, isOrgAdmin, isOrgManager } from '../../auth/policies.js';
+import { assertCanListOrgGroups, assertCanViewGroup, isOrgAdmin, isOrgManager } from '../../auth/policies.js';
 import { groups, memberships, organisations } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import {
@@ -24,12 +23,11 @@ import {
   countOrgRoleUsers,
   findGroupByInviteCode,
   findMembership,
-  listGroupMembers,
   listOrgGroups,
   listUserGroups,
   upsertSpeakerMembership,
 } from './groups.repository.js';
-import { isActiveNow, presentGroup, presentMember } from './groups.presenter.js';
+import { isActiveNow, presentGroup } from './groups.presenter.js';
 
 export async function listMyGroups(deps: TDeps, auth: TAuth): Promise<TGroup[]> {
   const rows = await listUserGroups(deps.db, auth.userId);
@@ -74,12 +72,6 @@ export async function listGroupsOfOrg(deps: TDeps, auth: TAuth): Promise<TOrgGro
 export async function getGroup(deps: TDeps, auth: TAuth, groupId: string): Promise<TGroup> {
   const { group, membership } = await assertCanViewGroup(deps.db, auth, groupId);
   return presentGroup(deps.config.publicUrl, group, membership);
-}
-
-export async function getGroupMembers(deps: TDeps, auth: TAuth, groupId: string): Promise<TGroupMember[]> {
-  await assertCanManageGroup(deps.db, auth, groupId);
-  const now = new Date();
-  return (await listGroupMembers(deps.db, groupId)).map((r) => presentMember(r, now));
 }
 
 /** Joins a group of the caller's organisation by its invite code, as a speaker. */

@@ -4,6 +4,8 @@ import { Banner } from '../../components/banner';
 import { formatDate } from '../../components/date-format';
 import { useViewer } from '../../app/viewer';
 import { WEB_ROUTES as R } from '../../app/route-paths';
+import { SeatStats } from './seat-stats';
+import '../../styles/admin.css';
 
 /**
  * The organisation admin area (000 section 2.11): the heading with the access expiry, the
@@ -11,7 +13,8 @@ import { WEB_ROUTES as R } from '../../app/route-paths';
  * tabs are links (a navigation), not a tablist.
  */
 export function AdminArea() {
-  const { org, vocab } = useViewer();
+  const viewer = useViewer();
+  const { org, vocab } = viewer;
   const heading = `Admin: ${org.name}${org.orgExpirationDate ? ` (Access Expires: ${formatDate(org.orgExpirationDate)})` : ''}`;
   const tabs = [
     { to: R.customerAdminGroups.path, label: `Manage ${vocab.Word('groups')}` },
@@ -30,6 +33,7 @@ export function AdminArea() {
       {orgExpiryWarning(org.orgExpirationDate, new Date(), ORG_EXPIRY_WARNING_DAYS) && (
         <Banner kind="warning" inline title="Your Invoice Date is Approaching" />
       )}
+      <SeatStats viewer={viewer} />
       <nav className="tabs" aria-label="Admin sections">
         {tabs.map((t) => (
           <NavLink

@@ -1,0 +1,11 @@
+import { ZAdminStatsSchema } from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import { authOf } from '../../auth/auth-context.js';
+import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
+import { getAdminStats } from './admin-stats.service.js';
+
+export function adminStatsRoutes(app: TZodApp, deps: TDeps) {
+  app.get('/admin/stats', { preHandler: requireAuth(deps), schema: { tags: ['admin'], response: responses(ZAdminStatsSchema) } }, async (req) =>
+    ok(await getAdminStats(deps, authOf(req))),
+  );
+}

@@ -1,0 +1,243 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SearchX } from 'lucide-react';
+import {
+  addNewGroupLabel,
+  couplePrivacy,
+  GROUP_RELOAD_DELAY_MS,
+  groupInviteLink,
+  LIMITS,
+  managerPrivacyChoices,
+  managerPrivacyEffects,
+  MSG,
+  PRIVACY_LEVEL_NAMES,
+  speakerPrivacyChoices,
+  speakerPrivacyEffects,
+  ZGroupNameSchema,
+  type TGroup,
+  type TOrgGroup,
+  type TPrivacyLevel,
+  type TPrivacyPair,
+} from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { isApiError } from '../../api/http-client';
+import { Button, ButtonLink } from '../../components/button';
+import { Card } from '../../components/card';
+import { CopyField } from '../../components/copy-field';
+import { EmptyState } from '../../components/empty-state';
+import { LoadingState } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
+import { formatDate } from '../../components/date-format';
+import { notifications } from '../../app/notification-store';
+import { useViewer, type TViewer } from '../../app/viewer';
+import { WEB_ROUTES as R } from '../../app/route-paths';
+import { BackToGroups } from './back-to-groups';
+import { groupSaveBody, privacyControls } from './group-form-rules';
+import { PrivacyLevelField } from './privacy-level-field';
+import { groupMembersPath } from './admin-paths';
+
+/** The id in /customer-admin/groups/0 that means "a new group". */
+const NEW_GROUP_ID = '0';
+
+/** /customer-admin/groups/:groupId (000 sections 2.11, 4, 5, 6): create (id 0) or edit a group. */
+export function AdminGroupEditPage() {
+  const viewer = useViewer();
+  const { groupId = NEW_GROUP_ID } = useParams();
+  const isNew = groupId === NEW_GROUP_ID;
+  const group = useQuery({ queryKey: queryKeys.group(groupId), queryFn: () => api.getGroup(groupId), enabled: !isNew });
+
+  return (
+    <div className="stack stack--lg">
+      <BackToGroups viewer={viewer} />
+      {isNew ? (
+        <GroupForm key="new" viewer={viewer} group={null} />
+      ) : group.isPending ? (
+        <LoadingState />
+      ) : group.data ? (
+        <>
+          <GroupForm key={groupId} viewer={viewer} group={group.data} />
+          <InviteCard viewer={viewer} group={group.data} />
+        </>
+      ) : (
+        <Card>
+          <EmptyState icon={<SearchX size={24} aria-hidden />} title={`This ${viewer.vocab.word('group')} could not be found`}>
+            <p>It may have been removed, or the address is not complete.</p>
+          </EmptyState>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+type TSide = 'manager' | 'speaker';
+
+function GroupForm({ viewer, group }: { viewer: TViewer; group: TGroup | null }) {
+  const { org, vocab, assignmentsOn } = viewer;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState(group?.name ?? '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [levels, setLevels] = useState<TPrivacyPair>({
+    managerPrivacyLevel: group?.managerPrivacyLevel ?? 1,
+    speakerPrivacyLevel: group?.speakerPrivacyLevel ?? 1,
+  });
+  const [coupled, setCoupled] = useState<{ side: TSide; note: string } | null>(null);
+
+  const controls = privacyControls(org.settings);
+  const sideWord = (side: TSide) => vocab.Word(side === 'manager' ? 'coach' : 'speaker');
+
+  const change = (side: TSide, value: TPrivacyLevel) => {
+    const next = couplePrivacy(levels, side, value);
+    const other: TSide = side === 'manager' ? 'speaker' : 'manager';
+    const otherKey = other === 'manager' ? 'managerPrivacyLevel' : 'speakerPrivacyLevel';
+    setLevels(next);
+    // The coupling rule (section 4) is shown where it acted, so the change is never a surprise.
+    setCoupled(
+      next[otherKey] !== levels[otherKey]
+        ? {
+            side: other,
+            note:
+              value === 0
+                ? `Set to ${PRIVACY_LEVEL_NAMES[0]} because ${sideWord(side)} privacy is ${PRIVACY_LEVEL_NAMES[0]}.`
+                : `Set to ${PRIVACY_LEVEL_NAMES[next[otherKey]]} because ${sideWord(side)} privacy is no longer ${PRIVACY_LEVEL_NAMES[0]}.`,
+          }
+        : null,
+    );
+  };
+
+  const save = useMutation({
+    mutationFn: (trimmed: string) =>
+      group
+        ? api.updateGroup(group.groupId, groupSaveBody(org.settings, trimmed, levels, group.groupId))
+        : api.createGroup(groupSaveBody(org.settings, trimmed, levels)),
+    onSuccess: (saved) => {
+      if (group) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.orgGroups });
+      } else {
+        // Shown in the list at once; the list itself reloads after 1 s (000 section 7).
+        queryClient.setQueryData<TOrgGroup[]>(queryKeys.orgGroups, (old) =>
+          old ? [...old, { ...saved, activeUsers: 0, totalUsers: 0, isPseudoGroup: false }] : old,
+        );
+        window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.orgGroups }), GROUP_RELOAD_DELAY_MS);
+      }
+      queryClient.setQueryData(queryKeys.group(saved.groupId), saved);
+      notifications.showAfterNavigation({ kind: 'success', title: MSG.changesSaved });
+      navigate(R.customerAdminGroups.path);
+    },
+    onError: (e) => {
+      // Server errors and lost connections get the generic messages from the query client.
+      if (isApiError(e) && e.hasBody && e.status < 500) notifications.error(MSG.groupSaveFailed);
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ZGroupNameSchema.safeParse(name);
+    if (!parsed.success) {
+      const tooLong = parsed.error.issues.some((i) => i.code === 'too_big');
+      setNameError(
+        tooLong
+          ? `${vocab.Word('group')} name must be at most ${LIMITS.groupName} characters`
+          : `${vocab.Word('group')} name is required`,
+      );
+      nameRef.current?.focus();
+      return;
+    }
+    setNameError(null);
+    save.mutate(parsed.data);
+  };
+
+  const title = group ? `Edit ${vocab.Word('group')}` : addNewGroupLabel(vocab);
+  return (
+    <Card
+      title={title}
+      titleId="group-form-title"
+      description={
+        group
+          ? `${group.name}, created ${formatDate(group.createdDate)}`
+          : `The invite code is made from the organization and ${vocab.word('group')} names when you save.`
+      }
+      actions={
+        group && (
+          <Link to={groupMembersPath(group.groupId)} className="text-sm nowrap">
+            View members
+          </Link>
+        )
+      }
+    >
+      <form className="stack stack--xl" onSubmit={submit} noValidate aria-labelledby="group-form-title">
+        <TextField
+          ref={nameRef}
+          className="group-form__name"
+          label={`${vocab.Word('group')} name`}
+          value={name}
+          onValueChange={(v) => {
+            setName(v);
+            if (nameError) setNameError(null);
+          }}
+          error={nameError}
+          maxLength={LIMITS.groupName}
+          required
+          autoComplete="off"
+          hint={`Unique in your organization, at most ${LIMITS.groupName} characters.`}
+        />
+        {controls.any && (
+          <div className="privacy-grid">
+            {controls.coach && (
+              <PrivacyLevelField
+                legend={`${vocab.Word('coach')} privacy level`}
+                description={`What ${vocab.word('coaches')} of this ${vocab.word('group')} see and hear of ${vocab.word('speaker')} recordings.`}
+                choices={managerPrivacyChoices(assignmentsOn)}
+                effects={managerPrivacyEffects(vocab)}
+                value={levels.managerPrivacyLevel}
+                onChange={(v) => change('manager', v)}
+                coupledNote={coupled?.side === 'manager' ? coupled.note : null}
+              />
+            )}
+            <PrivacyLevelField
+              legend={`${vocab.Word('speaker')} privacy level`}
+              description={`What ${vocab.word('speakers')} see of their peers in this ${vocab.word('group')}.`}
+              choices={speakerPrivacyChoices(assignmentsOn)}
+              effects={speakerPrivacyEffects(vocab)}
+              value={levels.speakerPrivacyLevel}
+              onChange={(v) => change('speaker', v)}
+              coupledNote={coupled?.side === 'speaker' ? coupled.note : null}
+            />
+          </div>
+        )}
+        <div className="form-actions">
+          <Button type="submit" busy={save.isPending}>
+            Save
+          </Button>
+          <ButtonLink to={R.customerAdminGroups.path} variant="secondary">
+            Cancel
+          </ButtonLink>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** The group's invite code and link, read-only with copy buttons. */
+function InviteCard({ viewer, group }: { viewer: TViewer; group: TGroup }) {
+  const { vocab } = viewer;
+  const link = group.inviteLink ?? (group.inviteCode ? groupInviteLink(window.location.origin, group.inviteCode) : null);
+  return (
+    <Card
+      title="Invite Code and Link"
+      titleId="group-invite-title"
+      description={`New ${vocab.word('speakers')} join this ${vocab.word('group')} with the code or the link.`}
+    >
+      {group.inviteCode ? (
+        <div className="grid-2">
+          <CopyField id="group-invite-code" label="Invite code" value={group.inviteCode} />
+          {link && <CopyField id="group-invite-link" label="Invite link" value={link} />}
+        </div>
+      ) : (
+        <p className="muted">(none / invite-only)</p>
+      )}
+    </Card>
+  );
+}
