@@ -18,6 +18,7 @@ import { uploadsRoutes } from './modules/recordings/uploads.routes.js';
 import { mediaRoutes } from './modules/recordings/media.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { historyRoutes } from './modules/history/history.routes.js';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 
 /** The HTTP app: API under /api/v1 and, when built, the web app with an SPA fallback. */
 export async function buildApp(
@@ -69,6 +70,7 @@ export async function buildApp(
       mediaRoutes(zapp, deps);
       feedbackRoutes(zapp, deps);
       historyRoutes(zapp, deps);
+      adminUsersRoutes(zapp, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -1,4 +1,9 @@
 import type {
+  TAdminInvite,
+  TAdminUserList,
+  TAdminUserRoles,
+  TCreateInviteBody,
+  TUpdateUserRolesBody,
   TEmailPreferences,
   TGroup,
   TGroupMember,
@@ -67,6 +72,18 @@ export const api = {
   updateFeedback: (feedbackId: string, comment: string) =>
     request<TFeedback>('PUT', `feedback/${encodeURIComponent(feedbackId)}`, { body: { comment } }),
   deleteFeedback: (feedbackId: string) => request<Record<string, never>>('DELETE', `feedback/${encodeURIComponent(feedbackId)}`),
+
+  /** Admin area: users, roles and invites (org admins). */
+  getAdminUsers: (search?: string) => request<TAdminUserList>('GET', 'users', { query: { search: search || undefined } }),
+  getAdminUser: (userId: string) => request<TAdminUserRoles>('GET', `users/${encodeURIComponent(userId)}`),
+  /** The page shows the 402 seat message itself. */
+  updateUserRoles: (userId: string, body: TUpdateUserRolesBody) =>
+    request<TAdminUserRoles>('PUT', `users/${encodeURIComponent(userId)}`, { body, own402: true }),
+  getInvites: () => request<TAdminInvite[]>('GET', 'invites'),
+  createInvite: (body: TCreateInviteBody) => request<TAdminInvite>('POST', 'invites', { body }),
+  resendInvite: (inviteId: string) =>
+    request<TAdminInvite>('PUT', `invites/${encodeURIComponent(inviteId)}`, { body: { resendInvite: true } }),
+  deleteInvite: (inviteId: string) => request<Record<string, never>>('DELETE', `invites/${encodeURIComponent(inviteId)}`),
 };
 
 /** Stored waveform peaks of a recording (peaksUrl): min/max pairs, so the browser never decodes the file. */
@@ -93,4 +110,8 @@ export const queryKeys = {
   recording: (recordingId: string) => ['recordings', recordingId] as const,
   history: (userId: string | null) => ['history', userId ?? 'me'] as const,
   feedback: (recordingId: string) => ['feedback', recordingId] as const,
+  adminUserList: ['admin', 'user-list'] as const,
+  adminUsers: (search: string) => ['admin', 'user-list', search] as const,
+  adminUser: (userId: string) => ['admin', 'user', userId] as const,
+  invites: ['admin', 'invites'] as const,
 };

@@ -6,6 +6,10 @@ import { EmailNotificationsPage } from '../features/account/email-notifications-
 import { ProfilePage } from '../features/account/profile-page';
 import { AdminArea } from '../features/admin/admin-area';
 import { AdminGroupsPage } from '../features/admin/admin-groups-page';
+import { AdminInvitePage } from '../features/admin/admin-invite-page';
+import { AdminPendingInvitesPage } from '../features/admin/admin-pending-invites-page';
+import { AdminUserRolesPage } from '../features/admin/admin-user-roles-page';
+import { AdminUsersPage } from '../features/admin/admin-users-page';
 import { JoinRedirect } from '../features/auth/join-redirect';
 import { PasswordForgotPage } from '../features/auth/password-forgot-page';
 import { PasswordResetPage } from '../features/auth/password-reset-page';
@@ -62,7 +66,19 @@ export const routes: RouteObject[] = [
           route(R.history, <HistoryPage />),
           {
             element: <RequireOrgAdmin />,
-            children: [{ element: <AdminArea />, children: [route(R.customerAdminGroups, <AdminGroupsPage />)] }],
+            children: [
+              {
+                element: <AdminArea />,
+                children: [
+                  route(R.customerAdminGroups, <AdminGroupsPage />),
+                  route(R.customerAdminInvites, <AdminInvitePage />),
+                  route(R.customerAdminUsers, <AdminUsersPage />),
+                  route(R.customerAdminUser, <AdminUserRolesPage />),
+                  route(R.customerAdminUserGroup, <AdminUserRolesPage />),
+                  route(R.customerAdminPendingInvites, <AdminPendingInvitesPage />),
+                ],
+              },
+            ],
           },
         ],
       },

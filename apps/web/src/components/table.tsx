@@ -44,7 +44,12 @@ export function Table<T>({ columns, rows, rowKey, caption, empty, rowClassName, 
             rows.map((row) => (
               <tr key={rowKey(row)} className={rowClassName?.(row)}>
                 {columns.map((c) => (
-                  <td key={c.key} className={[c.numeric && 'num', c.nowrap && 'nowrap'].filter(Boolean).join(' ') || undefined}>
+                  <td
+                    key={c.key}
+                    className={[c.numeric && 'num', c.nowrap && 'nowrap'].filter(Boolean).join(' ') || undefined}
+                    // Stacked small-screen layouts label each cell with its column header.
+                    data-label={typeof c.header === 'string' ? c.header : undefined}
+                  >
                     {c.cell(row)}
                   </td>
                 ))}
