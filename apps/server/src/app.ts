@@ -21,6 +21,7 @@ import { historyRoutes } from './modules/history/history.routes.js';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.js';
 import { scorecardsRoutes } from './modules/scorecards/scorecards.routes.js';
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.js';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 
 /** The HTTP app: API under /api/v1 and, when built, the web app with an SPA fallback. */
 export async function buildApp(
@@ -75,6 +76,7 @@ export async function buildApp(
       assignmentsRoutes(zapp, deps);
       scorecardsRoutes(zapp, deps);
       adminStatsRoutes(zapp, deps);
+      adminUsersRoutes(zapp, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -16,3 +16,4 @@ export * from './feedback.js';
 export * from './history.js';
 export * from './assignment.js';
 export * from './admin-groups.js';
+export * from './admin-users.js';

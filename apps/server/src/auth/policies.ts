@@ -10,6 +10,11 @@ import type { TAuth } from './auth-context.js';
 export const isOrgAdmin = (a: TAuth) => a.orgRoles.includes('admin');
 export const isOrgManager = (a: TAuth) => a.orgRoles.includes('manager') || isOrgAdmin(a);
 
+/** The admin area's users, roles and invites: org admins only. */
+export function assertOrgAdmin(a: TAuth): void {
+  if (!isOrgAdmin(a)) throw forbidden();
+}
+
 /** Org-wide group lists: org admins and org-level managers. */
 export function assertCanListOrgGroups(a: TAuth): void {
   if (!isOrgManager(a)) throw forbidden();

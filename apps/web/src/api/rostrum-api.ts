@@ -3,6 +3,11 @@ import type {
   TCreateGroupBody,
   TDeactivateMembersResponse,
   TUpdateGroupBody,
+  TAdminInvite,
+  TAdminUserList,
+  TAdminUserRoles,
+  TCreateInviteBody,
+  TUpdateUserRolesBody,
   TEmailPreferences,
   TGroup,
   TGroupMember,
@@ -89,6 +94,18 @@ export const api = {
   getAssignedAssignments: () => request<TAssignedAssignment[]>('GET', 'assignments', { query: { scope: 'assigned' } }),
   addRecordingToAssignment: (assignmentId: string, recordingId: string) =>
     request<Record<string, never>>('POST', `assignments/${encodeURIComponent(assignmentId)}/recordings`, { body: { recordingId } }),
+
+  /** Admin area: users, roles and invites (org admins). */
+  getAdminUsers: (search?: string) => request<TAdminUserList>('GET', 'users', { query: { search: search || undefined } }),
+  getAdminUser: (userId: string) => request<TAdminUserRoles>('GET', `users/${encodeURIComponent(userId)}`),
+  /** The page shows the 402 seat message itself. */
+  updateUserRoles: (userId: string, body: TUpdateUserRolesBody) =>
+    request<TAdminUserRoles>('PUT', `users/${encodeURIComponent(userId)}`, { body, own402: true }),
+  getInvites: () => request<TAdminInvite[]>('GET', 'invites'),
+  createInvite: (body: TCreateInviteBody) => request<TAdminInvite>('POST', 'invites', { body }),
+  resendInvite: (inviteId: string) =>
+    request<TAdminInvite>('PUT', `invites/${encodeURIComponent(inviteId)}`, { body: { resendInvite: true } }),
+  deleteInvite: (inviteId: string) => request<Record<string, never>>('DELETE', `invites/${encodeURIComponent(inviteId)}`),
 };
 
 /** Stored waveform peaks of a recording (peaksUrl): min/max pairs, so the browser never decodes the file. */
@@ -120,4 +137,8 @@ export const queryKeys = {
   history: (userId: string | null) => ['history', userId ?? 'me'] as const,
   feedback: (recordingId: string) => ['feedback', recordingId] as const,
   assignedAssignments: ['assignments', 'assigned'] as const,
+  adminUserList: ['admin', 'user-list'] as const,
+  adminUsers: (search: string) => ['admin', 'user-list', search] as const,
+  adminUser: (userId: string) => ['admin', 'user', userId] as const,
+  invites: ['admin', 'invites'] as const,
 };

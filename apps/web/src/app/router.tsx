@@ -8,6 +8,10 @@ import { AdminArea } from '../features/admin/admin-area';
 import { AdminGroupsPage } from '../features/admin/admin-groups-page';
 import { AdminGroupEditPage } from '../features/admin/admin-group-edit-page';
 import { AdminGroupMembersPage } from '../features/admin/admin-group-members-page';
+import { AdminInvitePage } from '../features/admin/admin-invite-page';
+import { AdminPendingInvitesPage } from '../features/admin/admin-pending-invites-page';
+import { AdminUserRolesPage } from '../features/admin/admin-user-roles-page';
+import { AdminUsersPage } from '../features/admin/admin-users-page';
 import { JoinRedirect } from '../features/auth/join-redirect';
 import { PasswordForgotPage } from '../features/auth/password-forgot-page';
 import { PasswordResetPage } from '../features/auth/password-reset-page';
@@ -71,6 +75,11 @@ export const routes: RouteObject[] = [
                   route(R.customerAdminGroups, <AdminGroupsPage />),
                   route(R.customerAdminGroup, <AdminGroupEditPage />),
                   route(R.customerAdminGroupUsers, <AdminGroupMembersPage />),
+                  route(R.customerAdminInvites, <AdminInvitePage />),
+                  route(R.customerAdminUsers, <AdminUsersPage />),
+                  route(R.customerAdminUser, <AdminUserRolesPage />),
+                  route(R.customerAdminUserGroup, <AdminUserRolesPage />),
+                  route(R.customerAdminPendingInvites, <AdminPendingInvitesPage />),
                 ],
               },
             ],

@@ -51,7 +51,8 @@ export function Table<T>({ columns, rows, rowKey, caption, empty, rowClassName, 
                   <td
                     key={c.key}
                     className={[c.numeric && 'num', c.nowrap && 'nowrap'].filter(Boolean).join(' ') || undefined}
-                    data-label={c.label}
+                    // Stacked small-screen layouts label each cell with its column header.
+                    data-label={c.label ?? (typeof c.header === 'string' ? c.header : undefined)}
                   >
                     {c.cell(row)}
                   </td>

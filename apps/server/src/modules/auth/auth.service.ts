@@ -10,7 +10,7 @@ import {
   type TSignUpBody,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
-import { invites, memberships, organisations, passwordResets, users } from '../../db/schema.js';
+import { invites, organisations, passwordResets, users } from '../../db/schema.js';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { hashSecret, newSecret } from '../../auth/keys.js';
@@ -19,6 +19,7 @@ import { activeSpeakerSeats, upsertSpeakerMembership } from '../groups/groups.re
 import { consumeAutoKey, issueKey, revokeAllKeys, revokeKey } from './keys.repository.js';
 import { assertSignInAllowed, recordSignInAttempt } from './sign-in-limiter.js';
 import { grantsSpeakerSeat, inviteIsEu, resolveInvite, type TResolvedInvite } from './invites.repository.js';
+import { applyInviteGrants } from '../admin-users/invite-grants.js';
 
 async function findUserByEmail(deps: TDeps, email: string) {
   const [row] = await deps.db
@@ -126,12 +127,7 @@ export async function signUp(deps: TDeps, body: TSignUpBody): Promise<{ userId: 
       await upsertSpeakerMembership(tx, id, r.group, r.org);
     }
     if (r.invite) {
-      for (const grant of r.invite.roles) {
-        if (!grant.groupId) continue;
-        if (grant.roles.includes('manager')) {
-          await tx.insert(memberships).values({ userId: id, groupId: grant.groupId, roles: ['manager'], status: 'active' });
-        }
-      }
+      await applyInviteGrants(tx, id, r.invite, r.org);
       await tx.update(invites).set({ acceptedAt: new Date() }).where(eq(invites.id, r.invite.id));
     }
     return id;

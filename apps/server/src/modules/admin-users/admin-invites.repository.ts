@@ -1,0 +1,64 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { groups, invites, users } from '../../db/schema.js';
+
+export type TInviteRow = typeof invites.$inferSelect;
+
+const pendingInOrg = (orgId: string) => and(eq(invites.orgId, orgId), isNull(invites.acceptedAt));
+
+/** Invites not accepted yet, newest first. */
+export async function listPendingInvites(db: TDb, orgId: string): Promise<TInviteRow[]> {
+  return db.select().from(invites).where(pendingInOrg(orgId)).orderBy(desc(invites.createdAt), desc(invites.id));
+}
+
+export async function findPendingInvite(db: TDb, orgId: string, inviteId: string): Promise<TInviteRow | null> {
+  const [row] = await db
+    .select()
+    .from(invites)
+    .where(and(pendingInOrg(orgId), eq(invites.id, inviteId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function hasPendingInviteFor(db: TDb, orgId: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invites.id })
+    .from(invites)
+    .where(and(pendingInOrg(orgId), eq(invites.email, email)))
+    .limit(1);
+  return !!row;
+}
+
+export async function emailRegistered(db: TDb, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return !!row;
+}
+
+/** id -> name of the organisation's groups. */
+export async function groupNamesOfOrg(db: TDb, orgId: string): Promise<Map<string, string>> {
+  const rows = await db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.orgId, orgId));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function insertInvite(db: TDb, values: typeof invites.$inferInsert): Promise<TInviteRow> {
+  const [row] = await db.insert(invites).values(values).returning();
+  return row!;
+}
+
+export async function markResent(db: TDb, inviteId: string): Promise<TInviteRow> {
+  const [row] = await db.update(invites).set({ resentAt: sql`now()` }).where(eq(invites.id, inviteId)).returning();
+  return row!;
+}
+
+/** Deletes a pending invite of the organisation; false when there is none. */
+export async function deletePendingInvite(db: TDb, orgId: string, inviteId: string): Promise<boolean> {
+  const rows = await db
+    .delete(invites)
+    .where(and(pendingInOrg(orgId), eq(invites.id, inviteId)))
+    .returning({ id: invites.id });
+  return rows.length > 0;
+}
+
+export async function deleteInvite(db: TDb, inviteId: string): Promise<void> {
+  await db.delete(invites).where(eq(invites.id, inviteId));
+}

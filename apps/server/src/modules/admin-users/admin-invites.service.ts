@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import {
+  ADMIN_USERS_MSG,
+  canonicalOrgRoles,
+  coachNotSpeakerMessage,
+  MSG,
+  speakerRoleGrantable,
+  vocabulary,
+  type TAdminInvite,
+  type TCreateInviteBody,
+} from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { assertOrgAdmin } from '../../auth/policies.js';
+import { groups, organisations, users } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { TOrgRow } from '../groups/groups.repository.js';
+import {
+  deleteInvite,
+  deletePendingInvite,
+  emailRegistered,
+  findPendingInvite,
+  groupNamesOfOrg,
+  hasPendingInviteFor,
+  insertInvite,
+  listPendingInvites,
+  markResent,
+} from './admin-invites.repository.js';
+import { presentInvite } from './admin-invites.presenter.js';
+import { sendInviteMail } from './invite-mail.js';
+
+async function orgOf(deps: TDeps, orgId: string): Promise<TOrgRow> {
+  const [org] = await deps.db.select().from(organisations).where(eq(organisations.id, orgId));
+  if (!org) throw notFound();
+  return org;
+}
+
+async function inviterName(deps: TDeps, auth: TAuth): Promise<string> {
+  const [u] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
+  return u?.name ?? 'Your administrator';
+}
+
+export async function listInvites(deps: TDeps, auth: TAuth): Promise<TAdminInvite[]> {
+  assertOrgAdmin(auth);
+  const [rows, names] = await Promise.all([listPendingInvites(deps.db, auth.orgId), groupNamesOfOrg(deps.db, auth.orgId)]);
+  return rows.map((r) => presentInvite(deps.config.publicUrl, r, names));
+}
+
+/**
+ * The grants must name groups of this organisation; a coach of a group cannot also be its
+ * speaker; a speaker grant needs a free duration (as on the roles page).
+ */
+async function checkGrants(deps: TDeps, org: TOrgRow, body: TCreateInviteBody) {
+  const ids = body.roles.map((g) => g.groupId).filter((id): id is string => !!id);
+  const rows = ids.length ? await deps.db.select().from(groups).where(eq(groups.orgId, org.id)) : [];
+  const byId = new Map(rows.map((g) => [g.id, g]));
+  const v = vocabulary(org.type);
+  for (const grant of body.roles) {
+    if (!grant.groupId) continue;
+    const group = byId.get(grant.groupId);
+    if (!group) throw notFound(`No ${v.word('group')} with id ${grant.groupId} in this organization`);
+    if (grant.roles.includes('manager') && grant.roles.includes('speaker')) throw badRequest(coachNotSpeakerMessage(org.type));
+    const orgFacts = { freeDuration: org.settings.freeDuration ?? null, billingModel: org.billingModel };
+    if (grant.roles.includes('speaker') && !speakerRoleGrantable({ freeDuration: group.settings.freeDuration ?? null, expiredRoles: [] }, orgFacts)) {
+      throw badRequest(`${v.Word('speaker')} access to ${group.name} can only be granted when the ${v.word('group')} or the organization has a free duration.`);
+    }
+  }
+}
+
+/** POST invites: stores the invite and emails its link; nothing is kept when the email cannot be sent. */
+export async function createInvite(deps: TDeps, auth: TAuth, body: TCreateInviteBody): Promise<TAdminInvite> {
+  assertOrgAdmin(auth);
+  const org = await orgOf(deps, auth.orgId);
+  await checkGrants(deps, org, body);
+  if (await emailRegistered(deps.db, body.email)) throw conflict(MSG.emailInUse);
+  if (await hasPendingInviteFor(deps.db, org.id, body.email)) throw conflict(ADMIN_USERS_MSG.invitePending);
+  const roles = body.roles
+    .filter((g) => g.roles.length > 0)
+    .map((g) => ({ groupId: g.groupId, roles: g.groupId === null ? [...canonicalOrgRoles(g.roles)!] : [...g.roles] }));
+  const row = await insertInvite(deps.db, { orgId: org.id, email: body.email, roles, isEu: !!org.settings.euUsers, createdBy: auth.userId });
+  const invite = presentInvite(deps.config.publicUrl, row, await groupNamesOfOrg(deps.db, org.id));
+  try {
+    await sendInviteMail(deps, invite, org, await inviterName(deps, auth));
+  } catch (err) {
+    // An invite nobody received would sit in Pending Invites; the failure is logged as a 500.
+    await deleteInvite(deps.db, row.id);
+    throw err;
+  }
+  return invite;
+}
+
+/** PUT invites/{id} {resendInvite: true}: sends the email again and records when. */
+export async function resendInvite(deps: TDeps, auth: TAuth, inviteId: string): Promise<TAdminInvite> {
+  assertOrgAdmin(auth);
+  const org = await orgOf(deps, auth.orgId);
+  const row = await findPendingInvite(deps.db, org.id, inviteId);
+  if (!row) throw notFound();
+  const names = await groupNamesOfOrg(deps.db, org.id);
+  await sendInviteMail(deps, presentInvite(deps.config.publicUrl, row, names), org, await inviterName(deps, auth));
+  return presentInvite(deps.config.publicUrl, await markResent(deps.db, row.id), names);
+}
+
+export async function removeInvite(deps: TDeps, auth: TAuth, inviteId: string): Promise<void> {
+  assertOrgAdmin(auth);
+  if (!(await deletePendingInvite(deps.db, auth.orgId, inviteId))) throw notFound();
+}

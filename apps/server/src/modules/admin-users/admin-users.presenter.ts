@@ -1,0 +1,95 @@
+import {
+  hasPerpetualFreeDuration,
+  isPerpetualExpiry,
+  PSEUDO_GROUP_ID,
+  pseudoGroupName,
+  type TAdminUser,
+  type TAdminUserGroup,
+  type TAdminUserRoles,
+} from '@rostrum/contract';
+import { freeDurationYears, type TGroupRow, type TMembershipRow, type TOrgRow } from '../groups/groups.repository.js';
+import { membershipRoles } from '../groups/groups.presenter.js';
+import type { TUserRow } from './admin-users.repository.js';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/**
+ * A row of the Manage Users tab (000 section 4): active when any membership is active or the
+ * user holds org-level roles; 'coach/admin' when any active role is manager or admin.
+ */
+export function presentAdminUser(
+  u: TUserRow,
+  rows: ReadonlyArray<{ membership: TMembershipRow; group: TGroupRow }>,
+  orgType: string,
+  now = new Date(),
+): TAdminUser {
+  const active = rows
+    .map((r) => ({ group: r.group, ...membershipRoles(r.membership, now) }))
+    .filter((r) => r.active && r.roles.length > 0);
+  const orgRoles = u.orgRoles.filter((r): r is 'admin' | 'manager' => r === 'admin' || r === 'manager');
+  const activeGroups: TAdminUser['activeGroups'] = [
+    ...(orgRoles.length ? [{ groupId: PSEUDO_GROUP_ID, name: pseudoGroupName(orgType), isPseudoGroup: true, roles: orgRoles }] : []),
+    ...active.map((r) => ({ groupId: r.group.id, name: r.group.name, isPseudoGroup: false, roles: r.roles })),
+  ];
+  const coach = orgRoles.length > 0 || active.some((r) => r.roles.includes('manager'));
+  return {
+    userId: u.id,
+    name: u.name,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    status: activeGroups.length > 0 ? 'active' : 'inactive',
+    membershipType: coach ? 'coach/admin' : 'speaker',
+    isOrgAdmin: orgRoles.includes('admin'),
+    isOrgManager: orgRoles.includes('manager'),
+    activeGroups,
+  };
+}
+
+/**
+ * Perpetual: no expiry shown (000 section 9), either because the expiry is 15+ years away or
+ * because the free duration that granted it counts as perpetual (a 15-year grant ends a few
+ * hours short of 15 calendar years).
+ */
+function presentUserGroup(group: TGroupRow, m: TMembershipRow | null, org: TOrgRow, now: Date): TAdminUserGroup {
+  const r = m ? membershipRoles(m, now) : null;
+  const perpetualGrant = hasPerpetualFreeDuration({ years: freeDurationYears(group, org) ?? 0 });
+  return {
+    groupId: group.id,
+    name: group.name,
+    freeDuration: group.settings.freeDuration ?? null,
+    membershipStatus: m ? (r!.active ? 'active' : 'inactive') : null,
+    roles: r?.roles ?? [],
+    expiredRoles: r?.expiredRoles ?? [],
+    membershipStartDate: iso(m?.startDate),
+    membershipExpires: iso(m?.expiresAt),
+    membershipPerpetual: m ? isPerpetualExpiry(iso(m.expiresAt), now) || (r!.active && perpetualGrant) : false,
+  };
+}
+
+/** What the roles page needs: the user, every group with the user's membership, and the org facts. */
+export function presentUserRoles(
+  u: TUserRow,
+  org: TOrgRow,
+  rows: ReadonlyArray<{ group: TGroupRow; membership: TMembershipRow | null }>,
+  now = new Date(),
+): TAdminUserRoles {
+  return {
+    user: {
+      userId: u.id,
+      name: u.name,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      email: u.email,
+      isOrgAdmin: u.orgRoles.includes('admin'),
+      isOrgManager: u.orgRoles.includes('manager'),
+    },
+    org: {
+      type: org.type,
+      billingModel: org.billingModel === 1 ? 1 : 0,
+      freeDuration: org.settings.freeDuration ?? null,
+      hasPerpetualFreeDuration: hasPerpetualFreeDuration(org.settings.freeDuration),
+    },
+    groups: rows.map((r) => presentUserGroup(r.group, r.membership, org, now)),
+  };
+}

@@ -1,0 +1,167 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  ADMIN_USER_LIST_CAP,
+  ADMIN_USERS_MSG,
+  canonicalOrgRoles,
+  coachNotSpeakerMessage,
+  MSG,
+  PSEUDO_GROUP_ID,
+  speakerRoleGrantable,
+  vocabulary,
+  type TAdminUserList,
+  type TAdminUserRoles,
+  type TUpdateUserRolesBody,
+} from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import type { TDb } from '../../db/client.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { assertOrgAdmin } from '../../auth/policies.js';
+import { memberships, organisations, users } from '../../db/schema.js';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import { activeSpeakerSeats, freeDurationYears, type TGroupRow, type TMembershipRow, type TOrgRow } from '../groups/groups.repository.js';
+import { membershipRoles } from '../groups/groups.presenter.js';
+import {
+  countOrgUsers,
+  countOtherAdmins,
+  findOrgUser,
+  listOrgUsers,
+  lockOrg,
+  membershipsOfUsers,
+  orgGroupsWithMembership,
+} from './admin-users.repository.js';
+import { presentAdminUser, presentUserRoles } from './admin-users.presenter.js';
+
+type TGroupRole = 'manager' | 'speaker';
+const YEAR_MS = 365.25 * 86_400_000;
+
+async function orgOf(db: TDb, orgId: string): Promise<TOrgRow> {
+  const [org] = await db.select().from(organisations).where(eq(organisations.id, orgId));
+  if (!org) throw notFound();
+  return org;
+}
+
+const sameSet = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => a.length === b.length && a.every((x) => b.includes(x));
+
+/**
+ * The Manage Users tab. Below the cap (1000) every user comes back and the page filters as the
+ * admin types; at the cap only matches of `search` come back (none without one).
+ */
+export async function listUsers(deps: TDeps, auth: TAuth, search: string | undefined): Promise<TAdminUserList> {
+  assertOrgAdmin(auth);
+  const org = await orgOf(deps.db, auth.orgId);
+  const total = await countOrgUsers(deps.db, org.id);
+  const tooMany = total >= ADMIN_USER_LIST_CAP;
+  if (tooMany && !search) return { total, tooMany, users: [] };
+  const rows = await listOrgUsers(deps.db, org.id, search || undefined, ADMIN_USER_LIST_CAP);
+  const byUser = new Map<string, { membership: TMembershipRow; group: TGroupRow }[]>();
+  for (const r of await membershipsOfUsers(deps.db, rows.map((u) => u.id))) {
+    const list = byUser.get(r.membership.userId) ?? [];
+    list.push(r);
+    byUser.set(r.membership.userId, list);
+  }
+  const now = new Date();
+  return { total, tooMany, users: rows.map((u) => presentAdminUser(u, byUser.get(u.id) ?? [], org.type, now)) };
+}
+
+async function loadUserRoles(db: TDb, orgId: string, userId: string): Promise<TAdminUserRoles> {
+  const org = await orgOf(db, orgId);
+  const user = await findOrgUser(db, org.id, userId);
+  if (!user) throw notFound();
+  return presentUserRoles(user, org, await orgGroupsWithMembership(db, org.id, user.id));
+}
+
+export async function getUserRoles(deps: TDeps, auth: TAuth, userId: string): Promise<TAdminUserRoles> {
+  assertOrgAdmin(auth);
+  return loadUserRoles(deps.db, auth.orgId, userId);
+}
+
+function speakerRefusal(org: TOrgRow, group: TGroupRow, expired: boolean): string {
+  const v = vocabulary(org.type);
+  return expired
+    ? `This user's ${v.word('speaker')} access to ${group.name} has expired and is renewed through a subscription.`
+    : `${v.Word('speaker')} access to ${group.name} can only be granted when the ${v.word('group')} or the organization has a free duration.`;
+}
+
+/**
+ * PUT users/{userId} (000 section 7): the org-level roles from the pseudo-group entry and the
+ * roles of each listed group, in one transaction. Groups not listed (expired roles not
+ * re-granted) and entries equal to the current roles are left as they are.
+ */
+export async function updateUserRoles(deps: TDeps, auth: TAuth, userId: string, body: TUpdateUserRolesBody): Promise<TAdminUserRoles> {
+  assertOrgAdmin(auth);
+  await deps.db.transaction(async (tx) => {
+    const org = await lockOrg(tx, auth.orgId);
+    if (!org) throw notFound();
+    const user = await findOrgUser(tx, org.id, userId);
+    if (!user) throw notFound();
+    const orgRoles: string[] = [...canonicalOrgRoles(body.roles.find((g) => g.groupId === PSEUDO_GROUP_ID)!.roles)!];
+    if (user.orgRoles.includes('admin') && !orgRoles.includes('admin') && (await countOtherAdmins(tx, org.id, user.id)) === 0) {
+      throw conflict(ADMIN_USERS_MSG.lastAdmin);
+    }
+
+    const now = new Date();
+    const rows = new Map((await orgGroupsWithMembership(tx, org.id, user.id)).map((r) => [r.group.id, r]));
+    const wasSpeaker = [...rows.values()].some((r) => r.membership && membershipRoles(r.membership, now).roles.includes('speaker'));
+    const changes: { group: TGroupRow; membership: TMembershipRow | null; roles: TGroupRole[]; current: TGroupRole[] }[] = [];
+    let grantsSpeakerSeat = false;
+    for (const grant of body.roles) {
+      if (grant.groupId === PSEUDO_GROUP_ID) continue;
+      const row = rows.get(grant.groupId);
+      if (!row) throw notFound(`No ${vocabulary(org.type).word('group')} with id ${grant.groupId} in this organization`);
+      const roles = grant.roles as TGroupRole[];
+      if (roles.includes('manager') && roles.includes('speaker')) throw badRequest(coachNotSpeakerMessage(org.type));
+      const current: { roles: TGroupRole[]; expiredRoles: TGroupRole[] } = row.membership
+        ? membershipRoles(row.membership, now)
+        : { roles: [], expiredRoles: [] };
+      if (sameSet(current.roles, roles)) continue;
+      if (roles.includes('speaker') && !current.roles.includes('speaker')) {
+        const facts = { freeDuration: row.group.settings.freeDuration ?? null, expiredRoles: current.expiredRoles };
+        if (!speakerRoleGrantable(facts, { freeDuration: org.settings.freeDuration ?? null, billingModel: org.billingModel })) {
+          throw badRequest(speakerRefusal(org, row.group, current.expiredRoles.length > 0));
+        }
+        grantsSpeakerSeat = true;
+      }
+      changes.push({ group: row.group, membership: row.membership, roles, current: current.roles });
+    }
+
+    const limit = org.settings.seatLimit;
+    if (grantsSpeakerSeat && !wasSpeaker && limit !== null && limit !== undefined && (await activeSpeakerSeats(tx, org.id)) >= limit) {
+      throw new HttpError(402, MSG.roleSaveSeatText);
+    }
+
+    for (const c of changes) await applyGroupRoles(tx, user.id, org, c, now);
+    if (!sameSet(user.orgRoles, orgRoles)) {
+      await tx.update(users).set({ orgRoles, updatedAt: now }).where(eq(users.id, user.id));
+    }
+  });
+  return loadUserRoles(deps.db, auth.orgId, userId);
+}
+
+/**
+ * One group's new roles. Removing every role deactivates the membership; a coach membership
+ * has no expiry; a new speaker role lasts the free duration, a kept one keeps its expiry.
+ */
+async function applyGroupRoles(
+  tx: TDb,
+  userId: string,
+  org: TOrgRow,
+  c: { group: TGroupRow; membership: TMembershipRow | null; roles: TGroupRole[]; current: TGroupRole[] },
+  now: Date,
+) {
+  if (c.roles.length === 0) {
+    await tx
+      .update(memberships)
+      .set({ roles: [], status: 'inactive', expiredRoles: [], updatedAt: now })
+      .where(and(eq(memberships.userId, userId), eq(memberships.groupId, c.group.id)));
+    return;
+  }
+  const keepsSpeaker = c.roles.includes('speaker') && c.current.includes('speaker');
+  const years = freeDurationYears(c.group, org) ?? 0;
+  const expiresAt = !c.roles.includes('speaker') ? null : keepsSpeaker ? (c.membership?.expiresAt ?? null) : new Date(now.getTime() + years * YEAR_MS);
+  const startDate = c.current.length > 0 && c.membership ? c.membership.startDate : now;
+  const values = { roles: c.roles, status: 'active' as const, startDate, expiresAt, expiredRoles: [], updatedAt: now };
+  await tx
+    .insert(memberships)
+    .values({ userId, groupId: c.group.id, ...values })
+    .onConflictDoUpdate({ target: [memberships.userId, memberships.groupId], set: values });
+}

@@ -1,0 +1,189 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, UserX } from 'lucide-react';
+import {
+  ADMIN_USERS_MSG,
+  coachNotSpeakerMessage,
+  groupRoleWord,
+  MSG,
+  PSEUDO_GROUP_ID,
+  speakerRoleGrantable,
+  vocabulary,
+  type TAdminUserGroup,
+  type TAdminUserRoles,
+  type TUpdateUserRolesBody,
+} from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { isApiError } from '../../api/http-client';
+import { Button, ButtonLink } from '../../components/button';
+import { Card } from '../../components/card';
+import { ConfirmDialog } from '../../components/dialog';
+import { EmptyState } from '../../components/empty-state';
+import { LoadingState } from '../../components/spinner';
+import { formatDate } from '../../components/date-format';
+import { notifications } from '../../app/notification-store';
+import { useViewer } from '../../app/viewer';
+import { WEB_ROUTES as R } from '../../app/route-paths';
+import { GroupRoleRow, groupRolesOf, OrgAccessChoices, orgRolesOf, speakerLockText, type TGroupChoice, type TOrgAccess } from './admin-role-controls';
+import '../../styles/admin-users.css';
+
+/**
+ * /customer-admin/users/:userId[/:groupId] (000 sections 2.11, 5, 7): the user's roles in
+ * every group and at organisation level. With a groupId the page scrolls to that group.
+ */
+export function AdminUserRolesPage() {
+  const { userId = '', groupId } = useParams();
+  const query = useQuery({ queryKey: queryKeys.adminUser(userId), queryFn: () => api.getAdminUser(userId), retry: false });
+  if (query.isPending) return <LoadingState />;
+  if (!query.data) {
+    return (
+      <Card>
+        <EmptyState icon={<UserX size={24} aria-hidden />} title="User not found">
+          <p>This user does not exist in your organization.</p>
+          <BackLink />
+        </EmptyState>
+      </Card>
+    );
+  }
+  // Re-mounted with fresh state after every save (the query data changes).
+  return <UserRolesForm key={query.dataUpdatedAt} data={query.data} focusGroupId={groupId} />;
+}
+
+function BackLink() {
+  return (
+    <ButtonLink to={R.customerAdminUsers.path} variant="ghost" size="sm" icon={<ArrowLeft size={16} aria-hidden />}>
+      Back to Manage Users
+    </ButtonLink>
+  );
+}
+
+/** 'Access as X expired on date', 'Perpetual Access / No expiration', or the expiry date. */
+function accessText(g: TAdminUserGroup, data: TAdminUserRoles): string {
+  const { type, billingModel } = data.org;
+  if (g.membershipStatus === 'inactive' && g.expiredRoles.length > 0 && g.membershipExpires) {
+    return `Access as ${g.expiredRoles.map((r) => groupRoleWord(r, type)).join(' and ')} expired on ${formatDate(g.membershipExpires)}`;
+  }
+  if (g.membershipStatus === null) return 'Not a member';
+  if (g.membershipStatus === 'inactive') return 'Inactive';
+  // Billing model 1: expiry applies to the whole organisation, none is shown per user.
+  if (billingModel === 1) return 'Active';
+  if (g.membershipPerpetual) return ADMIN_USERS_MSG.perpetualAccess;
+  return `Access expires on ${formatDate(g.membershipExpires)}`;
+}
+
+function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGroupId?: string }) {
+  const viewer = useViewer();
+  const qc = useQueryClient();
+  const { user, org, groups } = data;
+  const vocab = vocabulary(org.type);
+  const [orgAccess, setOrgAccess] = useState<TOrgAccess>({ manager: user.isOrgManager, admin: user.isOrgAdmin });
+  const [choices, setChoices] = useState<Record<string, TGroupChoice>>(() =>
+    Object.fromEntries(groups.map((g) => [g.groupId, { manager: g.roles.includes('manager'), speaker: g.roles.includes('speaker') }])),
+  );
+  const [confirming, setConfirming] = useState(false);
+  const isSelf = user.userId === viewer.user.userId;
+
+  useEffect(() => {
+    if (!focusGroupId) return;
+    document.getElementById(focusGroupId === PSEUDO_GROUP_ID ? 'role-org' : `role-group-${focusGroupId}`)?.scrollIntoView({ block: 'center' });
+  }, [focusGroupId]);
+
+  const save = useMutation({
+    mutationFn: (body: TUpdateUserRolesBody) => api.updateUserRoles(user.userId, body),
+    onSuccess: (saved) => {
+      qc.setQueryData(queryKeys.adminUser(user.userId), saved);
+      void qc.invalidateQueries({ queryKey: queryKeys.adminUserList });
+      void qc.invalidateQueries({ queryKey: ['groups'] });
+      if (isSelf) void qc.invalidateQueries({ queryKey: queryKeys.me });
+      notifications.success(MSG.changesSaved);
+    },
+    onError: (e) => {
+      if (isApiError(e) && e.status === 402) notifications.error(MSG.roleSaveSeatTitle, MSG.roleSaveSeatText);
+      // The last admin of the organisation: the reason is worth more than "reload".
+      else if (isApiError(e) && e.status === 409) notifications.error(MSG.roleSaveSeatTitle, e.message);
+      else notifications.error(MSG.roleSaveFailed);
+    },
+  });
+
+  // Groups whose roles expired and were not re-granted are left out (000 section 7).
+  const body = (): TUpdateUserRolesBody => ({
+    roles: [
+      { groupId: PSEUDO_GROUP_ID, roles: orgRolesOf(orgAccess) as TUpdateUserRolesBody['roles'][number]['roles'] },
+      ...groups.flatMap((g) => {
+        const roles = groupRolesOf(choices[g.groupId]!);
+        return g.expiredRoles.length > 0 && roles.length === 0 ? [] : [{ groupId: g.groupId, roles }];
+      }),
+    ],
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (isSelf && user.isOrgAdmin && !orgAccess.admin) setConfirming(true);
+    else save.mutate(body());
+  };
+
+  return (
+    <form className="stack stack--lg" onSubmit={onSubmit} aria-labelledby="user-roles-title">
+      <div>
+        <BackLink />
+      </div>
+      <Card
+        title={user.name}
+        titleId="user-roles-title"
+        description={user.email}
+        actions={isSelf ? <span className="badge badge--info">You</span> : undefined}
+      >
+        <OrgAccessChoices
+          id="role-org"
+          orgType={org.type}
+          value={orgAccess}
+          onChange={setOrgAccess}
+          highlighted={focusGroupId === PSEUDO_GROUP_ID}
+        />
+      </Card>
+      <Card flush title={`${vocab.Word('group')} roles`} description={coachNotSpeakerMessage(org.type)}>
+        {groups.length === 0 ? (
+          <p className="role-rows__empty">No {vocab.word('groups')} yet.</p>
+        ) : (
+          <ul className="role-rows">
+            {groups.map((g) => {
+              const grantable = speakerRoleGrantable(g, org);
+              return (
+                <GroupRoleRow
+                  key={g.groupId}
+                  groupId={g.groupId}
+                  name={g.name}
+                  orgType={org.type}
+                  value={choices[g.groupId]!}
+                  onChange={(c) => setChoices((all) => ({ ...all, [g.groupId]: c }))}
+                  // A role the user holds now can always be removed and put back.
+                  speakerLock={g.roles.includes('speaker') ? null : speakerLockText(org.type, grantable, g.expiredRoles.length > 0)}
+                  access={<p className={g.membershipStatus === 'active' ? 'role-row__access' : 'role-row__access muted'}>{accessText(g, data)}</p>}
+                  highlighted={g.groupId === focusGroupId}
+                />
+              );
+            })}
+          </ul>
+        )}
+      </Card>
+      <div className="row row--end admin-form__actions">
+        <Button type="submit" busy={save.isPending}>
+          Save
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Remove your admin access?"
+        confirmLabel="Remove admin access"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          save.mutate(body());
+        }}
+      >
+        <p>{ADMIN_USERS_MSG.removeOwnAdmin}</p>
+      </ConfirmDialog>
+    </form>
+  );
+}
