@@ -14,3 +14,4 @@ export * from './recording.js';
 export * from './intake.js';
 export * from './feedback.js';
 export * from './history.js';
+export * from './group-recordings.js';

@@ -1,5 +1,7 @@
 import type {
+  TCreateGroupBody,
   TEmailPreferences,
+  TGroupRecording,
   TGroup,
   TGroupMember,
   THistoryPoint,
@@ -45,6 +47,11 @@ export const api = {
   getMyGroups: () => request<TGroup[]>('GET', 'groups'),
   getOrgGroups: () => request<TOrgGroup[]>('GET', 'groups', { query: { scope: 'org' } }),
   getGroupMembers: (groupId: string) => request<TGroupMember[]>('GET', `groups/${encodeURIComponent(groupId)}/members`),
+  /** Org managers and admins; 409 with MSG.groupSaveFailed when the name is taken. */
+  createGroup: (body: TCreateGroupBody) => request<TGroup>('POST', 'groups', { body }),
+  /** The group's recordings the caller may see (each with canHear), optionally one member's. */
+  getGroupRecordings: (groupId: string, userId?: string) =>
+    request<TGroupRecording[]>('GET', `groups/${encodeURIComponent(groupId)}/recordings`, { query: { userId } }),
   joinGroup: (inviteCode: string) => request<{ group: TGroup }>('POST', 'groups/join', { body: { inviteCode }, own402: true }),
 
   getRecordings: () => request<TRecordingSummary[]>('GET', 'recordings'),
@@ -54,6 +61,7 @@ export const api = {
     request<{ recordingId: string; uploadUrl: string | null }>('POST', 'recordings', { body }),
   updateRecording: (recordingId: string, body: TUpdateRecordingBody) =>
     request<TRecording>('PUT', `recordings/${encodeURIComponent(recordingId)}`, { body }),
+  deleteRecording: (recordingId: string) => request<Record<string, never>>('DELETE', `recordings/${encodeURIComponent(recordingId)}`),
 
   /** The history chart's points: the caller's analysed recordings, or a member's (a coach picking one). */
   getHistory: (userId?: string) => request<THistoryPoint[]>('GET', 'history', { query: { userId } }),
@@ -89,6 +97,7 @@ export const queryKeys = {
   myGroups: ['groups', 'mine'] as const,
   orgGroups: ['groups', 'org'] as const,
   groupMembers: (groupId: string) => ['groups', groupId, 'members'] as const,
+  groupRecordings: (groupId: string, userId: string) => ['groups', groupId, 'recordings', userId] as const,
   recordings: ['recordings'] as const,
   recording: (recordingId: string) => ['recordings', recordingId] as const,
   history: (userId: string | null) => ['history', userId ?? 'me'] as const,

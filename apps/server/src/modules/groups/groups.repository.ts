@@ -108,8 +108,12 @@ export async function countOrgRoleUsers(db: TDb, orgId: string) {
   return row?.n ?? 0;
 }
 
-/** A group's members with their recording counts in that group. */
-export async function listGroupMembers(db: TDb, groupId: string) {
+/**
+ * A group's members with their recording counts in that group. With `onlySharedCounted` (coach
+ * privacy level 3 or more) the counts take only recordings submitted or shared, the ones a
+ * coach may see there.
+ */
+export async function listGroupMembers(db: TDb, groupId: string, onlySharedCounted = false) {
   return db
     .select({
       user: users,
@@ -124,7 +128,12 @@ export async function listGroupMembers(db: TDb, groupId: string) {
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(
       recordings,
-      and(eq(recordings.userId, users.id), eq(recordings.groupId, groupId), isNull(recordings.deletedAt)),
+      and(
+        eq(recordings.userId, users.id),
+        eq(recordings.groupId, groupId),
+        isNull(recordings.deletedAt),
+        onlySharedCounted ? or(eq(recordings.feedbackRequested, true), eq(recordings.submitted, true)) : undefined,
+      ),
     )
     .where(eq(memberships.groupId, groupId))
     .groupBy(users.id, memberships.userId, memberships.groupId)

@@ -77,9 +77,10 @@ export async function getGroup(deps: TDeps, auth: TAuth, groupId: string): Promi
 }
 
 export async function getGroupMembers(deps: TDeps, auth: TAuth, groupId: string): Promise<TGroupMember[]> {
-  await assertCanManageGroup(deps.db, auth, groupId);
+  const { group } = await assertCanManageGroup(deps.db, auth, groupId);
   const now = new Date();
-  return (await listGroupMembers(deps.db, groupId)).map((r) => presentMember(r, now));
+  // 002 section 2.2: at coach privacy level 3 or more the counts reflect only shared recordings.
+  return (await listGroupMembers(deps.db, groupId, group.managerPrivacyLevel >= 3)).map((r) => presentMember(r, now));
 }
 
 /** Joins a group of the caller's organisation by its invite code, as a speaker. */
