@@ -17,3 +17,4 @@ export * from './history.js';
 export * from './assignment.js';
 export * from './admin-groups.js';
 export * from './admin-users.js';
+export * from './group-recordings.js';

@@ -9,6 +9,7 @@ import type {
   TCreateInviteBody,
   TUpdateUserRolesBody,
   TEmailPreferences,
+  TGroupRecording,
   TGroup,
   TGroupMember,
   THistoryPoint,
@@ -65,6 +66,9 @@ export const api = {
   deactivateGroupMembers: (groupId: string) =>
     request<TDeactivateMembersResponse>('DELETE', `groups/${encodeURIComponent(groupId)}/members`),
   getAdminStats: () => request<TAdminStats>('GET', 'admin/stats'),
+  /** The group's recordings the caller may see (each with canHear), optionally one member's. */
+  getGroupRecordings: (groupId: string, userId?: string) =>
+    request<TGroupRecording[]>('GET', `groups/${encodeURIComponent(groupId)}/recordings`, { query: { userId } }),
   joinGroup: (inviteCode: string) => request<{ group: TGroup }>('POST', 'groups/join', { body: { inviteCode }, own402: true }),
 
   getRecordings: () => request<TRecordingSummary[]>('GET', 'recordings'),
@@ -74,6 +78,7 @@ export const api = {
     request<{ recordingId: string; uploadUrl: string | null }>('POST', 'recordings', { body }),
   updateRecording: (recordingId: string, body: TUpdateRecordingBody) =>
     request<TRecording>('PUT', `recordings/${encodeURIComponent(recordingId)}`, { body }),
+  deleteRecording: (recordingId: string) => request<Record<string, never>>('DELETE', `recordings/${encodeURIComponent(recordingId)}`),
 
   /** The history chart's points: the caller's analysed recordings, or a member's (a coach picking one). */
   getHistory: (userId?: string) => request<THistoryPoint[]>('GET', 'history', { query: { userId } }),
@@ -132,6 +137,7 @@ export const queryKeys = {
     activeOnly ? (['groups', groupId, 'members', 'active'] as const) : (['groups', groupId, 'members'] as const),
   group: (groupId: string) => ['groups', groupId] as const,
   adminStats: ['admin', 'stats'] as const,
+  groupRecordings: (groupId: string, userId: string) => ['groups', groupId, 'recordings', userId] as const,
   recordings: ['recordings'] as const,
   recording: (recordingId: string) => ['recordings', recordingId] as const,
   history: (userId: string | null) => ['history', userId ?? 'me'] as const,

@@ -19,9 +19,11 @@ export async function getGroupMembers(deps: TDeps, auth: TAuth, groupId: string,
     if (!isOrgAdmin(auth)) throw forbidden();
     return (await listOrgRoleUsers(deps.db, auth.orgId)).map(presentOrgRoleUser);
   }
-  await assertCanManageGroup(deps.db, auth, groupId);
+  const { group } = await assertCanManageGroup(deps.db, auth, groupId);
   const now = new Date();
-  return (await listGroupMembers(deps.db, groupId, { activeOnly })).map((r) => presentMember(r, now));
+  // 002 section 2.2: at coach privacy level 3 or more the counts reflect only shared recordings.
+  const onlySharedCounted = group.managerPrivacyLevel >= 3;
+  return (await listGroupMembers(deps.db, groupId, { activeOnly, onlySharedCounted })).map((r) => presentMember(r, now));
 }
 
 /**

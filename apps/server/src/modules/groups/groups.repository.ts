@@ -108,8 +108,12 @@ export async function countOrgRoleUsers(db: TDb, orgId: string) {
   return row?.n ?? 0;
 }
 
-/** A group's members with their recording counts in that group; `activeOnly` keeps active memberships. */
-export async function listGroupMembers(db: TDb, groupId: string, opts: { activeOnly?: boolean } = {}) {
+/**
+ * A group's members with their recording counts in that group; `activeOnly` keeps active
+ * memberships. With `onlySharedCounted` (coach privacy level 3 or more) the counts take only
+ * recordings submitted or shared, the ones a coach may see there.
+ */
+export async function listGroupMembers(db: TDb, groupId: string, opts: { activeOnly?: boolean; onlySharedCounted?: boolean } = {}) {
   return db
     .select({
       user: users,
@@ -124,7 +128,12 @@ export async function listGroupMembers(db: TDb, groupId: string, opts: { activeO
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(
       recordings,
-      and(eq(recordings.userId, users.id), eq(recordings.groupId, groupId), isNull(recordings.deletedAt)),
+      and(
+        eq(recordings.userId, users.id),
+        eq(recordings.groupId, groupId),
+        isNull(recordings.deletedAt),
+        opts.onlySharedCounted ? or(eq(recordings.feedbackRequested, true), eq(recordings.submitted, true)) : undefined,
+      ),
     )
     .where(
       and(eq(memberships.groupId, groupId), opts.activeOnly ? and(eq(memberships.status, 'active'), membershipActiveNow) : undefined),

@@ -28,7 +28,13 @@ export function listOwnRecordings(db: TDb, userId: string, q?: string) {
 }
 
 /** A group's recordings filtered in SQL by what the caller's role there allows (see recordingAccess). */
-export function listGroupRecordings(db: TDb, groupId: string, callerId: string, visible: 'all' | 'shared-or-submitted' | 'shared' | 'own') {
+export function listGroupRecordings(
+  db: TDb,
+  groupId: string,
+  callerId: string,
+  visible: 'all' | 'shared-or-submitted' | 'shared' | 'own',
+  ownerId?: string,
+) {
   const shared = eq(recordings.feedbackRequested, true);
   // Each branch is a real condition: or(x, undefined) would quietly mean just x.
   const filter = {
@@ -37,7 +43,10 @@ export function listGroupRecordings(db: TDb, groupId: string, callerId: string, 
     shared,
     own: sql`false`,
   }[visible];
-  return listQuery(db, and(eq(recordings.groupId, groupId), or(eq(recordings.userId, callerId), filter)));
+  return listQuery(
+    db,
+    and(eq(recordings.groupId, groupId), or(eq(recordings.userId, callerId), filter), ownerId ? eq(recordings.userId, ownerId) : undefined),
+  );
 }
 
 export async function findRecordingWithContext(db: TDb, recordingId: string, callerId: string) {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   ZCreateRecordingBodySchema,
   ZCreateRecordingResponseSchema,
+  ZGroupRecordingSchema,
+  ZGroupRecordingsQuerySchema,
   ZIdParamsSchema,
   ZRecordingListQuerySchema,
   ZRecordingSchema,
@@ -19,11 +21,15 @@ const ZGetQuerySchema = z.object({ expand: z.string().max(100).optional() });
 export function recordingsRoutes(app: TZodApp, deps: TDeps) {
   const preHandler = requireAuth(deps);
   const tags = ['recordings'];
-  app.get('/recordings', { preHandler, schema: { tags, querystring: ZRecordingListQuerySchema, response: responses(z.array(ZRecordingSummarySchema)) } }, async (req) =>
+  // With groupId this is the group's list (each item with canHear), else the caller's own.
+  const listResponse = responses(z.union([z.array(ZGroupRecordingSchema), z.array(ZRecordingSummarySchema)]));
+  app.get('/recordings', { preHandler, schema: { tags, querystring: ZRecordingListQuerySchema, response: listResponse } }, async (req) =>
     ok(req.query.groupId ? await recordings.listRecordingsOfGroup(deps, authOf(req), req.query.groupId) : await recordings.listMyRecordings(deps, authOf(req), req.query.q)),
   );
-  app.get('/groups/:id/recordings', { preHandler, schema: { tags, params: ZIdParamsSchema, response: responses(z.array(ZRecordingSummarySchema)) } }, async (req) =>
-    ok(await recordings.listRecordingsOfGroup(deps, authOf(req), req.params.id)),
+  app.get(
+    '/groups/:id/recordings',
+    { preHandler, schema: { tags, params: ZIdParamsSchema, querystring: ZGroupRecordingsQuerySchema, response: responses(z.array(ZGroupRecordingSchema)) } },
+    async (req) => ok(await recordings.listRecordingsOfGroup(deps, authOf(req), req.params.id, req.query.userId)),
   );
   app.post('/recordings', { preHandler, schema: { tags, body: ZCreateRecordingBodySchema, response: responses(ZCreateRecordingResponseSchema) } }, async (req) =>
     ok(await recordings.createRecording(deps, authOf(req), req.body)),

@@ -10,6 +10,7 @@ import {
   isRefusedExtension,
   RECORDING_LIMITS,
   trimmedDuration,
+  type TGroupRecording,
   type TRecording,
   type TRecordingSummary,
   type TUpdateRecordingBody,
@@ -220,8 +221,13 @@ export async function listMyRecordings(deps: TDeps, auth: TAuth, q?: string): Pr
   return (await listOwnRecordings(deps.db, auth.userId, q)).map(presentSummary);
 }
 
-/** A group's recordings as the caller's role there allows (filtered in SQL). */
-export async function listRecordingsOfGroup(deps: TDeps, auth: TAuth, groupId: string): Promise<TRecordingSummary[]> {
+/**
+ * A group's recordings as the caller's role there allows: filtered in SQL, then each row passed
+ * through recordingAccess, so the list never holds more than GET recordings/{id} would give.
+ * A recording the caller may only list comes without its score. `ownerId` narrows the list to
+ * one member (the manage page's speaker row).
+ */
+export async function listRecordingsOfGroup(deps: TDeps, auth: TAuth, groupId: string, ownerId?: string): Promise<TGroupRecording[]> {
   const [g] = await deps.db.select().from(groups).where(and(eq(groups.id, groupId), eq(groups.orgId, auth.orgId)));
   if (!g) throw notFound();
   const [m] = await deps.db
@@ -232,5 +238,14 @@ export async function listRecordingsOfGroup(deps: TDeps, auth: TAuth, groupId: s
   if (m?.roles.includes('manager') || isOrgAdmin(auth)) visible = g.managerPrivacyLevel >= 3 ? 'shared-or-submitted' : 'all';
   else if (m?.roles.includes('speaker')) visible = g.speakerPrivacyLevel >= 1 && g.speakerPrivacyLevel <= 3 ? 'shared' : 'own';
   else throw notFound();
-  return (await listGroupRecordings(deps.db, groupId, auth.userId, visible)).map(presentSummary);
+  const rows = await listGroupRecordings(deps.db, groupId, auth.userId, visible, ownerId);
+  const listed: TGroupRecording[] = [];
+  for (const row of rows) {
+    const access = recordingAccess(auth, row.r, g, m ?? null);
+    if (access === 'none') continue;
+    const canHear = access !== 'list';
+    const summary = presentSummary(row);
+    listed.push({ ...summary, overallScore: canHear ? summary.overallScore : null, canHear });
+  }
+  return listed;
 }

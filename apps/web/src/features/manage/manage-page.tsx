@@ -1,39 +1,68 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { Tabs } from '../../components/tabs';
-import { useViewer } from '../../app/viewer';
+import { useViewer, type TViewer } from '../../app/viewer';
 import { EmailPreferencesForm } from '../account/email-preferences-form';
 import { MyGroupsTab } from './my-groups-tab';
+import { MyRecordingsTab } from './my-recordings-tab';
+import '../../styles/manage.css';
 
-type TManageTab = 'groups' | 'email';
+type TManageTab = 'groups' | 'recordings' | 'email';
 
-/** /manage?tab (Assignments off): the coach's groups, and tab=email for email settings. */
+/**
+ * The tabs this user sees (002 section 2.5): the groups tab for coaches and org managers, My
+ * Recordings for speakers, Email Notifications for everyone. The first is the default, except that
+ * a user who is both opens on My Recordings in speaker mode.
+ */
+function visibleTabs(viewer: TViewer): TManageTab[] {
+  const tabs: TManageTab[] = [];
+  if (viewer.manager) tabs.push('groups');
+  if (viewer.speaker) tabs.push('recordings');
+  if (viewer.manager && viewer.speaker && viewer.mode === 'speaker') tabs.reverse();
+  return [...tabs, 'email'];
+}
+
+function leadText(viewer: TViewer, tabs: TManageTab[]): string {
+  const { vocab } = viewer;
+  if (tabs.includes('groups') && tabs.includes('recordings')) {
+    return `Your ${vocab.word('groups')} and how your ${vocab.word('speakers')} are doing, and your own recordings.`;
+  }
+  if (tabs.includes('groups')) return `Your ${vocab.word('groups')}, their invite links and how your ${vocab.word('speakers')} are doing.`;
+  if (tabs.includes('recordings')) return `Your recordings: rename, download and share them, or submit them to your ${vocab.word('coach')}.`;
+  return 'Choose which emails you receive.';
+}
+
+/** /manage?tab=groups|recordings|email (Assignments off). */
 export function ManagePage() {
   const viewer = useViewer();
   const [params, setParams] = useSearchParams();
-  const tab: TManageTab = params.get('tab') === 'email' ? 'email' : 'groups';
+  const tabs = visibleTabs(viewer);
+  const asked = params.get('tab') as TManageTab | null;
+  const tab: TManageTab = asked && tabs.includes(asked) ? asked : tabs[0]!;
   const { vocab } = viewer;
+  const labels: Record<TManageTab, string> = {
+    groups: `My ${vocab.Word('groups')}`,
+    recordings: 'My Recordings',
+    email: 'Email Notifications',
+  };
   return (
     <div className="page">
-      <PageHeader title="Manage" lead={`Your ${vocab.word('groups')}, their invite links and how your ${vocab.word('speakers')} are doing.`} />
+      <PageHeader title="Manage" lead={leadText(viewer, tabs)} />
       <Tabs<TManageTab>
         label="Manage sections"
         idPrefix="manage"
-        items={[
-          { key: 'groups', label: `My ${vocab.Word('groups')}` },
-          { key: 'email', label: 'Email Notifications' },
-        ]}
+        items={tabs.map((key) => ({ key, label: labels[key] }))}
         selected={tab}
-        onSelect={(k) => setParams(k === 'email' ? { tab: 'email' } : {}, { replace: true })}
+        onSelect={(k) => setParams(k === tabs[0] ? {} : { tab: k }, { replace: true })}
       />
-      <div role="tabpanel" id={`manage-panel-${tab}`} aria-labelledby={`manage-tab-${tab}`}>
-        {tab === 'email' ? (
+      <div role="tabpanel" id={`manage-panel-${tab}`} aria-labelledby={`manage-tab-${tab}`} className="manage-panel">
+        {tab === 'email' && (
           <div className="page-section--narrow">
             <EmailPreferencesForm viewer={viewer} />
           </div>
-        ) : (
-          <MyGroupsTab viewer={viewer} />
         )}
+        {tab === 'groups' && <MyGroupsTab viewer={viewer} />}
+        {tab === 'recordings' && <MyRecordingsTab viewer={viewer} />}
       </div>
     </div>
   );

@@ -1,58 +1,121 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { Users } from 'lucide-react';
-import { GROUP_MEMBER_CACHE_SECONDS, groupInviteLink, type TGroup, type TGroupMember } from '@rostrum/contract';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus, Users } from 'lucide-react';
+import { PSEUDO_GROUP_ID, groupInviteLink, type TGroup } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
-import { Badge } from '../../components/status-badge';
+import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { CopyField } from '../../components/copy-field';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/spinner';
 import { SelectField } from '../../components/select-field';
-import { Table, type Column } from '../../components/table';
-import { formatDate } from '../../components/date-format';
-import { formatDuration } from '../../components/duration-format';
 import { withArticle } from '../../app/indefinite-article';
+import { notifications } from '../../app/notification-store';
 import type { TViewer } from '../../app/viewer';
+import { CreateGroupForm } from './create-group-form';
+import { GroupSpeakers } from './group-speakers';
 
-/** 'My Groups' ('My Classes'): pick a managed group, share its invite, see its speakers. */
+/** Groups reload this long after one is created (002 section 9). */
+const RELOAD_AFTER_CREATE_MS = 1000;
+
+/**
+ * 'My Groups' ('My Classes'): pick a group, share its invite, review its speakers. Coaches
+ * choose among the groups they manage; org admins, who see recordings as every group's coach
+ * does, among all groups of the organisation. Org managers create groups here.
+ */
 export function MyGroupsTab({ viewer }: { viewer: TViewer }) {
   const { vocab } = viewer;
-  const groups = useQuery({ queryKey: queryKeys.myGroups, queryFn: api.getMyGroups });
-  const managed = (groups.data ?? []).filter((g) => g.roles.includes('manager') && g.membershipStatus === 'active');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = managed.find((g) => g.groupId === selectedId) ?? managed[0];
+  const queryClient = useQueryClient();
+  const allGroups = viewer.isOrgAdmin;
+  const groups = useQuery<TGroup[]>({
+    queryKey: allGroups ? queryKeys.orgGroups : queryKeys.myGroups,
+    queryFn: allGroups ? api.getOrgGroups : api.getMyGroups,
+  });
+  const managed = (groups.data ?? []).filter((g) =>
+    allGroups ? g.groupId !== PSEUDO_GROUP_ID : g.roles.includes('manager') && g.membershipStatus === 'active',
+  );
+  // The chosen group is in the address (?group=), so Back from a recording returns to it.
+  const [params, setParams] = useSearchParams();
+  const selected = managed.find((g) => g.groupId === params.get('group')) ?? managed[0];
+  const select = (groupId: string) =>
+    setParams(
+      (p) => {
+        p.set('group', groupId);
+        return p;
+      },
+      { replace: true },
+    );
+
+  const [creating, setCreating] = useState(false);
+  const reloadTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
+  const onCreated = (group: TGroup) => {
+    setCreating(false);
+    reloadTimer.current = window.setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: ['groups'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      // Selecting changes the address, and every navigation clears the banner: the notice follows it.
+      notifications.showAfterNavigation({
+        kind: 'success',
+        title: `${vocab.Word('group')} Created`,
+        text: `${group.name} is ready. Share its invite code with your ${vocab.word('speakers')}.`,
+      });
+      select(group.groupId);
+    }, RELOAD_AFTER_CREATE_MS);
+  };
 
   if (groups.isPending) return <LoadingState />;
+
+  const createButton = viewer.isOrgManager && !creating && (
+    <Button variant="accent" icon={<Plus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+      Create New {vocab.Word('group')}
+    </Button>
+  );
+  const createForm = creating && <CreateGroupForm viewer={viewer} onCreated={onCreated} onCancel={() => setCreating(false)} />;
+
   if (!selected) {
     return (
-      <Card>
-        <EmptyState icon={<Users size={24} aria-hidden />} title={`You do not manage any ${vocab.word('groups')} yet`}>
-          <p>
-            When you are made {withArticle(vocab.word('coach'))} of a {vocab.word('group')}, it appears here. To join a{' '}
-            {vocab.word('group')} as {withArticle(vocab.word('speaker'))}, use an invite code on the{' '}
-            <Link to="/subscription">Subscription</Link> page.
-          </p>
-        </EmptyState>
-      </Card>
+      <div className="stack stack--xl">
+        {createForm}
+        <Card>
+          <EmptyState icon={<Users size={24} aria-hidden />} title={`You do not manage any ${vocab.word('groups')} yet`}>
+            {viewer.isOrgManager ? (
+              <p>Create your first {vocab.word('group')}, then share its invite code with your {vocab.word('speakers')}.</p>
+            ) : (
+              <p>
+                When you are made {withArticle(vocab.word('coach'))} of a {vocab.word('group')}, it appears here. To join a{' '}
+                {vocab.word('group')} as {withArticle(vocab.word('speaker'))}, use an invite code on the{' '}
+                <Link to="/subscription">Subscription</Link> page.
+              </p>
+            )}
+            {createButton}
+          </EmptyState>
+        </Card>
+      </div>
     );
   }
 
   return (
     <div className="stack stack--xl">
-      {managed.length > 1 && (
-        <div className="manage-picker">
-          <SelectField
-            label={vocab.Word('group')}
-            value={selected.groupId}
-            onValueChange={setSelectedId}
-            options={managed.map((g) => ({ value: g.groupId, label: g.name }))}
-          />
+      {(managed.length > 1 || createButton) && (
+        <div className="manage-toolbar">
+          {managed.length > 1 && (
+            <div className="manage-picker">
+              <SelectField
+                label={vocab.Word('group')}
+                value={selected.groupId}
+                onValueChange={select}
+                options={managed.map((g) => ({ value: g.groupId, label: g.name }))}
+              />
+            </div>
+          )}
+          {createButton}
         </div>
       )}
+      {createForm}
       <GroupInviteCard group={selected} viewer={viewer} />
-      <GroupSpeakers group={selected} viewer={viewer} />
+      <GroupSpeakers key={selected.groupId} group={selected} viewer={viewer} />
     </div>
   );
 }
@@ -73,59 +136,6 @@ function GroupInviteCard({ group, viewer }: { group: TGroup; viewer: TViewer }) 
         </div>
       ) : (
         <p className="muted">(none / invite-only)</p>
-      )}
-    </Card>
-  );
-}
-
-function GroupSpeakers({ group, viewer }: { group: TGroup; viewer: TViewer }) {
-  const { vocab } = viewer;
-  const members = useQuery({
-    queryKey: queryKeys.groupMembers(group.groupId),
-    queryFn: () => api.getGroupMembers(group.groupId),
-    staleTime: GROUP_MEMBER_CACHE_SECONDS * 1000,
-  });
-  const speakers = (members.data ?? [])
-    .filter((m) => m.roles.includes('speaker') || m.expiredRoles.includes('speaker'))
-    .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
-
-  const columns: Column<TGroupMember>[] = [
-    {
-      key: 'name',
-      header: 'Name',
-      cell: (m) => (
-        <div className="person-cell">
-          <span className="table-strong">{m.name}</span>
-          <span className="subtle">{m.email}</span>
-        </div>
-      ),
-    },
-    { key: 'recordings', header: 'Recordings', numeric: true, cell: (m) => m.recordings },
-    { key: 'duration', header: 'Total Duration', numeric: true, cell: (m) => formatDuration(m.totalDuration) },
-    { key: 'last', header: 'Last Upload', cell: (m) => formatDate(m.lastRecordingDate) },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (m) => (
-        <Badge tone={m.membershipStatus === 'active' ? 'success' : 'danger'}>
-          {m.membershipStatus === 'active' ? 'Active' : 'Inactive'}
-        </Badge>
-      ),
-    },
-  ];
-
-  return (
-    <Card flush title={vocab.Word('speakers')} titleId="speakers-title" description={`${vocab.Word('speakers')} in ${group.name}`}>
-      {members.isPending ? (
-        <LoadingState />
-      ) : (
-        <Table
-          label={`${vocab.Word('speakers')} in ${group.name}`}
-          columns={columns}
-          rows={speakers}
-          rowKey={(m) => m.userId}
-          empty={`No ${vocab.word('speakers')} have joined this ${vocab.word('group')} yet.`}
-        />
       )}
     </Card>
   );

@@ -1,18 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, MessageSquare } from 'lucide-react';
 import type { TGroup, TRecording, TRecordingFeedback } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { errorMessage } from '../../api/http-client';
 import { Badge } from '../../components/status-badge';
 import { Switch } from '../../components/switch';
-import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
+import { useUndoableRecordingUpdate, type TSharingTexts } from './use-undoable-recording-update';
 
-const UNDO_MS = 10_000;
-
-type TField = 'feedbackRequested' | 'submitted';
-const DONE_TEXT: Record<TField, [string, string]> = {
+const DONE_TEXT: TSharingTexts = {
   feedbackRequested: ['Shared with your entire group.', 'No longer shared with your group.'],
   submitted: ['Flagged for review.', 'No longer flagged for review.'],
 };
@@ -23,42 +16,8 @@ const DONE_TEXT: Record<TField, [string, string]> = {
  * indicator.
  */
 export function SharePanel({ recording: r, group, feedback }: { recording: TRecording; group: TGroup | undefined; feedback: TRecordingFeedback | undefined }) {
-  const queryClient = useQueryClient();
   const { assignmentsOn } = useViewer();
-  const [error, setError] = useState<string | null>(null);
-  // The Undo notice is the page's notification banner; it goes after 10 s, on Undo or on leaving.
-  const notice = useRef<{ id: number; timer: number } | null>(null);
-  const dropNotice = () => {
-    if (!notice.current) return;
-    window.clearTimeout(notice.current.timer);
-    notifications.dismiss(notice.current.id);
-    notice.current = null;
-  };
-  useEffect(() => dropNotice, []);
-
-  const update = useMutation({
-    mutationFn: (v: { field: TField; value: boolean; undo?: boolean }) => api.updateRecording(r.recordingId, { [v.field]: v.value }),
-    onSuccess: (rec, v) => {
-      queryClient.setQueryData(queryKeys.recording(r.recordingId), rec);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
-      setError(null);
-      dropNotice();
-      if (v.undo) return;
-      const id = notifications.show({
-        kind: 'success',
-        title: DONE_TEXT[v.field][v.value ? 0 : 1],
-        action: {
-          label: 'Undo',
-          onAction: () => {
-            dropNotice();
-            update.mutate({ field: v.field, value: !v.value, undo: true });
-          },
-        },
-      });
-      notice.current = { id, timer: window.setTimeout(dropNotice, UNDO_MS) };
-    },
-    onError: (e) => setError(errorMessage(e, 'The change could not be saved. Please try again.')),
-  });
+  const { change, pending, error } = useUndoableRecordingUpdate(DONE_TEXT);
 
   const isOwner = r.access.isOwner;
   const speakerLevel = group?.speakerPrivacyLevel ?? 0;
@@ -82,8 +41,8 @@ export function SharePanel({ recording: r, group, feedback }: { recording: TReco
                 label="Share with Entire Group"
                 description="Members of your group can listen and give feedback."
                 checked={false}
-                disabled={update.isPending}
-                onCheckedChange={(v) => update.mutate({ field: 'feedbackRequested', value: v })}
+                disabled={pending}
+                onCheckedChange={(v) => change({ recordingId: r.recordingId, field: 'feedbackRequested', value: v })}
               />
             )}
             {isOwner && r.feedbackRequested && (
@@ -96,8 +55,8 @@ export function SharePanel({ recording: r, group, feedback }: { recording: TReco
                 label="Flag for Review"
                 description="Ask your coach to review this recording."
                 checked={r.submitted}
-                disabled={update.isPending}
-                onCheckedChange={(v) => update.mutate({ field: 'submitted', value: v })}
+                disabled={pending}
+                onCheckedChange={(v) => change({ recordingId: r.recordingId, field: 'submitted', value: v })}
               />
             )}
           </div>

@@ -1,0 +1,70 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { MSG, type TGroup } from '@rostrum/contract';
+import { api } from '../../api/rostrum-api';
+import { errorMessage, isApiError } from '../../api/http-client';
+import { Banner } from '../../components/banner';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { TextField } from '../../components/text-field';
+import type { TViewer } from '../../app/viewer';
+import { groupNamePlaceholder } from './manage-text';
+
+/**
+ * Create New Group (org-level managers, 002 sections 2.2 and 2.5): a name, then POST groups with
+ * the name and the organisation's name. An empty name only focuses the field. A taken name gives
+ * the spec's message and the form stays open.
+ */
+export function CreateGroupForm({ viewer, onCreated, onCancel }: { viewer: TViewer; onCreated: (group: TGroup) => void; onCancel: () => void }) {
+  const { vocab } = viewer;
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const create = useMutation({
+    mutationFn: (groupName: string) => api.createGroup({ name: groupName, orgName: viewer.org.name }),
+    onSuccess: (group) => onCreated(group),
+    onError: (e) => {
+      setError(isApiError(e) && e.status === 409 ? MSG.groupSaveFailed : errorMessage(e, MSG.groupSaveFailed));
+      field.current?.focus();
+    },
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) {
+      field.current?.focus();
+      return;
+    }
+    setError(null);
+    create.mutate(trimmed);
+  };
+
+  return (
+    <Card title={`Create New ${vocab.Word('group')}`} titleId="create-group-title" description={`Its invite code is made from the name; share it with your ${vocab.word('speakers')} once it is saved.`}>
+      <form className="create-group-form" onSubmit={submit} noValidate aria-labelledby="create-group-title">
+        {error && <Banner kind="error" inline title="Could not save" text={error} />}
+        <div className="create-group-form__row">
+          <TextField
+            ref={field}
+            label={`${vocab.Word('group')} name`}
+            value={name}
+            onValueChange={setName}
+            placeholder={groupNamePlaceholder(viewer.org.type)}
+            maxLength={100}
+            autoFocus
+            autoComplete="off"
+          />
+          <div className="create-group-form__actions">
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={create.isPending}>
+              Save
+            </Button>
+          </div>
+        </div>
+      </form>
+    </Card>
+  );
+}

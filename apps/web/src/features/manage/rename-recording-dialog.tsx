@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MSG, type TRecordingSummary } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { errorMessage } from '../../api/http-client';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/text-field';
+import { notifications } from '../../app/notification-store';
+import { MANAGE_TEXT, TITLE_MAX } from './manage-text';
+
+/** The saved title: trimmed, and cut at 50 characters (002 section 5: "longer is cut"). */
+export function cutTitle(value: string): string {
+  return value.trim().slice(0, TITLE_MAX).trim();
+}
+
+/** Rename (002 sections 2.5 and 5): a modal form with the spec's prompt; an empty title is not saved. */
+export function RenameRecordingDialog({ recording, onClose }: { recording: TRecordingSummary | null; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (recording && !el.open) {
+      setTitle(recording.title);
+      setError(null);
+      el.showModal();
+      // After the new value has rendered: the whole title is selected, ready to be typed over.
+      requestAnimationFrame(() => field.current?.select());
+    }
+    if (!recording && el.open) el.close();
+  }, [recording]);
+
+  const rename = useMutation({
+    mutationFn: (v: { recordingId: string; title: string }) => api.updateRecording(v.recordingId, { title: v.title }),
+    onSuccess: (rec) => {
+      queryClient.setQueryData<TRecordingSummary[]>(queryKeys.recordings, (list) =>
+        list?.map((r) => (r.recordingId === rec.recordingId ? { ...r, title: rec.title } : r)),
+      );
+      queryClient.setQueryData(queryKeys.recording(rec.recordingId), rec);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
+      notifications.success(MSG.changesSaved, `The recording is now called "${rec.title}".`);
+      onClose();
+    },
+    onError: (e) => setError(errorMessage(e, 'The title could not be saved. Please try again.')),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!recording) return;
+    const next = cutTitle(title);
+    if (!next) {
+      setError('Title is required');
+      field.current?.focus();
+      return;
+    }
+    rename.mutate({ recordingId: recording.recordingId, title: next });
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="rename-recording-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <form onSubmit={submit} noValidate>
+        <div className="dialog__body">
+          <h2 id="rename-recording-title">Rename recording</h2>
+          <TextField ref={field} label="Title" value={title} onValueChange={setTitle} hint={MANAGE_TEXT.renamePrompt} error={error} autoComplete="off" />
+        </div>
+        <div className="dialog__footer">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={rename.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

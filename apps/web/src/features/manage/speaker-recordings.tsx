@@ -1,0 +1,93 @@
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Lock } from 'lucide-react';
+import type { TGroup, TGroupMember, TGroupRecording } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { errorMessage } from '../../api/http-client';
+import { Banner } from '../../components/banner';
+import { LoadingState } from '../../components/spinner';
+import { formatDate } from '../../components/date-format';
+import { formatDuration } from '../../components/duration-format';
+import type { TViewer } from '../../app/viewer';
+import { MANAGE_TEXT, listOnlyNote, rowState } from './manage-text';
+import { RecordingFlags, RecordingStateCell, scoreText } from './recording-cells';
+
+/** Lists refresh while a recording is processing (001 section 4: every 10 s). */
+export const PROCESSING_POLL_MS = 10_000;
+
+/**
+ * One speaker's recordings in the group, as the server allows the coach to see them: a title
+ * links to the results page only when the coach may hear the recording; otherwise a note says why.
+ */
+export function SpeakerRecordings({ group, member, viewer }: { group: TGroup; member: TGroupMember; viewer: TViewer }) {
+  const recordings = useQuery({
+    queryKey: queryKeys.groupRecordings(group.groupId, member.userId),
+    queryFn: () => api.getGroupRecordings(group.groupId, member.userId),
+    refetchInterval: (q) => (q.state.data?.some((r) => r.processing) ? PROCESSING_POLL_MS : false),
+  });
+
+  if (recordings.isPending) return <LoadingState text="Loading recordings..." />;
+  if (recordings.isError) {
+    return <Banner kind="error" inline title="Could not load the recordings" text={errorMessage(recordings.error, 'Please try again.')} />;
+  }
+  if (recordings.data.length === 0) return <p className="speaker-recordings__empty">{MANAGE_TEXT.noRecordings}</p>;
+
+  return (
+    <table className="table table--stack speaker-recordings" aria-label={`Recordings of ${member.name}`}>
+      <thead>
+        <tr>
+          <th scope="col">Title</th>
+          <th scope="col">Date</th>
+          <th scope="col" className="num">
+            Duration
+          </th>
+          <th scope="col" className="num">
+            Vocal Delivery
+          </th>
+          <th scope="col">State</th>
+        </tr>
+      </thead>
+      <tbody>
+        {recordings.data.map((r) => (
+          <tr key={r.recordingId}>
+            <td data-label="Title">
+              <TitleCell recording={r} group={group} viewer={viewer} />
+            </td>
+            <td data-label="Date" className="nowrap">
+              {formatDate(r.createdDate)}
+            </td>
+            <td data-label="Duration" className="num">
+              {formatDuration(r.duration)}
+            </td>
+            <td data-label="Vocal Delivery" className="num">
+              {scoreText(r)}
+            </td>
+            <td data-label="State">
+              <RecordingStateCell state={rowState(r)} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function TitleCell({ recording: r, group, viewer }: { recording: TGroupRecording; group: TGroup; viewer: TViewer }) {
+  return (
+    <div className="recording-title-cell">
+      {r.canHear ? (
+        <Link to={`/evaluate/${r.recordingId}`} className="table-strong">
+          {r.title}
+        </Link>
+      ) : (
+        <>
+          <span className="table-strong">{r.title}</span>
+          <span className="list-only-note">
+            <Lock size={13} aria-hidden /> {listOnlyNote(group.managerPrivacyLevel, viewer.vocab)}
+          </span>
+        </>
+      )}
+      <RecordingFlags recording={r} vocab={viewer.vocab} />
+    </div>
+  );
+}
