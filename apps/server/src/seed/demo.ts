@@ -61,7 +61,14 @@ export const DEMO_ORGS: TDemoOrg[] = [
     code: 'summit',
     name: 'Summit Speaking Academy',
     type: 'other',
-    settings: { Assignments: true, Email_Notifications_For_Speakers: true, Email_Notifications_For_Managers: true, seatLimit: 25 },
+    settings: {
+      Assignments: true,
+      Email_Notifications_For_Speakers: true,
+      Email_Notifications_For_Managers: true,
+      seatLimit: 25,
+      // Perpetual free access at organisation level: new groups need no free duration of their own.
+      freeDuration: { years: 15 },
+    },
     group: 'Pitch Practice',
     people: [
       { role: 'admin', email: 'admin@summit.example', first: 'Alex', last: 'Summit', title: 'director-executive' },

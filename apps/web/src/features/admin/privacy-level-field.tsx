@@ -24,6 +24,7 @@ export function PrivacyLevelField({ legend, description, choices, effects, value
           <label key={level} className="privacy-option">
             <input
               type="radio"
+              className="radio-dot"
               name={id}
               value={level}
               checked={value === level}

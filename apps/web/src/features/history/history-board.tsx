@@ -216,7 +216,7 @@ function ScoreRadios({
       <legend className="history-radios__legend">{legend}</legend>
       {options.map((o) => (
         <label key={o.key} className="history-radio">
-          <input type="radio" name="history-score" value={o.key} checked={value === o.key} onChange={() => onChange(o.key)} />
+          <input type="radio" className="radio-dot" name="history-score" value={o.key} checked={value === o.key} onChange={() => onChange(o.key)} />
           <span>{o.label}</span>
         </label>
       ))}
