@@ -10,6 +10,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
   busy?: boolean;
+  /** The confirmation deletes or removes something: the confirm button is red. */
+  destructive?: boolean;
 }
 
 /** A modal confirmation built on the native <dialog> (focus trap and Escape come for free). */
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   busy,
+  destructive,
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -49,7 +52,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel}>
           {cancelLabel}
         </Button>
-        <Button onClick={onConfirm} busy={busy} autoFocus>
+        <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} busy={busy} autoFocus>
           {confirmLabel}
         </Button>
       </div>

@@ -187,6 +187,7 @@ export function AdminGroupMembersPage() {
         open={confirming}
         title={`${deactivateAllLabel(vocab)}?`}
         confirmLabel="Deactivate All"
+        destructive
         busy={deactivate.isPending}
         onConfirm={() => deactivate.mutate()}
         onCancel={() => setConfirming(false)}

@@ -103,6 +103,7 @@ export function AdminPendingInvitesPage() {
         open={!!toDelete}
         title={ADMIN_USERS_MSG.deleteInvite}
         confirmLabel="Delete"
+        destructive
         busy={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => toDelete && remove.mutate(toDelete.inviteId)}

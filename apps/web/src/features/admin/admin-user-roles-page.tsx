@@ -176,6 +176,7 @@ function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGro
         open={confirming}
         title="Remove your admin access?"
         confirmLabel="Remove admin access"
+        destructive
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);

@@ -154,6 +154,7 @@ export function CommentList({ recordingId, items }: { recordingId: string; items
         open={confirming !== null}
         title="Delete this feedback?"
         confirmLabel="Delete"
+        destructive
         busy={remove.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && remove.mutate(confirming)}

@@ -160,6 +160,7 @@ function MyScores({ score, ratings, onDeleted }: { score: TFeedback; ratings: TR
         open={confirm}
         title="Delete these scores?"
         confirmLabel="Delete"
+        destructive
         busy={remove.isPending}
         onCancel={() => setConfirm(false)}
         onConfirm={() => remove.mutate()}

@@ -345,6 +345,7 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
         open={confirmCancel}
         title="Discard this recording?"
         confirmLabel="Discard"
+        destructive
         cancelLabel="Keep it"
         onCancel={() => setConfirmCancel(false)}
         onConfirm={() => {

@@ -191,6 +191,7 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
         open={!!deleting}
         title={MANAGE_TEXT.deleteConfirm}
         confirmLabel="Delete"
+        destructive
         busy={remove.isPending}
         onConfirm={() => deleting && remove.mutate(deleting)}
         onCancel={() => setDeleting(null)}
