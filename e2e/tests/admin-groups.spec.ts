@@ -218,9 +218,9 @@ test.describe('admin groups', () => {
   });
 
   test('screenshots of the group pages at 1280 and 375 px', async ({ page }) => {
-    const dir = process.env.SHOTS_DIR;
-    test.skip(!dir, 'set SHOTS_DIR to save screenshots');
-    fs.mkdirSync(dir!, { recursive: true });
+    // Saved for a person to look at: SHOTS_DIR, or .tmp/shots under e2e.
+    const dir = process.env.SHOTS_DIR ?? path.join('.tmp', 'shots');
+    fs.mkdirSync(dir, { recursive: true });
     await signIn(page, 'admin@northwind.example');
     const sales = await groupRow(page, 'Sales Team').getByRole('link', { name: 'Edit Group Sales Team' }).getAttribute('href');
     const pages = { groups: '/customer-admin/groups', edit: sales!, members: `${sales}/users`, new: '/customer-admin/groups/0' };
@@ -231,7 +231,7 @@ test.describe('admin groups', () => {
         await expect(page.getByRole('region', { name: 'Seat statistics' }).getByText('Seat Limit')).toBeVisible();
         await expect(page.locator('.loading-state, .loading-text, .stat-card__placeholder')).toHaveCount(0);
         await expect(page.getByRole('button', { name: 'Save' }).or(page.getByRole('table'))).toBeVisible();
-        await page.screenshot({ path: path.join(dir!, `${name}-${width}.png`), fullPage: true });
+        await page.screenshot({ path: path.join(dir, `admin-${name}-${width}.png`), fullPage: true });
       }
     }
   });
