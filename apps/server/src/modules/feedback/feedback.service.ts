@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   roundAverage,
   visibleQuestions,
@@ -10,7 +10,7 @@ import {
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { canCommentOn, canScore, feedbackVisible, isOrgAdmin, recordingAccess, type TRecordingAccess } from '../../auth/policies.js';
-import { feedback, groups, memberships, recordings, scorecardResponses, users } from '../../db/schema.js';
+import { assignments, feedback, groups, memberships, recordings, scorecardResponses, scorecards, users } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { isActiveNow } from '../groups/groups.presenter.js';
 import { findRecordingWithContext } from '../recordings/recordings.repository.js';
@@ -207,9 +207,26 @@ export async function listGroupFeedback(deps: TDeps, auth: TAuth, groupId: strin
   const ids = recs.filter((r) => access.get(r.id) === 'owner' || access.get(r.id) === 'hear').map((r) => r.id);
   if (!ids.length) return [];
   const rows = await feedbackWithAuthors(deps, ids);
+  // Coach-only scorecards hide peer score sets here too, as on the recording.
+  const coachOnlyRecordings = await recordingsWithCoachOnlyScorecard(deps, recs.filter((r) => ids.includes(r.id)));
   return rows
     .filter(({ f }) => feedbackVisible(auth.userId, access.get(f.recordingId)!, isCoach, g.speakerPrivacyLevel, f))
+    .filter(({ f }) => f.kind !== 'score' || !coachOnlyRecordings.has(f.recordingId) || f.isManager || f.userId === auth.userId)
     .reverse()
     .map(({ f, name }) => present(f, name, auth.userId));
 }
 
+
+/** Which of these recordings are in an assignment whose scorecard is coach-only. */
+async function recordingsWithCoachOnlyScorecard(deps: TDeps, recs: { id: string; assignmentId: string | null }[]): Promise<Set<string>> {
+  const assignmentIds = [...new Set(recs.map((r) => r.assignmentId).filter((a): a is string => !!a))];
+  if (!assignmentIds.length) return new Set();
+  const coachOnly = await deps.db
+    .select({ assignmentId: scorecards.assignmentId })
+    .from(scorecards)
+    .innerJoin(assignments, eq(assignments.id, scorecards.assignmentId))
+    // As in presentAssignmentRef: the scorecard applies unless the criteria turn it off.
+    .where(and(inArray(scorecards.assignmentId, assignmentIds), eq(scorecards.coachOnly, true), sql`${assignments.criteria}->>'scorecard' is distinct from 'false'`));
+  const ids = new Set(coachOnly.map((c) => c.assignmentId));
+  return new Set(recs.filter((r) => r.assignmentId && ids.has(r.assignmentId)).map((r) => r.id));
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customQuestionId } from '@rostrum/contract';
-import { groups, scorecardResponses } from '../../db/schema.js';
+import { groups, recordings, scorecardResponses } from '../../db/schema.js';
 import { addMember, insertAssignment, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 
 let t: TTestApp;
@@ -111,6 +111,23 @@ describe('custom scorecards on a recording', () => {
     const peerView = await s.feedback('peer');
     expect(peerView.scorecardVisible).toBe(false);
     expect(peerView.items.filter((f: { kind: string }) => f.kind === 'score')).toHaveLength(1);
+  });
+
+  it('GET groups/{id}/feedback hides peer score sets of coach-only scorecards too', async () => {
+    const s = await scene(true);
+    // A peer scored before the recording went into the coach-only assignment.
+    await t.db.update(recordings).set({ assignmentId: null }).where(eq(recordings.id, s.recording.id));
+    expect((await api('POST', '/feedback', s.auth.peer, { recordingId: s.recording.id, scoreOverall: 4 })).statusCode).toBe(200);
+    await t.db.update(recordings).set({ assignmentId: s.assignment.id }).where(eq(recordings.id, s.recording.id));
+    await s.score('coach', 9, 8, 7);
+    const scores = async (who: 'owner' | 'coach' | 'peer') =>
+      ((await api('GET', `/groups/${s.group.id}/feedback`, s.auth[who])).json().data as { kind: string; scoreOverall: number }[])
+        .filter((f) => f.kind === 'score')
+        .map((f) => f.scoreOverall)
+        .sort();
+    expect(await scores('owner')).toEqual([9]);
+    expect(await scores('coach')).toEqual([9]);
+    expect(await scores('peer')).toEqual([4, 9]);
   });
 
   it('speaker level 2 hides the coach scores and answers from peers', async () => {
