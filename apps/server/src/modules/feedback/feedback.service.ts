@@ -204,11 +204,11 @@ export async function listGroupFeedback(deps: TDeps, auth: TAuth, groupId: strin
     .from(recordings)
     .where(and(eq(recordings.groupId, groupId), eq(recordings.orgId, auth.orgId), isNull(recordings.deletedAt)));
   const access = new Map<string, TRecordingAccess>(recs.map((r) => [r.id, recordingAccess(auth, r, g, m ?? null)]));
-  const ids = recs.filter((r) => access.get(r.id) === 'owner' || access.get(r.id) === 'hear').map((r) => r.id);
-  if (!ids.length) return [];
-  const rows = await feedbackWithAuthors(deps, ids);
+  const audible = recs.filter((r) => access.get(r.id) === 'owner' || access.get(r.id) === 'hear');
+  if (!audible.length) return [];
+  const rows = await feedbackWithAuthors(deps, audible.map((r) => r.id));
   // Coach-only scorecards hide peer score sets here too, as on the recording.
-  const coachOnlyRecordings = await recordingsWithCoachOnlyScorecard(deps, recs.filter((r) => ids.includes(r.id)));
+  const coachOnlyRecordings = await recordingsWithCoachOnlyScorecard(deps, audible);
   return rows
     .filter(({ f }) => feedbackVisible(auth.userId, access.get(f.recordingId)!, isCoach, g.speakerPrivacyLevel, f))
     .filter(({ f }) => f.kind !== 'score' || !coachOnlyRecordings.has(f.recordingId) || f.isManager || f.userId === auth.userId)

@@ -218,7 +218,7 @@ export function ProfilePage() {
         <ChangePasswordCard />
 
         <Link to="/email-notifications" className="link-card">
-          <span className="link-card__icon">
+          <span className="icon-tile">
             <Bell size={20} aria-hidden />
           </span>
           <span className="link-card__text">

@@ -34,7 +34,7 @@ export function SeatStats({ viewer }: { viewer: TViewer }) {
 function StatCard({ icon, label, value, note, alarm }: { icon: ReactNode; label: string; value?: ReactNode; note?: ReactNode; alarm?: boolean }) {
   return (
     <div className={['stat-card', alarm && 'stat-card--alarm'].filter(Boolean).join(' ')} data-testid="stat-card">
-      <span className="stat-card__icon">{icon}</span>
+      <span className="icon-tile stat-card__icon">{icon}</span>
       <dl className="stat-card__text">
         <dt className="stat-card__label">{label}</dt>
         <dd className="stat-card__value">{value ?? <span className="stat-card__placeholder" aria-label="Loading..." />}</dd>

@@ -43,7 +43,7 @@ export function PasswordForgotPage() {
     <AuthLayout title="Forgot your password?" lead="Enter the email you sign in with and we will send you a link to choose a new password.">
       {sent ? (
         <div className="stack center">
-          <div className="auth-card__icon auth-card__icon--success">
+          <div className="icon-tile auth-card__icon auth-card__icon--success">
             <MailCheck size={28} aria-hidden />
           </div>
           <p className="muted">

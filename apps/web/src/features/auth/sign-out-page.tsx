@@ -30,7 +30,7 @@ export function SignOutPage() {
     <div className="page page--narrow">
       <div className="auth-card card card--elevated">
         <div className="card__body stack center">
-          <div className="auth-card__icon auth-card__icon--success">
+          <div className="icon-tile auth-card__icon auth-card__icon--success">
             <CheckCircle2 size={28} aria-hidden />
           </div>
           <h1>Signed out</h1>

@@ -13,7 +13,7 @@ function HelpSection({ id, icon, title, children }: { id: string; icon: ReactNod
     <section className="help-section card" aria-labelledby={`${id}-title`} id={id}>
       <div className="card__body">
         <h2 className="help-section__title" id={`${id}-title`}>
-          <span className="help-section__icon">{icon}</span>
+          <span className="icon-tile help-section__icon">{icon}</span>
           {title}
         </h2>
         <div className="prose">{children}</div>

@@ -51,7 +51,7 @@ export function RecordPage() {
       />
       <section role="tabpanel" id={`record-panel-${tab}`} aria-labelledby={`record-tab-${tab}`} className="card intake-card">
         <header className="intake-card__header">
-          <span className="intake-card__icon">{ICONS[tab]}</span>
+          <span className="icon-tile">{ICONS[tab]}</span>
           <div>
             <h2 className="card__title">{LABELS[tab]}</h2>
             <p className="card__description">{LEADS[tab]}</p>

@@ -16,7 +16,7 @@ function MessageCard({ text }: { text: string }) {
     <div className="page page--narrow">
       <div className="card card--elevated">
         <div className="card__body stack center">
-          <div className="auth-card__icon auth-card__icon--warning">
+          <div className="icon-tile auth-card__icon auth-card__icon--warning">
             <AlertTriangle size={26} aria-hidden />
           </div>
           <h1>Confirm Invite Code</h1>
@@ -64,7 +64,7 @@ export function ConfirmCodePage() {
       <div className="card card--elevated">
         <div className="card__body stack stack--lg">
           <div className="stack center" style={{ alignItems: 'center' }}>
-            <div className="auth-card__icon">
+            <div className="icon-tile auth-card__icon">
               <Users size={26} aria-hidden />
             </div>
             <h1>Join {vocab.Word('group')}</h1>

@@ -65,7 +65,7 @@ export function LandingPage() {
           <div className="grid-3">
             {FEATURES.map(({ icon: Icon, title, text }) => (
               <article key={title} className="feature-card">
-                <div className="feature-card__icon">
+                <div className="icon-tile feature-card__icon">
                   <Icon size={22} aria-hidden />
                 </div>
                 <h3>{title}</h3>

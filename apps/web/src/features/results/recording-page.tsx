@@ -125,7 +125,7 @@ function RecordingBody({ recording: r }: { recording: TRecording }) {
     return (
       <Card>
         <div className="recording-failed" role="alert">
-          <span className="recording-failed__icon">
+          <span className="icon-tile recording-failed__icon">
             <AlertTriangle size={24} aria-hidden />
           </span>
           <div className="stack">

@@ -50,7 +50,7 @@ export function ResultsListPage() {
               const Icon = r.isVideo ? Video : AudioLines;
               return (
                 <li key={r.recordingId} className="recording-list__item recording-list__item--link">
-                  <span className="recording-list__icon">
+                  <span className="icon-tile recording-list__icon">
                     <Icon size={20} aria-hidden />
                   </span>
                   <div className="recording-list__main">

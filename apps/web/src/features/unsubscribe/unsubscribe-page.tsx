@@ -39,7 +39,7 @@ export function UnsubscribePage() {
       <section className="card card--elevated" aria-labelledby="unsubscribe-title">
         <div className="card__body stack stack--lg">
           <div className="stack center" style={{ gap: 'var(--space-3)' }}>
-            <div className={['auth-card__icon', done && 'auth-card__icon--success'].filter(Boolean).join(' ')}>
+            <div className={['icon-tile auth-card__icon', done && 'auth-card__icon--success'].filter(Boolean).join(' ')}>
               {done ? <CheckCircle2 size={28} aria-hidden /> : <MailX size={28} aria-hidden />}
             </div>
             <h1 id="unsubscribe-title">Unsubscribe</h1>
@@ -52,7 +52,7 @@ export function UnsubscribePage() {
 
           <ol className="unsubscribe-options">
             <li className="unsubscribe-option">
-              <span className="unsubscribe-option__icon">
+              <span className="icon-tile unsubscribe-option__icon">
                 <Settings size={18} aria-hidden />
               </span>
               <div className="unsubscribe-option__main">
@@ -64,7 +64,7 @@ export function UnsubscribePage() {
               </div>
             </li>
             <li className="unsubscribe-option">
-              <span className="unsubscribe-option__icon">
+              <span className="icon-tile unsubscribe-option__icon">
                 <BellOff size={18} aria-hidden />
               </span>
               <div className="unsubscribe-option__main">
