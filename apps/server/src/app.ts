@@ -30,7 +30,8 @@ export async function buildApp(
 ) {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
-    trustProxy: true,
+    // Forwarded headers count only from configured proxies (TRUST_PROXY); otherwise req.ip is the peer.
+    trustProxy: base.config.trustProxy.length ? base.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   const deps: TDeps = {

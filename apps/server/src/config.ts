@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 // Configuration comes from the environment only. A missing or malformed setting stops the
@@ -19,6 +20,18 @@ const url = (protocols: string[]) =>
     }
   }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
 
+const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
+
+function isAddressOrCidr(v: string): boolean {
+  if (ipaddr.isValid(v)) return true;
+  try {
+    ipaddr.parseCIDR(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const ZEnvSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -36,6 +49,22 @@ const ZEnvSchema = z.object({
   /** A job still active after this long is taken to have died with its worker and runs again. */
   JOB_EXPIRE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(30, 'must be at least 30').default(1800),
   WORKER_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(1).max(16).default(1),
+  /**
+   * Proxies whose X-Forwarded-For is believed: off (default), or a comma list of addresses and
+   * CIDRs (e.g. "127.0.0.1,10.0.0.0/8"). Anyone else's forwarded headers are ignored.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .refine((v) => v.split(',').map((s) => s.trim()).filter(Boolean).every(isAddressOrCidr), 'must be a comma list of IP addresses or CIDRs'),
+  /** Browser origins allowed to call the API from another site (CORS); none by default. */
+  CORS_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .refine((v) => v.split(',').map((s) => s.trim()).filter(Boolean).every((o) => /^https?:\/\/[^/\s]+$/.test(o)), 'must be a comma list of origins like https://app.example.com'),
+  /** Error reporting (Sentry or a compatible service); off when unset. */
+  SENTRY_DSN: url(['http:', 'https:']).optional(),
+  SENTRY_ENVIRONMENT: z.string().max(64).default('production'),
 });
 
 export interface TConfig {
@@ -52,6 +81,11 @@ export interface TConfig {
   jobPollSeconds: number;
   jobExpireSeconds: number;
   workerConcurrency: number;
+  /** Addresses and CIDRs of trusted proxies; empty means X-Forwarded-For is ignored. */
+  trustProxy: string[];
+  corsAllowedOrigins: string[];
+  sentryDsn?: string;
+  sentryEnvironment: string;
   /** Folder of the built web app; absent in API-only tests. */
   webDir?: string;
 }
@@ -84,5 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
     jobPollSeconds: e.JOB_POLL_SECONDS,
     jobExpireSeconds: e.JOB_EXPIRE_SECONDS,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    trustProxy: list(e.TRUST_PROXY),
+    corsAllowedOrigins: list(e.CORS_ALLOWED_ORIGINS),
+    sentryDsn: e.SENTRY_DSN,
+    sentryEnvironment: e.SENTRY_ENVIRONMENT,
   };
 }

@@ -22,7 +22,10 @@ export function responses<T extends z.ZodType>(data: T) {
   };
 }
 
-/** preHandler that resolves the bearer key into request.auth (401 otherwise). */
+/**
+ * onRequest hook that resolves the bearer key into request.auth (401 otherwise). It runs before
+ * the body is parsed and validated, so an anonymous caller learns nothing about the fields.
+ */
 export function requireAuth(deps: TDeps) {
   return async (req: FastifyRequest) => {
     req.auth = await authenticate(deps.db, req);

@@ -51,6 +51,9 @@ export async function startTestApp(opts: { worker?: boolean; config?: Partial<TC
     jobPollSeconds: 0.5,
     jobExpireSeconds: 1800,
     workerConcurrency: 1,
+    trustProxy: [],
+    corsAllowedOrigins: [],
+    sentryEnvironment: 'test',
     ...opts.config,
   };
   const log = pino({ level: 'silent' });

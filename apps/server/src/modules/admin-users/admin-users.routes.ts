@@ -19,44 +19,44 @@ import * as adminInvites from './admin-invites.service.js';
 
 /** The admin area's users, roles and invites (000 sections 2.11 and 7): org admins only. */
 export function adminUsersRoutes(app: TZodApp, deps: TDeps) {
-  const preHandler = requireAuth(deps);
+  const signedIn = requireAuth(deps);
   const users = ['admin users'];
   app.get(
     '/users',
-    { preHandler, schema: { tags: users, querystring: ZAdminUserListQuerySchema, response: responses(ZAdminUserListSchema) } },
+    { onRequest: signedIn, schema: { tags: users, querystring: ZAdminUserListQuerySchema, response: responses(ZAdminUserListSchema) } },
     async (req) => ok(await adminUsers.listUsers(deps, authOf(req), req.query.search)),
   );
   app.get(
     '/users/:userId',
-    { preHandler, schema: { tags: users, params: ZUserIdParamsSchema, response: responses(ZAdminUserRolesSchema) } },
+    { onRequest: signedIn, schema: { tags: users, params: ZUserIdParamsSchema, response: responses(ZAdminUserRolesSchema) } },
     async (req) => ok(await adminUsers.getUserRoles(deps, authOf(req), req.params.userId)),
   );
   app.put(
     '/users/:userId',
     {
-      preHandler,
+      onRequest: signedIn,
       schema: { tags: users, params: ZUserIdParamsSchema, body: ZUpdateUserRolesBodySchema, response: responses(ZAdminUserRolesSchema) },
     },
     async (req) => ok(await adminUsers.updateUserRoles(deps, authOf(req), req.params.userId, req.body)),
   );
 
   const invites = ['admin invites'];
-  app.get('/invites', { preHandler, schema: { tags: invites, response: responses(z.array(ZAdminInviteSchema)) } }, async (req) =>
+  app.get('/invites', { onRequest: signedIn, schema: { tags: invites, response: responses(z.array(ZAdminInviteSchema)) } }, async (req) =>
     ok(await adminInvites.listInvites(deps, authOf(req))),
   );
   app.post(
     '/invites',
-    { preHandler, schema: { tags: invites, body: ZCreateInviteBodySchema, response: responses(ZAdminInviteSchema) } },
+    { onRequest: signedIn, schema: { tags: invites, body: ZCreateInviteBodySchema, response: responses(ZAdminInviteSchema) } },
     async (req) => ok(await adminInvites.createInvite(deps, authOf(req), req.body)),
   );
   app.put(
     '/invites/:id',
-    { preHandler, schema: { tags: invites, params: ZIdParamsSchema, body: ZResendInviteBodySchema, response: responses(ZAdminInviteSchema) } },
+    { onRequest: signedIn, schema: { tags: invites, params: ZIdParamsSchema, body: ZResendInviteBodySchema, response: responses(ZAdminInviteSchema) } },
     async (req) => ok(await adminInvites.resendInvite(deps, authOf(req), req.params.id)),
   );
   app.delete(
     '/invites/:id',
-    { preHandler, schema: { tags: invites, params: ZIdParamsSchema, response: responses(ZEmptySchema) } },
+    { onRequest: signedIn, schema: { tags: invites, params: ZIdParamsSchema, response: responses(ZEmptySchema) } },
     async (req) => {
       await adminInvites.removeInvite(deps, authOf(req), req.params.id);
       return ok({});

@@ -14,16 +14,16 @@ import * as assignments from './assignments.service.js';
 const ZEmptySchema = z.object({});
 
 export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
-  const preHandler = requireAuth(deps);
+  const signedIn = requireAuth(deps);
   const tags = ['assignments'];
   app.get(
     '/assignments',
-    { preHandler, schema: { tags, querystring: ZAssignmentListQuerySchema, response: responses(z.array(ZAssignedAssignmentSchema)) } },
+    { onRequest: signedIn, schema: { tags, querystring: ZAssignmentListQuerySchema, response: responses(z.array(ZAssignedAssignmentSchema)) } },
     async (req) => ok(await assignments.listAssigned(deps, authOf(req))),
   );
   app.post(
     '/assignments/:id/recordings',
-    { preHandler, schema: { tags, params: ZIdParamsSchema, body: ZAddRecordingToAssignmentBodySchema, response: responses(ZEmptySchema) } },
+    { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, body: ZAddRecordingToAssignmentBodySchema, response: responses(ZEmptySchema) } },
     async (req) => {
       await assignments.addRecording(deps, authOf(req), req.params.id, req.body.recordingId);
       return ok({});
@@ -31,7 +31,7 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   );
   app.delete(
     '/assignments/:id/recordings/:recordingId',
-    { preHandler, schema: { tags, params: ZAssignmentRecordingParamsSchema, response: responses(ZEmptySchema) } },
+    { onRequest: signedIn, schema: { tags, params: ZAssignmentRecordingParamsSchema, response: responses(ZEmptySchema) } },
     async (req) => {
       await assignments.removeRecording(deps, authOf(req), req.params.id, req.params.recordingId);
       return ok({});

@@ -30,7 +30,7 @@ export function authRoutes(app: TZodApp, deps: TDeps) {
     async (req) => ok(await auth.signInWithKey(deps, req.body.key)),
   );
 
-  app.post('/auth/sign-out', { schema: { tags, response: responses(empty) }, preHandler: requireAuth(deps) }, async (req) => {
+  app.post('/auth/sign-out', { schema: { tags, response: responses(empty) }, onRequest: requireAuth(deps) }, async (req) => {
     await auth.signOut(deps, authOf(req));
     return ok({});
   });
@@ -57,7 +57,7 @@ export function authRoutes(app: TZodApp, deps: TDeps) {
 
   app.post(
     '/auth/password/update',
-    { schema: { tags, body: ZPasswordUpdateBodySchema, response: responses(empty) }, preHandler: requireAuth(deps) },
+    { schema: { tags, body: ZPasswordUpdateBodySchema, response: responses(empty) }, onRequest: requireAuth(deps) },
     async (req) => {
       await auth.updatePassword(deps, authOf(req), req.body);
       return ok({});

@@ -13,22 +13,22 @@ import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.j
 import * as service from './feedback.service.js';
 
 export function feedbackRoutes(app: TZodApp, deps: TDeps) {
-  const preHandler = requireAuth(deps);
+  const signedIn = requireAuth(deps);
   const tags = ['feedback'];
-  app.get('/feedback', { preHandler, schema: { tags, querystring: ZFeedbackListQuerySchema, response: responses(ZRecordingFeedbackSchema) } }, async (req) =>
+  app.get('/feedback', { onRequest: signedIn, schema: { tags, querystring: ZFeedbackListQuerySchema, response: responses(ZRecordingFeedbackSchema) } }, async (req) =>
     ok(await service.listFeedback(deps, authOf(req), req.query.recordingId)),
   );
-  app.post('/feedback', { preHandler, schema: { tags, body: ZCreateFeedbackBodySchema, response: responses(ZFeedbackSchema) } }, async (req) =>
+  app.post('/feedback', { onRequest: signedIn, schema: { tags, body: ZCreateFeedbackBodySchema, response: responses(ZFeedbackSchema) } }, async (req) =>
     ok(await service.addFeedback(deps, authOf(req), req.body)),
   );
-  app.put('/feedback/:id', { preHandler, schema: { tags, params: ZIdParamsSchema, body: ZUpdateFeedbackBodySchema, response: responses(ZFeedbackSchema) } }, async (req) =>
+  app.put('/feedback/:id', { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, body: ZUpdateFeedbackBodySchema, response: responses(ZFeedbackSchema) } }, async (req) =>
     ok(await service.updateFeedback(deps, authOf(req), req.params.id, req.body.comment)),
   );
-  app.delete('/feedback/:id', { preHandler, schema: { tags, params: ZIdParamsSchema, response: responses(z.object({})) } }, async (req) => {
+  app.delete('/feedback/:id', { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, response: responses(z.object({})) } }, async (req) => {
     await service.deleteFeedback(deps, authOf(req), req.params.id);
     return ok({});
   });
-  app.get('/groups/:id/feedback', { preHandler, schema: { tags, params: ZIdParamsSchema, response: responses(z.array(ZFeedbackSchema)) } }, async (req) =>
+  app.get('/groups/:id/feedback', { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, response: responses(z.array(ZFeedbackSchema)) } }, async (req) =>
     ok(await service.listGroupFeedback(deps, authOf(req), req.params.id)),
   );
 }

@@ -20,37 +20,37 @@ import * as members from './group-members.service.js';
 const ZListQuerySchema = z.object({ scope: z.enum(['mine', 'org']).default('mine') });
 
 export function groupsRoutes(app: TZodApp, deps: TDeps) {
-  const preHandler = requireAuth(deps);
+  const signedIn = requireAuth(deps);
   const tags = ['groups'];
   app.get(
     '/groups',
     {
-      preHandler,
+      onRequest: signedIn,
       schema: { tags, querystring: ZListQuerySchema, response: responses(z.union([z.array(ZOrgGroupSchema), z.array(ZGroupSchema)])) },
     },
     async (req) =>
       ok(req.query.scope === 'org' ? await groups.listGroupsOfOrg(deps, authOf(req)) : await groups.listMyGroups(deps, authOf(req))),
   );
-  app.post('/groups', { preHandler, schema: { tags, body: ZCreateGroupBodySchema, response: responses(ZGroupSchema) } }, async (req) =>
+  app.post('/groups', { onRequest: signedIn, schema: { tags, body: ZCreateGroupBodySchema, response: responses(ZGroupSchema) } }, async (req) =>
     ok(await groups.createGroup(deps, authOf(req), req.body)),
   );
-  app.put('/groups/:id', { preHandler, schema: { tags, params: ZIdParamsSchema, body: ZUpdateGroupBodySchema, response: responses(ZGroupSchema) } }, async (req) =>
+  app.put('/groups/:id', { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, body: ZUpdateGroupBodySchema, response: responses(ZGroupSchema) } }, async (req) =>
     ok(await groups.updateGroup(deps, authOf(req), req.params.id, req.body)),
   );
-  app.post('/groups/join', { preHandler, schema: { tags, body: ZJoinGroupBodySchema, response: responses(ZJoinGroupResponseSchema) } }, async (req) =>
+  app.post('/groups/join', { onRequest: signedIn, schema: { tags, body: ZJoinGroupBodySchema, response: responses(ZJoinGroupResponseSchema) } }, async (req) =>
     ok(await groups.joinGroup(deps, authOf(req), req.body.inviteCode)),
   );
-  app.get('/groups/:id', { preHandler, schema: { tags, params: ZIdParamsSchema, response: responses(ZGroupSchema) } }, async (req) =>
+  app.get('/groups/:id', { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, response: responses(ZGroupSchema) } }, async (req) =>
     ok(await groups.getGroup(deps, authOf(req), req.params.id)),
   );
   app.get(
     '/groups/:id/members',
-    { preHandler, schema: { tags, params: ZIdParamsSchema, querystring: ZGroupMembersQuerySchema, response: responses(z.array(ZGroupMemberSchema)) } },
+    { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, querystring: ZGroupMembersQuerySchema, response: responses(z.array(ZGroupMemberSchema)) } },
     async (req) => ok(await members.getGroupMembers(deps, authOf(req), req.params.id, req.query.active === '1')),
   );
   app.delete(
     '/groups/:id/members',
-    { preHandler, schema: { tags, params: ZIdParamsSchema, response: responses(ZDeactivateMembersResponseSchema) } },
+    { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, response: responses(ZDeactivateMembersResponseSchema) } },
     async (req) => ok(await members.deactivateGroupMembers(deps, authOf(req), req.params.id)),
   );
 }

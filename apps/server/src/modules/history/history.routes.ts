@@ -18,7 +18,7 @@ const ALL_OFF = {
 } as const;
 
 export function historyRoutes(app: TZodApp, deps: TDeps) {
-  app.get('/history', { preHandler: requireAuth(deps), schema: { tags: ['history'], querystring: ZHistoryQuerySchema, response: responses(z.array(ZHistoryPointSchema)) } }, async (req) =>
+  app.get('/history', { onRequest: requireAuth(deps), schema: { tags: ['history'], querystring: ZHistoryQuerySchema, response: responses(z.array(ZHistoryPointSchema)) } }, async (req) =>
     ok(await getHistory(deps, authOf(req), req.query.userId)),
   );
   // From an email's link: no sign-in, the code alone identifies the account.

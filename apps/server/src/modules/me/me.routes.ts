@@ -13,25 +13,25 @@ import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.j
 import * as me from './me.service.js';
 
 export function meRoutes(app: TZodApp, deps: TDeps) {
-  const preHandler = requireAuth(deps);
+  const signedIn = requireAuth(deps);
   const tags = ['me'];
-  app.get('/me', { preHandler, schema: { tags, response: responses(ZMeResponseSchema) } }, async (req) =>
+  app.get('/me', { onRequest: signedIn, schema: { tags, response: responses(ZMeResponseSchema) } }, async (req) =>
     ok(await me.getMe(deps, authOf(req))),
   );
-  app.put('/me', { preHandler, schema: { tags, body: ZUpdateMeBodySchema, response: responses(ZUserSchema) } }, async (req) =>
+  app.put('/me', { onRequest: signedIn, schema: { tags, body: ZUpdateMeBodySchema, response: responses(ZUserSchema) } }, async (req) =>
     ok(await me.updateMe(deps, authOf(req), req.body)),
   );
   app.put(
     '/me/preferences',
-    { preHandler, schema: { tags, body: ZUpdatePreferencesBodySchema, response: responses(ZPreferencesSchema) } },
+    { onRequest: signedIn, schema: { tags, body: ZUpdatePreferencesBodySchema, response: responses(ZPreferencesSchema) } },
     async (req) => ok(await me.updatePreferences(deps, authOf(req), req.body)),
   );
   app.put(
     '/email-preferences',
-    { preHandler, schema: { tags, body: ZEmailPreferencesSchema, response: responses(ZEmailPreferencesSchema) } },
+    { onRequest: signedIn, schema: { tags, body: ZEmailPreferencesSchema, response: responses(ZEmailPreferencesSchema) } },
     async (req) => ok(await me.updateEmailPreferences(deps, authOf(req), req.body)),
   );
-  app.get('/org', { preHandler, schema: { tags: ['org'], response: responses(ZOrgSchema) } }, async (req) =>
+  app.get('/org', { onRequest: signedIn, schema: { tags: ['org'], response: responses(ZOrgSchema) } }, async (req) =>
     ok(await me.getOrg(deps, authOf(req))),
   );
 }

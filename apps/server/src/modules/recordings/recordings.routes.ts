@@ -19,31 +19,31 @@ import * as recordings from './recordings.service.js';
 const ZGetQuerySchema = z.object({ expand: z.string().max(100).optional() });
 
 export function recordingsRoutes(app: TZodApp, deps: TDeps) {
-  const preHandler = requireAuth(deps);
+  const signedIn = requireAuth(deps);
   const tags = ['recordings'];
   // With groupId this is the group's list (each item with canHear), else the caller's own.
   const listResponse = responses(z.union([z.array(ZGroupRecordingSchema), z.array(ZRecordingSummarySchema)]));
-  app.get('/recordings', { preHandler, schema: { tags, querystring: ZRecordingListQuerySchema, response: listResponse } }, async (req) =>
+  app.get('/recordings', { onRequest: signedIn, schema: { tags, querystring: ZRecordingListQuerySchema, response: listResponse } }, async (req) =>
     ok(req.query.groupId ? await recordings.listRecordingsOfGroup(deps, authOf(req), req.query.groupId) : await recordings.listMyRecordings(deps, authOf(req), req.query.q)),
   );
   app.get(
     '/groups/:id/recordings',
-    { preHandler, schema: { tags, params: ZIdParamsSchema, querystring: ZGroupRecordingsQuerySchema, response: responses(z.array(ZGroupRecordingSchema)) } },
+    { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, querystring: ZGroupRecordingsQuerySchema, response: responses(z.array(ZGroupRecordingSchema)) } },
     async (req) => ok(await recordings.listRecordingsOfGroup(deps, authOf(req), req.params.id, req.query.userId)),
   );
-  app.post('/recordings', { preHandler, schema: { tags, body: ZCreateRecordingBodySchema, response: responses(ZCreateRecordingResponseSchema) } }, async (req) =>
+  app.post('/recordings', { onRequest: signedIn, schema: { tags, body: ZCreateRecordingBodySchema, response: responses(ZCreateRecordingResponseSchema) } }, async (req) =>
     ok(await recordings.createRecording(deps, authOf(req), req.body)),
   );
-  app.get('/recordings/:id', { preHandler, schema: { tags, params: ZIdParamsSchema, querystring: ZGetQuerySchema, response: responses(ZRecordingSchema) } }, async (req) =>
+  app.get('/recordings/:id', { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, querystring: ZGetQuerySchema, response: responses(ZRecordingSchema) } }, async (req) =>
     ok(await recordings.getRecording(deps, authOf(req), req.params.id, new Set((req.query.expand ?? '').split(',').map((s) => s.trim())))),
   );
-  app.put('/recordings/:id', { preHandler, schema: { tags, params: ZIdParamsSchema, body: ZUpdateRecordingBodySchema, response: responses(ZRecordingSchema) } }, async (req) =>
+  app.put('/recordings/:id', { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, body: ZUpdateRecordingBodySchema, response: responses(ZRecordingSchema) } }, async (req) =>
     ok(await recordings.updateRecording(deps, authOf(req), req.params.id, req.body)),
   );
-  app.put('/recordings/:id/speaker', { preHandler, schema: { tags, params: ZIdParamsSchema, body: ZSetSpeakerBodySchema, response: responses(ZRecordingSchema) } }, async (req) =>
+  app.put('/recordings/:id/speaker', { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, body: ZSetSpeakerBodySchema, response: responses(ZRecordingSchema) } }, async (req) =>
     ok(await recordings.setSpeaker(deps, authOf(req), req.params.id, req.body.speakerNum)),
   );
-  app.delete('/recordings/:id', { preHandler, schema: { tags, params: ZIdParamsSchema, response: responses(z.object({})) } }, async (req) => {
+  app.delete('/recordings/:id', { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, response: responses(z.object({})) } }, async (req) => {
     await recordings.deleteRecording(deps, authOf(req), req.params.id);
     return ok({});
   });

@@ -12,24 +12,24 @@ import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.j
 import * as scorecards from './scorecards.service.js';
 
 export function scorecardsRoutes(app: TZodApp, deps: TDeps) {
-  const preHandler = requireAuth(deps);
+  const signedIn = requireAuth(deps);
   const tags = ['scorecards'];
   app.post(
     '/scorecards/:id/responses',
-    { preHandler, schema: { tags, params: ZIdParamsSchema, body: ZScorecardResponseBodySchema, response: responses(ZScorecardResponseSchema) } },
+    { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, body: ZScorecardResponseBodySchema, response: responses(ZScorecardResponseSchema) } },
     async (req) => ok(await scorecards.saveResponse(deps, authOf(req), req.params.id, req.body)),
   );
   app.put(
     '/scorecards/:id/responses/:responseId',
     {
-      preHandler,
+      onRequest: signedIn,
       schema: { tags, params: ZScorecardResponseParamsSchema, body: ZUpdateScorecardResponseBodySchema, response: responses(ZScorecardResponseSchema) },
     },
     async (req) => ok(await scorecards.updateResponse(deps, authOf(req), req.params.id, req.params.responseId, req.body.responses)),
   );
   app.delete(
     '/scorecards/:id/responses/:responseId',
-    { preHandler, schema: { tags, params: ZScorecardResponseParamsSchema, response: responses(z.object({})) } },
+    { onRequest: signedIn, schema: { tags, params: ZScorecardResponseParamsSchema, response: responses(z.object({})) } },
     async (req) => {
       await scorecards.deleteResponse(deps, authOf(req), req.params.id, req.params.responseId);
       return ok({});
