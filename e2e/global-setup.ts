@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startErrorCollector } from './error-collector';
 
 // Media for the intake specs, generated at test time (nothing binary is committed): speech from
 // espeak-ng, resampled with sox. The fake microphone plays speech.wav in a loop.
@@ -16,7 +17,7 @@ const SENTENCES = [
   'Second, we will end every meeting with clear decisions and owners.',
 ];
 
-export default function globalSetup(): void {
+export default async function globalSetup(): Promise<() => Promise<void>> {
   fs.mkdirSync(MEDIA_DIR, { recursive: true });
   const raw = path.join(MEDIA_DIR, 'raw.wav');
   const speech = path.join(MEDIA_DIR, 'speech.wav');
@@ -32,4 +33,6 @@ export default function globalSetup(): void {
   }
   fs.rmSync(raw, { force: true });
   fs.writeFileSync(path.join(MEDIA_DIR, 'not-audio.mp3'), 'This is a plain text file pretending to be an mp3.\n'.repeat(200));
+  // Error reports of the server and the browser during the run (see error-collector.ts).
+  return startErrorCollector();
 }

@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ERROR_COLLECTOR_DSN } from './error-collector';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8181';
@@ -70,6 +71,8 @@ export default defineConfig({
       // The URL intake spec serves media from 127.0.0.1; every other private address stays refused.
       URL_FETCH_ALLOW_HOSTS: '127.0.0.1,localhost',
       JOB_POLL_SECONDS: '0.5',
+      SENTRY_DSN: ERROR_COLLECTOR_DSN,
+      SENTRY_ENVIRONMENT: 'e2e',
     },
     reuseExistingServer: false,
     timeout: 60_000,

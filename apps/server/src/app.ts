@@ -3,12 +3,17 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyCors from '@fastify/cors';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_PREFIX, MSG } from '@rostrum/contract';
 import type { TDeps } from './deps.js';
 import { createMailer, type TMailer } from './mail/mailer.js';
 import { installErrorHandler } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, guardedValidatorCompiler } from './http/edge-guards.js';
+import { helmetOptions } from './http/security-headers.js';
+import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { responses } from './http/route-kit.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
@@ -33,6 +38,8 @@ export async function buildApp(
     // Forwarded headers count only from configured proxies (TRUST_PROXY); otherwise req.ip is the peer.
     trustProxy: base.config.trustProxy.length ? base.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   const deps: TDeps = {
     ...base,
@@ -45,10 +52,22 @@ export async function buildApp(
         log: app.log,
       }),
   };
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   installErrorHandler(app);
+  await app.register(fastifyHelmet, helmetOptions(deps.config));
+  // Cross-origin browser calls only from configured origins; with none, no CORS headers at all.
+  if (deps.config.corsAllowedOrigins.length) {
+    await app.register(fastifyCors, {
+      origin: deps.config.corsAllowedOrigins,
+      credentials: false,
+      maxAge: 600,
+      // A bare OPTIONS (no Access-Control-Request-Method) is answered like any other request,
+      // not with the plugin's text/plain 400.
+      strictPreflight: false,
+    });
+  }
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -66,6 +85,7 @@ export async function buildApp(
         data: { ok: true },
       }));
       zapp.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      clientConfigRoutes(zapp, deps);
       authRoutes(zapp, deps);
       meRoutes(zapp, deps);
       groupsRoutes(zapp, deps);

@@ -9,9 +9,9 @@ import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { startQueue } from './jobs/queue.js';
-import { handleAnalyzeRecording } from './jobs/analyze-recording.job.js';
 import { MediaStorage } from './storage/media-storage.js';
 import { loadMediaSecret } from './storage/media-urls.js';
+import { flushErrorReports, initErrorReporting, reportError } from './observability/error-reporting.js';
 
 // Start: `node dist/main.js [--role all|api|worker] [--seed-demo]`.
 //   all    API, web app and analysis worker in one process (the embedded default)
@@ -37,6 +37,11 @@ async function main() {
     throw new ConfigError('Configuration error: DATABASE_URL is required for --role worker (workers share the queue through PostgreSQL)');
   }
   const log = pino({ level: config.logLevel });
+  initErrorReporting({ dsn: config.sentryDsn, environment: config.sentryEnvironment });
+  process.on('unhandledRejection', (err) => {
+    log.error({ err }, 'unhandled rejection');
+    reportError(err, { kind: 'unhandledRejection' });
+  });
 
   const database = await openDatabase(config).catch((err: Error) => {
     throw new ConfigError(`Database error: cannot open ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}: ${err.message}`);
@@ -47,7 +52,7 @@ async function main() {
   const mediaSecret = loadMediaSecret(config.mediaSecret, config.dataDir);
 
   if (role !== 'api') {
-    await queue.startWorkers((payload, job) => handleAnalyzeRecording({ db: database.db, config, storage, log }, payload, job));
+    await queue.startWorkers({ db: database.db, config, storage, log });
     log.info(`analysis worker started (${config.workerConcurrency} at a time)`);
   }
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
@@ -62,6 +67,7 @@ async function main() {
     await app?.close();
     await queue.stop();
     await database.close();
+    await flushErrorReports();
     process.exit(0);
   };
   process.on('SIGTERM', close);

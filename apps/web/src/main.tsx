@@ -1,3 +1,4 @@
+import './app/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -16,6 +17,8 @@ import { queryClient } from './app/query-client';
 import { signInWithNext } from './app/route-guard';
 import { router } from './app/router';
 import { sessionStore } from './app/session-store';
+import { startErrorReporting } from './app/error-reporting';
+void startErrorReporting();
 
 // At start, sign in from local storage unless the URL carries a key to sign in with.
 sessionStore.init(new URLSearchParams(window.location.search).has('key'));

@@ -14,6 +14,7 @@ export {
 } from './analyze.js';
 export { AnalysisError, FAILED_REASONS, type TFailedCode } from './analysis-error.js';
 export { probe, type TProbe } from './decode/probe.js';
+export { ALLOWED_DEMUXERS, isAllowedFormat, MEDIA_INPUT_ARGS } from './decode/media-formats.js';
 export { decodePcm, SAMPLE_RATE, type TPcm } from './decode/decode-pcm.js';
 export { computePeaks, type TPeaks } from './decode/peaks.js';
 export { analyzeProsody, type TProsody } from './signal/prosody.js';

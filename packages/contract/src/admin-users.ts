@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdSchema } from './api.js';
 import { PSEUDO_GROUP_ID } from './constants.js';
 import { ZGroupRoleSchema, ZMembershipStatusSchema } from './group.js';
 import { ZFreeDurationSchema, ZOrgTypeSchema } from './org.js';
@@ -61,7 +62,7 @@ function checkGroupRoles(roles: ReadonlyArray<string>, path: (string | number)[]
 const orgRolesMessage = 'org-level roles must be [], [manager] or [admin, manager]';
 
 /** PUT users/{userId}: one entry per group; the pseudo-group entry carries the org-level roles. */
-export const ZRoleGrantSchema = z.object({ groupId: z.guid(), roles: z.array(ZAnyRoleSchema).max(3) }).strict();
+export const ZRoleGrantSchema = z.object({ groupId: ZIdSchema, roles: z.array(ZAnyRoleSchema).max(3) }).strict();
 
 export const ZUpdateUserRolesBodySchema = z
   .object({ roles: z.array(ZRoleGrantSchema).max(2000) })
@@ -86,7 +87,7 @@ export const ZUpdateUserRolesBodySchema = z
 export type TUpdateUserRolesBody = z.infer<typeof ZUpdateUserRolesBodySchema>;
 
 /** POST invites: the grants of an invite; groupId null holds the org-level roles. */
-export const ZInviteGrantSchema = z.object({ groupId: z.guid().nullable(), roles: z.array(ZAnyRoleSchema).max(3) }).strict();
+export const ZInviteGrantSchema = z.object({ groupId: ZIdSchema.nullable(), roles: z.array(ZAnyRoleSchema).max(3) }).strict();
 export type TInviteGrant = z.infer<typeof ZInviteGrantSchema>;
 
 export const ZCreateInviteBodySchema = z
@@ -116,7 +117,7 @@ export type TCreateInviteBody = z.infer<typeof ZCreateInviteBodySchema>;
 /** PUT invites/{id}: resend the invite email. */
 export const ZResendInviteBodySchema = z.object({ resendInvite: z.literal(true) }).strict();
 
-export const ZUserIdParamsSchema = z.object({ userId: z.guid() });
+export const ZUserIdParamsSchema = z.object({ userId: ZIdSchema });
 
 /** GET users: ?search= filters on email or name (needed once the organisation reaches the cap). */
 export const ZAdminUserListQuerySchema = z.object({ search: z.string().trim().max(254).optional() }).strict();

@@ -15,7 +15,12 @@ export function dataEnvelope<T extends z.ZodType>(schema: T) {
 }
 
 export const ZEmptySchema = z.object({}).strict();
-export const ZIdParamsSchema = z.object({ id: z.guid() });
+/**
+ * Every id the API takes in a path, body or query: any 8-4-4-4-12 hex spelling, lower-cased at
+ * the edge, so handlers, SQL and media folders only ever see one spelling of an id.
+ */
+export const ZIdSchema = z.guid().toLowerCase();
+export const ZIdParamsSchema = z.object({ id: ZIdSchema });
 
 /** Authorization: Bearer {orgCode}-{apiKey}. Org codes never contain a hyphen. */
 export function bearerToken(orgCode: string, apiKey: string): string {
@@ -27,3 +32,9 @@ export function parseBearerToken(token: string): { orgCode: string; apiKey: stri
   if (i <= 0 || i === token.length - 1) return null;
   return { orgCode: token.slice(0, i), apiKey: token.slice(i + 1) };
 }
+
+/** GET client-config: the server's settings the web app reads at start. */
+export const ZClientConfigSchema = z.object({
+  errorReporting: z.object({ dsn: z.string(), environment: z.string() }).nullable(),
+});
+export type TClientConfig = z.infer<typeof ZClientConfigSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdSchema } from './api.js';
 import { CORE_SCORES } from './constants.js';
 
 // What a recording meets of an assignment (001 sections 3 to 8): its name and group, its
@@ -90,9 +91,9 @@ export type TAssignedAssignment = z.infer<typeof ZAssignedAssignmentSchema>;
 
 export const ZAssignmentListQuerySchema = z.object({ scope: z.literal('assigned').default('assigned') });
 
-export const ZAddRecordingToAssignmentBodySchema = z.object({ recordingId: z.uuid() }).strict();
+export const ZAddRecordingToAssignmentBodySchema = z.object({ recordingId: ZIdSchema }).strict();
 
-export const ZAssignmentRecordingParamsSchema = z.object({ id: z.guid(), recordingId: z.guid() });
+export const ZAssignmentRecordingParamsSchema = z.object({ id: ZIdSchema, recordingId: ZIdSchema });
 
 /** A response to one custom question: a rating from 1 to 10. */
 export const ZQuestionResponseSchema = z.object({ id: z.string().min(1).max(120), response: z.number().int().min(1).max(10) }).strict();
@@ -100,8 +101,8 @@ export const ZQuestionResponseSchema = z.object({ id: z.string().min(1).max(120)
 /** POST scorecards/{id}/responses. */
 export const ZScorecardResponseBodySchema = z
   .object({
-    recordingId: z.uuid(),
-    scorecardId: z.uuid(),
+    recordingId: ZIdSchema,
+    scorecardId: ZIdSchema,
     responses: z.array(ZQuestionResponseSchema).min(1).max(50),
   })
   .strict()
@@ -114,13 +115,13 @@ export type TScorecardResponseBody = z.infer<typeof ZScorecardResponseBodySchema
 /** PUT scorecards/{id}/responses/{responseId}: replace the answers. */
 export const ZUpdateScorecardResponseBodySchema = z
   .object({
-    recordingId: z.uuid().optional(),
-    scorecardId: z.uuid().optional(),
+    recordingId: ZIdSchema.optional(),
+    scorecardId: ZIdSchema.optional(),
     responses: z.array(ZQuestionResponseSchema).min(1).max(50),
   })
   .strict();
 
-export const ZScorecardResponseParamsSchema = z.object({ id: z.guid(), responseId: z.guid() });
+export const ZScorecardResponseParamsSchema = z.object({ id: ZIdSchema, responseId: ZIdSchema });
 
 export const ZScorecardResponseSchema = z.object({
   responseId: z.uuid(),

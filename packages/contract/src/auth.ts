@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdSchema } from './api.js';
 import { LIMITS } from './constants.js';
 import { ZOrgTypeSchema } from './org.js';
 import {
@@ -19,6 +20,16 @@ export type TSignInBody = z.infer<typeof ZSignInBodySchema>;
 /** Auto sign-in with a one-hour key token of the form {org code}-{key}. */
 export const ZSignInKeyBodySchema = z.object({ key: z.string().trim().min(3).max(200) });
 
+/**
+ * POST auth/sign-in/key/peek: whose account a sign-in link opens, without using the key, so the
+ * sign-in page can ask 'Continue as {email}?' before signing anyone in (login CSRF).
+ */
+export const ZSignInKeyPeekResponseSchema = z.object({ email: z.string() });
+export type TSignInKeyPeekResponse = z.infer<typeof ZSignInKeyPeekResponseSchema>;
+
+/** 'Continue as {email}?': the question before a sign-in link is used. */
+export const continueAsMessage = (email: string) => `Continue as ${email}?`;
+
 export const ZSignInResponseSchema = z.object({
   apiKey: z.string(),
   orgCode: z.string(),
@@ -28,7 +39,7 @@ export const ZSignInResponseSchema = z.object({
 export type TSignInResponse = z.infer<typeof ZSignInResponseSchema>;
 
 export const ZInviteCheckBodySchema = z
-  .object({ inviteId: z.uuid().optional(), inviteCode: z.string().trim().max(LIMITS.inviteCode).optional() })
+  .object({ inviteId: ZIdSchema.optional(), inviteCode: z.string().trim().max(LIMITS.inviteCode).optional() })
   .refine((v) => !!v.inviteId || !!v.inviteCode, { message: 'Invite code is required', path: ['inviteCode'] });
 export type TInviteCheckBody = z.infer<typeof ZInviteCheckBodySchema>;
 
@@ -51,7 +62,7 @@ export const ZSignUpBodySchema = z
       title: ZUserMetadataSchema.shape.title.unwrap().unwrap(),
     }),
     inviteCode: z.string().trim().max(LIMITS.inviteCode).optional(),
-    inviteId: z.uuid().optional(),
+    inviteId: ZIdSchema.optional(),
     termsAccepted: z.literal(true, 'You must accept the Terms of Use and Privacy Policy'),
     privacyAccepted: z.literal(true).optional(),
     ageAttestation: z.boolean().optional(),

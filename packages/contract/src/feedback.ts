@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdSchema } from './api.js';
 import { ZScorecardSchema } from './assignment.js';
 
 // Feedback on a recording (001 section 3): a comment (optionally on a region of the waveform)
@@ -41,8 +42,8 @@ const region = {
 /** POST feedback: a comment, or a score set (scoreOverall plus optional others). */
 export const ZCreateFeedbackBodySchema = z
   .object({
-    recordingId: z.uuid(),
-    groupId: z.guid().optional(),
+    recordingId: ZIdSchema,
+    groupId: ZIdSchema.optional(),
     comment: z.string().trim().min(1, 'Comment is required').max(FEEDBACK_LIMITS.commentMax).optional(),
     ...region,
     scoreOverall: ZScoreValueSchema.optional(),
@@ -67,9 +68,9 @@ export type TCreateFeedbackBody = z.infer<typeof ZCreateFeedbackBodySchema>;
 /** PUT feedback/{id}: the author edits the text of a comment. */
 export const ZUpdateFeedbackBodySchema = z
   .object({
-    feedbackId: z.uuid().optional(),
-    recordingId: z.uuid().optional(),
-    groupId: z.guid().optional(),
+    feedbackId: ZIdSchema.optional(),
+    recordingId: ZIdSchema.optional(),
+    groupId: ZIdSchema.optional(),
     comment: z.string().trim().min(1, 'Comment is required').max(FEEDBACK_LIMITS.commentMax),
   })
   .strict();
@@ -105,7 +106,7 @@ export const ZRecordingFeedbackSchema = z.object({
 });
 export type TRecordingFeedback = z.infer<typeof ZRecordingFeedbackSchema>;
 
-export const ZFeedbackListQuerySchema = z.object({ recordingId: z.uuid() });
+export const ZFeedbackListQuerySchema = z.object({ recordingId: ZIdSchema });
 
 /** Stars on a scale of 5 in half steps: score divided by 2. */
 export function scoreToStars(score: number): number {

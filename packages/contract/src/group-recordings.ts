@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdSchema } from './api.js';
 import { ZRecordingSummarySchema } from './recording.js';
 
 /**
@@ -10,4 +11,4 @@ export const ZGroupRecordingSchema = ZRecordingSummarySchema.extend({ canHear: z
 export type TGroupRecording = z.infer<typeof ZGroupRecordingSchema>;
 
 /** GET groups/{id}/recordings: optionally one member's recordings (the manage page's speaker row). */
-export const ZGroupRecordingsQuerySchema = z.object({ userId: z.uuid().optional() });
+export const ZGroupRecordingsQuerySchema = z.object({ userId: ZIdSchema.optional() });

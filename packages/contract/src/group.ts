@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdSchema } from './api.js';
 import { LIMITS } from './constants.js';
 import { ZFreeDurationSchema } from './org.js';
 
@@ -39,6 +40,23 @@ export function generateInviteCode(orgName: string, groupName: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, LIMITS.inviteCode)
     .replace(/-+$/g, '');
+}
+
+/** Characters of the random part of a regenerated invite code (codes match case-insensitively). */
+export const INVITE_CODE_SUFFIX_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+/** 10 of 31 characters: about 50 bits, far beyond what the per-address guessing limit allows. */
+export const INVITE_CODE_SUFFIX_LENGTH = 10;
+
+/**
+ * A regenerated invite code: the generated code (shortened to fit) plus a hyphen and a random
+ * suffix. Still the spec's format (letters, digits and hyphens, at most 50 characters), but no
+ * longer guessable from the organisation and group names.
+ */
+export function inviteCodeWithSuffix(orgName: string, groupName: string, suffix: string): string {
+  const base = generateInviteCode(orgName, groupName)
+    .slice(0, LIMITS.inviteCode - suffix.length - 1)
+    .replace(/-+$/g, '');
+  return base ? `${base}-${suffix}` : suffix;
 }
 
 /** The invite link that carries a group's code to the sign-up page. */
@@ -101,7 +119,7 @@ export type TCreateGroupBody = z.infer<typeof ZCreateGroupBodySchema>;
 /** PUT groups/{id}: groupId, name and, unless privacy controls are hidden, the two levels. */
 export const ZUpdateGroupBodySchema = z
   .object({
-    groupId: z.guid().optional(),
+    groupId: ZIdSchema.optional(),
     name: ZGroupNameSchema,
     managerPrivacyLevel: ZPrivacyLevelSchema.optional(),
     speakerPrivacyLevel: ZPrivacyLevelSchema.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdSchema } from './api.js';
 import { ZIdealSchema } from './results.js';
 
 // The history page (001 section 2): one score plotted across recordings, with its ideal zone.
@@ -25,6 +26,6 @@ export const ZHistoryPointSchema = z.object({
 });
 export type THistoryPoint = z.infer<typeof ZHistoryPointSchema>;
 
-export const ZHistoryQuerySchema = z.object({ userId: z.uuid().optional() });
+export const ZHistoryQuerySchema = z.object({ userId: ZIdSchema.optional() });
 
 export const ZUnsubscribeBodySchema = z.object({ unsubscribeCode: z.string().trim().min(16).max(100) }).strict();

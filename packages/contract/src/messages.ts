@@ -48,6 +48,8 @@ export const MSG = {
   signingIn: 'Signing In ...',
   loading: 'Loading...',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyResetRequests: 'Too many password reset requests. Please try again in an hour.',
+  tooManyInviteCodeAttempts: 'Too many invite code attempts. Please try again in an hour.',
   notSignedIn: 'You must be signed in to do that',
   keyExpired: 'Your session has expired. Please sign in again.',
   forbidden: 'You do not have permission to do that',
@@ -55,6 +57,7 @@ export const MSG = {
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   currentPasswordWrong: 'The current password you entered is incorrect',
   emailInUse: 'That email address is already used by another account',
+  inviteCodeRegenerated: 'New invite code created. The old code and link no longer work.',
 } as const;
 
 /** 'Invite has been sent to {email}.' */

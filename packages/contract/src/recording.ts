@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdSchema } from './api.js';
 import { ZResultsSchema } from './results.js';
 import { ZAssignmentRefSchema } from './assignment.js';
 
@@ -62,7 +63,7 @@ export const ZCreateRecordingBodySchema = z
   .object({
     title: ZRecordingTitleSchema,
     source: ZRecordingSourceSchema,
-    groupId: z.guid().optional(),
+    groupId: ZIdSchema.optional(),
     // assignmentId joins this payload with the assignments feature.
     submitted: z.boolean().default(false),
     feedbackRequested: z.boolean().default(false),
@@ -127,6 +128,6 @@ export const ZRecordingSchema = ZRecordingSummarySchema.extend({
 export type TRecording = z.infer<typeof ZRecordingSchema>;
 
 export const ZRecordingListQuerySchema = z.object({
-  groupId: z.guid().optional(),
+  groupId: ZIdSchema.optional(),
   q: z.string().trim().max(100).optional(),
 });

@@ -63,10 +63,20 @@ export const DEFAULT_EMAIL_PREFERENCES: TEmailPreferences = {
   assignmentCompletedFrequency: '1',
 };
 
-/** Per-user UI preferences (current mode, remembered filters of later screens). */
-export const ZPreferencesSchema = z
-  .object({ currentMode: ZModeSchema.optional() })
-  .catchall(z.union([z.string().max(200), z.number(), z.boolean(), z.array(z.union([z.string().max(200), z.number()])).max(200), z.null()]));
+/**
+ * Per-user UI preferences (current mode, remembered filters of later screens). A client may add
+ * its own keys, within caps: they are stored on the user and sent back with every GET me, so
+ * their size must stay small however often they are written.
+ */
+export const PREFERENCES_LIMITS = { keys: 200, keyLength: 80, arrayItems: 200, stringLength: 200, storedBytes: 16384 } as const;
+const ZPreferenceValueSchema = z.union([
+  z.string().max(PREFERENCES_LIMITS.stringLength),
+  z.number(),
+  z.boolean(),
+  z.array(z.union([z.string().max(PREFERENCES_LIMITS.stringLength), z.number()])).max(PREFERENCES_LIMITS.arrayItems),
+  z.null(),
+]);
+export const ZPreferencesSchema = z.object({ currentMode: ZModeSchema.optional() }).catchall(ZPreferenceValueSchema);
 export type TPreferences = z.infer<typeof ZPreferencesSchema>;
 
 export const ZUserSchema = z.object({
@@ -121,7 +131,15 @@ export const ZUpdateMeBodySchema = z
   });
 export type TUpdateMeBody = z.infer<typeof ZUpdateMeBodySchema>;
 
-export const ZUpdatePreferencesBodySchema = ZPreferencesSchema;
+/** PUT me/preferences: some keys to merge into the stored ones (see PREFERENCES_LIMITS). */
+export const ZUpdatePreferencesBodySchema = ZPreferencesSchema.superRefine((v, ctx) => {
+  const keys = Object.keys(v);
+  if (keys.length > PREFERENCES_LIMITS.keys) ctx.addIssue({ code: 'custom', message: `At most ${PREFERENCES_LIMITS.keys} preferences` });
+  const bad = keys.find((k) => !/^[A-Za-z][A-Za-z0-9_.:-]*$/.test(k) || k.length > PREFERENCES_LIMITS.keyLength);
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `Preference names are letters, digits, "_", ".", ":" or "-", at most ${PREFERENCES_LIMITS.keyLength} characters` });
+  }
+});
 
 /** Full name auto-generated as first plus last name until the user edits it. */
 export function autoFullName(firstName: string, lastName: string): string {

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../db/client.js';
 import { groups, memberships } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
@@ -61,6 +62,30 @@ export async function assertCanAdministerGroup(db: TDb, a: TAuth, groupId: strin
     throw forbidden();
   }
   return r;
+}
+
+/**
+ * Another user's history (001 section 6): coaches pick a member of a group they coach, org
+ * admins anyone of their organisation; speakers see only their own. Each recording in it is
+ * still filtered by recordingAccess.
+ */
+export async function assertCanViewHistoryOf(db: TDb, a: TAuth, targetUserId: string): Promise<void> {
+  if (targetUserId === a.userId || isOrgAdmin(a)) return;
+  const coached = alias(memberships, 'coached');
+  const [row] = await db
+    .select({ groupId: memberships.groupId })
+    .from(memberships)
+    .innerJoin(coached, and(eq(coached.groupId, memberships.groupId), eq(coached.userId, targetUserId)))
+    .where(
+      and(
+        eq(memberships.userId, a.userId),
+        eq(memberships.status, 'active'),
+        sql`'manager' = any(${memberships.roles})`,
+        or(isNull(memberships.expiresAt), gt(memberships.expiresAt, sql`now()`)),
+      ),
+    )
+    .limit(1);
+  if (!row) throw forbidden();
 }
 
 /**

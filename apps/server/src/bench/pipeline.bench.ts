@@ -7,6 +7,7 @@ import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmS
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printBenchTable, type TBenchRow } from './bench-table.js';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.js');
 const PORT = 8297;
@@ -94,7 +95,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 200));
     }
     const auth = await signIn();
-    const rows: [string, string, string, string][] = [];
+    const rows: TBenchRow[] = [];
 
     // 1. A 200 MB upload (trimmed to one minute so its analysis stays short).
     const bigSize = statSync(media.big).size;
@@ -125,12 +126,7 @@ async function main() {
     rows.push(['20 uploads at once: time', `uploads ${((uploaded - t0) / 1000).toFixed(1)} s, all results ${total.toFixed(1)} s`, '', '']);
     rows.push(['20 uploads at once: throughput', `${((20 / total) * 60).toFixed(1)} recordings/min, ${((20 * clipSeconds) / total).toFixed(1)} s of audio per s`, '', '']);
 
-    const widths = [0, 1, 2, 3].map((i) => Math.max(...[['benchmark', 'measured', 'target', ''], ...rows].map((r) => r[i]!.length)));
-    const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-    console.log('\nRecording pipeline (server process, PGlite, 2 workers)');
-    console.log(line(['benchmark', 'measured', 'target', '']));
-    console.log(line(widths.map((w) => '-'.repeat(w))));
-    for (const r of rows) console.log(line(r));
+    printBenchTable('Recording pipeline (server process, PGlite, 2 workers)', rows);
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

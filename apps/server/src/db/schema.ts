@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   index,
   integer,
@@ -183,16 +182,23 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: createdAt(),
 });
 
-export const signInAttempts = pgTable(
-  'sign_in_attempts',
+/**
+ * Counters of the abuse limits (sign-in guesses, reset emails, invite-code guesses), one row per
+ * bucket key such as `sign-in:pair:{email} {address}`. Kept in the database, not in process
+ * memory, so a limit holds across any number of API nodes; each attempt is reserved with one
+ * atomic upsert before any work is done (modules/auth/rate-limits.repository.ts).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    succeeded: boolean('succeeded').notNull(),
-    createdAt: createdAt(),
+    key: text('key').primaryKey(),
+    /** Attempts counted in the current window (reserved ones included). */
+    hits: integer('hits').notNull(),
+    windowStart: ts('window_start').notNull().defaultNow(),
+    /** Back-off: no attempt of this bucket is accepted before this time. */
+    blockedUntil: ts('blocked_until'),
   },
-  (t) => [index('sign_in_attempts_email_idx').on(t.email, t.createdAt), index('sign_in_attempts_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
 );
 
 export type TAssignmentCriteriaRow = {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@rostrum/contract';
+import { reportRequestError } from '../observability/error-reporting.js';
 
 /** An error with an HTTP status and a message fit for the user. */
 export class HttpError extends Error {
@@ -36,6 +37,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send(body(status, clientMessage(err)));
     }
     req.log.error({ err }, 'request failed');
+    reportRequestError(err, req);
     return reply.status(500).send(body(500, MSG.serverError));
   });
 }

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AnalysisError, analyze, computePeaks, probe } from '@rostrum/analysis';
+import { AnalysisError, analyze, computePeaks, MEDIA_INPUT_ARGS, probe } from '@rostrum/analysis';
 import { FAILED_REASONS, RECORDING_LIMITS, trimmedDuration } from '@rostrum/contract';
 
 export interface TChildStart {
@@ -40,6 +40,14 @@ function ffmpeg(args: string[]): Promise<void> {
   });
 }
 
+/**
+ * Input options for reading the user's file: only real media containers and local files (see
+ * packages/analysis decode/media-formats.ts), then the trim, if any.
+ */
+function inputArgs(trim: TChildStart['trim'], duration: number): string[] {
+  return [...MEDIA_INPUT_ARGS, ...trimArgs(trim, duration)];
+}
+
 /** -ss/-t input options for a trim, or none. */
 function trimArgs(trim: TChildStart['trim'], duration: number): string[] {
   if (!trim) return [];
@@ -48,14 +56,14 @@ function trimArgs(trim: TChildStart['trim'], duration: number): string[] {
 }
 
 /** Loudness-normalised mono AAC (seekable from the first byte), an MP4 for videos, and peaks. */
-async function makePlayback(job: TChildStart, cut: string[], isVideo: boolean, analysisInput: string, duration: number): Promise<void> {
+async function makePlayback(job: TChildStart, inputOpts: string[], isVideo: boolean, analysisInput: string, duration: number): Promise<void> {
   const audio = path.join(job.outDir, 'audio.m4a');
-  await ffmpeg([...cut, '-i', job.input, '-vn', '-ac', '1', '-ar', '44100', '-af', 'loudnorm=I=-18:TP=-1.5:LRA=11', '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', audio]);
+  await ffmpeg([...inputOpts, '-i', job.input, '-vn', '-ac', '1', '-ar', '44100', '-af', 'loudnorm=I=-18:TP=-1.5:LRA=11', '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', audio]);
   let video: string | null = null;
   if (isVideo) {
     video = path.join(job.outDir, 'video.mp4');
     await ffmpeg([
-      ...cut, '-i', job.input,
+      ...inputOpts, '-i', job.input,
       '-vf', "scale='min(1280,iw)':-2", '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
       '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', video,
     ]);
@@ -76,16 +84,16 @@ async function run(job: TChildStart): Promise<void> {
     await send({ type: 'failed', failedReason: FAILED_REASONS.tooLong, retryable: false });
     return;
   }
-  const cut = trimArgs(job.trim, facts.duration);
+  const inputOpts = inputArgs(job.trim, facts.duration);
   // Analysis reads the unnormalised audio: loudness normalisation would flatten volume variety.
   let analysisInput = job.input;
   if (job.trim) {
     analysisInput = path.join(job.outDir, 'analysis.wav');
-    await ffmpeg([...cut, '-i', job.input, '-vn', '-ac', '1', '-ar', '16000', analysisInput]);
+    await ffmpeg([...inputOpts, '-i', job.input, '-vn', '-ac', '1', '-ar', '16000', analysisInput]);
   }
   // Playback media and the analysis run side by side: the transcode is single-threaded, so it
   // fills the gaps the recogniser leaves, and results arrive sooner.
-  const playback = makePlayback(job, cut, facts.isVideo, analysisInput, duration);
+  const playback = makePlayback(job, inputOpts, facts.isVideo, analysisInput, duration);
   const analysis = analyze(analysisInput, {
     algorithm: job.algorithm,
     numSpeakers: job.numSpeakers,

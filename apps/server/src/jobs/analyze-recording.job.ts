@@ -5,13 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { FAILED_REASONS, INTAKE_MSG, RECORDING_LIMITS, ZResultsSchema } from '@rostrum/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { TDeps } from '../deps.js';
 import { recordings } from '../db/schema.js';
+import { acceptableMedia } from '../modules/recordings/media-check.js';
 import { fetchUrlToFile, UrlFetchError } from '../modules/recordings/url-fetcher.js';
-import type { MediaStorage } from '../storage/media-storage.js';
 import type { TChildMessage, TChildStart } from './analyze-child.js';
-import type { TAnalyzeRecordingPayload, TJobInfo } from './queue.js';
+import type { TAnalyzeRecordingPayload, TJobInfo, TWorkerDeps } from './queue.js';
 
 // The child always runs as built JavaScript (also when tests run this module from source).
 const HERE = fileURLToPath(import.meta.url);
@@ -20,11 +18,6 @@ const CHILD = HERE.endsWith('.ts')
   : path.join(path.dirname(HERE), 'analyze-child.js');
 
 export const ORIGINAL_FILE = 'original';
-
-export interface TWorkerDeps extends Pick<TDeps, 'db' | 'config'> {
-  storage: MediaStorage;
-  log: FastifyBaseLogger;
-}
 
 async function markFailed(deps: TWorkerDeps, recordingId: string, failedReason: string) {
   await deps.db.update(recordings).set({ status: 'failed', failedReason }).where(eq(recordings.id, recordingId));
@@ -58,7 +51,16 @@ export async function handleAnalyzeRecording(deps: TWorkerDeps, payload: TAnalyz
       if (lastTry) return markFailed(deps, rec.id, INTAKE_MSG.urlFetchFailed);
       throw err;
     }
-    await deps.db.update(recordings).set({ status: 'processing' }).where(eq(recordings.id, rec.id));
+  }
+  if (rec.sourceUrl) {
+    // The same content check as a finished upload (also when an earlier try fetched the file):
+    // only real media containers with audio, so a playlist or file list served at the URL never
+    // reaches the analysis and playback runs.
+    if (!(await acceptableMedia(original))) {
+      await deps.storage.remove(rec.id);
+      return markFailed(deps, rec.id, INTAKE_MSG.invalidFileType);
+    }
+    if (rec.status === 'uploading') await deps.db.update(recordings).set({ status: 'processing' }).where(eq(recordings.id, rec.id));
   }
 
   const start: TChildStart = {
@@ -103,6 +105,14 @@ export async function handleAnalyzeRecording(deps: TWorkerDeps, payload: TAnalyz
     child.send(start);
   });
   await stored;
+
+  // Deleted while it was analysed: its remove-recording-media job may have run before the child
+  // wrote its last files, so they go now.
+  const [still] = await deps.db.select({ deletedAt: recordings.deletedAt }).from(recordings).where(eq(recordings.id, rec.id));
+  if (!still || still.deletedAt) {
+    await deps.storage.remove(rec.id);
+    return;
+  }
 
   const result = outcome as TChildMessage | null;
   if (result?.type === 'results') {

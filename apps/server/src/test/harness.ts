@@ -12,7 +12,6 @@ import { hashPassword } from '../auth/passwords.js';
 import type { TMail, TMailer } from '../mail/mailer.js';
 import { pino } from 'pino';
 import { startQueue } from '../jobs/queue.js';
-import { handleAnalyzeRecording } from '../jobs/analyze-recording.job.js';
 import { MediaStorage } from '../storage/media-storage.js';
 
 // API integration tests run against the real PostgreSQL (TEST_DATABASE_URL, by default the
@@ -60,7 +59,7 @@ export async function startTestApp(opts: { worker?: boolean; config?: Partial<TC
   const queue = await startQueue(database, config, log);
   const storage = new MediaStorage(path.join(config.dataDir, 'media'));
   if (opts.worker) {
-    await queue.startWorkers((payload, job) => handleAnalyzeRecording({ db: database.db, config, storage, log }, payload, job));
+    await queue.startWorkers({ db: database.db, config, storage, log });
   }
   const app = await buildApp({ db: database.db, config, mailer, queue, storage, mediaSecret: 'test-media-secret-0123456789abcdef' });
   await app.ready();

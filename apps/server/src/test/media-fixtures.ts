@@ -27,3 +27,24 @@ export function speechMp4(): string {
   }
   return file;
 }
+
+/** The same speech as AAC in an M4A (what a finished recording's audio.m4a looks like). */
+export function speechM4a(): string {
+  const file = path.join(DIR, 'speech.m4a');
+  if (!existsSync(file)) execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', speechWav(), '-c:a', 'aac', '-f', 'ipod', file]);
+  return file;
+}
+
+/**
+ * Text files that make ffmpeg read further inputs, as a playlist upload attack sends them: the
+ * playlist and concat forms point at `target` (relative to where the file lies, or absolute);
+ * the SDP description points at a network stream.
+ */
+export function mediaReferencingFiles(target: string): Record<string, string> {
+  return {
+    'HLS playlist': `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:10\n#EXTINF:10.0,\n${target}\n#EXT-X-ENDLIST\n`,
+    'ffconcat script': `ffconcat version 1.0\nfile '${target}'\n`,
+    'concat file list': `file '${target}'\n`,
+    'SDP description': 'v=0\no=- 0 0 IN IP4 127.0.0.1\ns=talk\nc=IN IP4 127.0.0.1\nt=0 0\nm=audio 5004 RTP/AVP 0\na=rtpmap:0 PCMU/8000\n',
+  };
+}

@@ -23,6 +23,7 @@ import type {
   TRecordingSummary,
   TUpdateRecordingBody,
   TSignInBody,
+  TSignInKeyPeekResponse,
   TSignInResponse,
   TSignUpBody,
   TUpdateMeBody,
@@ -40,6 +41,8 @@ import { request } from './http-client';
 export const api = {
   signIn: (body: TSignInBody) => request<TSignInResponse>('POST', 'auth/sign-in', { body }),
   signInWithKey: (key: string) => request<TSignInResponse>('POST', 'auth/sign-in/key', { body: { key } }),
+  /** Whose account a sign-in link opens, without using its key. */
+  peekSignInKey: (key: string) => request<TSignInKeyPeekResponse>('POST', 'auth/sign-in/key/peek', { body: { key } }),
   signOut: () => request<Record<string, never>>('POST', 'auth/sign-out'),
   checkInvite: (body: TInviteCheckBody) =>
     request<TInviteCheckResponse>('POST', 'auth/sign-up/invite', { body, own402: true }),
@@ -69,6 +72,8 @@ export const api = {
   /** The group's recordings the caller may see (each with canHear), optionally one member's. */
   getGroupRecordings: (groupId: string, userId?: string) =>
     request<TGroupRecording[]>('GET', `groups/${encodeURIComponent(groupId)}/recordings`, { query: { userId } }),
+  /** A new invite code with a random suffix (org admins); the old code stops working. */
+  regenerateInviteCode: (groupId: string) => request<TGroup>('POST', `groups/${encodeURIComponent(groupId)}/invite-code`),
   joinGroup: (inviteCode: string) => request<{ group: TGroup }>('POST', 'groups/join', { body: { inviteCode }, own402: true }),
 
   getRecordings: () => request<TRecordingSummary[]>('GET', 'recordings'),

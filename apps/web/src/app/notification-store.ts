@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { BannerKind } from '../components/banner';
+import { reportNotification } from './error-reporting';
 
 // The notification banner above the content (000 sections 2.2 and 8): one message at a time,
 // sticky or dismissible, cleared on every navigation. A message can wait for the next
@@ -33,6 +34,7 @@ const emit = () => listeners.forEach((l) => l());
 export const notifications = {
   /** Shows the message and returns its id (for `dismiss`). */
   show(n: TNotification): number {
+    if (n.kind === 'error') reportNotification(n.title, n.text);
     current = { ...n, id: ++seq };
     emit();
     return current.id;

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { AnalysisError } from '../analysis-error.js';
+import { MEDIA_INPUT_ARGS } from './media-formats.js';
 
 export const SAMPLE_RATE = 16_000;
 
@@ -25,7 +26,8 @@ export interface TDecodeOptions {
 export function decodePcm(file: string, options: TDecodeOptions = {}): Promise<TPcm> {
   const sampleRate = options.sampleRate ?? SAMPLE_RATE;
   const channelCount = Math.max(1, options.splitChannels ?? 1);
-  const args = ['-v', 'error', '-nostdin', '-i', file, '-vn', '-sn', '-dn', '-ac', String(channelCount)];
+  // Only real media containers: a playlist's entries are never opened (media-formats.ts).
+  const args = ['-v', 'error', '-nostdin', ...MEDIA_INPUT_ARGS, '-i', file, '-vn', '-sn', '-dn', '-ac', String(channelCount)];
   args.push('-ar', String(sampleRate), '-f', 's16le', '-acodec', 'pcm_s16le', 'pipe:1');
   let capacity = Math.ceil(((options.durationHint ?? 60) + 1) * sampleRate);
   let buffers = Array.from({ length: channelCount }, () => new Float32Array(capacity));

@@ -1,4 +1,5 @@
 import { AnalysisError } from '../analysis-error.js';
+import { isAllowedFormat, MEDIA_INPUT_ARGS } from './media-formats.js';
 import { runProcess } from './run-process.js';
 
 export interface TProbe {
@@ -29,13 +30,17 @@ interface TFfprobeOutput {
   format?: { format_name?: string; duration?: string; size?: string };
 }
 
-/** ffprobe facts the server needs for upload checks, and the analyser for decoding. */
+/**
+ * ffprobe facts the server needs for upload checks, and the analyser for decoding. Only real
+ * media containers are probed (see media-formats.ts): anything else, a playlist or file list
+ * above all, fails here as unprocessable without ffprobe opening what it refers to.
+ */
 export async function probe(file: string, signal?: AbortSignal): Promise<TProbe> {
   let result;
   try {
     result = await runProcess(
       'ffprobe',
-      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      ['-v', 'error', ...MEDIA_INPUT_ARGS, '-print_format', 'json', '-show_format', '-show_streams', file],
       { signal },
     );
   } catch (e) {
@@ -43,6 +48,9 @@ export async function probe(file: string, signal?: AbortSignal): Promise<TProbe>
   }
   if (result.code !== 0) throw new AnalysisError('unprocessable', result.stderr.trim().slice(0, 300));
   const parsed = JSON.parse(result.stdout) as TFfprobeOutput;
+  // ffprobe already refused other demuxers; this keeps the rule if its options were ever lost.
+  const format = parsed.format?.format_name ?? 'unknown';
+  if (!isAllowedFormat(format)) throw new AnalysisError('unprocessable', `not a media container: ${format}`);
   const streams = parsed.streams ?? [];
   const audio = streams.find((s) => s.codec_type === 'audio');
   const video = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
@@ -53,7 +61,7 @@ export async function probe(file: string, signal?: AbortSignal): Promise<TProbe>
     duration: durations[0] ?? 0,
     hasAudio: audio !== undefined,
     isVideo: video !== undefined,
-    format: parsed.format?.format_name ?? 'unknown',
+    format,
     channels: audio?.channels ?? 0,
     sampleRate: Number(audio?.sample_rate ?? 0) || 0,
     audioCodec: audio?.codec_name ?? null,

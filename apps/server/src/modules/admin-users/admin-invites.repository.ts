@@ -29,9 +29,10 @@ export async function hasPendingInviteFor(db: TDb, orgId: string, email: string)
   return !!row;
 }
 
-export async function emailRegistered(db: TDb, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return !!row;
+/** The organisation an email is registered in, or null. */
+export async function orgOfEmail(db: TDb, email: string): Promise<string | null> {
+  const [row] = await db.select({ orgId: users.orgId }).from(users).where(eq(users.email, email)).limit(1);
+  return row?.orgId ?? null;
 }
 
 /** id -> name of the organisation's groups. */

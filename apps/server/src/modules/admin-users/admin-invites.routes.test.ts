@@ -92,12 +92,12 @@ describe('POST invites', () => {
     expect(await t.db.select().from(invites).where(eq(invites.email, email))).toEqual([]);
   });
 
-  it('404 for a group of another organisation; 409 for a registered email or an invite already pending', async () => {
+  it('404 for a group of another organisation; 409 for a user of this organisation or an invite already pending', async () => {
     const o = await makeOrg(t.db);
     const other = await makeOrg(t.db);
     const auth = await signInAs(t, o.admin.email);
     expect((await call('POST', '/invites', auth, { email: freshEmail(), roles: [{ groupId: other.group.id, roles: ['manager'] }] })).statusCode).toBe(404);
-    const taken = await call('POST', '/invites', auth, { email: other.coach.email, roles: [{ groupId: o.group.id, roles: ['manager'] }] });
+    const taken = await call('POST', '/invites', auth, { email: o.speaker.email, roles: [{ groupId: o.group.id, roles: ['manager'] }] });
     expect(taken.statusCode).toBe(409);
     expect(errorOf(taken).message).toBe(MSG.emailInUse);
     const email = freshEmail();
@@ -105,6 +105,35 @@ describe('POST invites', () => {
     const again = await call('POST', '/invites', auth, { email, roles: [{ groupId: null, roles: ['manager'] }] });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe(ADMIN_USERS_MSG.invitePending);
+  });
+
+  it('an email registered in another organisation is answered like a free one; its owner is told by email', async () => {
+    const o = await makeOrg(t.db);
+    const other = await makeOrg(t.db);
+    const auth = await signInAs(t, o.admin.email);
+    const roles = [{ groupId: o.group.id, roles: ['manager'] }];
+    const free = await call('POST', '/invites', auth, { email: freshEmail(), roles });
+    const elsewhere = await call('POST', '/invites', auth, { email: other.coach.email, roles });
+    expect(elsewhere.statusCode).toBe(free.statusCode);
+    expect(Object.keys(elsewhere.json().data).sort()).toEqual(Object.keys(free.json().data).sort());
+    expect(elsewhere.json().data).toMatchObject({ email: other.coach.email, resentDate: null });
+    const list = (await call('GET', '/invites', auth)).json().data.map((i: { email: string }) => i.email);
+    expect(list).toContain(other.coach.email);
+    // Only the address's owner learns why the invite cannot be accepted.
+    const mail = t.mailer.last(other.coach.email)!;
+    expect(mail.subject).toBe(`You are invited to join ${o.org.name} on Rostrum`);
+    expect(mail.text).toContain('already has a Rostrum account with another organization');
+    expect(mail.text).not.toContain('/join?invite=');
+    const resent = await call('PUT', `/invites/${elsewhere.json().data.inviteId}`, auth, { resendInvite: true });
+    expect(resent.statusCode).toBe(200);
+    expect(t.mailer.last(other.coach.email)!.text).toContain('already has a Rostrum account');
+    // Signing up through that invite gets the generic sign-up answer, not a 409.
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-up',
+      payload: signUpBody('', { inviteCode: undefined, inviteId: elsewhere.json().data.inviteId, email: other.coach.email }),
+    });
+    expect(signUp.json()).toEqual({ errors: [{ message: MSG.signUpInvalid, status: 400 }] });
   });
 
   it('a speaker grant needs a free duration', async () => {

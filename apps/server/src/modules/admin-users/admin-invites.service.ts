@@ -18,13 +18,13 @@ import type { TOrgRow } from '../groups/groups.repository.js';
 import {
   deleteInvite,
   deletePendingInvite,
-  emailRegistered,
   findPendingInvite,
   groupNamesOfOrg,
   hasPendingInviteFor,
   insertInvite,
   listPendingInvites,
   markResent,
+  orgOfEmail,
 } from './admin-invites.repository.js';
 import { presentInvite } from './admin-invites.presenter.js';
 import { sendInviteMail } from './invite-mail.js';
@@ -67,12 +67,18 @@ async function checkGrants(deps: TDeps, org: TOrgRow, body: TCreateInviteBody) {
   }
 }
 
-/** POST invites: stores the invite and emails its link; nothing is kept when the email cannot be sent. */
+/**
+ * POST invites: stores the invite and emails its link; nothing is kept when the email cannot be
+ * sent. A user of this organisation is refused (409). An email registered in another organisation
+ * is answered exactly like a free one, so an admin cannot probe who uses the product elsewhere;
+ * its owner is told by email that the invite needs another address.
+ */
 export async function createInvite(deps: TDeps, auth: TAuth, body: TCreateInviteBody): Promise<TAdminInvite> {
   assertOrgAdmin(auth);
   const org = await orgOf(deps, auth.orgId);
   await checkGrants(deps, org, body);
-  if (await emailRegistered(deps.db, body.email)) throw conflict(MSG.emailInUse);
+  const registeredIn = await orgOfEmail(deps.db, body.email);
+  if (registeredIn === org.id) throw conflict(MSG.emailInUse);
   if (await hasPendingInviteFor(deps.db, org.id, body.email)) throw conflict(ADMIN_USERS_MSG.invitePending);
   const roles = body.roles
     .filter((g) => g.roles.length > 0)
@@ -80,7 +86,7 @@ export async function createInvite(deps: TDeps, auth: TAuth, body: TCreateInvite
   const row = await insertInvite(deps.db, { orgId: org.id, email: body.email, roles, isEu: !!org.settings.euUsers, createdBy: auth.userId });
   const invite = presentInvite(deps.config.publicUrl, row, await groupNamesOfOrg(deps.db, org.id));
   try {
-    await sendInviteMail(deps, invite, org, await inviterName(deps, auth));
+    await sendInviteMail(deps, invite, org, await inviterName(deps, auth), registeredIn !== null);
   } catch (err) {
     // An invite nobody received would sit in Pending Invites; the failure is logged as a 500.
     await deleteInvite(deps.db, row.id);
@@ -96,7 +102,8 @@ export async function resendInvite(deps: TDeps, auth: TAuth, inviteId: string): 
   const row = await findPendingInvite(deps.db, org.id, inviteId);
   if (!row) throw notFound();
   const names = await groupNamesOfOrg(deps.db, org.id);
-  await sendInviteMail(deps, presentInvite(deps.config.publicUrl, row, names), org, await inviterName(deps, auth));
+  const registeredElsewhere = ((await orgOfEmail(deps.db, row.email)) ?? org.id) !== org.id;
+  await sendInviteMail(deps, presentInvite(deps.config.publicUrl, row, names), org, await inviterName(deps, auth), registeredElsewhere);
   return presentInvite(deps.config.publicUrl, await markResent(deps.db, row.id), names);
 }
 

@@ -2,9 +2,35 @@ import { inviteDetails, PRODUCT_NAME, type TAdminInvite } from '@rostrum/contrac
 import type { TDeps } from '../../deps.js';
 import type { TOrgRow } from '../groups/groups.repository.js';
 
-/** The invite email: who invites, to what, and the link that opens sign-up with the invite. */
-export async function sendInviteMail(deps: TDeps, invite: TAdminInvite, org: TOrgRow, inviterName: string): Promise<void> {
+/**
+ * The invite email: who invites, to what, and the link that opens sign-up with the invite. When
+ * the address already has an account in another organisation (one organisation per email), the
+ * owner is told instead that the invite needs another address; the admin is not told (item 16).
+ */
+export async function sendInviteMail(
+  deps: TDeps,
+  invite: TAdminInvite,
+  org: TOrgRow,
+  inviterName: string,
+  registeredElsewhere = false,
+): Promise<void> {
   const details = inviteDetails(invite.roles, org.type);
+  if (registeredElsewhere) {
+    await deps.mailer.send({
+      to: invite.email,
+      subject: `You are invited to join ${org.name} on ${PRODUCT_NAME}`,
+      text: [
+        'Hello,',
+        '',
+        `${inviterName} invited you to join ${org.name} on ${PRODUCT_NAME}, the speech and voice coaching app.`,
+        '',
+        `This email address (${invite.email}) already has a ${PRODUCT_NAME} account with another organization, and an address can belong to one organization only, so the invite cannot be accepted with it.`,
+        `If you want to join ${org.name}, ask ${inviterName} to invite another email address of yours.`,
+        'If you did not expect this invite, you can ignore this email.',
+      ].join('\n'),
+    });
+    return;
+  }
   await deps.mailer.send({
     to: invite.email,
     subject: `You are invited to join ${org.name} on ${PRODUCT_NAME}`,

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { ASSIGNMENT_MSG, speakerTypeMatches, type TAssignedAssignment } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { isOrgAdmin } from '../../auth/policies.js';
+import { isOrgAdmin, recordingAccess } from '../../auth/policies.js';
 import { organisations, recordings } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { isActiveNow } from '../groups/groups.presenter.js';
@@ -62,5 +62,7 @@ export async function removeRecording(deps: TDeps, auth: TAuth, assignmentId: st
   if (!isCoach) throw forbidden();
   const rec = await findRecordingWithContext(deps.db, recordingId, auth.userId);
   if (!rec || rec.r.orgId !== auth.orgId || rec.r.assignmentId !== assignmentId) throw notFound();
+  // A coach acts only on recordings their privacy level lets them see (level 3: shared ones).
+  if (recordingAccess(auth, rec.r, rec.group, rec.membership) === 'none') throw notFound();
   await deps.db.update(recordings).set({ assignmentId: null }).where(eq(recordings.id, recordingId));
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@rostrum/contract';
 import { apiKeys, invites, memberships, passwordResets, users } from '../../db/schema.js';
 import { makeOrg, PASSWORD, signInAs, signUpBody, startTestApp, type TTestApp } from '../../test/harness.js';
+import { SIGN_IN_PAIR_LIMIT } from './sign-in-limiter.js';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -62,9 +63,9 @@ describe('sign-in', () => {
     expect(errorOf(raw).status).toBe(400);
   });
 
-  it('rate limits failed attempts per email, even when the right password comes later', async () => {
+  it('rate limits failed attempts per email and address, even when the right password comes later', async () => {
     const { coach } = await makeOrg(t.db);
-    for (let i = 0; i < 10; i++) expect((await post('/auth/sign-in', { email: coach.email, password: 'nope-nope' })).statusCode).toBe(401);
+    for (let i = 0; i < SIGN_IN_PAIR_LIMIT; i++) expect((await post('/auth/sign-in', { email: coach.email, password: 'nope-nope' })).statusCode).toBe(401);
     const res = await post('/auth/sign-in', { email: coach.email, password: PASSWORD });
     expect(res.statusCode).toBe(429);
     expect(errorOf(res).message).toBe(MSG.tooManyAttempts);

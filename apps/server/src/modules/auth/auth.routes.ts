@@ -7,6 +7,7 @@ import {
   ZPasswordUpdateBodySchema,
   ZSignInBodySchema,
   ZSignInKeyBodySchema,
+  ZSignInKeyPeekResponseSchema,
   ZSignInResponseSchema,
   ZSignUpBodySchema,
   ZSignUpResponseSchema,
@@ -30,6 +31,12 @@ export function authRoutes(app: TZodApp, deps: TDeps) {
     async (req) => ok(await auth.signInWithKey(deps, req.body.key)),
   );
 
+  app.post(
+    '/auth/sign-in/key/peek',
+    { schema: { tags, body: ZSignInKeyBodySchema, response: responses(ZSignInKeyPeekResponseSchema) } },
+    async (req) => ok(await auth.peekSignInKey(deps, req.body.key)),
+  );
+
   app.post('/auth/sign-out', { schema: { tags, response: responses(empty) }, onRequest: requireAuth(deps) }, async (req) => {
     await auth.signOut(deps, authOf(req));
     return ok({});
@@ -38,15 +45,15 @@ export function authRoutes(app: TZodApp, deps: TDeps) {
   app.post(
     '/auth/sign-up/invite',
     { schema: { tags, body: ZInviteCheckBodySchema, response: responses(ZInviteCheckResponseSchema) } },
-    async (req) => ok(await auth.checkInvite(deps, req.body)),
+    async (req) => ok(await auth.checkInvite(deps, req.body, req.ip)),
   );
 
   app.post('/auth/sign-up', { schema: { tags, body: ZSignUpBodySchema, response: responses(ZSignUpResponseSchema) } }, async (req) =>
-    ok(await auth.signUp(deps, req.body)),
+    ok(await auth.signUp(deps, req.body, req.ip)),
   );
 
   app.post('/auth/password/forgot', { schema: { tags, body: ZPasswordForgotBodySchema, response: responses(empty) } }, async (req) => {
-    await auth.forgotPassword(deps, req.body.email);
+    await auth.forgotPassword(deps, req.body.email, req.ip);
     return ok({});
   });
 

@@ -6,6 +6,7 @@ import {
   type TInviteCheckBody,
   type TInviteCheckResponse,
   type TSignInBody,
+  type TSignInKeyPeekResponse,
   type TSignInResponse,
   type TSignUpBody,
 } from '@rostrum/contract';
@@ -16,8 +17,9 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords.j
 import { hashSecret, newSecret } from '../../auth/keys.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { activeSpeakerSeats, upsertSpeakerMembership } from '../groups/groups.repository.js';
-import { consumeAutoKey, issueKey, revokeAllKeys, revokeKey } from './keys.repository.js';
-import { assertSignInAllowed, recordSignInAttempt } from './sign-in-limiter.js';
+import { consumeAutoKey, issueKey, peekAutoKey, revokeAllKeys, revokeKey, revokeOtherKeys } from './keys.repository.js';
+import { clearSignInLimits, reserveSignInAttempt } from './sign-in-limiter.js';
+import { reserveInviteCodeAttempt, reserveResetEmail } from './request-limits.js';
 import { grantsSpeakerSeat, inviteIsEu, resolveInvite, type TResolvedInvite } from './invites.repository.js';
 import { applyInviteGrants } from '../admin-users/invite-grants.js';
 
@@ -38,29 +40,42 @@ async function startSession(deps: TDeps, userId: string, orgCode: string): Promi
 }
 
 export async function signIn(deps: TDeps, body: TSignInBody, ip: string): Promise<TSignInResponse> {
-  await assertSignInAllowed(deps.db, body.email, ip);
+  // Reserved before scrypt runs: parallel guesses cannot all pass a check made before any is counted.
+  const attempt = await reserveSignInAttempt(deps.db, body.email, ip);
   const found = await findUserByEmail(deps, body.email);
   // Always run scrypt, so an unknown email takes as long as a wrong password.
   const ok = await verifyPassword(body.password, found?.user.passwordHash ?? DUMMY_HASH);
-  await recordSignInAttempt(deps.db, body.email, ip, ok && !!found);
   if (!found || !ok) throw unauthorized(MSG.incorrectCredentials);
+  await attempt.succeeded();
   return startSession(deps, found.user.id, found.org.code);
+}
+
+/** The user of an auto sign-in token {org code}-{key}, if it is usable; `take` uses it up. */
+async function autoKeyUser(deps: TDeps, token: string, take: boolean) {
+  const i = token.indexOf('-');
+  if (i <= 0) throw unauthorized(MSG.keyExpired);
+  const orgCode = token.slice(0, i);
+  const secret = token.slice(i + 1);
+  const key = take ? await consumeAutoKey(deps.db, secret) : await peekAutoKey(deps.db, secret);
+  if (!key) throw unauthorized(MSG.keyExpired);
+  const [u] = await deps.db
+    .select({ id: users.id, email: users.email, orgCode: organisations.code })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.orgId))
+    .where(eq(users.id, key.userId));
+  if (!u || u.orgCode !== orgCode) throw unauthorized(MSG.keyExpired);
+  return u;
 }
 
 /** Exchanges a one-hour auto sign-in token {org code}-{key} for a session key. */
 export async function signInWithKey(deps: TDeps, token: string): Promise<TSignInResponse> {
-  const i = token.indexOf('-');
-  if (i <= 0) throw unauthorized(MSG.keyExpired);
-  const orgCode = token.slice(0, i);
-  const used = await consumeAutoKey(deps.db, token.slice(i + 1));
-  if (!used) throw unauthorized(MSG.keyExpired);
-  const [u] = await deps.db
-    .select({ id: users.id, orgCode: organisations.code })
-    .from(users)
-    .innerJoin(organisations, eq(organisations.id, users.orgId))
-    .where(eq(users.id, used.userId));
-  if (!u || u.orgCode !== orgCode) throw unauthorized(MSG.keyExpired);
+  const u = await autoKeyUser(deps, token, true);
   return startSession(deps, u.id, u.orgCode);
+}
+
+/** Whose account a sign-in link opens, leaving its key unused (the page asks before using it). */
+export async function peekSignInKey(deps: TDeps, token: string): Promise<TSignInKeyPeekResponse> {
+  return { email: (await autoKeyUser(deps, token, false)).email };
 }
 
 export async function signOut(deps: TDeps, auth: TAuth): Promise<void> {
@@ -73,9 +88,11 @@ async function assertSeatAvailable(deps: TDeps, r: TResolvedInvite, message: str
   if ((await activeSpeakerSeats(deps.db, r.org.id)) >= limit) throw new HttpError(402, message);
 }
 
-export async function checkInvite(deps: TDeps, body: TInviteCheckBody): Promise<TInviteCheckResponse> {
+export async function checkInvite(deps: TDeps, body: TInviteCheckBody, ip: string): Promise<TInviteCheckResponse> {
+  const attempt = await reserveInviteCodeAttempt(deps.db, ip);
   const r = await resolveInvite(deps.db, body);
   if (!r) throw badRequest(MSG.inviteCodeInvalid);
+  await attempt.valid();
   await assertSeatAvailable(deps, r, MSG.seatLimit);
   return {
     org: { name: r.org.name, type: r.org.type },
@@ -85,14 +102,22 @@ export async function checkInvite(deps: TDeps, body: TInviteCheckBody): Promise<
   };
 }
 
-export async function signUp(deps: TDeps, body: TSignUpBody): Promise<{ userId: string; signInKey: string }> {
+/**
+ * Creates the account. An email already registered in the invite's own organisation gets the
+ * spec's 409 (sign in and join instead); one registered in another organisation gets the generic
+ * 400, only after every other check, so the answer says no more than invalid data would.
+ */
+export async function signUp(deps: TDeps, body: TSignUpBody, ip: string): Promise<{ userId: string; signInKey: string }> {
+  const attempt = await reserveInviteCodeAttempt(deps.db, ip);
   const r = await resolveInvite(deps.db, body);
   if (!r) throw badRequest(MSG.inviteCodeInvalid);
-  if (await findUserByEmail(deps, body.email)) throw conflict(MSG.signUpEmailTaken);
+  const existing = await findUserByEmail(deps, body.email);
+  if (existing && existing.org.id === r.org.id) throw conflict(MSG.signUpEmailTaken);
   if (r.invite && r.invite.email !== body.email) throw badRequest('This invite was sent to a different email address');
   const isEu = inviteIsEu(r);
   if (isEu && !(body.ageAttestation && body.privacyAccepted && body.dataUseAllowed)) throw badRequest(MSG.signUpInvalid);
   await assertSeatAvailable(deps, r, MSG.seatLimit);
+  if (existing) throw badRequest(MSG.signUpInvalid);
 
   const passwordHash = await hashPassword(body.password);
   const orgRoles = r.invite?.roles.find((x) => x.groupId === null)?.roles ?? [];
@@ -121,8 +146,11 @@ export async function signUp(deps: TDeps, body: TSignUpBody): Promise<{ userId: 
         orgRoles: orgRoles.includes('admin') ? ['admin', 'manager'] : orgRoles.includes('manager') ? ['manager'] : [],
         emailPreferences: DEFAULT_EMAIL_PREFERENCES,
       })
+      // Two sign-ups racing for one free email: the second finds it taken here, not as a 500.
+      .onConflictDoNothing()
       .returning({ id: users.id });
-    const id = u!.id;
+    if (!u) return null;
+    const id = u.id;
     if (r.kind === 'code' && r.group) {
       await upsertSpeakerMembership(tx, id, r.group, r.org);
     }
@@ -132,11 +160,18 @@ export async function signUp(deps: TDeps, body: TSignUpBody): Promise<{ userId: 
     }
     return id;
   });
+  if (!userId) {
+    const winner = await findUserByEmail(deps, body.email);
+    throw winner?.org.id === r.org.id ? conflict(MSG.signUpEmailTaken) : badRequest(MSG.signUpInvalid);
+  }
+  await attempt.valid();
   const key = await issueKey(deps.db, userId, 'auto');
   return { userId, signInKey: `${r.org.code}-${key.secret}` };
 }
 
-export async function forgotPassword(deps: TDeps, email: string): Promise<void> {
+export async function forgotPassword(deps: TDeps, email: string, ip: string): Promise<void> {
+  // Counted before the lookup, known email or not: each request may write a mail.
+  await reserveResetEmail(deps.db, email, ip);
   const found = await findUserByEmail(deps, email);
   if (!found) throw notFound(MSG.forgotNotFound);
   const token = newSecret();
@@ -183,10 +218,13 @@ export async function resetPassword(deps: TDeps, body: { email: string; token: s
     return true;
   });
   if (!done) throw badRequest(MSG.resetLinkInvalid);
-  // A reset ends every open session: whoever knew the old password is signed out.
+  // A reset ends every open session: whoever knew the old password is signed out. The owner has
+  // proved control of the mailbox, so guesses made at the email no longer hold the owner back.
   await revokeAllKeys(deps.db, found.user.id);
+  await clearSignInLimits(deps.db, body.email);
 }
 
+/** Changes the password; every other session and sign-in link of the user ends, this one stays. */
 export async function updatePassword(deps: TDeps, auth: TAuth, body: { password: string; newPassword: string }) {
   const [u] = await deps.db.select().from(users).where(eq(users.id, auth.userId));
   if (!u || !(await verifyPassword(body.password, u.passwordHash))) throw badRequest(MSG.currentPasswordWrong);
@@ -194,4 +232,5 @@ export async function updatePassword(deps: TDeps, auth: TAuth, body: { password:
     .update(users)
     .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })
     .where(eq(users.id, auth.userId));
+  await revokeOtherKeys(deps.db, auth.userId, auth.keyId);
 }

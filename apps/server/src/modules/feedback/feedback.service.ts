@@ -67,7 +67,7 @@ export function mayScore(ctx: TRecordingContext): boolean {
 }
 
 /** Coach-only scorecards hide peer ratings (001 section 6): only coaches' score sets and your own show. */
-function scoreVisibleUnderScorecard(ctx: TRecordingContext, callerId: string, f: TFeedbackRow): boolean {
+function scoreVisibleUnderScorecard(ctx: TRecordingContext, callerId: string, f: Pick<TFeedbackRow, 'kind' | 'isManager' | 'userId'>): boolean {
   return f.kind !== 'score' || !ctx.scorecard?.coachOnlyScorecard || f.isManager || f.userId === callerId;
 }
 
@@ -162,12 +162,30 @@ export async function addFeedback(deps: TDeps, auth: TAuth, body: TCreateFeedbac
   return present(row, author!.name, auth.userId);
 }
 
+/**
+ * Changing feedback or score answers that exist (001 section 5: only the author may). An item
+ * the caller may not see is not found, so its existence is not confirmed; someone else's item is
+ * forbidden; and the author needs the right to give that feedback still, since a privacy level
+ * or a sharing change may have switched it off after it was written.
+ */
+export function assertMayChangeOwn(
+  ctx: TRecordingContext,
+  callerId: string,
+  item: Pick<TFeedbackRow, 'kind' | 'isManager' | 'userId'>,
+  notAuthorMessage = 'Only the author can change this feedback',
+): void {
+  const mine = item.userId === callerId;
+  const visible = mine || (feedbackVisible(callerId, ctx.access, ctx.isCoach, ctx.speakerLevel ?? 0, item) && scoreVisibleUnderScorecard(ctx, callerId, item));
+  if (!visible) throw notFound();
+  if (!mine) throw forbidden(notAuthorMessage);
+  const stillAllowed = item.kind === 'score' ? mayScore(ctx) : canCommentOn(ctx.access, ctx.speakerLevel);
+  if (!stillAllowed) throw forbidden('Feedback is not enabled for this recording');
+}
+
 async function loadOwn(deps: TDeps, auth: TAuth, feedbackId: string) {
   const [row] = await deps.db.select().from(feedback).where(eq(feedback.id, feedbackId));
   if (!row) throw notFound();
-  // The caller must still see the recording; then only the author may change it.
-  await recordingContext(deps, auth, row.recordingId);
-  if (row.userId !== auth.userId) throw forbidden('Only the author can change this feedback');
+  assertMayChangeOwn(await recordingContext(deps, auth, row.recordingId), auth.userId, row);
   return row;
 }
 

@@ -19,6 +19,12 @@ export async function findGroupByInviteCode(db: TDb, code: string) {
   return row ?? null;
 }
 
+/** Replaces a group's invite code; the old one stops working at once. */
+export async function setInviteCode(db: TDb, groupId: string, inviteCode: string): Promise<TGroupRow> {
+  const [row] = await db.update(groups).set({ inviteCode }).where(eq(groups.id, groupId)).returning();
+  return row!;
+}
+
 /** Active speaker seats of an organisation: users with an active speaker membership. */
 export async function activeSpeakerSeats(db: TDb, orgId: string): Promise<number> {
   const [row] = await db

@@ -38,10 +38,15 @@ export function groupsRoutes(app: TZodApp, deps: TDeps) {
     ok(await groups.updateGroup(deps, authOf(req), req.params.id, req.body)),
   );
   app.post('/groups/join', { onRequest: signedIn, schema: { tags, body: ZJoinGroupBodySchema, response: responses(ZJoinGroupResponseSchema) } }, async (req) =>
-    ok(await groups.joinGroup(deps, authOf(req), req.body.inviteCode)),
+    ok(await groups.joinGroup(deps, authOf(req), req.body.inviteCode, req.ip)),
   );
   app.get('/groups/:id', { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, response: responses(ZGroupSchema) } }, async (req) =>
     ok(await groups.getGroup(deps, authOf(req), req.params.id)),
+  );
+  app.post(
+    '/groups/:id/invite-code',
+    { onRequest: signedIn, schema: { tags, params: ZIdParamsSchema, response: responses(ZGroupSchema) } },
+    async (req) => ok(await groups.regenerateInviteCode(deps, authOf(req), req.params.id)),
   );
   app.get(
     '/groups/:id/members',

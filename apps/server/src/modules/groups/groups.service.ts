@@ -1,7 +1,11 @@
+import { randomInt } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   alreadyCoachMessage,
   generateInviteCode,
+  INVITE_CODE_SUFFIX_ALPHABET,
+  INVITE_CODE_SUFFIX_LENGTH,
+  inviteCodeWithSuffix,
   isAllowedPrivacyPair,
   LIMITS,
   type TCreateGroupBody,
@@ -9,13 +13,14 @@ import {
   type TUpdateGroupBody,
   MSG,
   PSEUDO_GROUP_ID,
+  vocabulary,
   pseudoGroupName,
   type TGroup,
   type TOrgGroup,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { assertCanListOrgGroups, assertCanViewGroup, isOrgAdmin, isOrgManager } from '../../auth/policies.js';
+import { assertCanAdministerGroup, assertCanListOrgGroups, assertCanViewGroup, isOrgAdmin, isOrgManager } from '../../auth/policies.js';
 import { groups, memberships, organisations } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import {
@@ -25,9 +30,11 @@ import {
   findMembership,
   listOrgGroups,
   listUserGroups,
+  setInviteCode,
   upsertSpeakerMembership,
 } from './groups.repository.js';
 import { isActiveNow, presentGroup } from './groups.presenter.js';
+import { reserveInviteCodeAttempt } from '../auth/request-limits.js';
 
 export async function listMyGroups(deps: TDeps, auth: TAuth): Promise<TGroup[]> {
   const rows = await listUserGroups(deps.db, auth.userId);
@@ -75,9 +82,12 @@ export async function getGroup(deps: TDeps, auth: TAuth, groupId: string): Promi
 }
 
 /** Joins a group of the caller's organisation by its invite code, as a speaker. */
-export async function joinGroup(deps: TDeps, auth: TAuth, inviteCode: string): Promise<{ group: TGroup }> {
+export async function joinGroup(deps: TDeps, auth: TAuth, inviteCode: string, ip: string): Promise<{ group: TGroup }> {
+  // Wrong codes count against the address, as on the sign-up pages: codes are guessable by design.
+  const attempt = await reserveInviteCodeAttempt(deps.db, ip);
   const found = await findGroupByInviteCode(deps.db, inviteCode);
   if (!found || found.org.id !== auth.orgId) throw notFound(MSG.joinInvalidText);
+  await attempt.valid();
   const { group, org } = found;
   const existing = await findMembership(deps.db, auth.userId, group.id);
   if (existing && isActiveNow(existing) && existing.roles.includes('manager')) {
@@ -164,4 +174,27 @@ export async function updateGroup(deps: TDeps, auth: TAuth, groupId: string, bod
   );
   const [saved] = await deps.db.update(groups).set({ name: body.name, ...levels }).where(eq(groups.id, groupId)).returning();
   return presentGroup(deps.config.publicUrl, saved!, await findMembership(deps.db, auth.userId, groupId));
+}
+
+function randomSuffix(): string {
+  let suffix = '';
+  for (let i = 0; i < INVITE_CODE_SUFFIX_LENGTH; i++) suffix += INVITE_CODE_SUFFIX_ALPHABET[randomInt(INVITE_CODE_SUFFIX_ALPHABET.length)];
+  return suffix;
+}
+
+/**
+ * POST groups/{id}/invite-code (org admins): a new invite code with a random suffix, for when
+ * the generated one was guessed or shared too widely. The old code and link stop working.
+ */
+export async function regenerateInviteCode(deps: TDeps, auth: TAuth, groupId: string): Promise<TGroup> {
+  const { group } = await assertCanAdministerGroup(deps.db, auth, groupId);
+  const org = await orgOf(deps, auth);
+  if (!group.inviteCode) throw badRequest(`This ${vocabulary(org.type).word('group')} is invite-only and has no invite code to replace`);
+  for (let tries = 0; tries < 5; tries++) {
+    const code = inviteCodeWithSuffix(org.name, group.name, randomSuffix());
+    if (await findGroupByInviteCode(deps.db, code)) continue;
+    const saved = await setInviteCode(deps.db, group.id, code);
+    return presentGroup(deps.config.publicUrl, saved, await findMembership(deps.db, auth.userId, group.id));
+  }
+  throw conflict(MSG.groupSaveFailed);
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { NEGATIVE_VIBES, POSITIVE_VIBES, type THistoryPoint, type TResults } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { recordingAccess } from '../../auth/policies.js';
+import { assertCanViewHistoryOf, recordingAccess } from '../../auth/policies.js';
 import { groups, memberships, recordings, users } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 
@@ -37,6 +37,7 @@ export async function getHistory(deps: TDeps, auth: TAuth, userId: string | unde
   const target = userId ?? auth.userId;
   const [u] = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.id, target), eq(users.orgId, auth.orgId)));
   if (!u) throw notFound();
+  await assertCanViewHistoryOf(deps.db, auth, target);
   const rows = await deps.db
     .select({ r: recordings, group: groups, membership: memberships })
     .from(recordings)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@rostrum/contract';
 import { makeOrg, PASSWORD, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
+import { issueKey } from '../auth/keys.repository.js';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -67,6 +68,24 @@ describe('PUT me', () => {
     expect(ok.json().data.email).toBe(newEmail);
     await signInAs(t, newEmail);
     expect(t.mailer.last(speaker.email)?.subject).toMatch(/email was changed/);
+  });
+
+  it('an email change ends every other session and sign-in link; the current session stays', async () => {
+    const { speaker, org } = await makeOrg(t.db);
+    const current = await signInAs(t, speaker.email);
+    const other = await signInAs(t, speaker.email);
+    const link = await issueKey(t.db, speaker.id, 'auto');
+    // Saving the profile without a new email ends nothing.
+    expect((await call('PUT', '/me', current, { firstName: 'Still' })).statusCode).toBe(200);
+    expect((await call('GET', '/me', other)).statusCode).toBe(200);
+    const newEmail = `moved-${Date.now()}-b@example.test`;
+    expect((await call('PUT', '/me', current, { newEmail, password: PASSWORD })).statusCode).toBe(200);
+    expect((await call('GET', '/me', current)).json().data.user.email).toBe(newEmail);
+    const ended = await call('GET', '/me', other);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().errors[0].message).toBe(MSG.keyExpired);
+    const viaLink = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in/key', payload: { key: `${org.code}-${link.secret}` } });
+    expect(viaLink.statusCode).toBe(401);
   });
 
   it('keeps data-retention choices for EU users only', async () => {

@@ -1,10 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { MSG, type TEmailPreferences, type TMeResponse, type TPreferences, type TUpdateMeBody, type TUser } from '@rostrum/contract';
+import { MSG, PREFERENCES_LIMITS, type TEmailPreferences, type TMeResponse, type TPreferences, type TUpdateMeBody, type TUser } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { organisations, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { verifyPassword } from '../../auth/passwords.js';
+import { revokeOtherKeys } from '../auth/keys.repository.js';
 import { listUserGroups } from '../groups/groups.repository.js';
 import { presentGroup } from '../groups/groups.presenter.js';
 import { presentOrg } from '../org/org.presenter.js';
@@ -57,6 +58,8 @@ export async function updateMe(deps: TDeps, auth: TAuth, body: TUpdateMeBody): P
   }
   const [saved] = await deps.db.update(users).set(set).where(eq(users.id, user.id)).returning();
   if (set.email) {
+    // A new sign-in email ends every other session and sign-in link; the caller's session stays.
+    await revokeOtherKeys(deps.db, user.id, auth.keyId);
     await deps.mailer.send({
       to: user.email,
       subject: 'Your Rostrum sign-in email was changed',
@@ -67,13 +70,25 @@ export async function updateMe(deps: TDeps, auth: TAuth, body: TUpdateMeBody): P
 }
 
 /** Merges preference fields (current mode and the remembered choices of later screens). */
+/**
+ * Merges the given preferences into the stored ones. The merge happens in SQL (no lost update
+ * between two tabs) and is refused when the result would pass the caps, so repeated writes of
+ * new keys cannot grow a user's row without limit.
+ */
 export async function updatePreferences(deps: TDeps, auth: TAuth, body: TPreferences): Promise<TPreferences> {
+  const merged = sql`${users.preferences} || ${JSON.stringify(body)}::jsonb`;
   const [saved] = await deps.db
     .update(users)
-    .set({ preferences: sql`${users.preferences} || ${JSON.stringify(body)}::jsonb` })
-    .where(eq(users.id, auth.userId))
+    .set({ preferences: merged })
+    .where(
+      and(
+        eq(users.id, auth.userId),
+        sql`octet_length((${merged})::text) <= ${PREFERENCES_LIMITS.storedBytes}`,
+        sql`(select count(*) from jsonb_object_keys(${merged})) <= ${PREFERENCES_LIMITS.keys}`,
+      ),
+    )
     .returning({ preferences: users.preferences });
-  if (!saved) throw notFound();
+  if (!saved) throw badRequest(`Preferences are limited to ${PREFERENCES_LIMITS.keys} entries and ${PREFERENCES_LIMITS.storedBytes / 1024} KB`);
   return saved.preferences;
 }
 

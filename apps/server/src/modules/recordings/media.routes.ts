@@ -1,30 +1,34 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
+import { ZIdSchema } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
-import { recordings } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { TZodApp } from '../../http/route-kit.js';
 import { MEDIA_FILES } from '../../storage/media-storage.js';
 import { verifyMediaSignature } from '../../storage/media-urls.js';
+import { createMediaAccessCheck } from './media-access.js';
 
-const ZMediaParamsSchema = z.object({ id: z.uuid(), kind: z.enum(['audio', 'video', 'peaks']) });
-const ZMediaQuerySchema = z.object({ exp: z.coerce.number().int(), sig: z.string().min(10).max(100) });
+const ZMediaParamsSchema = z.object({ id: ZIdSchema, kind: z.enum(['audio', 'video', 'peaks']) });
+const ZMediaQuerySchema = z.object({ u: ZIdSchema, exp: z.coerce.number().int(), sig: z.string().min(10).max(100) });
 
-/** Playback media by signed address, with HTTP Range (seeking) from @fastify/static's sendFile. */
+/**
+ * Playback media by signed address, with HTTP Range (seeking) from @fastify/static's sendFile.
+ * The address names the user it was issued to; their access is checked again on each request.
+ */
 export function mediaRoutes(app: TZodApp, deps: TDeps) {
+  const mayHear = createMediaAccessCheck(deps.db);
   app.get('/media/:id/:kind', { schema: { hide: true, params: ZMediaParamsSchema, querystring: ZMediaQuerySchema } }, async (req, reply) => {
     const { id, kind } = req.params;
-    if (!verifyMediaSignature(deps.mediaSecret, id, kind, req.query.exp, req.query.sig)) throw forbidden('This media link has expired. Reload the page.');
-    const [rec] = await deps.db
-      .select({ id: recordings.id })
-      .from(recordings)
-      .where(and(eq(recordings.id, id), isNull(recordings.deletedAt)));
+    const { u, exp, sig } = req.query;
+    if (!verifyMediaSignature(deps.mediaSecret, id, kind, u, exp, sig)) throw forbidden('This media link has expired. Reload the page.');
+    // A deleted recording, or one this user may no longer hear, is not found (whatever the link).
+    if (!(await mayHear(u, id))) throw notFound();
     const dir = deps.storage.dirFor(id);
     const file = MEDIA_FILES[kind];
-    if (!rec || !existsSync(path.join(dir, file))) throw notFound();
-    reply.header('cache-control', 'private, max-age=3600');
+    if (!existsSync(path.join(dir, file))) throw notFound();
+    // The browser asks again each time (a cheap 304), so its cache never outlives withdrawn access.
+    reply.header('cache-control', 'private, no-cache');
     return reply.sendFile(file, dir);
   });
 }

@@ -1,7 +1,22 @@
-import type { TAssignmentRef, TRecording, TRecordingState, TRecordingSummary, TResults } from '@rostrum/contract';
+import type { TAssignmentRef, TGroupRecording, TRecording, TRecordingState, TRecordingSummary, TResults } from '@rostrum/contract';
 import { signMediaUrl } from '../../storage/media-urls.js';
 import type { TRecordingAccess } from '../../auth/policies.js';
 import type { TRecordingListRow, TRecordingRow } from './recordings.repository.js';
+
+// The one place that decides what a caller sees of a recording, from the access policies.ts
+// gives them: every endpoint that returns recordings (GET recordings/{id}, the caller's own list,
+// a group's list) goes through here, so no endpoint can show more than another.
+
+/** Who is looking, and what recordingAccess() allows them. */
+export interface TViewer {
+  userId: string;
+  access: TRecordingAccess;
+}
+
+/** Hearing means media and results (score included); 'list' gives title and state only. */
+export function canHearWith(access: TRecordingAccess): boolean {
+  return access === 'owner' || access === 'hear';
+}
 
 /** The displayed processing state (001 section 4): extracting until playback exists, then computing. */
 export function recordingState(r: Pick<TRecordingRow, 'status' | 'playbackPath'>): TRecordingState {
@@ -10,7 +25,8 @@ export function recordingState(r: Pick<TRecordingRow, 'status' | 'playbackPath'>
   return r.status;
 }
 
-export function presentSummary({ r, groupName, firstName, lastName }: TRecordingListRow): TRecordingSummary {
+/** A recording as lists show it; its score only for a viewer who may hear it. */
+export function presentSummary({ r, groupName, firstName, lastName }: TRecordingListRow, viewer: TViewer): TRecordingSummary {
   return {
     recordingId: r.id,
     userId: r.userId,
@@ -30,22 +46,30 @@ export function presentSummary({ r, groupName, firstName, lastName }: TRecording
     numSpeakers: r.numSpeakers,
     userFirstName: firstName,
     userLastName: lastName,
-    overallScore: r.overallScore,
+    overallScore: canHearWith(viewer.access) ? r.overallScore : null,
   };
 }
 
-/** The full recording; media addresses and results only for callers who may hear it. */
+/** A recording in a group's list: the summary plus whether the viewer may hear it. */
+export function presentGroupRecording(row: TRecordingListRow, viewer: TViewer): TGroupRecording {
+  return { ...presentSummary(row, viewer), canHear: canHearWith(viewer.access) };
+}
+
+/**
+ * The full recording; media addresses and results only for viewers who may hear it. Media
+ * addresses are signed for this viewer, and the media route checks their access again.
+ */
 export function presentRecording(
   row: TRecordingListRow,
-  access: TRecordingAccess,
+  viewer: TViewer,
   mediaSecret: string,
   expand: Set<string>,
   assignment: TAssignmentRef | null,
 ): TRecording {
   const { r } = row;
-  const canHear = access === 'owner' || access === 'hear';
+  const canHear = canHearWith(viewer.access);
   const url = (kind: 'audio' | 'video' | 'peaks', present: string | null) =>
-    canHear && present ? signMediaUrl(mediaSecret, r.id, kind) : null;
+    canHear && present ? signMediaUrl(mediaSecret, r.id, kind, viewer.userId) : null;
   let results: TResults | null = canHear && r.status === 'done' ? (r.results as TResults | null) : null;
   if (results) {
     // tips and timestamped are large; they come only when asked for (expand=tips,timestamped).
@@ -56,7 +80,7 @@ export function presentRecording(
     };
   }
   return {
-    ...presentSummary(row),
+    ...presentSummary(row, viewer),
     state: recordingState(r),
     source: r.source,
     algorithm: r.algorithm,
@@ -66,7 +90,7 @@ export function presentRecording(
     peaksUrl: url('peaks', r.peaksPath),
     assignmentId: r.assignmentId,
     assignment,
-    access: { canHear, isOwner: access === 'owner' },
+    access: { canHear, isOwner: viewer.access === 'owner' },
     results,
   };
 }

@@ -2,7 +2,6 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { probe } from '@rostrum/analysis';
 import {
   API_PREFIX,
   checkRecordingUrl,
@@ -24,7 +23,8 @@ import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js
 import { membershipActiveNow } from '../groups/groups.repository.js';
 import { ORIGINAL_FILE } from '../../jobs/analyze-recording.job.js';
 import { findRecordingWithContext, listGroupRecordings, listOwnRecordings } from './recordings.repository.js';
-import { presentRecording, presentSummary } from './recordings.presenter.js';
+import { presentGroupRecording, presentRecording, presentSummary } from './recordings.presenter.js';
+import { acceptableMedia } from './media-check.js';
 import { findAssignmentInOrg, presentAssignmentRef } from '../assignments/assignments.repository.js';
 import { assertPublicUrl, UrlFetchError } from './url-fetcher.js';
 
@@ -128,8 +128,9 @@ export async function createRecording(deps: TDeps, auth: TAuth, body: z.output<t
 
 /**
  * The last byte of an upload arrived: check the content with ffprobe (not the name), keep it as
- * the recording's original and enqueue analysis in one transaction. A file that is not audio or
- * video, or too long, is refused and nothing is kept.
+ * the recording's original and enqueue analysis in one transaction. A file that is not a real
+ * media container with audio (a playlist or file list above all, see media-check.ts), or too
+ * long, is refused and nothing is kept.
  */
 export async function finishUpload(deps: TDeps, recordingId: string, file: string): Promise<void> {
   const [rec] = await deps.db.select().from(recordings).where(eq(recordings.id, recordingId));
@@ -143,8 +144,8 @@ export async function finishUpload(deps: TDeps, recordingId: string, file: strin
     await deps.storage.remove(recordingId);
     throw new HttpError(status, message);
   };
-  const facts = await probe(file).catch(() => null);
-  if (!facts || !facts.hasAudio) return refuse(415, INTAKE_MSG.invalidFileType);
+  const facts = await acceptableMedia(file);
+  if (!facts) return refuse(415, INTAKE_MSG.invalidFileType);
   if (trimmedDuration(facts.duration, rec.trim) > RECORDING_LIMITS.maxSeconds + 0.5) return refuse(400, INTAKE_MSG.tooLong);
   const dir = await deps.storage.ensureDir(recordingId);
   await rename(file, path.join(dir, ORIGINAL_FILE));
@@ -175,7 +176,7 @@ async function loadWithAccess(deps: TDeps, auth: TAuth, recordingId: string) {
 export async function getRecording(deps: TDeps, auth: TAuth, recordingId: string, expand: Set<string>): Promise<TRecording> {
   const { row, access } = await loadWithAccess(deps, auth, recordingId);
   const assignment = row.r.assignmentId ? await findAssignmentInOrg(deps.db, auth.orgId, row.r.assignmentId) : null;
-  return presentRecording(row, access, deps.mediaSecret, expand, assignment ? presentAssignmentRef(assignment) : null);
+  return presentRecording(row, { userId: auth.userId, access }, deps.mediaSecret, expand, assignment ? presentAssignmentRef(assignment) : null);
 }
 
 async function loadOwned(deps: TDeps, auth: TAuth, recordingId: string) {
@@ -211,14 +212,20 @@ export async function setSpeaker(deps: TDeps, auth: TAuth, recordingId: string, 
   return getRecording(deps, auth, recordingId, new Set());
 }
 
+/**
+ * Marks the recording deleted and, in the same transaction, enqueues the removal of its files:
+ * the files go only once the deletion has committed, and a failed removal is tried again.
+ */
 export async function deleteRecording(deps: TDeps, auth: TAuth, recordingId: string): Promise<void> {
   await loadOwned(deps, auth, recordingId);
-  await deps.db.update(recordings).set({ deletedAt: new Date() }).where(eq(recordings.id, recordingId));
-  await deps.storage.remove(recordingId);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(recordings).set({ deletedAt: new Date() }).where(eq(recordings.id, recordingId));
+    await deps.queue.enqueueRemoveMedia(tx, recordingId);
+  });
 }
 
 export async function listMyRecordings(deps: TDeps, auth: TAuth, q?: string): Promise<TRecordingSummary[]> {
-  return (await listOwnRecordings(deps.db, auth.userId, q)).map(presentSummary);
+  return (await listOwnRecordings(deps.db, auth.userId, q)).map((row) => presentSummary(row, { userId: auth.userId, access: 'owner' }));
 }
 
 /**
@@ -243,9 +250,7 @@ export async function listRecordingsOfGroup(deps: TDeps, auth: TAuth, groupId: s
   for (const row of rows) {
     const access = recordingAccess(auth, row.r, g, m ?? null);
     if (access === 'none') continue;
-    const canHear = access !== 'list';
-    const summary = presentSummary(row);
-    listed.push({ ...summary, overallScore: canHear ? summary.overallScore : null, canHear });
+    listed.push(presentGroupRecording(row, { userId: auth.userId, access }));
   }
   return listed;
 }

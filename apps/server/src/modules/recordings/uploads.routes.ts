@@ -1,49 +1,91 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
-import { RECORDING_LIMITS } from '@rostrum/contract';
+import { INTAKE_MSG, MSG, RECORDING_LIMITS, ZApiErrorSchema, ZIdSchema } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
-import { authenticateHeader } from '../../auth/auth-context.js';
-import { HttpError } from '../../http/errors.js';
+import { authenticate, type TAuth } from '../../auth/auth-context.js';
+import { HttpError, notFound } from '../../http/errors.js';
 import type { TZodApp } from '../../http/route-kit.js';
+import { UPLOAD_EXPIRY_MS } from '../../jobs/expire-uploads.job.js';
+import { uploadsDirOf } from '../../storage/media-storage.js';
 import { assertCanUpload, finishUpload, UPLOAD_PATH } from './recordings.service.js';
 
 // Resumable uploads (tus 1.0): a dropped connection continues from the last byte the server
 // has (HEAD, then PATCH from that offset) instead of starting over. The upload id is the
 // recording id, so only the recording's owner can create, resume or finish it.
+//
+// tus runs behind this module's edge, which gives it the API's conventions: the caller is
+// authenticated before tus looks at anything (401 first), every error leaves in the API's error
+// shape as JSON, and CORS headers go only to the configured origins.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the app-wide @fastify/cors leaves the route alone (it reads this per route). */
+    cors?: boolean;
+  }
+}
+
+const METADATA_REQUIRED = 'recordingId is required in the upload metadata';
+const TUS_METHODS = 'POST, HEAD, PATCH, DELETE, OPTIONS';
+const OFFSET_STREAM = /^application\/offset\+octet-stream\b/i;
 
 /** tus hooks answer errors as {status_code, body}; the body keeps the API's error shape. */
 function tusError(err: unknown): { status_code: number; body: string } {
   const status = err instanceof HttpError ? err.status : 500;
-  const message = err instanceof HttpError ? err.message : 'Oops! There was a problem. Please try your request again';
+  const message = err instanceof HttpError ? err.message : MSG.serverError;
   return { status_code: status, body: JSON.stringify({ errors: [{ message, status }] }) };
 }
 
+/** A tus error (plain text such as "Tus-Resumable Required") as the API's error message. */
+function errorMessage(status: number, text: string): string {
+  if (status === 404) return MSG.notFound;
+  if (status === 413) return INTAKE_MSG.uploadError;
+  if (status >= 500) return MSG.serverError;
+  return text.trim() || MSG.serverError;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 export function uploadsRoutes(app: TZodApp, deps: TDeps) {
-  const uploadsDir = path.join(deps.config.dataDir, 'uploads');
-  const authorize = async (req: Request, recordingId: string | undefined) => {
-    if (!recordingId || !UUID.test(recordingId)) throw new HttpError(400, 'recordingId is required in the upload metadata');
-    const auth = await authenticateHeader(deps.db, req.headers.get('authorization'));
-    await assertCanUpload(deps, auth, recordingId);
+  const uploadsDir = uploadsDirOf(deps.config.dataDir);
+  const allowedOrigins = new Set(deps.config.corsAllowedOrigins);
+  // The caller, authenticated at the edge, for the tus hooks (they see the same web Request).
+  const callers = new WeakMap<Request, TAuth>();
+  const authorize = async (req: Request, recordingId: string | null | undefined) => {
+    const id = ZIdSchema.safeParse(recordingId);
+    if (!id.success) throw new HttpError(400, METADATA_REQUIRED);
+    const auth = callers.get(req);
+    if (!auth) throw new HttpError(401, MSG.notSignedIn);
+    await assertCanUpload(deps, auth, id.data);
   };
-  const datastore = new FileStore({ directory: uploadsDir });
+  // Unfinished uploads expire after a day: tus answers 410 for them, the expire-uploads job
+  // removes their files and recordings.
+  const datastore = new FileStore({ directory: uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   const tus = new Server({
     path: UPLOAD_PATH,
     datastore,
     maxSize: RECORDING_LIMITS.maxBytes,
     respectForwardedHeaders: true,
     relativeLocation: true,
+    // The edge strips CORS headers for other origins; tus sets them only for allowed ones.
+    allowedOrigins: (origin) => allowedOrigins.has(origin),
     namingFunction: (_req, metadata) => {
-      const id = metadata?.recordingId ?? '';
-      if (!UUID.test(id)) throw tusError(new HttpError(400, 'recordingId is required in the upload metadata'));
-      return id;
+      const id = ZIdSchema.safeParse(metadata?.recordingId);
+      if (!id.success) throw tusError(new HttpError(400, METADATA_REQUIRED));
+      return id.data;
     },
     async onUploadCreate(req, upload) {
       try {
-        await authorize(req as unknown as Request, upload.metadata?.recordingId ?? undefined);
+        await authorize(req, upload.metadata?.recordingId);
       } catch (err) {
         throw tusError(err);
       }
@@ -51,7 +93,7 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     },
     async onIncomingRequest(req, uploadId) {
       try {
-        await authorize(req as unknown as Request, uploadId);
+        await authorize(req, uploadId);
       } catch (err) {
         throw tusError(err);
       }
@@ -71,11 +113,79 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     },
   });
 
-  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
-  const handler = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-    reply.hijack();
-    await tus.handle(req.raw, reply.raw);
+  /**
+   * The Fastify request as the web Request tus handles; the body streams through untouched and
+   * the upload id in the path is the lower-cased recording id (ZIdSchema), as tus named the file.
+   */
+  const toWebRequest = (req: FastifyRequest, uploadId: string | null): Request => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else if (value !== undefined) headers.set(name, String(value));
+    }
+    // Only the upload bytes stream through (the parser below leaves them unread); any other body
+    // was parsed by Fastify already, and tus refuses such a PATCH by its content type.
+    const hasBody = (req.method === 'POST' || req.method === 'PATCH') && !req.raw.readableDidRead && OFFSET_STREAM.test(req.headers['content-type'] ?? '');
+    const url = new URL(req.raw.url ?? '/', 'http://localhost');
+    if (uploadId) url.pathname = `${UPLOAD_PATH}/${uploadId}`;
+    return new Request(url, {
+      method: req.method,
+      headers,
+      body: hasBody ? (Readable.toWeb(req.raw) as ReadableStream<Uint8Array>) : undefined,
+      duplex: 'half',
+    } as RequestInit);
   };
-  app.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: '/uploads', handler, schema: { hide: true } });
-  app.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: '/uploads/:id', handler, schema: { hide: true } });
+
+  /** tus's answer, with the API's error shape and CORS only for the configured origins. */
+  const send = async (req: FastifyRequest, reply: FastifyReply, res: Response) => {
+    const origin = req.headers.origin;
+    const corsAllowed = typeof origin === 'string' && allowedOrigins.has(origin);
+    reply.status(res.status);
+    res.headers.forEach((value, name) => {
+      const lower = name.toLowerCase();
+      if (lower === 'content-length' || lower === 'content-type') return;
+      if (lower.startsWith('access-control-') && !corsAllowed) return;
+      reply.header(name, value);
+    });
+    if (allowedOrigins.size) reply.header('vary', 'Origin');
+    const text = await res.text();
+    if (res.status < 400) return reply.send(text || undefined);
+    // Our hooks' errors are in the API's shape already; tus's own are a line of text.
+    const ours = ZApiErrorSchema.safeParse(parseJson(text));
+    if (!ours.success && res.status >= 500) req.log.error({ status: res.status, tus: text.slice(0, 300) }, 'upload failed');
+    const body = ours.success ? ours.data : { errors: [{ message: errorMessage(res.status, text), status: res.status }] };
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+
+  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null, undefined));
+  // Authentication comes before tus validates anything (and before the body is parsed), so an
+  // anonymous caller learns nothing about headers or uploads. A preflight carries no credentials.
+  const signedIn = async (req: FastifyRequest) => {
+    if (req.method !== 'OPTIONS') req.auth = await authenticate(deps.db, req);
+  };
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const { id } = req.params as { id?: string };
+    const uploadId = id === undefined ? null : ZIdSchema.safeParse(id);
+    if (uploadId && !uploadId.success) throw notFound();
+    let webRequest: Request;
+    try {
+      webRequest = toWebRequest(req, uploadId ? uploadId.data! : null);
+    } catch {
+      throw new HttpError(400, 'The upload request is malformed');
+    }
+    if (req.auth) callers.set(webRequest, req.auth);
+    return send(req, reply, await tus.handleWeb(webRequest));
+  };
+  // Methods tus does not take at these addresses: 405 in the API's shape, not a bare 404.
+  const notAllowed = async (_req: FastifyRequest, reply: FastifyReply) => {
+    reply.header('allow', TUS_METHODS);
+    throw new HttpError(405, 'Method not allowed for uploads');
+  };
+  // The app-wide CORS plugin stays out: tus's preflight names its own methods and headers, and
+  // send() above keeps CORS headers for the configured origins only.
+  const common = { onRequest: signedIn, schema: { hide: true }, config: { cors: false } };
+  app.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: '/uploads', handler, ...common });
+  app.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: '/uploads/:id', handler, ...common });
+  app.route({ method: ['GET', 'PUT'], url: '/uploads', handler: notAllowed, ...common });
+  app.route({ method: ['GET', 'PUT', 'POST'], url: '/uploads/:id', handler: notAllowed, ...common });
 }

@@ -6,52 +6,56 @@ import https from 'node:https';
 import net from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import ipaddr from 'ipaddr.js';
 
 // Fetching a user-given URL from the server must never reach the server's own network:
 // every address a name resolves to is checked, the connection goes to the checked address
 // (no DNS rebinding in between), and each redirect is checked again.
 
-const BLOCKED = new net.BlockList();
-for (const [net4, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  BLOCKED.addSubnet(net4, bits, 'ipv4');
-}
-// IPv4-mapped IPv6 (::ffff:a.b.c.d) is unwrapped in isPublicAddress and checked as IPv4: a
-// ::ffff:0:0/96 rule here would also match every plain IPv4 address.
-for (const [net6, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  BLOCKED.addSubnet(net6, bits, 'ipv6');
+type TIPv4 = ipaddr.IPv4;
+type TIPv6 = ipaddr.IPv6;
+
+const v4 = (hi: number, lo: number): TIPv4 => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+
+/**
+ * The IPv4 addresses an IPv6 address carries, for the forms that reach an IPv4 host: mapped
+ * (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d), compatible (::a.b.c.d), 6to4 (2002:AABB:CCDD::),
+ * NAT64's well-known prefix (64:ff9b::a.b.c.d) and Teredo (server and obfuscated client). Null
+ * for an address of none of these forms.
+ */
+function embeddedIPv4(a: TIPv6): TIPv4[] | null {
+  const p = a.parts;
+  switch (a.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return [v4(p[6]!, p[7]!)];
+    case '6to4':
+      return [v4(p[1]!, p[2]!)];
+    case 'teredo':
+      return [v4(p[2]!, p[3]!), v4(p[6]! ^ 0xffff, p[7]! ^ 0xffff)];
+    case 'rfc6052':
+      // 64:ff9b::/96 embeds an address; the local-use 64:ff9b:1::/48 is a private translator.
+      return p[0] === 0x64 && p[1] === 0xff9b && p.slice(2, 6).every((x) => x === 0) ? [v4(p[6]!, p[7]!)] : [];
+    case 'unicast':
+      // IPv4-compatible ::a.b.c.d (deprecated, still routed by some stacks) looks unicast.
+      return p.slice(0, 6).every((x) => x === 0) ? [v4(p[6]!, p[7]!)] : null;
+    default:
+      return null;
+  }
 }
 
+/**
+ * Whether an address is on the public internet: ipaddr.js's range must be 'unicast' (not
+ * loopback, private, link-local, CGNAT, multicast, documentation, reserved, ...), and an IPv6
+ * address that carries an IPv4 address (see embeddedIPv4) is judged by what it carries.
+ */
 export function isPublicAddress(address: string): boolean {
-  const family = net.isIPv6(address) ? 'ipv6' : 'ipv4';
-  if (family === 'ipv6' && address.toLowerCase().startsWith('::ffff:')) {
-    const v4 = address.slice(7);
-    if (net.isIPv4(v4)) return !BLOCKED.check(v4, 'ipv4');
-  }
-  return !BLOCKED.check(address, family);
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const embedded = embeddedIPv4(parsed as TIPv6);
+  if (embedded) return embedded.length > 0 && embedded.every((e) => e.range() === 'unicast');
+  return parsed.range() === 'unicast';
 }
 
 export class UrlFetchError extends Error {

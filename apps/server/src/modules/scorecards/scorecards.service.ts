@@ -4,7 +4,7 @@ import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { scorecardResponses } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { mayScore, recordingContext, type TRecordingContext } from '../feedback/feedback.service.js';
+import { assertMayChangeOwn, mayScore, recordingContext, type TRecordingContext } from '../feedback/feedback.service.js';
 
 type TResponseRow = typeof scorecardResponses.$inferSelect;
 type TAnswers = TScorecardResponseBody['responses'];
@@ -63,9 +63,8 @@ async function loadOwn(deps: TDeps, auth: TAuth, scorecardId: string, responseId
     .from(scorecardResponses)
     .where(and(eq(scorecardResponses.id, responseId), eq(scorecardResponses.scorecardId, scorecardId)));
   if (!row) throw notFound();
-  // The caller must still see the recording; then only the rater may change the answers.
   const found = await scorecardOf(deps, auth, scorecardId, row.recordingId);
-  if (row.userId !== auth.userId) throw forbidden('Only the rater can change these answers');
+  assertMayChangeOwn(found.ctx, auth.userId, { kind: 'score', isManager: row.isManager, userId: row.userId }, 'Only the rater can change these answers');
   return { row, ...found };
 }
 

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SearchX } from 'lucide-react';
+import { RefreshCw, SearchX } from 'lucide-react';
 import {
   addNewGroupLabel,
   couplePrivacy,
@@ -21,10 +21,11 @@ import {
   type TPrivacyPair,
 } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
+import { errorMessage, isApiError } from '../../api/http-client';
 import { Button, ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { CopyField } from '../../components/copy-field';
+import { ConfirmDialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
@@ -220,10 +221,32 @@ function GroupForm({ viewer, group }: { viewer: TViewer; group: TGroup | null })
   );
 }
 
-/** The group's invite code and link, read-only with copy buttons. */
+/**
+ * The group's invite code and link, read-only with copy buttons. The generated code can be
+ * guessed from the organisation and group names, so an admin can replace it with one that ends
+ * in a random suffix; the old code and link stop working at once.
+ */
 function InviteCard({ viewer, group }: { viewer: TViewer; group: TGroup }) {
   const { vocab } = viewer;
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
   const link = group.inviteLink ?? (group.inviteCode ? groupInviteLink(window.location.origin, group.inviteCode) : null);
+
+  const regenerate = useMutation({
+    mutationFn: () => api.regenerateInviteCode(group.groupId),
+    onSuccess: (saved) => {
+      setConfirming(false);
+      queryClient.setQueryData(queryKeys.group(saved.groupId), saved);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orgGroups });
+      notifications.success(MSG.inviteCodeRegenerated);
+    },
+    onError: (e) => {
+      setConfirming(false);
+      // Server errors and lost connections get the generic messages from the query client.
+      if (isApiError(e) && e.hasBody && e.status < 500) notifications.error(errorMessage(e, MSG.serverError));
+    },
+  });
+
   return (
     <Card
       title="Invite Code and Link"
@@ -231,13 +254,38 @@ function InviteCard({ viewer, group }: { viewer: TViewer; group: TGroup }) {
       description={`New ${vocab.word('speakers')} join this ${vocab.word('group')} with the code or the link.`}
     >
       {group.inviteCode ? (
-        <div className="grid-2">
-          <CopyField id="group-invite-code" label="Invite code" value={group.inviteCode} />
-          {link && <CopyField id="group-invite-link" label="Invite link" value={link} />}
+        <div className="stack stack--lg">
+          <div className="grid-2">
+            <CopyField id="group-invite-code" label="Invite code" value={group.inviteCode} />
+            {link && <CopyField id="group-invite-link" label="Invite link" value={link} />}
+          </div>
+          <div className="row row--between">
+            <p className="muted text-sm">
+              Shared too widely, or easy to guess? A new code ends with random characters; the current code and link stop working.
+            </p>
+            <Button variant="secondary" icon={<RefreshCw size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+              New invite code
+            </Button>
+          </div>
         </div>
       ) : (
         <p className="muted">(none / invite-only)</p>
       )}
+      <ConfirmDialog
+        open={confirming}
+        title="Replace the invite code?"
+        confirmLabel="Replace code"
+        destructive
+        busy={regenerate.isPending}
+        onConfirm={() => regenerate.mutate()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>
+          The code <strong className="break-anywhere">{group.inviteCode}</strong> and its link stop working at once. {vocab.Word('speakers')}{' '}
+          who already joined stay in the {vocab.word('group')}.
+        </p>
+        <p className="muted">Share the new code or link with anyone who still needs to join.</p>
+      </ConfirmDialog>
     </Card>
   );
 }

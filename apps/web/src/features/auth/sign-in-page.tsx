@@ -13,6 +13,7 @@ import { StorageUnavailableError } from '../../app/session-store';
 import { AuthLayout } from './auth-layout';
 import { supportsAudioFeatures } from './browser-support';
 import { completeSignIn } from './complete-sign-in';
+import { SignInLinkConfirm } from './sign-in-link-confirm';
 import { fieldErrors } from './zod-errors';
 
 function reportStorage(e: unknown): boolean {
@@ -21,9 +22,13 @@ function reportStorage(e: unknown): boolean {
   return true;
 }
 
-/** /sign-in?email&key&next&code (000 sections 2.4 and 4). */
+/**
+ * /sign-in?email&key&next&code (000 sections 2.4 and 4). A key in the query is not used at once
+ * (login CSRF): the page asks 'Continue as {email}?' first. A new user's own key, from the sign-up
+ * response, never travels through this page (sign-up-form signs in with it directly).
+ */
 export function SignInPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const key = params.get('key');
@@ -35,22 +40,43 @@ export function SignInPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [keySignIn, setKeySignIn] = useState(!!key);
-  const keyStarted = useRef(false);
+  // With a key in the query: whose account it opens ('checking'), the question ({ email }), then
+  // the exchange ('signing-in'). The key is used only when the visitor answers Continue.
+  const [keyStep, setKeyStep] = useState<'checking' | { email: string } | 'signing-in' | null>(key ? 'checking' : null);
+  const keyPeeked = useRef<string | null>(null);
 
-  // With a key in the query: sign in automatically, then go to next or the landing page.
+  const dropKey = () => {
+    const rest = new URLSearchParams(params);
+    rest.delete('key');
+    setParams(rest, { replace: true });
+    setKeyStep(null);
+  };
+
   useEffect(() => {
-    if (!key || keyStarted.current) return;
-    keyStarted.current = true;
+    if (!key || keyPeeked.current === key) return;
+    keyPeeked.current = key;
+    setKeyStep('checking');
+    api
+      .peekSignInKey(key)
+      .then((r) => setKeyStep({ email: r.email }))
+      .catch((e: unknown) => {
+        notifications.error(errorMessage(e, MSG.keyExpired));
+        setKeyStep(null);
+      });
+  }, [key]);
+
+  const continueWithKey = () => {
+    if (!key) return;
+    setKeyStep('signing-in');
     api
       .signInWithKey(key)
       .then((r) => completeSignIn(queryClient, r))
       .then((landing) => navigate(next ?? landing, { replace: true }))
       .catch((e: unknown) => {
         if (!reportStorage(e)) notifications.error(errorMessage(e, MSG.incorrectCredentials));
-        setKeySignIn(false);
+        setKeyStep(null);
       });
-  }, [key, next, navigate, queryClient]);
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -74,7 +100,9 @@ export function SignInPage() {
     }
   };
 
-  if (keySignIn) return <LoadingState text={MSG.signingIn} />;
+  if (keyStep === 'checking') return <LoadingState />;
+  if (keyStep === 'signing-in') return <LoadingState text={MSG.signingIn} />;
+  if (keyStep) return <SignInLinkConfirm email={keyStep.email} onContinue={continueWithKey} onOtherAccount={dropKey} />;
 
   const signUpQuery = new URLSearchParams();
   if (code) signUpQuery.set('code', code);

@@ -1,0 +1,13 @@
+/** A benchmark's result line: what was measured, the figure, its target and pass/FAIL. */
+export type TBenchRow = [benchmark: string, measured: string, target: string, verdict: string];
+
+/** Prints the rows as a Markdown table under a title, as `npm run bench` shows every benchmark. */
+export function printBenchTable(title: string, rows: TBenchRow[]): void {
+  const header: TBenchRow = ['benchmark', 'measured', 'target', ''];
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...[header, ...rows].map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(r));
+}

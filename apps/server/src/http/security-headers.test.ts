@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TTestApp } from '../test/harness.js';
+
+let plain: TTestApp;
+let https: TTestApp;
+beforeAll(async () => {
+  plain = await startTestApp();
+  https = await startTestApp({ config: { publicUrl: 'https://rostrum.example', corsAllowedOrigins: ['https://lms.example'] } });
+});
+afterAll(async () => {
+  await plain?.close();
+  await https?.close();
+});
+
+const health = (t: TTestApp, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/v1/health', headers });
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy without inline script and no framing, nosniff and a strict referrer policy', async () => {
+    for (const res of [await health(plain), await plain.app.inject({ method: 'GET', url: '/api/v1/nothing-here' })]) {
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+    }
+  });
+
+  it('sends HSTS only when the public address is https', async () => {
+    expect((await health(plain)).headers['strict-transport-security']).toBeUndefined();
+    expect((await health(https)).headers['strict-transport-security']).toMatch(/max-age=31536000/);
+  });
+});
+
+describe('CORS', () => {
+  it('sends no CORS headers unless an allowed origin is configured', async () => {
+    const res = await health(plain, { origin: 'https://evil.example' });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await plain.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/me',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers a bare OPTIONS without the plugin\'s text/plain 400 when origins are configured', async () => {
+    const res = await https.app.inject({ method: 'OPTIONS', url: '/api/v1/me', headers: { origin: 'https://lms.example' } });
+    expect(res.statusCode).toBeLessThan(400);
+  });
+
+  it('allows exactly the configured origins', async () => {
+    expect((await health(https, { origin: 'https://lms.example' })).headers['access-control-allow-origin']).toBe('https://lms.example');
+    expect((await health(https, { origin: 'https://evil.example' })).headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

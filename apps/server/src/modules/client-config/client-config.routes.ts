@@ -1,0 +1,13 @@
+import { ZClientConfigSchema } from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import { ok, responses, type TZodApp } from '../../http/route-kit.js';
+
+/**
+ * What the web app needs to know of the server's set-up before anyone signs in: where to
+ * report browser errors (a DSN is public by design; it only accepts reports).
+ */
+export function clientConfigRoutes(app: TZodApp, deps: TDeps) {
+  app.get('/client-config', { schema: { tags: ['health'], response: responses(ZClientConfigSchema) } }, async () =>
+    ok({ errorReporting: deps.config.sentryDsn ? { dsn: deps.config.sentryDsn, environment: deps.config.sentryEnvironment } : null }),
+  );
+}

@@ -1,0 +1,197 @@
+// The authorisation oracle: who may see and do what, written from the product spec
+// (/work/shared/spec 000 section 6, 001 sections 4-6, 002 sections 2 and 6), NOT from
+// src/auth/policies.ts, so the matrix can catch a wrong policy. Pure functions only.
+//
+// Spec references below: "000 §6" = 000_*.txt section 6, and so on. Where the spec is silent
+// the choice is marked SILENT with the reason; docs/api.md supplies only the status convention.
+
+export const CALLERS = ['anonymous', 'owner', 'peer', 'coach', 'admin', 'foreignAdmin'] as const;
+/**
+ * owner: the speaker who owns the target (recording, or the user looked at); peer: another
+ * speaker of the same group; coach: an active manager of the group; admin: an org admin (not a
+ * group member); foreignAdmin: the admin of another organisation.
+ */
+export type TCaller = (typeof CALLERS)[number];
+
+export type TCoachLevel = 0 | 1 | 2 | 3;
+export type TSpeakerLevel = 0 | 1 | 2 | 3 | 4;
+export type TLevels = { coach: TCoachLevel; speaker: TSpeakerLevel };
+
+/** shared: shared with the group (feedbackRequested); submitted: flagged for coach review. */
+export type TRecFlags = { shared: boolean; submitted: boolean };
+
+/** What the caller gets of a recording: media, results and score; the row only; or a 404. */
+export type TView = 'full' | 'list-only' | 'hidden';
+
+/** Who wrote a feedback item (or rated, for scorecard answers). */
+export type TAuthor = 'owner' | 'peer' | 'coach' | 'admin' | 'otherSpeaker' | 'otherCoach';
+
+/** The admin edit form couples the levels (000 §4): 0 on one side forces 0 on the other. */
+export const isCoupled = (lv: TLevels) => (lv.coach === 0) === (lv.speaker === 0);
+
+/** The spec offers level 0 only while Assignments is off (000 §3), so the matrix turns it on elsewhere. */
+export const assignmentsOnFor = (lv: TLevels) => lv.coach > 0 && lv.speaker > 0;
+
+/**
+ * SILENT: the spec never says what an org admin sees of recordings (000 §6 lists admin powers
+ * over groups and users only). The admin is treated as a coach of every group of the
+ * organisation, never more: the privacy levels protect speakers from the organisation too.
+ */
+const coachLike = (c: TCaller) => c === 'coach' || c === 'admin';
+const coachAuthored = (a: TAuthor) => a === 'coach' || a === 'admin' || a === 'otherCoach';
+
+/** 000 §6 coach and speaker privacy tables; 001 §6. */
+export function recordingView(caller: TCaller, lv: TLevels, rec: TRecFlags): TView {
+  if (caller === 'anonymous' || caller === 'foreignAdmin') return 'hidden';
+  if (caller === 'owner') return 'full';
+  const sharedOrSubmitted = rec.shared || rec.submitted;
+  if (coachLike(caller)) {
+    switch (lv.coach) {
+      case 0: // "sees all recordings, hears none"
+        return 'list-only';
+      case 1: // "sees and hears all recordings"
+        return 'full';
+      case 2: // "sees all recordings but hears only submitted or shared ones"
+        return sharedOrSubmitted ? 'full' : 'list-only';
+      default: // 3: "sees and hears only submitted or shared recordings"
+        return sharedOrSubmitted ? 'full' : 'hidden';
+    }
+  }
+  // A peer: levels 1-3 "hear only peer-review submissions" (recordings shared with the group);
+  // 0 "no peer sharing", 4 "sharing disabled". Flagging for coach review shares with no peer.
+  return lv.speaker >= 1 && lv.speaker <= 3 && rec.shared ? 'full' : 'hidden';
+}
+
+/** Whether the caller sees one feedback item or score set (with its scorecard answers). */
+export function feedbackVisible(caller: TCaller, lv: TLevels, rec: TRecFlags, author: TAuthor): boolean {
+  // 001 §6: "Feedback is active only if the recording's group has speakerPrivacyLevel above 0".
+  if (lv.speaker === 0) return false;
+  // 000 §6: coach level 0 "no feedback or scores"; 2 and 3 "feedback and scores only on
+  // submitted or shared ones"; peers get feedback only on what they may hear.
+  if (recordingView(caller, lv, rec) !== 'full') return false;
+  // SILENT: an author always sees their own words (level 3 keeps "own" feedback visible).
+  if (author === caller) return true;
+  if (caller === 'owner') {
+    // Levels 2 and 3 hide feedback "except on the speaker's own recordings"; level 4:
+    // "no speaker feedback, coach feedback only on own recordings".
+    return coachAuthored(author) || lv.speaker !== 4;
+  }
+  // Coaches (coach level 1: "all feedback and scores"; 2 and 3 on what they hear).
+  if (coachLike(caller)) return true;
+  // A peer on someone else's shared recording.
+  if (lv.speaker === 1) return true; // "see all feedback and scores on them"
+  if (lv.speaker === 2) return !coachAuthored(author); // "coach feedback and scores hidden"
+  return false; // 3: "no speaker or coach feedback visible except on own recordings"
+}
+
+/**
+ * 001 §6: feedback needs speaker level above 0; a comment needs a recording the caller may
+ * hear. SILENT on who comments: whoever hears the recording, the owner too (002 §3's
+ * selfCommentary criterion means owners comment on their own recordings).
+ */
+export function mayComment(caller: TCaller, lv: TLevels, rec: TRecFlags): boolean {
+  return lv.speaker > 0 && recordingView(caller, lv, rec) === 'full';
+}
+
+/**
+ * 001 §6: "Without a custom scorecard anyone but the owner may add a score"; "if
+ * coachOnlyScorecard, only for the recording's coach" (the org admin counts as a coach, see above).
+ */
+export function mayScore(caller: TCaller, lv: TLevels, rec: TRecFlags, coachOnly = false): boolean {
+  return mayComment(caller, lv, rec) && caller !== 'owner' && (!coachOnly || coachLike(caller));
+}
+
+// ---- statuses ---------------------------------------------------------------------------
+
+/**
+ * The status convention (docs/api.md, the existing route tests): 401 without a key; another
+ * organisation's ids are 404; in the caller's own organisation a target they may not see is
+ * 404 and one they see but may not act on is 403. The admin area answers 403 to non-admins.
+ */
+export function statusFor(caller: TCaller, rule: { visible: boolean; allowed: boolean }): number {
+  if (caller === 'anonymous') return 401;
+  if (caller === 'foreignAdmin') return 404;
+  if (!rule.visible) return 404;
+  return rule.allowed ? 200 : 403;
+}
+
+/** A signed-in caller of the target's organisation. */
+export const sameOrg = (c: TCaller) => c !== 'anonymous' && c !== 'foreignAdmin';
+
+/** Groups: every member (speakers, coaches) and the org admins see the group (000 §6, §2.11). */
+export const groupVisible = (c: TCaller) => sameOrg(c);
+
+/**
+ * The member list with emails, logins and recording counts is the manage and admin view
+ * (000 §2.11, 002 §2.5): the group's coaches and org admins. The speakers' "list of speakers"
+ * of 000 §6 is a different, speaker-facing view; this one answers 403 to speakers.
+ */
+export const mayListMembers = (c: TCaller) => coachLike(c);
+
+/** 000 §6: the org admin "creates and edits groups; sets privacy levels; deactivates all members". */
+export const mayAdministerGroup = (c: TCaller) => c === 'admin';
+
+/** 000 §2.11: "Only org admins may enter" the admin area (users, roles, invites). */
+export const mayUseAdminArea = (c: TCaller) => c === 'admin';
+
+/**
+ * 002 §2.2 / 001 §6: "3 or more counts reflect only shared recordings" (the ones the coach may
+ * see: shared or submitted). Below 3 every recording counts.
+ */
+export function countedForCoach(lv: TLevels, rec: TRecFlags): boolean {
+  return lv.coach < 3 || rec.shared || rec.submitted;
+}
+
+/** 001 §2 and §6: "Speakers see their own recordings; coaches pick a member" in history. */
+export function historyRule(caller: TCaller): { visible: boolean; allowed: boolean } {
+  return { visible: sameOrg(caller), allowed: caller === 'owner' || coachLike(caller) };
+}
+
+/** Recording actions (rename, delete, speaker claim) are the owner's: 002 §2.4-2.5 My Library. */
+export function recordingMutationRule(caller: TCaller, lv: TLevels, rec: TRecFlags) {
+  return { visible: recordingView(caller, lv, rec) !== 'hidden', allowed: caller === 'owner' };
+}
+
+/**
+ * Editing or deleting a feedback item or scorecard answers: 001 §5 "Only the author can edit
+ * or delete their feedback". SILENT: the author must still be able to give feedback there
+ * (hear the recording, speaker level above 0); otherwise 403 when the recording is still
+ * visible to them. A non-author who cannot see the item gets 404, like any hidden resource.
+ */
+export function feedbackMutationRule(caller: TCaller, lv: TLevels, rec: TRecFlags, author: TAuthor) {
+  if (caller === author) {
+    return { visible: recordingView(caller, lv, rec) !== 'hidden', allowed: mayComment(caller, lv, rec) };
+  }
+  return { visible: feedbackVisible(caller, lv, rec, author), allowed: false };
+}
+
+/** POST feedback / POST scorecards/{id}/responses on a recording. */
+export function feedbackCreateRule(caller: TCaller, lv: TLevels, rec: TRecFlags, kind: 'comment' | 'score', coachOnly = false) {
+  return {
+    visible: recordingView(caller, lv, rec) !== 'hidden',
+    allowed: kind === 'comment' ? mayComment(caller, lv, rec) : mayScore(caller, lv, rec, coachOnly),
+  };
+}
+
+/**
+ * Move to Assignment (001 §4-5, 002 §4): the owner moves their own recording into an open
+ * assignment of a group they speak in, only when Assignments is on. Statuses follow
+ * docs/api.md: Assignments off or not a speaker of the group 403, not the owner 404.
+ */
+export function moveToAssignmentStatus(caller: TCaller, lv: TLevels): number {
+  if (!sameOrg(caller)) return statusFor(caller, { visible: false, allowed: false });
+  if (!assignmentsOnFor(lv)) return 403;
+  if (caller !== 'owner' && caller !== 'peer') return 403;
+  return caller === 'owner' ? 200 : 404;
+}
+
+/**
+ * Taking a recording out of an assignment: the group's coaches and org admins (docs/api.md;
+ * the spec has no such action for speakers: moving is irreversible for them, 002 §4).
+ * SILENT: a coach needs to see the recording (a 404 otherwise); seeing it listed is enough,
+ * and the Assignments setting does not matter (taking out only narrows who sees it).
+ */
+export function removeFromAssignmentRule(caller: TCaller, lv: TLevels, rec: TRecFlags) {
+  if (!coachLike(caller)) return { visible: sameOrg(caller), allowed: false };
+  return { visible: recordingView(caller, lv, rec) !== 'hidden', allowed: true };
+}

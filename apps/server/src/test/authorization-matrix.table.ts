@@ -1,0 +1,401 @@
+import { randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import { PSEUDO_GROUP_ID } from '@rostrum/contract';
+import { feedback, groups, invites, memberships, recordings, scorecardResponses, users } from '../db/schema.js';
+import {
+  countedForCoach,
+  feedbackCreateRule,
+  feedbackMutationRule,
+  feedbackVisible,
+  groupVisible,
+  historyRule,
+  mayAdministerGroup,
+  mayComment,
+  mayListMembers,
+  mayScore,
+  mayUseAdminArea,
+  moveToAssignmentStatus,
+  recordingMutationRule,
+  recordingView,
+  removeFromAssignmentRule,
+  sameOrg,
+  statusFor,
+  type TAuthor,
+  type TCaller,
+} from './authorization-matrix.oracle.js';
+import { COACH_AUTHORS, MAIN_FEEDBACK, REC_VARIANT_NAMES, REC_VARIANTS, STORY, type TCombo, type TRecVariant } from './authorization-matrix.fixtures.js';
+import { row, type TCellArgs, type TRow } from './authorization-matrix.runner.js';
+
+// The matrix table: one row per API operation that takes an id, keyed "METHOD /path" as in
+// the OpenAPI document. A row says how a cell builds its target (shared fixtures for reads,
+// throwaway resources for writes) and asks the oracle what must come back.
+// Adding a route = adding a row here; the test fails until the row exists.
+
+const ONE = [''] as const;
+const MEDIA_FIELDS = ['playbackUrl', 'peaksUrl', 'videoUrl'] as const;
+
+const mainRec = (c: TCombo, v: TRecVariant) => c.main.find((r) => r.variant === v)!;
+const authorOf = (c: TCombo, userId: string) => (Object.entries(c.users).find(([, u]) => u.id === userId)?.[0] ?? 'someone else') as TAuthor;
+const diff = (what: string, expected: string[], got: string[]) => [
+  ...got.filter((x) => !expected.includes(x)).map((x) => `${what} ${x} shown (must be hidden)`),
+  ...expected.filter((x) => !got.includes(x)).map((x) => `${what} ${x} missing`),
+];
+
+// ---- checks of what a read returns ----------------------------------------------------------
+
+/** A group's recording list: hidden ones absent; list-only ones without score or hearing. */
+function groupRecordingsCheck({ caller, combo }: TCellArgs<unknown>) {
+  return (rows: { recordingId: string; canHear: boolean; overallScore: number | null }[]) => {
+    const p: string[] = [];
+    const byId = new Map(rows.map((r) => [r.recordingId, r]));
+    for (const rec of combo.main) {
+      const view = recordingView(caller, combo.lv, rec.flags);
+      const got = byId.get(rec.row.id);
+      if (view === 'hidden') {
+        if (got) p.push(`${rec.variant} recording listed (must be hidden)`);
+        continue;
+      }
+      if (!got) {
+        p.push(`${rec.variant} recording missing`);
+        continue;
+      }
+      if (got.canHear !== (view === 'full')) p.push(`${rec.variant} recording canHear ${got.canHear}, expected ${view === 'full'}`);
+      if (view === 'list-only' && got.overallScore !== null) p.push(`${rec.variant} recording overallScore present (must be absent)`);
+      if (view === 'full' && got.overallScore !== rec.overallScore) p.push(`${rec.variant} recording overallScore missing`);
+    }
+    if (rows.some((r) => !combo.main.some((m) => m.row.id === r.recordingId))) p.push('a recording of another group is listed');
+    return p;
+  };
+}
+
+/** GET recordings/{id}: media, results and score only with 'full'. */
+function recordingCheck({ caller, combo, variant }: TCellArgs<TRecVariant>) {
+  const rec = mainRec(combo, variant);
+  const view = recordingView(caller, combo.lv, rec.flags);
+  return (d: Record<string, any>) => {
+    const p: string[] = [];
+    if (view === 'full') {
+      for (const k of MEDIA_FIELDS) if (!d[k]) p.push(`${k} missing`);
+      if (!d.results) p.push('results missing');
+      if (d.overallScore !== rec.overallScore) p.push('overallScore missing');
+    } else {
+      for (const k of [...MEDIA_FIELDS, 'results', 'overallScore']) if (d[k] !== null && d[k] !== undefined) p.push(`${k} present (must be absent)`);
+    }
+    if (d.access?.canHear !== (view === 'full')) p.push(`access.canHear ${d.access?.canHear}, expected ${view === 'full'}`);
+    if (d.access?.isOwner !== (caller === 'owner')) p.push(`access.isOwner ${d.access?.isOwner}`);
+    return p;
+  };
+}
+
+/** GET feedback?recordingId=: the visible items, and nothing computed from hidden ones. */
+function feedbackCheck({ caller, combo, variant }: TCellArgs<TRecVariant>) {
+  const rec = mainRec(combo, variant);
+  const visible = MAIN_FEEDBACK.filter((f) => feedbackVisible(caller, combo.lv, rec.flags, f.author));
+  const scores = visible.filter((f) => f.kind === 'score').length;
+  return (d: any) => {
+    const got = (d.items as { userId: string; kind: string }[]).map((i) => `${authorOf(combo, i.userId)}:${i.kind}`).sort();
+    const p = diff('feedback', visible.map((f) => `${f.author}:${f.kind}`).sort(), got);
+    // Counts, averages and the reviewed flag must not give hidden items away either.
+    const same = (name: string, value: unknown, wanted: unknown) => {
+      if (value !== wanted) p.push(`${name} ${String(value)}, expected ${String(wanted)}`);
+    };
+    same('commentCount', d.commentCount, visible.length - scores);
+    same('averages.scoreOverall.count', d.averages?.scoreOverall?.count, scores);
+    same(`questionAverages.${STORY}.count`, d.questionAverages?.[STORY]?.count ?? 0, scores);
+    same('reviewed', d.reviewed, visible.some((f) => COACH_AUTHORS.includes(f.author)));
+    same('canComment', d.canComment, mayComment(caller, combo.lv, rec.flags));
+    same('canScore', d.canScore, mayScore(caller, combo.lv, rec.flags));
+    return p;
+  };
+}
+
+/** GET groups/{id}/feedback: the visible items of every recording of the group. */
+function groupFeedbackCheck({ caller, combo }: TCellArgs<unknown>) {
+  const expected = combo.main
+    .flatMap((rec) => MAIN_FEEDBACK.filter((f) => feedbackVisible(caller, combo.lv, rec.flags, f.author)).map((f) => `${rec.variant}/${f.author}:${f.kind}`))
+    .sort();
+  return (items: { recordingId: string; userId: string; kind: string }[]) => {
+    const variantOf = (id: string) => combo.main.find((r) => r.row.id === id)?.variant ?? 'other';
+    return diff('feedback', expected, items.map((i) => `${variantOf(i.recordingId)}/${authorOf(combo, i.userId)}:${i.kind}`).sort());
+  };
+}
+
+// ---- state probes for writes ----------------------------------------------------------------
+
+const dbOf = <V>(a: TCellArgs<V>) => a.world.t.db;
+
+const recordingState = <V>(a: TCellArgs<V>, id: string) => async () => {
+  const [r] = await dbOf(a).select().from(recordings).where(eq(recordings.id, id));
+  return { title: r?.title, deleted: !!r?.deletedAt, speakerNum: r?.speakerNum, assignmentId: r?.assignmentId, groupId: r?.groupId };
+};
+const feedbackCount = <V>(a: TCellArgs<V>, recordingId: string) => async () =>
+  (await dbOf(a).select({ n: count() }).from(feedback).where(eq(feedback.recordingId, recordingId)))[0]?.n;
+const responseCount = <V>(a: TCellArgs<V>, recordingId: string) => async () =>
+  (await dbOf(a).select({ n: count() }).from(scorecardResponses).where(eq(scorecardResponses.recordingId, recordingId)))[0]?.n;
+
+// ---- variants of write targets --------------------------------------------------------------
+
+type TAuthored = { rec: TRecVariant; author: TAuthor };
+/** Whose feedback on which recording: the owner's self-comment, a peer's on a shared one, the coach's on flagged and private ones. */
+const FEEDBACK_TARGETS: readonly TAuthored[] = [
+  { rec: 'private', author: 'owner' },
+  { rec: 'shared', author: 'peer' },
+  { rec: 'submitted', author: 'coach' },
+  { rec: 'private', author: 'coach' },
+];
+/** Scorecard answers are never the owner's (001 §6: anyone but the owner scores). */
+const RESPONSE_TARGETS: readonly TAuthored[] = [
+  { rec: 'shared', author: 'peer' },
+  { rec: 'submitted', author: 'coach' },
+  { rec: 'private', author: 'coach' },
+];
+const authoredLabel = (v: TAuthored) => `${v.author}'s on ${v.rec}`;
+
+type TNewFeedback = { rec: TRecVariant; kind: 'comment' | 'score' };
+const NEW_FEEDBACK: readonly TNewFeedback[] = REC_VARIANT_NAMES.flatMap((rec) => (['comment', 'score'] as const).map((kind) => ({ rec, kind })));
+
+type TNewAnswers = { rec: TRecVariant; coachOnly: boolean };
+const NEW_ANSWERS: readonly TNewAnswers[] = REC_VARIANT_NAMES.flatMap((rec) => [false, true].map((coachOnly) => ({ rec, coachOnly })));
+
+// ---- the table ---------------------------------------------------------------------------
+
+/** A read of the main group; `allowed` narrows who of its members and admins may make it. */
+const groupRead = (check?: (a: TCellArgs<unknown>) => (d: any) => string[], allowed: (c: TCaller) => boolean = () => true) =>
+  row({
+    variants: ONE,
+    mutates: false,
+    target: async ({ combo }) => ({ params: { id: combo.group.id } }),
+    expect: (a) => ({ status: statusFor(a.caller, { visible: groupVisible(a.caller), allowed: allowed(a.caller) }), check: check?.(a) }),
+  });
+
+const recordingWrite = (method: 'PUT' | 'DELETE' | 'SPEAKER') =>
+  row<TRecVariant>({
+    variants: REC_VARIANT_NAMES,
+    mutates: true,
+    target: async (a) => {
+      const r = await a.combo.newRecording(a.variant, method === 'SPEAKER' ? { numSpeakers: 2, algorithm: 'rostrum-conversational' } : {});
+      const body = method === 'PUT' ? { title: 'Renamed' } : method === 'SPEAKER' ? { speakerNum: 2 } : undefined;
+      return { params: { id: r.id }, body, state: recordingState(a, r.id) };
+    },
+    expect: ({ caller, combo, variant }) => ({ status: statusFor(caller, recordingMutationRule(caller, combo.lv, REC_VARIANTS[variant])) }),
+  });
+
+const feedbackWrite = (method: 'PUT' | 'DELETE') =>
+  row<TAuthored>({
+    variants: FEEDBACK_TARGETS,
+    mutates: true,
+    label: authoredLabel,
+    target: async (a) => {
+      const r = await a.combo.newRecording(a.variant.rec);
+      const f = await a.combo.newFeedback(r.id, a.variant.author);
+      const state = async () => (await dbOf(a).select().from(feedback).where(eq(feedback.id, f.id)))[0]?.comment ?? 'deleted';
+      return { params: { id: f.id }, body: method === 'PUT' ? { comment: 'Edited' } : undefined, state };
+    },
+    expect: ({ caller, combo, variant }) => ({ status: statusFor(caller, feedbackMutationRule(caller, combo.lv, REC_VARIANTS[variant.rec], variant.author)) }),
+  });
+
+const answersWrite = (method: 'PUT' | 'DELETE') =>
+  row<TAuthored>({
+    variants: RESPONSE_TARGETS,
+    mutates: true,
+    label: authoredLabel,
+    target: async (a) => {
+      const r = await a.combo.newRecording(a.variant.rec, { assignmentId: a.combo.scratchAssignment.id });
+      const resp = await a.combo.newResponse(r.id, a.variant.author);
+      const state = async () =>
+        (await dbOf(a).select().from(scorecardResponses).where(eq(scorecardResponses.id, resp.id)))[0]?.responses ?? 'deleted';
+      return {
+        params: { id: a.combo.scratchScorecard.id, responseId: resp.id },
+        body: method === 'PUT' ? { responses: [{ id: STORY, response: 3 }] } : undefined,
+        state,
+      };
+    },
+    expect: ({ caller, combo, variant }) => ({ status: statusFor(caller, feedbackMutationRule(caller, combo.lv, REC_VARIANTS[variant.rec], variant.author)) }),
+  });
+
+const inviteWrite = (method: 'PUT' | 'DELETE') =>
+  row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const inv = await a.combo.newInvite();
+      const state = async () => {
+        const [i] = await dbOf(a).select().from(invites).where(eq(invites.id, inv.id));
+        return i ? { resent: i.resentAt?.toISOString() ?? null } : 'deleted';
+      };
+      return { params: { id: inv.id }, body: method === 'PUT' ? { resendInvite: true } : undefined, state };
+    },
+    expect: ({ caller }) => ({ status: statusFor(caller, { visible: sameOrg(caller), allowed: mayUseAdminArea(caller) }) }),
+  });
+
+export const TABLE: Record<string, TRow<unknown>> = {
+  // -- groups
+  'GET /groups/{id}': groupRead((a) => (d) => (d?.groupId === a.combo.group.id ? [] : ['another group came back'])),
+  'GET /groups/{id}/members': groupRead(
+    ({ combo }) =>
+      (members: { userId: string; recordings: number; totalDuration: number }[]) => {
+        const counted = combo.main.filter((r) => countedForCoach(combo.lv, r.flags)).length;
+        const owner = members.find((m) => m.userId === combo.users.owner.id);
+        if (!owner) return ['the owner is not listed'];
+        return owner.recordings === counted ? [] : [`owner's recording count ${owner.recordings}, expected ${counted}`];
+      },
+    mayListMembers,
+  ),
+  'PUT /groups/{id}': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const g = await a.combo.newGroup();
+      const state = async () => (await dbOf(a).select().from(groups).where(eq(groups.id, g.id)))[0]?.name;
+      return { params: { id: g.id }, body: { name: `Renamed ${randomBytes(4).toString('hex')}`, managerPrivacyLevel: 1, speakerPrivacyLevel: 1 }, state };
+    },
+    expect: ({ caller }) => ({ status: statusFor(caller, { visible: groupVisible(caller), allowed: mayAdministerGroup(caller) }) }),
+  }),
+  'POST /groups/{id}/invite-code': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const g = await a.combo.newGroup();
+      const state = async () => (await dbOf(a).select().from(groups).where(eq(groups.id, g.id)))[0]?.inviteCode;
+      return { params: { id: g.id }, state };
+    },
+    expect: ({ caller }) => ({ status: statusFor(caller, { visible: groupVisible(caller), allowed: mayAdministerGroup(caller) }) }),
+  }),
+  'DELETE /groups/{id}/members': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const g = await a.combo.newGroup();
+      const state = async () =>
+        (await dbOf(a).select({ s: memberships.status }).from(memberships).where(eq(memberships.groupId, g.id))).map((m: { s: string }) => m.s).sort();
+      return { params: { id: g.id }, state };
+    },
+    expect: ({ caller }) => ({ status: statusFor(caller, { visible: groupVisible(caller), allowed: mayAdministerGroup(caller) }) }),
+  }),
+
+  // -- recordings
+  'GET /groups/{id}/recordings': groupRead(groupRecordingsCheck),
+  'GET /recordings': row({
+    variants: ONE,
+    mutates: false,
+    target: async ({ combo }) => ({ query: { groupId: combo.group.id } }),
+    expect: (a) => ({ status: statusFor(a.caller, { visible: groupVisible(a.caller), allowed: true }), check: groupRecordingsCheck(a) }),
+  }),
+  'GET /recordings/{id}': row<TRecVariant>({
+    variants: REC_VARIANT_NAMES,
+    mutates: false,
+    target: async ({ combo, variant }) => ({ params: { id: mainRec(combo, variant).row.id }, query: { expand: 'tips,timestamped' } }),
+    expect: (a) => ({
+      status: statusFor(a.caller, { visible: recordingView(a.caller, a.combo.lv, REC_VARIANTS[a.variant]) !== 'hidden', allowed: true }),
+      check: recordingCheck(a),
+    }),
+  }),
+  'PUT /recordings/{id}': recordingWrite('PUT'),
+  'DELETE /recordings/{id}': recordingWrite('DELETE'),
+  'PUT /recordings/{id}/speaker': recordingWrite('SPEAKER'),
+
+  // -- feedback and history
+  'GET /feedback': row<TRecVariant>({
+    variants: REC_VARIANT_NAMES,
+    mutates: false,
+    target: async ({ combo, variant }) => ({ query: { recordingId: mainRec(combo, variant).row.id } }),
+    expect: (a) => ({
+      status: statusFor(a.caller, { visible: recordingView(a.caller, a.combo.lv, REC_VARIANTS[a.variant]) !== 'hidden', allowed: true }),
+      check: feedbackCheck(a),
+    }),
+  }),
+  'POST /feedback': row<TNewFeedback>({
+    variants: NEW_FEEDBACK,
+    mutates: true,
+    label: (v) => `${v.kind} on ${v.rec}`,
+    target: async (a) => {
+      const r = await a.combo.newRecording(a.variant.rec);
+      const body = a.variant.kind === 'comment' ? { recordingId: r.id, comment: 'Hello' } : { recordingId: r.id, scoreOverall: 7 };
+      return { body, state: feedbackCount(a, r.id) };
+    },
+    expect: ({ caller, combo, variant }) => ({ status: statusFor(caller, feedbackCreateRule(caller, combo.lv, REC_VARIANTS[variant.rec], variant.kind)) }),
+  }),
+  'PUT /feedback/{id}': feedbackWrite('PUT'),
+  'DELETE /feedback/{id}': feedbackWrite('DELETE'),
+  'GET /groups/{id}/feedback': groupRead(groupFeedbackCheck),
+  'GET /history': row({
+    variants: ONE,
+    mutates: false,
+    target: async ({ combo }) => ({ query: { userId: combo.users.owner.id } }),
+    expect: ({ caller, combo }) => ({
+      status: statusFor(caller, historyRule(caller)),
+      check: (points: { recordingId: string }[]) =>
+        combo.main.flatMap((rec) => {
+          const shown = points.some((p) => p.recordingId === rec.row.id);
+          const full = recordingView(caller, combo.lv, rec.flags) === 'full';
+          return shown === full ? [] : [`${rec.variant} recording ${shown ? 'plotted (must be hidden)' : 'missing'}`];
+        }),
+    }),
+  }),
+
+  // -- assignments and scorecards
+  'POST /assignments/{id}/recordings': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const r = await a.combo.newRecording('private');
+      return { params: { id: a.combo.scratchAssignment.id }, body: { recordingId: r.id }, state: recordingState(a, r.id) };
+    },
+    expect: ({ caller, combo }) => ({ status: moveToAssignmentStatus(caller, combo.lv) }),
+  }),
+  'DELETE /assignments/{id}/recordings/{recordingId}': row<TRecVariant>({
+    variants: REC_VARIANT_NAMES,
+    mutates: true,
+    target: async (a) => {
+      const r = await a.combo.newRecording(a.variant, { assignmentId: a.combo.scratchAssignment.id });
+      return { params: { id: a.combo.scratchAssignment.id, recordingId: r.id }, state: recordingState(a, r.id) };
+    },
+    expect: ({ caller, combo, variant }) => ({ status: statusFor(caller, removeFromAssignmentRule(caller, combo.lv, REC_VARIANTS[variant])) }),
+  }),
+  'POST /scorecards/{id}/responses': row<TNewAnswers>({
+    variants: NEW_ANSWERS,
+    mutates: true,
+    label: (v) => `${v.coachOnly ? 'coach-only' : 'open'} scorecard on ${v.rec}`,
+    target: async (a) => {
+      const assignment = a.variant.coachOnly ? a.combo.coachOnlyAssignment : a.combo.scratchAssignment;
+      const scorecard = a.variant.coachOnly ? a.combo.coachOnlyScorecard : a.combo.scratchScorecard;
+      const r = await a.combo.newRecording(a.variant.rec, { assignmentId: assignment.id });
+      return {
+        params: { id: scorecard.id },
+        body: { recordingId: r.id, scorecardId: scorecard.id, responses: [{ id: STORY, response: 7 }] },
+        state: responseCount(a, r.id),
+      };
+    },
+    expect: ({ caller, combo, variant }) => ({
+      status: statusFor(caller, feedbackCreateRule(caller, combo.lv, REC_VARIANTS[variant.rec], 'score', variant.coachOnly)),
+    }),
+  }),
+  'PUT /scorecards/{id}/responses/{responseId}': answersWrite('PUT'),
+  'DELETE /scorecards/{id}/responses/{responseId}': answersWrite('DELETE'),
+
+  // -- the admin area
+  'GET /users/{userId}': row({
+    variants: ONE,
+    mutates: false,
+    target: async ({ combo }) => ({ params: { userId: combo.users.owner.id } }),
+    expect: ({ caller, combo }) => ({
+      status: statusFor(caller, { visible: sameOrg(caller), allowed: mayUseAdminArea(caller) }),
+      check: (d) => (d?.user?.userId === combo.users.owner.id ? [] : ['another user came back']),
+    }),
+  }),
+  'PUT /users/{userId}': row<'other' | 'self'>({
+    // 'self': the caller tries to make their own account an org admin (the owner's account
+    // for callers without one here); 'other': a throwaway speaker is made an org admin.
+    variants: ['other', 'self'],
+    mutates: true,
+    target: async (a) => {
+      const target = a.variant === 'self' ? (a.combo.userOf(a.caller) ?? a.combo.users.owner) : await a.combo.newUser();
+      const state = async () => (await dbOf(a).select({ r: users.orgRoles }).from(users).where(eq(users.id, target.id)))[0]?.r;
+      return { params: { userId: target.id }, body: { roles: [{ groupId: PSEUDO_GROUP_ID, roles: ['admin', 'manager'] }] }, state };
+    },
+    // The admin granting themself what they hold already is allowed and changes nothing.
+    expect: ({ caller, variant }) => ({ status: statusFor(caller, { visible: sameOrg(caller), allowed: mayUseAdminArea(caller) }), changes: variant === 'other' }),
+  }),
+  'PUT /invites/{id}': inviteWrite('PUT'),
+  'DELETE /invites/{id}': inviteWrite('DELETE'),
+};
