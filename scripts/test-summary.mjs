@@ -1,7 +1,9 @@
 // Adds up the Vitest and Playwright JSON reports into one closing line: "N passed, N failed".
+// Further arguments "name=exit status" are the guard rails run before the tests (lint, typecheck):
+// each one that failed is named and counted as one failed test.
 import { existsSync, readFileSync } from 'node:fs';
 
-const [vitestFile, playwrightFile] = process.argv.slice(2);
+const [vitestFile, playwrightFile, ...checks] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -27,5 +29,13 @@ if (existsSync(playwrightFile)) {
 
 for (const m of missing) console.log(`No report from the ${m}: counted as failed.`);
 failed += missing.length;
+
+for (const check of checks) {
+  const at = check.lastIndexOf('=');
+  const [name, status] = [check.slice(0, at), check.slice(at + 1)];
+  if (status === '0') continue;
+  console.log(`Check failed: ${name} (exit status ${status}): counted as failed.`);
+  failed += 1;
+}
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

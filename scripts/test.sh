@@ -1,17 +1,29 @@
 #!/usr/bin/env bash
-# npm test: set up, then every test: unit and API integration (Vitest, against the real
-# PostgreSQL) and end-to-end (Playwright in Debian's Chromium). Ends with "N passed, N failed".
+# npm test: set up, then the guard rails (lint and format check with Biome; a typecheck of every
+# workspace including tests, the web app and the e2e specs) and every test: unit and API
+# integration (Vitest, against the real PostgreSQL) and end-to-end (Playwright in Debian's
+# Chromium). A failing check fails npm test but the tests still run. Ends with "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test || exit 1
 mkdir -p .tmp
 rm -f .tmp/vitest.json e2e/.tmp/playwright-results.json
 
+step() { printf '\033[1m[test]\033[0m %s\n' "$*"; }
+
+step 'lint and format check: npx biome ci .'
+npx biome ci .
+lint=$?
+step 'typecheck: npx tsc -b tsconfig.check.json'
+npx tsc -b tsconfig.check.json
+types=$?
+
 npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 unit=$?
 (cd e2e && npx playwright test)
 e2e=$?
 
-node scripts/test-summary.mjs .tmp/vitest.json e2e/.tmp/playwright-results.json
+node scripts/test-summary.mjs .tmp/vitest.json e2e/.tmp/playwright-results.json \
+  "lint and format (npx biome ci .)=$lint" "typecheck (npx tsc -b tsconfig.check.json)=$types"
 summary=$?
-[ $unit -eq 0 ] && [ $e2e -eq 0 ] && [ $summary -eq 0 ]
+[ $lint -eq 0 ] && [ $types -eq 0 ] && [ $unit -eq 0 ] && [ $e2e -eq 0 ] && [ $summary -eq 0 ]

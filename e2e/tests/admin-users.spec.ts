@@ -214,7 +214,8 @@ test.describe('admin users, roles and invites', () => {
       data: { email, roles: [{ groupId: null, roles: ['manager'] }] },
     });
     expect(created.ok()).toBe(true);
-    expect(mailsTo(email)).toHaveLength(1);
+    // The send-email job writes the invite to the outbox a moment after the answer.
+    await expect.poll(() => mailsTo(email).length).toBe(1);
 
     await signIn(page, 'admin@northwind.example');
     await page.goto('/customer-admin/pending-invites');

@@ -9,7 +9,6 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { z } from 'zod';
 import { API_PREFIX, MSG } from '@rostrum/contract';
 import type { TDeps } from './deps.js';
-import { createMailer, type TMailer } from './mail/mailer.js';
 import { installErrorHandler } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors, guardedValidatorCompiler } from './http/edge-guards.js';
 import { helmetOptions } from './http/security-headers.js';
@@ -29,29 +28,15 @@ import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 
 /** The HTTP app: API under /api/v1 and, when built, the web app with an SPA fallback. */
-export async function buildApp(
-  base: Omit<TDeps, 'mailer'> & { mailer?: TMailer },
-  opts: { logger?: FastifyBaseLogger } = {},
-) {
+export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger } = {}) {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     // Forwarded headers count only from configured proxies (TRUST_PROXY); otherwise req.ip is the peer.
-    trustProxy: base.config.trustProxy.length ? base.config.trustProxy : false,
+    trustProxy: deps.config.trustProxy.length ? deps.config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
-  const deps: TDeps = {
-    ...base,
-    mailer:
-      base.mailer ??
-      createMailer({
-        smtpUrl: base.config.smtpUrl,
-        from: base.config.mailFrom,
-        outboxDir: path.join(base.config.dataDir, 'outbox'),
-        log: app.log,
-      }),
-  };
   app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
@@ -72,6 +57,7 @@ export async function buildApp(
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Rostrum API', version: '1.0.0', description: 'Speech and voice coaching. See docs/api.md.' },
+      servers: [{ url: deps.config.publicUrl, description: 'This installation' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: '{orgCode}-{apiKey}' } } },
       security: [{ bearer: [] }],
     },
@@ -81,7 +67,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       const zapp = api.withTypeProvider<ZodTypeProvider>();
-      zapp.get('/health', { schema: { tags: ['health'], response: responses(z.object({ ok: z.boolean() })) } }, async () => ({
+      zapp.get('/health', { schema: { operationId: 'getHealth', summary: 'Whether the API is up', tags: ['health'], response: responses(z.object({ ok: z.boolean() })) } }, async () => ({
         data: { ok: true },
       }));
       zapp.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -9,14 +9,15 @@ import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { startQueue } from './jobs/queue.js';
+import { createMailer } from './mail/mailer.js';
 import { MediaStorage } from './storage/media-storage.js';
 import { loadMediaSecret } from './storage/media-urls.js';
 import { flushErrorReports, initErrorReporting, reportError } from './observability/error-reporting.js';
 
 // Start: `node dist/main.js [--role all|api|worker] [--seed-demo]`.
-//   all    API, web app and analysis worker in one process (the embedded default)
-//   api    API and web app only; analysis runs in worker processes
-//   worker analysis only: takes jobs from the shared queue in PostgreSQL
+//   all    API, web app and worker (analysis, email, housekeeping) in one process (the embedded default)
+//   api    API and web app only; jobs, emails included, run in worker processes
+//   worker jobs only: takes them from the shared queue in PostgreSQL
 const ROLES = ['all', 'api', 'worker'] as const;
 
 async function main() {
@@ -52,8 +53,10 @@ async function main() {
   const mediaSecret = loadMediaSecret(config.mediaSecret, config.dataDir);
 
   if (role !== 'api') {
-    await queue.startWorkers({ db: database.db, config, storage, log });
-    log.info(`analysis worker started (${config.workerConcurrency} at a time)`);
+    // Emails leave through the send-email job, so the transport lives with the workers.
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log });
+    await queue.startWorkers({ db: database.db, config, storage, log, mailer });
+    log.info(`worker started: analysis (${config.workerConcurrency} at a time), email, housekeeping`);
   }
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   if (role !== 'worker') {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZIdSchema } from './api.js';
 import { PSEUDO_GROUP_ID } from './constants.js';
 import { ZGroupRoleSchema, ZMembershipStatusSchema } from './group.js';
-import { ZFreeDurationSchema, ZOrgTypeSchema } from './org.js';
+import { grantedFreeYears, ZFreeDurationSchema, ZOrgTypeSchema } from './org.js';
 import { ZEmailSchema } from './user.js';
 import { vocabulary, type TOrgType } from './vocabulary.js';
 
@@ -204,11 +204,6 @@ export type TAdminInvite = z.infer<typeof ZAdminInviteSchema>;
 /** The link an invite email carries: /join sends the invitee to sign-up (or confirm-code). */
 export function adminInviteLink(publicUrl: string, inviteId: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/join?invite=${encodeURIComponent(inviteId)}`;
-}
-
-/** The free duration (years) a group grants: its own, else the organisation's. */
-export function grantedFreeYears(group: { freeDuration: { years: number } | null }, org: { freeDuration: { years: number } | null }): number {
-  return group.freeDuration?.years ?? org.freeDuration?.years ?? 0;
 }
 
 /**

@@ -132,7 +132,7 @@ export function defaultRegion(duration: number): { start: number; end: number } 
 export function keyboardRegion(startText: string, endText: string, duration: number): { start: number; end: number } {
   const r2 = (n: number) => Math.round(n * 100) / 100;
   const fallback = defaultRegion(duration);
-  let start = r2(Number(startText));
+  const start = r2(Number(startText));
   let end = r2(Number(endText));
   if (!Number.isFinite(start) || !Number.isFinite(end) || startText.trim() === '' || endText.trim() === '') return fallback;
   if (start > end) end = r2(duration);

@@ -1,3 +1,4 @@
+import { addDays, addYears, isAfter } from 'date-fns';
 import { z } from 'zod';
 import { ORG_SETTING_FLAGS, PERPETUAL_YEARS } from './constants.js';
 
@@ -43,17 +44,32 @@ export function hasPerpetualFreeDuration(freeDuration: { years: number } | null 
   return !!freeDuration && freeDuration.years >= PERPETUAL_YEARS;
 }
 
+type TFreeDurationSource = { freeDuration?: { years: number } | null };
+
+/**
+ * The free duration (years) a group grants: its own, else the organisation's; 0 when neither has
+ * one. A group's own 0 wins over the organisation's duration. 0 means no free access.
+ */
+export function grantedFreeYears(group: TFreeDurationSource, org: TFreeDurationSource): number {
+  return group.freeDuration?.years ?? org.freeDuration?.years ?? 0;
+}
+
+/**
+ * When free access granted at `now` ends: now plus the free years in calendar years (a fraction
+ * counts in whole months); null without free years, when the membership waits for a subscription.
+ */
+export function freeAccessUntil(years: number, now: Date): Date | null {
+  return years > 0 ? addYears(now, years) : null;
+}
+
 /** True when the organisation's access expires within the warning window (45 days). */
 export function orgExpiryWarning(orgExpirationDate: string | null, now: Date, windowDays: number): boolean {
   if (!orgExpirationDate) return false;
-  const ms = new Date(orgExpirationDate).getTime() - now.getTime();
-  return ms <= windowDays * 86_400_000;
+  return !isAfter(new Date(orgExpirationDate), addDays(now, windowDays));
 }
 
 /** An expiry 15 or more years away is not shown (treated as perpetual). */
 export function isPerpetualExpiry(expires: string | null, now: Date): boolean {
   if (!expires) return true;
-  const limit = new Date(now);
-  limit.setFullYear(limit.getFullYear() + PERPETUAL_YEARS);
-  return new Date(expires).getTime() >= limit.getTime();
+  return !isAfter(addYears(now, PERPETUAL_YEARS), new Date(expires));
 }

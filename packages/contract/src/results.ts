@@ -96,7 +96,8 @@ export const ZVarietySchema = z.object({
 });
 export type TVariety = z.infer<typeof ZVarietySchema>;
 
-const ZVibeScoresSchema = z.record(ZVibeSchema, z.number().min(0).max(10));
+/** A 0-10 score for every vibe word (an object with each key, so OpenAPI lists them as properties). */
+const ZVibeScoresSchema = z.strictObject(Object.fromEntries(VIBES.map((v) => [v, z.number().min(0).max(10)])) as Record<TVibe, z.ZodNumber>);
 
 export const ZSpeakerScoresSchema = z.object({
   overall: z.number().nullable(),

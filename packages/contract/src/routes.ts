@@ -92,6 +92,6 @@ export function pageTitle(announcer: string | undefined): string {
 
 /** Only same-site relative paths are accepted as a `next` target (no open redirects). */
 export function safeNext(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
   return next;
 }

@@ -69,12 +69,12 @@ export const DEFAULT_EMAIL_PREFERENCES: TEmailPreferences = {
  * their size must stay small however often they are written.
  */
 export const PREFERENCES_LIMITS = { keys: 200, keyLength: 80, arrayItems: 200, stringLength: 200, storedBytes: 16384 } as const;
+// null rides on the string member: a nullable union would have no `type` in OpenAPI 3.0.
 const ZPreferenceValueSchema = z.union([
-  z.string().max(PREFERENCES_LIMITS.stringLength),
+  z.string().max(PREFERENCES_LIMITS.stringLength).nullable(),
   z.number(),
   z.boolean(),
   z.array(z.union([z.string().max(PREFERENCES_LIMITS.stringLength), z.number()])).max(PREFERENCES_LIMITS.arrayItems),
-  z.null(),
 ]);
 export const ZPreferencesSchema = z.object({ currentMode: ZModeSchema.optional() }).catchall(ZPreferenceValueSchema);
 export type TPreferences = z.infer<typeof ZPreferencesSchema>;

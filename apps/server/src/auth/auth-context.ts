@@ -28,7 +28,7 @@ export async function authenticate(db: TDb, req: FastifyRequest): Promise<TAuth>
 
 /** The same, from a raw header value (tus upload hooks see web Requests, not Fastify ones). */
 export async function authenticateHeader(db: TDb, header: string | null | undefined): Promise<TAuth> {
-  if (!header || !header.startsWith('Bearer ')) throw unauthorized(MSG.notSignedIn);
+  if (!header?.startsWith('Bearer ')) throw unauthorized(MSG.notSignedIn);
   const parsed = parseBearerToken(header.slice(7).trim());
   if (!parsed) throw unauthorized(MSG.keyExpired);
   const [row] = await db

@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../db/client.js';
 import { groups, memberships } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { TAuth } from './auth-context.js';
+import { isMembershipActiveNow, membershipActiveNowSql } from './membership-active.js';
 
 // The one place that answers "may this caller do X to R". Hiding a button is presentation;
 // these checks are the protection. A group of another organisation is reported as not found.
@@ -43,7 +44,7 @@ export async function assertCanViewGroup(db: TDb, a: TAuth, groupId: string) {
 export async function assertCanManageGroup(db: TDb, a: TAuth, groupId: string) {
   const r = await loadGroupInOrg(db, a, groupId);
   const m = r.membership;
-  const activeManager = !!m && m.status === 'active' && m.roles.includes('manager') && (!m.expiresAt || m.expiresAt > new Date());
+  const activeManager = !!m && isMembershipActiveNow(m) && m.roles.includes('manager');
   if (!activeManager && !isOrgAdmin(a)) {
     if (!m && !isOrgManager(a)) throw notFound();
     throw forbidden();
@@ -79,9 +80,8 @@ export async function assertCanViewHistoryOf(db: TDb, a: TAuth, targetUserId: st
     .where(
       and(
         eq(memberships.userId, a.userId),
-        eq(memberships.status, 'active'),
         sql`'manager' = any(${memberships.roles})`,
-        or(isNull(memberships.expiresAt), gt(memberships.expiresAt, sql`now()`)),
+        membershipActiveNowSql(),
       ),
     )
     .limit(1);
@@ -106,7 +106,7 @@ export function recordingAccess(
   if (rec.orgId !== a.orgId) return 'none';
   if (rec.userId === a.userId) return 'owner';
   if (!group) return 'none';
-  const active = !!membership && membership.status === 'active' && (!membership.expiresAt || membership.expiresAt > now);
+  const active = !!membership && isMembershipActiveNow(membership, now);
   const shared = rec.feedbackRequested || rec.submitted;
   if ((active && membership.roles.includes('manager')) || isOrgAdmin(a)) {
     switch (group.managerPrivacyLevel) {

@@ -28,7 +28,7 @@ function makeMedia() {
   }
   if (!existsSync(five)) {
     const long = path.join(MEDIA, 'paragraph.wav');
-    sh('espeak-ng', ['-s', '150', '-w', long, 'Public speaking is a skill that anyone can learn. The best speakers prepare carefully, they know their audience, and they practise out loud. ' + 'They vary their pace and their pitch, they pause before important points, and they finish with a clear call to action. '.repeat(3)]);
+    sh('espeak-ng', ['-s', '150', '-w', long, `Public speaking is a skill that anyone can learn. The best speakers prepare carefully, they know their audience, and they practise out loud. ${'They vary their pace and their pitch, they pause before important points, and they finish with a clear call to action. '.repeat(3)}`]);
     sh('sox', [long, five, 'repeat', '12', 'trim', '0', '300']);
   }
   if (!existsSync(big)) {

@@ -34,7 +34,7 @@ function raw(path: string, headers: Record<string, string> = {}): Promise<{ stat
 describe('NUL characters', () => {
   it('finds them in strings and keys at any depth', () => {
     expect(findNulPath({ a: [{ b: 'ok' }, { c: 'x\u0000y' }] })).toBe('a[1].c');
-    expect(findNulPath({ ['k\u0000']: 1 })).toBe('k\u0000');
+    expect(findNulPath({ 'k\u0000': 1 })).toBe('k\u0000');
     expect(findNulPath({ a: 'fine', n: 3, z: null })).toBeNull();
   });
 
@@ -47,7 +47,7 @@ describe('NUL characters', () => {
       { method: 'POST', url: '/auth/password/forgot', payload: { email: `${speaker.email}\u0000` } },
       { method: 'POST', url: '/auth/sign-up/invite', payload: { inviteCode: 'Group\u0000A' } },
       { method: 'PUT', url: '/me', auth: asSpeaker, payload: { firstName: 'Ad\u0000a' } },
-      { method: 'PUT', url: '/me/preferences', auth: asSpeaker, payload: { ['note\u0000']: 'x' } },
+      { method: 'PUT', url: '/me/preferences', auth: asSpeaker, payload: { 'note\u0000': 'x' } },
       { method: 'PUT', url: '/me/preferences', auth: asSpeaker, payload: { note: 'x\u0000' } },
       { method: 'POST', url: '/groups', auth: asAdmin, payload: { name: 'Night\u0000Class' } },
       { method: 'PUT', url: `/groups/${group.id}`, auth: asAdmin, payload: { groupId: group.id, name: 'Bad\u0000Name' } },

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { dataEnvelope, ZApiErrorSchema } from '@rostrum/contract';
 import { authenticate } from '../auth/auth-context.js';
 import type { TDeps } from '../deps.js';

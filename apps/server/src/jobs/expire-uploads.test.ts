@@ -77,7 +77,7 @@ describe('expire-uploads', () => {
     writeFileSync(path.join(uploads(), orphan), 'partial');
     writeFileSync(path.join(uploads(), `${orphan}.json`), JSON.stringify({ id: orphan, size: 10, creation_date: longAgo.toISOString() }));
 
-    const result = await handleExpireUploads({ db: t.db, config: t.config, storage: t.storage, log });
+    const result = await handleExpireUploads({ db: t.db, config: t.config, storage: t.storage, log, mailer: t.mailer });
     expect(result).toEqual({ recordings: 1, uploads: 2 });
     expect(await rowOf(old.recordingId)).toBeUndefined();
     expect(hasFiles(old.recordingId)).toBe(false);
@@ -87,7 +87,7 @@ describe('expire-uploads', () => {
     expect(await rowOf(viaUrl.id)).toBeDefined();
     expect(await rowOf(done.id)).toBeDefined();
     // A day later the fresh one goes too.
-    await handleExpireUploads({ db: t.db, config: t.config, storage: t.storage, log }, Date.now() + UPLOAD_EXPIRY_MS);
+    await handleExpireUploads({ db: t.db, config: t.config, storage: t.storage, log, mailer: t.mailer }, Date.now() + UPLOAD_EXPIRY_MS);
     expect(await rowOf(fresh.recordingId)).toBeUndefined();
     expect(hasFiles(fresh.recordingId)).toBe(false);
   });
@@ -98,7 +98,7 @@ describe('expire-uploads', () => {
     const database = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: '' });
     const queue = await startQueue(database, t.config, log);
     try {
-      await queue.startWorkers({ db: database.db, config: t.config, storage: t.storage, log });
+      await queue.startWorkers({ db: database.db, config: t.config, storage: t.storage, log, mailer: t.mailer });
       const until = Date.now() + 15_000;
       while (hasFiles(old.recordingId) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
       expect(hasFiles(old.recordingId)).toBe(false);

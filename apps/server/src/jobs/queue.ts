@@ -6,9 +6,11 @@ import type { TConfig } from '../config.js';
 import type { TDatabase, TDb } from '../db/client.js';
 import type { TDeps } from '../deps.js';
 import type { MediaStorage } from '../storage/media-storage.js';
+import { ZMailSchema, type TMail, type TMailer } from '../mail/mailer.js';
 import { handleAnalyzeRecording } from './analyze-recording.job.js';
 import { EXPIRE_UPLOADS_EVERY_SECONDS, handleExpireUploads } from './expire-uploads.job.js';
 import { handleRemoveRecordingMedia } from './remove-recording-media.job.js';
+import { handleSendEmail } from './send-email.job.js';
 import { transactionExecutor } from './sql-executor.js';
 import { reportError } from '../observability/error-reporting.js';
 
@@ -28,11 +30,17 @@ export type TRemoveRecordingMediaPayload = z.infer<typeof ZRemoveRecordingMediaP
 export const EXPIRE_UPLOADS = 'expire-uploads';
 export const ZExpireUploadsPayloadSchema = z.object({});
 
+/** Every email: composed by its feature, sent by the worker (jobs/send-email.job.ts). */
+export const SEND_EMAIL = 'send-email';
+export const ZSendEmailPayloadSchema = ZMailSchema;
+
 /** Retries for transient faults: 3 more tries, 10 s apart and doubling. */
 export const ANALYZE_RETRY = { retryLimit: 3, retryDelay: 10, retryBackoff: true } as const;
 /** A file removal that failed (a busy or unreachable volume) is tried again for about half an hour. */
 export const REMOVE_MEDIA_RETRY = { retryLimit: 10, retryDelay: 2, retryBackoff: true } as const;
 const EXPIRE_UPLOADS_RETRY = { retryLimit: 2, retryDelay: 60, retryBackoff: false } as const;
+/** A mail the transport refused (SMTP down, a full outbox volume): 5 tries in all, from 30 s and doubling (8 to 15 minutes with jitter). */
+export const SEND_EMAIL_RETRY = { retryLimit: 4, retryDelay: 30, retryBackoff: true } as const;
 
 export interface TJobInfo {
   id: string;
@@ -44,6 +52,8 @@ export interface TJobInfo {
 export interface TWorkerDeps extends Pick<TDeps, 'db' | 'config'> {
   storage: MediaStorage;
   log: FastifyBaseLogger;
+  /** The mail transport; only the send-email job uses it. */
+  mailer: TMailer;
 }
 
 interface TJobDefinition<T> {
@@ -59,13 +69,46 @@ const JOBS = [
   job({ name: ANALYZE_RECORDING, payload: ZAnalyzeRecordingPayloadSchema, options: ANALYZE_RETRY, handle: handleAnalyzeRecording }),
   job({ name: REMOVE_RECORDING_MEDIA, payload: ZRemoveRecordingMediaPayloadSchema, options: REMOVE_MEDIA_RETRY, handle: handleRemoveRecordingMedia }),
   job({ name: EXPIRE_UPLOADS, payload: ZExpireUploadsPayloadSchema, options: EXPIRE_UPLOADS_RETRY, handle: async (deps) => void (await handleExpireUploads(deps)) }),
+  job({ name: SEND_EMAIL, payload: ZSendEmailPayloadSchema, options: SEND_EMAIL_RETRY, handle: handleSendEmail }),
 ];
+
+/**
+ * Runs one fetched job with its handler. A failure is logged (a warning while tries remain, an
+ * error and a report on the last one) and thrown on, so pg-boss retries or fails the job.
+ */
+async function runJob(d: TJobDefinition<unknown>, deps: TWorkerDeps, j: PgBoss.JobWithMetadata<object>): Promise<void> {
+  const info: TJobInfo = { id: j.id, retryCount: j.retryCount ?? 0, retryLimit: j.retryLimit ?? d.options.retryLimit };
+  try {
+    await d.handle(deps, d.payload.parse(j.data), info);
+  } catch (err) {
+    const where = { err, job: d.name, jobId: info.id, try: info.retryCount + 1, tries: info.retryLimit + 1 };
+    if (info.retryCount >= info.retryLimit) {
+      // A job that fails its last try is an unexpected error worth a report; earlier
+      // failures are the retries doing their work.
+      deps.log.error(where, 'job failed its last try');
+      reportError(err, { kind: 'job', job: d.name });
+    } else {
+      deps.log.warn(where, 'job failed; it will be tried again');
+    }
+    throw err;
+  }
+}
 
 export interface TQueue {
   /** Enqueues analysis inside the caller's transaction: the job exists only if it commits. */
   enqueueAnalyze(tx: TDb, recordingId: string): Promise<void>;
   /** Enqueues removal of a deleted recording's files, inside the transaction that deletes it. */
   enqueueRemoveMedia(tx: TDb, recordingId: string): Promise<void>;
+  /**
+   * Enqueues an email inside the transaction of the change that causes it: sent by a worker once
+   * that commits (retried while the transport fails), never when it rolls back.
+   */
+  enqueueEmail(tx: TDb, mail: TMail): Promise<void>;
+  /**
+   * Runs the jobs of one queue that are due now, one after another in this process, with the same
+   * handler and retry rules as a worker; returns how many ran. For tests and tools: workers poll.
+   */
+  runDueJobs(name: string, deps: TWorkerDeps): Promise<number>;
   /** Runs every job's handler, and the periodic upload expiry, in this process (worker role). */
   startWorkers(deps: TWorkerDeps): Promise<void>;
   stop(): Promise<void>;
@@ -106,24 +149,34 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
     async enqueueRemoveMedia(tx, recordingId) {
       await send(tx, REMOVE_RECORDING_MEDIA, { recordingId } satisfies TRemoveRecordingMediaPayload);
     },
+    async enqueueEmail(tx, mail) {
+      await send(tx, SEND_EMAIL, mail);
+    },
+    async runDueJobs(name, deps) {
+      const d = JOBS.find((j) => j.name === name);
+      if (!d) throw new Error(`runDueJobs: no job named ${name}`);
+      let ran = 0;
+      for (;;) {
+        const [j] = await boss.fetch<object>(name, { batchSize: 1, includeMetadata: true });
+        if (!j) return ran;
+        ran++;
+        const failure = await runJob(d, deps, j).then(
+          () => null,
+          (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+        );
+        // As a worker does: a failed try is scheduled again (its start lies ahead) or, on the
+        // last try, the job fails.
+        if (failure) await boss.fail(name, j.id, failure);
+        else await boss.complete(name, j.id);
+      }
+    },
     async startWorkers(deps) {
       for (const d of JOBS) {
-        // Analysis is heavy: WORKER_CONCURRENCY at a time. The housekeeping jobs are light.
+        // Analysis is heavy: WORKER_CONCURRENCY at a time. The housekeeping jobs and mail are light.
         const count = d.name === ANALYZE_RECORDING ? config.workerConcurrency : 1;
         for (let i = 0; i < count; i++) {
-          await boss.work(d.name, { pollingIntervalSeconds: config.jobPollSeconds, batchSize: 1, includeMetadata: true }, async ([j]) => {
-            if (!j) return;
-            const payload = d.payload.parse(j.data);
-            const meta = j as unknown as { retryCount?: number; retryLimit?: number };
-            const info = { id: j.id, retryCount: meta.retryCount ?? 0, retryLimit: meta.retryLimit ?? d.options.retryLimit };
-            try {
-              await d.handle(deps, payload, info);
-            } catch (err) {
-              // A job that fails its last try is an unexpected error worth a report; earlier
-              // failures are the retries doing their work.
-              if (info.retryCount >= info.retryLimit) reportError(err, { kind: 'job', job: d.name });
-              throw err;
-            }
+          await boss.work<object>(d.name, { pollingIntervalSeconds: config.jobPollSeconds, batchSize: 1, includeMetadata: true }, async ([j]) => {
+            if (j) await runJob(d, deps, j);
           });
         }
       }

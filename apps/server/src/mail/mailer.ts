@@ -1,15 +1,26 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 
-export interface TMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
+/**
+ * One email, as a feature module composes it and the `send-email` job carries it. `headers` are
+ * extra header lines (e.g. List-Unsubscribe); `from` is always MAIL_FROM.
+ */
+export const ZMailSchema = z.object({
+  to: z.string().min(3),
+  subject: z.string().min(1),
+  text: z.string(),
+  html: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
+export type TMail = z.infer<typeof ZMailSchema>;
 
+/**
+ * The transport. Only the `send-email` job calls it (jobs/send-email.job.ts); features enqueue
+ * their mail with `deps.queue.enqueueEmail(tx, mail)` in the transaction of the change.
+ */
 export interface TMailer {
   send(mail: TMail): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { DEFAULT_EMAIL_PREFERENCES, scorecardQuestions, generateInviteCode, type TOrgSettings } from '@rostrum/contract';
+import { DEFAULT_EMAIL_PREFERENCES, freeAccessUntil, scorecardQuestions, generateInviteCode, type TOrgSettings } from '@rostrum/contract';
 import type { TDb } from '../db/client.js';
 import { assignments, groups, memberships, organisations, scorecards, users } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -103,7 +103,8 @@ export async function seedDemoIfEmpty(db: TDb): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(organisations);
   if ((row?.n ?? 0) > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const years15 = new Date(Date.now() + 15 * 365.25 * 86_400_000);
+  // The demo speakers hold what a sign-up through the main group's 15-year free duration gives.
+  const years15 = freeAccessUntil(15, new Date());
   await db.transaction(async (tx) => {
     for (const d of DEMO_ORGS) {
       let coachId: string | null = null;

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { customQuestionId, NEGATIVE_VIBES, POSITIVE_VIBES, ZResultsSchema, type TResults } from '@rostrum/contract';
-import { feedback, groups, invites, memberships, recordings, scorecardResponses } from '../db/schema.js';
+import { feedback, groups, invites, memberships, type recordings, scorecardResponses } from '../db/schema.js';
 import { addMember, insertAssignment, insertDoneRecording, makeOrg, signInAs, type TTestApp } from './harness.js';
 import { assignmentsOnFor, type TAuthor, type TCaller, type TLevels, type TRecFlags } from './authorization-matrix.oracle.js';
 

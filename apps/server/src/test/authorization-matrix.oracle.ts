@@ -195,3 +195,12 @@ export function removeFromAssignmentRule(caller: TCaller, lv: TLevels, rec: TRec
   if (!coachLike(caller)) return { visible: sameOrg(caller), allowed: false };
   return { visible: recordingView(caller, lv, rec) !== 'hidden', allowed: true };
 }
+
+/**
+ * A resumable upload belongs to the owner of the recording waiting for its file: nobody else
+ * may see or touch it, whatever the privacy levels (there is nothing to hear yet). tus answers
+ * the owner's PATCH and DELETE with 204.
+ */
+export function uploadStatus(caller: TCaller): number {
+  return caller === 'owner' ? 204 : statusFor(caller, { visible: false, allowed: false });
+}

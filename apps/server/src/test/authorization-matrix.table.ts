@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { PSEUDO_GROUP_ID } from '@rostrum/contract';
 import { feedback, groups, invites, memberships, recordings, scorecardResponses, users } from '../db/schema.js';
@@ -20,11 +22,13 @@ import {
   removeFromAssignmentRule,
   sameOrg,
   statusFor,
+  uploadStatus,
   type TAuthor,
   type TCaller,
 } from './authorization-matrix.oracle.js';
 import { COACH_AUTHORS, MAIN_FEEDBACK, REC_VARIANT_NAMES, REC_VARIANTS, STORY, type TCombo, type TRecVariant } from './authorization-matrix.fixtures.js';
-import { row, type TCellArgs, type TRow } from './authorization-matrix.runner.js';
+import { row, type TCellArgs, type TJson, type TRow, type TTarget } from './authorization-matrix.runner.js';
+import { uploadsDirOf } from '../storage/media-storage.js';
 
 // The matrix table: one row per API operation that takes an id, keyed "METHOD /path" as in
 // the OpenAPI document. A row says how a cell builds its target (shared fixtures for reads,
@@ -40,6 +44,45 @@ const diff = (what: string, expected: string[], got: string[]) => [
   ...got.filter((x) => !expected.includes(x)).map((x) => `${what} ${x} shown (must be hidden)`),
   ...expected.filter((x) => !got.includes(x)).map((x) => `${what} ${x} missing`),
 ];
+
+// ---- resumable uploads (tus) -----------------------------------------------------------------
+
+const b64 = (v: string) => Buffer.from(v).toString('base64');
+
+/**
+ * PATCH or DELETE of a started upload: a recording waiting for its file, with 4 of its 8 bytes
+ * sent by the owner, so the owner's PATCH adds 4 more without finishing it.
+ */
+function uploadWrite(method: 'PATCH' | 'DELETE'): TRow<unknown> {
+  return row({
+    variants: ONE,
+    mutates: true,
+    target: async ({ combo, world }): Promise<TTarget> => {
+      const rec = await combo.newRecording('private', { status: 'uploading', results: null, playbackPath: null, peaksPath: null });
+      const created = await world.t.app.inject({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        headers: {
+          authorization: combo.auth.owner!,
+          'tus-resumable': '1.0.0',
+          'upload-length': '12',
+          'upload-metadata': `recordingId ${b64(rec.id)},filename ${b64('talk.wav')}`,
+        },
+      });
+      if (created.statusCode !== 201) throw new Error(`tus POST ${created.statusCode}`);
+      const file = path.join(uploadsDirOf(world.t.config.dataDir), rec.id);
+      const state = async () => (await stat(file).catch(() => null))?.size ?? 'gone';
+      if (method === 'DELETE') return { params: { id: rec.id }, headers: { 'tus-resumable': '1.0.0' }, state };
+      return {
+        params: { id: rec.id },
+        headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        payload: 'RIFF',
+        state,
+      };
+    },
+    expect: ({ caller }) => ({ status: uploadStatus(caller) }),
+  });
+}
 
 // ---- checks of what a read returns ----------------------------------------------------------
 
@@ -72,7 +115,7 @@ function groupRecordingsCheck({ caller, combo }: TCellArgs<unknown>) {
 function recordingCheck({ caller, combo, variant }: TCellArgs<TRecVariant>) {
   const rec = mainRec(combo, variant);
   const view = recordingView(caller, combo.lv, rec.flags);
-  return (d: Record<string, any>) => {
+  return (d: Record<string, TJson>) => {
     const p: string[] = [];
     if (view === 'full') {
       for (const k of MEDIA_FIELDS) if (!d[k]) p.push(`${k} missing`);
@@ -92,7 +135,7 @@ function feedbackCheck({ caller, combo, variant }: TCellArgs<TRecVariant>) {
   const rec = mainRec(combo, variant);
   const visible = MAIN_FEEDBACK.filter((f) => feedbackVisible(caller, combo.lv, rec.flags, f.author));
   const scores = visible.filter((f) => f.kind === 'score').length;
-  return (d: any) => {
+  return (d: TJson) => {
     const got = (d.items as { userId: string; kind: string }[]).map((i) => `${authorOf(combo, i.userId)}:${i.kind}`).sort();
     const p = diff('feedback', visible.map((f) => `${f.author}:${f.kind}`).sort(), got);
     // Counts, averages and the reviewed flag must not give hidden items away either.
@@ -160,7 +203,7 @@ const NEW_ANSWERS: readonly TNewAnswers[] = REC_VARIANT_NAMES.flatMap((rec) => [
 // ---- the table ---------------------------------------------------------------------------
 
 /** A read of the main group; `allowed` narrows who of its members and admins may make it. */
-const groupRead = (check?: (a: TCellArgs<unknown>) => (d: any) => string[], allowed: (c: TCaller) => boolean = () => true) =>
+const groupRead = (check?: (a: TCellArgs<unknown>) => (d: TJson) => string[], allowed: (c: TCaller) => boolean = () => true) =>
   row({
     variants: ONE,
     mutates: false,
@@ -398,4 +441,8 @@ export const TABLE: Record<string, TRow<unknown>> = {
   }),
   'PUT /invites/{id}': inviteWrite('PUT'),
   'DELETE /invites/{id}': inviteWrite('DELETE'),
+
+  // -- resumable uploads
+  'PATCH /uploads/{id}': uploadWrite('PATCH'),
+  'DELETE /uploads/{id}': uploadWrite('DELETE'),
 };

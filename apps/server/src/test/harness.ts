@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { DEFAULT_EMAIL_PREFERENCES, scorecardQuestions, generateInviteCode, type TOrgSettings } from '@rostrum/contract';
 import { buildApp } from '../app.js';
 import type { TConfig } from '../config.js';
@@ -11,7 +12,7 @@ import { assignments, groups, memberships, organisations, recordings, scorecards
 import { hashPassword } from '../auth/passwords.js';
 import type { TMail, TMailer } from '../mail/mailer.js';
 import { pino } from 'pino';
-import { startQueue } from '../jobs/queue.js';
+import { SEND_EMAIL, startQueue, type TWorkerDeps } from '../jobs/queue.js';
 import { MediaStorage } from '../storage/media-storage.js';
 
 // API integration tests run against the real PostgreSQL (TEST_DATABASE_URL, by default the
@@ -19,9 +20,18 @@ import { MediaStorage } from '../storage/media-storage.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/**
+ * Records every mail the send-email job hands it. Mail is sent by that job, not by the request:
+ * call `t.deliverMail()` (or run a worker) before reading `sent`. Set `down` to make the
+ * transport fail, as an unreachable SMTP server would; `attempts` counts every call.
+ */
 export class CapturingMailer implements TMailer {
   sent: TMail[] = [];
+  attempts = 0;
+  down = false;
   async send(mail: TMail) {
+    this.attempts++;
+    if (this.down) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
     this.sent.push(mail);
   }
   last(to: string): TMail | undefined {
@@ -55,13 +65,16 @@ export async function startTestApp(opts: { worker?: boolean; config?: Partial<TC
     sentryEnvironment: 'test',
     ...opts.config,
   };
-  const log = pino({ level: 'silent' });
+  // Warnings and errors of the queue and the jobs, kept for tests that check what is logged.
+  const logged: { level: number; msg: string; job?: string; err?: { message: string } }[] = [];
+  const log = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
   const queue = await startQueue(database, config, log);
   const storage = new MediaStorage(path.join(config.dataDir, 'media'));
+  const workerDeps: TWorkerDeps = { db: database.db, config, storage, log, mailer };
   if (opts.worker) {
-    await queue.startWorkers({ db: database.db, config, storage, log });
+    await queue.startWorkers(workerDeps);
   }
-  const app = await buildApp({ db: database.db, config, mailer, queue, storage, mediaSecret: 'test-media-secret-0123456789abcdef' });
+  const app = await buildApp({ db: database.db, config, queue, storage, mediaSecret: 'test-media-secret-0123456789abcdef' });
   await app.ready();
   return {
     app,
@@ -69,6 +82,19 @@ export async function startTestApp(opts: { worker?: boolean; config?: Partial<TC
     mailer,
     config,
     storage,
+    queue,
+    logged,
+    /**
+     * Sends the mail waiting in the queue now, through the real send-email job (the handler and
+     * retry rules a worker uses), and returns how many jobs ran. `retriesDue` first moves the
+     * retries of failed tries to now, as if their delay had passed.
+     */
+    async deliverMail(opts: { retriesDue?: boolean } = {}) {
+      if (opts.retriesDue) {
+        await database.db.execute(sql`update pgboss.job set start_after = now() where name = ${SEND_EMAIL} and state = 'retry'`);
+      }
+      return queue.runDueJobs(SEND_EMAIL, workerDeps);
+    },
     async close() {
       await app.close();
       await queue.stop();

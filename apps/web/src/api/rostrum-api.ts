@@ -35,87 +35,99 @@ import type {
   TScorecardResponse,
   TScorecardResponseBody,
 } from '@rostrum/contract';
-import { request } from './http-client';
+import { call, client } from './http-client';
 
-/** The typed client: one function per call of docs/api.md. */
+const id = (value: string) => ({ id: value });
+
+/**
+ * One function per call of docs/api.md. Each is checked against the server's OpenAPI document
+ * (openapi.gen.ts) and against the contract type the pages use, so neither can drift.
+ */
 export const api = {
-  signIn: (body: TSignInBody) => request<TSignInResponse>('POST', 'auth/sign-in', { body }),
-  signInWithKey: (key: string) => request<TSignInResponse>('POST', 'auth/sign-in/key', { body: { key } }),
+  signIn: (body: TSignInBody): Promise<TSignInResponse> => call('POST', () => client.POST('/api/v1/auth/sign-in', { body })),
+  signInWithKey: (key: string): Promise<TSignInResponse> => call('POST', () => client.POST('/api/v1/auth/sign-in/key', { body: { key } })),
   /** Whose account a sign-in link opens, without using its key. */
-  peekSignInKey: (key: string) => request<TSignInKeyPeekResponse>('POST', 'auth/sign-in/key/peek', { body: { key } }),
-  signOut: () => request<Record<string, never>>('POST', 'auth/sign-out'),
-  checkInvite: (body: TInviteCheckBody) =>
-    request<TInviteCheckResponse>('POST', 'auth/sign-up/invite', { body, own402: true }),
-  signUp: (body: TSignUpBody) => request<{ userId: string; signInKey: string }>('POST', 'auth/sign-up', { body }),
-  forgotPassword: (email: string) => request<Record<string, never>>('POST', 'auth/password/forgot', { body: { email } }),
-  resetPassword: (body: { email: string; token: string; newPassword: string }) =>
-    request<Record<string, never>>('POST', 'auth/password/reset', { body }),
-  updatePassword: (body: { password: string; newPassword: string }) =>
-    request<Record<string, never>>('POST', 'auth/password/update', { body }),
+  peekSignInKey: (key: string): Promise<TSignInKeyPeekResponse> =>
+    call('POST', () => client.POST('/api/v1/auth/sign-in/key/peek', { body: { key } })),
+  signOut: () => call('POST', () => client.POST('/api/v1/auth/sign-out')),
+  checkInvite: (body: TInviteCheckBody): Promise<TInviteCheckResponse> =>
+    call('POST', () => client.POST('/api/v1/auth/sign-up/invite', { body }), { own402: true }),
+  signUp: (body: TSignUpBody): Promise<{ userId: string; signInKey: string }> => call('POST', () => client.POST('/api/v1/auth/sign-up', { body })),
+  forgotPassword: (email: string) => call('POST', () => client.POST('/api/v1/auth/password/forgot', { body: { email } })),
+  resetPassword: (body: { email: string; token: string; newPassword: string }) => call('POST', () => client.POST('/api/v1/auth/password/reset', { body })),
+  updatePassword: (body: { password: string; newPassword: string }) => call('POST', () => client.POST('/api/v1/auth/password/update', { body })),
 
-  getMe: () => request<TMeResponse>('GET', 'me'),
-  updateMe: (body: TUpdateMeBody) => request<TUser>('PUT', 'me', { body }),
-  updatePreferences: (body: TPreferences) => request<TPreferences>('PUT', 'me/preferences', { body }),
-  updateEmailPreferences: (body: TEmailPreferences) => request<TEmailPreferences>('PUT', 'email-preferences', { body }),
+  getMe: (): Promise<TMeResponse> => call('GET', () => client.GET('/api/v1/me')),
+  updateMe: (body: TUpdateMeBody): Promise<TUser> => call('PUT', () => client.PUT('/api/v1/me', { body })),
+  updatePreferences: (body: TPreferences): Promise<TPreferences> => call('PUT', () => client.PUT('/api/v1/me/preferences', { body })),
+  updateEmailPreferences: (body: TEmailPreferences): Promise<TEmailPreferences> =>
+    call('PUT', () => client.PUT('/api/v1/email-preferences', { body })),
 
-  getMyGroups: () => request<TGroup[]>('GET', 'groups'),
-  getOrgGroups: () => request<TOrgGroup[]>('GET', 'groups', { query: { scope: 'org' } }),
+  getMyGroups: (): Promise<TGroup[]> => call('GET', () => client.GET('/api/v1/groups')) as Promise<TGroup[]>,
+  getOrgGroups: (): Promise<TOrgGroup[]> =>
+    call('GET', () => client.GET('/api/v1/groups', { params: { query: { scope: 'org' } } })) as Promise<TOrgGroup[]>,
   /** `activeOnly`: active memberships only (?active=1, the admin's active count). */
-  getGroupMembers: (groupId: string, activeOnly = false) =>
-    request<TGroupMember[]>('GET', `groups/${encodeURIComponent(groupId)}/members`, { query: activeOnly ? { active: '1' } : undefined }),
-  getGroup: (groupId: string) => request<TGroup>('GET', `groups/${encodeURIComponent(groupId)}`),
-  createGroup: (body: TCreateGroupBody) => request<TGroup>('POST', 'groups', { body }),
-  updateGroup: (groupId: string, body: TUpdateGroupBody) => request<TGroup>('PUT', `groups/${encodeURIComponent(groupId)}`, { body }),
-  deactivateGroupMembers: (groupId: string) =>
-    request<TDeactivateMembersResponse>('DELETE', `groups/${encodeURIComponent(groupId)}/members`),
-  getAdminStats: () => request<TAdminStats>('GET', 'admin/stats'),
+  getGroupMembers: (groupId: string, activeOnly = false): Promise<TGroupMember[]> =>
+    call('GET', () => client.GET('/api/v1/groups/{id}/members', { params: { path: id(groupId), query: activeOnly ? { active: '1' } : {} } })),
+  getGroup: (groupId: string): Promise<TGroup> => call('GET', () => client.GET('/api/v1/groups/{id}', { params: { path: id(groupId) } })),
+  createGroup: (body: TCreateGroupBody): Promise<TGroup> => call('POST', () => client.POST('/api/v1/groups', { body })),
+  updateGroup: (groupId: string, body: TUpdateGroupBody): Promise<TGroup> =>
+    call('PUT', () => client.PUT('/api/v1/groups/{id}', { params: { path: id(groupId) }, body })),
+  deactivateGroupMembers: (groupId: string): Promise<TDeactivateMembersResponse> =>
+    call('DELETE', () => client.DELETE('/api/v1/groups/{id}/members', { params: { path: id(groupId) } })),
+  getAdminStats: (): Promise<TAdminStats> => call('GET', () => client.GET('/api/v1/admin/stats')),
   /** The group's recordings the caller may see (each with canHear), optionally one member's. */
-  getGroupRecordings: (groupId: string, userId?: string) =>
-    request<TGroupRecording[]>('GET', `groups/${encodeURIComponent(groupId)}/recordings`, { query: { userId } }),
+  getGroupRecordings: (groupId: string, userId?: string): Promise<TGroupRecording[]> =>
+    call('GET', () => client.GET('/api/v1/groups/{id}/recordings', { params: { path: id(groupId), query: { userId } } })),
   /** A new invite code with a random suffix (org admins); the old code stops working. */
-  regenerateInviteCode: (groupId: string) => request<TGroup>('POST', `groups/${encodeURIComponent(groupId)}/invite-code`),
-  joinGroup: (inviteCode: string) => request<{ group: TGroup }>('POST', 'groups/join', { body: { inviteCode }, own402: true }),
+  regenerateInviteCode: (groupId: string): Promise<TGroup> =>
+    call('POST', () => client.POST('/api/v1/groups/{id}/invite-code', { params: { path: id(groupId) } })),
+  joinGroup: (inviteCode: string): Promise<{ group: TGroup }> =>
+    call('POST', () => client.POST('/api/v1/groups/join', { body: { inviteCode } }), { own402: true }),
 
-  getRecordings: () => request<TRecordingSummary[]>('GET', 'recordings'),
-  getRecording: (recordingId: string) =>
-    request<TRecording>('GET', `recordings/${encodeURIComponent(recordingId)}`, { query: { expand: 'tips,timestamped' } }),
-  createRecording: (body: TCreateRecordingBody) =>
-    request<{ recordingId: string; uploadUrl: string | null }>('POST', 'recordings', { body }),
-  updateRecording: (recordingId: string, body: TUpdateRecordingBody) =>
-    request<TRecording>('PUT', `recordings/${encodeURIComponent(recordingId)}`, { body }),
-  deleteRecording: (recordingId: string) => request<Record<string, never>>('DELETE', `recordings/${encodeURIComponent(recordingId)}`),
+  getRecordings: (): Promise<TRecordingSummary[]> => call('GET', () => client.GET('/api/v1/recordings')) as Promise<TRecordingSummary[]>,
+  getRecording: (recordingId: string): Promise<TRecording> =>
+    call('GET', () => client.GET('/api/v1/recordings/{id}', { params: { path: id(recordingId), query: { expand: 'tips,timestamped' } } })),
+  createRecording: (body: TCreateRecordingBody): Promise<{ recordingId: string; uploadUrl: string | null }> =>
+    call('POST', () => client.POST('/api/v1/recordings', { body })),
+  updateRecording: (recordingId: string, body: TUpdateRecordingBody): Promise<TRecording> =>
+    call('PUT', () => client.PUT('/api/v1/recordings/{id}', { params: { path: id(recordingId) }, body })),
+  deleteRecording: (recordingId: string) => call('DELETE', () => client.DELETE('/api/v1/recordings/{id}', { params: { path: id(recordingId) } })),
 
   /** The history chart's points: the caller's analysed recordings, or a member's (a coach picking one). */
-  getHistory: (userId?: string) => request<THistoryPoint[]>('GET', 'history', { query: { userId } }),
+  getHistory: (userId?: string): Promise<THistoryPoint[]> => call('GET', () => client.GET('/api/v1/history', { params: { query: { userId } } })),
   /** From an email's link, no sign-in: turns off every email notification of the code's user. */
-  unsubscribe: (unsubscribeCode: string) => request<Record<string, never>>('POST', 'unsubscribe', { body: { unsubscribeCode } }),
+  unsubscribe: (unsubscribeCode: string) => call('POST', () => client.POST('/api/v1/unsubscribe', { body: { unsubscribeCode } })),
 
-  setSpeaker: (recordingId: string, speakerNum: number) =>
-    request<TRecording>('PUT', `recordings/${encodeURIComponent(recordingId)}/speaker`, { body: { speakerNum } }),
-  getFeedback: (recordingId: string) => request<TRecordingFeedback>('GET', 'feedback', { query: { recordingId } }),
-  createFeedback: (body: TCreateFeedbackBody) => request<TFeedback>('POST', 'feedback', { body }),
-  updateFeedback: (feedbackId: string, comment: string) =>
-    request<TFeedback>('PUT', `feedback/${encodeURIComponent(feedbackId)}`, { body: { comment } }),
-  deleteFeedback: (feedbackId: string) => request<Record<string, never>>('DELETE', `feedback/${encodeURIComponent(feedbackId)}`),
-  saveScorecardResponse: (body: TScorecardResponseBody) =>
-    request<TScorecardResponse>('POST', `scorecards/${encodeURIComponent(body.scorecardId)}/responses`, { body }),
+  setSpeaker: (recordingId: string, speakerNum: number): Promise<TRecording> =>
+    call('PUT', () => client.PUT('/api/v1/recordings/{id}/speaker', { params: { path: id(recordingId) }, body: { speakerNum } })),
+  getFeedback: (recordingId: string): Promise<TRecordingFeedback> =>
+    call('GET', () => client.GET('/api/v1/feedback', { params: { query: { recordingId } } })),
+  createFeedback: (body: TCreateFeedbackBody): Promise<TFeedback> => call('POST', () => client.POST('/api/v1/feedback', { body })),
+  updateFeedback: (feedbackId: string, comment: string): Promise<TFeedback> =>
+    call('PUT', () => client.PUT('/api/v1/feedback/{id}', { params: { path: id(feedbackId) }, body: { comment } })),
+  deleteFeedback: (feedbackId: string) => call('DELETE', () => client.DELETE('/api/v1/feedback/{id}', { params: { path: id(feedbackId) } })),
+  saveScorecardResponse: (body: TScorecardResponseBody): Promise<TScorecardResponse> =>
+    call('POST', () => client.POST('/api/v1/scorecards/{id}/responses', { params: { path: id(body.scorecardId) }, body })),
 
   /** The Move to Assignment picker: open assignments of the caller's groups. */
-  getAssignedAssignments: () => request<TAssignedAssignment[]>('GET', 'assignments', { query: { scope: 'assigned' } }),
+  getAssignedAssignments: (): Promise<TAssignedAssignment[]> =>
+    call('GET', () => client.GET('/api/v1/assignments', { params: { query: { scope: 'assigned' } } })),
   addRecordingToAssignment: (assignmentId: string, recordingId: string) =>
-    request<Record<string, never>>('POST', `assignments/${encodeURIComponent(assignmentId)}/recordings`, { body: { recordingId } }),
+    call('POST', () => client.POST('/api/v1/assignments/{id}/recordings', { params: { path: id(assignmentId) }, body: { recordingId } })),
 
   /** Admin area: users, roles and invites (org admins). */
-  getAdminUsers: (search?: string) => request<TAdminUserList>('GET', 'users', { query: { search: search || undefined } }),
-  getAdminUser: (userId: string) => request<TAdminUserRoles>('GET', `users/${encodeURIComponent(userId)}`),
+  getAdminUsers: (search?: string): Promise<TAdminUserList> =>
+    call('GET', () => client.GET('/api/v1/users', { params: { query: { search: search || undefined } } })),
+  getAdminUser: (userId: string): Promise<TAdminUserRoles> => call('GET', () => client.GET('/api/v1/users/{userId}', { params: { path: { userId } } })),
   /** The page shows the 402 seat message itself. */
-  updateUserRoles: (userId: string, body: TUpdateUserRolesBody) =>
-    request<TAdminUserRoles>('PUT', `users/${encodeURIComponent(userId)}`, { body, own402: true }),
-  getInvites: () => request<TAdminInvite[]>('GET', 'invites'),
-  createInvite: (body: TCreateInviteBody) => request<TAdminInvite>('POST', 'invites', { body }),
-  resendInvite: (inviteId: string) =>
-    request<TAdminInvite>('PUT', `invites/${encodeURIComponent(inviteId)}`, { body: { resendInvite: true } }),
-  deleteInvite: (inviteId: string) => request<Record<string, never>>('DELETE', `invites/${encodeURIComponent(inviteId)}`),
+  updateUserRoles: (userId: string, body: TUpdateUserRolesBody): Promise<TAdminUserRoles> =>
+    call('PUT', () => client.PUT('/api/v1/users/{userId}', { params: { path: { userId } }, body }), { own402: true }),
+  getInvites: (): Promise<TAdminInvite[]> => call('GET', () => client.GET('/api/v1/invites')),
+  createInvite: (body: TCreateInviteBody): Promise<TAdminInvite> => call('POST', () => client.POST('/api/v1/invites', { body })),
+  resendInvite: (inviteId: string): Promise<TAdminInvite> =>
+    call('PUT', () => client.PUT('/api/v1/invites/{id}', { params: { path: id(inviteId) }, body: { resendInvite: true } })),
+  deleteInvite: (inviteId: string) => call('DELETE', () => client.DELETE('/api/v1/invites/{id}', { params: { path: id(inviteId) } })),
 };
 
 /** Stored waveform peaks of a recording (peaksUrl): min/max pairs, so the browser never decodes the file. */

@@ -37,6 +37,7 @@ export function ModeSwitcher({ viewer, onSwitched }: { viewer: TViewer; onSwitch
   return (
     <div className="mode-switcher" role="radiogroup" aria-label="Mode">
       {options.map((o) => (
+        // biome-ignore lint/a11y/useSemanticElements: each press switches mode and navigates; native radios would switch on every arrow key.
         <button
           key={o.mode}
           type="button"

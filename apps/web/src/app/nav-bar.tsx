@@ -16,6 +16,7 @@ function initials(name: string): string {
 export function NavBar({ viewer }: { viewer: TViewer }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger: the menu closes on every navigation.
   useEffect(() => setOpen(false), [location.key]);
   useEffect(() => {
     if (!open) return;

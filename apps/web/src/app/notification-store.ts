@@ -29,7 +29,9 @@ let current: Shown | null = null;
 let pending: TNotification | null = null;
 let seq = 0;
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const emit = () => {
+  for (const l of listeners) l();
+};
 
 export const notifications = {
   /** Shows the message and returns its id (for `dismiss`). */

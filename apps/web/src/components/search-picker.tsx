@@ -41,6 +41,7 @@ export function SearchPicker<T>(p: SearchPickerProps<T>) {
     document.addEventListener('mousedown', onDown);
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: query is the trigger: a new search starts at the first match.
   useEffect(() => setActive(0), [query]);
 
   const close = () => {
@@ -99,11 +100,12 @@ export function SearchPicker<T>(p: SearchPickerProps<T>) {
               onKeyDown={onKeyDown}
             />
           </div>
-          <ul className="picker__list" role="listbox" id={`${id}-list`} aria-label={p.listLabel}>
-            {p.loading && <li className="picker__empty">Loading...</li>}
-            {!p.loading && items.length === 0 && <li className="picker__empty">{p.emptyText}</li>}
+          <div className="picker__list" role="listbox" id={`${id}-list`} aria-label={p.listLabel}>
+            {p.loading && <div className="picker__empty">Loading...</div>}
+            {!p.loading && items.length === 0 && <div className="picker__empty">{p.emptyText}</div>}
             {items.map((item, i) => (
-              <li
+              // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: focus stays in the search box (aria-activedescendant), whose arrow keys and Enter choose an option.
+              <div
                 key={p.itemKey(item)}
                 id={optionId(item)}
                 role="option"
@@ -113,9 +115,9 @@ export function SearchPicker<T>(p: SearchPickerProps<T>) {
                 onClick={() => choose(item)}
               >
                 {p.renderOption(item)}
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
         </div>
       )}
     </div>

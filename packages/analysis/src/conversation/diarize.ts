@@ -68,11 +68,15 @@ export function diarizeByClustering(samples: Float32Array, sampleRate: number, s
     { lambda: BIC_LAMBDA, ridge, target: hinted, maxClusters: MAX_SPEAKERS },
   );
   let labels = units.map(() => -1);
-  big.forEach(({ i }, k) => (labels[i] = clustered[k] as number));
+  big.forEach(({ i }, k) => {
+    labels[i] = clustered[k] as number;
+  });
   for (let round = 0; round < REFINE_ROUNDS; round++) labels = reassign(units, labels, ridge, statsOf);
   if (!hinted) {
     const talk = new Map<number, number>();
-    units.forEach((u, i) => talk.set(labels[i] as number, (talk.get(labels[i] as number) ?? 0) + u.to - u.from));
+    units.forEach((u, i) => {
+      talk.set(labels[i] as number, (talk.get(labels[i] as number) ?? 0) + u.to - u.from);
+    });
     const total = [...talk.values()].reduce((a, b) => a + b, 0);
     const small = new Set([...talk].filter(([, t]) => t < MIN_SPEAKER_SHARE * total).map(([l]) => l));
     if (small.size > 0 && small.size < talk.size) labels = reassign(units, labels, ridge, statsOf, small);

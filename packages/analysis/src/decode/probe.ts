@@ -1,6 +1,6 @@
 import { AnalysisError } from '../analysis-error.js';
 import { isAllowedFormat, MEDIA_INPUT_ARGS } from './media-formats.js';
-import { runProcess } from './run-process.js';
+import { runProcess, type TProcessResult } from './run-process.js';
 
 export interface TProbe {
   /** Seconds; 0 when unknown. */
@@ -36,7 +36,7 @@ interface TFfprobeOutput {
  * above all, fails here as unprocessable without ffprobe opening what it refers to.
  */
 export async function probe(file: string, signal?: AbortSignal): Promise<TProbe> {
-  let result;
+  let result: TProcessResult;
   try {
     result = await runProcess(
       'ffprobe',

@@ -2,7 +2,7 @@ import type { TSpan } from '@rostrum/contract';
 import { IDEALS } from '../report/ideals.js';
 import { totalDuration } from '../signal/voice-activity.js';
 import { mergeSpans, round, spreadFor } from './score-bands.js';
-import { type TSpeechTrack } from './speech-track.js';
+import type { TSpeechTrack } from './speech-track.js';
 import { minSpeaking, type TSegment } from './segments.js';
 
 export interface TPaceResult {

@@ -19,7 +19,8 @@ export function buildTips(ctx: TTipContext): TTips {
   const byMetric: Partial<Record<TMetricKey, string[]>> = {};
   const problems: { key: TWorkOn; severity: number; tip: string }[] = [];
   const add = (key: TMetricKey, tip: string): void => {
-    (byMetric[key] ??= []).push(tip);
+    byMetric[key] ??= [];
+    byMetric[key].push(tip);
   };
 
   if (s.pace !== null) {

@@ -1,4 +1,4 @@
-import { type TContour } from './contour.js';
+import type { TContour } from './contour.js';
 import { computeIntensity } from './intensity.js';
 import { computePitch } from './pitch.js';
 import { detectSyllableNuclei, type TNucleus } from './syllable-nuclei.js';

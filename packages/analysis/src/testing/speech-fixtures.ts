@@ -138,7 +138,8 @@ export function praatPitch(file: string): [number, number][] {
     .trim()
     .split('\n')
     .map((l) => l.split(' '))
-    .map(([t, f]) => [Number(t), Number(f) > 0 ? Number(f) : 0]);
+    // Unvoiced frames print --undefined-- (NaN): they count as 0 Hz.
+    .map(([t, f]) => [Number(t), Math.max(Number(f) || 0, 0)]);
 }
 
 /** Praat's intensity (To Intensity: 100 Hz, 10 ms, subtract mean): [time, dB]. */

@@ -1,12 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-
-/** "The user has an active membership with this role" (status active, not past its expiry). */
-const hasActiveRole = (role: 'manager' | 'speaker') => sql<boolean>`exists (
-  select 1 from memberships m
-  where m.user_id = ${users.id} and m.status = 'active' and ${role} = any(m.roles)
-    and (m.expires_at is null or m.expires_at > now()))`;
+import { hasActiveRoleSql } from '../groups/groups.repository.js';
 
 /**
  * The seat counts of 000 section 6: coaches/admins (org admin, org manager or an active manager
@@ -16,8 +11,8 @@ const hasActiveRole = (role: 'manager' | 'speaker') => sql<boolean>`exists (
 export async function countSeats(db: TDb, orgId: string) {
   const flags = db
     .select({
-      isCoach: sql<boolean>`(cardinality(${users.orgRoles}) > 0 or ${hasActiveRole('manager')})`.as('is_coach'),
-      isSpeaker: hasActiveRole('speaker').as('is_speaker'),
+      isCoach: sql<boolean>`(cardinality(${users.orgRoles}) > 0 or ${hasActiveRoleSql('manager')})`.as('is_coach'),
+      isSpeaker: hasActiveRoleSql('speaker').as('is_speaker'),
     })
     .from(users)
     .where(eq(users.orgId, orgId))

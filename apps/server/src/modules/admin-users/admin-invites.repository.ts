@@ -59,7 +59,3 @@ export async function deletePendingInvite(db: TDb, orgId: string, inviteId: stri
     .returning({ id: invites.id });
   return rows.length > 0;
 }
-
-export async function deleteInvite(db: TDb, inviteId: string): Promise<void> {
-  await db.delete(invites).where(eq(invites.id, inviteId));
-}

@@ -37,6 +37,7 @@ describe('POST invites', () => {
         { groupId: o.group.id, groupName: 'Group A', roles: ['manager'] },
       ],
     });
+    await t.deliverMail();
     const mail = t.mailer.last(email)!;
     expect(mail.subject).toBe(`You are invited to join ${o.org.name} on Rostrum`);
     expect(mail.text).toContain(inv.inviteLink);
@@ -88,6 +89,7 @@ describe('POST invites', () => {
     }
     const none = await call('POST', '/invites', auth, { email, roles: [{ groupId: null, roles: [] }] });
     expect(errorOf(none).message).toBe(`roles: ${ADMIN_USERS_MSG.inviteNeedsRole}`);
+    await t.deliverMail();
     expect(t.mailer.last(email)).toBeUndefined();
     expect(await t.db.select().from(invites).where(eq(invites.email, email))).toEqual([]);
   });
@@ -120,12 +122,14 @@ describe('POST invites', () => {
     const list = (await call('GET', '/invites', auth)).json().data.map((i: { email: string }) => i.email);
     expect(list).toContain(other.coach.email);
     // Only the address's owner learns why the invite cannot be accepted.
+    await t.deliverMail();
     const mail = t.mailer.last(other.coach.email)!;
     expect(mail.subject).toBe(`You are invited to join ${o.org.name} on Rostrum`);
     expect(mail.text).toContain('already has a Rostrum account with another organization');
     expect(mail.text).not.toContain('/join?invite=');
     const resent = await call('PUT', `/invites/${elsewhere.json().data.inviteId}`, auth, { resendInvite: true });
     expect(resent.statusCode).toBe(200);
+    await t.deliverMail();
     expect(t.mailer.last(other.coach.email)!.text).toContain('already has a Rostrum account');
     // Signing up through that invite gets the generic sign-up answer, not a 409.
     const signUp = await t.app.inject({
@@ -143,21 +147,21 @@ describe('POST invites', () => {
     expect(errorOf(res).message).toContain('free duration');
   });
 
-  it('keeps nothing when the email cannot be sent (500)', async () => {
+  it('keeps the invite when the mail transport fails, and retries its email until it is sent', async () => {
     const o = await makeOrg(t.db);
     const email = freshEmail();
-    const send = t.mailer.send;
-    t.mailer.send = async () => {
-      throw new Error('smtp down');
-    };
+    t.mailer.down = true;
     try {
       const res = await call('POST', '/invites', await signInAs(t, o.admin.email), { email, roles: [{ groupId: o.group.id, roles: ['manager'] }] });
-      expect(res.statusCode).toBe(500);
-      expect(errorOf(res)).toEqual({ message: MSG.serverError, status: 500 });
+      expect(res.statusCode).toBe(200);
+      expect(await t.deliverMail()).toBe(1);
+      expect(t.mailer.last(email)).toBeUndefined();
     } finally {
-      t.mailer.send = send;
+      t.mailer.down = false;
     }
-    expect(await t.db.select().from(invites).where(eq(invites.email, email))).toEqual([]);
+    expect(await t.db.select().from(invites).where(eq(invites.email, email))).toHaveLength(1);
+    await t.deliverMail({ retriesDue: true });
+    expect(t.mailer.sent.filter((m) => m.to === email)).toHaveLength(1);
   });
 });
 
@@ -167,10 +171,12 @@ describe('PUT and DELETE invites/{id}', () => {
     const auth = await signInAs(t, o.admin.email);
     const email = freshEmail();
     const inv = (await call('POST', '/invites', auth, { email, roles: [{ groupId: o.group.id, roles: ['manager'] }] })).json().data;
+    await t.deliverMail();
     const sentBefore = t.mailer.sent.filter((m) => m.to === email).length;
     const res = await call('PUT', `/invites/${inv.inviteId}`, auth, { resendInvite: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.resentDate).not.toBeNull();
+    await t.deliverMail();
     expect(t.mailer.sent.filter((m) => m.to === email)).toHaveLength(sentBefore + 1);
     expect(t.mailer.last(email)!.text).toContain(inv.inviteLink);
     for (const bad of [{ resendInvite: false }, {}, { resendInvite: 'yes' }]) {
@@ -221,6 +227,7 @@ describe('signing up from an invite', () => {
       email,
       roles: [{ groupId: null, roles: ['manager'] }, { groupId: o.group.id, roles: ['manager'] }, { groupId: second!.id, roles: ['speaker'] }],
     });
+    await t.deliverMail();
     const link = t.mailer.last(email)!.text.match(/http:\/\/rostrum\.test\/join\?invite=([0-9a-f-]+)/)!;
     const inviteId = link[1]!;
     const check = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up/invite', payload: { inviteId } });

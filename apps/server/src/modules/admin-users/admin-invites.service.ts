@@ -16,7 +16,6 @@ import { groups, organisations, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { TOrgRow } from '../groups/groups.repository.js';
 import {
-  deleteInvite,
   deletePendingInvite,
   findPendingInvite,
   groupNamesOfOrg,
@@ -27,7 +26,7 @@ import {
   orgOfEmail,
 } from './admin-invites.repository.js';
 import { presentInvite } from './admin-invites.presenter.js';
-import { sendInviteMail } from './invite-mail.js';
+import { inviteMail } from './invite-mail.js';
 
 async function orgOf(deps: TDeps, orgId: string): Promise<TOrgRow> {
   const [org] = await deps.db.select().from(organisations).where(eq(organisations.id, orgId));
@@ -68,10 +67,11 @@ async function checkGrants(deps: TDeps, org: TOrgRow, body: TCreateInviteBody) {
 }
 
 /**
- * POST invites: stores the invite and emails its link; nothing is kept when the email cannot be
- * sent. A user of this organisation is refused (409). An email registered in another organisation
- * is answered exactly like a free one, so an admin cannot probe who uses the product elsewhere;
- * its owner is told by email that the invite needs another address.
+ * POST invites: stores the invite and enqueues the email with its link in the same transaction;
+ * the send-email job delivers it, retrying while the mail transport fails, so the invite is kept
+ * whatever the transport does. A user of this organisation is refused (409). An email registered
+ * in another organisation is answered exactly like a free one, so an admin cannot probe who uses
+ * the product elsewhere; its owner is told by email that the invite needs another address.
  */
 export async function createInvite(deps: TDeps, auth: TAuth, body: TCreateInviteBody): Promise<TAdminInvite> {
   assertOrgAdmin(auth);
@@ -83,19 +83,16 @@ export async function createInvite(deps: TDeps, auth: TAuth, body: TCreateInvite
   const roles = body.roles
     .filter((g) => g.roles.length > 0)
     .map((g) => ({ groupId: g.groupId, roles: g.groupId === null ? [...canonicalOrgRoles(g.roles)!] : [...g.roles] }));
-  const row = await insertInvite(deps.db, { orgId: org.id, email: body.email, roles, isEu: !!org.settings.euUsers, createdBy: auth.userId });
-  const invite = presentInvite(deps.config.publicUrl, row, await groupNamesOfOrg(deps.db, org.id));
-  try {
-    await sendInviteMail(deps, invite, org, await inviterName(deps, auth), registeredIn !== null);
-  } catch (err) {
-    // An invite nobody received would sit in Pending Invites; the failure is logged as a 500.
-    await deleteInvite(deps.db, row.id);
-    throw err;
-  }
-  return invite;
+  const [names, inviter] = await Promise.all([groupNamesOfOrg(deps.db, org.id), inviterName(deps, auth)]);
+  return deps.db.transaction(async (tx) => {
+    const row = await insertInvite(tx, { orgId: org.id, email: body.email, roles, isEu: !!org.settings.euUsers, createdBy: auth.userId });
+    const invite = presentInvite(deps.config.publicUrl, row, names);
+    await deps.queue.enqueueEmail(tx, inviteMail(invite, org, inviter, registeredIn !== null));
+    return invite;
+  });
 }
 
-/** PUT invites/{id} {resendInvite: true}: sends the email again and records when. */
+/** PUT invites/{id} {resendInvite: true}: records when and enqueues the email again, in one transaction. */
 export async function resendInvite(deps: TDeps, auth: TAuth, inviteId: string): Promise<TAdminInvite> {
   assertOrgAdmin(auth);
   const org = await orgOf(deps, auth.orgId);
@@ -103,8 +100,13 @@ export async function resendInvite(deps: TDeps, auth: TAuth, inviteId: string): 
   if (!row) throw notFound();
   const names = await groupNamesOfOrg(deps.db, org.id);
   const registeredElsewhere = ((await orgOfEmail(deps.db, row.email)) ?? org.id) !== org.id;
-  await sendInviteMail(deps, presentInvite(deps.config.publicUrl, row, names), org, await inviterName(deps, auth), registeredElsewhere);
-  return presentInvite(deps.config.publicUrl, await markResent(deps.db, row.id), names);
+  const mail = inviteMail(presentInvite(deps.config.publicUrl, row, names), org, await inviterName(deps, auth), registeredElsewhere);
+  const resent = await deps.db.transaction(async (tx) => {
+    const marked = await markResent(tx, row.id);
+    await deps.queue.enqueueEmail(tx, mail);
+    return marked;
+  });
+  return presentInvite(deps.config.publicUrl, resent, names);
 }
 
 export async function removeInvite(deps: TDeps, auth: TAuth, inviteId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import {
+  grantedFreeYears,
   hasPerpetualFreeDuration,
   isPerpetualExpiry,
   PSEUDO_GROUP_ID,
@@ -7,7 +8,7 @@ import {
   type TAdminUserGroup,
   type TAdminUserRoles,
 } from '@rostrum/contract';
-import { freeDurationYears, type TGroupRow, type TMembershipRow, type TOrgRow } from '../groups/groups.repository.js';
+import type { TGroupRow, TMembershipRow, TOrgRow } from '../groups/groups.repository.js';
 import { membershipRoles } from '../groups/groups.presenter.js';
 import type { TUserRow } from './admin-users.repository.js';
 
@@ -48,12 +49,12 @@ export function presentAdminUser(
 
 /**
  * Perpetual: no expiry shown (000 section 9), either because the expiry is 15+ years away or
- * because the free duration that granted it counts as perpetual (a 15-year grant ends a few
- * hours short of 15 calendar years).
+ * because the free duration that granted it counts as perpetual (a 15-year grant ends 15
+ * calendar years after the grant, so a moment later it is less than 15 years away).
  */
 function presentUserGroup(group: TGroupRow, m: TMembershipRow | null, org: TOrgRow, now: Date): TAdminUserGroup {
   const r = m ? membershipRoles(m, now) : null;
-  const perpetualGrant = hasPerpetualFreeDuration({ years: freeDurationYears(group, org) ?? 0 });
+  const perpetualGrant = hasPerpetualFreeDuration({ years: grantedFreeYears(group.settings, org.settings) });
   return {
     groupId: group.id,
     name: group.name,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { groups, memberships, organisations, users } from '../../db/schema.js';
+import { groups, memberships, users } from '../../db/schema.js';
 
 export type TUserRow = typeof users.$inferSelect;
 
@@ -53,12 +53,6 @@ export async function orgGroupsWithMembership(db: TDb, orgId: string, userId: st
     .leftJoin(memberships, and(eq(memberships.groupId, groups.id), eq(memberships.userId, userId)))
     .where(eq(groups.orgId, orgId))
     .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id));
-}
-
-/** Locks the organisation row: seat-granting changes of one organisation run one at a time. */
-export async function lockOrg(db: TDb, orgId: string) {
-  const [org] = await db.select().from(organisations).where(eq(organisations.id, orgId)).for('update');
-  return org ?? null;
 }
 
 /** Org admins other than this user. */

@@ -4,6 +4,8 @@ import {
   ADMIN_USERS_MSG,
   canonicalOrgRoles,
   coachNotSpeakerMessage,
+  freeAccessUntil,
+  grantedFreeYears,
   MSG,
   PSEUDO_GROUP_ID,
   speakerRoleGrantable,
@@ -17,22 +19,21 @@ import type { TDb } from '../../db/client.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertOrgAdmin } from '../../auth/policies.js';
 import { memberships, organisations, users } from '../../db/schema.js';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
-import { activeSpeakerSeats, freeDurationYears, type TGroupRow, type TMembershipRow, type TOrgRow } from '../groups/groups.repository.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { lockOrganisation, type TGroupRow, type TMembershipRow, type TOrgRow } from '../groups/groups.repository.js';
+import { takeSpeakerSeat } from '../groups/speaker-seats.js';
 import { membershipRoles } from '../groups/groups.presenter.js';
 import {
   countOrgUsers,
   countOtherAdmins,
   findOrgUser,
   listOrgUsers,
-  lockOrg,
   membershipsOfUsers,
   orgGroupsWithMembership,
 } from './admin-users.repository.js';
 import { presentAdminUser, presentUserRoles } from './admin-users.presenter.js';
 
 type TGroupRole = 'manager' | 'speaker';
-const YEAR_MS = 365.25 * 86_400_000;
 
 async function orgOf(db: TDb, orgId: string): Promise<TOrgRow> {
   const [org] = await db.select().from(organisations).where(eq(organisations.id, orgId));
@@ -90,7 +91,8 @@ function speakerRefusal(org: TOrgRow, group: TGroupRow, expired: boolean): strin
 export async function updateUserRoles(deps: TDeps, auth: TAuth, userId: string, body: TUpdateUserRolesBody): Promise<TAdminUserRoles> {
   assertOrgAdmin(auth);
   await deps.db.transaction(async (tx) => {
-    const org = await lockOrg(tx, auth.orgId);
+    // Locked until the end: role changes of one organisation (seats, the last admin) run one at a time.
+    const org = await lockOrganisation(tx, auth.orgId);
     if (!org) throw notFound();
     const user = await findOrgUser(tx, org.id, userId);
     if (!user) throw notFound();
@@ -101,7 +103,6 @@ export async function updateUserRoles(deps: TDeps, auth: TAuth, userId: string, 
 
     const now = new Date();
     const rows = new Map((await orgGroupsWithMembership(tx, org.id, user.id)).map((r) => [r.group.id, r]));
-    const wasSpeaker = [...rows.values()].some((r) => r.membership && membershipRoles(r.membership, now).roles.includes('speaker'));
     const changes: { group: TGroupRow; membership: TMembershipRow | null; roles: TGroupRole[]; current: TGroupRole[] }[] = [];
     let grantsSpeakerSeat = false;
     for (const grant of body.roles) {
@@ -124,10 +125,7 @@ export async function updateUserRoles(deps: TDeps, auth: TAuth, userId: string, 
       changes.push({ group: row.group, membership: row.membership, roles, current: current.roles });
     }
 
-    const limit = org.settings.seatLimit;
-    if (grantsSpeakerSeat && !wasSpeaker && limit !== null && limit !== undefined && (await activeSpeakerSeats(tx, org.id)) >= limit) {
-      throw new HttpError(402, MSG.roleSaveSeatText);
-    }
+    if (grantsSpeakerSeat) await takeSpeakerSeat(tx, org.id, user.id, MSG.roleSaveSeatText);
 
     for (const c of changes) await applyGroupRoles(tx, user.id, org, c, now);
     if (!sameSet(user.orgRoles, orgRoles)) {
@@ -156,8 +154,9 @@ async function applyGroupRoles(
     return;
   }
   const keepsSpeaker = c.roles.includes('speaker') && c.current.includes('speaker');
-  const years = freeDurationYears(c.group, org) ?? 0;
-  const expiresAt = !c.roles.includes('speaker') ? null : keepsSpeaker ? (c.membership?.expiresAt ?? null) : new Date(now.getTime() + years * YEAR_MS);
+  // A new speaker role is grantable only with free years (speakerRoleGrantable), so it gets an expiry.
+  const newSpeakerUntil = () => freeAccessUntil(grantedFreeYears(c.group.settings, org.settings), now);
+  const expiresAt = !c.roles.includes('speaker') ? null : keepsSpeaker ? (c.membership?.expiresAt ?? null) : newSpeakerUntil();
   const startDate = c.current.length > 0 && c.membership ? c.membership.startDate : now;
   const values = { roles: c.roles, status: 'active' as const, startDate, expiresAt, expiredRoles: [], updatedAt: now };
   await tx

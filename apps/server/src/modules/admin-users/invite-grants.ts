@@ -7,6 +7,7 @@ import type { TInviteRow } from './admin-invites.repository.js';
 /**
  * Signing up from an admin invite: the group roles it grants become memberships. A coach
  * membership has no expiry; a speaker membership lasts the free duration, as when joining by code.
+ * Runs in the sign-up transaction, after takeSpeakerSeat has taken the seat under the org lock.
  */
 export async function applyInviteGrants(tx: TDb, userId: string, invite: TInviteRow, org: TOrgRow): Promise<void> {
   const ids = invite.roles.map((g) => g.groupId).filter((id): id is string => !!id);

@@ -1,24 +1,19 @@
 import { inviteDetails, PRODUCT_NAME, type TAdminInvite } from '@rostrum/contract';
-import type { TDeps } from '../../deps.js';
+import type { TMail } from '../../mail/mailer.js';
 import type { TOrgRow } from '../groups/groups.repository.js';
 
 /**
  * The invite email: who invites, to what, and the link that opens sign-up with the invite. When
  * the address already has an account in another organisation (one organisation per email), the
  * owner is told instead that the invite needs another address; the admin is not told (item 16).
+ * The caller enqueues it in the transaction that stores (or marks resent) the invite.
  */
-export async function sendInviteMail(
-  deps: TDeps,
-  invite: TAdminInvite,
-  org: TOrgRow,
-  inviterName: string,
-  registeredElsewhere = false,
-): Promise<void> {
-  const details = inviteDetails(invite.roles, org.type);
+export function inviteMail(invite: TAdminInvite, org: TOrgRow, inviterName: string, registeredElsewhere = false): TMail {
+  const subject = `You are invited to join ${org.name} on ${PRODUCT_NAME}`;
   if (registeredElsewhere) {
-    await deps.mailer.send({
+    return {
       to: invite.email,
-      subject: `You are invited to join ${org.name} on ${PRODUCT_NAME}`,
+      subject,
       text: [
         'Hello,',
         '',
@@ -28,12 +23,12 @@ export async function sendInviteMail(
         `If you want to join ${org.name}, ask ${inviterName} to invite another email address of yours.`,
         'If you did not expect this invite, you can ignore this email.',
       ].join('\n'),
-    });
-    return;
+    };
   }
-  await deps.mailer.send({
+  const details = inviteDetails(invite.roles, org.type);
+  return {
     to: invite.email,
-    subject: `You are invited to join ${org.name} on ${PRODUCT_NAME}`,
+    subject,
     text: [
       'Hello,',
       '',
@@ -48,5 +43,5 @@ export async function sendInviteMail(
       `Sign up with this email address (${invite.email}); the invite works only for it.`,
       'If you did not expect this invite, you can ignore this email.',
     ].join('\n'),
-  });
+  };
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TAssignmentRef, TScorecard } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { assignments, groups, memberships, scorecards } from '../../db/schema.js';
-import { membershipActiveNow } from '../groups/groups.repository.js';
+import { membershipActiveNowSql } from '../../auth/membership-active.js';
 
 export type TAssignmentRow = typeof assignments.$inferSelect;
 export type TScorecardRow = typeof scorecards.$inferSelect;
@@ -36,9 +36,8 @@ export function listAssignedToSpeaker(db: TDb, userId: string, orgId: string) {
       and(
         eq(assignments.orgId, orgId),
         isOpen,
-        eq(memberships.status, 'active'),
         sql`'speaker' = any(${memberships.roles})`,
-        membershipActiveNow,
+        membershipActiveNowSql(),
       ),
     )
     .orderBy(desc(assignments.createdAt));

@@ -5,7 +5,7 @@ import type { TAuth } from '../../auth/auth-context.js';
 import { isOrgAdmin, recordingAccess } from '../../auth/policies.js';
 import { organisations, recordings } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { isActiveNow } from '../groups/groups.presenter.js';
+import { isMembershipActiveNow } from '../../auth/membership-active.js';
 import { findRecordingWithContext } from '../recordings/recordings.repository.js';
 import { findAssignmentInOrg, isOpenAssignment, listAssignedToSpeaker } from './assignments.repository.js';
 import { findMembership } from '../groups/groups.repository.js';
@@ -39,7 +39,7 @@ export async function addRecording(deps: TDeps, auth: TAuth, assignmentId: strin
   const found = await findAssignmentInOrg(deps.db, auth.orgId, assignmentId);
   if (!found || !isOpenAssignment(found.a) || !found.a.groupId) throw notFound();
   const membership = await findMembership(deps.db, auth.userId, found.a.groupId);
-  if (!membership || !isActiveNow(membership) || !membership.roles.includes('speaker')) throw forbidden();
+  if (!membership || !isMembershipActiveNow(membership) || !membership.roles.includes('speaker')) throw forbidden();
   const rec = await findRecordingWithContext(deps.db, recordingId, auth.userId);
   if (!rec || rec.r.orgId !== auth.orgId || rec.r.userId !== auth.userId) throw notFound();
   if (rec.r.assignmentId) throw conflict(ASSIGNMENT_MSG.alreadyAssigned);
@@ -56,9 +56,9 @@ export async function addRecording(deps: TDeps, auth: TAuth, assignmentId: strin
 /** Removing a recording from an assignment: the group's coaches and org admins only. */
 export async function removeRecording(deps: TDeps, auth: TAuth, assignmentId: string, recordingId: string): Promise<void> {
   const found = await findAssignmentInOrg(deps.db, auth.orgId, assignmentId);
-  if (!found || !found.a.groupId) throw notFound();
+  if (!found?.a.groupId) throw notFound();
   const membership = await findMembership(deps.db, auth.userId, found.a.groupId);
-  const isCoach = (!!membership && isActiveNow(membership) && membership.roles.includes('manager')) || isOrgAdmin(auth);
+  const isCoach = (!!membership && isMembershipActiveNow(membership) && membership.roles.includes('manager')) || isOrgAdmin(auth);
   if (!isCoach) throw forbidden();
   const rec = await findRecordingWithContext(deps.db, recordingId, auth.userId);
   if (!rec || rec.r.orgId !== auth.orgId || rec.r.assignmentId !== assignmentId) throw notFound();

@@ -15,7 +15,7 @@ const post = (url: string, payload: unknown, authorization?: string) =>
   t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers: authorization ? { authorization } : {} });
 const get = (url: string, authorization?: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: authorization ? { authorization } : {} });
-const errorOf = (res: { json: () => { errors: { message: string; status: number }[] } }) => res.json().errors[0];
+const errorOf = (res: { json: () => { errors: { message: string; status: number }[] } }) => res.json().errors[0]!;
 
 describe('sign-in', () => {
   it('issues a key that works as Bearer {orgCode}-{apiKey}, emails matched case-insensitively', async () => {
@@ -241,6 +241,7 @@ describe('forgot and reset password', () => {
     const { speaker } = await makeOrg(t.db);
     const session = await signInAs(t, speaker.email);
     expect((await post('/auth/password/forgot', { email: speaker.email })).statusCode).toBe(200);
+    await t.deliverMail();
     const mail = t.mailer.last(speaker.email)!;
     const link = mail.text.match(/http:\/\/rostrum\.test\/password\/reset\?\S+/)![0];
     const url = new URL(link);
@@ -262,6 +263,7 @@ describe('forgot and reset password', () => {
     expect(errorOf(nobody).message).toBe(MSG.forgotNotFound);
     const { speaker, coach } = await makeOrg(t.db);
     await post('/auth/password/forgot', { email: speaker.email });
+    await t.deliverMail();
     const token = new URL(t.mailer.last(speaker.email)!.text.match(/http\S+/)![0]).searchParams.get('token')!;
     const foreign = await post('/auth/password/reset', { email: coach.email, token, newPassword: 'brand-new-secret' });
     expect(foreign.statusCode).toBe(400);

@@ -12,15 +12,16 @@ import {
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import { invites, organisations, passwordResets, users } from '../../db/schema.js';
-import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { hashSecret, newSecret } from '../../auth/keys.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { activeSpeakerSeats, upsertSpeakerMembership } from '../groups/groups.repository.js';
+import { upsertSpeakerMembership } from '../groups/groups.repository.js';
+import { assertSpeakerSeatAvailable, takeSpeakerSeat } from '../groups/speaker-seats.js';
 import { consumeAutoKey, issueKey, peekAutoKey, revokeAllKeys, revokeKey, revokeOtherKeys } from './keys.repository.js';
 import { clearSignInLimits, reserveSignInAttempt } from './sign-in-limiter.js';
 import { reserveInviteCodeAttempt, reserveResetEmail } from './request-limits.js';
-import { grantsSpeakerSeat, inviteIsEu, resolveInvite, type TResolvedInvite } from './invites.repository.js';
+import { grantsSpeakerSeat, inviteIsEu, resolveInvite } from './invites.repository.js';
 import { applyInviteGrants } from '../admin-users/invite-grants.js';
 
 async function findUserByEmail(deps: TDeps, email: string) {
@@ -82,18 +83,12 @@ export async function signOut(deps: TDeps, auth: TAuth): Promise<void> {
   await revokeKey(deps.db, auth.keyId);
 }
 
-async function assertSeatAvailable(deps: TDeps, r: TResolvedInvite, message: string) {
-  const limit = r.org.settings.seatLimit;
-  if (limit === null || limit === undefined || !grantsSpeakerSeat(r)) return;
-  if ((await activeSpeakerSeats(deps.db, r.org.id)) >= limit) throw new HttpError(402, message);
-}
-
 export async function checkInvite(deps: TDeps, body: TInviteCheckBody, ip: string): Promise<TInviteCheckResponse> {
   const attempt = await reserveInviteCodeAttempt(deps.db, ip);
   const r = await resolveInvite(deps.db, body);
   if (!r) throw badRequest(MSG.inviteCodeInvalid);
   await attempt.valid();
-  await assertSeatAvailable(deps, r, MSG.seatLimit);
+  if (grantsSpeakerSeat(r)) await assertSpeakerSeatAvailable(deps.db, r.org, null, MSG.seatLimit);
   return {
     org: { name: r.org.name, type: r.org.type },
     isEu: inviteIsEu(r),
@@ -105,7 +100,9 @@ export async function checkInvite(deps: TDeps, body: TInviteCheckBody, ip: strin
 /**
  * Creates the account. An email already registered in the invite's own organisation gets the
  * spec's 409 (sign in and join instead); one registered in another organisation gets the generic
- * 400, only after every other check, so the answer says no more than invalid data would.
+ * 400, only after every other check (the seat limit included: the insert finds it taken), so the
+ * answer says no more than invalid data would. The speaker seat is taken in the transaction that
+ * creates the account.
  */
 export async function signUp(deps: TDeps, body: TSignUpBody, ip: string): Promise<{ userId: string; signInKey: string }> {
   const attempt = await reserveInviteCodeAttempt(deps.db, ip);
@@ -116,12 +113,12 @@ export async function signUp(deps: TDeps, body: TSignUpBody, ip: string): Promis
   if (r.invite && r.invite.email !== body.email) throw badRequest('This invite was sent to a different email address');
   const isEu = inviteIsEu(r);
   if (isEu && !(body.ageAttestation && body.privacyAccepted && body.dataUseAllowed)) throw badRequest(MSG.signUpInvalid);
-  await assertSeatAvailable(deps, r, MSG.seatLimit);
-  if (existing) throw badRequest(MSG.signUpInvalid);
 
   const passwordHash = await hashPassword(body.password);
   const orgRoles = r.invite?.roles.find((x) => x.groupId === null)?.roles ?? [];
   const userId = await deps.db.transaction(async (tx) => {
+    // Before the insert, so a full organisation answers 402 whatever the email.
+    const org = grantsSpeakerSeat(r) ? await takeSpeakerSeat(tx, r.org.id, null, MSG.seatLimit) : r.org;
     const [u] = await tx
       .insert(users)
       .values({
@@ -152,10 +149,10 @@ export async function signUp(deps: TDeps, body: TSignUpBody, ip: string): Promis
     if (!u) return null;
     const id = u.id;
     if (r.kind === 'code' && r.group) {
-      await upsertSpeakerMembership(tx, id, r.group, r.org);
+      await upsertSpeakerMembership(tx, id, r.group, org);
     }
     if (r.invite) {
-      await applyInviteGrants(tx, id, r.invite, r.org);
+      await applyInviteGrants(tx, id, r.invite, org);
       await tx.update(invites).set({ acceptedAt: new Date() }).where(eq(invites.id, r.invite.id));
     }
     return id;
@@ -175,24 +172,27 @@ export async function forgotPassword(deps: TDeps, email: string, ip: string): Pr
   const found = await findUserByEmail(deps, email);
   if (!found) throw notFound(MSG.forgotNotFound);
   const token = newSecret();
-  await deps.db.insert(passwordResets).values({
-    userId: found.user.id,
-    tokenHash: hashSecret(token),
-    expiresAt: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
-  });
   const link = `${deps.config.publicUrl}/password/reset?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({
-    to: email,
-    subject: 'Reset your Rostrum password',
-    text: [
-      `Hello ${found.user.firstName},`,
-      '',
-      'Someone asked to reset the password of your Rostrum account. To choose a new password, open this link:',
-      '',
-      link,
-      '',
-      `The link works once and expires in ${PASSWORD_RESET_MINUTES} minutes. If you did not ask for it, you can ignore this email.`,
-    ].join('\n'),
+  // The token and its email commit together; the send-email job delivers it (and retries).
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({
+      userId: found.user.id,
+      tokenHash: hashSecret(token),
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
+    });
+    await deps.queue.enqueueEmail(tx, {
+      to: email,
+      subject: 'Reset your Rostrum password',
+      text: [
+        `Hello ${found.user.firstName},`,
+        '',
+        'Someone asked to reset the password of your Rostrum account. To choose a new password, open this link:',
+        '',
+        link,
+        '',
+        `The link works once and expires in ${PASSWORD_RESET_MINUTES} minutes. If you did not ask for it, you can ignore this email.`,
+      ].join('\n'),
+    });
   });
 }
 

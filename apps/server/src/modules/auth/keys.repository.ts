@@ -1,3 +1,4 @@
+import { addDays, addSeconds } from 'date-fns';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { AUTO_SIGN_IN_KEY_SECONDS, SESSION_KEY_DAYS } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
@@ -6,8 +7,8 @@ import { hashSecret, newSecret } from '../../auth/keys.js';
 
 export async function issueKey(db: TDb, userId: string, kind: 'session' | 'auto') {
   const secret = newSecret();
-  const ms = kind === 'session' ? SESSION_KEY_DAYS * 86_400_000 : AUTO_SIGN_IN_KEY_SECONDS * 1000;
-  const expiresAt = new Date(Date.now() + ms);
+  const now = new Date();
+  const expiresAt = kind === 'session' ? addDays(now, SESSION_KEY_DAYS) : addSeconds(now, AUTO_SIGN_IN_KEY_SECONDS);
   await db.insert(apiKeys).values({ userId, kind, keyHash: hashSecret(secret), expiresAt });
   return { secret, expiresAt };
 }

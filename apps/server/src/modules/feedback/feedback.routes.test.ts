@@ -144,18 +144,46 @@ describe('comments and scores', () => {
 
   it('mails the owner about new feedback, with an unsubscribe link that turns every email off', async () => {
     const s = await scene({ managerPrivacyLevel: 1, speakerPrivacyLevel: 1 });
+    await t.deliverMail();
     const mail = t.mailer.last(s.speaker.email)!;
     expect(mail.subject).toMatch(/New comment on "Talk"/);
     const code = /\/unsubscribe\/(\S+)/.exec(mail.text)![1]!;
+    expect(mail.headers).toEqual({ 'List-Unsubscribe': `<http://rostrum.test/unsubscribe/${code}>` });
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/unsubscribe', payload: { unsubscribeCode: code } });
     expect(res.statusCode).toBe(200);
     const [u] = await t.db.select().from(users).where(eq(users.id, s.speaker.id));
     expect(Object.values(u!.emailPreferences).every((v) => v === '0')).toBe(true);
     const count = t.mailer.sent.length;
     await api('POST', '/feedback', s.auth.coach, { recordingId: s.recording.id, comment: 'Another one' });
+    await t.deliverMail();
     expect(t.mailer.sent.length).toBe(count);
     const bad = await t.app.inject({ method: 'POST', url: '/api/v1/unsubscribe', payload: { unsubscribeCode: 'not-a-real-code-at-all' } });
     expect(bad.statusCode).toBe(404);
+  });
+
+  it('a feedback email the mail transport refuses is logged and retried; the feedback is saved', async () => {
+    const s = await scene({ managerPrivacyLevel: 1, speakerPrivacyLevel: 1 });
+    await t.deliverMail();
+    const sentBefore = t.mailer.sent.length;
+    const loggedBefore = t.logged.length;
+    t.mailer.down = true;
+    try {
+      const res = await api('POST', '/feedback', s.auth.coach, { recordingId: s.recording.id, comment: 'Sent while the mail server is down' });
+      expect(res.statusCode).toBe(200);
+      expect(await t.deliverMail()).toBe(1);
+    } finally {
+      t.mailer.down = false;
+    }
+    expect(t.mailer.sent.length).toBe(sentBefore);
+    expect(t.logged.slice(loggedBefore)).toEqual([
+      expect.objectContaining({ level: 40, job: 'send-email', msg: 'job failed; it will be tried again', err: expect.objectContaining({ message: expect.stringContaining('ECONNREFUSED') }) }),
+    ]);
+    const items = (await api('GET', `/feedback?recordingId=${s.recording.id}`, s.auth.owner)).json().data.items as { comment: string }[];
+    expect(items.map((f) => f.comment)).toContain('Sent while the mail server is down');
+    // The mail server is back: the next try delivers it.
+    expect(await t.deliverMail({ retriesDue: true })).toBe(1);
+    expect(t.mailer.sent.length).toBe(sentBefore + 1);
+    expect(t.mailer.last(s.speaker.email)!.text).toContain('coach Person left a comment');
   });
 
   it('GET groups/{id}/feedback lists what the caller may see', async () => {

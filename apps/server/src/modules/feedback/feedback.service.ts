@@ -12,9 +12,9 @@ import type { TAuth } from '../../auth/auth-context.js';
 import { canCommentOn, canScore, feedbackVisible, isOrgAdmin, recordingAccess, type TRecordingAccess } from '../../auth/policies.js';
 import { assignments, feedback, groups, memberships, recordings, scorecardResponses, scorecards, users } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { isActiveNow } from '../groups/groups.presenter.js';
+import { isMembershipActiveNow } from '../../auth/membership-active.js';
 import { findRecordingWithContext } from '../recordings/recordings.repository.js';
-import { notifyFeedbackReceived } from './feedback-mail.js';
+import { feedbackReceivedMail } from './feedback-mail.js';
 import { findAssignmentInOrg, presentAssignmentRef } from '../assignments/assignments.repository.js';
 
 type TFeedbackRow = typeof feedback.$inferSelect;
@@ -53,7 +53,7 @@ export async function recordingContext(deps: TDeps, auth: TAuth, recordingId: st
   if (!row) throw notFound();
   const access = recordingAccess(auth, row.r, row.group, row.membership);
   if (access === 'none') throw notFound();
-  const isCoach = (!!row.membership && isActiveNow(row.membership) && row.membership.roles.includes('manager')) || isOrgAdmin(auth);
+  const isCoach = (!!row.membership && isMembershipActiveNow(row.membership) && row.membership.roles.includes('manager')) || isOrgAdmin(auth);
   const assignment = row.r.assignmentId ? await findAssignmentInOrg(deps.db, auth.orgId, row.r.assignmentId) : null;
   const scorecard: TScorecard | null = assignment ? presentAssignmentRef(assignment).scorecard : null;
   return { row, access, isCoach, speakerLevel: row.group ? row.group.speakerPrivacyLevel : null, scorecard };
@@ -138,27 +138,35 @@ export async function addFeedback(deps: TDeps, auth: TAuth, body: TCreateFeedbac
   if (body.regionEnd !== undefined && ctx.row.r.duration !== null && body.regionEnd > ctx.row.r.duration + 0.01) {
     throw badRequest('regionEnd: the region ends after the recording');
   }
-  const [row] = await deps.db
-    .insert(feedback)
-    .values({
-      recordingId: body.recordingId,
-      groupId: ctx.row.r.groupId,
-      userId: auth.userId,
-      kind: isScore ? 'score' : 'comment',
-      comment: isScore ? null : body.comment!,
-      regionStart: isScore ? null : (body.regionStart ?? null),
-      regionEnd: isScore ? null : (body.regionEnd ?? null),
-      scoreOverall: body.scoreOverall ?? null,
-      scoreOrganization: body.scoreOrganization ?? null,
-      scoreDelivery: body.scoreDelivery ?? null,
-      scoreXfactor: body.scoreXfactor ?? null,
-      isManager: ctx.isCoach,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw conflict('You have already scored this recording. Delete your scores to score it again.');
   const [author] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
-  if (row.userId !== ctx.row.r.userId) await notifyFeedbackReceived(deps, ctx.row.r, author!.name, row.kind).catch(() => {});
+  // The owner's email is enqueued with the feedback: sent once it commits, retried while the
+  // transport fails, and never for feedback that was not saved.
+  const row = await deps.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(feedback)
+      .values({
+        recordingId: body.recordingId,
+        groupId: ctx.row.r.groupId,
+        userId: auth.userId,
+        kind: isScore ? 'score' : 'comment',
+        comment: isScore ? null : body.comment!,
+        regionStart: isScore ? null : (body.regionStart ?? null),
+        regionEnd: isScore ? null : (body.regionEnd ?? null),
+        scoreOverall: body.scoreOverall ?? null,
+        scoreOrganization: body.scoreOrganization ?? null,
+        scoreDelivery: body.scoreDelivery ?? null,
+        scoreXfactor: body.scoreXfactor ?? null,
+        isManager: ctx.isCoach,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (saved && saved.userId !== ctx.row.r.userId) {
+      const mail = await feedbackReceivedMail(tx, deps.config.publicUrl, ctx.row.r, author!.name, saved.kind);
+      if (mail) await deps.queue.enqueueEmail(tx, mail);
+    }
+    return saved;
+  });
+  if (!row) throw conflict('You have already scored this recording. Delete your scores to score it again.');
   return present(row, author!.name, auth.userId);
 }
 
@@ -215,8 +223,8 @@ export async function listGroupFeedback(deps: TDeps, auth: TAuth, groupId: strin
   const [g] = await deps.db.select().from(groups).where(and(eq(groups.id, groupId), eq(groups.orgId, auth.orgId)));
   if (!g) throw notFound();
   const [m] = await deps.db.select().from(memberships).where(and(eq(memberships.groupId, groupId), eq(memberships.userId, auth.userId)));
-  const isCoach = (!!m && isActiveNow(m) && m.roles.includes('manager')) || isOrgAdmin(auth);
-  if (!isCoach && !(m && isActiveNow(m))) throw notFound();
+  const isCoach = (!!m && isMembershipActiveNow(m) && m.roles.includes('manager')) || isOrgAdmin(auth);
+  if (!isCoach && !(m && isMembershipActiveNow(m))) throw notFound();
   const recs = await deps.db
     .select()
     .from(recordings)

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { memberships, users } from '../../db/schema.js';
-import { membershipActiveNow } from './groups.repository.js';
+import { membershipActiveNowSql } from '../../auth/membership-active.js';
 
 /** The members of the coaches-and-admins pseudo-group: users holding org-level roles. */
 export async function listOrgRoleUsers(db: TDb, orgId: string) {
@@ -22,7 +22,7 @@ export async function deactivateGroupMemberships(db: TDb, groupId: string): Prom
     const [row] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(memberships)
-      .where(and(eq(memberships.groupId, groupId), eq(memberships.status, 'active'), membershipActiveNow));
+      .where(and(eq(memberships.groupId, groupId), membershipActiveNowSql()));
     // Every right-hand side reads the row as it was before this update.
     await tx
       .update(memberships)

@@ -2,7 +2,7 @@ import { PSEUDO_GROUP_ID, type TDeactivateMembersResponse, type TGroupMember } f
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertCanAdministerGroup, assertCanManageGroup, isOrgAdmin } from '../../auth/policies.js';
-import { users } from '../../db/schema.js';
+import type { users } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { listGroupMembers } from './groups.repository.js';
 import { deactivateGroupMemberships, listOrgRoleUsers } from './group-members.repository.js';

@@ -1,17 +1,13 @@
 import { isPerpetualExpiry, type TGroup, type TGroupMember } from '@rostrum/contract';
 import type { TGroupRow, TMembershipRow } from './groups.repository.js';
 import type { users } from '../../db/schema.js';
+import { isMembershipActiveNow } from '../../auth/membership-active.js';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
-/** Active now: status active and not past its expiry. */
-export function isActiveNow(m: Pick<TMembershipRow, 'status' | 'expiresAt'>, now = new Date()): boolean {
-  return m.status === 'active' && (!m.expiresAt || m.expiresAt > now);
-}
-
 /** Roles shown for a membership (empty while inactive) and the roles it lost when it expired. */
 export function membershipRoles(m: TMembershipRow, now = new Date()) {
-  const active = isActiveNow(m, now);
+  const active = isMembershipActiveNow(m, now);
   const roles = (active ? m.roles : []) as ('manager' | 'speaker')[];
   const expiredRoles = (m.expiredRoles.length ? m.expiredRoles : !active && m.expiresAt ? m.roles : []) as (
     | 'manager'

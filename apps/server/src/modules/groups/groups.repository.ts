@@ -1,13 +1,12 @@
-import { and, asc, countDistinct, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { freeAccessUntil, grantedFreeYears } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { groups, memberships, organisations, recordings, users } from '../../db/schema.js';
+import { membershipActiveNowSql } from '../../auth/membership-active.js';
 
 export type TGroupRow = typeof groups.$inferSelect;
 export type TMembershipRow = typeof memberships.$inferSelect;
 export type TOrgRow = typeof organisations.$inferSelect;
-
-/** SQL for "this membership is active now": status active and not past its expiry. */
-export const membershipActiveNow = or(isNull(memberships.expiresAt), gt(memberships.expiresAt, sql`now()`));
 
 export async function findGroupByInviteCode(db: TDb, code: string) {
   const [row] = await db
@@ -25,21 +24,36 @@ export async function setInviteCode(db: TDb, groupId: string, inviteCode: string
   return row!;
 }
 
-/** Active speaker seats of an organisation: users with an active speaker membership. */
-export async function activeSpeakerSeats(db: TDb, orgId: string): Promise<number> {
+/** SQL: the user of the outer query (users.id) has a membership active now with this role. */
+export const hasActiveRoleSql = (role: 'manager' | 'speaker') => sql<boolean>`exists (
+  select 1 from ${memberships}
+  where ${memberships.userId} = ${users.id} and ${role} = any(${memberships.roles}) and ${membershipActiveNowSql()})`;
+
+/**
+ * The organisation's speaker seats in use (users with a membership active now as speaker, as
+ * settings.seatLimit counts them) and whether `userId` already holds one of them.
+ */
+export async function speakerSeatUsage(db: TDb, orgId: string, userId: string | null): Promise<{ seats: number; holdsSeat: boolean }> {
+  const seat = hasActiveRoleSql('speaker');
   const [row] = await db
-    .select({ n: countDistinct(memberships.userId) })
-    .from(memberships)
-    .innerJoin(groups, eq(groups.id, memberships.groupId))
-    .where(
-      and(
-        eq(groups.orgId, orgId),
-        eq(memberships.status, 'active'),
-        sql`'speaker' = any(${memberships.roles})`,
-        membershipActiveNow,
-      ),
-    );
-  return row?.n ?? 0;
+    .select({
+      seats: sql<number>`(count(*) filter (where ${seat}))::int`,
+      holdsSeat: sql<boolean>`coalesce(bool_or(${users.id} = ${userId} and ${seat}), false)`,
+    })
+    .from(users)
+    .where(eq(users.orgId, orgId));
+  return row ?? { seats: 0, holdsSeat: false };
+}
+
+/**
+ * Locks the organisation row until the transaction ends and returns it: changes that must see
+ * each other, like granting speaker seats, then run one at a time. FOR NO KEY UPDATE excludes
+ * every other such lock and any update of the row, but not the key-share locks that inserts
+ * referencing the organisation (users, recordings) take, so those neither wait nor deadlock.
+ */
+export async function lockOrganisation(tx: TDb, orgId: string): Promise<TOrgRow | null> {
+  const [org] = await tx.select().from(organisations).where(eq(organisations.id, orgId)).for('no key update');
+  return org ?? null;
 }
 
 export async function findMembership(db: TDb, userId: string, groupId: string) {
@@ -51,20 +65,15 @@ export async function findMembership(db: TDb, userId: string, groupId: string) {
   return m ?? null;
 }
 
-/** The free duration (years) a group grants: its own, else the organisation's. */
-export function freeDurationYears(group: TGroupRow, org: TOrgRow): number | null {
-  return group.settings.freeDuration?.years ?? org.settings.freeDuration?.years ?? null;
-}
-
 /**
  * Makes the user a speaker of the group. With a free duration the membership is active until
- * now plus that duration; without one it waits, not active yet, for a subscription.
+ * now plus that duration; without one it waits, not active yet, for a subscription. A grant that
+ * can make it active runs after takeSpeakerSeat, in the same transaction.
  */
 export async function upsertSpeakerMembership(db: TDb, userId: string, group: TGroupRow, org: TOrgRow) {
-  const years = freeDurationYears(group, org);
   const now = new Date();
-  const expiresAt = years && years > 0 ? new Date(now.getTime() + years * 365.25 * 86_400_000) : null;
-  const status = years && years > 0 ? ('active' as const) : ('inactive' as const);
+  const expiresAt = freeAccessUntil(grantedFreeYears(group.settings, org.settings), now);
+  const status = expiresAt ? ('active' as const) : ('inactive' as const);
   await db
     .insert(memberships)
     .values({ userId, groupId: group.id, roles: ['speaker'], status, startDate: now, expiresAt })
@@ -96,7 +105,7 @@ export async function listOrgGroups(db: TDb, orgId: string) {
     .select({
       group: groups,
       totalUsers: sql<number>`count(${memberships.userId})::int`,
-      activeUsers: sql<number>`count(${memberships.userId}) filter (where ${memberships.status} = 'active' and (${memberships.expiresAt} is null or ${memberships.expiresAt} > now()))::int`,
+      activeUsers: sql<number>`count(${memberships.userId}) filter (where ${membershipActiveNowSql()})::int`,
     })
     .from(groups)
     .leftJoin(memberships, eq(memberships.groupId, groups.id))
@@ -142,7 +151,7 @@ export async function listGroupMembers(db: TDb, groupId: string, opts: { activeO
       ),
     )
     .where(
-      and(eq(memberships.groupId, groupId), opts.activeOnly ? and(eq(memberships.status, 'active'), membershipActiveNow) : undefined),
+      and(eq(memberships.groupId, groupId), opts.activeOnly ? membershipActiveNowSql() : undefined),
     )
     .groupBy(users.id, memberships.userId, memberships.groupId)
     .orderBy(asc(users.lastName), asc(users.firstName));

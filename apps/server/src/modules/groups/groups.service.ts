@@ -22,9 +22,8 @@ import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertCanAdministerGroup, assertCanListOrgGroups, assertCanViewGroup, isOrgAdmin, isOrgManager } from '../../auth/policies.js';
 import { groups, memberships, organisations } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import {
-  activeSpeakerSeats,
   countOrgRoleUsers,
   findGroupByInviteCode,
   findMembership,
@@ -33,7 +32,9 @@ import {
   setInviteCode,
   upsertSpeakerMembership,
 } from './groups.repository.js';
-import { isActiveNow, presentGroup } from './groups.presenter.js';
+import { presentGroup } from './groups.presenter.js';
+import { takeSpeakerSeat } from './speaker-seats.js';
+import { isMembershipActiveNow } from '../../auth/membership-active.js';
 import { reserveInviteCodeAttempt } from '../auth/request-limits.js';
 
 export async function listMyGroups(deps: TDeps, auth: TAuth): Promise<TGroup[]> {
@@ -90,16 +91,15 @@ export async function joinGroup(deps: TDeps, auth: TAuth, inviteCode: string, ip
   await attempt.valid();
   const { group, org } = found;
   const existing = await findMembership(deps.db, auth.userId, group.id);
-  if (existing && isActiveNow(existing) && existing.roles.includes('manager')) {
+  if (existing && isMembershipActiveNow(existing) && existing.roles.includes('manager')) {
     throw conflict(alreadyCoachMessage(org.type).title);
   }
-  const alreadySpeaker = existing && isActiveNow(existing) && existing.roles.includes('speaker');
+  const alreadySpeaker = existing && isMembershipActiveNow(existing) && existing.roles.includes('speaker');
   if (!alreadySpeaker) {
-    const limit = org.settings.seatLimit;
-    if (limit !== null && limit !== undefined && (await activeSpeakerSeats(deps.db, org.id)) >= limit) {
-      throw new HttpError(402, MSG.joinSeatLimit);
-    }
-    await upsertSpeakerMembership(deps.db, auth.userId, group, org);
+    await deps.db.transaction(async (tx) => {
+      const locked = await takeSpeakerSeat(tx, org.id, auth.userId, MSG.joinSeatLimit);
+      await upsertSpeakerMembership(tx, auth.userId, group, locked);
+    });
   }
   const membership = await findMembership(deps.db, auth.userId, group.id);
   return { group: presentGroup(deps.config.publicUrl, group, membership) };

@@ -67,7 +67,30 @@ describe('PUT me', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.email).toBe(newEmail);
     await signInAs(t, newEmail);
+    await t.deliverMail();
     expect(t.mailer.last(speaker.email)?.subject).toMatch(/email was changed/);
+  });
+
+  it('an email change answers 200 while the mail transport is down; the notice goes out when it is back', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    await t.deliverMail();
+    const newEmail = `moved-${Date.now()}-down@example.test`;
+    t.mailer.down = true;
+    try {
+      const res = await call('PUT', '/me', auth, { newEmail, password: PASSWORD });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.email).toBe(newEmail);
+      expect(await t.deliverMail()).toBe(1);
+    } finally {
+      t.mailer.down = false;
+    }
+    expect(t.mailer.last(speaker.email)).toBeUndefined();
+    await signInAs(t, newEmail);
+    expect(await t.deliverMail({ retriesDue: true })).toBe(1);
+    const notice = t.mailer.last(speaker.email)!;
+    expect(notice.subject).toBe('Your Rostrum sign-in email was changed');
+    expect(notice.text).toContain(`was changed from ${speaker.email} to ${newEmail}`);
   });
 
   it('an email change ends every other session and sign-in link; the current session stays', async () => {

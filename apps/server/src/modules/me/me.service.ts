@@ -56,17 +56,22 @@ export async function updateMe(deps: TDeps, auth: TAuth, body: TUpdateMeBody): P
     if (taken) throw conflict(MSG.emailInUse);
     set.email = body.newEmail;
   }
-  const [saved] = await deps.db.update(users).set(set).where(eq(users.id, user.id)).returning();
-  if (set.email) {
-    // A new sign-in email ends every other session and sign-in link; the caller's session stays.
-    await revokeOtherKeys(deps.db, user.id, auth.keyId);
-    await deps.mailer.send({
-      to: user.email,
-      subject: 'Your Rostrum sign-in email was changed',
-      text: `Hello ${saved!.firstName},\n\nThe email you sign in to Rostrum with was changed from ${user.email} to ${set.email}. If you did not make this change, contact your administrator at once.`,
-    });
-  }
-  return presentUser(saved!);
+  const saved = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set(set).where(eq(users.id, user.id)).returning();
+    if (set.email) {
+      // A new sign-in email ends every other session and sign-in link; the caller's session stays.
+      await revokeOtherKeys(tx, user.id, auth.keyId);
+      // The notice to the old address commits with the change and is sent by the send-email job,
+      // so the answer is 200 once the change is saved, whatever the mail transport does.
+      await deps.queue.enqueueEmail(tx, {
+        to: user.email,
+        subject: 'Your Rostrum sign-in email was changed',
+        text: `Hello ${row!.firstName},\n\nThe email you sign in to Rostrum with was changed from ${user.email} to ${set.email}. If you did not make this change, contact your administrator at once.`,
+      });
+    }
+    return row!;
+  });
+  return presentUser(saved);
 }
 
 /** Merges preference fields (current mode and the remembered choices of later screens). */

@@ -7,5 +7,5 @@ import { probe, type TProbe } from '@rostrum/analysis';
  */
 export async function acceptableMedia(file: string): Promise<TProbe | null> {
   const facts = await probe(file).catch(() => null);
-  return facts && facts.hasAudio ? facts : null;
+  return facts?.hasAudio ? facts : null;
 }

@@ -43,7 +43,7 @@ async function startWorker(storage: MediaStorage): Promise<{ queue: TQueue; data
   const database = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: '' });
   const log = pino({ level: 'silent' });
   const queue = await startQueue(database, t.config, log);
-  await queue.startWorkers({ db: database.db, config: t.config, storage, log });
+  await queue.startWorkers({ db: database.db, config: t.config, storage, log, mailer: t.mailer });
   return { queue, database };
 }
 

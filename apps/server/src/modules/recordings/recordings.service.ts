@@ -13,14 +13,14 @@ import {
   type TRecording,
   type TRecordingSummary,
   type TUpdateRecordingBody,
-  ZCreateRecordingBodySchema,
+  type ZCreateRecordingBodySchema,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { isOrgAdmin, recordingAccess } from '../../auth/policies.js';
 import { groups, memberships, organisations, recordings } from '../../db/schema.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
-import { membershipActiveNow } from '../groups/groups.repository.js';
+import { membershipActiveNowSql } from '../../auth/membership-active.js';
 import { ORIGINAL_FILE } from '../../jobs/analyze-recording.job.js';
 import { findRecordingWithContext, listGroupRecordings, listOwnRecordings } from './recordings.repository.js';
 import { presentGroupRecording, presentRecording, presentSummary } from './recordings.presenter.js';
@@ -58,9 +58,8 @@ async function speakerGroup(deps: TDeps, auth: TAuth, groupId: string | undefine
       and(
         eq(memberships.userId, auth.userId),
         eq(groups.orgId, auth.orgId),
-        eq(memberships.status, 'active'),
         sql`'speaker' = any(${memberships.roles})`,
-        membershipActiveNow,
+        membershipActiveNowSql(),
         groupId ? eq(groups.id, groupId) : undefined,
       ),
     )
@@ -134,7 +133,7 @@ export async function createRecording(deps: TDeps, auth: TAuth, body: z.output<t
  */
 export async function finishUpload(deps: TDeps, recordingId: string, file: string): Promise<void> {
   const [rec] = await deps.db.select().from(recordings).where(eq(recordings.id, recordingId));
-  if (!rec || rec.status !== 'uploading') {
+  if (rec?.status !== 'uploading') {
     await rm(file, { force: true });
     throw notFound();
   }
@@ -240,7 +239,7 @@ export async function listRecordingsOfGroup(deps: TDeps, auth: TAuth, groupId: s
   const [m] = await deps.db
     .select()
     .from(memberships)
-    .where(and(eq(memberships.groupId, groupId), eq(memberships.userId, auth.userId), eq(memberships.status, 'active'), membershipActiveNow));
+    .where(and(eq(memberships.groupId, groupId), eq(memberships.userId, auth.userId), membershipActiveNowSql()));
   let visible: 'all' | 'shared-or-submitted' | 'shared' | 'own';
   if (m?.roles.includes('manager') || isOrgAdmin(auth)) visible = g.managerPrivacyLevel >= 3 ? 'shared-or-submitted' : 'all';
   else if (m?.roles.includes('speaker')) visible = g.speakerPrivacyLevel >= 1 && g.speakerPrivacyLevel <= 3 ? 'shared' : 'own';

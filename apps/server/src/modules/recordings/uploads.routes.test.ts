@@ -117,7 +117,7 @@ describe('errors in the API shape', () => {
 });
 
 describe('upload ids', () => {
-  it('takes the upload id in any case (ids are lower-cased at the edge); a malformed one is not found', async () => {
+  it('takes the upload id in any case (ids are lower-cased at the edge); a malformed one is a 400 as everywhere in the API', async () => {
     const { auth, recordingId } = await speakerWithRecording();
     const created = await t.app.inject({
       method: 'POST',
@@ -137,7 +137,7 @@ describe('upload ids', () => {
     });
     expect(patch.statusCode, patch.body).toBe(204);
     expect(patch.headers['upload-offset']).toBe('4');
-    expectApiError(await t.app.inject({ method: 'PATCH', url: '/api/v1/uploads/..%2F..%2Fmedia', headers: { ...TUS, authorization: auth } }), 404);
+    expectApiError(await t.app.inject({ method: 'PATCH', url: '/api/v1/uploads/..%2F..%2Fmedia', headers: { ...TUS, authorization: auth } }), 400);
   });
 });
 

@@ -2,12 +2,13 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import { INTAKE_MSG, MSG, RECORDING_LIMITS, ZApiErrorSchema, ZIdSchema } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import { authenticate, type TAuth } from '../../auth/auth-context.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { badRequest, HttpError } from '../../http/errors.js';
 import type { TZodApp } from '../../http/route-kit.js';
 import { UPLOAD_EXPIRY_MS } from '../../jobs/expire-uploads.job.js';
 import { uploadsDirOf } from '../../storage/media-storage.js';
@@ -54,6 +55,18 @@ function parseJson(text: string): unknown {
     return null;
   }
 }
+
+/**
+ * The tus request headers, for the OpenAPI document only: all optional and every other header
+ * kept (the handler passes them on to tus), since tus answers a missing or malformed one itself
+ * (412, 400) in the API's error shape.
+ */
+const ZTusHeadersSchema = z.looseObject({
+  'tus-resumable': z.string().optional().describe('1.0.0'),
+  'upload-length': z.string().optional().describe('Total size in bytes (POST)'),
+  'upload-metadata': z.string().optional().describe('recordingId and filename, base64 (POST)'),
+  'upload-offset': z.string().optional().describe('Offset of this chunk (PATCH)'),
+});
 
 export function uploadsRoutes(app: TZodApp, deps: TDeps) {
   const uploadsDir = uploadsDirOf(deps.config.dataDir);
@@ -166,7 +179,8 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const { id } = req.params as { id?: string };
     const uploadId = id === undefined ? null : ZIdSchema.safeParse(id);
-    if (uploadId && !uploadId.success) throw notFound();
+    // A malformed id is a bad request, as for every id in the API; an unknown one is tus's 404.
+    if (uploadId && !uploadId.success) throw badRequest('id: Invalid UUID');
     let webRequest: Request;
     try {
       webRequest = toWebRequest(req, uploadId ? uploadId.data! : null);
@@ -183,9 +197,47 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
   };
   // The app-wide CORS plugin stays out: tus's preflight names its own methods and headers, and
   // send() above keeps CORS headers for the configured origins only.
-  const common = { onRequest: signedIn, schema: { hide: true }, config: { cors: false } };
-  app.route({ method: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: '/uploads', handler, ...common });
-  app.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: '/uploads/:id', handler, ...common });
-  app.route({ method: ['GET', 'PUT'], url: '/uploads', handler: notAllowed, ...common });
-  app.route({ method: ['GET', 'PUT', 'POST'], url: '/uploads/:id', handler: notAllowed, ...common });
+  const common = { onRequest: signedIn, config: { cors: false } };
+  const hidden = { ...common, schema: { hide: true } };
+  // The tus 1.0 protocol's own calls, described for the OpenAPI document (tus checks the headers).
+  const described = (operationId: string, summary: string, description: string) => ({
+    ...common,
+    schema: { tags: ['recordings'], operationId, summary, description, headers: ZTusHeadersSchema },
+  });
+  app.route({
+    method: 'POST',
+    url: '/uploads',
+    handler,
+    ...described(
+      'createUpload',
+      'Start the resumable upload of a recording\'s file',
+      'tus 1.0 creation. Headers: Tus-Resumable 1.0.0, Upload-Length (bytes, at most 200 MB), Upload-Metadata with `recordingId` (from POST recordings) and `filename`, base64-encoded. 201 with the upload address in Location.',
+    ),
+  });
+  app.route({
+    method: 'HEAD',
+    url: '/uploads/:id',
+    handler,
+    ...described('getUploadOffset', 'How many bytes of an upload the server has', 'tus 1.0: 200 with Upload-Offset and Upload-Length, so a dropped upload resumes from there.'),
+  });
+  app.route({
+    method: 'PATCH',
+    url: '/uploads/:id',
+    handler,
+    ...described(
+      'appendUpload',
+      'Send the next bytes of an upload',
+      'tus 1.0: Content-Type application/offset+octet-stream and Upload-Offset equal to the server\'s offset. 204 with the new Upload-Offset. After the last byte the server checks the content (415 for anything but an allowed audio or video container, and nothing is kept) and the analysis starts.',
+    ),
+  });
+  app.route({
+    method: 'DELETE',
+    url: '/uploads/:id',
+    handler,
+    ...described('cancelUpload', 'Cancel an unfinished upload', 'tus 1.0 termination: 204; the partial file is removed.'),
+  });
+  app.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: '/uploads', handler, ...hidden });
+  app.route({ method: 'OPTIONS', url: '/uploads/:id', handler, ...hidden });
+  app.route({ method: ['GET', 'PUT'], url: '/uploads', handler: notAllowed, ...hidden });
+  app.route({ method: ['GET', 'PUT', 'POST'], url: '/uploads/:id', handler: notAllowed, ...hidden });
 }

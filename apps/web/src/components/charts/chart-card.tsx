@@ -38,6 +38,7 @@ export function ChartCard({ title, children, tips, highlightCount, highlighted, 
       <header className="chart-card__header">
         <h3 className="chart-card__title">{title}</h3>
         {hasTips && (
+          // biome-ignore lint/a11y/noStaticElementInteractions: pointer hover over the button and its bubble keeps the tooltip open (WCAG 1.4.13); keyboard users get it from the button's focus.
           <span className="chart-tip" onMouseEnter={() => show(TOOLTIP_DELAY_MS)} onMouseLeave={hide}>
             <button
               type="button"

@@ -109,7 +109,7 @@ export function LineChart({
     const last = points[n - 1]!.band!;
     const upper = [[left, yAt(first.high)] as const, ...highs, [left + plotW, yAt(last.high)] as const];
     const lower = [[left + plotW, yAt(last.low)] as const, ...lows.reverse(), [left, yAt(first.low)] as const];
-    bandPath = [...upper, ...lower].map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${x.toFixed(1)},${y.toFixed(1)}`).join(' ') + ' Z';
+    bandPath = `${[...upper, ...lower].map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${x.toFixed(1)},${y.toFixed(1)}`).join(' ')} Z`;
   }
 
   const go = (e: MouseEvent, href: string) => {
@@ -125,6 +125,7 @@ export function LineChart({
   return (
     <figure className="line-chart">
       <div className="line-chart__canvas" ref={wrapRef}>
+        {/* biome-ignore lint/a11y/useSemanticElements: an <svg> cannot be a <fieldset>; the group names the chart around its focusable points. */}
         <svg
           className="line-chart__svg"
           viewBox={`0 0 ${width} ${height}`}
@@ -179,6 +180,7 @@ export function LineChart({
             );
           })}
           {points.map((p, i) => (
+            // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a focusable data point; focus shows its tooltip and the img role reads out its value.
             <g
               key={p.id}
               className={['line-chart__point', active === i && 'line-chart__point--active'].filter(Boolean).join(' ')}

@@ -87,7 +87,7 @@ export class WaveformController {
 
   private set(patch: Partial<TWaveformState>): void {
     this.state = { ...this.state, ...patch };
-    this.listeners.forEach((l) => l());
+    for (const l of this.listeners) l();
   }
 
   mount(o: TMountOptions): void {
@@ -167,7 +167,9 @@ export class WaveformController {
   unmount(): void {
     this.disableDrag?.();
     this.disableDrag = null;
-    this.cleanups.forEach((c) => c());
+    this.cleanups.forEach((c) => {
+      c();
+    });
     this.cleanups = [];
     this.ws?.destroy();
     this.ws = null;

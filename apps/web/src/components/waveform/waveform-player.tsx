@@ -149,7 +149,10 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
         data-stuck={stuck || undefined}
         style={stuck ? { left: box.left, width: box.width } : undefined}
       >
-        {!waitForVideo && <audio ref={audioRef} controls hidden preload="metadata" src={playbackUrl} aria-label={`Audio of ${title}`} />}
+        {!waitForVideo && (
+          // biome-ignore lint/a11y/useMediaCaption: a hidden element the waveform plays; the transcript is the text alternative.
+          <audio ref={audioRef} controls hidden preload="metadata" src={playbackUrl} aria-label={`Audio of ${title}`} />
+        )}
         <div className="waveform__stage">
           {!state.ready && (
             <div className="waveform__loading">
@@ -194,11 +197,11 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
             >
               <Redo2 size={18} aria-hidden />
             </button>
-            <span className="waveform__timer" data-testid="waveform-timer" aria-label={`Time ${timer}`}>
+            <span className="waveform__timer" data-testid="waveform-timer" role="timer" aria-label={`Time ${timer}`}>
               {timer}
             </span>
           </div>
-          <div className="waveform__zoom" role="group" aria-label="Zoom">
+          <fieldset className="waveform__zoom" aria-label="Zoom">
             <button type="button" className="icon-btn" onClick={() => controller?.zoomOut()} disabled={disabled || atFit} aria-label="Zoom out" title="Zoom out">
               <ZoomOut size={18} aria-hidden />
             </button>
@@ -208,7 +211,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
             <button type="button" className="icon-btn" onClick={() => controller?.fit()} disabled={disabled || atFit} aria-label="Fit to width" title="Fit to width">
               <Maximize2 size={16} aria-hidden />
             </button>
-          </div>
+          </fieldset>
         </div>
         {children}
         <p className="waveform__keys subtle">

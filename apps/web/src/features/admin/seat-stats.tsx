@@ -37,7 +37,7 @@ function StatCard({ icon, label, value, note, alarm }: { icon: ReactNode; label:
       <span className="icon-tile stat-card__icon">{icon}</span>
       <dl className="stat-card__text">
         <dt className="stat-card__label">{label}</dt>
-        <dd className="stat-card__value">{value ?? <span className="stat-card__placeholder" aria-label="Loading..." />}</dd>
+        <dd className="stat-card__value">{value ?? <span className="stat-card__placeholder" role="img" aria-label="Loading..." />}</dd>
         {note && <dd className="stat-card__note">{note}</dd>}
       </dl>
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Ticket } from 'lucide-react';
@@ -45,7 +45,7 @@ export function SignUpPage() {
   const [invite, setInvite] = useState<TCheckedInvite | null>(null);
   const autoChecked = useRef(false);
 
-  const check = async (body: TInviteCheckBody) => {
+  const check = useCallback(async (body: TInviteCheckBody) => {
     setChecking(true);
     setCodeError(null);
     try {
@@ -55,16 +55,15 @@ export function SignUpPage() {
     } finally {
       setChecking(false);
     }
-  };
+  }, []);
 
-  // A code or invite in the query is checked straight away.
+  // A code or invite in the query is checked straight away, once: the ref keeps later runs out.
   useEffect(() => {
     if (autoChecked.current) return;
     autoChecked.current = true;
     if (presetInvite) void check({ inviteId: presetInvite });
     else if (presetCode) void check({ inviteCode: presetCode.trim() });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [check, presetCode, presetInvite]);
 
   const onContinue = (e: FormEvent) => {
     e.preventDefault();

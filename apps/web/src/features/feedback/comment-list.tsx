@@ -107,6 +107,7 @@ export function CommentList({ recordingId, items }: { recordingId: string; items
                     className="input textarea"
                     rows={3}
                     value={draft}
+                    // biome-ignore lint/a11y/noAutofocus: the user just pressed Edit; focus moves to the text they asked to edit.
                     autoFocus
                     aria-invalid={editError ? true : undefined}
                     onChange={(e) => setDraft(e.target.value)}

@@ -27,7 +27,7 @@ function ratingsOf(feedback: TRecordingFeedback): TRating[] {
   return visibleQuestions(feedback.scorecard).map((q) => ({ id: q.id, label: q.label, description: q.description, core: CORE_IDS.has(q.id) }));
 }
 
-function valueOf(item: TFeedback, rating: TRating): number | null {
+function ratingValue(item: TFeedback, rating: TRating): number | null {
   if (rating.core) return item[rating.id as TApiName];
   return item.responses.find((r) => r.id === rating.id)?.response ?? null;
 }
@@ -140,7 +140,7 @@ function MyScores({ score, ratings, onDeleted }: { score: TFeedback; ratings: TR
       <h3 className="vibe-list__title">Your scores</h3>
       <dl className="my-scores__list">
         {ratings.map((r) => {
-          const v = valueOf(score, r);
+          const v = ratingValue(score, r);
           return v == null ? null : (
             <div key={r.id}>
               <dt>{r.label}</dt>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Users } from 'lucide-react';
@@ -77,7 +78,7 @@ function CoachHistory({ viewer }: { viewer: TViewer }) {
     />
   );
 
-  let body;
+  let body: ReactNode;
   if (groupCount === 0) {
     body = (
       <Card>

@@ -102,7 +102,7 @@ export class AudioCapture {
       this.recorder.stop();
     }
     this.recorder = null;
-    this.stream?.getTracks().forEach((t) => t.stop());
+    for (const t of this.stream?.getTracks() ?? []) t.stop();
     this.stream = null;
     void this.context?.close().catch(() => undefined);
     this.context = null;

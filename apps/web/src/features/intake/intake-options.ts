@@ -1,7 +1,7 @@
 import {
-  DEBUG_LANGUAGES,
-  DEBUG_OPERATIONS,
-  DEBUG_ORG_GROUPS,
+  type DEBUG_LANGUAGES,
+  type DEBUG_OPERATIONS,
+  type DEBUG_ORG_GROUPS,
   ZRecordingTitleSchema,
   type TCreateRecordingBody,
   type TGroup,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Mic, MicOff, RotateCcw, Save, Square } from 'lucide-react';
@@ -56,13 +56,14 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
   const [progress, setProgress] = useState<TUploadProgress>({ sent: 0, total: 0 });
   const [uploadError, setUploadError] = useState<{ message: string; canRetry: boolean } | null>(null);
 
-  const clearTimers = () => {
+  // Stable (it only touches a ref), so the unmount cleanup below runs once.
+  const clearTimers = useCallback(() => {
     timers.current.forEach((t) => {
       window.clearTimeout(t);
       window.clearInterval(t);
     });
     timers.current = [];
-  };
+  }, []);
 
   useEffect(
     () => () => {
@@ -70,7 +71,7 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
       captureRef.current?.release();
       uploadRef.current?.abort();
     },
-    [],
+    [clearTimers],
   );
   useEffect(() => {
     if (!result) return setPreviewUrl(null);
@@ -264,7 +265,7 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
               <p className="recorder__live">
                 <span className="recorder__dot" aria-hidden /> {state === 'RECORDING' ? 'Recording' : 'Stopping...'}
               </p>
-              <p className="recorder__timer" data-testid="record-timer" aria-label="Recording duration">
+              <p className="recorder__timer" data-testid="record-timer" role="timer" aria-label="Recording duration">
                 {formatTimer(elapsed)}
               </p>
               <Button
@@ -322,7 +323,10 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
         <form className="stack stack--lg" onSubmit={(e) => void save(e)} noValidate aria-label="Save your recording">
           <div className="recording-preview">
             <span className="recording-preview__badge">{formatTimer(result.seconds)}</span>
-            {previewUrl && <audio controls src={previewUrl} aria-label="Your recording" className="recording-preview__audio" />}
+            {previewUrl && (
+              // biome-ignore lint/a11y/useMediaCaption: the speaker's own take, just recorded: no transcript exists before analysis.
+              <audio controls src={previewUrl} aria-label="Your recording" className="recording-preview__audio" />
+            )}
           </div>
           <RecordingOptionsFields form={form} viewer={viewer} titleRef={titleRef} disabled={state === 'UPLOADING'} />
           {state === 'UPLOADING' && !uploadError && (

@@ -20,7 +20,7 @@ export function VibePreview() {
       </div>
       <div className="vibe-preview__body">
         <div className="vibe-dial">
-          <svg viewBox="0 0 120 120" width="132" height="132">
+          <svg viewBox="0 0 120 120" width="132" height="132" aria-hidden="true">
             <circle cx="60" cy="60" r={r} fill="none" stroke="var(--color-primary-100)" strokeWidth="10" />
             <circle
               cx="60"

@@ -192,11 +192,13 @@ function MediaPlayer({ recording: r }: { recording: TRecording }) {
     <Card className="media-card">
       {r.isVideo &&
         (r.videoUrl ? (
+          // biome-ignore lint/a11y/useMediaCaption: shown while the recording is analysed; no transcript exists yet.
           <video className="media-card__video" controls src={r.videoUrl} preload="metadata" aria-label={`Video of ${r.title}`} />
         ) : (
           <p className="muted">{INTAKE_MSG.videoNotReady}</p>
         ))}
       {(!r.isVideo || !r.videoUrl) && (
+        // biome-ignore lint/a11y/useMediaCaption: shown while the recording is analysed; no transcript exists yet.
         <audio className="media-card__audio" controls src={r.playbackUrl ?? undefined} preload="metadata" aria-label={`Audio of ${r.title}`} />
       )}
     </Card>

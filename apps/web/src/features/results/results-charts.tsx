@@ -20,7 +20,7 @@ interface ChartsProps {
   ownerView: boolean;
 }
 
-function useHighlight(results: TResults, ownerView: boolean) {
+function useHighlight(ownerView: boolean) {
   const controller = useWaveform();
   const { highlight } = useWaveformState();
   return (key: string, spans: readonly TSpan[] | undefined) => {
@@ -34,7 +34,7 @@ function useHighlight(results: TResults, ownerView: boolean) {
 }
 
 export function ResultsCharts({ results, scores: s, ownerView }: ChartsProps) {
-  const hl = useHighlight(results, ownerView);
+  const hl = useHighlight(ownerView);
   const hot = (key: TMetricKey) => results.timestamped.metrics[key]?.hotSpots;
   const tips = (key: TMetricKey) => (ownerView ? results.tips.byMetric[key] : undefined);
   const card = (key: TMetricKey) => ({ title: METRIC_TITLES[key], tips: tips(key), testId: `chart-${key}`, ...hl(key, hot(key)) });
@@ -139,7 +139,7 @@ export function ResultsCharts({ results, scores: s, ownerView }: ChartsProps) {
 const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(1)}`;
 
 function VibeCharts({ results, scores, ownerView }: ChartsProps) {
-  const hl = useHighlight(results, ownerView);
+  const hl = useHighlight(ownerView);
   return (
     <>
       {(['positiveVibes', 'negativeVibes'] as const).map((key) => {

@@ -88,6 +88,7 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
             <Card className="media-card video-card">
               {videoPlayable ? (
                 <>
+                  {/* biome-ignore lint/a11y/useMediaCaption: the Transcript tab beside it is the text alternative and follows playback word by word. */}
                   <video
                     ref={setVideo}
                     className="media-card__video"

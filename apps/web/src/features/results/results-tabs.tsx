@@ -82,6 +82,7 @@ function Transcript({ results }: { results: TResults }) {
         <span className="word word--spotted">spotted words</span> are marked.
       </p>
       <div className="transcript transcript--words" data-testid="transcript">
+        {/* biome-ignore-start lint/suspicious/noArrayIndexKey: a recording's transcript never changes or reorders, and its words have no ids. */}
         {paragraphs.map((p, i) => (
           <p key={i}>
             {conv && <span className="transcript__speaker">{SPEAKER_NAMES[p.speaker - 1] ?? p.speaker}:</span>}
@@ -94,6 +95,7 @@ function Transcript({ results }: { results: TResults }) {
               return (
                 <span key={j}>
                   {' '}
+                  {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a pointer shortcut; keyboard users seek with the player's keys and buttons (a tab stop per word would bury the page). */}
                   <span
                     className={cls}
                     data-start={w.start}
@@ -107,6 +109,7 @@ function Transcript({ results }: { results: TResults }) {
             })}
           </p>
         ))}
+        {/* biome-ignore-end lint/suspicious/noArrayIndexKey: see above */}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
@@ -27,13 +27,14 @@ export function useUndoableRecordingUpdate(texts: TSharingTexts) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const notice = useRef<{ id: number; timer: number } | null>(null);
-  const dropNotice = () => {
+  // Stable (it only touches a ref), so the effect below drops the notice on unmount only.
+  const dropNotice = useCallback(() => {
     if (!notice.current) return;
     window.clearTimeout(notice.current.timer);
     notifications.dismiss(notice.current.id);
     notice.current = null;
-  };
-  useEffect(() => dropNotice, []);
+  }, []);
+  useEffect(() => dropNotice, [dropNotice]);
 
   const update = useMutation({
     mutationFn: (v: TSharingChange) => api.updateRecording(v.recordingId, { [v.field]: v.value }),
