@@ -6,7 +6,16 @@ test.describe('admin groups and manage', () => {
     await expect(page).toHaveURL('/customer-admin/groups');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin: Northwind Communications' })).toBeVisible();
     const table = page.getByRole('table');
-    for (const h of ['Name', 'Active Users', 'Total Users', 'Invite Code and Link', 'Since', 'Free Duration', 'Coach Privacy', 'Speaker Privacy']) {
+    for (const h of [
+      'Name',
+      'Active Users',
+      'Total Users',
+      'Invite Code and Link',
+      'Since',
+      'Free Duration',
+      'Coach Privacy',
+      'Speaker Privacy',
+    ]) {
       await expect(table.getByRole('columnheader', { name: h, exact: true })).toBeVisible();
     }
     const rows = table.locator('tbody tr');

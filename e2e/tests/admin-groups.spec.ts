@@ -6,7 +6,8 @@ import { expect, notification, signIn, signUp, test, uniqueEmail } from './helpe
 // The groups half of the admin area (000 sections 2.11, 4, 6, 7): seat statistics, the sortable
 // group list, the group form with the privacy coupling, and a group's members with deactivation.
 
-const SAVE_FAILED = 'The group could not be saved. Most likely, the name you entered is already used elsewhere. Please change the name to be unique.';
+const SAVE_FAILED =
+  'The group could not be saved. Most likely, the name you entered is already used elsewhere. Please change the name to be unique.';
 const WORKSHOP_CODE = 'Northwind-Communications-Leadership-Workshop';
 
 const stat = (page: Page, label: string) =>
@@ -115,7 +116,9 @@ test.describe('admin groups', () => {
 
     // Edit: the form holds the saved values and the invite code is shown read-only.
     await page.getByRole('link', { name: 'Back to Manage Groups' }).click();
-    await groupRow(page, groupName).getByRole('link', { name: `Edit Group ${groupName}` }).click();
+    await groupRow(page, groupName)
+      .getByRole('link', { name: `Edit Group ${groupName}` })
+      .click();
     await expect(page.getByRole('heading', { name: 'Edit Group' })).toBeVisible();
     await expect(page.getByLabel('Group name')).toHaveValue(groupName);
     await expect(page.getByRole('group', { name: 'Coach privacy level' }).getByRole('radio', { name: 'High', exact: true })).toBeChecked();
@@ -149,7 +152,10 @@ test.describe('admin groups', () => {
       const row = table.getByRole('row').filter({ hasText: email });
       await expect(row).toContainText('Speaker');
       await expect(row).toContainText('Active');
-      await expect(row.getByRole('link', { name: /^Roles of/ })).toHaveAttribute('href', /^\/customer-admin\/users\/[0-9a-f-]+\/[0-9a-f-]+$/);
+      await expect(row.getByRole('link', { name: /^Roles of/ })).toHaveAttribute(
+        'href',
+        /^\/customer-admin\/users\/[0-9a-f-]+\/[0-9a-f-]+$/,
+      );
     }
     await page.getByRole('navigation', { name: 'Which members' }).getByRole('link', { name: /^All/ }).click();
     await expect(page.getByRole('table', { name: 'List of all speakers in this group' })).toBeVisible();
@@ -175,7 +181,10 @@ test.describe('admin groups', () => {
       await expect(row).toContainText('Inactive');
       await expect(row).toContainText('Expired: Speaker');
     }
-    await page.getByRole('navigation', { name: 'Which members' }).getByRole('link', { name: /^Active/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Which members' })
+      .getByRole('link', { name: /^Active/ })
+      .click();
     await expect(page.getByRole('table', { name: 'List of active speakers in this group' })).toContainText('No users');
   });
 

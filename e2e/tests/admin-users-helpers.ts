@@ -24,7 +24,13 @@ export function mailsTo(email: string): string[] {
 export async function readInviteLink(email: string): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(() => (link = mailsTo(email).at(-1)?.match(/https?:\/\/\S+\/join\?invite=[0-9a-f-]+/)?.[0]), { timeout: 10_000 })
+    .poll(
+      () =>
+        (link = mailsTo(email)
+          .at(-1)
+          ?.match(/https?:\/\/\S+\/join\?invite=[0-9a-f-]+/)?.[0]),
+      { timeout: 10_000 },
+    )
     .toBeTruthy();
   return link!;
 }

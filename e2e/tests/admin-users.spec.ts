@@ -10,7 +10,10 @@ const SEAT_TEXT =
   'You are already using your maximum number of speaker seats. Please either contact the provider to arrange for an upgrade or deactivate a non-coach speaker seat to free up a license.';
 
 async function salesTeamId(request: APIRequestContext, auth: Record<string, string>): Promise<string> {
-  const groups = (await (await request.get('/api/v1/groups?scope=org', { headers: auth })).json()).data as { groupId: string; name: string }[];
+  const groups = (await (await request.get('/api/v1/groups?scope=org', { headers: auth })).json()).data as {
+    groupId: string;
+    name: string;
+  }[];
   return groups.find((g) => g.name === 'Sales Team')!.groupId;
 }
 
@@ -18,7 +21,10 @@ async function salesTeamId(request: APIRequestContext, auth: Record<string, stri
 async function openUser(page: Page, email: string) {
   await page.getByRole('link', { name: 'Manage Users', exact: true }).click();
   await page.getByLabel('Search users').fill(email);
-  const row = page.getByRole('table', { name: /Users of/ }).getByRole('row').filter({ hasText: email });
+  const row = page
+    .getByRole('table', { name: /Users of/ })
+    .getByRole('row')
+    .filter({ hasText: email });
   await expect(row).toHaveCount(1);
   await row.getByRole('link', { name: /View User/ }).click();
   await expect(page).toHaveURL(/\/customer-admin\/users\/[0-9a-f-]+$/);
@@ -171,7 +177,12 @@ test.describe('admin users, roles and invites', () => {
     const clear = (userId: string) =>
       request.put(`/api/v1/users/${userId}`, {
         headers: auth,
-        data: { roles: [{ groupId: PSEUDO_GROUP_ID, roles: [] }, { groupId: salesId, roles: [] }] },
+        data: {
+          roles: [
+            { groupId: PSEUDO_GROUP_ID, roles: [] },
+            { groupId: salesId, roles: [] },
+          ],
+        },
       });
 
     // The target: a former speaker of Sales Team, without a seat now.

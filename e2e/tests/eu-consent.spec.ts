@@ -27,7 +27,14 @@ test('an EU invite shows the consent block and school wording', async ({ page })
   await privacy.check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   const body = (await signUpRequest).postDataJSON() as Record<string, unknown>;
-  expect(body).toMatchObject({ termsAccepted: true, privacyAccepted: true, ageAttestation: true, dataUseAllowed: true, dataRetention: false, isEu: '1' });
+  expect(body).toMatchObject({
+    termsAccepted: true,
+    privacyAccepted: true,
+    ageAttestation: true,
+    dataUseAllowed: true,
+    dataRetention: false,
+    isEu: '1',
+  });
 
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/subscription');

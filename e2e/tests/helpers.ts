@@ -82,7 +82,10 @@ export async function readResetLink(email: string): Promise<string> {
     .poll(
       () => {
         if (!fs.existsSync(outbox)) return undefined;
-        const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+        const files = fs
+          .readdirSync(outbox)
+          .filter((f) => f.endsWith('.eml'))
+          .sort();
         for (const f of files.reverse()) {
           const text = decodeQuotedPrintable(fs.readFileSync(path.join(outbox, f), 'utf8'));
           if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text)) continue;

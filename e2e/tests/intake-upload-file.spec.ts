@@ -36,7 +36,9 @@ test('a dropped connection stops the upload; Retry Upload continues where it sto
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
 
   await expect(
-    page.getByText('Error uploading your file. Please retry your upload. If you attempted to upload a file larger than 200 MB, please use a smaller file.'),
+    page.getByText(
+      'Error uploading your file. Please retry your upload. If you attempted to upload a file larger than 200 MB, please use a smaller file.',
+    ),
   ).toBeVisible({ timeout: 20_000 });
   const bar = page.getByRole('progressbar', { name: 'Upload progress' });
   await expect(bar).toHaveAttribute('aria-valuenow', /^(1[0-9]|[1-9])$/);

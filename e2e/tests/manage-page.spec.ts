@@ -54,7 +54,11 @@ test.beforeAll(async ({ baseURL }) => {
   base = baseURL!;
   adminToken = await apiSignIn(base, ADMIN);
   speakerToken = await apiSignIn(base, SPEAKER);
-  const groups = await apiCall<{ groupId: string; name: string; managerPrivacyLevel: number; speakerPrivacyLevel: number }[]>('GET', 'groups?scope=org', adminToken);
+  const groups = await apiCall<{ groupId: string; name: string; managerPrivacyLevel: number; speakerPrivacyLevel: number }[]>(
+    'GET',
+    'groups?scope=org',
+    adminToken,
+  );
   salesTeam = groups.data.find((g) => g.name === 'Sales Team')!;
   expect((await setCoachPrivacy(2, 2)).status).toBe(200);
   const shared = await uploadRecording(base, speakerToken, talkWav(), { title: SHARED, feedbackRequested: true });
@@ -71,7 +75,11 @@ test.afterAll(async () => {
 
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [[1280, 900], [800, 900], [375, 800]] as const) {
+  for (const [width, height] of [
+    [1280, 900],
+    [800, 900],
+    [375, 800],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
@@ -89,7 +97,9 @@ async function chooseAction(page: Page, title: string, item: string | RegExp) {
 test('a coach opens a speaker row and reviews the recordings the privacy level lets them hear', async ({ page }) => {
   await signIn(page, COACH);
   await expect(page).toHaveURL('/manage');
-  await expect(page.getByText('You see every recording, and can listen to those your speakers submitted to you or shared with the group.')).toBeVisible();
+  await expect(
+    page.getByText('You see every recording, and can listen to those your speakers submitted to you or shared with the group.'),
+  ).toBeVisible();
   const speakers = page.getByRole('table', { name: 'Speakers in Sales Team' });
   const sam = speakers.getByRole('row', { name: /Sam Speaker/ });
   await expect(sam.getByRole('cell').nth(1)).toHaveText(/^\d+$/);
@@ -184,7 +194,10 @@ test('the speaker renames, shares with Undo, submits, downloads and deletes from
   await page.keyboard.press('Escape');
 
   // The open menu, at both widths.
-  for (const [width, height] of [[1280, 900], [375, 800]] as const) {
+  for (const [width, height] of [
+    [1280, 900],
+    [375, 800],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await actions(page, cut).click();
     await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
@@ -232,7 +245,11 @@ test('processing and failed rows show the spec messages; the list refreshes when
   test.setTimeout(120_000);
   const waiting = `Still uploading ${suffix}`;
   // A recording whose file has not arrived yet is processing until the upload finishes.
-  const res = await apiCall<{ recordingId: string }>('POST', 'recordings', speakerToken, { title: waiting, source: 'ui upload form', fileName: 'talk.wav' });
+  const res = await apiCall<{ recordingId: string }>('POST', 'recordings', speakerToken, {
+    title: waiting,
+    source: 'ui upload form',
+    fileName: 'talk.wav',
+  });
   created.push(res.data.recordingId);
   const failedId = await uploadRecording(base, speakerToken, silenceWav(), { title: `Silent clip ${suffix}` });
   created.push(failedId);
@@ -244,7 +261,9 @@ test('processing and failed rows show the spec messages; the list refreshes when
   const pending = table.getByRole('row', { name: new RegExp(waiting) });
   await expect(pending).toContainText('This recording is still processing.');
   await expect(pending.getByRole('cell').nth(3)).toHaveText('—');
-  await expect(table.getByRole('row', { name: new RegExp(`Silent clip ${suffix}`) })).toContainText('This recording could not be processed.');
+  await expect(table.getByRole('row', { name: new RegExp(`Silent clip ${suffix}`) })).toContainText(
+    'This recording could not be processed.',
+  );
   await shoot(page, 'manage-speaker-states');
 
   // Finish the upload: the page polls while something is processing and shows the score.
@@ -296,7 +315,11 @@ async function uploadFile(recordingId: string, file: string) {
   const b64 = (s: string) => Buffer.from(s).toString('base64');
   const start = await fetch(`${base}/api/v1/uploads`, {
     method: 'POST',
-    headers: { ...auth, 'Upload-Length': String(bytes.length), 'Upload-Metadata': `recordingId ${b64(recordingId)},filename ${b64('talk.wav')}` },
+    headers: {
+      ...auth,
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': `recordingId ${b64(recordingId)},filename ${b64('talk.wav')}`,
+    },
   });
   expect(start.status).toBe(201);
   const location = new URL(start.headers.get('location') ?? '', `${base}/api/v1/uploads`).toString();

@@ -51,7 +51,9 @@ test('a speaker moves a recording into an assignment; the coach rates it with th
   await expect(page.getByRole('option')).toHaveCount(1);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Move to Assignment' });
-  await expect(dialog).toContainText('Are you sure you want to assign this recording to "Elevator Pitch"? This operation cannot be undone.');
+  await expect(dialog).toContainText(
+    'Are you sure you want to assign this recording to "Elevator Pitch"? This operation cannot be undone.',
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('recording-assignment')).toHaveCount(0);
 
@@ -71,7 +73,13 @@ test('a speaker moves a recording into an assignment; the coach rates it with th
   await openRecording(coach, id);
   await coach.getByRole('tab', { name: 'Add a Score' }).click();
   await expect(coach.getByText('Does the pitch tell a story the listener can picture?')).toBeVisible();
-  for (const [label, v] of [['Overall', '8'], ['Organization and Content', '7'], ['Vocal Delivery', '9'], ['X Factor', '6'], ['Storytelling', '9']] as const) {
+  for (const [label, v] of [
+    ['Overall', '8'],
+    ['Organization and Content', '7'],
+    ['Vocal Delivery', '9'],
+    ['X Factor', '6'],
+    ['Storytelling', '9'],
+  ] as const) {
     await rate(coach, label, v);
   }
   await coach.getByRole('button', { name: 'Submit Scores' }).click();

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './helpers';
-import { SPEAKER, algorithmNamed, apiSignIn, conversationWav, shootResults, talkMp4, uploadRecording, waitForResults } from './results-helpers';
+import {
+  SPEAKER,
+  algorithmNamed,
+  apiSignIn,
+  conversationWav,
+  shootResults,
+  talkMp4,
+  uploadRecording,
+  waitForResults,
+} from './results-helpers';
 
 // A two-voice conversation analysed with the Multi-Speaker algorithm (spec 001 sections 2 and 3):
 // the conversational charts, speaker lanes on the waveform, the ONE/TWO choice and the owner's
@@ -18,7 +27,10 @@ async function open(page: Page, id: string, title: string): Promise<void> {
 }
 
 const imgLabel = (page: Page, title: string) =>
-  page.getByRole('img', { name: new RegExp(`^${title}: `) }).first().getAttribute('aria-label');
+  page
+    .getByRole('img', { name: new RegExp(`^${title}: `) })
+    .first()
+    .getAttribute('aria-label');
 
 test('a conversation shows its charts, speaker lanes, the speaker choice and the claim', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
@@ -33,7 +45,9 @@ test('a conversation shows its charts, speaker lanes, the speaker choice and the
 
   // The conversational charts with values.
   await expect(page.getByRole('img', { name: /^Talking versus Listening: \d+%, (Listening more|Balanced|Talking more)$/ })).toBeVisible();
-  await expect(page.getByRole('img', { name: /^Meaningful Conversation Switches: \d+ switches; (Few|Ideal|Many) · ideal \d+-\d+$/ })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /^Meaningful Conversation Switches: \d+ switches; (Few|Ideal|Many) · ideal \d+-\d+$/ }),
+  ).toBeVisible();
   await expect(page.getByRole('img', { name: /^Number of Questions: \d+ questions; (Few|Ideal|Many) · ideal \d+-\d+$/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Strength of Opening: \d+\.\d out of 10$/ })).toBeVisible();
   // The single-speaker charts are not shown.
@@ -48,9 +62,13 @@ test('a conversation shows its charts, speaker lanes, the speaker choice and the
   await expect(choice.getByRole('radio', { name: /^ONE/ })).toBeChecked();
   const one = [await imgLabel(page, 'Number of Questions'), await imgLabel(page, 'Talking versus Listening')];
   await choice.getByRole('radio', { name: /^TWO/ }).check();
-  await expect.poll(async () => [await imgLabel(page, 'Number of Questions'), await imgLabel(page, 'Talking versus Listening')]).not.toEqual(one);
+  await expect
+    .poll(async () => [await imgLabel(page, 'Number of Questions'), await imgLabel(page, 'Talking versus Listening')])
+    .not.toEqual(one);
   await choice.getByRole('radio', { name: /^ONE/ }).check();
-  await expect.poll(async () => [await imgLabel(page, 'Number of Questions'), await imgLabel(page, 'Talking versus Listening')]).toEqual(one);
+  await expect
+    .poll(async () => [await imgLabel(page, 'Number of Questions'), await imgLabel(page, 'Talking versus Listening')])
+    .toEqual(one);
 
   // The owner is speaker ONE until claiming TWO.
   await expect(page.getByTestId('owner-speaker')).toHaveText('You are speaker ONE.');

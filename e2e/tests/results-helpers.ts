@@ -101,7 +101,10 @@ export async function waitForResults(baseURL: string, token: string, recordingId
 }
 
 const CONVERSATION: [string, string][] = [
-  ['Hi Sam, thanks for making time today. How did the customer visit go on Tuesday?', 'It went well. They liked the demo, but they asked a lot about pricing.'],
+  [
+    'Hi Sam, thanks for making time today. How did the customer visit go on Tuesday?',
+    'It went well. They liked the demo, but they asked a lot about pricing.',
+  ],
   ['That makes sense. What did you tell them about the annual plan?', 'I explained the discount, and they want a written offer by Friday.'],
   ['Great, can you send that offer tomorrow morning?', 'Yes, I will send it tomorrow and copy you on the email.'],
 ];
@@ -140,11 +143,28 @@ export function talkMp4(): string {
   // -shortest alone overshoots with an endless lavfi source; cut the video at the sound's length.
   const seconds = execFileSync('soxi', ['-D', wav]).toString().trim();
   execFileSync('ffmpeg', [
-    '-y', '-loglevel', 'error',
-    '-f', 'lavfi', '-i', 'color=c=navy:s=320x240:r=15',
-    '-i', wav,
-    '-t', seconds,
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k', '-shortest', '-movflags', '+faststart',
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=navy:s=320x240:r=15',
+    '-i',
+    wav,
+    '-t',
+    seconds,
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '96k',
+    '-shortest',
+    '-movflags',
+    '+faststart',
     out,
   ]);
   return out;
@@ -166,7 +186,10 @@ export const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..
  * the feedback panel (each scrolled into view), for looking at the layout.
  */
 export async function shootResults(page: import('@playwright/test').Page, name: string): Promise<void> {
-  for (const [width, height] of [[1280, 900], [375, 800]] as const) {
+  for (const [width, height] of [
+    [1280, 900],
+    [375, 800],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(300);
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -96,9 +96,11 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await expect.poll(() => zoomOf(page)).toBeCloseTo(fit * 4, 1);
   // The waveform is now wider than its frame.
-  expect(await wave.locator('.waveform__wave > div').evaluate((el) => (el.shadowRoot?.querySelector('.scroll') as HTMLElement | null)?.scrollWidth ?? 0)).toBeGreaterThan(
-    (await wave.boundingBox())!.width * 2,
-  );
+  expect(
+    await wave
+      .locator('.waveform__wave > div')
+      .evaluate((el) => (el.shadowRoot?.querySelector('.scroll') as HTMLElement | null)?.scrollWidth ?? 0),
+  ).toBeGreaterThan((await wave.boundingBox())!.width * 2);
   await page.getByRole('button', { name: 'Zoom out' }).click();
   await expect.poll(() => zoomOf(page)).toBeCloseTo(fit * 2, 1);
   await page.getByRole('button', { name: 'Fit to width' }).click();
@@ -195,7 +197,11 @@ test('a coach adds a region comment and scores; the speaker sees them', async ({
 
   // Add a Score: every category is required; then the coach's own scores and Delete Scores only.
   await page.getByRole('tab', { name: 'Add a Score' }).click();
-  for (const [label, v] of [['Overall', '8'], ['Organization and Content', '7'], ['Vocal Delivery', '9']] as const) {
+  for (const [label, v] of [
+    ['Overall', '8'],
+    ['Organization and Content', '7'],
+    ['Vocal Delivery', '9'],
+  ] as const) {
     await page.getByRole('radiogroup', { name: label }).getByRole('radio', { name: v, exact: true }).check();
   }
   await page.getByRole('button', { name: 'Submit Scores' }).click();

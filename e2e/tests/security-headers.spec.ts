@@ -16,7 +16,9 @@ test('pages carry the security headers and run under the Content-Security-Policy
   await page.exposeFunction('reportViolation', (v: string) => violations.push(v));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+      (window as unknown as { reportViolation: (v: string) => void }).reportViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      ),
     );
   });
   for (const path of ['/', '/sign-in', '/sign-up', '/password/forgot']) {
@@ -31,7 +33,8 @@ test('an error notification is reported to the error-reporting service, cut to 2
   await page.goto(`/unsubscribe/${code}`);
   await page.getByRole('button', { name: 'Disable all email notifications' }).click();
   await expect(notification(page)).toContainText('Unable to Unsubscribe');
-  const reported = async () => (await collectedReports()).filter((r) => r.includes('Unable to Unsubscribe') && r.includes('"environment":"e2e"'));
+  const reported = async () =>
+    (await collectedReports()).filter((r) => r.includes('Unable to Unsubscribe') && r.includes('"environment":"e2e"'));
   await expect.poll(async () => (await reported()).length, { timeout: 10_000 }).toBeGreaterThan(0);
   const report = (await reported())[0]!;
   const message = /"message":"([^"]*)"/.exec(report)?.[1] ?? '';

@@ -68,7 +68,13 @@ test.describe('sign-in links', () => {
   });
 
   test('a new user is signed in straight after sign-up, without the question', async ({ page }) => {
-    await signUp(page, { code: NORTHWIND_CODE, email: uniqueEmail('fresh'), password: 'a-good-password', firstName: 'Fresh', lastName: 'Start' });
+    await signUp(page, {
+      code: NORTHWIND_CODE,
+      email: uniqueEmail('fresh'),
+      password: 'a-good-password',
+      firstName: 'Fresh',
+      lastName: 'Start',
+    });
     await expect(page).toHaveURL('/home');
     await expect(page.getByRole('heading', { name: /Continue as/ })).toHaveCount(0);
   });

@@ -14,12 +14,15 @@ test.describe('sign-up errors', () => {
 
   test('409: an email already registered, with a wrong password', async ({ page }) => {
     await page.goto(`/sign-up?code=${NORTHWIND_CODE}`);
-    await fillAccountFields(page, { email: 'speaker@northwind.example', password: 'not-the-password', firstName: 'Sam', lastName: 'Speaker' });
+    await fillAccountFields(page, {
+      email: 'speaker@northwind.example',
+      password: 'not-the-password',
+      firstName: 'Sam',
+      lastName: 'Speaker',
+    });
     await page.getByLabel('I agree to the Terms of Use and Privacy Policy.').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(notification(page)).toContainText(
-      'Email already registered. Please sign into your account here to join this new group.',
-    );
+    await expect(notification(page)).toContainText('Email already registered. Please sign into your account here to join this new group.');
     await expect(page.getByRole('link', { name: 'Sign in to join' })).toBeVisible();
   });
 

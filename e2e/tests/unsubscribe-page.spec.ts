@@ -17,7 +17,11 @@ async function readUnsubscribePath(email: string): Promise<string> {
     .poll(
       () => {
         if (!fs.existsSync(outbox)) return undefined;
-        for (const f of fs.readdirSync(outbox).filter((n) => n.endsWith('.eml')).sort().reverse()) {
+        for (const f of fs
+          .readdirSync(outbox)
+          .filter((n) => n.endsWith('.eml'))
+          .sort()
+          .reverse()) {
           const text = decodeQuotedPrintable(fs.readFileSync(path.join(outbox, f), 'utf8'));
           if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text)) continue;
           found = text.match(/\/unsubscribe\/[A-Za-z0-9-]+/)?.[0];
@@ -73,6 +77,8 @@ test('an unknown code shows Unable to Unsubscribe', async ({ page }) => {
   await page.goto('/unsubscribe/00000000-0000-4000-8000-000000000000');
   await page.getByRole('button', { name: 'Disable all email notifications' }).click();
   await expect(notification(page)).toContainText('Unable to Unsubscribe');
-  await expect(notification(page)).toContainText('Please try unsubscribing within your account instead, using the first button on this page.');
+  await expect(notification(page)).toContainText(
+    'Please try unsubscribing within your account instead, using the first button on this page.',
+  );
   await expect(page.getByRole('button', { name: 'Disable all email notifications' })).toBeEnabled();
 });

@@ -67,9 +67,20 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
   await app.register(
     async (api) => {
       const zapp = api.withTypeProvider<ZodTypeProvider>();
-      zapp.get('/health', { schema: { operationId: 'getHealth', summary: 'Whether the API is up', tags: ['health'], response: responses(z.object({ ok: z.boolean() })) } }, async () => ({
-        data: { ok: true },
-      }));
+      zapp.get(
+        '/health',
+        {
+          schema: {
+            operationId: 'getHealth',
+            summary: 'Whether the API is up',
+            tags: ['health'],
+            response: responses(z.object({ ok: z.boolean() })),
+          },
+        },
+        async () => ({
+          data: { ok: true },
+        }),
+      );
       zapp.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       clientConfigRoutes(zapp, deps);
       authRoutes(zapp, deps);

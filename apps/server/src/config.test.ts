@@ -32,7 +32,10 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'eighty' }, 'Configuration error: PORT must be a number (got "eighty")'],
     [{ PORT: '70000' }, 'Configuration error: PORT must be between 1 and 65535 (got "70000")'],
-    [{ DATABASE_URL: 'mysql://x' }, 'Configuration error: DATABASE_URL must be a URL starting with postgres:// or postgresql:// (got "mysql://x")'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Configuration error: DATABASE_URL must be a URL starting with postgres:// or postgresql:// (got "mysql://x")',
+    ],
     [{ PUBLIC_URL: 'localhost' }, 'Configuration error: PUBLIC_URL must be a URL starting with http:// or https:// (got "localhost")'],
     [{ SMTP_URL: 'mail.example' }, 'Configuration error: SMTP_URL must be a URL starting with smtp:// or smtps:// (got "mail.example")'],
   ])('fails with one clear line for %o', (env, message) => {

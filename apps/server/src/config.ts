@@ -12,15 +12,22 @@ const port = z.coerce
   .max(65535, 'must be between 1 and 65535');
 
 const url = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  );
 
-const list = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (v: string) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function isAddressOrCidr(v: string): boolean {
   if (ipaddr.isValid(v)) return true;
@@ -56,12 +63,28 @@ const ZEnvSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('')
-    .refine((v) => v.split(',').map((s) => s.trim()).filter(Boolean).every(isAddressOrCidr), 'must be a comma list of IP addresses or CIDRs'),
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .every(isAddressOrCidr),
+      'must be a comma list of IP addresses or CIDRs',
+    ),
   /** Browser origins allowed to call the API from another site (CORS); none by default. */
   CORS_ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .refine((v) => v.split(',').map((s) => s.trim()).filter(Boolean).every((o) => /^https?:\/\/[^/\s]+$/.test(o)), 'must be a comma list of origins like https://app.example.com'),
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
+      'must be a comma list of origins like https://app.example.com',
+    ),
   /** Error reporting (Sentry or a compatible service); off when unset. */
   SENTRY_DSN: url(['http:', 'https:']).optional(),
   SENTRY_ENVIRONMENT: z.string().max(64).default('production'),
@@ -113,7 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
-    urlFetchAllowHosts: e.URL_FETCH_ALLOW_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    urlFetchAllowHosts: e.URL_FETCH_ALLOW_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     mediaSecret: e.MEDIA_SECRET,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     jobExpireSeconds: e.JOB_EXPIRE_SECONDS,

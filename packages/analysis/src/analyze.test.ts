@@ -33,7 +33,11 @@ describe('CLI on common formats', () => {
       expect(facts.isVideo).toBe(ext === 'mp4');
       expect(facts.hasAudio).toBe(true);
       const transcriber = ext === 'wav' ? 'pocketsphinx' : 'none';
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', CLI, file, '--json', '--words', 'weather,mood', '--transcriber', transcriber], { maxBuffer: 64 << 20 });
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', 'tsx', CLI, file, '--json', '--words', 'weather,mood', '--transcriber', transcriber],
+        { maxBuffer: 64 << 20 },
+      );
       const results = ZResultsSchema.parse(JSON.parse(stdout));
       expect(results.data.duration).toBeGreaterThan(5);
       expect(results.scores.pace).toBeGreaterThan(2);

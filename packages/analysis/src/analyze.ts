@@ -29,7 +29,9 @@ export const MIN_SPEECH_SECONDS = 0.5;
 export function noSpeechFailure(duration: number, speech: readonly TInterval[] | null, detail?: string): AnalysisError | null {
   const total = speech ? totalDuration(speech) : 0;
   if (!speech || total < MIN_SPEECH_SECONDS) {
-    return duration >= NO_SPEECH_SECONDS ? new AnalysisError('noSpeech', detail ?? 'no voiced speech') : new AnalysisError('noData', detail ?? 'no voiced speech');
+    return duration >= NO_SPEECH_SECONDS
+      ? new AnalysisError('noSpeech', detail ?? 'no voiced speech')
+      : new AnalysisError('noData', detail ?? 'no voiced speech');
   }
   const onset = speech[0]?.from ?? 0;
   return onset >= NO_SPEECH_SECONDS ? new AnalysisError('noSpeech', `speech starts at ${onset.toFixed(1)} s`) : null;
@@ -76,7 +78,14 @@ export function isConversationalAlgorithm(algorithm: string | undefined): boolea
 
 export function wordSpottingPhrases(lists: TAnalyzeOptions['wordSpotting']): string[] {
   if (!lists) return [];
-  const all = Array.isArray(lists) ? lists : [...(lists as TWordSpottingLists).org ?? [], ...(lists as TWordSpottingLists).group ?? [], ...(lists as TWordSpottingLists).user ?? [], ...(lists as TWordSpottingLists).assignment ?? []];
+  const all = Array.isArray(lists)
+    ? lists
+    : [
+        ...((lists as TWordSpottingLists).org ?? []),
+        ...((lists as TWordSpottingLists).group ?? []),
+        ...((lists as TWordSpottingLists).user ?? []),
+        ...((lists as TWordSpottingLists).assignment ?? []),
+      ];
   const seen = new Set<string>();
   return (all as string[]).map((p) => p.trim()).filter((p) => p && !seen.has(p.toLowerCase()) && seen.add(p.toLowerCase()));
 }
@@ -90,7 +99,10 @@ export function resolveTranscriber(options: TAnalyzeOptions): TTranscriber | nul
 }
 
 /** analyze() plus how long each stage took, for the benchmark and logs. */
-export async function analyzeWithTimings(file: string, options: TAnalyzeOptions = {}): Promise<{ results: TResults; timings: TAnalysisTimings; probe: TProbe }> {
+export async function analyzeWithTimings(
+  file: string,
+  options: TAnalyzeOptions = {},
+): Promise<{ results: TResults; timings: TAnalysisTimings; probe: TProbe }> {
   const t0 = performance.now();
   const timings: TAnalysisTimings = { probe: 0, decode: 0, prosody: 0, transcription: 0, metrics: 0, total: 0 };
   const progress = (stage: TAnalysisStage, fraction: number): void => options.onProgress?.({ stage, fraction });
@@ -133,8 +145,16 @@ export async function analyzeWithTimings(file: string, options: TAnalyzeOptions 
   let words: TWord[] = [];
   let keywordHits: TKeywordHit[] = [];
   if (transcriber) {
-    const input = { samples, sampleRate, speech: prosody.activity.speech, keywords: phrases, signal, onProgress: (f: number) => progress('transcription', f) };
-    if (phrases.length > 0 && transcriber.transcribeWithKeywords) ({ words, keywordHits } = await transcriber.transcribeWithKeywords(input));
+    const input = {
+      samples,
+      sampleRate,
+      speech: prosody.activity.speech,
+      keywords: phrases,
+      signal,
+      onProgress: (f: number) => progress('transcription', f),
+    };
+    if (phrases.length > 0 && transcriber.transcribeWithKeywords)
+      ({ words, keywordHits } = await transcriber.transcribeWithKeywords(input));
     else words = await transcriber.transcribe(input);
   }
   timings.transcription = performance.now() - t;
@@ -142,12 +162,16 @@ export async function analyzeWithTimings(file: string, options: TAnalyzeOptions 
 
   t = performance.now();
   let diarization: TDiarization;
-  if (!conversational) diarization = { method: 'single', numSpeakers: 1, segments: prosody.activity.speech.map((s) => ({ ...s, speaker: 1 })) };
+  if (!conversational)
+    diarization = { method: 'single', numSpeakers: 1, segments: prosody.activity.speech.map((s) => ({ ...s, speaker: 1 })) };
   else {
     progress('diarization', 0);
     diarization =
       split > 1 && channelsDiffer(pcm.channels)
-        ? diarizeByChannels(pcm.channels.map((c) => computeIntensity(c, sampleRate)), prosody.activity.speech)
+        ? diarizeByChannels(
+            pcm.channels.map((c) => computeIntensity(c, sampleRate)),
+            prosody.activity.speech,
+          )
         : diarizeByClustering(samples, sampleRate, prosody.activity.speech, options.numSpeakers);
   }
   progress('metrics', 0);
@@ -157,8 +181,15 @@ export async function analyzeWithTimings(file: string, options: TAnalyzeOptions 
   const labelledHits = keywordHits.map((h) => ({ ...h, speaker: speakerAt(diarization, (h.start + h.end) / 2) }));
   const reports: TSpeakerReport[] = speakerIds.map((speaker) => {
     const speech = diarization.segments.filter((s) => s.speaker === speaker).map(({ from, to }) => ({ from, to }));
-    const track = trackFor(prosody, speech, labelled.filter((w) => w.speaker === speaker), conversational);
-    track.keywordHits = labelledHits.filter((h) => h.speaker === speaker).map(({ phrase, start, end, confidence }) => ({ phrase, start, end, confidence }));
+    const track = trackFor(
+      prosody,
+      speech,
+      labelled.filter((w) => w.speaker === speaker),
+      conversational,
+    );
+    track.keywordHits = labelledHits
+      .filter((h) => h.speaker === speaker)
+      .map(({ phrase, start, end, confidence }) => ({ phrase, start, end, confidence }));
     return {
       speaker,
       analysis: scoreSpeaker(track, phrases),
@@ -190,7 +221,10 @@ export async function analyze(file: string, options: TAnalyzeOptions = {}): Prom
 function trackFor(prosody: TProsody, speech: TInterval[], words: TWord[], conversational: boolean): TSpeechTrack {
   const sorted = [...speech].sort((a, b) => a.from - b.from);
   const pauses: TInterval[] = conversational
-    ? sorted.slice(1).map((s, i) => ({ from: (sorted[i] as TInterval).to, to: s.from })).filter((p) => p.to - p.from >= 0.25 && p.to - p.from < 3)
+    ? sorted
+        .slice(1)
+        .map((s, i) => ({ from: (sorted[i] as TInterval).to, to: s.from }))
+        .filter((p) => p.to - p.from >= 0.25 && p.to - p.from < 3)
     : prosody.activity.pauses;
   const inside = (time: number): boolean => sorted.some((s) => time >= s.from && time <= s.to);
   return {

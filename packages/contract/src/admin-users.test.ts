@@ -25,9 +25,13 @@ describe('admin users rules', () => {
     expect(speakerRoleGrantable({ freeDuration: { years: 1 }, expiredRoles: [] }, org0)).toBe(true);
     expect(speakerRoleGrantable({ freeDuration: null, expiredRoles: [] }, { freeDuration: { years: 15 }, billingModel: 0 })).toBe(true);
     expect(speakerRoleGrantable({ freeDuration: { years: 1 }, expiredRoles: ['speaker'] }, org0)).toBe(false);
-    expect(speakerRoleGrantable({ freeDuration: { years: 1 }, expiredRoles: ['speaker'] }, { freeDuration: null, billingModel: 1 })).toBe(true);
+    expect(speakerRoleGrantable({ freeDuration: { years: 1 }, expiredRoles: ['speaker'] }, { freeDuration: null, billingModel: 1 })).toBe(
+      true,
+    );
     // The group's own duration wins over the organisation's, as when joining by code.
-    expect(speakerRoleGrantable({ freeDuration: { years: 0 }, expiredRoles: [] }, { freeDuration: { years: 2 }, billingModel: 0 })).toBe(false);
+    expect(speakerRoleGrantable({ freeDuration: { years: 0 }, expiredRoles: [] }, { freeDuration: { years: 2 }, billingModel: 0 })).toBe(
+      false,
+    );
   });
 
   it('searches name or email case-insensitively and sorts by last then first name', () => {
@@ -44,7 +48,7 @@ describe('admin users rules', () => {
     expect([...people].sort(compareByLastFirst).map((p) => p.firstName)).toEqual(['Z', 'A', 'b']);
   });
 
-  it('words the invite details and the form texts in the organisation\'s vocabulary', () => {
+  it("words the invite details and the form texts in the organisation's vocabulary", () => {
     const roles = [
       { groupId: 'g1', groupName: 'COMM 101', roles: ['manager'] },
       { groupId: null, groupName: null, roles: ['admin', 'manager'] },

@@ -17,7 +17,8 @@ describe('ZIdSchema', () => {
   });
 
   it('refuses what is not an id', () => {
-    for (const v of ['', 'not-a-uuid', `${LOWER}0`, `../${LOWER}`, `${LOWER.slice(0, 35)}g`, 42, null]) expect(ZIdSchema.safeParse(v).success, String(v)).toBe(false);
+    for (const v of ['', 'not-a-uuid', `${LOWER}0`, `../${LOWER}`, `${LOWER.slice(0, 35)}g`, 42, null])
+      expect(ZIdSchema.safeParse(v).success, String(v)).toBe(false);
   });
 
   it('is what the id fields of bodies, params and queries use', () => {
@@ -25,7 +26,11 @@ describe('ZIdSchema', () => {
     expect(ZFeedbackListQuerySchema.parse({ recordingId: UPPER }).recordingId).toBe(LOWER);
     expect(ZRecordingListQuerySchema.parse({ groupId: UPPER }).groupId).toBe(LOWER);
     expect(ZCreateFeedbackBodySchema.parse({ recordingId: UPPER, comment: 'Good pace' }).recordingId).toBe(LOWER);
-    const body = ZScorecardResponseBodySchema.parse({ recordingId: UPPER, scorecardId: UPPER, responses: [{ id: 'customa', response: 5 }] });
+    const body = ZScorecardResponseBodySchema.parse({
+      recordingId: UPPER,
+      scorecardId: UPPER,
+      responses: [{ id: 'customa', response: 5 }],
+    });
     expect([body.recordingId, body.scorecardId]).toEqual([LOWER, LOWER]);
   });
 });

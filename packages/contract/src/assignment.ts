@@ -50,7 +50,14 @@ export function scorecardQuestions(custom: readonly (readonly [string, string])[
   const presets = CORE_SCORES.map((c, i) => ({ id: c.apiName, label: c.label, description: '', order: i, preset: true, hidden: false }));
   return [
     ...presets,
-    ...custom.map(([label, description], i) => ({ id: customQuestionId(label), label, description, order: presets.length + i, preset: false, hidden: false })),
+    ...custom.map(([label, description], i) => ({
+      id: customQuestionId(label),
+      label,
+      description,
+      order: presets.length + i,
+      preset: false,
+      hidden: false,
+    })),
   ];
 }
 

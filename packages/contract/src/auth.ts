@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { ZIdSchema } from './api.js';
 import { LIMITS } from './constants.js';
 import { ZOrgTypeSchema } from './org.js';
-import {
-  ZEmailSchema,
-  ZFirstNameSchema,
-  ZFullNameSchema,
-  ZLastNameSchema,
-  ZPasswordSchema,
-  ZUserMetadataSchema,
-} from './user.js';
+import { ZEmailSchema, ZFirstNameSchema, ZFullNameSchema, ZLastNameSchema, ZPasswordSchema, ZUserMetadataSchema } from './user.js';
 
 export const ZSignInBodySchema = z.object({
   email: ZEmailSchema,

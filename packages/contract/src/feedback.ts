@@ -53,10 +53,12 @@ export const ZCreateFeedbackBodySchema = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    const scores = v.scoreOverall !== undefined || v.scoreOrganization !== undefined || v.scoreDelivery !== undefined || v.scoreXfactor !== undefined;
+    const scores =
+      v.scoreOverall !== undefined || v.scoreOrganization !== undefined || v.scoreDelivery !== undefined || v.scoreXfactor !== undefined;
     if (!v.comment && !scores) ctx.addIssue({ code: 'custom', path: ['comment'], message: 'Comment is required' });
     if (v.comment && scores) ctx.addIssue({ code: 'custom', path: ['scoreOverall'], message: 'Send a comment or scores, not both' });
-    if (scores && v.scoreOverall === undefined) ctx.addIssue({ code: 'custom', path: ['scoreOverall'], message: 'scoreOverall is required with scores' });
+    if (scores && v.scoreOverall === undefined)
+      ctx.addIssue({ code: 'custom', path: ['scoreOverall'], message: 'scoreOverall is required with scores' });
     if ((v.regionStart === undefined) !== (v.regionEnd === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['regionEnd'], message: 'regionStart and regionEnd go together' });
     } else if (v.regionStart !== undefined && v.regionEnd! - v.regionStart < FEEDBACK_LIMITS.minRegionSeconds) {

@@ -19,8 +19,33 @@ export const RECORDING_LIMITS = {
 export const TRIM_LIMITS = { minClip: 10, maxEnd: 7199, maxStart: 7189 } as const;
 
 export const ALLOWED_MEDIA_EXTENSIONS = [
-  '3gp', 'aac', 'amr', 'm4a', 'mp3', 'ogg', 'oga', 'opus', 'wav', 'wma', 'flac', 'webm', 'aif', 'aiff', 'caf',
-  'mkv', 'flv', 'avi', 'mov', 'wmv', 'mp4', 'm4v', 'mpg', 'mpeg', '3g2', 'ts', 'mts',
+  '3gp',
+  'aac',
+  'amr',
+  'm4a',
+  'mp3',
+  'ogg',
+  'oga',
+  'opus',
+  'wav',
+  'wma',
+  'flac',
+  'webm',
+  'aif',
+  'aiff',
+  'caf',
+  'mkv',
+  'flv',
+  'avi',
+  'mov',
+  'wmv',
+  'mp4',
+  'm4v',
+  'mpg',
+  'mpeg',
+  '3g2',
+  'ts',
+  'mts',
 ] as const;
 
 export const INTAKE_MSG = {
@@ -34,8 +59,7 @@ export const INTAKE_MSG = {
   recordUploadError: 'Error uploading your new recording. Did you disconnect from the Internet or WiFi?',
   urlUploadError:
     'Error processing the URL. Please ensure the URL you entered is correct. You may also wish to reload the page then resubmit the URL.',
-  authorizationError:
-    'You may need to modify your Microphone/Privacy Settings to grant your browser access to your microphone.',
+  authorizationError: 'You may need to modify your Microphone/Privacy Settings to grant your browser access to your microphone.',
   silenceError: 'Your browser was not able to access your microphone and was capturing only silence...',
   fileHelp: 'Many formats accepted. Max 200 MB, 15min',
   tooLong: 'Recordings can be at most 15 minutes long. Use the clipping controls to choose up to 15 minutes.',

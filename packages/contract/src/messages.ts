@@ -18,11 +18,9 @@ export const MSG = {
   joinSeatLimit:
     'Could not save changes: The organization you are trying to join has reached its maximum number of licenses. Please contact your manager or administrator to request access.',
   joinInvalidTitle: 'Invite Code Invalid',
-  joinInvalidText:
-    'The invite code could not be loaded. Please ensure it is a valid code associated with your current organization',
+  joinInvalidText: 'The invite code could not be loaded. Please ensure it is a valid code associated with your current organization',
   cookiesTitle: 'Unable to Log In',
-  cookiesText:
-    'Cookies (browser storage) are required to store your login information. Please enable cookies for this site and try again.',
+  cookiesText: 'Cookies (browser storage) are required to store your login information. Please enable cookies for this site and try again.',
   forgotNotFound: 'Cannot find an account for that email',
   groupSaveFailed:
     'The group could not be saved. Most likely, the name you entered is already used elsewhere. Please change the name to be unique.',
@@ -43,8 +41,7 @@ export const MSG = {
   inviteResentText: 'The invite has been resent to the associated email address.',
   invitePendingInvalid: 'This invite code cannot be applied to an existing account. Please contact support for help.',
   confirmCodeError: 'You have reached this page in error. Please check the link you followed.',
-  oldBrowser:
-    'Audio features are not fully supported in this browser. We recommend the latest Edge, Chrome or Firefox.',
+  oldBrowser: 'Audio features are not fully supported in this browser. We recommend the latest Edge, Chrome or Firefox.',
   signingIn: 'Signing In ...',
   loading: 'Loading...',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { freeAccessUntil, grantedFreeYears, hasPerpetualFreeDuration, isPerpetualExpiry, orgExpiryWarning } from './org.js';
 
 describe('free duration', () => {
-  it('a group grants its own free duration, else the organisation\'s, else 0', () => {
+  it("a group grants its own free duration, else the organisation's, else 0", () => {
     expect(grantedFreeYears({ freeDuration: { years: 2 } }, { freeDuration: { years: 5 } })).toBe(2);
     expect(grantedFreeYears({ freeDuration: null }, { freeDuration: { years: 5 } })).toBe(5);
     expect(grantedFreeYears({}, { freeDuration: { years: 5 } })).toBe(5);

@@ -21,11 +21,7 @@ export interface TPrivacyPair {
  * The coupling rule: setting one side to 0 forces the other to 0; making one side non-zero while
  * the other is 0 lifts the other to 2 (speaker side changed) or 4 (manager side changed).
  */
-export function couplePrivacy(
-  prev: TPrivacyPair,
-  changed: 'manager' | 'speaker',
-  value: TPrivacyLevel,
-): TPrivacyPair {
+export function couplePrivacy(prev: TPrivacyPair, changed: 'manager' | 'speaker', value: TPrivacyLevel): TPrivacyPair {
   if (changed === 'manager') {
     if (value === 0) return { managerPrivacyLevel: 0, speakerPrivacyLevel: 0 };
     return {

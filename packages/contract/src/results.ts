@@ -97,7 +97,9 @@ export const ZVarietySchema = z.object({
 export type TVariety = z.infer<typeof ZVarietySchema>;
 
 /** A 0-10 score for every vibe word (an object with each key, so OpenAPI lists them as properties). */
-const ZVibeScoresSchema = z.strictObject(Object.fromEntries(VIBES.map((v) => [v, z.number().min(0).max(10)])) as Record<TVibe, z.ZodNumber>);
+const ZVibeScoresSchema = z.strictObject(
+  Object.fromEntries(VIBES.map((v) => [v, z.number().min(0).max(10)])) as Record<TVibe, z.ZodNumber>,
+);
 
 export const ZSpeakerScoresSchema = z.object({
   overall: z.number().nullable(),
@@ -121,9 +123,7 @@ export const ZSpeakerScoresSchema = z.object({
 export type TSpeakerScores = z.infer<typeof ZSpeakerScoresSchema>;
 
 export const ZScoresSchema = ZSpeakerScoresSchema.extend({
-  perSpeaker: z
-    .array(ZSpeakerScoresSchema.extend({ speaker: z.number().int().min(1).max(5) }))
-    .nullable(),
+  perSpeaker: z.array(ZSpeakerScoresSchema.extend({ speaker: z.number().int().min(1).max(5) })).nullable(),
 });
 export type TScores = z.infer<typeof ZScoresSchema>;
 

@@ -43,13 +43,7 @@ export function canSwitchMode(f: TRoleFacts): boolean {
   return isManager(f) && isSpeaker(f);
 }
 
-export type TLandingRoute =
-  | 'coach-dashboard'
-  | 'speaker-dashboard'
-  | 'customer-admin-groups'
-  | 'manage'
-  | 'evaluate'
-  | 'subscription';
+export type TLandingRoute = 'coach-dashboard' | 'speaker-dashboard' | 'customer-admin-groups' | 'manage' | 'evaluate' | 'subscription';
 
 /** Section 2.3: where a user lands after signing in, and the mode they land in. */
 export function landingRoute(f: TRoleFacts, assignmentsOn: boolean): { route: TLandingRoute; forceMode?: TMode } {

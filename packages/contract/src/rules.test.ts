@@ -81,13 +81,28 @@ describe('navigationItems (000 section 2.2)', () => {
 
 describe('privacy coupling (000 section 4)', () => {
   it('0 on one side forces the other to 0', () => {
-    expect(couplePrivacy({ managerPrivacyLevel: 2, speakerPrivacyLevel: 3 }, 'manager', 0)).toEqual({ managerPrivacyLevel: 0, speakerPrivacyLevel: 0 });
-    expect(couplePrivacy({ managerPrivacyLevel: 2, speakerPrivacyLevel: 3 }, 'speaker', 0)).toEqual({ managerPrivacyLevel: 0, speakerPrivacyLevel: 0 });
+    expect(couplePrivacy({ managerPrivacyLevel: 2, speakerPrivacyLevel: 3 }, 'manager', 0)).toEqual({
+      managerPrivacyLevel: 0,
+      speakerPrivacyLevel: 0,
+    });
+    expect(couplePrivacy({ managerPrivacyLevel: 2, speakerPrivacyLevel: 3 }, 'speaker', 0)).toEqual({
+      managerPrivacyLevel: 0,
+      speakerPrivacyLevel: 0,
+    });
   });
   it('leaving 0: the other side becomes 2 when the speaker side changed, 4 when the manager side changed', () => {
-    expect(couplePrivacy({ managerPrivacyLevel: 0, speakerPrivacyLevel: 0 }, 'speaker', 3)).toEqual({ managerPrivacyLevel: 2, speakerPrivacyLevel: 3 });
-    expect(couplePrivacy({ managerPrivacyLevel: 0, speakerPrivacyLevel: 0 }, 'manager', 1)).toEqual({ managerPrivacyLevel: 1, speakerPrivacyLevel: 4 });
-    expect(couplePrivacy({ managerPrivacyLevel: 1, speakerPrivacyLevel: 2 }, 'manager', 3)).toEqual({ managerPrivacyLevel: 3, speakerPrivacyLevel: 2 });
+    expect(couplePrivacy({ managerPrivacyLevel: 0, speakerPrivacyLevel: 0 }, 'speaker', 3)).toEqual({
+      managerPrivacyLevel: 2,
+      speakerPrivacyLevel: 3,
+    });
+    expect(couplePrivacy({ managerPrivacyLevel: 0, speakerPrivacyLevel: 0 }, 'manager', 1)).toEqual({
+      managerPrivacyLevel: 1,
+      speakerPrivacyLevel: 4,
+    });
+    expect(couplePrivacy({ managerPrivacyLevel: 1, speakerPrivacyLevel: 2 }, 'manager', 3)).toEqual({
+      managerPrivacyLevel: 3,
+      speakerPrivacyLevel: 2,
+    });
   });
 });
 

@@ -137,7 +137,10 @@ export const ZUpdatePreferencesBodySchema = ZPreferencesSchema.superRefine((v, c
   if (keys.length > PREFERENCES_LIMITS.keys) ctx.addIssue({ code: 'custom', message: `At most ${PREFERENCES_LIMITS.keys} preferences` });
   const bad = keys.find((k) => !/^[A-Za-z][A-Za-z0-9_.:-]*$/.test(k) || k.length > PREFERENCES_LIMITS.keyLength);
   if (bad !== undefined) {
-    ctx.addIssue({ code: 'custom', message: `Preference names are letters, digits, "_", ".", ":" or "-", at most ${PREFERENCES_LIMITS.keyLength} characters` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `Preference names are letters, digits, "_", ".", ":" or "-", at most ${PREFERENCES_LIMITS.keyLength} characters`,
+    });
   }
 });
 

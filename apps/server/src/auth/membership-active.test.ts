@@ -30,7 +30,10 @@ describe('a membership is active now', () => {
     const o = await makeOrg(t.db);
     const byUser = new Map<string, boolean>();
     for (const c of CASES) {
-      const [g] = await t.db.insert(groups).values({ orgId: o.org.id, name: `G ${byUser.size}`, inviteCode: null }).returning();
+      const [g] = await t.db
+        .insert(groups)
+        .values({ orgId: o.org.id, name: `G ${byUser.size}`, inviteCode: null })
+        .returning();
       const u = await addMember(t.db, o.org.id, g!.id, ['speaker']);
       await t.db.update(memberships).set({ status: c.status, expiresAt: c.expiresAt }).where(eq(memberships.userId, u.id));
       byUser.set(u.id, c.active);

@@ -23,7 +23,11 @@ export function assertCanListOrgGroups(a: TAuth): void {
 }
 
 async function loadGroupInOrg(db: TDb, a: TAuth, groupId: string) {
-  const [g] = await db.select().from(groups).where(and(eq(groups.id, groupId), eq(groups.orgId, a.orgId))).limit(1);
+  const [g] = await db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.id, groupId), eq(groups.orgId, a.orgId)))
+    .limit(1);
   if (!g) throw notFound();
   const [m] = await db
     .select()
@@ -77,13 +81,7 @@ export async function assertCanViewHistoryOf(db: TDb, a: TAuth, targetUserId: st
     .select({ groupId: memberships.groupId })
     .from(memberships)
     .innerJoin(coached, and(eq(coached.groupId, memberships.groupId), eq(coached.userId, targetUserId)))
-    .where(
-      and(
-        eq(memberships.userId, a.userId),
-        sql`'manager' = any(${memberships.roles})`,
-        membershipActiveNowSql(),
-      ),
-    )
+    .where(and(eq(memberships.userId, a.userId), sql`'manager' = any(${memberships.roles})`, membershipActiveNowSql()))
     .limit(1);
   if (!row) throw forbidden();
 }

@@ -24,11 +24,23 @@ function makeMedia() {
   const five = path.join(MEDIA, 'five-minutes.wav');
   const big = path.join(MEDIA, 'two-hundred-mb.wav');
   if (!existsSync(clip)) {
-    sh('espeak-ng', ['-s', '155', '-w', clip, 'Good morning everyone. Today I want to talk about why speaking clearly matters. When we rush, people stop listening. So slow down, pause, and let your ideas land.']);
+    sh('espeak-ng', [
+      '-s',
+      '155',
+      '-w',
+      clip,
+      'Good morning everyone. Today I want to talk about why speaking clearly matters. When we rush, people stop listening. So slow down, pause, and let your ideas land.',
+    ]);
   }
   if (!existsSync(five)) {
     const long = path.join(MEDIA, 'paragraph.wav');
-    sh('espeak-ng', ['-s', '150', '-w', long, `Public speaking is a skill that anyone can learn. The best speakers prepare carefully, they know their audience, and they practise out loud. ${'They vary their pace and their pitch, they pause before important points, and they finish with a clear call to action. '.repeat(3)}`]);
+    sh('espeak-ng', [
+      '-s',
+      '150',
+      '-w',
+      long,
+      `Public speaking is a skill that anyone can learn. The best speakers prepare carefully, they know their audience, and they practise out loud. ${'They vary their pace and their pitch, they pause before important points, and they finish with a clear call to action. '.repeat(3)}`,
+    ]);
     sh('sox', [long, five, 'repeat', '12', 'trim', '0', '300']);
   }
   if (!existsSync(big)) {
@@ -45,22 +57,45 @@ async function json(res: Response) {
 }
 
 async function signIn(): Promise<string> {
-  const d = await json(await fetch(`${BASE}/api/v1/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'speaker@northwind.example', password: 'rostrum-demo' }) }));
+  const d = await json(
+    await fetch(`${BASE}/api/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'speaker@northwind.example', password: 'rostrum-demo' }),
+    }),
+  );
   return `Bearer ${d.orgCode}-${d.apiKey}`;
 }
 
 async function upload(auth: string, file: string, extra: Record<string, unknown> = {}): Promise<{ id: string; finishedAt: number }> {
   const size = statSync(file).size;
   const { recordingId } = (await json(
-    await fetch(`${BASE}/api/v1/recordings`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth }, body: JSON.stringify({ title: path.basename(file), source: 'ui upload form', fileName: path.basename(file), fileSize: size, ...extra }) }),
+    await fetch(`${BASE}/api/v1/recordings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: auth },
+      body: JSON.stringify({
+        title: path.basename(file),
+        source: 'ui upload form',
+        fileName: path.basename(file),
+        fileSize: size,
+        ...extra,
+      }),
+    }),
   )) as { recordingId: string };
   const tus = { 'tus-resumable': '1.0.0', authorization: auth };
-  const created = await fetch(`${BASE}/api/v1/uploads`, { method: 'POST', headers: { ...tus, 'upload-length': String(size), 'upload-metadata': `recordingId ${Buffer.from(recordingId).toString('base64')}` } });
+  const created = await fetch(`${BASE}/api/v1/uploads`, {
+    method: 'POST',
+    headers: { ...tus, 'upload-length': String(size), 'upload-metadata': `recordingId ${Buffer.from(recordingId).toString('base64')}` },
+  });
   if (created.status !== 201) throw new Error(`create ${created.status}`);
   const location = new URL(created.headers.get('location')!, BASE).toString();
   let offset = 0;
   for await (const chunk of createReadStream(file, { highWaterMark: 8 * 1024 * 1024 })) {
-    const res = await fetch(location, { method: 'PATCH', headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body: new Uint8Array(chunk as Buffer) });
+    const res = await fetch(location, {
+      method: 'PATCH',
+      headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      body: new Uint8Array(chunk as Buffer),
+    });
     if (res.status !== 204) throw new Error(`patch ${res.status}: ${await res.text()}`);
     offset += (chunk as Buffer).length;
   }
@@ -91,7 +126,13 @@ async function main() {
   });
   try {
     for (let i = 0; i < 100; i++) {
-      if (await fetch(`${BASE}/api/v1/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${BASE}/api/v1/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 200));
     }
     const auth = await signIn();
@@ -105,14 +146,24 @@ async function main() {
     const big = await upload(auth, media.big, { trim: { from: 0, to: 60 } });
     clearInterval(sampler);
     const growth = peak - base;
-    rows.push([`upload ${(bigSize / 1048576).toFixed(0)} MB: server memory growth`, `${growth.toFixed(1)} MB`, '< 100 MB', growth < 100 ? 'pass' : 'FAIL']);
+    rows.push([
+      `upload ${(bigSize / 1048576).toFixed(0)} MB: server memory growth`,
+      `${growth.toFixed(1)} MB`,
+      '< 100 MB',
+      growth < 100 ? 'pass' : 'FAIL',
+    ]);
     await waitDone(auth, big.id);
 
     // 2. A 5-minute speech: upload finished -> results ready.
     const five = await upload(auth, media.five);
     const fiveDone = await waitDone(auth, five.id);
     const latency = (fiveDone.at - five.finishedAt) / 1000;
-    rows.push(['5-minute speech: upload finished -> results', `${latency.toFixed(1)} s (${fiveDone.state})`, '< 60 s', fiveDone.state === 'done' && latency < 60 ? 'pass' : 'FAIL']);
+    rows.push([
+      '5-minute speech: upload finished -> results',
+      `${latency.toFixed(1)} s (${fiveDone.state})`,
+      '< 60 s',
+      fiveDone.state === 'done' && latency < 60 ? 'pass' : 'FAIL',
+    ]);
 
     // 3. Twenty recordings at once.
     const t0 = Date.now();
@@ -122,9 +173,19 @@ async function main() {
     const done = outcomes.filter((o) => o.state === 'done').length;
     const total = (Math.max(...outcomes.map((o) => o.at)) - t0) / 1000;
     const clipSeconds = statSync(media.clip).size / 2 / 22050;
-    rows.push(['20 uploads at once: finished', `${done}/20 done, none lost: ${done === 20 ? 'yes' : 'no'}`, '20/20', done === 20 ? 'pass' : 'FAIL']);
+    rows.push([
+      '20 uploads at once: finished',
+      `${done}/20 done, none lost: ${done === 20 ? 'yes' : 'no'}`,
+      '20/20',
+      done === 20 ? 'pass' : 'FAIL',
+    ]);
     rows.push(['20 uploads at once: time', `uploads ${((uploaded - t0) / 1000).toFixed(1)} s, all results ${total.toFixed(1)} s`, '', '']);
-    rows.push(['20 uploads at once: throughput', `${((20 / total) * 60).toFixed(1)} recordings/min, ${((20 * clipSeconds) / total).toFixed(1)} s of audio per s`, '', '']);
+    rows.push([
+      '20 uploads at once: throughput',
+      `${((20 / total) * 60).toFixed(1)} recordings/min, ${((20 * clipSeconds) / total).toFixed(1)} s of audio per s`,
+      '',
+      '',
+    ]);
 
     printBenchTable('Recording pipeline (server process, PGlite, 2 workers)', rows);
   } finally {

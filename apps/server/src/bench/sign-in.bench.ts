@@ -58,7 +58,13 @@ async function main() {
   });
   try {
     for (let i = 0; i < 150; i++) {
-      if (await fetch(`${BASE}/api/v1/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${BASE}/api/v1/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 200));
     }
     const [one, many] = await Promise.all([

@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TEmailPreferences, TOrgSettings, TPreferences } from '@rostrum/contract';
 
 // The data model, designed for the whole spec: organisations with settings, type, seats and
@@ -27,7 +14,9 @@ export const organisations = pgTable('organisations', {
   /** The org code in bearer tokens: lower-case letters and digits, no hyphen. */
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
-  type: text('type', { enum: ['edu', 'other'] }).notNull().default('other'),
+  type: text('type', { enum: ['edu', 'other'] })
+    .notNull()
+    .default('other'),
   /** 1: expiry applies at organisation level, no per-user expiry shown. */
   billingModel: integer('billing_model').notNull().default(0),
   expirationDate: ts('expiration_date'),
@@ -120,7 +109,9 @@ export const memberships = pgTable(
       .references(() => groups.id, { onDelete: 'cascade' }),
     /** Current roles: speaker and/or manager. Empty while inactive. */
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     startDate: ts('start_date').notNull().defaultNow(),
     /** Null: perpetual. A membership past its expiry counts as inactive. */
     expiresAt: ts('expires_at'),
@@ -279,7 +270,10 @@ export const scorecardResponses = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('scorecard_responses_one_uq').on(t.scorecardId, t.recordingId, t.userId), index('scorecard_responses_recording_idx').on(t.recordingId)],
+  (t) => [
+    uniqueIndex('scorecard_responses_one_uq').on(t.scorecardId, t.recordingId, t.userId),
+    index('scorecard_responses_recording_idx').on(t.recordingId),
+  ],
 );
 
 export const recordings = pgTable(
@@ -308,7 +302,9 @@ export const recordings = pgTable(
     algorithm: text('algorithm').notNull().default('rostrum-default'),
     duration: real('duration'),
     isVideo: boolean('is_video').notNull().default(false),
-    status: text('status', { enum: ['uploading', 'processing', 'done', 'failed'] }).notNull().default('uploading'),
+    status: text('status', { enum: ['uploading', 'processing', 'done', 'failed'] })
+      .notNull()
+      .default('uploading'),
     failedReason: text('failed_reason'),
     playbackPath: text('playback_path'),
     videoPath: text('video_path'),

@@ -56,7 +56,12 @@ describe('NUL characters', () => {
       { method: 'GET', url: '/recordings?q=a%00b', auth: asSpeaker },
     ];
     for (const c of cases) {
-      const res = await t.app.inject({ method: c.method, url: `/api/v1${c.url}`, payload: c.payload, headers: c.auth ? { authorization: c.auth } : {} });
+      const res = await t.app.inject({
+        method: c.method,
+        url: `/api/v1${c.url}`,
+        payload: c.payload,
+        headers: c.auth ? { authorization: c.auth } : {},
+      });
       expectErrorShape(res, 400);
       expect(res.body, `${c.method} ${c.url}`).toContain('NUL');
     }

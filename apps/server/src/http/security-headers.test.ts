@@ -46,7 +46,7 @@ describe('CORS', () => {
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('answers a bare OPTIONS without the plugin\'s text/plain 400 when origins are configured', async () => {
+  it("answers a bare OPTIONS without the plugin's text/plain 400 when origins are configured", async () => {
     const res = await https.app.inject({ method: 'OPTIONS', url: '/api/v1/me', headers: { origin: 'https://lms.example' } });
     expect(res.statusCode).toBeLessThan(400);
   });

@@ -56,16 +56,57 @@ function trimArgs(trim: TChildStart['trim'], duration: number): string[] {
 }
 
 /** Loudness-normalised mono AAC (seekable from the first byte), an MP4 for videos, and peaks. */
-async function makePlayback(job: TChildStart, inputOpts: string[], isVideo: boolean, analysisInput: string, duration: number): Promise<void> {
+async function makePlayback(
+  job: TChildStart,
+  inputOpts: string[],
+  isVideo: boolean,
+  analysisInput: string,
+  duration: number,
+): Promise<void> {
   const audio = path.join(job.outDir, 'audio.m4a');
-  await ffmpeg([...inputOpts, '-i', job.input, '-vn', '-ac', '1', '-ar', '44100', '-af', 'loudnorm=I=-18:TP=-1.5:LRA=11', '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', audio]);
+  await ffmpeg([
+    ...inputOpts,
+    '-i',
+    job.input,
+    '-vn',
+    '-ac',
+    '1',
+    '-ar',
+    '44100',
+    '-af',
+    'loudnorm=I=-18:TP=-1.5:LRA=11',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '96k',
+    '-movflags',
+    '+faststart',
+    audio,
+  ]);
   let video: string | null = null;
   if (isVideo) {
     video = path.join(job.outDir, 'video.mp4');
     await ffmpeg([
-      ...inputOpts, '-i', job.input,
-      '-vf', "scale='min(1280,iw)':-2", '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
-      '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', video,
+      ...inputOpts,
+      '-i',
+      job.input,
+      '-vf',
+      "scale='min(1280,iw)':-2",
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '26',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-movflags',
+      '+faststart',
+      video,
     ]);
   }
   const peaks = path.join(job.outDir, 'peaks.json');

@@ -119,7 +119,13 @@ export async function handleAnalyzeRecording(deps: TWorkerDeps, payload: TAnalyz
     const results = ZResultsSchema.parse(JSON.parse(await readFile(result.file, 'utf8')));
     await deps.db
       .update(recordings)
-      .set({ status: 'done', results, overallScore: results.scores.overall, numSpeakers: Math.max(1, results.numSpeakers), failedReason: null })
+      .set({
+        status: 'done',
+        results,
+        overallScore: results.scores.overall,
+        numSpeakers: Math.max(1, results.numSpeakers),
+        failedReason: null,
+      })
       .where(eq(recordings.id, rec.id));
     deps.log.info({ recordingId: rec.id, seconds: (Date.now() - startedAt) / 1000 }, 'analysis finished');
     return;

@@ -25,7 +25,12 @@ const log = pino({ level: 'silent' });
 
 /** A recording with half of its file uploaded; `hoursAgo` back-dates both. */
 async function partialUpload(auth: string, hoursAgo: number) {
-  const created = await t.app.inject({ method: 'POST', url: '/api/v1/recordings', headers: { authorization: auth }, payload: { title: 'Half', source: 'ui upload form' } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/recordings',
+    headers: { authorization: auth },
+    payload: { title: 'Half', source: 'ui upload form' },
+  });
   const { recordingId } = created.json().data as { recordingId: string };
   const post = await t.app.inject({
     method: 'POST',
@@ -70,7 +75,11 @@ describe('expire-uploads', () => {
     // Old rows that do not wait for an uploaded file stay: a URL recording and a finished one.
     const longAgo = new Date(Date.now() - 30 * 3600_000);
     const owner = { id: o.speaker.id, orgId: o.org.id };
-    const viaUrl = await insertDoneRecording(t.db, owner, o.group.id, { status: 'uploading', sourceUrl: 'https://example.com/a.mp3', createdAt: longAgo });
+    const viaUrl = await insertDoneRecording(t.db, owner, o.group.id, {
+      status: 'uploading',
+      sourceUrl: 'https://example.com/a.mp3',
+      createdAt: longAgo,
+    });
     const done = await insertDoneRecording(t.db, owner, o.group.id, { createdAt: longAgo });
     // A partial file whose recording is already gone.
     const orphan = '0b7e7c1e-8f57-4d6c-9c1c-1f2e3d4c5b6a';

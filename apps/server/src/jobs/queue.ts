@@ -67,8 +67,18 @@ const job = <T>(d: TJobDefinition<T>) => d as TJobDefinition<unknown>;
 
 const JOBS = [
   job({ name: ANALYZE_RECORDING, payload: ZAnalyzeRecordingPayloadSchema, options: ANALYZE_RETRY, handle: handleAnalyzeRecording }),
-  job({ name: REMOVE_RECORDING_MEDIA, payload: ZRemoveRecordingMediaPayloadSchema, options: REMOVE_MEDIA_RETRY, handle: handleRemoveRecordingMedia }),
-  job({ name: EXPIRE_UPLOADS, payload: ZExpireUploadsPayloadSchema, options: EXPIRE_UPLOADS_RETRY, handle: async (deps) => void (await handleExpireUploads(deps)) }),
+  job({
+    name: REMOVE_RECORDING_MEDIA,
+    payload: ZRemoveRecordingMediaPayloadSchema,
+    options: REMOVE_MEDIA_RETRY,
+    handle: handleRemoveRecordingMedia,
+  }),
+  job({
+    name: EXPIRE_UPLOADS,
+    payload: ZExpireUploadsPayloadSchema,
+    options: EXPIRE_UPLOADS_RETRY,
+    handle: async (deps) => void (await handleExpireUploads(deps)),
+  }),
   job({ name: SEND_EMAIL, payload: ZSendEmailPayloadSchema, options: SEND_EMAIL_RETRY, handle: handleSendEmail }),
 ];
 
@@ -115,9 +125,7 @@ export interface TQueue {
 }
 
 export async function startQueue(database: TDatabase, config: TConfig, log: FastifyBaseLogger): Promise<TQueue> {
-  const connection = database.executor
-    ? { db: database.executor as PgBoss.Db }
-    : { connectionString: database.connectionString!, max: 4 };
+  const connection = database.executor ? { db: database.executor as PgBoss.Db } : { connectionString: database.connectionString!, max: 4 };
   const boss = new PgBoss({
     ...connection,
     schedule: false,
@@ -175,16 +183,26 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
         // Analysis is heavy: WORKER_CONCURRENCY at a time. The housekeeping jobs and mail are light.
         const count = d.name === ANALYZE_RECORDING ? config.workerConcurrency : 1;
         for (let i = 0; i < count; i++) {
-          await boss.work<object>(d.name, { pollingIntervalSeconds: config.jobPollSeconds, batchSize: 1, includeMetadata: true }, async ([j]) => {
-            if (j) await runJob(d, deps, j);
-          });
+          await boss.work<object>(
+            d.name,
+            { pollingIntervalSeconds: config.jobPollSeconds, batchSize: 1, includeMetadata: true },
+            async ([j]) => {
+              if (j) await runJob(d, deps, j);
+            },
+          );
         }
       }
       // Every worker asks for the expiry now and then; the throttle key makes it one run per
       // period across all workers sharing the queue.
       const requestExpiry = () =>
         boss
-          .sendThrottled(EXPIRE_UPLOADS, {}, optionsOf(JOBS.find((j) => j.name === EXPIRE_UPLOADS)!), EXPIRE_UPLOADS_EVERY_SECONDS, EXPIRE_UPLOADS)
+          .sendThrottled(
+            EXPIRE_UPLOADS,
+            {},
+            optionsOf(JOBS.find((j) => j.name === EXPIRE_UPLOADS)!),
+            EXPIRE_UPLOADS_EVERY_SECONDS,
+            EXPIRE_UPLOADS,
+          )
           .catch((err: unknown) => log.error({ err }, 'could not schedule upload expiry'));
       await requestExpiry();
       expiryTimer = setInterval(() => void requestExpiry(), (EXPIRE_UPLOADS_EVERY_SECONDS * 1000) / 4);

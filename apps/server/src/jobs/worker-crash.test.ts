@@ -16,7 +16,14 @@ const workers: ChildProcess[] = [];
 
 function startWorker(): ChildProcess {
   const p = spawn(process.execPath, [MAIN, '--role', 'worker'], {
-    env: { ...process.env, DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir, JOB_EXPIRE_SECONDS: String(EXPIRE), JOB_POLL_SECONDS: '0.5', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATABASE_URL: t.config.databaseUrl,
+      DATA_DIR: t.config.dataDir,
+      JOB_EXPIRE_SECONDS: String(EXPIRE),
+      JOB_POLL_SECONDS: '0.5',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
@@ -42,16 +49,32 @@ afterAll(async () => {
 it('a worker killed during analysis loses nothing: the job runs again on another worker', async () => {
   const { speaker } = await makeOrg(t.db);
   const auth = await signInAs(t, speaker.email);
-  const created = await t.app.inject({ method: 'POST', url: '/api/v1/recordings', headers: { authorization: auth }, payload: { title: 'Crash test', source: 'ui upload form' } });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/recordings',
+    headers: { authorization: auth },
+    payload: { title: 'Crash test', source: 'ui upload form' },
+  });
   const { recordingId } = created.json().data;
   const bytes = readFileSync(speechWav());
   const b64 = Buffer.from(recordingId).toString('base64');
   const tus = { 'tus-resumable': '1.0.0', authorization: auth };
-  const c = await t.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { ...tus, 'upload-length': String(bytes.length), 'upload-metadata': `recordingId ${b64}` } });
-  const p = await t.app.inject({ method: 'PATCH', url: c.headers.location as string, headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, payload: bytes });
+  const c = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads',
+    headers: { ...tus, 'upload-length': String(bytes.length), 'upload-metadata': `recordingId ${b64}` },
+  });
+  const p = await t.app.inject({
+    method: 'PATCH',
+    url: c.headers.location as string,
+    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    payload: bytes,
+  });
   expect(p.statusCode).toBe(204);
 
-  const state = async () => (await t.app.inject({ method: 'GET', url: `/api/v1/recordings/${recordingId}`, headers: { authorization: auth } })).json().data.state as string;
+  const state = async () =>
+    (await t.app.inject({ method: 'GET', url: `/api/v1/recordings/${recordingId}`, headers: { authorization: auth } })).json().data
+      .state as string;
   const first = startWorker();
   // Wait until the first worker has taken the job and is part-way through it.
   for (let i = 0; i < 300 && !['computing', 'done'].includes(await state()); i++) await new Promise((r) => setTimeout(r, 100));

@@ -37,7 +37,11 @@ describe('error reporting', () => {
     const auth = await signInAs(t, speaker.email);
     // A stored value the response schema refuses: the request fails unexpectedly (500).
     await t.db.execute(sql`update users set metadata = '{"title": 12345}'::jsonb where id = ${speaker.id}`);
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/me?key=secret-key-in-query&password=${PASSWORD}`, headers: { authorization: auth } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/me?key=secret-key-in-query&password=${PASSWORD}`,
+      headers: { authorization: auth },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ errors: [{ status: 500, message: 'Oops! There was a problem. Please try your request again' }] });
     await flushErrorReports();
@@ -53,7 +57,11 @@ describe('error reporting', () => {
 
   it('does not report what the caller got wrong (4xx)', async () => {
     const before = envelopes.length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email: 'x@example.test', password: 'wrong' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      payload: { email: 'x@example.test', password: 'wrong' },
+    });
     expect(res.statusCode).toBe(401);
     await flushErrorReports();
     expect(envelopes.length).toBe(before);
@@ -64,7 +72,12 @@ describe('error reporting', () => {
       type: undefined,
       message: `Bearer abc.def ${'x'.repeat(500)}`,
       exception: { values: [{ type: 'Error', value: 'y'.repeat(500) }] },
-      request: { url: 'http://h/sign-in?key=ORG-secret&next=/x', data: { password: 'p' }, headers: { authorization: 'Bearer s' }, cookies: { a: 'b' } },
+      request: {
+        url: 'http://h/sign-in?key=ORG-secret&next=/x',
+        data: { password: 'p' },
+        headers: { authorization: 'Bearer s' },
+        cookies: { a: 'b' },
+      },
       extra: { body: 'secret' },
     });
     expect(event.message!.length).toBe(REPORTED_TEXT_MAX);

@@ -19,7 +19,14 @@ if (!out) {
 }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rostrum-openapi-'));
 // Routes are only registered here, never called: the database and queue are never touched.
-const unused = new Proxy({}, { get: () => { throw new Error('write-openapi does not run requests'); } });
+const unused = new Proxy(
+  {},
+  {
+    get: () => {
+      throw new Error('write-openapi does not run requests');
+    },
+  },
+);
 const config = { ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:8080' }), webDir: undefined };
 const app = await buildApp({
   db: unused as TDb,

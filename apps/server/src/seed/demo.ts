@@ -108,10 +108,7 @@ export async function seedDemoIfEmpty(db: TDb): Promise<boolean> {
   await db.transaction(async (tx) => {
     for (const d of DEMO_ORGS) {
       let coachId: string | null = null;
-      const [org] = await tx
-        .insert(organisations)
-        .values({ code: d.code, name: d.name, type: d.type, settings: d.settings })
-        .returning();
+      const [org] = await tx.insert(organisations).values({ code: d.code, name: d.name, type: d.type, settings: d.settings }).returning();
       const [group] = await tx
         .insert(groups)
         .values({

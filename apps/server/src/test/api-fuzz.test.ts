@@ -14,7 +14,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS_PER_FAMILY = Number(process.env.FUZZ_RUNS ?? 300);
 
 const STACK = /\bat [^\s]+ \(?[^\s)]*\.(?:js|ts|mjs):\d+/;
-const SQL = /\b(?:select\s.+\sfrom|insert into|delete from|update\s+\S+\s+set)\b|syntax error at|violates .* constraint|duplicate key value|relation "[^"]+"|column "[^"]+"|invalid input syntax|unterminated/i;
+const SQL =
+  /\b(?:select\s.+\sfrom|insert into|delete from|update\s+\S+\s+set)\b|syntax error at|violates .* constraint|duplicate key value|relation "[^"]+"|column "[^"]+"|invalid input syntax|unterminated/i;
 
 let t: TTestApp;
 const who: Record<'anonymous' | 'speaker' | 'admin', string | undefined> = { anonymous: undefined, speaker: undefined, admin: undefined };
@@ -30,7 +31,10 @@ beforeAll(async () => {
   const { assignment, scorecard } = await insertAssignment(t.db, admin, group.id, { custom: ['Storytelling'] });
   ids = [org.id, group.id, rec.id, assignment.id, scorecard!.id, speaker.id, admin.id];
   const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
-    paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: TJsonSchema }> }; parameters?: { in: string; name: string }[] }>>;
+    paths: Record<
+      string,
+      Record<string, { requestBody?: { content?: Record<string, { schema?: TJsonSchema }> }; parameters?: { in: string; name: string }[] }>
+    >;
   };
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -76,7 +80,26 @@ function buildRequest(op: TFuzzOperation, params: string[], query: Record<string
   return { method: op.method, url: qs ? `${path}?${qs}` : path, headers, payload: body.payload };
 }
 
-const FAMILIES = ['admin', 'assignments', 'auth', 'client-config', 'email-preferences', 'feedback', 'groups', 'health', 'history', 'invites', 'me', 'media', 'org', 'recordings', 'scorecards', 'unsubscribe', 'uploads', 'users'];
+const FAMILIES = [
+  'admin',
+  'assignments',
+  'auth',
+  'client-config',
+  'email-preferences',
+  'feedback',
+  'groups',
+  'health',
+  'history',
+  'invites',
+  'me',
+  'media',
+  'org',
+  'recordings',
+  'scorecards',
+  'unsubscribe',
+  'uploads',
+  'users',
+];
 
 describe('API fuzzing', () => {
   it('covers every family of operations in the OpenAPI document', () => {

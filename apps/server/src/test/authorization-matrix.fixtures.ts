@@ -40,21 +40,44 @@ export function fakeResults(overall: number): TResults {
   const variety = { inBand: 60, belowBand: 20, aboveBand: 20, value: 3 };
   const vibes = Object.fromEntries([...POSITIVE_VIBES, ...NEGATIVE_VIBES].map((v) => [v, 5])) as TResults['scores']['vibes'];
   const speaker = {
-    overall, strengthOfOpening: 6, clarity: 7, pace: 3.8, pauseToTalk: 20, upspeak: 1, reading: 10,
-    varietyVolume: variety, varietyPace: variety, varietyPitch: variety,
-    talkVsListen: null, convoSwitches: null, questions: null, waitTime: null,
-    wordSpotting: { 'uh/um': 2 }, vibes, isEmptyResults: false,
+    overall,
+    strengthOfOpening: 6,
+    clarity: 7,
+    pace: 3.8,
+    pauseToTalk: 20,
+    upspeak: 1,
+    reading: 10,
+    varietyVolume: variety,
+    varietyPace: variety,
+    varietyPitch: variety,
+    talkVsListen: null,
+    convoSwitches: null,
+    questions: null,
+    waitTime: null,
+    wordSpotting: { 'uh/um': 2 },
+    vibes,
+    isEmptyResults: false,
   };
   return ZResultsSchema.parse({
-    isConversational: false, algorithm: 'rostrum-default', numSpeakers: 1,
+    isConversational: false,
+    algorithm: 'rostrum-default',
+    numSpeakers: 1,
     scores: { ...speaker, perSpeaker: null },
     tips: { main: { workOn: ['pace'], tips: ['Slow down.'] }, byMetric: { pace: ['Breathe.'] } },
     timestamped: { metrics: { pace: { hotSpots: [{ from: 1, to: 2, spread: 1 }], segments: [] } }, vibes: {} },
     ideals: { overall: { min: 0, max: 10, idealMin: 7, idealMax: 10 } },
     diarizedTranscript: [],
     data: {
-      duration: 30, speechDuration: 28, syllables: 100, wordsPerMinute: 120, transcriber: 'test', transcript: 'Hello.',
-      features: {}, vibes: {}, speakers: [], labels: { pace: 'Ideal', pauseToTalk: 'Ideal', upspeak: 'None', reading: 'No' },
+      duration: 30,
+      speechDuration: 28,
+      syllables: 100,
+      wordsPerMinute: 120,
+      transcriber: 'test',
+      transcript: 'Hello.',
+      features: {},
+      vibes: {},
+      speakers: [],
+      labels: { pace: 'Ideal', pauseToTalk: 'Ideal', upspeak: 'None', reading: 'No' },
     },
   });
 }
@@ -83,11 +106,20 @@ async function buildCombo(t: TTestApp, lv: TLevels, foreignAuth: string) {
   const users: Record<TAuthor, TUser> = { owner: o.speaker, peer, coach: o.coach, admin: o.admin, otherSpeaker, otherCoach };
 
   const [auth0, auth1, auth2, auth3] = await Promise.all([o.speaker, peer, o.coach, o.admin].map((u) => signInAs(t, u.email)));
-  const auth: Record<TCaller, string | null> = { anonymous: null, owner: auth0!, peer: auth1!, coach: auth2!, admin: auth3!, foreignAdmin: foreignAuth };
+  const auth: Record<TCaller, string | null> = {
+    anonymous: null,
+    owner: auth0!,
+    peer: auth1!,
+    coach: auth2!,
+    admin: auth3!,
+    foreignAdmin: foreignAuth,
+  };
   /** Whose account each caller is (the foreign admin acts on this organisation's ids). */
   const userOf = (c: TCaller): TUser | null => (c === 'anonymous' || c === 'foreignAdmin' ? null : users[c]);
 
-  const { assignment: mainAssignment, scorecard: mainScorecard } = await insertAssignment(db, o.coach, o.group.id, { custom: ['Storytelling'] });
+  const { assignment: mainAssignment, scorecard: mainScorecard } = await insertAssignment(db, o.coach, o.group.id, {
+    custom: ['Storytelling'],
+  });
 
   // The main recordings: owned by the speaker, in an assignment with a scorecard, analysed, with media.
   const main: TMainRecording[] = [];
@@ -95,36 +127,66 @@ async function buildCombo(t: TTestApp, lv: TLevels, foreignAuth: string) {
     const flags = REC_VARIANTS[variant];
     const overallScore = 6 + i / 10;
     const row = await insertDoneRecording(db, o.speaker, o.group.id, {
-      title: `Main ${variant}`, ...MEDIA, results: fakeResults(overallScore), overallScore,
-      feedbackRequested: flags.shared, submitted: flags.submitted, assignmentId: mainAssignment.id,
+      title: `Main ${variant}`,
+      ...MEDIA,
+      results: fakeResults(overallScore),
+      overallScore,
+      feedbackRequested: flags.shared,
+      submitted: flags.submitted,
+      assignmentId: mainAssignment.id,
     });
     main.push({ variant, flags, row, overallScore });
   }
-  const written = main.flatMap((rec) => MAIN_FEEDBACK.map((f) => ({ rec, ...f, userId: users[f.author].id, isManager: COACH_AUTHORS.includes(f.author) })));
+  const written = main.flatMap((rec) =>
+    MAIN_FEEDBACK.map((f) => ({ rec, ...f, userId: users[f.author].id, isManager: COACH_AUTHORS.includes(f.author) })),
+  );
   await db.insert(feedback).values(
     written.map((f) => ({
-      recordingId: f.rec.row.id, groupId: o.group.id, userId: f.userId, kind: f.kind, isManager: f.isManager,
-      ...(f.kind === 'comment' ? { comment: `${f.author} says hi` } : { scoreOverall: 7, scoreOrganization: 6, scoreDelivery: 5, scoreXfactor: 8 }),
+      recordingId: f.rec.row.id,
+      groupId: o.group.id,
+      userId: f.userId,
+      kind: f.kind,
+      isManager: f.isManager,
+      ...(f.kind === 'comment'
+        ? { comment: `${f.author} says hi` }
+        : { scoreOverall: 7, scoreOrganization: 6, scoreDelivery: 5, scoreXfactor: 8 }),
     })),
   );
   // Each score set answers the scorecard's custom question too (GET feedback joins them).
   await db.insert(scorecardResponses).values(
     written
       .filter((f) => f.kind === 'score')
-      .map((f) => ({ scorecardId: mainScorecard!.id, recordingId: f.rec.row.id, userId: f.userId, responses: [{ id: STORY, response: 6 }], isManager: f.isManager })),
+      .map((f) => ({
+        scorecardId: mainScorecard!.id,
+        recordingId: f.rec.row.id,
+        userId: f.userId,
+        responses: [{ id: STORY, response: 6 }],
+        isManager: f.isManager,
+      })),
   );
 
   // The scratch group: same levels and members (the admin is no member, as in the main group).
   const scratch = await newGroup();
-  const { assignment: scratchAssignment, scorecard: scratchScorecard } = await insertAssignment(db, o.coach, scratch.id, { custom: ['Storytelling'] });
-  const { assignment: coachOnlyAssignment, scorecard: coachOnlyScorecard } = await insertAssignment(db, o.coach, scratch.id, { custom: ['Storytelling'], coachOnly: true });
+  const { assignment: scratchAssignment, scorecard: scratchScorecard } = await insertAssignment(db, o.coach, scratch.id, {
+    custom: ['Storytelling'],
+  });
+  const { assignment: coachOnlyAssignment, scorecard: coachOnlyScorecard } = await insertAssignment(db, o.coach, scratch.id, {
+    custom: ['Storytelling'],
+    coachOnly: true,
+  });
 
   /** A fresh group of the organisation with the coach, the owner and the peer in it. */
   async function newGroup() {
     const tag = randomBytes(5).toString('hex');
     const [g] = await db
       .insert(groups)
-      .values({ orgId: o.org.id, name: `Scratch ${tag}`, inviteCode: `Scratch-${tag}`, managerPrivacyLevel: lv.coach, speakerPrivacyLevel: lv.speaker })
+      .values({
+        orgId: o.org.id,
+        name: `Scratch ${tag}`,
+        inviteCode: `Scratch-${tag}`,
+        managerPrivacyLevel: lv.coach,
+        speakerPrivacyLevel: lv.speaker,
+      })
       .returning();
     await db.insert(memberships).values([
       { userId: o.coach.id, groupId: g!.id, roles: ['manager'], status: 'active' },
@@ -137,13 +199,27 @@ async function buildCombo(t: TTestApp, lv: TLevels, foreignAuth: string) {
   /** A throwaway recording of the owner in the scratch group. */
   async function newRecording(variant: TRecVariant, over: Partial<typeof recordings.$inferInsert> = {}) {
     const flags = REC_VARIANTS[variant];
-    return insertDoneRecording(db, o.speaker, scratch.id, { title: `Scratch ${variant}`, ...MEDIA, overallScore: 5, feedbackRequested: flags.shared, submitted: flags.submitted, ...over });
+    return insertDoneRecording(db, o.speaker, scratch.id, {
+      title: `Scratch ${variant}`,
+      ...MEDIA,
+      overallScore: 5,
+      feedbackRequested: flags.shared,
+      submitted: flags.submitted,
+      ...over,
+    });
   }
 
   async function newFeedback(recordingId: string, author: TAuthor) {
     const [f] = await db
       .insert(feedback)
-      .values({ recordingId, groupId: scratch.id, userId: users[author].id, kind: 'comment', comment: 'Original', isManager: COACH_AUTHORS.includes(author) })
+      .values({
+        recordingId,
+        groupId: scratch.id,
+        userId: users[author].id,
+        kind: 'comment',
+        comment: 'Original',
+        isManager: COACH_AUTHORS.includes(author),
+      })
       .returning();
     return f!;
   }
@@ -151,7 +227,13 @@ async function buildCombo(t: TTestApp, lv: TLevels, foreignAuth: string) {
   async function newResponse(recordingId: string, rater: TAuthor) {
     const [r] = await db
       .insert(scorecardResponses)
-      .values({ scorecardId: scratchScorecard!.id, recordingId, userId: users[rater].id, responses: [{ id: STORY, response: 6 }], isManager: COACH_AUTHORS.includes(rater) })
+      .values({
+        scorecardId: scratchScorecard!.id,
+        recordingId,
+        userId: users[rater].id,
+        responses: [{ id: STORY, response: 6 }],
+        isManager: COACH_AUTHORS.includes(rater),
+      })
       .returning();
     return r!;
   }
@@ -162,15 +244,37 @@ async function buildCombo(t: TTestApp, lv: TLevels, foreignAuth: string) {
   async function newInvite() {
     const [i] = await db
       .insert(invites)
-      .values({ orgId: o.org.id, email: `invitee-${randomUUID()}@example.test`, roles: [{ groupId: scratch.id, roles: ['speaker'] }], createdBy: o.admin.id })
+      .values({
+        orgId: o.org.id,
+        email: `invitee-${randomUUID()}@example.test`,
+        roles: [{ groupId: scratch.id, roles: ['speaker'] }],
+        createdBy: o.admin.id,
+      })
       .returning();
     return i!;
   }
 
   return {
-    lv, name: comboName(lv), org: o.org, group: o.group, scratch, users, auth, userOf, main,
-    mainScorecard: mainScorecard!, scratchAssignment, scratchScorecard: scratchScorecard!, coachOnlyAssignment, coachOnlyScorecard: coachOnlyScorecard!,
-    newGroup, newRecording, newFeedback, newResponse, newUser, newInvite,
+    lv,
+    name: comboName(lv),
+    org: o.org,
+    group: o.group,
+    scratch,
+    users,
+    auth,
+    userOf,
+    main,
+    mainScorecard: mainScorecard!,
+    scratchAssignment,
+    scratchScorecard: scratchScorecard!,
+    coachOnlyAssignment,
+    coachOnlyScorecard: coachOnlyScorecard!,
+    newGroup,
+    newRecording,
+    newFeedback,
+    newResponse,
+    newUser,
+    newInvite,
   };
 }
 
@@ -189,7 +293,9 @@ export async function pool<T, R>(items: readonly T[], limit: number, fn: (item: 
 }
 
 /** Every combination of coach level 0-3 and speaker level 0-4, coupled or not (see the test file). */
-export const ALL_LEVELS: TLevels[] = ([0, 1, 2, 3] as const).flatMap((coach) => ([0, 1, 2, 3, 4] as const).map((speaker) => ({ coach, speaker })));
+export const ALL_LEVELS: TLevels[] = ([0, 1, 2, 3] as const).flatMap((coach) =>
+  ([0, 1, 2, 3, 4] as const).map((speaker) => ({ coach, speaker })),
+);
 
 export async function buildWorld(t: TTestApp, levels: readonly TLevels[] = ALL_LEVELS): Promise<TWorld> {
   const foreign = await makeOrg(t.db, { settings: { Assignments: true } });

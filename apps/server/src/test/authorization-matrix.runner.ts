@@ -53,8 +53,12 @@ export function idsOf(t: TTarget): { where: string; value: string }[] {
   const body = t.body && typeof t.body === 'object' ? (t.body as Record<string, unknown>) : {};
   const all = [
     ...Object.entries(t.params ?? {}).map(([k, value]) => ({ where: `path {${k}}`, value })),
-    ...Object.entries(t.query ?? {}).filter(([k]) => isId(k)).map(([k, value]) => ({ where: `query ${k}`, value })),
-    ...Object.entries(body).filter(([k, v]) => isId(k) && typeof v === 'string').map(([k, v]) => ({ where: `body ${k}`, value: v as string })),
+    ...Object.entries(t.query ?? {})
+      .filter(([k]) => isId(k))
+      .map(([k, value]) => ({ where: `query ${k}`, value })),
+    ...Object.entries(body)
+      .filter(([k, v]) => isId(k) && typeof v === 'string')
+      .map(([k, v]) => ({ where: `body ${k}`, value: v as string })),
   ];
   return all.filter((id, i) => all.findIndex((o) => o.value === id.value) === i);
 }
@@ -115,7 +119,8 @@ export async function runCell<V>(op: string, r: TRow<V>, a: TCellArgs<V>, opts: 
   return problems;
 }
 
-export const cellName = (caller: TCaller, lv: TLevels, variant: string) => `${caller}@c${lv.coach}/s${lv.speaker}${variant ? ` ${variant}` : ''}`;
+export const cellName = (caller: TCaller, lv: TLevels, variant: string) =>
+  `${caller}@c${lv.coach}/s${lv.speaker}${variant ? ` ${variant}` : ''}`;
 
 /** Every cell of one operation: callers x combinations x variants. */
 export function cellsOf<V>(r: TRow<V>, world: TWorld, combos: readonly TCombo[] = world.combos, callers: readonly TCaller[] = CALLERS) {
@@ -126,7 +131,13 @@ export function cellsOf<V>(r: TRow<V>, world: TWorld, combos: readonly TCombo[] 
 const CELL_CONCURRENCY = 8;
 
 /** Runs the cells with limited concurrency; returns the failing ones. */
-export async function runCells<V>(op: string, r: TRow<V>, cells: TCellArgs<V>[], opts: TCellOptions = {}, limit = CELL_CONCURRENCY): Promise<TCellResult[]> {
+export async function runCells<V>(
+  op: string,
+  r: TRow<V>,
+  cells: TCellArgs<V>[],
+  opts: TCellOptions = {},
+  limit = CELL_CONCURRENCY,
+): Promise<TCellResult[]> {
   const label = r.label ?? ((v: V) => String(v));
   const results = await pool(cells, limit, async (a) => {
     let problems: string[];

@@ -26,7 +26,15 @@ import {
   type TAuthor,
   type TCaller,
 } from './authorization-matrix.oracle.js';
-import { COACH_AUTHORS, MAIN_FEEDBACK, REC_VARIANT_NAMES, REC_VARIANTS, STORY, type TCombo, type TRecVariant } from './authorization-matrix.fixtures.js';
+import {
+  COACH_AUTHORS,
+  MAIN_FEEDBACK,
+  REC_VARIANT_NAMES,
+  REC_VARIANTS,
+  STORY,
+  type TCombo,
+  type TRecVariant,
+} from './authorization-matrix.fixtures.js';
 import { row, type TCellArgs, type TJson, type TRow, type TTarget } from './authorization-matrix.runner.js';
 import { uploadsDirOf } from '../storage/media-storage.js';
 
@@ -39,7 +47,8 @@ const ONE = [''] as const;
 const MEDIA_FIELDS = ['playbackUrl', 'peaksUrl', 'videoUrl'] as const;
 
 const mainRec = (c: TCombo, v: TRecVariant) => c.main.find((r) => r.variant === v)!;
-const authorOf = (c: TCombo, userId: string) => (Object.entries(c.users).find(([, u]) => u.id === userId)?.[0] ?? 'someone else') as TAuthor;
+const authorOf = (c: TCombo, userId: string) =>
+  (Object.entries(c.users).find(([, u]) => u.id === userId)?.[0] ?? 'someone else') as TAuthor;
 const diff = (what: string, expected: string[], got: string[]) => [
   ...got.filter((x) => !expected.includes(x)).map((x) => `${what} ${x} shown (must be hidden)`),
   ...expected.filter((x) => !got.includes(x)).map((x) => `${what} ${x} missing`),
@@ -122,7 +131,8 @@ function recordingCheck({ caller, combo, variant }: TCellArgs<TRecVariant>) {
       if (!d.results) p.push('results missing');
       if (d.overallScore !== rec.overallScore) p.push('overallScore missing');
     } else {
-      for (const k of [...MEDIA_FIELDS, 'results', 'overallScore']) if (d[k] !== null && d[k] !== undefined) p.push(`${k} present (must be absent)`);
+      for (const k of [...MEDIA_FIELDS, 'results', 'overallScore'])
+        if (d[k] !== null && d[k] !== undefined) p.push(`${k} present (must be absent)`);
     }
     if (d.access?.canHear !== (view === 'full')) p.push(`access.canHear ${d.access?.canHear}, expected ${view === 'full'}`);
     if (d.access?.isOwner !== (caller === 'owner')) p.push(`access.isOwner ${d.access?.isOwner}`);
@@ -145,7 +155,11 @@ function feedbackCheck({ caller, combo, variant }: TCellArgs<TRecVariant>) {
     same('commentCount', d.commentCount, visible.length - scores);
     same('averages.scoreOverall.count', d.averages?.scoreOverall?.count, scores);
     same(`questionAverages.${STORY}.count`, d.questionAverages?.[STORY]?.count ?? 0, scores);
-    same('reviewed', d.reviewed, visible.some((f) => COACH_AUTHORS.includes(f.author)));
+    same(
+      'reviewed',
+      d.reviewed,
+      visible.some((f) => COACH_AUTHORS.includes(f.author)),
+    );
     same('canComment', d.canComment, mayComment(caller, combo.lv, rec.flags));
     same('canScore', d.canScore, mayScore(caller, combo.lv, rec.flags));
     return p;
@@ -155,7 +169,11 @@ function feedbackCheck({ caller, combo, variant }: TCellArgs<TRecVariant>) {
 /** GET groups/{id}/feedback: the visible items of every recording of the group. */
 function groupFeedbackCheck({ caller, combo }: TCellArgs<unknown>) {
   const expected = combo.main
-    .flatMap((rec) => MAIN_FEEDBACK.filter((f) => feedbackVisible(caller, combo.lv, rec.flags, f.author)).map((f) => `${rec.variant}/${f.author}:${f.kind}`))
+    .flatMap((rec) =>
+      MAIN_FEEDBACK.filter((f) => feedbackVisible(caller, combo.lv, rec.flags, f.author)).map(
+        (f) => `${rec.variant}/${f.author}:${f.kind}`,
+      ),
+    )
     .sort();
   return (items: { recordingId: string; userId: string; kind: string }[]) => {
     const variantOf = (id: string) => combo.main.find((r) => r.row.id === id)?.variant ?? 'other';
@@ -167,14 +185,20 @@ function groupFeedbackCheck({ caller, combo }: TCellArgs<unknown>) {
 
 const dbOf = <V>(a: TCellArgs<V>) => a.world.t.db;
 
-const recordingState = <V>(a: TCellArgs<V>, id: string) => async () => {
-  const [r] = await dbOf(a).select().from(recordings).where(eq(recordings.id, id));
-  return { title: r?.title, deleted: !!r?.deletedAt, speakerNum: r?.speakerNum, assignmentId: r?.assignmentId, groupId: r?.groupId };
-};
-const feedbackCount = <V>(a: TCellArgs<V>, recordingId: string) => async () =>
-  (await dbOf(a).select({ n: count() }).from(feedback).where(eq(feedback.recordingId, recordingId)))[0]?.n;
-const responseCount = <V>(a: TCellArgs<V>, recordingId: string) => async () =>
-  (await dbOf(a).select({ n: count() }).from(scorecardResponses).where(eq(scorecardResponses.recordingId, recordingId)))[0]?.n;
+const recordingState =
+  <V>(a: TCellArgs<V>, id: string) =>
+  async () => {
+    const [r] = await dbOf(a).select().from(recordings).where(eq(recordings.id, id));
+    return { title: r?.title, deleted: !!r?.deletedAt, speakerNum: r?.speakerNum, assignmentId: r?.assignmentId, groupId: r?.groupId };
+  };
+const feedbackCount =
+  <V>(a: TCellArgs<V>, recordingId: string) =>
+  async () =>
+    (await dbOf(a).select({ n: count() }).from(feedback).where(eq(feedback.recordingId, recordingId)))[0]?.n;
+const responseCount =
+  <V>(a: TCellArgs<V>, recordingId: string) =>
+  async () =>
+    (await dbOf(a).select({ n: count() }).from(scorecardResponses).where(eq(scorecardResponses.recordingId, recordingId)))[0]?.n;
 
 // ---- variants of write targets --------------------------------------------------------------
 
@@ -195,7 +219,9 @@ const RESPONSE_TARGETS: readonly TAuthored[] = [
 const authoredLabel = (v: TAuthored) => `${v.author}'s on ${v.rec}`;
 
 type TNewFeedback = { rec: TRecVariant; kind: 'comment' | 'score' };
-const NEW_FEEDBACK: readonly TNewFeedback[] = REC_VARIANT_NAMES.flatMap((rec) => (['comment', 'score'] as const).map((kind) => ({ rec, kind })));
+const NEW_FEEDBACK: readonly TNewFeedback[] = REC_VARIANT_NAMES.flatMap((rec) =>
+  (['comment', 'score'] as const).map((kind) => ({ rec, kind })),
+);
 
 type TNewAnswers = { rec: TRecVariant; coachOnly: boolean };
 const NEW_ANSWERS: readonly TNewAnswers[] = REC_VARIANT_NAMES.flatMap((rec) => [false, true].map((coachOnly) => ({ rec, coachOnly })));
@@ -234,7 +260,9 @@ const feedbackWrite = (method: 'PUT' | 'DELETE') =>
       const state = async () => (await dbOf(a).select().from(feedback).where(eq(feedback.id, f.id)))[0]?.comment ?? 'deleted';
       return { params: { id: f.id }, body: method === 'PUT' ? { comment: 'Edited' } : undefined, state };
     },
-    expect: ({ caller, combo, variant }) => ({ status: statusFor(caller, feedbackMutationRule(caller, combo.lv, REC_VARIANTS[variant.rec], variant.author)) }),
+    expect: ({ caller, combo, variant }) => ({
+      status: statusFor(caller, feedbackMutationRule(caller, combo.lv, REC_VARIANTS[variant.rec], variant.author)),
+    }),
   });
 
 const answersWrite = (method: 'PUT' | 'DELETE') =>
@@ -253,7 +281,9 @@ const answersWrite = (method: 'PUT' | 'DELETE') =>
         state,
       };
     },
-    expect: ({ caller, combo, variant }) => ({ status: statusFor(caller, feedbackMutationRule(caller, combo.lv, REC_VARIANTS[variant.rec], variant.author)) }),
+    expect: ({ caller, combo, variant }) => ({
+      status: statusFor(caller, feedbackMutationRule(caller, combo.lv, REC_VARIANTS[variant.rec], variant.author)),
+    }),
   });
 
 const inviteWrite = (method: 'PUT' | 'DELETE') =>
@@ -290,7 +320,11 @@ export const TABLE: Record<string, TRow<unknown>> = {
     target: async (a) => {
       const g = await a.combo.newGroup();
       const state = async () => (await dbOf(a).select().from(groups).where(eq(groups.id, g.id)))[0]?.name;
-      return { params: { id: g.id }, body: { name: `Renamed ${randomBytes(4).toString('hex')}`, managerPrivacyLevel: 1, speakerPrivacyLevel: 1 }, state };
+      return {
+        params: { id: g.id },
+        body: { name: `Renamed ${randomBytes(4).toString('hex')}`, managerPrivacyLevel: 1, speakerPrivacyLevel: 1 },
+        state,
+      };
     },
     expect: ({ caller }) => ({ status: statusFor(caller, { visible: groupVisible(caller), allowed: mayAdministerGroup(caller) }) }),
   }),
@@ -310,7 +344,9 @@ export const TABLE: Record<string, TRow<unknown>> = {
     target: async (a) => {
       const g = await a.combo.newGroup();
       const state = async () =>
-        (await dbOf(a).select({ s: memberships.status }).from(memberships).where(eq(memberships.groupId, g.id))).map((m: { s: string }) => m.s).sort();
+        (await dbOf(a).select({ s: memberships.status }).from(memberships).where(eq(memberships.groupId, g.id)))
+          .map((m: { s: string }) => m.s)
+          .sort();
       return { params: { id: g.id }, state };
     },
     expect: ({ caller }) => ({ status: statusFor(caller, { visible: groupVisible(caller), allowed: mayAdministerGroup(caller) }) }),
@@ -356,7 +392,9 @@ export const TABLE: Record<string, TRow<unknown>> = {
       const body = a.variant.kind === 'comment' ? { recordingId: r.id, comment: 'Hello' } : { recordingId: r.id, scoreOverall: 7 };
       return { body, state: feedbackCount(a, r.id) };
     },
-    expect: ({ caller, combo, variant }) => ({ status: statusFor(caller, feedbackCreateRule(caller, combo.lv, REC_VARIANTS[variant.rec], variant.kind)) }),
+    expect: ({ caller, combo, variant }) => ({
+      status: statusFor(caller, feedbackCreateRule(caller, combo.lv, REC_VARIANTS[variant.rec], variant.kind)),
+    }),
   }),
   'PUT /feedback/{id}': feedbackWrite('PUT'),
   'DELETE /feedback/{id}': feedbackWrite('DELETE'),
@@ -393,7 +431,9 @@ export const TABLE: Record<string, TRow<unknown>> = {
       const r = await a.combo.newRecording(a.variant, { assignmentId: a.combo.scratchAssignment.id });
       return { params: { id: a.combo.scratchAssignment.id, recordingId: r.id }, state: recordingState(a, r.id) };
     },
-    expect: ({ caller, combo, variant }) => ({ status: statusFor(caller, removeFromAssignmentRule(caller, combo.lv, REC_VARIANTS[variant])) }),
+    expect: ({ caller, combo, variant }) => ({
+      status: statusFor(caller, removeFromAssignmentRule(caller, combo.lv, REC_VARIANTS[variant])),
+    }),
   }),
   'POST /scorecards/{id}/responses': row<TNewAnswers>({
     variants: NEW_ANSWERS,
@@ -437,7 +477,10 @@ export const TABLE: Record<string, TRow<unknown>> = {
       return { params: { userId: target.id }, body: { roles: [{ groupId: PSEUDO_GROUP_ID, roles: ['admin', 'manager'] }] }, state };
     },
     // The admin granting themself what they hold already is allowed and changes nothing.
-    expect: ({ caller, variant }) => ({ status: statusFor(caller, { visible: sameOrg(caller), allowed: mayUseAdminArea(caller) }), changes: variant === 'other' }),
+    expect: ({ caller, variant }) => ({
+      status: statusFor(caller, { visible: sameOrg(caller), allowed: mayUseAdminArea(caller) }),
+      changes: variant === 'other',
+    }),
   }),
   'PUT /invites/{id}': inviteWrite('PUT'),
   'DELETE /invites/{id}': inviteWrite('DELETE'),

@@ -3,7 +3,18 @@ import { API_PREFIX } from '@rostrum/contract';
 import { startTestApp, type TTestApp } from './harness.js';
 import { buildWorld, comboName, type TCombo, type TWorld } from './authorization-matrix.fixtures.js';
 import { TABLE } from './authorization-matrix.table.js';
-import { cellsOf, idsOf, MALFORMED_ID, operationsTakingAnId, report, runCell, runCells, unknownId, type TCellArgs, type TRow } from './authorization-matrix.runner.js';
+import {
+  cellsOf,
+  idsOf,
+  MALFORMED_ID,
+  operationsTakingAnId,
+  report,
+  runCell,
+  runCells,
+  unknownId,
+  type TCellArgs,
+  type TRow,
+} from './authorization-matrix.runner.js';
 import type { TCaller } from './authorization-matrix.oracle.js';
 
 // The standing authorisation matrix (security issue): every API operation that takes an id x
@@ -27,7 +38,9 @@ beforeAll(async () => {
   world = await buildWorld(t);
 }, 120_000);
 afterAll(async () => {
-  console.log(`authorization matrix: ${Object.keys(TABLE).length} operations, ${totals.cells} cells, ${totals.failing} failing, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `authorization matrix: ${Object.keys(TABLE).length} operations, ${totals.cells} cells, ${totals.failing} failing, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   await t?.close();
 });
 
@@ -49,7 +62,10 @@ describe('authorization matrix', () => {
     const operations = operationsTakingAnId(doc);
     const missing = operations.filter((op) => !(op in TABLE));
     const gone = Object.keys(TABLE).filter((op) => !operations.includes(op));
-    expect({ missing, gone }, 'add a row to authorization-matrix.table.ts for each missing operation; remove gone ones').toEqual({ missing: [], gone: [] });
+    expect({ missing, gone }, 'add a row to authorization-matrix.table.ts for each missing operation; remove gone ones').toEqual({
+      missing: [],
+      gone: [],
+    });
   });
 
   describe('every caller x coach level 0-3 x speaker level 0-4', () => {
@@ -65,14 +81,23 @@ describe('authorization matrix', () => {
   describe('unknown ids are 404 and malformed ones 400', () => {
     for (const [op, r] of rows) {
       it(op, async () => {
-        const allowed = cellsOf(r, world, [combo(1, 1)], ['owner', 'coach', 'admin', 'peer'] satisfies TCaller[]).find((a) => r.expect(a).status < 300);
+        const allowed = cellsOf(r, world, [combo(1, 1)], ['owner', 'coach', 'admin', 'peer'] satisfies TCaller[]).find(
+          (a) => r.expect(a).status < 300,
+        );
         expect(allowed, `${op}: no caller is allowed at c1/s1`).toBeDefined();
         const probe = await r.target(allowed!);
         const problems: string[] = [];
         for (const [i, id] of idsOf(probe).entries()) {
-          for (const [to, status] of [[unknownId(), 404], [MALFORMED_ID, 400]] as const) {
+          for (const [to, status] of [
+            [unknownId(), 404],
+            [MALFORMED_ID, 400],
+          ] as const) {
             const found = await runCell(op, r, allowed!, { replaceId: { from: (tg) => idsOf(tg)[i]!.value, to }, expectStatus: status });
-            problems.push(...found.map((p) => `${allowed!.caller}@${comboName(allowed!.combo.lv)} ${id.where} = ${to === MALFORMED_ID ? to : 'unknown'}: ${p}`));
+            problems.push(
+              ...found.map(
+                (p) => `${allowed!.caller}@${comboName(allowed!.combo.lv)} ${id.where} = ${to === MALFORMED_ID ? to : 'unknown'}: ${p}`,
+              ),
+            );
           }
         }
         expect(problems, problems.join('\n')).toEqual([]);

@@ -186,7 +186,12 @@ export async function addMember(db: TDb, orgId: string, groupId: string, roles: 
  * A finished recording straight in the database (no upload, no analysis): for tests about
  * permissions and feedback, which need a recording but not its media.
  */
-export async function insertDoneRecording(db: TDb, owner: { id: string; orgId: string }, groupId: string, over: Partial<typeof recordings.$inferInsert> = {}) {
+export async function insertDoneRecording(
+  db: TDb,
+  owner: { id: string; orgId: string },
+  groupId: string,
+  over: Partial<typeof recordings.$inferInsert> = {},
+) {
   const [r] = await db
     .insert(recordings)
     .values({ orgId: owner.orgId, userId: owner.id, groupId, title: 'Talk', status: 'done', duration: 30, ...over })
@@ -218,7 +223,10 @@ export async function insertAssignment(
     .returning();
   if (!opts.custom) return { assignment: a!, scorecard: null };
   const questions = scorecardQuestions(opts.custom.map((label) => [label, ''] as const));
-  const [sc] = await db.insert(scorecards).values({ assignmentId: a!.id, questions, coachOnly: opts.coachOnly ?? false }).returning();
+  const [sc] = await db
+    .insert(scorecards)
+    .values({ assignmentId: a!.id, questions, coachOnly: opts.coachOnly ?? false })
+    .returning();
   return { assignment: a!, scorecard: sc! };
 }
 

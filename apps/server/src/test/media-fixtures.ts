@@ -23,7 +23,25 @@ export function speechWav(): string {
 export function speechMp4(): string {
   const file = path.join(DIR, 'speech.mp4');
   if (!existsSync(file)) {
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=navy:s=320x240:r=15', '-i', speechWav(), '-shortest', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file]);
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=navy:s=320x240:r=15',
+      '-i',
+      speechWav(),
+      '-shortest',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      file,
+    ]);
   }
   return file;
 }

@@ -44,7 +44,8 @@ describe('the OpenAPI document', () => {
         ids.add(op.operationId!);
         expect(op.summary, where).toBeTruthy();
         expect(op.tags?.length, where).toBeGreaterThan(0);
-        if (!p.startsWith('/api/v1/uploads')) expect(Object.keys(op.responses ?? {}), where).toEqual(expect.arrayContaining(['4XX', '5XX']));
+        if (!p.startsWith('/api/v1/uploads'))
+          expect(Object.keys(op.responses ?? {}), where).toEqual(expect.arrayContaining(['4XX', '5XX']));
       }
     }
     expect(ids.has('createUpload') && ids.has('appendUpload'), 'the tus upload calls are described').toBe(true);

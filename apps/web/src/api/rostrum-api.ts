@@ -52,10 +52,13 @@ export const api = {
   signOut: () => call('POST', () => client.POST('/api/v1/auth/sign-out')),
   checkInvite: (body: TInviteCheckBody): Promise<TInviteCheckResponse> =>
     call('POST', () => client.POST('/api/v1/auth/sign-up/invite', { body }), { own402: true }),
-  signUp: (body: TSignUpBody): Promise<{ userId: string; signInKey: string }> => call('POST', () => client.POST('/api/v1/auth/sign-up', { body })),
+  signUp: (body: TSignUpBody): Promise<{ userId: string; signInKey: string }> =>
+    call('POST', () => client.POST('/api/v1/auth/sign-up', { body })),
   forgotPassword: (email: string) => call('POST', () => client.POST('/api/v1/auth/password/forgot', { body: { email } })),
-  resetPassword: (body: { email: string; token: string; newPassword: string }) => call('POST', () => client.POST('/api/v1/auth/password/reset', { body })),
-  updatePassword: (body: { password: string; newPassword: string }) => call('POST', () => client.POST('/api/v1/auth/password/update', { body })),
+  resetPassword: (body: { email: string; token: string; newPassword: string }) =>
+    call('POST', () => client.POST('/api/v1/auth/password/reset', { body })),
+  updatePassword: (body: { password: string; newPassword: string }) =>
+    call('POST', () => client.POST('/api/v1/auth/password/update', { body })),
 
   getMe: (): Promise<TMeResponse> => call('GET', () => client.GET('/api/v1/me')),
   updateMe: (body: TUpdateMeBody): Promise<TUser> => call('PUT', () => client.PUT('/api/v1/me', { body })),
@@ -68,7 +71,9 @@ export const api = {
     call('GET', () => client.GET('/api/v1/groups', { params: { query: { scope: 'org' } } })) as Promise<TOrgGroup[]>,
   /** `activeOnly`: active memberships only (?active=1, the admin's active count). */
   getGroupMembers: (groupId: string, activeOnly = false): Promise<TGroupMember[]> =>
-    call('GET', () => client.GET('/api/v1/groups/{id}/members', { params: { path: id(groupId), query: activeOnly ? { active: '1' } : {} } })),
+    call('GET', () =>
+      client.GET('/api/v1/groups/{id}/members', { params: { path: id(groupId), query: activeOnly ? { active: '1' } : {} } }),
+    ),
   getGroup: (groupId: string): Promise<TGroup> => call('GET', () => client.GET('/api/v1/groups/{id}', { params: { path: id(groupId) } })),
   createGroup: (body: TCreateGroupBody): Promise<TGroup> => call('POST', () => client.POST('/api/v1/groups', { body })),
   updateGroup: (groupId: string, body: TUpdateGroupBody): Promise<TGroup> =>
@@ -92,10 +97,12 @@ export const api = {
     call('POST', () => client.POST('/api/v1/recordings', { body })),
   updateRecording: (recordingId: string, body: TUpdateRecordingBody): Promise<TRecording> =>
     call('PUT', () => client.PUT('/api/v1/recordings/{id}', { params: { path: id(recordingId) }, body })),
-  deleteRecording: (recordingId: string) => call('DELETE', () => client.DELETE('/api/v1/recordings/{id}', { params: { path: id(recordingId) } })),
+  deleteRecording: (recordingId: string) =>
+    call('DELETE', () => client.DELETE('/api/v1/recordings/{id}', { params: { path: id(recordingId) } })),
 
   /** The history chart's points: the caller's analysed recordings, or a member's (a coach picking one). */
-  getHistory: (userId?: string): Promise<THistoryPoint[]> => call('GET', () => client.GET('/api/v1/history', { params: { query: { userId } } })),
+  getHistory: (userId?: string): Promise<THistoryPoint[]> =>
+    call('GET', () => client.GET('/api/v1/history', { params: { query: { userId } } })),
   /** From an email's link, no sign-in: turns off every email notification of the code's user. */
   unsubscribe: (unsubscribeCode: string) => call('POST', () => client.POST('/api/v1/unsubscribe', { body: { unsubscribeCode } })),
 
@@ -106,7 +113,8 @@ export const api = {
   createFeedback: (body: TCreateFeedbackBody): Promise<TFeedback> => call('POST', () => client.POST('/api/v1/feedback', { body })),
   updateFeedback: (feedbackId: string, comment: string): Promise<TFeedback> =>
     call('PUT', () => client.PUT('/api/v1/feedback/{id}', { params: { path: id(feedbackId) }, body: { comment } })),
-  deleteFeedback: (feedbackId: string) => call('DELETE', () => client.DELETE('/api/v1/feedback/{id}', { params: { path: id(feedbackId) } })),
+  deleteFeedback: (feedbackId: string) =>
+    call('DELETE', () => client.DELETE('/api/v1/feedback/{id}', { params: { path: id(feedbackId) } })),
   saveScorecardResponse: (body: TScorecardResponseBody): Promise<TScorecardResponse> =>
     call('POST', () => client.POST('/api/v1/scorecards/{id}/responses', { params: { path: id(body.scorecardId) }, body })),
 
@@ -119,7 +127,8 @@ export const api = {
   /** Admin area: users, roles and invites (org admins). */
   getAdminUsers: (search?: string): Promise<TAdminUserList> =>
     call('GET', () => client.GET('/api/v1/users', { params: { query: { search: search || undefined } } })),
-  getAdminUser: (userId: string): Promise<TAdminUserRoles> => call('GET', () => client.GET('/api/v1/users/{userId}', { params: { path: { userId } } })),
+  getAdminUser: (userId: string): Promise<TAdminUserRoles> =>
+    call('GET', () => client.GET('/api/v1/users/{userId}', { params: { path: { userId } } })),
   /** The page shows the 402 seat message itself. */
   updateUserRoles: (userId: string, body: TUpdateUserRolesBody): Promise<TAdminUserRoles> =>
     call('PUT', () => client.PUT('/api/v1/users/{userId}', { params: { path: { userId } }, body }), { own402: true }),

@@ -10,7 +10,9 @@ export function AppFooter() {
         </p>
         <p className="app-footer__funding">
           <Landmark size={16} aria-hidden />
-          <span>The research behind {PRODUCT_NAME}'s speech analysis was funded in part by a grant from the National Science Foundation.</span>
+          <span>
+            The research behind {PRODUCT_NAME}'s speech analysis was funded in part by a grant from the National Science Foundation.
+          </span>
         </p>
       </div>
     </footer>

@@ -31,8 +31,7 @@ export function NavBar({ viewer }: { viewer: TViewer }) {
   });
   // Small screens: a Record button for speakers, when not on the record page and once it exists.
   const recordPath = NAV_PATHS.record;
-  const showRecordButton =
-    !!recordPath && viewer.speaker && viewer.mode !== 'manager' && !location.pathname.startsWith(recordPath);
+  const showRecordButton = !!recordPath && viewer.speaker && viewer.mode !== 'manager' && !location.pathname.startsWith(recordPath);
 
   return (
     <header className="app-header">

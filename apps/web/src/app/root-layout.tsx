@@ -37,11 +37,7 @@ export function RootLayout() {
   return (
     <div className="app">
       <SkipLink />
-      {fullNav ? (
-        <NavBar viewer={viewer} />
-      ) : (
-        <BasicBar showSignIn={basicSignIn} onSignOut={!!viewer?.freeTrial} />
-      )}
+      {fullNav ? <NavBar viewer={viewer} /> : <BasicBar showSignIn={basicSignIn} onSignOut={!!viewer?.freeTrial} />}
       <NotificationRegion />
       <main id={MAIN_CONTENT_ID} className="app-main" tabIndex={-1}>
         <Outlet />

@@ -1,11 +1,4 @@
-import {
-  ROUTES,
-  landingRoute,
-  type TLandingRoute,
-  type TMode,
-  type TNavItem,
-  type TRoleFacts,
-} from '@rostrum/contract';
+import { ROUTES, landingRoute, type TLandingRoute, type TMode, type TNavItem, type TRoleFacts } from '@rostrum/contract';
 
 /** The routes this app mounts: the contract's route table. */
 export const WEB_ROUTES = ROUTES;

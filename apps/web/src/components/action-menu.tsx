@@ -15,7 +15,15 @@ export interface ActionMenuItem {
  * there is no room), closes on Escape, a click outside, Tab, scrolling or a choice, and gives
  * focus back to the button.
  */
-export function ActionMenu({ label, items, buttonText = 'Actions' }: { label: string; items: ReadonlyArray<ActionMenuItem>; buttonText?: string }) {
+export function ActionMenu({
+  label,
+  items,
+  buttonText = 'Actions',
+}: {
+  label: string;
+  items: ReadonlyArray<ActionMenuItem>;
+  buttonText?: string;
+}) {
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);

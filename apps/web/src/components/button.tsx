@@ -12,13 +12,7 @@ interface StyleProps {
 }
 
 function classes({ variant = 'primary', size = 'md', block }: StyleProps, extra?: string): string {
-  return [
-    'btn',
-    variant !== 'primary' && `btn--${variant}`,
-    size !== 'md' && `btn--${size}`,
-    block && 'btn--block',
-    extra,
-  ]
+  return ['btn', variant !== 'primary' && `btn--${variant}`, size !== 'md' && `btn--${size}`, block && 'btn--block', extra]
     .filter(Boolean)
     .join(' ');
 }

@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 
-export function PageHeader({ title, eyebrow, lead, actions }: { title: ReactNode; eyebrow?: ReactNode; lead?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  eyebrow,
+  lead,
+  actions,
+}: {
+  title: ReactNode;
+  eyebrow?: ReactNode;
+  lead?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <header className="page-header">
       <div>

@@ -23,7 +23,8 @@ describe('keyword spotting plan', () => {
 
   it('parses keyword hits and merges them with transcript hits without double counting', () => {
     const plan = planKeywordSpotting(['you know', 'actually']);
-    const stdout = 'actually  you know  actually \nactually  12.400 13.020 0.823392\nyou know  3.520 3.900 0.834919\nactually  0.180 0.590 0.842721\n';
+    const stdout =
+      'actually  you know  actually \nactually  12.400 13.020 0.823392\nyou know  3.520 3.900 0.834919\nactually  0.180 0.590 0.842721\n';
     const hits = parseKeywordHits(stdout, plan, 10);
     expect(hits.map((h) => [h.phrase, h.start])).toEqual([
       ['actually', 10.18],
@@ -31,7 +32,13 @@ describe('keyword spotting plan', () => {
       ['actually', 22.4],
     ]);
     const transcript = [{ from: 10.3, to: 10.6 }];
-    expect(mergeHits(transcript, [{ from: 10.18, to: 10.59 }, { from: 22.4, to: 23 }, { from: 22.6, to: 23.1 }])).toHaveLength(2);
+    expect(
+      mergeHits(transcript, [
+        { from: 10.18, to: 10.59 },
+        { from: 22.4, to: 23 },
+        { from: 22.6, to: 23.1 },
+      ]),
+    ).toHaveLength(2);
     const words = [
       { text: 'actually', start: 10.25, end: 10.6, confidence: 0.9, isFiller: false },
       { text: 'um', start: 11, end: 11.2, confidence: 0.9, isFiller: true },
@@ -47,14 +54,27 @@ describe('keyword spotting on espeak speech', () => {
   it('counts a keyword said 8 times among 13 sentences, better than the transcript alone', async () => {
     // 13 of the 20 sentences (about 50 s) keep the recogniser's share of the suite time down.
     const sentences = keywordSentences('actually').filter((_, i) => i < 12 || i === 18);
-    const pieces = await Promise.all(sentences.map(async ([text, n], i) => ({ samples: await readMono(speak(text, { voice: 'en-us', rate: 165 })), gapBefore: i === 0 ? 0.5 : 0.8, label: n })));
+    const pieces = await Promise.all(
+      sentences.map(async ([text, n], i) => ({
+        samples: await readMono(speak(text, { voice: 'en-us', rate: 165 })),
+        gapBefore: i === 0 ? 0.5 : 0.8,
+        label: n,
+      })),
+    );
     const { file, spans } = concatenate('keyword-spotting-v2', pieces);
     const truth = sentences.reduce((s, [, n]) => s + n, 0);
     const withKws = await analyze(file, { wordSpotting: ['actually', 'you know', 'zorblax'], transcriber: 'pocketsphinx' });
-    const transcriptOnly = spotWords(
-      withKws.diarizedTranscript.map((w) => ({ text: w.text, start: w.start, end: w.end, confidence: w.confidence, isFiller: w.type === 'filler' })),
-      ['actually'],
-    ).counts.actually ?? 0;
+    const transcriptOnly =
+      spotWords(
+        withKws.diarizedTranscript.map((w) => ({
+          text: w.text,
+          start: w.start,
+          end: w.end,
+          confidence: w.confidence,
+          isFiller: w.type === 'filler',
+        })),
+        ['actually'],
+      ).counts.actually ?? 0;
     const fillerStarts = new Set(withKws.diarizedTranscript.filter((w) => w.type === 'filler').map((w) => w.start));
     const hotSpots = (withKws.timestamped.metrics.wordSpotting?.hotSpots ?? []).filter((h) => !fillerStarts.has(h.from));
     // True positive: a hot spot inside a sentence that still has an unmatched keyword.
@@ -71,7 +91,9 @@ describe('keyword spotting on espeak speech', () => {
     const spotted = counted + (withKws.scores.wordSpotting['you know'] ?? 0);
     const recall = truePositives / truth;
     const precision = spotted ? truePositives / spotted : 1;
-    console.info(`keyword spotting: truth ${truth}, transcript ${transcriptOnly}, merged ${counted}, you know ${withKws.scores.wordSpotting['you know']}, recall ${recall.toFixed(2)}, precision ${precision.toFixed(2)}`);
+    console.info(
+      `keyword spotting: truth ${truth}, transcript ${transcriptOnly}, merged ${counted}, you know ${withKws.scores.wordSpotting['you know']}, recall ${recall.toFixed(2)}, precision ${precision.toFixed(2)}`,
+    );
     expect(Object.keys(withKws.scores.wordSpotting)).toEqual(['uh/um', 'actually', 'you know', 'zorblax']);
     expect(withKws.scores.wordSpotting.zorblax).toBe(0);
     expect(withKws.timestamped.metrics.wordSpotting?.hotSpots).toHaveLength(spotted + (withKws.scores.wordSpotting['uh/um'] ?? 0));

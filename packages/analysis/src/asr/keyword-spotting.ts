@@ -59,7 +59,13 @@ export function loadDictionary(file = DICTIONARY_FILE): Map<string, number> {
     if (space <= 0) continue;
     const word = line.slice(0, space);
     if (word.endsWith(')') || dict.has(word)) continue;
-    dict.set(word, line.slice(space + 1).trim().split(/\s+/).length);
+    dict.set(
+      word,
+      line
+        .slice(space + 1)
+        .trim()
+        .split(/\s+/).length,
+    );
   }
   dictionaries.set(file, dict);
   return dict;
@@ -131,7 +137,11 @@ export interface TTimedHit {
 
 /** True when two hits of one phrase are the same utterance of it. */
 export function sameHit(a: TTimedHit, b: TTimedHit): boolean {
-  return Math.abs(a.from - b.from) <= SAME_HIT_SECONDS || Math.abs(a.to - b.to) <= SAME_HIT_SECONDS || Math.min(a.to, b.to) - Math.max(a.from, b.from) > 0;
+  return (
+    Math.abs(a.from - b.from) <= SAME_HIT_SECONDS ||
+    Math.abs(a.to - b.to) <= SAME_HIT_SECONDS ||
+    Math.min(a.to, b.to) - Math.max(a.from, b.from) > 0
+  );
 }
 
 /** Transcript hits plus the keyword hits that no transcript hit (nor earlier keyword hit) already covers. */

@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { AnalysisError, throwIfAborted } from '../analysis-error.js';
 import { runProcess } from '../decode/run-process.js';
 import { chunkAtPauses } from './chunk-at-pauses.js';
-import { DICTIONARY_FILE, keywordFile, loadDictionary, parseKeywordHits, planKeywordSpotting, type TKeywordHit } from './keyword-spotting.js';
+import {
+  DICTIONARY_FILE,
+  keywordFile,
+  loadDictionary,
+  parseKeywordHits,
+  planKeywordSpotting,
+  type TKeywordHit,
+} from './keyword-spotting.js';
 import { runParallel } from './run-parallel.js';
 import { FILLER_WORDS, normaliseWord, type TTranscribeInput, type TTranscriber, type TTranscription, type TWord } from './transcriber.js';
 import { encodeWav } from './wav-file.js';
@@ -55,13 +62,29 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
   const run = async (input: TTranscribeInput): Promise<TTranscription> => {
     const duration = input.samples.length / input.sampleRate;
     const pieces = chunkAtPauses(duration, input.speech, { maxSeconds: options.maxChunkSeconds ?? 90, parts: parallel });
-    const plan = options.keywordSpotting === false || !input.keywords?.length ? { lines: [], spotted: [] } : planKeywordSpotting(input.keywords, loadDictionary(dictFile));
+    const plan =
+      options.keywordSpotting === false || !input.keywords?.length
+        ? { lines: [], spotted: [] }
+        : planKeywordSpotting(input.keywords, loadDictionary(dictFile));
     const dir = await mkdtemp(join(tmpdir(), 'rostrum-ps-'));
     const kwsFile = join(dir, 'keywords.txt');
     if (plan.lines.length) await writeFile(kwsFile, keywordFile(plan));
     // -dither adds half-bit noise so frames of exact digital silence (padding, muted starts)
     // do not give the front end log(0) energies; a fixed seed keeps results repeatable.
-    const common = ['-time', 'yes', '-logfn', '/dev/null', '-dither', 'yes', '-seed', '1', '-hmm', join(modelDir, 'en-us'), '-dict', dictFile];
+    const common = [
+      '-time',
+      'yes',
+      '-logfn',
+      '/dev/null',
+      '-dither',
+      'yes',
+      '-seed',
+      '1',
+      '-hmm',
+      join(modelDir, 'en-us'),
+      '-dict',
+      dictFile,
+    ];
     const recognise = async (args: string[]): Promise<string> => {
       const result = await runProcess(binary, [...common, ...args], { signal: input.signal });
       throwIfAborted(input.signal);
@@ -80,7 +103,9 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
         if (options.fast !== false) lmArgs.push('-fwdflat', 'no', '-bestpath', 'no');
         const words = parsePocketsphinxTimes(await recognise(lmArgs), a / input.sampleRate);
         // Second pass over the same piece: keyword spotting only, no language model.
-        const hits = plan.lines.length ? parseKeywordHits(await recognise(['-infile', file, '-kws', kwsFile]), plan, a / input.sampleRate) : [];
+        const hits = plan.lines.length
+          ? parseKeywordHits(await recognise(['-infile', file, '-kws', kwsFile]), plan, a / input.sampleRate)
+          : [];
         done++;
         input.onProgress?.(done / pieces.length);
         return { words, hits };

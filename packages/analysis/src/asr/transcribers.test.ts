@@ -9,7 +9,10 @@ import { createWhisperHttpTranscriber, transcriptionsUrl } from './whisper-http.
 
 describe('pocketsphinx', () => {
   it('parses word timings and confidences, dropping silences and marking fillers', () => {
-    const words = parsePocketsphinxTimes('hello um world\n<s> 0.000 0.140 0.999\nhello 0.15 0.50 0.84\n<sil> 0.5 0.6 1\num 0.61 0.90 0.12\nworld(2) 0.91 1.30 0.5\n', 10);
+    const words = parsePocketsphinxTimes(
+      'hello um world\n<s> 0.000 0.140 0.999\nhello 0.15 0.50 0.84\n<sil> 0.5 0.6 1\num 0.61 0.90 0.12\nworld(2) 0.91 1.30 0.5\n',
+      10,
+    );
     expect(words.map((w) => w.text)).toEqual(['hello', 'um', 'world']);
     expect(words[1]).toMatchObject({ start: 10.61, end: 10.9, isFiller: true });
     expect(words[2]?.confidence).toBe(0.5);
@@ -19,7 +22,11 @@ describe('pocketsphinx', () => {
     const file = speak('Hello everyone. Thank you for coming today. We will talk about the weather.', { rate: 150 });
     const samples = await readMono(file);
     const p = analyzeProsody(samples, RATE);
-    const words = await createPocketsphinxTranscriber({ parallel: 2, maxChunkSeconds: 3 }).transcribe({ samples, sampleRate: RATE, speech: p.activity.speech });
+    const words = await createPocketsphinxTranscriber({ parallel: 2, maxChunkSeconds: 3 }).transcribe({
+      samples,
+      sampleRate: RATE,
+      speech: p.activity.speech,
+    });
     expect(words.length).toBeGreaterThanOrEqual(8);
     const first = p.activity.speech[0];
     const last = p.activity.speech[p.activity.speech.length - 1];
@@ -31,7 +38,11 @@ describe('pocketsphinx', () => {
   });
 
   it('cuts long audio inside pauses', () => {
-    const speech = [{ from: 0, to: 12.5 }, { from: 13.5, to: 15.8 }, { from: 16.1, to: 30 }];
+    const speech = [
+      { from: 0, to: 12.5 },
+      { from: 13.5, to: 15.8 },
+      { from: 16.1, to: 30 },
+    ];
     const pieces = chunkAtPauses(30, speech, { maxSeconds: 100, parts: 2 });
     expect(pieces).toHaveLength(2);
     expect(pieces[0]?.to).toBeCloseTo(13, 5);
@@ -47,7 +58,16 @@ describe('Whisper-compatible HTTP adapter', () => {
       req.on('end', () => {
         seen.push({ auth: req.headers.authorization, body: Buffer.concat(chunks).toString('latin1'), url: req.url });
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ text: 'um hello there', words: [{ word: 'Um,', start: 0.1, end: 0.3 }, { word: 'hello', start: 0.4, end: 0.8, probability: 0.9 }, { word: 'there.', start: 0.9, end: 1.2 }] }));
+        res.end(
+          JSON.stringify({
+            text: 'um hello there',
+            words: [
+              { word: 'Um,', start: 0.1, end: 0.3 },
+              { word: 'hello', start: 0.4, end: 0.8, probability: 0.9 },
+              { word: 'there.', start: 0.9, end: 1.2 },
+            ],
+          }),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

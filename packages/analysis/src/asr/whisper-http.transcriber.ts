@@ -19,7 +19,13 @@ export interface TWhisperOptions {
 interface TVerboseJson {
   text?: string;
   words?: { word: string; start: number; end: number; probability?: number }[];
-  segments?: { text: string; start: number; end: number; avg_logprob?: number; words?: { word: string; start: number; end: number; probability?: number }[] }[];
+  segments?: {
+    text: string;
+    start: number;
+    end: number;
+    avg_logprob?: number;
+    words?: { word: string; start: number; end: number; probability?: number }[];
+  }[];
 }
 
 export function transcriptionsUrl(url: string): string {
@@ -67,7 +73,11 @@ export function createWhisperHttpTranscriber(options: TWhisperOptions = {}): TTr
         const a = Math.floor(piece.from * input.sampleRate);
         const b = Math.min(input.samples.length, Math.ceil(piece.to * input.sampleRate));
         const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(encodeWav(input.samples.subarray(a, b), input.sampleRate))], { type: 'audio/wav' }), 'audio.wav');
+        form.append(
+          'file',
+          new Blob([new Uint8Array(encodeWav(input.samples.subarray(a, b), input.sampleRate))], { type: 'audio/wav' }),
+          'audio.wav',
+        );
         form.append('model', model);
         form.append('response_format', 'verbose_json');
         form.append('timestamp_granularities[]', 'word');

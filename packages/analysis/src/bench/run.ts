@@ -65,7 +65,10 @@ async function main(): Promise<void> {
   for (const minutes of [1, 5, 15]) {
     const file = makeRecording(minutes);
     process.stderr.write(`analysing ${minutes} min...\n`);
-    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--case', file, String(minutes)], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--case', file, String(minutes)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    });
     if (child.status !== 0) throw new Error(child.stderr);
     rows.push(JSON.parse(child.stdout.trim().split('\n').pop() as string) as TCaseResult);
   }
@@ -73,7 +76,9 @@ async function main(): Promise<void> {
   console.log('| audio  |  decode s | prosody s |   asr s   |  total s  |    RTF    | peak MB (main process) |');
   console.log('|--------|-----------|-----------|-----------|-----------|-----------|------------------------|');
   for (const r of rows) {
-    console.log(`| ${String(r.minutes).padStart(2)} min | ${f(r.decode)} | ${f(r.prosody)} | ${f(r.transcription)} | ${f(r.total)} | ${f(r.total / (r.minutes * 60))} | ${r.maxRssMb.toFixed(0).padStart(22)} |`);
+    console.log(
+      `| ${String(r.minutes).padStart(2)} min | ${f(r.decode)} | ${f(r.prosody)} | ${f(r.transcription)} | ${f(r.total)} | ${f(r.total / (r.minutes * 60))} | ${r.maxRssMb.toFixed(0).padStart(22)} |`,
+    );
   }
   const at = (m: number): TCaseResult => rows.find((r) => r.minutes === m) as TCaseResult;
   const targets: [string, boolean, string][] = [

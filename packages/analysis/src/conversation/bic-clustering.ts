@@ -39,7 +39,11 @@ export function gaussian(s: TGaussStats, ridge: Float64Array): { mean: Float64Ar
   const mean = Float64Array.from(s.sum, (v) => v / Math.max(1, s.n));
   const cov = new Float64Array(d * d);
   for (let i = 0; i < d; i++)
-    for (let j = 0; j < d; j++) cov[i * d + j] = (s.outer[i * d + j] as number) / Math.max(1, s.n) - (mean[i] as number) * (mean[j] as number) + (i === j ? (ridge[i] as number) : 0);
+    for (let j = 0; j < d; j++)
+      cov[i * d + j] =
+        (s.outer[i * d + j] as number) / Math.max(1, s.n) -
+        (mean[i] as number) * (mean[j] as number) +
+        (i === j ? (ridge[i] as number) : 0);
   return { mean, cov };
 }
 
@@ -118,7 +122,12 @@ function logDetInto(scratch: Float64Array, ridge: Float64Array, a: TGaussStats, 
 }
 
 /** ΔBIC of merging two clusters: negative means one Gaussian explains both about as well. */
-export function deltaBic(a: TGaussStats, b: TGaussStats, options: Pick<TBicOptions, 'lambda' | 'ridge'>, cache?: Map<TGaussStats, number>): number {
+export function deltaBic(
+  a: TGaussStats,
+  b: TGaussStats,
+  options: Pick<TBicOptions, 'lambda' | 'ridge'>,
+  cache?: Map<TGaussStats, number>,
+): number {
   const d = a.sum.length;
   if (scratchBuffer.length !== d * d) scratchBuffer = new Float64Array(d * d);
   const scratch = scratchBuffer;
@@ -147,7 +156,9 @@ export function bicCluster(units: readonly TGaussStats[], options: TBicOptions):
   const n = clusters.length;
   // Pairwise ΔBIC, kept up to date as clusters merge (null = gone).
   const dist: (Float64Array | null)[] = clusters.map(() => new Float64Array(n).fill(Infinity));
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) (dist[i] as Float64Array)[j] = deltaBic((clusters[i] as TCluster).stats, (clusters[j] as TCluster).stats, options, cache);
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++)
+      (dist[i] as Float64Array)[j] = deltaBic((clusters[i] as TCluster).stats, (clusters[j] as TCluster).stats, options, cache);
   const alive = new Set(clusters.map((_, i) => i));
   const maxClusters = options.maxClusters ?? Infinity;
   for (;;) {

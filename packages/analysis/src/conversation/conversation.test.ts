@@ -16,7 +16,13 @@ const DIALOGUE: [string, 1 | 2][] = [
 
 /** The dialogue spoken by two voices, with the true share of talk of the first one. */
 async function dialogue(name: string, voices: Record<1 | 2, TSpeakOptions>): Promise<{ file: string; truth: number }> {
-  const pieces = await Promise.all(DIALOGUE.map(async ([text, who], i) => ({ samples: await readMono(speak(text, voices[who])), gapBefore: i === 0 ? 0.4 : 0.7, label: who })));
+  const pieces = await Promise.all(
+    DIALOGUE.map(async ([text, who], i) => ({
+      samples: await readMono(speak(text, voices[who])),
+      gapBefore: i === 0 ? 0.4 : 0.7,
+      label: who,
+    })),
+  );
   const { file, spans } = concatenate(name, pieces);
   const talk = (who: number): number => spans.filter((s) => s.label === who).reduce((s, x) => s + x.to - x.from, 0);
   return { file, truth: (100 * talk(1)) / (talk(1) + talk(2)) };
@@ -56,7 +62,11 @@ describe('conversational algorithm', () => {
     ];
     const voices = { 1: { voice: 'en-us', pitch: 35, rate: 160 }, 2: { voice: 'en-us+f3', pitch: 75, rate: 170 } } as const;
     const pieces = await Promise.all(
-      lines.map(async ([text, who], i) => ({ samples: await readMono(speak(text, voices[who as 1 | 2])), gapBefore: i === 0 ? 0.4 : 0.7, label: who })),
+      lines.map(async ([text, who], i) => ({
+        samples: await readMono(speak(text, voices[who as 1 | 2])),
+        gapBefore: i === 0 ? 0.4 : 0.7,
+        label: who,
+      })),
     );
     const { file, spans } = concatenate('conversation-v1', pieces);
     const talk = (who: number): number => spans.filter((s) => s.label === who).reduce((s, x) => s + x.to - x.from, 0);
@@ -72,7 +82,10 @@ describe('conversational algorithm', () => {
   });
 
   it('tells apart two male voices of the same pitch (en-us+m3 and en-gb+m7) within 5 points', async () => {
-    const { file, truth } = await dialogue('conversation-similar-v1', { 1: { voice: 'en-us+m3', rate: 160 }, 2: { voice: 'en-gb+m7', rate: 165 } });
+    const { file, truth } = await dialogue('conversation-similar-v1', {
+      1: { voice: 'en-us+m3', rate: 160 },
+      2: { voice: 'en-gb+m7', rate: 165 },
+    });
     for (const numSpeakers of [undefined, 2]) {
       const r = await analyze(file, { algorithm: 'conversational', transcriber: 'none', numSpeakers });
       console.info(`similar voices (hint ${String(numSpeakers)}): truth ${truth.toFixed(1)}, measured ${String(r.scores.talkVsListen)}`);
@@ -83,7 +96,10 @@ describe('conversational algorithm', () => {
   });
 
   it('keeps one voice as one speaker when nobody else talks', async () => {
-    const { file } = await dialogue('conversation-one-voice-v1', { 1: { voice: 'en-us+m3', rate: 160 }, 2: { voice: 'en-us+m3', rate: 160 } });
+    const { file } = await dialogue('conversation-one-voice-v1', {
+      1: { voice: 'en-us+m3', rate: 160 },
+      2: { voice: 'en-us+m3', rate: 160 },
+    });
     const r = await analyze(file, { algorithm: 'conversational', transcriber: 'none' });
     expect(r.numSpeakers).toBe(1);
     expect(r.scores.talkVsListen).toBe(100);
@@ -93,7 +109,10 @@ describe('conversational algorithm', () => {
     const a = await readMono(speak('Good afternoon. Can you hear me well?', { voice: 'en-us', pitch: 40 }));
     const b = await readMono(speak('Yes, I can hear you very clearly.', { voice: 'en-us+f3', pitch: 70 }));
     const { execFileSync } = await import('node:child_process');
-    const left = concatenate('left-v1', [{ samples: a, gapBefore: 0.3 }, { samples: new Float32Array(16000 * 3), gapBefore: 0 }]).file;
+    const left = concatenate('left-v1', [
+      { samples: a, gapBefore: 0.3 },
+      { samples: new Float32Array(16000 * 3), gapBefore: 0 },
+    ]).file;
     const right = concatenate('right-v1', [{ samples: b, gapBefore: 3.3 }]).file;
     const stereo = left.replace('left-v1', 'stereo-v1');
     execFileSync('sox', ['-M', left, right, stereo]);

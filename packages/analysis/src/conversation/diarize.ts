@@ -48,15 +48,27 @@ export function tidySegments(segments: readonly TSpeakerSegment[]): TSpeakerSegm
  * agglomerative ΔBIC clustering (to the hinted number of speakers, else until BIC says stop);
  * then every unit is reassigned to the speaker model that explains its frames best (twice).
  */
-export function diarizeByClustering(samples: Float32Array, sampleRate: number, speech: readonly TInterval[], numSpeakers?: number): TDiarization {
-  const single = (): TDiarization => ({ method: 'single', numSpeakers: 1, segments: tidySegments(speech.map((s) => ({ ...s, speaker: 1 }))) });
+export function diarizeByClustering(
+  samples: Float32Array,
+  sampleRate: number,
+  speech: readonly TInterval[],
+  numSpeakers?: number,
+): TDiarization {
+  const single = (): TDiarization => ({
+    method: 'single',
+    numSpeakers: 1,
+    segments: tidySegments(speech.map((s) => ({ ...s, speaker: 1 }))),
+  });
   const units = speakerUnits(samples, sampleRate, speech);
   const big = units.map((u, i) => ({ u, i })).filter(({ u }) => u.frames.length >= MIN_UNIT_FRAMES);
   if (big.length < 2 || numSpeakers === 1) return single();
   const d = SPEAKER_CEPSTRA;
   const all = emptyStats(d);
   for (const { u } of big) for (const f of u.frames) addFrame(all, f);
-  const ridge = Float64Array.from({ length: d }, (_, j) => RIDGE_SHARE * Math.max(1e-6, (all.outer[j * d + j] as number) / all.n - ((all.sum[j] as number) / all.n) ** 2));
+  const ridge = Float64Array.from(
+    { length: d },
+    (_, j) => RIDGE_SHARE * Math.max(1e-6, (all.outer[j * d + j] as number) / all.n - ((all.sum[j] as number) / all.n) ** 2),
+  );
   const statsOf = (frames: readonly Float64Array[]): TGaussStats => {
     const s = emptyStats(d);
     for (const f of frames) addFrame(s, f);
@@ -84,7 +96,8 @@ export function diarizeByClustering(samples: Float32Array, sampleRate: number, s
   // A lone unit between two units of another voice is almost always a clustering slip.
   for (let i = 1; i + 1 < labels.length; i++) {
     const prev = labels[i - 1] as number;
-    if (prev === labels[i + 1] && prev !== labels[i] && (units[i + 1] as TInterval).from - (units[i - 1] as TInterval).to < 1.5) labels[i] = prev;
+    if (prev === labels[i + 1] && prev !== labels[i] && (units[i + 1] as TInterval).from - (units[i - 1] as TInterval).to < 1.5)
+      labels[i] = prev;
   }
   const tidy = tidySegments(units.map((u, i) => ({ from: u.from, to: u.to, speaker: labels[i] as number })));
   const count = new Set(tidy.map((s) => s.speaker)).size;

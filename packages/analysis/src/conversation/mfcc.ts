@@ -35,7 +35,13 @@ const banks = new Map<string, { first: number; weights: Float64Array }[]>();
  * 26 mel bands): the usual short-term description of the vocal tract for speaker recognition.
  * Returns one row per frame starting at `from`; frames of digital silence get NaN.
  */
-export function mfccFrames(samples: Float32Array, sampleRate: number, from: number, to: number, options: TMfccOptions = {}): Float64Array[] {
+export function mfccFrames(
+  samples: Float32Array,
+  sampleRate: number,
+  from: number,
+  to: number,
+  options: TMfccOptions = {},
+): Float64Array[] {
   const cepstra = options.cepstra ?? 13;
   const bankKey = `${sampleRate}:${options.lowHz ?? 100}:${options.highHz ?? 7000}`;
   const bank = banks.get(bankKey) ?? melFilterbank(sampleRate, options.lowHz ?? 100, options.highHz ?? 7000);
@@ -43,7 +49,9 @@ export function mfccFrames(samples: Float32Array, sampleRate: number, from: numb
   const win = Math.round(WINDOW_SECONDS * sampleRate);
   const hop = Math.round(MFCC_HOP_SECONDS * sampleRate);
   const hamming = Float64Array.from({ length: win }, (_, i) => 0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (win - 1)));
-  const dct = Array.from({ length: cepstra }, (_, c) => Float64Array.from({ length: MEL_BANDS }, (_, b) => Math.cos((Math.PI * (c + 1) * (b + 0.5)) / MEL_BANDS)));
+  const dct = Array.from({ length: cepstra }, (_, c) =>
+    Float64Array.from({ length: MEL_BANDS }, (_, b) => Math.cos((Math.PI * (c + 1) * (b + 0.5)) / MEL_BANDS)),
+  );
   const re = new Float64Array(FFT_SIZE);
   const im = new Float64Array(FFT_SIZE);
   const logMel = new Float64Array(MEL_BANDS);
@@ -69,7 +77,8 @@ export function mfccFrames(samples: Float32Array, sampleRate: number, from: numb
     for (let b = 0; b < MEL_BANDS; b++) {
       const { first, weights } = bank[b] as { first: number; weights: Float64Array };
       let e = 0;
-      for (let k = 0; k < weights.length; k++) e += (weights[k] as number) * ((re[first + k] as number) ** 2 + (im[first + k] as number) ** 2);
+      for (let k = 0; k < weights.length; k++)
+        e += (weights[k] as number) * ((re[first + k] as number) ** 2 + (im[first + k] as number) ** 2);
       logMel[b] = Math.log(e + 1e-10);
     }
     for (let c = 0; c < cepstra; c++) {

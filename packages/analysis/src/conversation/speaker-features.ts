@@ -15,7 +15,12 @@ export interface TSpeakerUnit extends TInterval {
  * Cuts each speech run (speech between pauses of 250 ms or more, where a change of speaker is
  * most likely) into units of at most 3 s and describes every 10 ms of each by 24 mel cepstra.
  */
-export function speakerUnits(samples: Float32Array, sampleRate: number, speech: readonly TInterval[], maxSeconds = UNIT_SECONDS): TSpeakerUnit[] {
+export function speakerUnits(
+  samples: Float32Array,
+  sampleRate: number,
+  speech: readonly TInterval[],
+  maxSeconds = UNIT_SECONDS,
+): TSpeakerUnit[] {
   const out: TSpeakerUnit[] = [];
   for (const s of speech) {
     const n = Math.max(1, Math.round((s.to - s.from) / maxSeconds));

@@ -7,7 +7,27 @@ import type { TSpeakerSegment } from './diarize.js';
 
 /** A switch counts as meaningful when the new speaker holds the floor at least this long. */
 export const MEANINGFUL_TURN_SECONDS = 2;
-const QUESTION_STARTS = new Set(['what', 'why', 'how', 'when', 'where', 'who', 'which', 'do', 'does', 'did', 'are', 'is', 'can', 'could', 'would', 'will', 'should', 'have', 'has']);
+const QUESTION_STARTS = new Set([
+  'what',
+  'why',
+  'how',
+  'when',
+  'where',
+  'who',
+  'which',
+  'do',
+  'does',
+  'did',
+  'are',
+  'is',
+  'can',
+  'could',
+  'would',
+  'will',
+  'should',
+  'have',
+  'has',
+]);
 
 export interface TTurn extends TInterval {
   speaker: number;
@@ -32,7 +52,8 @@ export function measureConversation(
   pitch: TContour,
   words: readonly TWord[],
 ): TConversationScores {
-  const talk = (who?: number): number => segments.filter((s) => who === undefined || s.speaker === who).reduce((t, s) => t + s.to - s.from, 0);
+  const talk = (who?: number): number =>
+    segments.filter((s) => who === undefined || s.speaker === who).reduce((t, s) => t + s.to - s.from, 0);
   const total = talk();
   const switchSpans: TInterval[] = [];
   const waits: number[] = [];

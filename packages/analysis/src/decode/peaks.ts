@@ -8,13 +8,13 @@ export interface TPeaks {
 }
 
 /** Waveform peaks for playback, from a file or already decoded samples. */
-export async function computePeaks(
-  input: string | { samples: Float32Array; sampleRate: number },
-  peaksPerSecond = 50,
-): Promise<TPeaks> {
+export async function computePeaks(input: string | { samples: Float32Array; sampleRate: number }, peaksPerSecond = 50): Promise<TPeaks> {
   const pcm =
     typeof input === 'string'
-      ? await decodePcm(input, { sampleRate: 8000 }).then((p) => ({ samples: p.channels[0] ?? new Float32Array(0), sampleRate: p.sampleRate }))
+      ? await decodePcm(input, { sampleRate: 8000 }).then((p) => ({
+          samples: p.channels[0] ?? new Float32Array(0),
+          sampleRate: p.sampleRate,
+        }))
       : input;
   const { samples, sampleRate } = pcm;
   const bucket = Math.max(1, Math.round(sampleRate / peaksPerSecond));

@@ -55,7 +55,22 @@ describe('probe: real media', () => {
 
   it('accepts an MP4 video', async () => {
     const file = path.join(dir, 'talk.mp4');
-    ffmpeg('-f', 'lavfi', '-i', 'color=c=blue:s=160x120:r=10', '-i', secretWav, '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', file);
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=blue:s=160x120:r=10',
+      '-i',
+      secretWav,
+      '-shortest',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-c:a',
+      'aac',
+      file,
+    );
     const facts = await probe(file);
     expect(facts).toMatchObject({ hasAudio: true, isVideo: true });
   });
@@ -67,7 +82,10 @@ describe('probe: playlists and file lists are refused', () => {
     ['an HLS playlist with a relative entry', () => write('hls-relative.mp3', hls('secret.m4a'))],
     ['an ffconcat script', () => write('concat1.mp3', `ffconcat version 1.0\nfile 'secret.m4a'\n`)],
     ['a concat file list', () => write('concat2.wav', `file 'secret.m4a'\nfile 'secret.wav'\n`)],
-    ['an SDP description', () => write('stream.mp3', 'v=0\no=- 0 0 IN IP4 127.0.0.1\ns=talk\nc=IN IP4 127.0.0.1\nt=0 0\nm=audio 5004 RTP/AVP 0\n')],
+    [
+      'an SDP description',
+      () => write('stream.mp3', 'v=0\no=- 0 0 IN IP4 127.0.0.1\ns=talk\nc=IN IP4 127.0.0.1\nt=0 0\nm=audio 5004 RTP/AVP 0\n'),
+    ],
   ];
   for (const [name, make] of refused) {
     it(`refuses ${name}`, async () => {
@@ -101,8 +119,25 @@ describe('probe: playlists and file lists are refused', () => {
 
 describe('isAllowedFormat', () => {
   it('matches any name of a format list against the allowed demuxers', () => {
-    for (const f of ['wav', 'mp3', 'mov,mp4,m4a,3gp,3g2,mj2', 'matroska,webm', 'ogg', 'flac', 'aac', 'amr', 'asf', 'mpegts']) expect(isAllowedFormat(f), f).toBe(true);
-    for (const f of ['hls', 'hls,applehttp', 'concat', 'ffconcat', 'image2', 'lavfi', 'sdp', 'rtp', 'rtsp', 'dash', 'webm_dash_manifest', 'tty', 'mpegtsraw', 'unknown', '']) {
+    for (const f of ['wav', 'mp3', 'mov,mp4,m4a,3gp,3g2,mj2', 'matroska,webm', 'ogg', 'flac', 'aac', 'amr', 'asf', 'mpegts'])
+      expect(isAllowedFormat(f), f).toBe(true);
+    for (const f of [
+      'hls',
+      'hls,applehttp',
+      'concat',
+      'ffconcat',
+      'image2',
+      'lavfi',
+      'sdp',
+      'rtp',
+      'rtsp',
+      'dash',
+      'webm_dash_manifest',
+      'tty',
+      'mpegtsraw',
+      'unknown',
+      '',
+    ]) {
       expect(isAllowedFormat(f), f).toBe(false);
     }
   });

@@ -54,9 +54,7 @@ export async function probe(file: string, signal?: AbortSignal): Promise<TProbe>
   const streams = parsed.streams ?? [];
   const audio = streams.find((s) => s.codec_type === 'audio');
   const video = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
-  const durations = [parsed.format?.duration, audio?.duration]
-    .map((d) => Number(d))
-    .filter((d) => Number.isFinite(d) && d > 0);
+  const durations = [parsed.format?.duration, audio?.duration].map((d) => Number(d)).filter((d) => Number.isFinite(d) && d > 0);
   return {
     duration: durations[0] ?? 0,
     hasAudio: audio !== undefined,

@@ -26,7 +26,8 @@ export function measureClarity(track: TSpeechTrack, pace: number): TClarityResul
     const b = track.nuclei[k];
     if (!a || !b || b.time - a.time > 0.6) continue;
     let low = Infinity;
-    for (let i = contourIndex(track.intensity, a.time); i <= contourIndex(track.intensity, b.time); i++) low = Math.min(low, v[i] ?? Infinity);
+    for (let i = contourIndex(track.intensity, a.time); i <= contourIndex(track.intensity, b.time); i++)
+      low = Math.min(low, v[i] ?? Infinity);
     if (Number.isFinite(low)) dips.push(Math.min(a.intensity, b.intensity) - low);
   }
   const syllableDip = dips.length ? quantile(dips, 0.5) : 0;

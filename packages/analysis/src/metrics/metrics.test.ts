@@ -17,7 +17,10 @@ describe('upspeak', () => {
   it('finds a rise of 3 semitones or more at a question end, and not at a falling statement end', async () => {
     const question = speak('Are you really coming to the party tonight?', { rate: 160 });
     const statement = speak('I am going home now.', { rate: 160 });
-    for (const [file, rising] of [[question, true], [statement, false]] as const) {
+    for (const [file, rising] of [
+      [question, true],
+      [statement, false],
+    ] as const) {
       const p = analyzeProsody(await readMono(file), RATE);
       const phrase = p.activity.speech[p.activity.speech.length - 1];
       expect(phrase).toBeDefined();
@@ -39,7 +42,9 @@ describe('variety and vibes', () => {
     const lively = speak(`<speak><prosody range="x-high">${text}</prosody></speak>`, { ssml: true, rate: 150 });
     // Truth from Praat: the monotone file really has less pitch movement.
     const sd = (file: string): number => {
-      const st = praatPitch(file).filter(([, f]) => f > 0).map(([, f]) => 12 * Math.log2(f / 100));
+      const st = praatPitch(file)
+        .filter(([, f]) => f > 0)
+        .map(([, f]) => 12 * Math.log2(f / 100));
       const m = st.reduce((a, b) => a + b, 0) / st.length;
       return Math.sqrt(st.reduce((s, v) => s + (v - m) ** 2, 0) / st.length);
     };
@@ -54,10 +59,12 @@ describe('variety and vibes', () => {
 
   it('reports pace, pausing and segments consistent with the audio', async () => {
     const pieces = await Promise.all(
-      ['Welcome to the talk.', 'We will start with a question.', 'Why do some speeches stay with us?', 'Let us find out together.'].map(async (t, i) => ({
-        samples: await readMono(speak(t, { rate: 150 })),
-        gapBefore: i === 0 ? 0.3 : 0.9,
-      })),
+      ['Welcome to the talk.', 'We will start with a question.', 'Why do some speeches stay with us?', 'Let us find out together.'].map(
+        async (t, i) => ({
+          samples: await readMono(speak(t, { rate: 150 })),
+          gapBefore: i === 0 ? 0.3 : 0.9,
+        }),
+      ),
     );
     const { file, spans } = concatenate('metrics-pausing-v1', pieces);
     const r = await analyze(file, { transcriber: 'none' });

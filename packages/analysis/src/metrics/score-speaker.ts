@@ -96,7 +96,9 @@ export function scoreSpeaker(track: TSpeechTrack, wordSpotting: readonly string[
     vibeSpans[vibe] = top ? featureSpans[top.feature as TVibeFeature] : [];
   }
   const vibeScores = Object.fromEntries(Object.entries(vibes).map(([k, v]) => [k, v.score])) as Record<TVibe, number>;
-  const wordSpotSegments = Object.values(spotted.hits).flat().sort((a, b) => a.from - b.from);
+  const wordSpotSegments = Object.values(spotted.hits)
+    .flat()
+    .sort((a, b) => a.from - b.from);
   return {
     scores: {
       overall,
@@ -120,11 +122,17 @@ export function scoreSpeaker(track: TSpeechTrack, wordSpotting: readonly string[
     timestamped: {
       pace: { hotSpots: pace.hotSpots, segments: pace.segments },
       pauseToTalk: { hotSpots: pausing.hotSpots, segments: pausing.segments },
-      upspeak: { hotSpots: upspeak.hotSpots, segments: upspeak.phraseEnds.map((p) => ({ from: p.phrase.from, to: p.phrase.to, spread: p.rise })) },
+      upspeak: {
+        hotSpots: upspeak.hotSpots,
+        segments: upspeak.phraseEnds.map((p) => ({ from: p.phrase.from, to: p.phrase.to, spread: p.rise })),
+      },
       varietyPitch: { hotSpots: pitchV.hotSpots, segments: pitchV.segments },
       varietyVolume: { hotSpots: volumeV.hotSpots, segments: volumeV.segments },
       varietyPace: { hotSpots: paceV.hotSpots, segments: paceV.segments },
-      strengthOfOpening: { hotSpots: [{ from: opening.from, to: opening.to, spread: round(opening.strengthOfOpening - 7, 1) }], segments: [{ from: opening.from, to: opening.to, spread: 0 }] },
+      strengthOfOpening: {
+        hotSpots: [{ from: opening.from, to: opening.to, spread: round(opening.strengthOfOpening - 7, 1) }],
+        segments: [{ from: opening.from, to: opening.to, spread: 0 }],
+      },
       clarity: { hotSpots: [], segments: [] },
       overall: { hotSpots: [], segments: [] },
       wordSpotting: { hotSpots: wordSpotSegments, segments: wordSpotSegments },

@@ -19,7 +19,11 @@ export interface TWordSpottingResult {
  * `keywordHits` from an acoustic keyword pass are added where the transcript has no hit of the same
  * phrase within 0.3 s, so one utterance is never counted twice.
  */
-export function spotWords(words: readonly TWord[], phrases: readonly string[], keywordHits: readonly TKeywordHit[] = []): TWordSpottingResult {
+export function spotWords(
+  words: readonly TWord[],
+  phrases: readonly string[],
+  keywordHits: readonly TKeywordHit[] = [],
+): TWordSpottingResult {
   const tokens = words.map((w) => normaliseWord(w.text));
   const counts: Record<string, number> = {};
   const hits: Record<string, TSpan[]> = {};
@@ -34,7 +38,9 @@ export function spotWords(words: readonly TWord[], phrases: readonly string[], k
     const alternatives = key.split('/').map((alt) => alt.split(/\s+/).map(normaliseWord).filter(Boolean));
     for (let i = 0; i < tokens.length; i++) {
       const matched = isFillerPhrase
-        ? FILLER_WORDS.has(tokens[i] ?? '') ? 1 : 0
+        ? FILLER_WORDS.has(tokens[i] ?? '')
+          ? 1
+          : 0
         : Math.max(0, ...alternatives.map((alt) => (alt.length > 0 && alt.every((t, k) => tokens[i + k] === t) ? alt.length : 0)));
       if (matched > 0) {
         counts[key] = (counts[key] ?? 0) + 1;

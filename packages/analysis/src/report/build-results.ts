@@ -64,14 +64,26 @@ export function buildResults(input: TReportInput): TResults {
   if (owner.conversation) {
     const c = owner.conversation;
     timestamped.talkVsListen = { hotSpots: [], segments: owner.turns.map((t) => ({ from: t.from, to: t.to, spread: 0 })) };
-    timestamped.convoSwitches = { hotSpots: c.switchSpans.map((s) => ({ ...s, spread: 0 })), segments: c.switchSpans.map((s) => ({ ...s, spread: 0 })) };
-    timestamped.questions = { hotSpots: c.questionSpans.map((s) => ({ ...s, spread: 0 })), segments: c.questionSpans.map((s) => ({ ...s, spread: 0 })) };
+    timestamped.convoSwitches = {
+      hotSpots: c.switchSpans.map((s) => ({ ...s, spread: 0 })),
+      segments: c.switchSpans.map((s) => ({ ...s, spread: 0 })),
+    };
+    timestamped.questions = {
+      hotSpots: c.questionSpans.map((s) => ({ ...s, spread: 0 })),
+      segments: c.questionSpans.map((s) => ({ ...s, spread: 0 })),
+    };
     timestamped.waitTime = { hotSpots: [], segments: [] };
   }
   const ideals = { ...IDEALS, ...countIdeals(input.duration) };
   const labels = {
-    pace: label(ownerScores.pace, (v) => ({ low: 'Too slow', ideal: 'Ideal', high: 'Too fast' } as const)[judgeAgainstIdeal(v, IDEALS.pace)]),
-    pauseToTalk: label(ownerScores.pauseToTalk, (v) => ({ low: 'Too little', ideal: 'Ideal', high: 'Too much' } as const)[judgeAgainstIdeal(v, IDEALS.pauseToTalk)]),
+    pace: label(
+      ownerScores.pace,
+      (v) => (({ low: 'Too slow', ideal: 'Ideal', high: 'Too fast' }) as const)[judgeAgainstIdeal(v, IDEALS.pace)],
+    ),
+    pauseToTalk: label(
+      ownerScores.pauseToTalk,
+      (v) => (({ low: 'Too little', ideal: 'Ideal', high: 'Too much' }) as const)[judgeAgainstIdeal(v, IDEALS.pauseToTalk)],
+    ),
     upspeak: label(ownerScores.upspeak, (v) => (v <= 0 ? 'None' : v <= IDEALS.upspeak.idealMax ? 'Some' : 'Too much')),
     reading: label(ownerScores.reading, (v) => (v >= 50 ? 'Yes' : 'No')),
   } as const;
@@ -90,7 +102,12 @@ export function buildResults(input: TReportInput): TResults {
     algorithm: input.algorithm,
     numSpeakers: Math.min(5, Math.max(1, input.speakers.length)),
     scores: { ...ownerScores, perSpeaker },
-    tips: buildTips({ scores: ownerScores, fillersPerMinute: a.fillersPerMinute, isConversational: input.isConversational, duration: input.duration }),
+    tips: buildTips({
+      scores: ownerScores,
+      fillersPerMinute: a.fillersPerMinute,
+      isConversational: input.isConversational,
+      duration: input.duration,
+    }),
     timestamped: { metrics: timestamped, vibes: a.vibeSpans },
     ideals,
     diarizedTranscript,
@@ -100,7 +117,10 @@ export function buildResults(input: TReportInput): TResults {
       syllables: a.syllables,
       wordsPerMinute: a.wordsPerMinute,
       transcriber: input.transcriber,
-      transcript: input.words.filter((w) => w.speaker === owner.speaker || input.isConversational).map((w) => w.text).join(' '),
+      transcript: input.words
+        .filter((w) => w.speaker === owner.speaker || input.isConversational)
+        .map((w) => w.text)
+        .join(' '),
       features: { ...a.features, positiveVibesMean: round1(posAvg), negativeVibesMean: round1(negAvg) },
       vibes: a.vibes,
       speakers: input.speakers.map((s) => ({ speaker: s.speaker, talkSeconds: round3(s.analysis.speechDuration), turns: s.turns })),

@@ -33,7 +33,8 @@ export function buildTips(ctx: TTipContext): TTips {
       const tip = `You spoke at ${fmt(s.pace)} syllables per second, slower than the ideal ${IDEALS.pace.idealMin}-${IDEALS.pace.idealMax}. Pick up the pace in familiar passages to keep energy up.`;
       add('pace', tip);
       problems.push({ key: 'pace', severity: (IDEALS.pace.idealMin - s.pace) / 1.5, tip });
-    } else add('pace', `Your pace of ${fmt(s.pace)} syllables per second is easy to follow. Keep it, and slow down deliberately for emphasis.`);
+    } else
+      add('pace', `Your pace of ${fmt(s.pace)} syllables per second is easy to follow. Keep it, and slow down deliberately for emphasis.`);
   }
   if (s.pauseToTalk !== null) {
     const band = judgeAgainstIdeal(s.pauseToTalk, IDEALS.pauseToTalk);
@@ -52,12 +53,36 @@ export function buildTips(ctx: TTipContext): TTips {
       const tip = `${fmt(s.upspeak, 0)}% of your phrases ended with a rising pitch, which can make statements sound like questions. End statements on a level or falling pitch.`;
       add('upspeak', tip);
       problems.push({ key: 'upspeak', severity: (s.upspeak - IDEALS.upspeak.idealMax) / 15, tip });
-    } else add('upspeak', s.upspeak === 0 ? 'Your statements end firmly, with no upspeak.' : 'Some phrases rose at the end, which suits questions; keep statements ending level or falling.');
+    } else
+      add(
+        'upspeak',
+        s.upspeak === 0
+          ? 'Your statements end firmly, with no upspeak.'
+          : 'Some phrases rose at the end, which suits questions; keep statements ending level or falling.',
+      );
   }
   const variety = [
-    ['varietyPitch', s.varietyPitch, 'pitch', 'Let your pitch rise and fall with meaning: stress key words and avoid a flat, single-note delivery.', 'Your pitch swings widely; keep the big movements for the words that matter.'],
-    ['varietyVolume', s.varietyVolume, 'volume', 'Vary your volume: lean in softer for asides and project more on key points.', 'Your volume jumps a lot; steady it so listeners do not strain or flinch.'],
-    ['varietyPace', s.varietyPace, 'pace', 'Change gears: slow down for important ideas and move faster through familiar material.', 'Your pace changes abruptly; smooth out the rushes and stalls.'],
+    [
+      'varietyPitch',
+      s.varietyPitch,
+      'pitch',
+      'Let your pitch rise and fall with meaning: stress key words and avoid a flat, single-note delivery.',
+      'Your pitch swings widely; keep the big movements for the words that matter.',
+    ],
+    [
+      'varietyVolume',
+      s.varietyVolume,
+      'volume',
+      'Vary your volume: lean in softer for asides and project more on key points.',
+      'Your volume jumps a lot; steady it so listeners do not strain or flinch.',
+    ],
+    [
+      'varietyPace',
+      s.varietyPace,
+      'pace',
+      'Change gears: slow down for important ideas and move faster through familiar material.',
+      'Your pace changes abruptly; smooth out the rushes and stalls.',
+    ],
   ] as const;
   for (const [key, v, word, lowTip, highTip] of variety) {
     if (!v) continue;
@@ -99,10 +124,23 @@ export function buildTips(ctx: TTipContext): TTips {
     add('talkVsListen', tip);
     if (band !== 'ideal') problems.push({ key: 'talkVsListen', severity: Math.abs(s.talkVsListen - 50) / 20, tip });
   }
-  if (s.questions !== null) add('questions', s.questions === 0 ? 'Ask open questions (what, how, why) to draw the other person in.' : `You asked ${s.questions} question${s.questions === 1 ? '' : 's'}.`);
+  if (s.questions !== null)
+    add(
+      'questions',
+      s.questions === 0
+        ? 'Ask open questions (what, how, why) to draw the other person in.'
+        : `You asked ${s.questions} question${s.questions === 1 ? '' : 's'}.`,
+    );
   if (s.waitTime !== null) {
     const band = judgeAgainstIdeal(s.waitTime, IDEALS.waitTime);
-    add('waitTime', band === 'low' ? 'You answered almost before others finished. Wait a beat: it shows you listened.' : band === 'high' ? 'Long silences before your replies; keep the conversation flowing.' : 'Your wait time before answering feels natural.');
+    add(
+      'waitTime',
+      band === 'low'
+        ? 'You answered almost before others finished. Wait a beat: it shows you listened.'
+        : band === 'high'
+          ? 'Long silences before your replies; keep the conversation flowing.'
+          : 'Your wait time before answering feels natural.',
+    );
   }
   if (s.convoSwitches !== null) {
     const ideal = countIdeals(ctx.duration).convoSwitches!;
@@ -127,15 +165,21 @@ export function buildTips(ctx: TTipContext): TTips {
 
 /** The radars' tips: the strongest positive vibes to keep, and the negative ones to work on. */
 function addVibeTips(vibes: Record<string, number>, add: (key: TMetricKey, tip: string) => void): void {
-  const ranked = (names: readonly string[]) =>
-    names
-      .filter((k) => vibes[k] !== undefined)
-      .sort((a, b) => vibes[b]! - vibes[a]!);
+  const ranked = (names: readonly string[]) => names.filter((k) => vibes[k] !== undefined).sort((a, b) => vibes[b]! - vibes[a]!);
   const positives = ranked(POSITIVE_VIBES);
   const strong = positives.filter((k) => vibes[k]! >= IDEALS.positiveVibes.idealMin).slice(0, 2);
-  if (strong.length) add('positiveVibes', `You come across as ${strong.join(' and ')}. Keep what creates it: the vibe breakdown shows which measurements drove it.`);
-  else if (positives[0]) add('positiveVibes', `Your strongest positive vibe is ${positives[0]}. More pitch and volume variety at a steady pace raises most positive vibes.`);
+  if (strong.length)
+    add(
+      'positiveVibes',
+      `You come across as ${strong.join(' and ')}. Keep what creates it: the vibe breakdown shows which measurements drove it.`,
+    );
+  else if (positives[0])
+    add(
+      'positiveVibes',
+      `Your strongest positive vibe is ${positives[0]}. More pitch and volume variety at a steady pace raises most positive vibes.`,
+    );
   const negatives = ranked(NEGATIVE_VIBES).filter((k) => vibes[k]! > IDEALS.negativeVibes.idealMax);
-  for (const k of negatives.slice(0, 3)) add('negativeVibes', `Listeners may hear you as ${k}; the vibe breakdown shows which measurements drove it.`);
+  for (const k of negatives.slice(0, 3))
+    add('negativeVibes', `Listeners may hear you as ${k}; the vibe breakdown shows which measurements drove it.`);
   if (!negatives.length) add('negativeVibes', 'No negative vibe stands out in this recording.');
 }

@@ -16,11 +16,7 @@ function besselI0(x: number): number {
  * Intensity in dB (re 2e-5 Pa, samples taken as pascals) the way Praat's "To Intensity" does it:
  * a Kaiser window (beta about 20) 6.4 periods of the minimum pitch long, mean subtracted.
  */
-export function computeIntensity(
-  samples: Float32Array,
-  sampleRate: number,
-  options: { minPitch?: number; step?: number } = {},
-): TContour {
+export function computeIntensity(samples: Float32Array, sampleRate: number, options: { minPitch?: number; step?: number } = {}): TContour {
   const minPitch = options.minPitch ?? 100;
   const step = options.step ?? FRAME_STEP;
   // Praat: a Kaiser window 6.4 / minPitch long, whose effective length is 3.2 / minPitch.

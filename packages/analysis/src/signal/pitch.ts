@@ -108,9 +108,7 @@ export function computePitch(samples: Float32Array, sampleRate: number, options:
       localPeak = Math.max(localPeak, Math.abs(d));
       frame[i] = d * (win[i] as number);
     }
-    unvoiced.strength =
-      o.voicingThreshold +
-      Math.max(0, 2 - localPeak / globalPeak / (o.silenceThreshold / (1 + o.voicingThreshold)));
+    unvoiced.strength = o.voicingThreshold + Math.max(0, 2 - localPeak / globalPeak / (o.silenceThreshold / (1 + o.voicingThreshold)));
     let r0 = 0;
     for (let i = 0; i < windowLength; i++) r0 += (frame[i] as number) ** 2;
     if (r0 <= 0) continue;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { concatenate, praatIntensity, praatPitch, readMono, soundingExtent, speak, syllablesFromText, RATE } from '../testing/speech-fixtures.js';
+import {
+  concatenate,
+  praatIntensity,
+  praatPitch,
+  readMono,
+  soundingExtent,
+  speak,
+  syllablesFromText,
+  RATE,
+} from '../testing/speech-fixtures.js';
 import { computeIntensity } from './intensity.js';
 import { computePitch } from './pitch.js';
 import { analyzeProsody } from './prosody.js';
@@ -19,7 +28,11 @@ function at(track: Float32Array, t: number): number {
 }
 
 describe('pitch against Praat (To Pitch (ac), same settings)', () => {
-  for (const [voice, pitch] of [['en-us', 40], ['en-us+f3', 60], ['en-gb', 70]] as const) {
+  for (const [voice, pitch] of [
+    ['en-us', 40],
+    ['en-us+f3', 60],
+    ['en-gb', 70],
+  ] as const) {
     it(`agrees within 1 semitone on 95% of frames both call voiced (${voice})`, async () => {
       const file = speak(SENTENCES.join(' '), { voice, pitch, rate: 165 });
       const ours = computePitch(await readMono(file), RATE).values;
@@ -69,9 +82,19 @@ describe('syllable nuclei (de Jong & Wempe)', () => {
 
 describe('voice activity and pauses', () => {
   it('locates silent pauses within 100 ms and the pause ratio within 5 points', async () => {
-    const phrases = ['Let me tell you a story.', 'It begins on a cold winter night.', 'Nobody expected what happened next.', 'And that is how it ended.'];
+    const phrases = [
+      'Let me tell you a story.',
+      'It begins on a cold winter night.',
+      'Nobody expected what happened next.',
+      'And that is how it ended.',
+    ];
     const gaps = [0, 0.8, 1.5, 0.4];
-    const pieces = await Promise.all(phrases.map(async (t, i) => ({ samples: await readMono(speak(t, { rate: 160 })), gapBefore: gaps[i] === 0 ? 0.5 : (gaps[i] as number) })));
+    const pieces = await Promise.all(
+      phrases.map(async (t, i) => ({
+        samples: await readMono(speak(t, { rate: 160 })),
+        gapBefore: gaps[i] === 0 ? 0.5 : (gaps[i] as number),
+      })),
+    );
     const { file, spans } = concatenate('pauses-v1', pieces);
     // Truth from the audio: where each piece really sounds after trimming, and the gaps between.
     const truthPauses = spans.slice(1).map((s, i) => ({ from: (spans[i] as { to: number }).to, to: s.from }));

@@ -17,11 +17,7 @@ export interface TNucleiOptions {
  * above the silence threshold, are separated from the previous nucleus by a dip of 2 dB or
  * more, and fall on voiced frames.
  */
-export function detectSyllableNuclei(
-  intensity: TContour,
-  pitch: TContour,
-  options: TNucleiOptions = {},
-): TNucleus[] {
+export function detectSyllableNuclei(intensity: TContour, pitch: TContour, options: TNucleiOptions = {}): TNucleus[] {
   const silenceDb = options.silenceDb ?? -25;
   const minDip = options.minDipDb ?? 2;
   const v = intensity.values;

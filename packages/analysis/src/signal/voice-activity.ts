@@ -50,9 +50,7 @@ export function detectVoiceActivity(intensity: TContour, options: TVadOptions = 
     if (last && s.from - last.to < minPause) last.to = s.to;
     else merged.push({ ...s });
   }
-  const speech = merged
-    .filter((s) => s.to - s.from >= minSounding)
-    .map((s) => ({ from: Math.max(0, round3(s.from)), to: round3(s.to) }));
+  const speech = merged.filter((s) => s.to - s.from >= minSounding).map((s) => ({ from: Math.max(0, round3(s.from)), to: round3(s.to) }));
   const pauses: TInterval[] = [];
   for (let i = 1; i < speech.length; i++) {
     const a = speech[i - 1] as TInterval;

@@ -27,7 +27,13 @@ const total = { truth: 0, transcript: { tp: 0, fp: 0 }, merged: { tp: 0, fp: 0 }
 for (const keyword of KEYWORDS) {
   for (const voice of VOICES) {
     const sentences = keywordSentences(keyword);
-    const pieces = await Promise.all(sentences.map(async ([text, n], i) => ({ samples: await readMono(speak(text, { voice, rate: 165 })), gapBefore: i === 0 ? 0.5 : 0.8, label: n })));
+    const pieces = await Promise.all(
+      sentences.map(async ([text, n], i) => ({
+        samples: await readMono(speak(text, { voice, rate: 165 })),
+        gapBefore: i === 0 ? 0.5 : 0.8,
+        label: n,
+      })),
+    );
     const { file, spans } = concatenate(`measure-kws-${keyword.replace(/\W+/g, '_')}-${voice}`, pieces);
     const samples = await readMono(file);
     const speech = analyzeProsody(samples, RATE).activity.speech;
@@ -36,13 +42,19 @@ for (const keyword of KEYWORDS) {
     const merged = score(spotWords(t.words, [keyword], t.keywordHits).hits[keyword] ?? [], spans);
     const truth = sentences.reduce((s, [, n]) => s + n, 0);
     total.truth += truth;
-    for (const [k, v] of [['transcript', transcript], ['merged', merged]] as const) {
+    for (const [k, v] of [
+      ['transcript', transcript],
+      ['merged', merged],
+    ] as const) {
       total[k].tp += v.tp;
       total[k].fp += v.fp;
     }
     const spotted = t.spotted.length > 0 ? 'kws' : 'transcript only';
-    console.log(`${keyword.padEnd(15)} ${voice.padEnd(9)} ${spotted.padEnd(15)} truth ${truth}  transcript ${transcript.tp} (+${transcript.fp} false)  with kws ${merged.tp} (+${merged.fp} false)`);
+    console.log(
+      `${keyword.padEnd(15)} ${voice.padEnd(9)} ${spotted.padEnd(15)} truth ${truth}  transcript ${transcript.tp} (+${transcript.fp} false)  with kws ${merged.tp} (+${merged.fp} false)`,
+    );
   }
 }
-const rate = (x: { tp: number; fp: number }): string => `recall ${(x.tp / total.truth).toFixed(2)}, precision ${(x.tp / Math.max(1, x.tp + x.fp)).toFixed(2)}`;
+const rate = (x: { tp: number; fp: number }): string =>
+  `recall ${(x.tp / total.truth).toFixed(2)}, precision ${(x.tp / Math.max(1, x.tp + x.fp)).toFixed(2)}`;
 console.log(`ALL (${total.truth} utterances): transcript ${rate(total.transcript)}; transcript + kws ${rate(total.merged)}`);

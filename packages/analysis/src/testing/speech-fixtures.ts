@@ -71,7 +71,10 @@ export interface TPiece {
 }
 
 /** Concatenates trimmed speech pieces with exact digital silences; returns the file and the truth. */
-export function concatenate(name: string, pieces: readonly TPiece[]): { file: string; spans: { from: number; to: number; label: number }[] } {
+export function concatenate(
+  name: string,
+  pieces: readonly TPiece[],
+): { file: string; spans: { from: number; to: number; label: number }[] } {
   const trimmed = pieces.map((p) => {
     const e = soundingExtent(p.samples);
     return { ...p, samples: p.samples.subarray(Math.floor(e.from * RATE), Math.ceil(e.to * RATE)) };
@@ -134,12 +137,14 @@ export function praatPitch(file: string): [number, number][] {
     ),
   );
   const text = execFileSync('praat', ['--run', script, file], { encoding: 'utf8' });
-  return text
-    .trim()
-    .split('\n')
-    .map((l) => l.split(' '))
-    // Unvoiced frames print --undefined-- (NaN): they count as 0 Hz.
-    .map(([t, f]) => [Number(t), Math.max(Number(f) || 0, 0)]);
+  return (
+    text
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' '))
+      // Unvoiced frames print --undefined-- (NaN): they count as 0 Hz.
+      .map(([t, f]) => [Number(t), Math.max(Number(f) || 0, 0)])
+  );
 }
 
 /** Praat's intensity (To Intensity: 100 Hz, 10 ms, subtract mean): [time, dB]. */
@@ -177,7 +182,25 @@ export function convert(wav: string, ext: 'mp3' | 'm4a' | 'wav' | 'mp4'): string
   return cached(`convert:${wav}:${ext}`, ext, (out) => {
     const args =
       ext === 'mp4'
-        ? ['-f', 'lavfi', '-i', 'color=c=blue:s=160x120:r=10', '-i', wav, '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-ac', '2', '-ar', '44100']
+        ? [
+            '-f',
+            'lavfi',
+            '-i',
+            'color=c=blue:s=160x120:r=10',
+            '-i',
+            wav,
+            '-shortest',
+            '-c:v',
+            'libx264',
+            '-preset',
+            'ultrafast',
+            '-c:a',
+            'aac',
+            '-ac',
+            '2',
+            '-ar',
+            '44100',
+          ]
         : ext === 'm4a'
           ? ['-i', wav, '-c:a', 'aac', '-ar', '44100']
           : ext === 'mp3'

@@ -5,7 +5,17 @@ import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.j
 import { getAdminStats } from './admin-stats.service.js';
 
 export function adminStatsRoutes(app: TZodApp, deps: TDeps) {
-  app.get('/admin/stats', { onRequest: requireAuth(deps), schema: { operationId: 'getAdminStats', summary: 'Seat statistics of the organisation', tags: ['admin'], response: responses(ZAdminStatsSchema) } }, async (req) =>
-    ok(await getAdminStats(deps, authOf(req))),
+  app.get(
+    '/admin/stats',
+    {
+      onRequest: requireAuth(deps),
+      schema: {
+        operationId: 'getAdminStats',
+        summary: 'Seat statistics of the organisation',
+        tags: ['admin'],
+        response: responses(ZAdminStatsSchema),
+      },
+    },
+    async (req) => ok(await getAdminStats(deps, authOf(req))),
   );
 }

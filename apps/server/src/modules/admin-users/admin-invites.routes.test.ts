@@ -24,7 +24,10 @@ describe('POST invites', () => {
     const email = freshEmail();
     const res = await call('POST', '/invites', auth, {
       email: `  ${email.toUpperCase()} `,
-      roles: [{ groupId: null, roles: ['manager'] }, { groupId: o.group.id, roles: ['manager'] }],
+      roles: [
+        { groupId: null, roles: ['manager'] },
+        { groupId: o.group.id, roles: ['manager'] },
+      ],
     });
     expect(res.statusCode).toBe(200);
     const inv = res.json().data;
@@ -56,7 +59,10 @@ describe('POST invites', () => {
     const o = await makeOrg(t.db, { settings: { euUsers: true } });
     const res = await call('POST', '/invites', await signInAs(t, o.admin.email), {
       email: freshEmail(),
-      roles: [{ groupId: null, roles: ['admin', 'manager'] }, { groupId: o.group.id, roles: [] }],
+      roles: [
+        { groupId: null, roles: ['admin', 'manager'] },
+        { groupId: o.group.id, roles: [] },
+      ],
     });
     expect(res.json().data.roles).toEqual([{ groupId: null, groupName: null, roles: ['admin', 'manager'] }]);
     const [row] = await t.db.select().from(invites).where(eq(invites.id, res.json().data.inviteId));
@@ -69,7 +75,13 @@ describe('POST invites', () => {
     const email = freshEmail();
     for (const bad of [
       { email, roles: [] },
-      { email, roles: [{ groupId: null, roles: [] }, { groupId: o.group.id, roles: [] }] },
+      {
+        email,
+        roles: [
+          { groupId: null, roles: [] },
+          { groupId: o.group.id, roles: [] },
+        ],
+      },
       { email: 'not-an-email', roles: [{ groupId: o.group.id, roles: ['manager'] }] },
       { email: '', roles: [{ groupId: o.group.id, roles: ['manager'] }] },
       { roles: [{ groupId: o.group.id, roles: ['manager'] }] },
@@ -77,7 +89,13 @@ describe('POST invites', () => {
       { email, roles: [{ groupId: null, roles: ['speaker'] }] },
       { email, roles: [{ groupId: PSEUDO_GROUP_ID, roles: ['manager'] }] },
       { email, roles: [{ groupId: o.group.id, roles: ['admin'] }] },
-      { email, roles: [{ groupId: o.group.id, roles: ['manager'] }, { groupId: o.group.id, roles: ['manager'] }] },
+      {
+        email,
+        roles: [
+          { groupId: o.group.id, roles: ['manager'] },
+          { groupId: o.group.id, roles: ['manager'] },
+        ],
+      },
       { email, roles: [{ groupId: o.group.id, roles: ['manager', 'manager'] }] },
       { email, roles: [{ groupId: 'x', roles: ['manager'] }] },
       { email, roles: [{ groupId: o.group.id, roles: ['manager'] }], isEu: true },
@@ -98,7 +116,9 @@ describe('POST invites', () => {
     const o = await makeOrg(t.db);
     const other = await makeOrg(t.db);
     const auth = await signInAs(t, o.admin.email);
-    expect((await call('POST', '/invites', auth, { email: freshEmail(), roles: [{ groupId: other.group.id, roles: ['manager'] }] })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/invites', auth, { email: freshEmail(), roles: [{ groupId: other.group.id, roles: ['manager'] }] })).statusCode,
+    ).toBe(404);
     const taken = await call('POST', '/invites', auth, { email: o.speaker.email, roles: [{ groupId: o.group.id, roles: ['manager'] }] });
     expect(taken.statusCode).toBe(409);
     expect(errorOf(taken).message).toBe(MSG.emailInUse);
@@ -142,7 +162,10 @@ describe('POST invites', () => {
 
   it('a speaker grant needs a free duration', async () => {
     const o = await makeOrg(t.db, { freeYears: null });
-    const res = await call('POST', '/invites', await signInAs(t, o.admin.email), { email: freshEmail(), roles: [{ groupId: o.group.id, roles: ['speaker'] }] });
+    const res = await call('POST', '/invites', await signInAs(t, o.admin.email), {
+      email: freshEmail(),
+      roles: [{ groupId: o.group.id, roles: ['speaker'] }],
+    });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).message).toContain('free duration');
   });
@@ -152,7 +175,10 @@ describe('POST invites', () => {
     const email = freshEmail();
     t.mailer.down = true;
     try {
-      const res = await call('POST', '/invites', await signInAs(t, o.admin.email), { email, roles: [{ groupId: o.group.id, roles: ['manager'] }] });
+      const res = await call('POST', '/invites', await signInAs(t, o.admin.email), {
+        email,
+        roles: [{ groupId: o.group.id, roles: ['manager'] }],
+      });
       expect(res.statusCode).toBe(200);
       expect(await t.deliverMail()).toBe(1);
       expect(t.mailer.last(email)).toBeUndefined();
@@ -193,16 +219,21 @@ describe('PUT and DELETE invites/{id}', () => {
 });
 
 describe('invites are for org admins of that organisation', () => {
-  it('coaches and speakers get 403 on every call; another organisation\'s admin gets 404 and sees none', async () => {
+  it("coaches and speakers get 403 on every call; another organisation's admin gets 404 and sees none", async () => {
     const o = await makeOrg(t.db);
     const other = await makeOrg(t.db);
     const inv = (
-      await call('POST', '/invites', await signInAs(t, o.admin.email), { email: freshEmail(), roles: [{ groupId: o.group.id, roles: ['manager'] }] })
+      await call('POST', '/invites', await signInAs(t, o.admin.email), {
+        email: freshEmail(),
+        roles: [{ groupId: o.group.id, roles: ['manager'] }],
+      })
     ).json().data;
     for (const who of [o.coach.email, o.speaker.email]) {
       const auth = await signInAs(t, who);
       expect((await call('GET', '/invites', auth)).statusCode).toBe(403);
-      expect((await call('POST', '/invites', auth, { email: freshEmail(), roles: [{ groupId: o.group.id, roles: ['manager'] }] })).statusCode).toBe(403);
+      expect(
+        (await call('POST', '/invites', auth, { email: freshEmail(), roles: [{ groupId: o.group.id, roles: ['manager'] }] })).statusCode,
+      ).toBe(403);
       expect((await call('PUT', `/invites/${inv.inviteId}`, auth, { resendInvite: true })).statusCode).toBe(403);
       expect((await call('DELETE', `/invites/${inv.inviteId}`, auth)).statusCode).toBe(403);
     }
@@ -225,14 +256,22 @@ describe('signing up from an invite', () => {
     const email = freshEmail();
     await call('POST', '/invites', auth, {
       email,
-      roles: [{ groupId: null, roles: ['manager'] }, { groupId: o.group.id, roles: ['manager'] }, { groupId: second!.id, roles: ['speaker'] }],
+      roles: [
+        { groupId: null, roles: ['manager'] },
+        { groupId: o.group.id, roles: ['manager'] },
+        { groupId: second!.id, roles: ['speaker'] },
+      ],
     });
     await t.deliverMail();
     const link = t.mailer.last(email)!.text.match(/http:\/\/rostrum\.test\/join\?invite=([0-9a-f-]+)/)!;
     const inviteId = link[1]!;
     const check = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up/invite', payload: { inviteId } });
     expect(check.json().data).toMatchObject({ email, isEu: false, org: { name: o.org.name } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: signUpBody('', { inviteCode: undefined, inviteId, email }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-up',
+      payload: signUpBody('', { inviteCode: undefined, inviteId, email }),
+    });
     expect(res.statusCode).toBe(200);
     const userId = res.json().data.userId;
     const [u] = await t.db.select().from(users).where(eq(users.id, userId));
@@ -244,7 +283,10 @@ describe('signing up from an invite', () => {
     // The admin sees the new coach in the users list.
     const listed = (await call('GET', `/users?search=${encodeURIComponent(email)}`, auth)).json().data.users;
     expect(listed).toMatchObject([{ membershipType: 'coach/admin', status: 'active' }]);
-    const [speakerSeat] = await t.db.select().from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.groupId, second!.id)));
+    const [speakerSeat] = await t.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.groupId, second!.id)));
     expect(speakerSeat!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 365 * 86_400_000);
   });
 });

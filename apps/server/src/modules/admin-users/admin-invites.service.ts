@@ -60,8 +60,13 @@ async function checkGrants(deps: TDeps, org: TOrgRow, body: TCreateInviteBody) {
     if (!group) throw notFound(`No ${v.word('group')} with id ${grant.groupId} in this organization`);
     if (grant.roles.includes('manager') && grant.roles.includes('speaker')) throw badRequest(coachNotSpeakerMessage(org.type));
     const orgFacts = { freeDuration: org.settings.freeDuration ?? null, billingModel: org.billingModel };
-    if (grant.roles.includes('speaker') && !speakerRoleGrantable({ freeDuration: group.settings.freeDuration ?? null, expiredRoles: [] }, orgFacts)) {
-      throw badRequest(`${v.Word('speaker')} access to ${group.name} can only be granted when the ${v.word('group')} or the organization has a free duration.`);
+    if (
+      grant.roles.includes('speaker') &&
+      !speakerRoleGrantable({ freeDuration: group.settings.freeDuration ?? null, expiredRoles: [] }, orgFacts)
+    ) {
+      throw badRequest(
+        `${v.Word('speaker')} access to ${group.name} can only be granted when the ${v.word('group')} or the organization has a free duration.`,
+      );
     }
   }
 }

@@ -24,9 +24,7 @@ export function presentAdminUser(
   orgType: string,
   now = new Date(),
 ): TAdminUser {
-  const active = rows
-    .map((r) => ({ group: r.group, ...membershipRoles(r.membership, now) }))
-    .filter((r) => r.active && r.roles.length > 0);
+  const active = rows.map((r) => ({ group: r.group, ...membershipRoles(r.membership, now) })).filter((r) => r.active && r.roles.length > 0);
   const orgRoles = u.orgRoles.filter((r): r is 'admin' | 'manager' => r === 'admin' || r === 'manager');
   const activeGroups: TAdminUser['activeGroups'] = [
     ...(orgRoles.length ? [{ groupId: PSEUDO_GROUP_ID, name: pseudoGroupName(orgType), isPseudoGroup: true, roles: orgRoles }] : []),

@@ -34,7 +34,7 @@ async function membership(userId: string, groupId: string) {
 }
 
 describe('GET users', () => {
-  it('lists the organisation\'s users by last then first name, with status, type and active groups', async () => {
+  it("lists the organisation's users by last then first name, with status, type and active groups", async () => {
     const o = await makeOrg(t.db);
     const other = await makeOrg(t.db);
     const zed = await addMember(t.db, o.org.id, o.group.id, ['speaker']);
@@ -51,7 +51,13 @@ describe('GET users', () => {
     const data = res.json().data;
     expect(data).toMatchObject({ total: 5, tooMany: false });
     // admin, coach and speaker all have the last name 'Person': first names decide.
-    expect(data.users.map((u: { name: string }) => u.name)).toEqual(['Al Able', 'admin Person', 'coach Person', 'speaker Person', 'Abe Zed']);
+    expect(data.users.map((u: { name: string }) => u.name)).toEqual([
+      'Al Able',
+      'admin Person',
+      'coach Person',
+      'speaker Person',
+      'Abe Zed',
+    ]);
     const byName = Object.fromEntries(data.users.map((u: { name: string }) => [u.name, u]));
     expect(byName['admin Person']).toMatchObject({
       status: 'active',
@@ -125,21 +131,38 @@ describe('GET users/{userId}', () => {
     const o = await makeOrg(t.db);
     const later = await extraGroup(o.org.id, 'B Group', null);
     const expired = new Date(Date.now() - 86_400_000);
-    await t.db.insert(memberships).values({ userId: o.speaker.id, groupId: later.id, roles: ['speaker'], status: 'inactive', expiresAt: expired });
+    await t.db
+      .insert(memberships)
+      .values({ userId: o.speaker.id, groupId: later.id, roles: ['speaker'], status: 'inactive', expiresAt: expired });
     const res = await call('GET', `/users/${o.speaker.id}`, await signInAs(t, o.admin.email));
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
     expect(d.user).toMatchObject({ userId: o.speaker.id, email: o.speaker.email, isOrgAdmin: false, isOrgManager: false });
     expect(d.org).toEqual({ type: 'other', billingModel: 0, freeDuration: null, hasPerpetualFreeDuration: false });
     expect(d.groups).toEqual([
-      expect.objectContaining({ groupId: later.id, name: 'B Group', freeDuration: null, membershipStatus: 'inactive', roles: [], expiredRoles: ['speaker'], membershipExpires: expired.toISOString() }),
-      expect.objectContaining({ groupId: o.group.id, name: 'Group A', freeDuration: { years: 15 }, membershipStatus: 'active', roles: ['speaker'], membershipPerpetual: true }),
+      expect.objectContaining({
+        groupId: later.id,
+        name: 'B Group',
+        freeDuration: null,
+        membershipStatus: 'inactive',
+        roles: [],
+        expiredRoles: ['speaker'],
+        membershipExpires: expired.toISOString(),
+      }),
+      expect.objectContaining({
+        groupId: o.group.id,
+        name: 'Group A',
+        freeDuration: { years: 15 },
+        membershipStatus: 'active',
+        roles: ['speaker'],
+        membershipPerpetual: true,
+      }),
     ]);
     const admin = (await call('GET', `/users/${o.coach.id}`, await signInAs(t, o.admin.email))).json().data;
     expect(admin.groups.find((g: { groupId: string }) => g.groupId === later.id)).toMatchObject({ membershipStatus: null, roles: [] });
   });
 
-  it('403 for coaches and speakers, 404 for another organisation\'s admin or an unknown user, 400 for a bad id', async () => {
+  it("403 for coaches and speakers, 404 for another organisation's admin or an unknown user, 400 for a bad id", async () => {
     const o = await makeOrg(t.db);
     const other = await makeOrg(t.db);
     expect((await call('GET', `/users/${o.speaker.id}`, await signInAs(t, o.coach.email))).statusCode).toBe(403);
@@ -165,7 +188,11 @@ describe('PUT users/{userId}', () => {
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
     expect(d.user).toMatchObject({ isOrgManager: true, isOrgAdmin: false });
-    expect(d.groups.find((g: { groupId: string }) => g.groupId === second.id)).toMatchObject({ roles: ['manager'], membershipStatus: 'active', membershipExpires: null });
+    expect(d.groups.find((g: { groupId: string }) => g.groupId === second.id)).toMatchObject({
+      roles: ['manager'],
+      membershipStatus: 'active',
+      membershipExpires: null,
+    });
     const [u] = await t.db.select().from(users).where(eq(users.id, o.speaker.id));
     expect(u!.orgRoles).toEqual(['manager']);
 
@@ -177,8 +204,13 @@ describe('PUT users/{userId}', () => {
     expect(coachView.groups.find((g: { groupId: string }) => g.groupId === second.id)).toMatchObject({ membershipPerpetual: false });
     // A 15-year free duration counts as perpetual, although a moment after the grant its end is less than 15 years away.
     const long = await extraGroup(o.org.id, 'Long', 15);
-    const longView = (await call('PUT', `/users/${o.coach.id}`, auth, { roles: [pseudo(), { groupId: long.id, roles: ['speaker'] }] })).json().data;
-    expect(longView.groups.find((g: { groupId: string }) => g.groupId === long.id)).toMatchObject({ roles: ['speaker'], membershipPerpetual: true });
+    const longView = (
+      await call('PUT', `/users/${o.coach.id}`, auth, { roles: [pseudo(), { groupId: long.id, roles: ['speaker'] }] })
+    ).json().data;
+    expect(longView.groups.find((g: { groupId: string }) => g.groupId === long.id)).toMatchObject({
+      roles: ['speaker'],
+      membershipPerpetual: true,
+    });
     // The free duration in calendar years (freeAccessUntil).
     const years2 = addYears(before, 2).getTime();
     expect(Math.abs(m!.expiresAt!.getTime() - years2)).toBeLessThan(60_000);
@@ -187,7 +219,11 @@ describe('PUT users/{userId}', () => {
     const removed = await call('PUT', `/users/${o.speaker.id}`, auth, {
       roles: [pseudo(['manager', 'admin']), { groupId: o.group.id, roles: [] }, { groupId: second.id, roles: ['manager'] }],
     });
-    expect(removed.json().data.groups.find((g: { groupId: string }) => g.groupId === o.group.id)).toMatchObject({ membershipStatus: 'inactive', roles: [], expiredRoles: [] });
+    expect(removed.json().data.groups.find((g: { groupId: string }) => g.groupId === o.group.id)).toMatchObject({
+      membershipStatus: 'inactive',
+      roles: [],
+      expiredRoles: [],
+    });
     const [u2] = await t.db.select().from(users).where(eq(users.id, o.speaker.id));
     expect(u2!.orgRoles).toEqual(['admin', 'manager']);
   });
@@ -197,9 +233,14 @@ describe('PUT users/{userId}', () => {
     const auth = await signInAs(t, o.admin.email);
     const lapsedGroup = await extraGroup(o.org.id, 'Lapsed', 1);
     const past = new Date(Date.now() - 86_400_000);
-    await t.db.insert(memberships).values({ userId: o.speaker.id, groupId: lapsedGroup.id, roles: ['speaker'], status: 'inactive', expiresAt: past });
+    await t.db
+      .insert(memberships)
+      .values({ userId: o.speaker.id, groupId: lapsedGroup.id, roles: ['speaker'], status: 'inactive', expiresAt: past });
     const expiry = new Date(Date.now() + 30 * 86_400_000);
-    await t.db.update(memberships).set({ expiresAt: expiry }).where(and(eq(memberships.userId, o.speaker.id), eq(memberships.groupId, o.group.id)));
+    await t.db
+      .update(memberships)
+      .set({ expiresAt: expiry })
+      .where(and(eq(memberships.userId, o.speaker.id), eq(memberships.groupId, o.group.id)));
     const res = await call('PUT', `/users/${o.speaker.id}`, auth, { roles: [pseudo(), { groupId: o.group.id, roles: ['speaker'] }] });
     expect(res.statusCode).toBe(200);
     expect((await membership(o.speaker.id, o.group.id))!.expiresAt!.toISOString()).toBe(expiry.toISOString());
@@ -234,11 +275,16 @@ describe('PUT users/{userId}', () => {
     const coachSpeaker = await put({ roles: [pseudo(), { groupId: o.group.id, roles: ['manager', 'speaker'] }] });
     expect(coachSpeaker.statusCode).toBe(400);
     expect(errorOf(coachSpeaker).message).toBe(coachNotSpeakerMessage('other'));
-    const notJson = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${o.coach.id}`, headers: { authorization: auth, 'content-type': 'application/json' }, payload: '{' });
+    const notJson = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${o.coach.id}`,
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      payload: '{',
+    });
     expect(notJson.statusCode).toBe(400);
   });
 
-  it('403 for coaches and speakers; 404 for another organisation\'s user or group', async () => {
+  it("403 for coaches and speakers; 404 for another organisation's user or group", async () => {
     const o = await makeOrg(t.db);
     const other = await makeOrg(t.db);
     const body = { roles: [pseudo(['admin', 'manager'])] };
@@ -246,7 +292,9 @@ describe('PUT users/{userId}', () => {
     expect((await call('PUT', `/users/${o.coach.id}`, await signInAs(t, o.speaker.email), body)).statusCode).toBe(403);
     const otherAdmin = await signInAs(t, other.admin.email);
     expect((await call('PUT', `/users/${o.coach.id}`, otherAdmin, body)).statusCode).toBe(404);
-    const foreignGroup = await call('PUT', `/users/${other.coach.id}`, otherAdmin, { roles: [pseudo(), { groupId: o.group.id, roles: ['manager'] }] });
+    const foreignGroup = await call('PUT', `/users/${other.coach.id}`, otherAdmin, {
+      roles: [pseudo(), { groupId: o.group.id, roles: ['manager'] }],
+    });
     expect(foreignGroup.statusCode).toBe(404);
     const [u] = await t.db.select().from(users).where(eq(users.id, o.coach.id));
     expect(u!.orgRoles).toEqual([]);
@@ -256,18 +304,26 @@ describe('PUT users/{userId}', () => {
     const o = await makeOrg(t.db, { settings: { seatLimit: 1 } });
     const auth = await signInAs(t, o.admin.email);
     const second = await extraGroup(o.org.id, 'Second', 1);
-    const res = await call('PUT', `/users/${o.coach.id}`, auth, { roles: [pseudo(['manager']), { groupId: second.id, roles: ['speaker'] }] });
+    const res = await call('PUT', `/users/${o.coach.id}`, auth, {
+      roles: [pseudo(['manager']), { groupId: second.id, roles: ['speaker'] }],
+    });
     expect(res.statusCode).toBe(402);
     expect(errorOf(res)).toEqual({ message: MSG.roleSaveSeatText, status: 402 });
     expect(await membership(o.coach.id, second.id)).toBeUndefined();
     const [u] = await t.db.select().from(users).where(eq(users.id, o.coach.id));
     expect(u!.orgRoles).toEqual([]);
     // The speaker already holds the one seat: another speaker group takes no new seat.
-    const same = await call('PUT', `/users/${o.speaker.id}`, auth, { roles: [pseudo(), { groupId: o.group.id, roles: ['speaker'] }, { groupId: second.id, roles: ['speaker'] }] });
+    const same = await call('PUT', `/users/${o.speaker.id}`, auth, {
+      roles: [pseudo(), { groupId: o.group.id, roles: ['speaker'] }, { groupId: second.id, roles: ['speaker'] }],
+    });
     expect(same.statusCode).toBe(200);
     // Freeing the seat lets the coach have it.
-    await call('PUT', `/users/${o.speaker.id}`, auth, { roles: [pseudo(), { groupId: o.group.id, roles: [] }, { groupId: second.id, roles: [] }] });
-    expect((await call('PUT', `/users/${o.coach.id}`, auth, { roles: [pseudo(), { groupId: second.id, roles: ['speaker'] }] })).statusCode).toBe(200);
+    await call('PUT', `/users/${o.speaker.id}`, auth, {
+      roles: [pseudo(), { groupId: o.group.id, roles: [] }, { groupId: second.id, roles: [] }],
+    });
+    expect(
+      (await call('PUT', `/users/${o.coach.id}`, auth, { roles: [pseudo(), { groupId: second.id, roles: ['speaker'] }] })).statusCode,
+    ).toBe(200);
   });
 
   it('a speaker role needs a free duration, and is not re-granted over expired roles under billing model 0', async () => {
@@ -278,8 +334,13 @@ describe('PUT users/{userId}', () => {
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).message).toContain('free duration');
     // An organisation-wide free duration is enough.
-    await t.db.update(organisations).set({ settings: { freeDuration: { years: 1 } } }).where(eq(organisations.id, o.org.id));
-    expect((await call('PUT', `/users/${o.coach.id}`, auth, { roles: [pseudo(), { groupId: noFree.id, roles: ['speaker'] }] })).statusCode).toBe(200);
+    await t.db
+      .update(organisations)
+      .set({ settings: { freeDuration: { years: 1 } } })
+      .where(eq(organisations.id, o.org.id));
+    expect(
+      (await call('PUT', `/users/${o.coach.id}`, auth, { roles: [pseudo(), { groupId: noFree.id, roles: ['speaker'] }] })).statusCode,
+    ).toBe(200);
 
     await t.db
       .update(memberships)
@@ -290,7 +351,9 @@ describe('PUT users/{userId}', () => {
     expect(errorOf(regrant).message).toContain('expired');
     // A coach role may be granted over expired roles; under billing model 1 the speaker role too.
     await t.db.update(organisations).set({ billingModel: 1 }).where(eq(organisations.id, o.org.id));
-    expect((await call('PUT', `/users/${o.speaker.id}`, auth, { roles: [pseudo(), { groupId: o.group.id, roles: ['speaker'] }] })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/users/${o.speaker.id}`, auth, { roles: [pseudo(), { groupId: o.group.id, roles: ['speaker'] }] })).statusCode,
+    ).toBe(200);
   });
 
   it('an organisation keeps at least one admin; an admin may remove their own admin role when another remains', async () => {

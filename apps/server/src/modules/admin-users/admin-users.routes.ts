@@ -23,40 +23,103 @@ export function adminUsersRoutes(app: TZodApp, deps: TDeps) {
   const users = ['admin users'];
   app.get(
     '/users',
-    { onRequest: signedIn, schema: { operationId: 'listUsers', summary: 'Search the organisation\'s users', tags: users, querystring: ZAdminUserListQuerySchema, response: responses(ZAdminUserListSchema) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'listUsers',
+        summary: "Search the organisation's users",
+        tags: users,
+        querystring: ZAdminUserListQuerySchema,
+        response: responses(ZAdminUserListSchema),
+      },
+    },
     async (req) => ok(await adminUsers.listUsers(deps, authOf(req), req.query.search)),
   );
   app.get(
     '/users/:userId',
-    { onRequest: signedIn, schema: { operationId: 'getUser', summary: 'A user with their memberships', tags: users, params: ZUserIdParamsSchema, response: responses(ZAdminUserRolesSchema) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'getUser',
+        summary: 'A user with their memberships',
+        tags: users,
+        params: ZUserIdParamsSchema,
+        response: responses(ZAdminUserRolesSchema),
+      },
+    },
     async (req) => ok(await adminUsers.getUserRoles(deps, authOf(req), req.params.userId)),
   );
   app.put(
     '/users/:userId',
     {
       onRequest: signedIn,
-      schema: { operationId: 'updateUserRoles', summary: 'Set a user\'s roles per group and at org level', tags: users, params: ZUserIdParamsSchema, body: ZUpdateUserRolesBodySchema, response: responses(ZAdminUserRolesSchema) },
+      schema: {
+        operationId: 'updateUserRoles',
+        summary: "Set a user's roles per group and at org level",
+        tags: users,
+        params: ZUserIdParamsSchema,
+        body: ZUpdateUserRolesBodySchema,
+        response: responses(ZAdminUserRolesSchema),
+      },
     },
     async (req) => ok(await adminUsers.updateUserRoles(deps, authOf(req), req.params.userId, req.body)),
   );
 
   const invites = ['admin invites'];
-  app.get('/invites', { onRequest: signedIn, schema: { operationId: 'listInvites', summary: 'Pending coach invites', tags: invites, response: responses(z.array(ZAdminInviteSchema)) } }, async (req) =>
-    ok(await adminInvites.listInvites(deps, authOf(req))),
+  app.get(
+    '/invites',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'listInvites',
+        summary: 'Pending coach invites',
+        tags: invites,
+        response: responses(z.array(ZAdminInviteSchema)),
+      },
+    },
+    async (req) => ok(await adminInvites.listInvites(deps, authOf(req))),
   );
   app.post(
     '/invites',
-    { onRequest: signedIn, schema: { operationId: 'createInvite', summary: 'Invite a coach by email', tags: invites, body: ZCreateInviteBodySchema, response: responses(ZAdminInviteSchema) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'createInvite',
+        summary: 'Invite a coach by email',
+        tags: invites,
+        body: ZCreateInviteBodySchema,
+        response: responses(ZAdminInviteSchema),
+      },
+    },
     async (req) => ok(await adminInvites.createInvite(deps, authOf(req), req.body)),
   );
   app.put(
     '/invites/:id',
-    { onRequest: signedIn, schema: { operationId: 'resendInvite', summary: 'Send an invite again', tags: invites, params: ZIdParamsSchema, body: ZResendInviteBodySchema, response: responses(ZAdminInviteSchema) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'resendInvite',
+        summary: 'Send an invite again',
+        tags: invites,
+        params: ZIdParamsSchema,
+        body: ZResendInviteBodySchema,
+        response: responses(ZAdminInviteSchema),
+      },
+    },
     async (req) => ok(await adminInvites.resendInvite(deps, authOf(req), req.params.id)),
   );
   app.delete(
     '/invites/:id',
-    { onRequest: signedIn, schema: { operationId: 'deleteInvite', summary: 'Delete a pending invite', tags: invites, params: ZIdParamsSchema, response: responses(ZEmptySchema) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'deleteInvite',
+        summary: 'Delete a pending invite',
+        tags: invites,
+        params: ZIdParamsSchema,
+        response: responses(ZEmptySchema),
+      },
+    },
     async (req) => {
       await adminInvites.removeInvite(deps, authOf(req), req.params.id);
       return ok({});

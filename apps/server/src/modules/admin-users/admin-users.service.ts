@@ -55,7 +55,10 @@ export async function listUsers(deps: TDeps, auth: TAuth, search: string | undef
   if (tooMany && !search) return { total, tooMany, users: [] };
   const rows = await listOrgUsers(deps.db, org.id, search || undefined, ADMIN_USER_LIST_CAP);
   const byUser = new Map<string, { membership: TMembershipRow; group: TGroupRow }[]>();
-  for (const r of await membershipsOfUsers(deps.db, rows.map((u) => u.id))) {
+  for (const r of await membershipsOfUsers(
+    deps.db,
+    rows.map((u) => u.id),
+  )) {
     const list = byUser.get(r.membership.userId) ?? [];
     list.push(r);
     byUser.set(r.membership.userId, list);

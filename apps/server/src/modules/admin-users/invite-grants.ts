@@ -19,7 +19,10 @@ export async function applyInviteGrants(tx: TDb, userId: string, invite: TInvite
   for (const group of rows) {
     const roles = invite.roles.find((g) => g.groupId === group.id)?.roles ?? [];
     if (roles.includes('manager')) {
-      await tx.insert(memberships).values({ userId, groupId: group.id, roles: ['manager'], status: 'active' }).onConflictDoNothing();
+      await tx
+        .insert(memberships)
+        .values({ userId, groupId: group.id, roles: ['manager'], status: 'active' })
+        .onConflictDoNothing();
     } else if (roles.includes('speaker')) {
       await upsertSpeakerMembership(tx, userId, group, org);
     }

@@ -8,7 +8,12 @@ export type TAssignmentRow = typeof assignments.$inferSelect;
 export type TScorecardRow = typeof scorecards.$inferSelect;
 
 /** Open assignments take recordings: not a template, not archived, deactivated or deleted. */
-const isOpen = and(eq(assignments.isTemplate, false), eq(assignments.archived, false), eq(assignments.deactivated, false), isNull(assignments.deletedAt));
+const isOpen = and(
+  eq(assignments.isTemplate, false),
+  eq(assignments.archived, false),
+  eq(assignments.deactivated, false),
+  isNull(assignments.deletedAt),
+);
 
 export async function findAssignmentInOrg(db: TDb, orgId: string, assignmentId: string) {
   const [row] = await db
@@ -32,14 +37,7 @@ export function listAssignedToSpeaker(db: TDb, userId: string, orgId: string) {
     .from(assignments)
     .innerJoin(groups, eq(groups.id, assignments.groupId))
     .innerJoin(memberships, and(eq(memberships.groupId, assignments.groupId), eq(memberships.userId, userId)))
-    .where(
-      and(
-        eq(assignments.orgId, orgId),
-        isOpen,
-        sql`'speaker' = any(${memberships.roles})`,
-        membershipActiveNowSql(),
-      ),
-    )
+    .where(and(eq(assignments.orgId, orgId), isOpen, sql`'speaker' = any(${memberships.roles})`, membershipActiveNowSql()))
     .orderBy(desc(assignments.createdAt));
 }
 
@@ -47,7 +45,11 @@ export function presentScorecard(s: TScorecardRow): TScorecard {
   return { id: s.id, questions: [...s.questions].sort((a, b) => a.order - b.order), coachOnlyScorecard: s.coachOnly };
 }
 
-export function presentAssignmentRef(row: { a: TAssignmentRow; groupName: string | null; scorecard: TScorecardRow | null }): TAssignmentRef {
+export function presentAssignmentRef(row: {
+  a: TAssignmentRow;
+  groupName: string | null;
+  scorecard: TScorecardRow | null;
+}): TAssignmentRef {
   return {
     assignmentId: row.a.id,
     assignmentName: row.a.name,

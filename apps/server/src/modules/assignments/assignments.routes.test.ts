@@ -18,7 +18,11 @@ async function scene(settings = { Assignments: true }) {
   const single = await insertAssignment(t.db, o.coach, o.group.id, { name: 'Elevator Pitch' });
   const multi = await insertAssignment(t.db, o.coach, o.group.id, { name: 'Panel Interview', algorithm: 'rostrum-conversational' });
   const recording = await insertDoneRecording(t.db, o.speaker, o.group.id);
-  const auth = { speaker: await signInAs(t, o.speaker.email), coach: await signInAs(t, o.coach.email), admin: await signInAs(t, o.admin.email) };
+  const auth = {
+    speaker: await signInAs(t, o.speaker.email),
+    coach: await signInAs(t, o.coach.email),
+    admin: await signInAs(t, o.admin.email),
+  };
   return { ...o, single: single.assignment, multi: multi.assignment, recording, auth };
 }
 
@@ -45,13 +49,18 @@ describe('GET assignments (the Move to Assignment picker)', () => {
 });
 
 describe('POST assignments/{id}/recordings (Move to Assignment)', () => {
-  it('moves the owner\'s recording into the assignment, once; GET recordings/{id} then carries it', async () => {
+  it("moves the owner's recording into the assignment, once; GET recordings/{id} then carries it", async () => {
     const s = await scene();
     const res = await api('POST', `/assignments/${s.single.id}/recordings`, s.auth.speaker, { recordingId: s.recording.id });
     expect(res.statusCode).toBe(200);
     expect((await assignmentOf(s.recording.id)).assignmentId).toBe(s.single.id);
     const rec = (await api('GET', `/recordings/${s.recording.id}`, s.auth.speaker)).json().data;
-    expect(rec.assignment).toMatchObject({ assignmentId: s.single.id, assignmentName: 'Elevator Pitch', groupName: 'Group A', scorecard: null });
+    expect(rec.assignment).toMatchObject({
+      assignmentId: s.single.id,
+      assignmentName: 'Elevator Pitch',
+      groupName: 'Group A',
+      scorecard: null,
+    });
     const again = await api('POST', `/assignments/${s.multi.id}/recordings`, s.auth.speaker, { recordingId: s.recording.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0].message).toBe(ASSIGNMENT_MSG.alreadyAssigned);
@@ -68,16 +77,18 @@ describe('POST assignments/{id}/recordings (Move to Assignment)', () => {
     expect((await api('POST', `/assignments/${s.multi.id}/recordings`, s.auth.speaker, { recordingId: convo.id })).statusCode).toBe(200);
   });
 
-  it('moves the recording into the assignment\'s group', async () => {
+  it("moves the recording into the assignment's group", async () => {
     const s = await scene();
     const [other] = await t.db.insert(groups).values({ orgId: s.org.id, name: 'Group B' }).returning();
     const a = await insertAssignment(t.db, s.coach, other!.id, { name: 'Group B task' });
     await t.db.insert(memberships).values({ userId: s.speaker.id, groupId: other!.id, roles: ['speaker'] });
-    expect((await api('POST', `/assignments/${a.assignment.id}/recordings`, s.auth.speaker, { recordingId: s.recording.id })).statusCode).toBe(200);
+    expect(
+      (await api('POST', `/assignments/${a.assignment.id}/recordings`, s.auth.speaker, { recordingId: s.recording.id })).statusCode,
+    ).toBe(200);
     expect((await assignmentOf(s.recording.id)).groupId).toBe(other!.id);
   });
 
-  it('refuses other people\'s recordings, other organisations, non-speakers, closed assignments and Assignments off', async () => {
+  it("refuses other people's recordings, other organisations, non-speakers, closed assignments and Assignments off", async () => {
     const s = await scene();
     const peer = await addMember(t.db, s.org.id, s.group.id, ['speaker']);
     const peerAuth = await signInAs(t, peer.email);
@@ -119,7 +130,9 @@ describe('DELETE assignments/{id}/recordings/{recordingId}', () => {
     await api('POST', `/assignments/${s.single.id}/recordings`, s.auth.speaker, { recordingId: s.recording.id });
     expect((await api('DELETE', `/assignments/${s.single.id}/recordings/${s.recording.id}`, s.auth.speaker)).statusCode).toBe(403);
     const other = await makeOrg(t.db);
-    expect((await api('DELETE', `/assignments/${s.single.id}/recordings/${s.recording.id}`, await signInAs(t, other.admin.email))).statusCode).toBe(404);
+    expect(
+      (await api('DELETE', `/assignments/${s.single.id}/recordings/${s.recording.id}`, await signInAs(t, other.admin.email))).statusCode,
+    ).toBe(404);
     expect((await api('DELETE', `/assignments/${s.single.id}/recordings/${s.recording.id}`, s.auth.coach)).statusCode).toBe(200);
     expect((await assignmentOf(s.recording.id)).assignmentId).toBeNull();
   });

@@ -18,12 +18,31 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   const tags = ['assignments'];
   app.get(
     '/assignments',
-    { onRequest: signedIn, schema: { operationId: 'listAssignments', summary: 'Open assignments of the caller\'s groups', tags, querystring: ZAssignmentListQuerySchema, response: responses(z.array(ZAssignedAssignmentSchema)) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'listAssignments',
+        summary: "Open assignments of the caller's groups",
+        tags,
+        querystring: ZAssignmentListQuerySchema,
+        response: responses(z.array(ZAssignedAssignmentSchema)),
+      },
+    },
     async (req) => ok(await assignments.listAssigned(deps, authOf(req))),
   );
   app.post(
     '/assignments/:id/recordings',
-    { onRequest: signedIn, schema: { operationId: 'addRecordingToAssignment', summary: 'Move a recording into an assignment', tags, params: ZIdParamsSchema, body: ZAddRecordingToAssignmentBodySchema, response: responses(ZEmptySchema) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'addRecordingToAssignment',
+        summary: 'Move a recording into an assignment',
+        tags,
+        params: ZIdParamsSchema,
+        body: ZAddRecordingToAssignmentBodySchema,
+        response: responses(ZEmptySchema),
+      },
+    },
     async (req) => {
       await assignments.addRecording(deps, authOf(req), req.params.id, req.body.recordingId);
       return ok({});
@@ -31,7 +50,16 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   );
   app.delete(
     '/assignments/:id/recordings/:recordingId',
-    { onRequest: signedIn, schema: { operationId: 'removeRecordingFromAssignment', summary: 'Take a recording out of an assignment', tags, params: ZAssignmentRecordingParamsSchema, response: responses(ZEmptySchema) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'removeRecordingFromAssignment',
+        summary: 'Take a recording out of an assignment',
+        tags,
+        params: ZAssignmentRecordingParamsSchema,
+        response: responses(ZEmptySchema),
+      },
+    },
     async (req) => {
       await assignments.removeRecording(deps, authOf(req), req.params.id, req.params.recordingId);
       return ok({});

@@ -55,17 +55,26 @@ describe('sign-in', () => {
   it('answers bad input with 400 in the error shape, naming the field', async () => {
     const res = await post('/auth/sign-in', { email: 'not-an-email' });
     expect(res.statusCode).toBe(400);
-    const messages = res.json().errors.map((e: { message: string }) => e.message).join(' | ');
+    const messages = res
+      .json()
+      .errors.map((e: { message: string }) => e.message)
+      .join(' | ');
     expect(messages).toContain('email');
     expect(messages).toContain('password');
-    const raw = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: '{oops', headers: { 'content-type': 'application/json' } });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      payload: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(raw.statusCode).toBe(400);
     expect(errorOf(raw).status).toBe(400);
   });
 
   it('rate limits failed attempts per email and address, even when the right password comes later', async () => {
     const { coach } = await makeOrg(t.db);
-    for (let i = 0; i < SIGN_IN_PAIR_LIMIT; i++) expect((await post('/auth/sign-in', { email: coach.email, password: 'nope-nope' })).statusCode).toBe(401);
+    for (let i = 0; i < SIGN_IN_PAIR_LIMIT; i++)
+      expect((await post('/auth/sign-in', { email: coach.email, password: 'nope-nope' })).statusCode).toBe(401);
     const res = await post('/auth/sign-in', { email: coach.email, password: PASSWORD });
     expect(res.statusCode).toBe(429);
     expect(errorOf(res).message).toBe(MSG.tooManyAttempts);
@@ -91,7 +100,10 @@ describe('bearer keys: forbidden paths', () => {
     expect((await get('/me', tampered)).statusCode).toBe(401);
     const otherOrg = auth.replace(`Bearer ${a.org.code}-`, `Bearer ${b.org.code}-`);
     expect((await get('/me', otherOrg)).statusCode).toBe(401);
-    await t.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.userId, a.speaker.id));
+    await t.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.userId, a.speaker.id));
     const expired = await get('/me', auth);
     expect(expired.statusCode).toBe(401);
     expect(errorOf(expired).message).toBe(MSG.keyExpired);
@@ -146,7 +158,10 @@ describe('sign-up', () => {
     const { group } = await makeOrg(t.db);
     const other = await makeOrg(t.db);
     const k1 = (await post('/auth/sign-up', signUpBody(group.inviteCode!))).json().data;
-    await t.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(apiKeys.userId, k1.userId));
+    await t.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(apiKeys.userId, k1.userId));
     expect((await post('/auth/sign-in/key', { key: k1.signInKey })).statusCode).toBe(401);
     const k2 = (await post('/auth/sign-up', signUpBody(group.inviteCode!))).json().data;
     const swapped = `${other.org.code}-${k2.signInKey.split('-').slice(1).join('-')}`;
@@ -219,7 +234,14 @@ describe('sign-up through an admin invite', () => {
     const email = `invited-${Date.now()}@example.test`;
     const [invite] = await t.db
       .insert(invites)
-      .values({ orgId: org.id, email, roles: [{ groupId: null, roles: ['manager'] }, { groupId: group.id, roles: ['manager'] }] })
+      .values({
+        orgId: org.id,
+        email,
+        roles: [
+          { groupId: null, roles: ['manager'] },
+          { groupId: group.id, roles: ['manager'] },
+        ],
+      })
       .returning();
     const check = await post('/auth/sign-up/invite', { inviteId: invite!.id });
     expect(check.json().data).toMatchObject({ email, groupName: 'Group A', org: { type: 'edu' } });
@@ -267,7 +289,10 @@ describe('forgot and reset password', () => {
     const token = new URL(t.mailer.last(speaker.email)!.text.match(/http\S+/)![0]).searchParams.get('token')!;
     const foreign = await post('/auth/password/reset', { email: coach.email, token, newPassword: 'brand-new-secret' });
     expect(foreign.statusCode).toBe(400);
-    await t.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(passwordResets.userId, speaker.id));
+    await t.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(passwordResets.userId, speaker.id));
     const expired = await post('/auth/password/reset', { email: speaker.email, token, newPassword: 'brand-new-secret' });
     expect(expired.statusCode).toBe(400);
   });

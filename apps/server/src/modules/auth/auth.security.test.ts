@@ -73,7 +73,12 @@ describe('sign-in guessing limit: attempts are reserved before the password is c
       all.push(await signIn(speaker.email, 'wrong-guess', peer, { 'x-forwarded-for': `203.0.113.${i + 1}` }));
     }
     expect(all.at(-1)!.statusCode).toBe(429);
-    const keys = (await t.db.select().from(rateLimits).where(like(rateLimits.key, `sign-in:pair:${speaker.email}%`))).map((r) => r.key);
+    const keys = (
+      await t.db
+        .select()
+        .from(rateLimits)
+        .where(like(rateLimits.key, `sign-in:pair:${speaker.email}%`))
+    ).map((r) => r.key);
     expect(keys).toEqual([`sign-in:pair:${speaker.email} ${peer}`]);
   });
 
@@ -83,7 +88,13 @@ describe('sign-in guessing limit: attempts are reserved before the password is c
       const { speaker } = await makeOrg(behind.db);
       const fromProxy = [];
       for (let i = 0; i <= SIGN_IN_PAIR_LIMIT; i++) {
-        fromProxy.push(await post('/auth/sign-in', { email: speaker.email, password: 'wrong-guess' }, { app: behind, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } }));
+        fromProxy.push(
+          await post(
+            '/auth/sign-in',
+            { email: speaker.email, password: 'wrong-guess' },
+            { app: behind, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } },
+          ),
+        );
       }
       // Six clients behind the proxy, one guess each: none reaches a pair limit.
       expect(statuses(fromProxy)).toEqual(Array(SIGN_IN_PAIR_LIMIT + 1).fill(401));
@@ -91,7 +102,11 @@ describe('sign-in guessing limit: attempts are reserved before the password is c
       expect(keys).toContain(`sign-in:pair:${speaker.email} 203.0.113.1`);
       expect(keys).not.toContain(`sign-in:pair:${speaker.email} 127.0.0.1`);
       // A peer that is not the proxy still cannot choose its address.
-      await post('/auth/sign-in', { email: speaker.email, password: 'wrong-guess' }, { app: behind, ip: '192.0.2.77', headers: { 'x-forwarded-for': '203.0.113.200' } });
+      await post(
+        '/auth/sign-in',
+        { email: speaker.email, password: 'wrong-guess' },
+        { app: behind, ip: '192.0.2.77', headers: { 'x-forwarded-for': '203.0.113.200' } },
+      );
       const after = (await behind.db.select().from(rateLimits).where(like(rateLimits.key, 'sign-in:pair:%'))).map((r) => r.key);
       expect(after).toContain(`sign-in:pair:${speaker.email} 192.0.2.77`);
       expect(after).not.toContain(`sign-in:pair:${speaker.email} 203.0.113.200`);
@@ -103,7 +118,8 @@ describe('sign-in guessing limit: attempts are reserved before the password is c
   it('IPv6 clients are counted by their /64, so a host cannot rotate through its addresses', async () => {
     const { speaker } = await makeOrg(t.db);
     const all = [];
-    for (let i = 0; i <= SIGN_IN_PAIR_LIMIT; i++) all.push(await signIn(speaker.email, 'wrong-guess', `2001:db8:1:2::${(i + 1).toString(16)}`));
+    for (let i = 0; i <= SIGN_IN_PAIR_LIMIT; i++)
+      all.push(await signIn(speaker.email, 'wrong-guess', `2001:db8:1:2::${(i + 1).toString(16)}`));
     expect(all.at(-1)!.statusCode).toBe(429);
   });
 });
@@ -130,14 +146,20 @@ describe('no lockout of the owner: limits per email and address, a global ceilin
     expect(afterBurst!.blockedUntil).not.toBeNull();
     // While a back-off runs (the burst itself may outlast the first, 1 s one), even the right
     // password from a new address waits, unevaluated.
-    await t.db.update(rateLimits).set({ blockedUntil: new Date(Date.now() + 30_000) }).where(eq(rateLimits.key, emailKey));
+    await t.db
+      .update(rateLimits)
+      .set({ blockedUntil: new Date(Date.now() + 30_000) })
+      .where(eq(rateLimits.key, emailKey));
     const waiting = await signIn(admin.email, PASSWORD, freshAddress());
     expect(waiting.statusCode).toBe(429);
     expect(scrypt.calls).toBe(SIGN_IN_EMAIL_FREE_FAILURES);
 
     const waitAfterNextGuess = async () => {
       // Time passes: the current back-off has run out.
-      await t.db.update(rateLimits).set({ blockedUntil: new Date(Date.now() - 1000) }).where(eq(rateLimits.key, emailKey));
+      await t.db
+        .update(rateLimits)
+        .set({ blockedUntil: new Date(Date.now() - 1000) })
+        .where(eq(rateLimits.key, emailKey));
       const before = Date.now();
       expect((await signIn(admin.email, 'wrong-guess', freshAddress())).statusCode).toBe(401);
       const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, emailKey));
@@ -147,7 +169,10 @@ describe('no lockout of the owner: limits per email and address, a global ceilin
     expect(waits).toEqual([2, 4, 8]);
 
     // Once the back-off has run out the owner gets in, and the next attempt waits longer still.
-    await t.db.update(rateLimits).set({ blockedUntil: new Date(Date.now() - 1000) }).where(eq(rateLimits.key, emailKey));
+    await t.db
+      .update(rateLimits)
+      .set({ blockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(rateLimits.key, emailKey));
     expect((await signIn(admin.email, PASSWORD, freshAddress())).statusCode).toBe(200);
   });
 
@@ -160,7 +185,9 @@ describe('no lockout of the owner: limits per email and address, a global ceilin
     await post('/auth/password/forgot', { email: speaker.email }, { ip: home });
     await t.deliverMail();
     const token = new URL(t.mailer.last(speaker.email)!.text.match(/http\S+/)![0]).searchParams.get('token')!;
-    expect((await post('/auth/password/reset', { email: speaker.email, token, newPassword: 'after-the-reset' }, { ip: home })).statusCode).toBe(200);
+    expect(
+      (await post('/auth/password/reset', { email: speaker.email, token, newPassword: 'after-the-reset' }, { ip: home })).statusCode,
+    ).toBe(200);
     expect((await signIn(speaker.email, 'after-the-reset', home)).statusCode).toBe(200);
   });
 
@@ -188,7 +215,9 @@ describe('password reset emails are limited per email and per address (item 6)',
   it('parallel requests for one email send at most the limit of emails; the rest get 429', async () => {
     const { speaker } = await makeOrg(t.db);
     const before = t.mailer.sent.filter((m) => m.to === speaker.email).length;
-    const all = await Promise.all(Array.from({ length: 12 }, () => post('/auth/password/forgot', { email: speaker.email }, { ip: freshAddress() })));
+    const all = await Promise.all(
+      Array.from({ length: 12 }, () => post('/auth/password/forgot', { email: speaker.email }, { ip: freshAddress() })),
+    );
     expect(count(all, 200)).toBe(RESET_EMAILS_PER_EMAIL);
     expect(count(all, 429)).toBe(12 - RESET_EMAILS_PER_EMAIL);
     await t.deliverMail();
@@ -268,7 +297,13 @@ describe('invite codes: wrong guesses are limited per address (item 8)', () => {
     expect((await post('/auth/sign-up', signUpBody('No-Such-Code'), { ip })).statusCode).toBe(400);
     const auth = await signInAs(t, speaker.email);
     const join = (inviteCode: string) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/groups/join', headers: { authorization: auth }, payload: { inviteCode }, remoteAddress: ip });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/groups/join',
+        headers: { authorization: auth },
+        payload: { inviteCode },
+        remoteAddress: ip,
+      });
     expect((await join('No-Such-Code')).statusCode).toBe(404);
     const limited = await join('No-Such-Code');
     expect(limited.statusCode).toBe(429);
@@ -298,7 +333,10 @@ describe('sign-in links are confirmed before use: peeking at a key (item 12)', (
     const swapped = `${other.org.code}-${created.signInKey.split('-').slice(1).join('-')}`;
     expect((await post('/auth/sign-in/key/peek', { key: swapped })).statusCode).toBe(401);
     expect((await post('/auth/sign-in/key/peek', { key: 'nohyphenatall' })).statusCode).toBe(401);
-    await t.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(apiKeys.userId, created.userId));
+    await t.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(apiKeys.userId, created.userId));
     expect((await post('/auth/sign-in/key/peek', { key: created.signInKey })).statusCode).toBe(401);
     for (const bad of [{}, { key: 5 }, { key: 'x'.repeat(300) }]) {
       const res = await post('/auth/sign-in/key/peek', bad);
@@ -309,13 +347,15 @@ describe('sign-in links are confirmed before use: peeking at a key (item 12)', (
 });
 
 describe('sign-up does not reveal emails registered in another organisation (item 16)', () => {
-  it('409 for an email of the invite\'s own organisation, the generic 400 for one of another organisation', async () => {
+  it("409 for an email of the invite's own organisation, the generic 400 for one of another organisation", async () => {
     const mine = await makeOrg(t.db);
     const theirs = await makeOrg(t.db);
     const same = await post('/auth/sign-up', signUpBody(mine.group.inviteCode!, { email: mine.coach.email }), { ip: freshAddress() });
     expect(same.statusCode).toBe(409);
     expect(errorOf(same).message).toBe(MSG.signUpEmailTaken);
-    const elsewhere = await post('/auth/sign-up', signUpBody(mine.group.inviteCode!, { email: theirs.coach.email }), { ip: freshAddress() });
+    const elsewhere = await post('/auth/sign-up', signUpBody(mine.group.inviteCode!, { email: theirs.coach.email }), {
+      ip: freshAddress(),
+    });
     expect(elsewhere.json()).toEqual({ errors: [{ message: MSG.signUpInvalid, status: 400 }] });
   });
 

@@ -19,9 +19,7 @@ export async function resolveInvite(db: TDb, ref: { inviteCode?: string; inviteI
       .limit(1);
     if (!row) return null;
     const groupIds = row.invite.roles.map((r) => r.groupId).filter((g): g is string => !!g);
-    const firstGroup = groupIds[0]
-      ? (await db.select().from(groups).where(eq(groups.id, groupIds[0])).limit(1))[0]
-      : undefined;
+    const firstGroup = groupIds[0] ? (await db.select().from(groups).where(eq(groups.id, groupIds[0])).limit(1))[0] : undefined;
     return { kind: 'invite' as const, org: row.org, invite: row.invite, group: firstGroup ?? null };
   }
   if (ref.inviteCode) {

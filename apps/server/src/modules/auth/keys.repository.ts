@@ -24,11 +24,7 @@ export async function peekAutoKey(db: TDb, secret: string) {
 
 /** Takes a one-hour auto sign-in key: valid once, then revoked. */
 export async function consumeAutoKey(db: TDb, secret: string) {
-  const [row] = await db
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(usableAutoKey(secret))
-    .returning({ userId: apiKeys.userId });
+  const [row] = await db.update(apiKeys).set({ revokedAt: new Date() }).where(usableAutoKey(secret)).returning({ userId: apiKeys.userId });
   return row ?? null;
 }
 
@@ -37,7 +33,10 @@ export async function revokeKey(db: TDb, keyId: string) {
 }
 
 export async function revokeAllKeys(db: TDb, userId: string) {
-  await db.update(apiKeys).set({ revokedAt: new Date() }).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
 }
 
 /** Ends every session and sign-in link of the user except the caller's own session. */

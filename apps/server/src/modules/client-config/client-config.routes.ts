@@ -7,7 +7,17 @@ import { ok, responses, type TZodApp } from '../../http/route-kit.js';
  * report browser errors (a DSN is public by design; it only accepts reports).
  */
 export function clientConfigRoutes(app: TZodApp, deps: TDeps) {
-  app.get('/client-config', { schema: { operationId: 'getClientConfig', summary: 'Settings the web app reads at start', tags: ['health'], response: responses(ZClientConfigSchema) } }, async () =>
-    ok({ errorReporting: deps.config.sentryDsn ? { dsn: deps.config.sentryDsn, environment: deps.config.sentryEnvironment } : null }),
+  app.get(
+    '/client-config',
+    {
+      schema: {
+        operationId: 'getClientConfig',
+        summary: 'Settings the web app reads at start',
+        tags: ['health'],
+        response: responses(ZClientConfigSchema),
+      },
+    },
+    async () =>
+      ok({ errorReporting: deps.config.sentryDsn ? { dsn: deps.config.sentryDsn, environment: deps.config.sentryEnvironment } : null }),
   );
 }

@@ -13,7 +13,10 @@ const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, authorizati
   t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization }, payload: payload as object });
 
 /** A group with an owner, its coach, a peer, and one recording with a coach comment and a peer comment. */
-async function scene(levels: { managerPrivacyLevel: number; speakerPrivacyLevel: number }, rec: { feedbackRequested?: boolean; submitted?: boolean } = { feedbackRequested: true }) {
+async function scene(
+  levels: { managerPrivacyLevel: number; speakerPrivacyLevel: number },
+  rec: { feedbackRequested?: boolean; submitted?: boolean } = { feedbackRequested: true },
+) {
   const o = await makeOrg(t.db, { settings: { Email_Notifications_For_Speakers: true } });
   const peer = await addMember(t.db, o.org.id, o.group.id, ['speaker']);
   const recording = await insertDoneRecording(t.db, o.speaker, o.group.id, rec);
@@ -24,13 +27,18 @@ async function scene(levels: { managerPrivacyLevel: number; speakerPrivacyLevel:
     admin: await signInAs(t, o.admin.email),
   };
   // Write both comments while everyone can, then set the levels under test.
-  expect((await api('POST', '/feedback', auth.coach, { recordingId: recording.id, comment: 'Coach: slow down in the middle.' })).statusCode).toBe(200);
+  expect(
+    (await api('POST', '/feedback', auth.coach, { recordingId: recording.id, comment: 'Coach: slow down in the middle.' })).statusCode,
+  ).toBe(200);
   expect((await api('POST', '/feedback', auth.peer, { recordingId: recording.id, comment: 'Peer: great opening!' })).statusCode).toBe(200);
   await t.db.update(groups).set(levels).where(eq(groups.id, o.group.id));
   const seen = async (who: keyof typeof auth) => {
     const res = await api('GET', `/feedback?recordingId=${recording.id}`, auth[who]);
     if (res.statusCode !== 200) return res.statusCode;
-    return (res.json().data.items as { comment: string }[]).map((f) => f.comment.split(':')[0]).sort().join(',');
+    return (res.json().data.items as { comment: string }[])
+      .map((f) => f.comment.split(':')[0])
+      .sort()
+      .join(',');
   };
   return { ...o, peer, recording, auth, seen };
 }
@@ -44,14 +52,14 @@ describe('feedback visibility by privacy level (000 section 6)', () => {
     expect(await s.seen('admin')).toBe('Coach,Peer');
   });
 
-  it('speaker level 2: peers do not see coach feedback on others\' recordings; the owner does', async () => {
+  it("speaker level 2: peers do not see coach feedback on others' recordings; the owner does", async () => {
     const s = await scene({ managerPrivacyLevel: 1, speakerPrivacyLevel: 2 });
     expect(await s.seen('owner')).toBe('Coach,Peer');
     expect(await s.seen('peer')).toBe('Peer');
     expect(await s.seen('coach')).toBe('Coach,Peer');
   });
 
-  it('speaker level 3: peers see only their own feedback on others\' recordings', async () => {
+  it("speaker level 3: peers see only their own feedback on others' recordings", async () => {
     const s = await scene({ managerPrivacyLevel: 1, speakerPrivacyLevel: 3 });
     expect(await s.seen('owner')).toBe('Coach,Peer');
     expect(await s.seen('peer')).toBe('Peer');
@@ -103,7 +111,12 @@ describe('comments and scores', () => {
   it('regions: at least 0.5 s, both ends, inside the recording', async () => {
     const s = await scene({ managerPrivacyLevel: 1, speakerPrivacyLevel: 1 });
     const post = (body: object) => api('POST', '/feedback', s.auth.coach, { recordingId: s.recording.id, comment: 'Here', ...body });
-    expect((await post({ regionStart: 3.25, regionEnd: 5.5 })).json().data).toMatchObject({ regionStart: 3.25, regionEnd: 5.5, isManager: true, kind: 'comment' });
+    expect((await post({ regionStart: 3.25, regionEnd: 5.5 })).json().data).toMatchObject({
+      regionStart: 3.25,
+      regionEnd: 5.5,
+      isManager: true,
+      kind: 'comment',
+    });
     expect((await post({ regionStart: 3, regionEnd: 3.4 })).statusCode).toBe(400);
     expect((await post({ regionStart: 3 })).statusCode).toBe(400);
     expect((await post({ regionStart: 20, regionEnd: 45 })).statusCode).toBe(400);
@@ -129,7 +142,9 @@ describe('comments and scores', () => {
     const coachScore = await api('POST', '/feedback', s.auth.coach, { recordingId: rid, scoreOverall: 8, scoreDelivery: 7 });
     expect(coachScore.statusCode).toBe(200);
     expect((await api('POST', '/feedback', s.auth.coach, { recordingId: rid, scoreOverall: 9 })).statusCode).toBe(409);
-    expect((await api('POST', '/feedback', s.auth.peer, { recordingId: rid, scoreOverall: 5, scoreOrganization: 11 })).statusCode).toBe(400);
+    expect((await api('POST', '/feedback', s.auth.peer, { recordingId: rid, scoreOverall: 5, scoreOrganization: 11 })).statusCode).toBe(
+      400,
+    );
     expect((await api('POST', '/feedback', s.auth.peer, { recordingId: rid, scoreOverall: 5 })).statusCode).toBe(200);
     expect((await api('POST', '/feedback', s.auth.admin, { recordingId: rid, scoreOverall: 6 })).statusCode).toBe(200);
     const data = (await api('GET', `/feedback?recordingId=${rid}`, s.auth.owner)).json().data;
@@ -168,7 +183,10 @@ describe('comments and scores', () => {
     const loggedBefore = t.logged.length;
     t.mailer.down = true;
     try {
-      const res = await api('POST', '/feedback', s.auth.coach, { recordingId: s.recording.id, comment: 'Sent while the mail server is down' });
+      const res = await api('POST', '/feedback', s.auth.coach, {
+        recordingId: s.recording.id,
+        comment: 'Sent while the mail server is down',
+      });
       expect(res.statusCode).toBe(200);
       expect(await t.deliverMail()).toBe(1);
     } finally {
@@ -176,7 +194,12 @@ describe('comments and scores', () => {
     }
     expect(t.mailer.sent.length).toBe(sentBefore);
     expect(t.logged.slice(loggedBefore)).toEqual([
-      expect.objectContaining({ level: 40, job: 'send-email', msg: 'job failed; it will be tried again', err: expect.objectContaining({ message: expect.stringContaining('ECONNREFUSED') }) }),
+      expect.objectContaining({
+        level: 40,
+        job: 'send-email',
+        msg: 'job failed; it will be tried again',
+        err: expect.objectContaining({ message: expect.stringContaining('ECONNREFUSED') }),
+      }),
     ]);
     const items = (await api('GET', `/feedback?recordingId=${s.recording.id}`, s.auth.owner)).json().data.items as { comment: string }[];
     expect(items.map((f) => f.comment)).toContain('Sent while the mail server is down');
@@ -195,10 +218,20 @@ describe('comments and scores', () => {
 });
 
 describe('history', () => {
-  it('plots the caller\'s analysed recordings; a coach sees a member\'s by privacy; others get 404', async () => {
+  it("plots the caller's analysed recordings; a coach sees a member's by privacy; others get 404", async () => {
     const o = await makeOrg(t.db);
     const results = (overall: number) => ({
-      scores: { overall, strengthOfOpening: 6, clarity: 7, pace: 3.8, pauseToTalk: 20, varietyVolume: { inBand: 60, belowBand: 20, aboveBand: 20, value: 4 }, varietyPace: { inBand: 50, belowBand: 25, aboveBand: 25, value: 1.5 }, varietyPitch: { inBand: 40, belowBand: 30, aboveBand: 30, value: 3 }, vibes: { boring: 4, confident: 7 } },
+      scores: {
+        overall,
+        strengthOfOpening: 6,
+        clarity: 7,
+        pace: 3.8,
+        pauseToTalk: 20,
+        varietyVolume: { inBand: 60, belowBand: 20, aboveBand: 20, value: 4 },
+        varietyPace: { inBand: 50, belowBand: 25, aboveBand: 25, value: 1.5 },
+        varietyPitch: { inBand: 40, belowBand: 30, aboveBand: 30, value: 3 },
+        vibes: { boring: 4, confident: 7 },
+      },
       ideals: { overall: { min: 0, max: 10, idealMin: 7, idealMax: 10 }, varietyVolume: { min: 0, max: 16, idealMin: 5, idealMax: 10 } },
     });
     await insertDoneRecording(t.db, o.speaker, o.group.id, { title: 'First', results: results(5), createdAt: new Date('2026-01-01') });

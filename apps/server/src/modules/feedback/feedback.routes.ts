@@ -15,20 +15,78 @@ import * as service from './feedback.service.js';
 export function feedbackRoutes(app: TZodApp, deps: TDeps) {
   const signedIn = requireAuth(deps);
   const tags = ['feedback'];
-  app.get('/feedback', { onRequest: signedIn, schema: { operationId: 'listFeedback', summary: 'Feedback on a recording the caller may see', tags, querystring: ZFeedbackListQuerySchema, response: responses(ZRecordingFeedbackSchema) } }, async (req) =>
-    ok(await service.listFeedback(deps, authOf(req), req.query.recordingId)),
+  app.get(
+    '/feedback',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'listFeedback',
+        summary: 'Feedback on a recording the caller may see',
+        tags,
+        querystring: ZFeedbackListQuerySchema,
+        response: responses(ZRecordingFeedbackSchema),
+      },
+    },
+    async (req) => ok(await service.listFeedback(deps, authOf(req), req.query.recordingId)),
   );
-  app.post('/feedback', { onRequest: signedIn, schema: { operationId: 'createFeedback', summary: 'Comment on or score a recording', tags, body: ZCreateFeedbackBodySchema, response: responses(ZFeedbackSchema) } }, async (req) =>
-    ok(await service.addFeedback(deps, authOf(req), req.body)),
+  app.post(
+    '/feedback',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'createFeedback',
+        summary: 'Comment on or score a recording',
+        tags,
+        body: ZCreateFeedbackBodySchema,
+        response: responses(ZFeedbackSchema),
+      },
+    },
+    async (req) => ok(await service.addFeedback(deps, authOf(req), req.body)),
   );
-  app.put('/feedback/:id', { onRequest: signedIn, schema: { operationId: 'updateFeedback', summary: 'Edit an own comment', tags, params: ZIdParamsSchema, body: ZUpdateFeedbackBodySchema, response: responses(ZFeedbackSchema) } }, async (req) =>
-    ok(await service.updateFeedback(deps, authOf(req), req.params.id, req.body.comment)),
+  app.put(
+    '/feedback/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'updateFeedback',
+        summary: 'Edit an own comment',
+        tags,
+        params: ZIdParamsSchema,
+        body: ZUpdateFeedbackBodySchema,
+        response: responses(ZFeedbackSchema),
+      },
+    },
+    async (req) => ok(await service.updateFeedback(deps, authOf(req), req.params.id, req.body.comment)),
   );
-  app.delete('/feedback/:id', { onRequest: signedIn, schema: { operationId: 'deleteFeedback', summary: 'Delete own feedback or scores', tags, params: ZIdParamsSchema, response: responses(z.object({})) } }, async (req) => {
-    await service.deleteFeedback(deps, authOf(req), req.params.id);
-    return ok({});
-  });
-  app.get('/groups/:id/feedback', { onRequest: signedIn, schema: { operationId: 'listGroupFeedback', summary: 'Feedback on a group\'s recordings the caller may see', tags, params: ZIdParamsSchema, response: responses(z.array(ZFeedbackSchema)) } }, async (req) =>
-    ok(await service.listGroupFeedback(deps, authOf(req), req.params.id)),
+  app.delete(
+    '/feedback/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'deleteFeedback',
+        summary: 'Delete own feedback or scores',
+        tags,
+        params: ZIdParamsSchema,
+        response: responses(z.object({})),
+      },
+    },
+    async (req) => {
+      await service.deleteFeedback(deps, authOf(req), req.params.id);
+      return ok({});
+    },
+  );
+  app.get(
+    '/groups/:id/feedback',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'listGroupFeedback',
+        summary: "Feedback on a group's recordings the caller may see",
+        tags,
+        params: ZIdParamsSchema,
+        response: responses(z.array(ZFeedbackSchema)),
+      },
+    },
+    async (req) => ok(await service.listGroupFeedback(deps, authOf(req), req.params.id)),
   );
 }

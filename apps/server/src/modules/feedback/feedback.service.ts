@@ -53,7 +53,8 @@ export async function recordingContext(deps: TDeps, auth: TAuth, recordingId: st
   if (!row) throw notFound();
   const access = recordingAccess(auth, row.r, row.group, row.membership);
   if (access === 'none') throw notFound();
-  const isCoach = (!!row.membership && isMembershipActiveNow(row.membership) && row.membership.roles.includes('manager')) || isOrgAdmin(auth);
+  const isCoach =
+    (!!row.membership && isMembershipActiveNow(row.membership) && row.membership.roles.includes('manager')) || isOrgAdmin(auth);
   const assignment = row.r.assignmentId ? await findAssignmentInOrg(deps.db, auth.orgId, row.r.assignmentId) : null;
   const scorecard: TScorecard | null = assignment ? presentAssignmentRef(assignment).scorecard : null;
   return { row, access, isCoach, speakerLevel: row.group ? row.group.speakerPrivacyLevel : null, scorecard };
@@ -67,13 +68,20 @@ export function mayScore(ctx: TRecordingContext): boolean {
 }
 
 /** Coach-only scorecards hide peer ratings (001 section 6): only coaches' score sets and your own show. */
-function scoreVisibleUnderScorecard(ctx: TRecordingContext, callerId: string, f: Pick<TFeedbackRow, 'kind' | 'isManager' | 'userId'>): boolean {
+function scoreVisibleUnderScorecard(
+  ctx: TRecordingContext,
+  callerId: string,
+  f: Pick<TFeedbackRow, 'kind' | 'isManager' | 'userId'>,
+): boolean {
   return f.kind !== 'score' || !ctx.scorecard?.coachOnlyScorecard || f.isManager || f.userId === callerId;
 }
 
 function averageOf(scores: { value: number | null; isManager: boolean }[]) {
   const all = scores.map((s) => s.value).filter((v): v is number => v !== null);
-  const coach = scores.filter((s) => s.isManager).map((s) => s.value).filter((v): v is number => v !== null);
+  const coach = scores
+    .filter((s) => s.isManager)
+    .map((s) => s.value)
+    .filter((v): v is number => v !== null);
   return { average: roundAverage(all), count: all.length, coachAverage: roundAverage(coach), coachCount: coach.length };
 }
 
@@ -93,7 +101,8 @@ export async function listFeedback(deps: TDeps, auth: TAuth, recordingId: string
   const ctx = await recordingContext(deps, auth, recordingId);
   const rows = await feedbackWithAuthors(deps, [recordingId]);
   const visible = rows.filter(
-    ({ f }) => feedbackVisible(auth.userId, ctx.access, ctx.isCoach, ctx.speakerLevel ?? 0, f) && scoreVisibleUnderScorecard(ctx, auth.userId, f),
+    ({ f }) =>
+      feedbackVisible(auth.userId, ctx.access, ctx.isCoach, ctx.speakerLevel ?? 0, f) && scoreVisibleUnderScorecard(ctx, auth.userId, f),
   );
   const scores = visible.filter(({ f }) => f.kind === 'score').map(({ f }) => f);
   const averages = Object.fromEntries(
@@ -103,7 +112,12 @@ export async function listFeedback(deps: TDeps, auth: TAuth, recordingId: string
   const questionAverages = Object.fromEntries(
     (ctx.scorecard ? visibleQuestions(ctx.scorecard).filter((q) => !q.preset) : []).map((q) => [
       q.id,
-      averageOf(scores.map((s) => ({ value: answers.get(s.userId)?.responses.find((r) => r.id === q.id)?.response ?? null, isManager: s.isManager }))),
+      averageOf(
+        scores.map((s) => ({
+          value: answers.get(s.userId)?.responses.find((r) => r.id === q.id)?.response ?? null,
+          isManager: s.isManager,
+        })),
+      ),
     ]),
   );
   const alreadyScored = rows.some(({ f }) => f.kind === 'score' && f.userId === auth.userId);
@@ -183,7 +197,9 @@ export function assertMayChangeOwn(
   notAuthorMessage = 'Only the author can change this feedback',
 ): void {
   const mine = item.userId === callerId;
-  const visible = mine || (feedbackVisible(callerId, ctx.access, ctx.isCoach, ctx.speakerLevel ?? 0, item) && scoreVisibleUnderScorecard(ctx, callerId, item));
+  const visible =
+    mine ||
+    (feedbackVisible(callerId, ctx.access, ctx.isCoach, ctx.speakerLevel ?? 0, item) && scoreVisibleUnderScorecard(ctx, callerId, item));
   if (!visible) throw notFound();
   if (!mine) throw forbidden(notAuthorMessage);
   const stillAllowed = item.kind === 'score' ? mayScore(ctx) : canCommentOn(ctx.access, ctx.speakerLevel);
@@ -220,9 +236,15 @@ export async function deleteFeedback(deps: TDeps, auth: TAuth, feedbackId: strin
 
 /** Feedback on a group's recordings that the caller may see, newest first. */
 export async function listGroupFeedback(deps: TDeps, auth: TAuth, groupId: string): Promise<TFeedback[]> {
-  const [g] = await deps.db.select().from(groups).where(and(eq(groups.id, groupId), eq(groups.orgId, auth.orgId)));
+  const [g] = await deps.db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.id, groupId), eq(groups.orgId, auth.orgId)));
   if (!g) throw notFound();
-  const [m] = await deps.db.select().from(memberships).where(and(eq(memberships.groupId, groupId), eq(memberships.userId, auth.userId)));
+  const [m] = await deps.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.groupId, groupId), eq(memberships.userId, auth.userId)));
   const isCoach = (!!m && isMembershipActiveNow(m) && m.roles.includes('manager')) || isOrgAdmin(auth);
   if (!isCoach && !(m && isMembershipActiveNow(m))) throw notFound();
   const recs = await deps.db
@@ -232,7 +254,10 @@ export async function listGroupFeedback(deps: TDeps, auth: TAuth, groupId: strin
   const access = new Map<string, TRecordingAccess>(recs.map((r) => [r.id, recordingAccess(auth, r, g, m ?? null)]));
   const audible = recs.filter((r) => access.get(r.id) === 'owner' || access.get(r.id) === 'hear');
   if (!audible.length) return [];
-  const rows = await feedbackWithAuthors(deps, audible.map((r) => r.id));
+  const rows = await feedbackWithAuthors(
+    deps,
+    audible.map((r) => r.id),
+  );
   // Coach-only scorecards hide peer score sets here too, as on the recording.
   const coachOnlyRecordings = await recordingsWithCoachOnlyScorecard(deps, audible);
   return rows
@@ -241,7 +266,6 @@ export async function listGroupFeedback(deps: TDeps, auth: TAuth, groupId: strin
     .reverse()
     .map(({ f, name }) => present(f, name, auth.userId));
 }
-
 
 /** Which of these recordings are in an assignment whose scorecard is coach-only. */
 async function recordingsWithCoachOnlyScorecard(deps: TDeps, recs: { id: string; assignmentId: string | null }[]): Promise<Set<string>> {
@@ -252,7 +276,13 @@ async function recordingsWithCoachOnlyScorecard(deps: TDeps, recs: { id: string;
     .from(scorecards)
     .innerJoin(assignments, eq(assignments.id, scorecards.assignmentId))
     // As in presentAssignmentRef: the scorecard applies unless the criteria turn it off.
-    .where(and(inArray(scorecards.assignmentId, assignmentIds), eq(scorecards.coachOnly, true), sql`${assignments.criteria}->>'scorecard' is distinct from 'false'`));
+    .where(
+      and(
+        inArray(scorecards.assignmentId, assignmentIds),
+        eq(scorecards.coachOnly, true),
+        sql`${assignments.criteria}->>'scorecard' is distinct from 'false'`,
+      ),
+    );
   const ids = new Set(coachOnly.map((c) => c.assignmentId));
   return new Set(recs.filter((r) => r.assignmentId && ids.has(r.assignmentId)).map((r) => r.id));
 }

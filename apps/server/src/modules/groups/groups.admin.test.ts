@@ -20,7 +20,12 @@ describe('POST groups', () => {
     const res = await call('POST', '/groups', auth, { name: '  Evening Class  ', orgName: org.name });
     expect(res.statusCode).toBe(200);
     const g = res.json().data;
-    expect(g).toMatchObject({ name: 'Evening Class', inviteCode: `${org.name.replace(/\W+/g, '-')}-Evening-Class`, managerPrivacyLevel: 1, speakerPrivacyLevel: 1 });
+    expect(g).toMatchObject({
+      name: 'Evening Class',
+      inviteCode: `${org.name.replace(/\W+/g, '-')}-Evening-Class`,
+      managerPrivacyLevel: 1,
+      speakerPrivacyLevel: 1,
+    });
     expect(g.inviteLink).toBe(`http://rostrum.test/sign-up?code=${encodeURIComponent(g.inviteCode)}`);
     // An admin does not become a member by creating it.
     expect(await t.db.select().from(memberships).where(eq(memberships.groupId, g.groupId))).toEqual([]);
@@ -33,7 +38,10 @@ describe('POST groups', () => {
     const { coach, speaker } = await makeOrg(t.db);
     expect((await call('POST', '/groups', await signInAs(t, coach.email), { name: 'Not allowed' })).statusCode).toBe(403);
     expect((await call('POST', '/groups', await signInAs(t, speaker.email), { name: 'Not allowed' })).statusCode).toBe(403);
-    await t.db.update(users).set({ orgRoles: ['manager'] }).where(eq(users.id, coach.id));
+    await t.db
+      .update(users)
+      .set({ orgRoles: ['manager'] })
+      .where(eq(users.id, coach.id));
     const res = await call('POST', '/groups', await signInAs(t, coach.email), { name: 'Coach Made' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ roles: ['manager'], membershipStatus: 'active' });
@@ -57,7 +65,9 @@ describe('POST groups', () => {
     expect((await call('POST', '/groups', auth, { name: 'x'.repeat(101) })).statusCode).toBe(400);
     // 0 is only for organisations without Assignments, and 0 on one side needs 0 on the other.
     expect((await call('POST', '/groups', auth, { name: 'Zero', managerPrivacyLevel: 0, speakerPrivacyLevel: 0 })).statusCode).toBe(400);
-    expect((await call('POST', '/groups', auth, { name: 'Coach four', managerPrivacyLevel: 4, speakerPrivacyLevel: 2 })).statusCode).toBe(400);
+    expect((await call('POST', '/groups', auth, { name: 'Coach four', managerPrivacyLevel: 4, speakerPrivacyLevel: 2 })).statusCode).toBe(
+      400,
+    );
     expect((await call('POST', '/groups', auth, { name: 'Fine', managerPrivacyLevel: 3, speakerPrivacyLevel: 4 })).statusCode).toBe(200);
   });
 });
@@ -66,10 +76,17 @@ describe('PUT groups/{id}', () => {
   it('an org admin renames and sets coupled privacy levels', async () => {
     const { admin, group } = await makeOrg(t.db);
     const auth = await signInAs(t, admin.email);
-    const res = await call('PUT', `/groups/${group.id}`, auth, { groupId: group.id, name: 'Renamed', managerPrivacyLevel: 0, speakerPrivacyLevel: 0 });
+    const res = await call('PUT', `/groups/${group.id}`, auth, {
+      groupId: group.id,
+      name: 'Renamed',
+      managerPrivacyLevel: 0,
+      speakerPrivacyLevel: 0,
+    });
     expect(res.json().data).toMatchObject({ name: 'Renamed', managerPrivacyLevel: 0, speakerPrivacyLevel: 0 });
     expect((await call('PUT', `/groups/${group.id}`, auth, { name: 'Renamed', managerPrivacyLevel: 2 })).statusCode).toBe(400);
-    expect((await call('PUT', `/groups/${group.id}`, auth, { name: 'Renamed', managerPrivacyLevel: 2, speakerPrivacyLevel: 4 })).json().data).toMatchObject({ managerPrivacyLevel: 2, speakerPrivacyLevel: 4 });
+    expect(
+      (await call('PUT', `/groups/${group.id}`, auth, { name: 'Renamed', managerPrivacyLevel: 2, speakerPrivacyLevel: 4 })).json().data,
+    ).toMatchObject({ managerPrivacyLevel: 2, speakerPrivacyLevel: 4 });
   });
 
   it('refuses coaches, speakers, and admins of another organisation; a taken name is 409', async () => {

@@ -40,7 +40,10 @@ describe('POST groups/{id}/invite-code', () => {
 
   it('every call draws a new suffix; long names are shortened to keep 50 characters', async () => {
     const { admin, org, group } = await makeOrg(t.db);
-    await t.db.update(organisations).set({ name: 'A Very Long Organisation Name For Testing Purposes' }).where(eq(organisations.id, org.id));
+    await t.db
+      .update(organisations)
+      .set({ name: 'A Very Long Organisation Name For Testing Purposes' })
+      .where(eq(organisations.id, org.id));
     const auth = await signInAs(t, admin.email);
     const first = (await regenerate(group.id, auth)).json().data.inviteCode as string;
     const second = (await regenerate(group.id, auth)).json().data.inviteCode as string;
@@ -51,10 +54,13 @@ describe('POST groups/{id}/invite-code', () => {
     }
   });
 
-  it('403 for a coach of the group, a speaker of it and an org-level manager; 404 for another organisation\'s admin', async () => {
+  it("403 for a coach of the group, a speaker of it and an org-level manager; 404 for another organisation's admin", async () => {
     const mine = await makeOrg(t.db);
     const theirs = await makeOrg(t.db);
-    await t.db.update(users).set({ orgRoles: ['manager'] }).where(eq(users.id, mine.coach.id));
+    await t.db
+      .update(users)
+      .set({ orgRoles: ['manager'] })
+      .where(eq(users.id, mine.coach.id));
     for (const who of [mine.coach, mine.speaker]) {
       const res = await regenerate(mine.group.id, await signInAs(t, who.email));
       expect(res.statusCode, who.email).toBe(403);

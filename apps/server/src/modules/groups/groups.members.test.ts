@@ -17,12 +17,18 @@ const call = (method: 'GET' | 'DELETE', url: string, authorization?: string) =>
 const DAY = 86_400_000;
 
 async function otherGroup(orgId: string, name: string) {
-  const [g] = await t.db.insert(groups).values({ orgId, name, inviteCode: `${name}-${randomUUID().slice(0, 8)}` }).returning();
+  const [g] = await t.db
+    .insert(groups)
+    .values({ orgId, name, inviteCode: `${name}-${randomUUID().slice(0, 8)}` })
+    .returning();
   return g!;
 }
 
 async function membershipOf(userId: string, groupId: string) {
-  const [m] = await t.db.select().from(memberships).where(and(eq(memberships.userId, userId), eq(memberships.groupId, groupId)));
+  const [m] = await t.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.groupId, groupId)));
   return m;
 }
 
@@ -35,12 +41,18 @@ describe('GET admin/stats', () => {
     await t.db.insert(memberships).values({ userId: both.id, groupId: second.id, roles: ['speaker'], status: 'active' });
     // Expired: a lapsed speaker, an inactive coach, and an org-role-free user with no membership.
     const lapsed = await addMember(t.db, org.id, second.id, ['speaker']);
-    await t.db.update(memberships).set({ expiresAt: new Date(Date.now() - DAY) }).where(eq(memberships.userId, lapsed.id));
+    await t.db
+      .update(memberships)
+      .set({ expiresAt: new Date(Date.now() - DAY) })
+      .where(eq(memberships.userId, lapsed.id));
     const inactiveCoach = await addMember(t.db, org.id, second.id, ['manager']);
     await t.db.update(memberships).set({ status: 'inactive' }).where(eq(memberships.userId, inactiveCoach.id));
     // An org-level manager without any membership is a coach.
     const orgManager = await addMember(t.db, org.id, second.id, []);
-    await t.db.update(users).set({ orgRoles: ['manager'] }).where(eq(users.id, orgManager.id));
+    await t.db
+      .update(users)
+      .set({ orgRoles: ['manager'] })
+      .where(eq(users.id, orgManager.id));
 
     const res = await call('GET', '/admin/stats', await signInAs(t, admin.email));
     expect(res.statusCode).toBe(200);
@@ -59,7 +71,10 @@ describe('GET admin/stats', () => {
   it('refuses coaches, speakers and org-level managers (403) and anonymous callers (401)', async () => {
     const { org, coach, speaker } = await makeOrg(t.db, { settings: { seatLimit: 0 } });
     const manager = await addMember(t.db, org.id, (await otherGroup(org.id, 'M')).id, []);
-    await t.db.update(users).set({ orgRoles: ['manager'] }).where(eq(users.id, manager.id));
+    await t.db
+      .update(users)
+      .set({ orgRoles: ['manager'] })
+      .where(eq(users.id, manager.id));
     for (const u of [coach, speaker, manager]) {
       const res = await call('GET', '/admin/stats', await signInAs(t, u.email));
       expect(res.statusCode).toBe(403);
@@ -107,7 +122,7 @@ describe('DELETE groups/{id}/members', () => {
     expect((await call('DELETE', `/groups/${group.id}/members`, auth)).json().data).toEqual({ deactivated: 0 });
   });
 
-  it('refuses the group\'s coach and speaker (403) and another organisation\'s admin and coach (404)', async () => {
+  it("refuses the group's coach and speaker (403) and another organisation's admin and coach (404)", async () => {
     const a = await makeOrg(t.db);
     const b = await makeOrg(t.db);
     for (const u of [a.coach, a.speaker]) {
@@ -144,15 +159,22 @@ describe('DELETE groups/{id}/members', () => {
 });
 
 describe('GET groups/{id}/members for the admin pages', () => {
-  it('?active=1 lists active memberships only; without it every member (the manage page\'s list)', async () => {
+  it("?active=1 lists active memberships only; without it every member (the manage page's list)", async () => {
     const { group, coach, speaker, admin } = await makeOrg(t.db);
-    await t.db.update(memberships).set({ expiresAt: new Date(Date.now() - DAY) }).where(eq(memberships.userId, speaker.id));
+    await t.db
+      .update(memberships)
+      .set({ expiresAt: new Date(Date.now() - DAY) })
+      .where(eq(memberships.userId, speaker.id));
     for (const auth of [await signInAs(t, admin.email), await signInAs(t, coach.email)]) {
       const all = (await call('GET', `/groups/${group.id}/members`, auth)).json().data;
       expect(all.map((m: { userId: string }) => m.userId).sort()).toEqual([coach.id, speaker.id].sort());
       const active = (await call('GET', `/groups/${group.id}/members?active=1`, auth)).json().data;
       expect(active.map((m: { userId: string }) => m.userId)).toEqual([coach.id]);
-      expect(ZGroupMemberSchema.parse(active[0])).toMatchObject({ roles: ['manager'], membershipStatus: 'active', lastLoginDate: expect.any(String) });
+      expect(ZGroupMemberSchema.parse(active[0])).toMatchObject({
+        roles: ['manager'],
+        membershipStatus: 'active',
+        lastLoginDate: expect.any(String),
+      });
     }
     expect((await call('GET', `/groups/${group.id}/members?active=yes`, await signInAs(t, admin.email))).statusCode).toBe(400);
   });
@@ -160,7 +182,10 @@ describe('GET groups/{id}/members for the admin pages', () => {
   it('the pseudo-group lists the org admins and managers, for org admins only', async () => {
     const { org, admin, coach, speaker, group } = await makeOrg(t.db, { type: 'edu' });
     const manager = await addMember(t.db, org.id, group.id, ['speaker']);
-    await t.db.update(users).set({ orgRoles: ['manager'] }).where(eq(users.id, manager.id));
+    await t.db
+      .update(users)
+      .set({ orgRoles: ['manager'] })
+      .where(eq(users.id, manager.id));
     const res = await call('GET', `/groups/${PSEUDO_GROUP_ID}/members`, await signInAs(t, admin.email));
     expect(res.statusCode).toBe(200);
     const list = res.json().data.map((m: unknown) => ZGroupMemberSchema.parse(m));
@@ -194,7 +219,10 @@ describe('GET groups/{id}/members for the admin pages', () => {
 describe('organisation settings feed the stats', () => {
   it('a seat limit of 0 is reported as 0, not unlimited', async () => {
     const { org, admin } = await makeOrg(t.db);
-    await t.db.update(organisations).set({ settings: { seatLimit: 0 } }).where(eq(organisations.id, org.id));
+    await t.db
+      .update(organisations)
+      .set({ settings: { seatLimit: 0 } })
+      .where(eq(organisations.id, org.id));
     expect((await call('GET', '/admin/stats', await signInAs(t, admin.email))).json().data.seatLimit).toBe(0);
   });
 });

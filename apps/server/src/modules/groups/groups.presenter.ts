@@ -9,10 +9,7 @@ const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOStrin
 export function membershipRoles(m: TMembershipRow, now = new Date()) {
   const active = isMembershipActiveNow(m, now);
   const roles = (active ? m.roles : []) as ('manager' | 'speaker')[];
-  const expiredRoles = (m.expiredRoles.length ? m.expiredRoles : !active && m.expiresAt ? m.roles : []) as (
-    | 'manager'
-    | 'speaker'
-  )[];
+  const expiredRoles = (m.expiredRoles.length ? m.expiredRoles : !active && m.expiresAt ? m.roles : []) as ('manager' | 'speaker')[];
   return { active, roles, expiredRoles };
 }
 

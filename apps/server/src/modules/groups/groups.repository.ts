@@ -150,9 +150,7 @@ export async function listGroupMembers(db: TDb, groupId: string, opts: { activeO
         opts.onlySharedCounted ? or(eq(recordings.feedbackRequested, true), eq(recordings.submitted, true)) : undefined,
       ),
     )
-    .where(
-      and(eq(memberships.groupId, groupId), opts.activeOnly ? membershipActiveNowSql() : undefined),
-    )
+    .where(and(eq(memberships.groupId, groupId), opts.activeOnly ? membershipActiveNowSql() : undefined))
     .groupBy(users.id, memberships.userId, memberships.groupId)
     .orderBy(asc(users.lastName), asc(users.firstName));
 }

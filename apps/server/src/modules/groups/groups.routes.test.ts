@@ -32,7 +32,7 @@ describe('POST groups/join', () => {
     expect((await call('POST', '/groups/join', auth, { inviteCode: g.inviteCode })).statusCode).toBe(200);
   });
 
-  it('409 for a coach of that group, in the organisation\'s vocabulary', async () => {
+  it("409 for a coach of that group, in the organisation's vocabulary", async () => {
     const { coach, group } = await makeOrg(t.db, { type: 'edu' });
     const res = await call('POST', '/groups/join', await signInAs(t, coach.email), { inviteCode: group.inviteCode });
     expect(res.statusCode).toBe(409);
@@ -87,7 +87,7 @@ describe('group reads: permissions', () => {
     expect((await call('GET', '/groups/not-a-uuid', await signInAs(t, a.admin.email))).statusCode).toBe(400);
   });
 
-  it('GET groups/{id}/members: the group\'s coach and org admins; a speaker is refused; another org\'s admin gets 404', async () => {
+  it("GET groups/{id}/members: the group's coach and org admins; a speaker is refused; another org's admin gets 404", async () => {
     const a = await makeOrg(t.db);
     const b = await makeOrg(t.db);
     const res = await call('GET', `/groups/${a.group.id}/members`, await signInAs(t, a.coach.email));
@@ -103,7 +103,10 @@ describe('group reads: permissions', () => {
 
   it('an expired membership shows no roles and keeps them as expired roles', async () => {
     const { group, speaker, coach } = await makeOrg(t.db);
-    await t.db.update(memberships).set({ expiresAt: new Date(Date.now() - 86_400_000) }).where(eq(memberships.userId, speaker.id));
+    await t.db
+      .update(memberships)
+      .set({ expiresAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(memberships.userId, speaker.id));
     const mine = (await call('GET', '/groups', await signInAs(t, speaker.email))).json().data[0];
     expect(mine).toMatchObject({ groupId: group.id, membershipStatus: 'inactive', roles: [] });
     const members = (await call('GET', `/groups/${group.id}/members`, await signInAs(t, coach.email))).json().data;

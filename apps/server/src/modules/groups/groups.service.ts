@@ -133,7 +133,9 @@ async function freeInviteCode(deps: TDeps, orgName: string, groupName: string): 
 
 function checkedPrivacy(pair: TPrivacyPair, assignmentsOn: boolean): TPrivacyPair {
   if (!isAllowedPrivacyPair(pair, assignmentsOn)) {
-    throw badRequest('These privacy levels cannot be combined: sharing disabled (0) must be chosen on both sides, and 0 only while Assignments is off');
+    throw badRequest(
+      'These privacy levels cannot be combined: sharing disabled (0) must be chosen on both sides, and 0 only while Assignments is off',
+    );
   }
   return pair;
 }
@@ -149,7 +151,10 @@ export async function createGroup(deps: TDeps, auth: TAuth, body: TCreateGroupBo
   );
   const inviteCode = await freeInviteCode(deps, org.name, body.name);
   const group = await deps.db.transaction(async (tx) => {
-    const [g] = await tx.insert(groups).values({ orgId: org.id, name: body.name, inviteCode, ...levels }).returning();
+    const [g] = await tx
+      .insert(groups)
+      .values({ orgId: org.id, name: body.name, inviteCode, ...levels })
+      .returning();
     if (!isOrgAdmin(auth)) {
       await tx.insert(memberships).values({ userId: auth.userId, groupId: g!.id, roles: ['manager'], status: 'active' });
     }
@@ -172,7 +177,11 @@ export async function updateGroup(deps: TDeps, auth: TAuth, groupId: string, bod
     },
     !!org.settings.Assignments,
   );
-  const [saved] = await deps.db.update(groups).set({ name: body.name, ...levels }).where(eq(groups.id, groupId)).returning();
+  const [saved] = await deps.db
+    .update(groups)
+    .set({ name: body.name, ...levels })
+    .where(eq(groups.id, groupId))
+    .returning();
   return presentGroup(deps.config.publicUrl, saved!, await findMembership(deps.db, auth.userId, groupId));
 }
 

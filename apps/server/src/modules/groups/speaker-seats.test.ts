@@ -46,7 +46,10 @@ async function fullOrgScene(limit: number, existing: number) {
 
 async function speakerInvite(orgId: string, groupId: string, createdBy: string) {
   const email = `invitee-${nextNet}-${Math.random().toString(36).slice(2)}@example.test`;
-  const [row] = await t.db.insert(invites).values({ orgId, email, roles: [{ groupId, roles: ['speaker'] }], createdBy }).returning();
+  const [row] = await t.db
+    .insert(invites)
+    .values({ orgId, email, roles: [{ groupId, roles: ['speaker'] }], createdBy })
+    .returning();
   const { inviteCode: _unused, ...body } = signUpBody('unused', { email });
   return { ...body, inviteId: row!.id };
 }
@@ -74,7 +77,17 @@ describe('speaker seats under concurrency', () => {
       })),
       ...o.people.slice(3).map((p) => ({
         run: () =>
-          inject('PUT', `/users/${p.user.id}`, { roles: [{ groupId: PSEUDO_GROUP_ID, roles: [] }, { groupId: o.group.id, roles: ['speaker'] }] }, o.adminAuth),
+          inject(
+            'PUT',
+            `/users/${p.user.id}`,
+            {
+              roles: [
+                { groupId: PSEUDO_GROUP_ID, roles: [] },
+                { groupId: o.group.id, roles: ['speaker'] },
+              ],
+            },
+            o.adminAuth,
+          ),
         refusal: MSG.roleSaveSeatText,
       })),
     ];
@@ -105,16 +118,22 @@ describe('speaker seats under concurrency', () => {
       .select()
       .from(memberships)
       .where(and(eq(memberships.groupId, o.group.id), eq(memberships.status, 'active')));
-    expect(joined.filter((m) => m.roles.includes('speaker')).map((m) => m.userId).sort()).toEqual(
-      results.flatMap((r, i) => (r.res.statusCode === 200 ? [o.people[i]!.user.id] : [])).sort(),
-    );
+    expect(
+      joined
+        .filter((m) => m.roles.includes('speaker'))
+        .map((m) => m.userId)
+        .sort(),
+    ).toEqual(results.flatMap((r, i) => (r.res.statusCode === 200 ? [o.people[i]!.user.id] : [])).sort());
   });
 
   it('3N sign-ups by group code in parallel: exactly N accounts, 2N get the sign-up 402', async () => {
     const N = 4;
     const o = await fullOrgScene(N, 0);
     const results = await Promise.all(
-      Array.from({ length: 3 * N }, async () => ({ res: await inject('POST', '/auth/sign-up', signUpBody(o.group.inviteCode!)), refusal: MSG.seatLimit })),
+      Array.from({ length: 3 * N }, async () => ({
+        res: await inject('POST', '/auth/sign-up', signUpBody(o.group.inviteCode!)),
+        refusal: MSG.seatLimit,
+      })),
     );
     expect(tally(results)).toEqual({ 200: N, 402: 2 * N });
     expect(await speakerSeatUsage(t.db, o.org.id, null)).toEqual({ seats: N, holdsSeat: false });

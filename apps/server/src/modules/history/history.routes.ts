@@ -18,13 +18,40 @@ const ALL_OFF = {
 } as const;
 
 export function historyRoutes(app: TZodApp, deps: TDeps) {
-  app.get('/history', { onRequest: requireAuth(deps), schema: { operationId: 'getHistory', summary: 'Analysed recordings of a user over time', tags: ['history'], querystring: ZHistoryQuerySchema, response: responses(z.array(ZHistoryPointSchema)) } }, async (req) =>
-    ok(await getHistory(deps, authOf(req), req.query.userId)),
+  app.get(
+    '/history',
+    {
+      onRequest: requireAuth(deps),
+      schema: {
+        operationId: 'getHistory',
+        summary: 'Analysed recordings of a user over time',
+        tags: ['history'],
+        querystring: ZHistoryQuerySchema,
+        response: responses(z.array(ZHistoryPointSchema)),
+      },
+    },
+    async (req) => ok(await getHistory(deps, authOf(req), req.query.userId)),
   );
   // From an email's link: no sign-in, the code alone identifies the account.
-  app.post('/unsubscribe', { schema: { operationId: 'unsubscribe', summary: 'Turn every email notification off from an email link', tags: ['me'], body: ZUnsubscribeBodySchema, response: responses(z.object({})) } }, async (req) => {
-    const [u] = await deps.db.update(users).set({ emailPreferences: ALL_OFF }).where(eq(users.unsubscribeCode, req.body.unsubscribeCode)).returning({ id: users.id });
-    if (!u) throw notFound('Unknown unsubscribe code');
-    return ok({});
-  });
+  app.post(
+    '/unsubscribe',
+    {
+      schema: {
+        operationId: 'unsubscribe',
+        summary: 'Turn every email notification off from an email link',
+        tags: ['me'],
+        body: ZUnsubscribeBodySchema,
+        response: responses(z.object({})),
+      },
+    },
+    async (req) => {
+      const [u] = await deps.db
+        .update(users)
+        .set({ emailPreferences: ALL_OFF })
+        .where(eq(users.unsubscribeCode, req.body.unsubscribeCode))
+        .returning({ id: users.id });
+      if (!u) throw notFound('Unknown unsubscribe code');
+      return ok({});
+    },
+  );
 }

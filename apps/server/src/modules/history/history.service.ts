@@ -35,7 +35,10 @@ export function plottableValues(results: TResults): { values: Record<string, num
  */
 export async function getHistory(deps: TDeps, auth: TAuth, userId: string | undefined): Promise<THistoryPoint[]> {
   const target = userId ?? auth.userId;
-  const [u] = await deps.db.select({ id: users.id }).from(users).where(and(eq(users.id, target), eq(users.orgId, auth.orgId)));
+  const [u] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, target), eq(users.orgId, auth.orgId)));
   if (!u) throw notFound();
   await assertCanViewHistoryOf(deps.db, auth, target);
   const rows = await deps.db
@@ -50,5 +53,10 @@ export async function getHistory(deps: TDeps, auth: TAuth, userId: string | unde
       const access = recordingAccess(auth, r, group, membership);
       return access === 'owner' || access === 'hear';
     })
-    .map(({ r }) => ({ recordingId: r.id, title: r.title, createdDate: r.createdAt.toISOString(), ...plottableValues(r.results as TResults) }));
+    .map(({ r }) => ({
+      recordingId: r.id,
+      title: r.title,
+      createdDate: r.createdAt.toISOString(),
+      ...plottableValues(r.results as TResults),
+    }));
 }

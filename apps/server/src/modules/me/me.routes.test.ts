@@ -13,7 +13,7 @@ const call = (method: 'GET' | 'PUT', url: string, authorization: string, payload
   t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization }, payload: payload as object });
 
 describe('GET me and GET org', () => {
-  it('returns the user, the organisation with the caller\'s org roles, and the groups', async () => {
+  it("returns the user, the organisation with the caller's org roles, and the groups", async () => {
     const { admin, speaker, org, group } = await makeOrg(t.db, { type: 'edu' });
     const asAdmin = (await call('GET', '/me', await signInAs(t, admin.email))).json().data;
     expect(asAdmin.user).toMatchObject({ isOrgAdmin: true, isOrgManager: true, isEu: '0' });

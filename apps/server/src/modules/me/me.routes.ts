@@ -15,23 +15,67 @@ import * as me from './me.service.js';
 export function meRoutes(app: TZodApp, deps: TDeps) {
   const signedIn = requireAuth(deps);
   const tags = ['me'];
-  app.get('/me', { onRequest: signedIn, schema: { operationId: 'getMe', summary: 'The signed-in user with organisation and groups', tags, response: responses(ZMeResponseSchema) } }, async (req) =>
-    ok(await me.getMe(deps, authOf(req))),
+  app.get(
+    '/me',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'getMe',
+        summary: 'The signed-in user with organisation and groups',
+        tags,
+        response: responses(ZMeResponseSchema),
+      },
+    },
+    async (req) => ok(await me.getMe(deps, authOf(req))),
   );
-  app.put('/me', { onRequest: signedIn, schema: { operationId: 'updateMe', summary: 'Update the profile or change the email', tags, body: ZUpdateMeBodySchema, response: responses(ZUserSchema) } }, async (req) =>
-    ok(await me.updateMe(deps, authOf(req), req.body)),
+  app.put(
+    '/me',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'updateMe',
+        summary: 'Update the profile or change the email',
+        tags,
+        body: ZUpdateMeBodySchema,
+        response: responses(ZUserSchema),
+      },
+    },
+    async (req) => ok(await me.updateMe(deps, authOf(req), req.body)),
   );
   app.put(
     '/me/preferences',
-    { onRequest: signedIn, schema: { operationId: 'updatePreferences', summary: 'Merge UI preferences', tags, body: ZUpdatePreferencesBodySchema, response: responses(ZPreferencesSchema) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'updatePreferences',
+        summary: 'Merge UI preferences',
+        tags,
+        body: ZUpdatePreferencesBodySchema,
+        response: responses(ZPreferencesSchema),
+      },
+    },
     async (req) => ok(await me.updatePreferences(deps, authOf(req), req.body)),
   );
   app.put(
     '/email-preferences',
-    { onRequest: signedIn, schema: { operationId: 'updateEmailPreferences', summary: 'Set the six email notification switches', tags, body: ZEmailPreferencesSchema, response: responses(ZEmailPreferencesSchema) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'updateEmailPreferences',
+        summary: 'Set the six email notification switches',
+        tags,
+        body: ZEmailPreferencesSchema,
+        response: responses(ZEmailPreferencesSchema),
+      },
+    },
     async (req) => ok(await me.updateEmailPreferences(deps, authOf(req), req.body)),
   );
-  app.get('/org', { onRequest: signedIn, schema: { operationId: 'getOrg', summary: 'The caller\'s organisation', tags: ['org'], response: responses(ZOrgSchema) } }, async (req) =>
-    ok(await me.getOrg(deps, authOf(req))),
+  app.get(
+    '/org',
+    {
+      onRequest: signedIn,
+      schema: { operationId: 'getOrg', summary: "The caller's organisation", tags: ['org'], response: responses(ZOrgSchema) },
+    },
+    async (req) => ok(await me.getOrg(deps, authOf(req))),
   );
 }

@@ -1,5 +1,13 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { MSG, PREFERENCES_LIMITS, type TEmailPreferences, type TMeResponse, type TPreferences, type TUpdateMeBody, type TUser } from '@rostrum/contract';
+import {
+  MSG,
+  PREFERENCES_LIMITS,
+  type TEmailPreferences,
+  type TMeResponse,
+  type TPreferences,
+  type TUpdateMeBody,
+  type TUser,
+} from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { organisations, users } from '../../db/schema.js';
@@ -93,7 +101,8 @@ export async function updatePreferences(deps: TDeps, auth: TAuth, body: TPrefere
       ),
     )
     .returning({ preferences: users.preferences });
-  if (!saved) throw badRequest(`Preferences are limited to ${PREFERENCES_LIMITS.keys} entries and ${PREFERENCES_LIMITS.storedBytes / 1024} KB`);
+  if (!saved)
+    throw badRequest(`Preferences are limited to ${PREFERENCES_LIMITS.keys} entries and ${PREFERENCES_LIMITS.storedBytes / 1024} KB`);
   return saved.preferences;
 }
 

@@ -26,7 +26,10 @@ async function groupWithRecordings() {
   const shared = await insertDoneRecording(t.db, owner, o.group.id, { title: 'Shared', overallScore: 6.2, feedbackRequested: true });
   const submitted = await insertDoneRecording(t.db, owner, o.group.id, { title: 'Submitted', overallScore: 5.3, submitted: true });
   const setLevel = (managerPrivacyLevel: number) =>
-    t.db.update(groups).set({ managerPrivacyLevel, speakerPrivacyLevel: managerPrivacyLevel === 0 ? 0 : 2 }).where(eq(groups.id, o.group.id));
+    t.db
+      .update(groups)
+      .set({ managerPrivacyLevel, speakerPrivacyLevel: managerPrivacyLevel === 0 ? 0 : 2 })
+      .where(eq(groups.id, o.group.id));
   return { ...o, priv, shared, submitted, setLevel };
 }
 
@@ -102,7 +105,9 @@ describe('GET groups/{id}/recordings?userId=', () => {
     const mine = (await get(`/groups/${g.group.id}/recordings?userId=${g.speaker.id}`, coach)).json().data as TRow[];
     expect(mine.map((r) => r.recordingId).sort()).toEqual([g.priv.id, g.shared.id, g.submitted.id].sort());
     expect(mine.every((r) => r.userId === g.speaker.id)).toBe(true);
-    expect((await get(`/groups/${g.group.id}/recordings?userId=${other.id}`, coach)).json().data.map((r: TRow) => r.recordingId)).toEqual([theirs.id]);
+    expect((await get(`/groups/${g.group.id}/recordings?userId=${other.id}`, coach)).json().data.map((r: TRow) => r.recordingId)).toEqual([
+      theirs.id,
+    ]);
 
     const foreign = await makeOrg(t.db);
     expect((await get(`/groups/${g.group.id}/recordings?userId=${foreign.speaker.id}`, coach)).json().data).toEqual([]);
@@ -130,7 +135,10 @@ describe('GET groups/{id}/recordings?userId=', () => {
   it("refuses another organisation's admin and another group's coach (404); a bad group id is 400", async () => {
     const g = await groupWithRecordings();
     const foreign = await makeOrg(t.db);
-    const [groupB] = await t.db.insert(groups).values({ orgId: g.org.id, name: 'Group B', inviteCode: `b-${g.org.code}` }).returning();
+    const [groupB] = await t.db
+      .insert(groups)
+      .values({ orgId: g.org.id, name: 'Group B', inviteCode: `b-${g.org.code}` })
+      .returning();
     const coachB = await addMember(t.db, g.org.id, groupB!.id, ['manager']);
     for (const email of [foreign.admin.email, foreign.coach.email, coachB.email]) {
       const res = await get(`/groups/${g.group.id}/recordings?userId=${g.speaker.id}`, await signInAs(t, email));
@@ -148,13 +156,23 @@ describe('GET groups/{id}/members: recording count, total duration and last uplo
     const g = await groupWithRecordings();
     const owner = { id: g.speaker.id, orgId: g.org.id };
     await insertDoneRecording(t.db, owner, g.group.id, { title: 'Gone', deletedAt: new Date() });
-    const newest = await insertDoneRecording(t.db, owner, g.group.id, { title: 'Newest', duration: 60, createdAt: new Date(Date.now() + 60_000) });
+    const newest = await insertDoneRecording(t.db, owner, g.group.id, {
+      title: 'Newest',
+      duration: 60,
+      createdAt: new Date(Date.now() + 60_000),
+    });
     const coach = await signInAs(t, g.coach.email);
     const speakerRow = async () =>
       ((await get(`/groups/${g.group.id}/members`, coach)).json().data as { userId: string }[]).find((m) => m.userId === g.speaker.id);
 
     await g.setLevel(2);
-    expect(await speakerRow()).toMatchObject({ recordings: 4, shared: 1, submitted: 1, totalDuration: 150, lastRecordingDate: newest.createdAt.toISOString() });
+    expect(await speakerRow()).toMatchObject({
+      recordings: 4,
+      shared: 1,
+      submitted: 1,
+      totalDuration: 150,
+      lastRecordingDate: newest.createdAt.toISOString(),
+    });
     await g.setLevel(3);
     expect(await speakerRow()).toMatchObject({ recordings: 2, shared: 1, submitted: 1, totalDuration: 60 });
     // The admin's view follows the same rule (org admins see recordings as the group's coaches do).

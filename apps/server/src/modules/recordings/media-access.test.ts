@@ -22,7 +22,10 @@ const AUDIO = Buffer.alloc(4000, 9);
 async function sharedRecording() {
   const o = await makeOrg(t.db);
   const peer = await addMember(t.db, o.org.id, o.group.id, ['speaker']);
-  const rec = await insertDoneRecording(t.db, { id: o.speaker.id, orgId: o.org.id }, o.group.id, { playbackPath: 'audio.m4a', feedbackRequested: true });
+  const rec = await insertDoneRecording(t.db, { id: o.speaker.id, orgId: o.org.id }, o.group.id, {
+    playbackPath: 'audio.m4a',
+    feedbackRequested: true,
+  });
   const dir = t.storage.dirFor(rec.id);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'audio.m4a'), AUDIO);
@@ -31,7 +34,11 @@ async function sharedRecording() {
 }
 
 async function playbackUrlFor(email: string, recordingId: string): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/recordings/${recordingId}`, headers: { authorization: await signInAs(t, email) } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/recordings/${recordingId}`,
+    headers: { authorization: await signInAs(t, email) },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const url = res.json().data.playbackUrl as string | null;
   expect(url).not.toBeNull();
@@ -72,7 +79,10 @@ describe('media addresses follow the access of the user they were issued to', ()
     const g = await sharedRecording();
     const url = await playbackUrlFor(g.coach.email, g.rec.id);
     expect((await fetchMedia(url)).statusCode).toBe(206);
-    await t.db.update(memberships).set({ status: 'inactive' }).where(and(eq(memberships.userId, g.coach.id), eq(memberships.groupId, g.group.id)));
+    await t.db
+      .update(memberships)
+      .set({ status: 'inactive' })
+      .where(and(eq(memberships.userId, g.coach.id), eq(memberships.groupId, g.group.id)));
     await refusedWithin(url);
   });
 

@@ -18,17 +18,21 @@ const ZMediaQuerySchema = z.object({ u: ZIdSchema, exp: z.coerce.number().int(),
  */
 export function mediaRoutes(app: TZodApp, deps: TDeps) {
   const mayHear = createMediaAccessCheck(deps.db);
-  app.get('/media/:id/:kind', { schema: { hide: true, params: ZMediaParamsSchema, querystring: ZMediaQuerySchema } }, async (req, reply) => {
-    const { id, kind } = req.params;
-    const { u, exp, sig } = req.query;
-    if (!verifyMediaSignature(deps.mediaSecret, id, kind, u, exp, sig)) throw forbidden('This media link has expired. Reload the page.');
-    // A deleted recording, or one this user may no longer hear, is not found (whatever the link).
-    if (!(await mayHear(u, id))) throw notFound();
-    const dir = deps.storage.dirFor(id);
-    const file = MEDIA_FILES[kind];
-    if (!existsSync(path.join(dir, file))) throw notFound();
-    // The browser asks again each time (a cheap 304), so its cache never outlives withdrawn access.
-    reply.header('cache-control', 'private, no-cache');
-    return reply.sendFile(file, dir);
-  });
+  app.get(
+    '/media/:id/:kind',
+    { schema: { hide: true, params: ZMediaParamsSchema, querystring: ZMediaQuerySchema } },
+    async (req, reply) => {
+      const { id, kind } = req.params;
+      const { u, exp, sig } = req.query;
+      if (!verifyMediaSignature(deps.mediaSecret, id, kind, u, exp, sig)) throw forbidden('This media link has expired. Reload the page.');
+      // A deleted recording, or one this user may no longer hear, is not found (whatever the link).
+      if (!(await mayHear(u, id))) throw notFound();
+      const dir = deps.storage.dirFor(id);
+      const file = MEDIA_FILES[kind];
+      if (!existsSync(path.join(dir, file))) throw notFound();
+      // The browser asks again each time (a cheap 304), so its cache never outlives withdrawn access.
+      reply.header('cache-control', 'private, no-cache');
+      return reply.sendFile(file, dir);
+    },
+  );
 }

@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const api = (method: 'GET' | 'DELETE', url: string, authorization: string) => t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization } });
+const api = (method: 'GET' | 'DELETE', url: string, authorization: string) =>
+  t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization } });
 
 /** A finished recording of a new speaker, with media files on disk. */
 async function recordingWithFiles() {

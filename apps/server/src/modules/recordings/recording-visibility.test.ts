@@ -37,15 +37,25 @@ describe('GET recordings/{id}: what a coach sees at each coach privacy level', (
     for (const email of [o.coach.email, o.admin.email]) {
       const auth = await signInAs(t, email);
       for (const level of [0, 1, 2, 3]) {
-        await t.db.update(groups).set({ managerPrivacyLevel: level, speakerPrivacyLevel: level === 0 ? 0 : 2 }).where(eq(groups.id, o.group.id));
-        const list = (await get(`/groups/${o.group.id}/recordings`, auth)).json().data as { recordingId: string; overallScore: number | null; canHear: boolean }[];
+        await t.db
+          .update(groups)
+          .set({ managerPrivacyLevel: level, speakerPrivacyLevel: level === 0 ? 0 : 2 })
+          .where(eq(groups.id, o.group.id));
+        const list = (await get(`/groups/${o.group.id}/recordings`, auth)).json().data as {
+          recordingId: string;
+          overallScore: number | null;
+          canHear: boolean;
+        }[];
         for (const [i, rec] of recs.entries()) {
           const want = expected[level]![i]!;
           const label = `${email} level ${level} ${rec.title}`;
           const res = await get(`/recordings/${rec.id}`, auth);
           if (want === 'none') {
             expect(res.statusCode, label).toBe(404);
-            expect(list.find((r) => r.recordingId === rec.id), label).toBeUndefined();
+            expect(
+              list.find((r) => r.recordingId === rec.id),
+              label,
+            ).toBeUndefined();
             continue;
           }
           expect(res.statusCode, label).toBe(200);
@@ -69,7 +79,10 @@ describe('GET recordings/{id}: what a coach sees at each coach privacy level', (
     const rec = await insertDoneRecording(t.db, { id: o.speaker.id, orgId: o.org.id }, o.group.id, { overallScore: 8.4 });
     await t.db.update(groups).set({ managerPrivacyLevel: 0, speakerPrivacyLevel: 0 }).where(eq(groups.id, o.group.id));
     const auth = await signInAs(t, o.speaker.email);
-    expect((await get(`/recordings/${rec.id}`, auth)).json().data).toMatchObject({ overallScore: 8.4, access: { canHear: true, isOwner: true } });
+    expect((await get(`/recordings/${rec.id}`, auth)).json().data).toMatchObject({
+      overallScore: 8.4,
+      access: { canHear: true, isOwner: true },
+    });
     expect((await get('/recordings', auth)).json().data).toMatchObject([{ recordingId: rec.id, overallScore: 8.4 }]);
   });
 });

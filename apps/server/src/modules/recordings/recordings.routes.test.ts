@@ -38,7 +38,12 @@ async function tusUpload(auth: string, recordingId: string, bytes: Buffer, piece
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/v1/uploads',
-    headers: { ...TUS, authorization: auth, 'upload-length': String(bytes.length), 'upload-metadata': `recordingId ${b64(recordingId)},filename ${b64('talk.wav')}` },
+    headers: {
+      ...TUS,
+      authorization: auth,
+      'upload-length': String(bytes.length),
+      'upload-metadata': `recordingId ${b64(recordingId)},filename ${b64('talk.wav')}`,
+    },
   });
   if (created.statusCode !== 201) return created;
   const location = created.headers.location as string;
@@ -91,7 +96,12 @@ describe('upload, analysis and playback', () => {
     const location = created.headers.location as string;
     const half = Math.floor(bytes.length / 2);
     const patch = (offset: number, body: Buffer) =>
-      t.app.inject({ method: 'PATCH', url: location, headers: { ...TUS, authorization: auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, payload: body });
+      t.app.inject({
+        method: 'PATCH',
+        url: location,
+        headers: { ...TUS, authorization: auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        payload: body,
+      });
     expect((await patch(0, bytes.subarray(0, half))).statusCode).toBe(204);
     const head = await t.app.inject({ method: 'HEAD', url: location, headers: { ...TUS, authorization: auth } });
     expect(Number(head.headers['upload-offset'])).toBe(half);
@@ -145,7 +155,12 @@ describe('upload, analysis and playback', () => {
     const bad = await api('POST', '/recordings', auth, { title: 'x', source: 'ui upload form', fileName: 'slides.ppt' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].message).toBe(INTAKE_MSG.invalidFileType);
-    const big = await api('POST', '/recordings', auth, { title: 'x', source: 'ui upload form', fileName: 'a.wav', fileSize: 201 * 1024 * 1024 });
+    const big = await api('POST', '/recordings', auth, {
+      title: 'x',
+      source: 'ui upload form',
+      fileName: 'a.wav',
+      fileSize: 201 * 1024 * 1024,
+    });
     expect(big.statusCode).toBe(413);
   });
 
@@ -169,7 +184,11 @@ describe('URL intake', () => {
   it('fetches an allowed URL and analyses it', async () => {
     const { speaker } = await makeOrg(t.db);
     const auth = await signInAs(t, speaker.email);
-    const { recordingId, uploadUrl } = await createRecording(auth, { source: 'ui url form', audio: `${fileBase}/talk.wav`, fileName: undefined });
+    const { recordingId, uploadUrl } = await createRecording(auth, {
+      source: 'ui url form',
+      audio: `${fileBase}/talk.wav`,
+      fileName: undefined,
+    });
     expect(uploadUrl).toBeNull();
     const rec = await waitForState(auth, recordingId, ['done', 'failed']);
     expect(rec.state, rec.failedReason).toBe('done');
@@ -215,7 +234,11 @@ describe('recording permissions', () => {
     const coach = await signInAs(t, a.coach.email);
     const res = await api('POST', '/recordings', coach, { title: 'x', source: 'ui upload form' });
     expect(res.statusCode).toBe(403);
-    const other = await api('POST', '/recordings', await signInAs(t, a.speaker.email), { title: 'x', source: 'ui upload form', groupId: b.group.id });
+    const other = await api('POST', '/recordings', await signInAs(t, a.speaker.email), {
+      title: 'x',
+      source: 'ui upload form',
+      groupId: b.group.id,
+    });
     expect(other.statusCode).toBe(403);
     const id = await doneRecording(await signInAs(t, a.speaker.email));
     for (const u of [b.admin, b.coach, b.speaker]) {
@@ -235,7 +258,10 @@ describe('recording permissions', () => {
     // Playback exists from the computing state on; the scores are not what this test is about.
     await waitForState(sAuth, privateId, ['computing', 'done']);
     const level = async (managerPrivacyLevel: number) =>
-      t.db.update(groups).set({ managerPrivacyLevel, speakerPrivacyLevel: managerPrivacyLevel === 0 ? 0 : 2 }).where(eq(groups.id, group.id));
+      t.db
+        .update(groups)
+        .set({ managerPrivacyLevel, speakerPrivacyLevel: managerPrivacyLevel === 0 ? 0 : 2 })
+        .where(eq(groups.id, group.id));
 
     await level(1);
     const heard = (await api('GET', `/recordings/${privateId}`, cAuth)).json().data;
@@ -265,7 +291,9 @@ describe('recording permissions', () => {
     expect((await api('GET', `/recordings/${id}`, pAuth)).statusCode).toBe(404);
     await api('PUT', `/recordings/${id}`, sAuth, { feedbackRequested: true });
     expect((await api('GET', `/recordings/${id}`, pAuth)).json().data.access).toEqual({ canHear: true, isOwner: false });
-    expect((await api('GET', `/groups/${group.id}/recordings`, pAuth)).json().data.map((r: { recordingId: string }) => r.recordingId)).toEqual([id]);
+    expect(
+      (await api('GET', `/groups/${group.id}/recordings`, pAuth)).json().data.map((r: { recordingId: string }) => r.recordingId),
+    ).toEqual([id]);
     await t.db.update(groups).set({ speakerPrivacyLevel: 4 }).where(eq(groups.id, group.id));
     expect((await api('GET', `/recordings/${id}`, pAuth)).statusCode).toBe(404);
     // Sharing is refused by the server at level 4, whatever the browser shows.

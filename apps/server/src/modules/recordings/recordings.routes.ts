@@ -23,28 +23,117 @@ export function recordingsRoutes(app: TZodApp, deps: TDeps) {
   const tags = ['recordings'];
   // With groupId this is the group's list (each item with canHear), else the caller's own.
   const listResponse = responses(z.union([z.array(ZGroupRecordingSchema), z.array(ZRecordingSummarySchema)]));
-  app.get('/recordings', { onRequest: signedIn, schema: { operationId: 'listRecordings', summary: 'The caller\'s recordings, or a group\'s', tags, querystring: ZRecordingListQuerySchema, response: listResponse } }, async (req) =>
-    ok(req.query.groupId ? await recordings.listRecordingsOfGroup(deps, authOf(req), req.query.groupId) : await recordings.listMyRecordings(deps, authOf(req), req.query.q)),
+  app.get(
+    '/recordings',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'listRecordings',
+        summary: "The caller's recordings, or a group's",
+        tags,
+        querystring: ZRecordingListQuerySchema,
+        response: listResponse,
+      },
+    },
+    async (req) =>
+      ok(
+        req.query.groupId
+          ? await recordings.listRecordingsOfGroup(deps, authOf(req), req.query.groupId)
+          : await recordings.listMyRecordings(deps, authOf(req), req.query.q),
+      ),
   );
   app.get(
     '/groups/:id/recordings',
-    { onRequest: signedIn, schema: { operationId: 'listGroupRecordings', summary: 'A group\'s recordings the caller may see', tags, params: ZIdParamsSchema, querystring: ZGroupRecordingsQuerySchema, response: responses(z.array(ZGroupRecordingSchema)) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'listGroupRecordings',
+        summary: "A group's recordings the caller may see",
+        tags,
+        params: ZIdParamsSchema,
+        querystring: ZGroupRecordingsQuerySchema,
+        response: responses(z.array(ZGroupRecordingSchema)),
+      },
+    },
     async (req) => ok(await recordings.listRecordingsOfGroup(deps, authOf(req), req.params.id, req.query.userId)),
   );
-  app.post('/recordings', { onRequest: signedIn, schema: { operationId: 'createRecording', summary: 'Start a recording: upload, record or URL', tags, body: ZCreateRecordingBodySchema, response: responses(ZCreateRecordingResponseSchema) } }, async (req) =>
-    ok(await recordings.createRecording(deps, authOf(req), req.body)),
+  app.post(
+    '/recordings',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'createRecording',
+        summary: 'Start a recording: upload, record or URL',
+        tags,
+        body: ZCreateRecordingBodySchema,
+        response: responses(ZCreateRecordingResponseSchema),
+      },
+    },
+    async (req) => ok(await recordings.createRecording(deps, authOf(req), req.body)),
   );
-  app.get('/recordings/:id', { onRequest: signedIn, schema: { operationId: 'getRecording', summary: 'A recording with media addresses and results', tags, params: ZIdParamsSchema, querystring: ZGetQuerySchema, response: responses(ZRecordingSchema) } }, async (req) =>
-    ok(await recordings.getRecording(deps, authOf(req), req.params.id, new Set((req.query.expand ?? '').split(',').map((s) => s.trim())))),
+  app.get(
+    '/recordings/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'getRecording',
+        summary: 'A recording with media addresses and results',
+        tags,
+        params: ZIdParamsSchema,
+        querystring: ZGetQuerySchema,
+        response: responses(ZRecordingSchema),
+      },
+    },
+    async (req) =>
+      ok(
+        await recordings.getRecording(deps, authOf(req), req.params.id, new Set((req.query.expand ?? '').split(',').map((s) => s.trim()))),
+      ),
   );
-  app.put('/recordings/:id', { onRequest: signedIn, schema: { operationId: 'updateRecording', summary: 'Rename, share or flag a recording', tags, params: ZIdParamsSchema, body: ZUpdateRecordingBodySchema, response: responses(ZRecordingSchema) } }, async (req) =>
-    ok(await recordings.updateRecording(deps, authOf(req), req.params.id, req.body)),
+  app.put(
+    '/recordings/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'updateRecording',
+        summary: 'Rename, share or flag a recording',
+        tags,
+        params: ZIdParamsSchema,
+        body: ZUpdateRecordingBodySchema,
+        response: responses(ZRecordingSchema),
+      },
+    },
+    async (req) => ok(await recordings.updateRecording(deps, authOf(req), req.params.id, req.body)),
   );
-  app.put('/recordings/:id/speaker', { onRequest: signedIn, schema: { operationId: 'setRecordingSpeaker', summary: 'Choose which speaker of a conversation is the owner', tags, params: ZIdParamsSchema, body: ZSetSpeakerBodySchema, response: responses(ZRecordingSchema) } }, async (req) =>
-    ok(await recordings.setSpeaker(deps, authOf(req), req.params.id, req.body.speakerNum)),
+  app.put(
+    '/recordings/:id/speaker',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'setRecordingSpeaker',
+        summary: 'Choose which speaker of a conversation is the owner',
+        tags,
+        params: ZIdParamsSchema,
+        body: ZSetSpeakerBodySchema,
+        response: responses(ZRecordingSchema),
+      },
+    },
+    async (req) => ok(await recordings.setSpeaker(deps, authOf(req), req.params.id, req.body.speakerNum)),
   );
-  app.delete('/recordings/:id', { onRequest: signedIn, schema: { operationId: 'deleteRecording', summary: 'Delete a recording and its media', tags, params: ZIdParamsSchema, response: responses(z.object({})) } }, async (req) => {
-    await recordings.deleteRecording(deps, authOf(req), req.params.id);
-    return ok({});
-  });
+  app.delete(
+    '/recordings/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'deleteRecording',
+        summary: 'Delete a recording and its media',
+        tags,
+        params: ZIdParamsSchema,
+        response: responses(z.object({})),
+      },
+    },
+    async (req) => {
+      await recordings.deleteRecording(deps, authOf(req), req.params.id);
+      return ok({});
+    },
+  );
 }

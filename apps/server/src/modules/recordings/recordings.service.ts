@@ -31,7 +31,10 @@ import { assertPublicUrl, UrlFetchError } from './url-fetcher.js';
 export const UPLOAD_PATH = `${API_PREFIX}/uploads`;
 
 /** Sharing is possible at speaker levels 1 to 3; flagging for review when the coach level is above 0. */
-function assertSharingAllowed(group: { managerPrivacyLevel: number; speakerPrivacyLevel: number }, v: { feedbackRequested?: boolean; submitted?: boolean }) {
+function assertSharingAllowed(
+  group: { managerPrivacyLevel: number; speakerPrivacyLevel: number },
+  v: { feedbackRequested?: boolean; submitted?: boolean },
+) {
   if (v.feedbackRequested && !(group.speakerPrivacyLevel >= 1 && group.speakerPrivacyLevel <= 3)) {
     throw badRequest('Sharing with the group is not enabled for this group');
   }
@@ -70,7 +73,11 @@ async function speakerGroup(deps: TDeps, auth: TAuth, groupId: string | undefine
   return group;
 }
 
-export async function createRecording(deps: TDeps, auth: TAuth, body: z.output<typeof ZCreateRecordingBodySchema>): Promise<{ recordingId: string; uploadUrl: string | null }> {
+export async function createRecording(
+  deps: TDeps,
+  auth: TAuth,
+  body: z.output<typeof ZCreateRecordingBodySchema>,
+): Promise<{ recordingId: string; uploadUrl: string | null }> {
   const group = await speakerGroup(deps, auth, body.groupId);
   assertSharingAllowed(group, body);
   const [org] = await deps.db.select().from(organisations).where(eq(organisations.id, auth.orgId));
@@ -92,7 +99,20 @@ export async function createRecording(deps: TDeps, auth: TAuth, body: z.output<t
     if (body.fileName && isRefusedExtension(body.fileName)) throw badRequest(INTAKE_MSG.invalidFileType);
     if (body.fileSize && body.fileSize > RECORDING_LIMITS.maxBytes) throw new HttpError(413, INTAKE_MSG.uploadError);
   }
-  const { title, source, submitted, feedbackRequested, trim, fileName, fileSize, groupId: _g, audio: _u, algorithm: _al, isVideo, ...debug } = body;
+  const {
+    title,
+    source,
+    submitted,
+    feedbackRequested,
+    trim,
+    fileName,
+    fileSize,
+    groupId: _g,
+    audio: _u,
+    algorithm: _al,
+    isVideo,
+    ...debug
+  } = body;
   const now = new Date();
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -175,7 +195,13 @@ async function loadWithAccess(deps: TDeps, auth: TAuth, recordingId: string) {
 export async function getRecording(deps: TDeps, auth: TAuth, recordingId: string, expand: Set<string>): Promise<TRecording> {
   const { row, access } = await loadWithAccess(deps, auth, recordingId);
   const assignment = row.r.assignmentId ? await findAssignmentInOrg(deps.db, auth.orgId, row.r.assignmentId) : null;
-  return presentRecording(row, { userId: auth.userId, access }, deps.mediaSecret, expand, assignment ? presentAssignmentRef(assignment) : null);
+  return presentRecording(
+    row,
+    { userId: auth.userId, access },
+    deps.mediaSecret,
+    expand,
+    assignment ? presentAssignmentRef(assignment) : null,
+  );
 }
 
 async function loadOwned(deps: TDeps, auth: TAuth, recordingId: string) {
@@ -197,7 +223,10 @@ export async function updateRecording(deps: TDeps, auth: TAuth, recordingId: str
     .update(recordings)
     .set({
       ...(body.title !== undefined && { title: body.title }),
-      ...(body.feedbackRequested !== undefined && { feedbackRequested: body.feedbackRequested, feedbackRequestedAt: body.feedbackRequested ? now : null }),
+      ...(body.feedbackRequested !== undefined && {
+        feedbackRequested: body.feedbackRequested,
+        feedbackRequestedAt: body.feedbackRequested ? now : null,
+      }),
       ...(body.submitted !== undefined && { submitted: body.submitted, submittedAt: body.submitted ? now : null }),
     })
     .where(eq(recordings.id, recordingId));
@@ -234,7 +263,10 @@ export async function listMyRecordings(deps: TDeps, auth: TAuth, q?: string): Pr
  * one member (the manage page's speaker row).
  */
 export async function listRecordingsOfGroup(deps: TDeps, auth: TAuth, groupId: string, ownerId?: string): Promise<TGroupRecording[]> {
-  const [g] = await deps.db.select().from(groups).where(and(eq(groups.id, groupId), eq(groups.orgId, auth.orgId)));
+  const [g] = await deps.db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.id, groupId), eq(groups.orgId, auth.orgId)));
   if (!g) throw notFound();
   const [m] = await deps.db
     .select()

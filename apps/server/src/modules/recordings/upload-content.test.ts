@@ -51,7 +51,12 @@ async function uploadAs(auth: string, fileName: string, bytes: Buffer) {
   const post = await t.app.inject({
     method: 'POST',
     url: '/api/v1/uploads',
-    headers: { ...TUS, authorization: auth, 'upload-length': String(bytes.length), 'upload-metadata': `recordingId ${b64(recordingId)},filename ${b64(fileName)}` },
+    headers: {
+      ...TUS,
+      authorization: auth,
+      'upload-length': String(bytes.length),
+      'upload-metadata': `recordingId ${b64(recordingId)},filename ${b64(fileName)}`,
+    },
   });
   expect(post.statusCode, post.body).toBe(201);
   const patch = await t.app.inject({
@@ -84,7 +89,9 @@ describe('uploads that make ffmpeg read other files are refused', () => {
         expect(patch.headers['content-type']).toMatch(/^application\/json/);
         expect(patch.json()).toEqual({ errors: [{ message: INTAKE_MSG.invalidFileType, status: 415 }] });
         await expectNothingKept(recordingId);
-        expect((await t.app.inject({ method: 'GET', url: '/api/v1/recordings', headers: { authorization: auth } })).json().data).toEqual([]);
+        expect((await t.app.inject({ method: 'GET', url: '/api/v1/recordings', headers: { authorization: auth } })).json().data).toEqual(
+          [],
+        );
       });
     }
   }
@@ -114,7 +121,8 @@ describe('URL intake applies the same content check', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { recordingId } = res.json().data as { recordingId: string };
     const until = Date.now() + 60_000;
-    let rec = (await t.app.inject({ method: 'GET', url: `/api/v1/recordings/${recordingId}`, headers: { authorization: auth } })).json().data;
+    let rec = (await t.app.inject({ method: 'GET', url: `/api/v1/recordings/${recordingId}`, headers: { authorization: auth } })).json()
+      .data;
     while (!['done', 'failed'].includes(rec.state) && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 300));
       rec = (await t.app.inject({ method: 'GET', url: `/api/v1/recordings/${recordingId}`, headers: { authorization: auth } })).json().data;

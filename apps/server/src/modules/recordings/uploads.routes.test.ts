@@ -25,7 +25,12 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 async function speakerWithRecording(app: TTestApp = t) {
   const { speaker } = await makeOrg(app.db);
   const auth = await signInAs(app, speaker.email);
-  const res = await app.app.inject({ method: 'POST', url: '/api/v1/recordings', headers: { authorization: auth }, payload: { title: 'Talk', source: 'ui upload form' } });
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/api/v1/recordings',
+    headers: { authorization: auth },
+    payload: { title: 'Talk', source: 'ui upload form' },
+  });
   return { auth, recordingId: res.json().data.recordingId as string };
 }
 
@@ -45,7 +50,11 @@ describe('authentication comes first', () => {
   it('answers 401 to an anonymous caller, whatever else is wrong with the request', async () => {
     const requests = [
       { method: 'POST' as const, url: '/api/v1/uploads', headers: { 'upload-length': 'lots' } },
-      { method: 'POST' as const, url: '/api/v1/uploads', headers: { ...TUS, 'upload-length': '10', 'upload-metadata': 'recordingId bm9wZQ==' } },
+      {
+        method: 'POST' as const,
+        url: '/api/v1/uploads',
+        headers: { ...TUS, 'upload-length': '10', 'upload-metadata': 'recordingId bm9wZQ==' },
+      },
       { method: 'PATCH' as const, url: `/api/v1/uploads/${randomUUID()}`, headers: { 'content-type': 'text/plain' }, payload: 'x' },
       { method: 'DELETE' as const, url: `/api/v1/uploads/${randomUUID()}`, headers: TUS },
       { method: 'GET' as const, url: `/api/v1/uploads/${randomUUID()}`, headers: TUS },
@@ -62,12 +71,32 @@ describe('errors in the API shape', () => {
     const { auth, recordingId } = await speakerWithRecording();
     const meta = `recordingId ${b64(recordingId)}`;
     // Missing Tus-Resumable.
-    expectApiError(await t.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { authorization: auth, 'upload-length': '10', 'upload-metadata': meta } }), 412);
+    expectApiError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        headers: { authorization: auth, 'upload-length': '10', 'upload-metadata': meta },
+      }),
+      412,
+    );
     // A bad Upload-Length, and none at all.
-    expectApiError(await t.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { ...TUS, authorization: auth, 'upload-length': '-5', 'upload-metadata': meta } }), 400);
-    expectApiError(await t.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { ...TUS, authorization: auth, 'upload-metadata': meta } }), 400);
+    expectApiError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        headers: { ...TUS, authorization: auth, 'upload-length': '-5', 'upload-metadata': meta },
+      }),
+      400,
+    );
+    expectApiError(
+      await t.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { ...TUS, authorization: auth, 'upload-metadata': meta } }),
+      400,
+    );
     // No recording id in the metadata.
-    expectApiError(await t.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { ...TUS, authorization: auth, 'upload-length': '10' } }), 400);
+    expectApiError(
+      await t.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { ...TUS, authorization: auth, 'upload-length': '10' } }),
+      400,
+    );
     // Larger than the limit.
     const big = await t.app.inject({
       method: 'POST',
@@ -85,7 +114,12 @@ describe('errors in the API shape', () => {
     expectApiError(unknown, 404, MSG.notFound);
     // Someone else's or a missing recording.
     expectApiError(
-      await t.app.inject({ method: 'PATCH', url: `/api/v1/uploads/${randomUUID()}`, headers: { ...TUS, authorization: auth, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, payload: 'x' }),
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/uploads/${randomUUID()}`,
+        headers: { ...TUS, authorization: auth, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        payload: 'x',
+      }),
       404,
     );
     // Methods the endpoint does not take.
@@ -99,7 +133,11 @@ describe('errors in the API shape', () => {
       expect(res.headers.allow).toContain('PATCH');
     }
     // A wrong offset on a real upload.
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { ...TUS, authorization: auth, 'upload-length': '10', 'upload-metadata': meta } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      headers: { ...TUS, authorization: auth, 'upload-length': '10', 'upload-metadata': meta },
+    });
     expect(created.statusCode).toBe(201);
     const conflict = await t.app.inject({
       method: 'PATCH',
@@ -137,7 +175,10 @@ describe('upload ids', () => {
     });
     expect(patch.statusCode, patch.body).toBe(204);
     expect(patch.headers['upload-offset']).toBe('4');
-    expectApiError(await t.app.inject({ method: 'PATCH', url: '/api/v1/uploads/..%2F..%2Fmedia', headers: { ...TUS, authorization: auth } }), 400);
+    expectApiError(
+      await t.app.inject({ method: 'PATCH', url: '/api/v1/uploads/..%2F..%2Fmedia', headers: { ...TUS, authorization: auth } }),
+      400,
+    );
   });
 });
 
@@ -147,17 +188,31 @@ describe('CORS', () => {
     const post = await t.app.inject({
       method: 'POST',
       url: '/api/v1/uploads',
-      headers: { ...TUS, origin: 'https://evil.example', authorization: auth, 'upload-length': '10', 'upload-metadata': `recordingId ${b64(recordingId)}` },
+      headers: {
+        ...TUS,
+        origin: 'https://evil.example',
+        authorization: auth,
+        'upload-length': '10',
+        'upload-metadata': `recordingId ${b64(recordingId)}`,
+      },
     });
     expect(post.statusCode).toBe(201);
     expect(corsHeaders(post)).toEqual([]);
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/v1/uploads',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'tus-resumable,upload-length' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'tus-resumable,upload-length',
+      },
     });
     expect(corsHeaders(preflight)).toEqual([]);
-    const failed = await t.app.inject({ method: 'PATCH', url: post.headers.location as string, headers: { origin: 'https://evil.example', authorization: auth } });
+    const failed = await t.app.inject({
+      method: 'PATCH',
+      url: post.headers.location as string,
+      headers: { origin: 'https://evil.example', authorization: auth },
+    });
     expect(failed.statusCode).toBeGreaterThanOrEqual(400);
     expect(corsHeaders(failed)).toEqual([]);
   });
@@ -181,7 +236,11 @@ describe('CORS', () => {
       withCors.app.inject({
         method: 'OPTIONS',
         url: allowed.headers.location as string,
-        headers: { origin, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,tus-resumable,upload-offset,content-type' },
+        headers: {
+          origin,
+          'access-control-request-method': 'PATCH',
+          'access-control-request-headers': 'authorization,tus-resumable,upload-offset,content-type',
+        },
       });
     const ok = await preflight(ALLOWED);
     expect(ok.statusCode).toBe(204);

@@ -138,7 +138,10 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     }
     // Only the upload bytes stream through (the parser below leaves them unread); any other body
     // was parsed by Fastify already, and tus refuses such a PATCH by its content type.
-    const hasBody = (req.method === 'POST' || req.method === 'PATCH') && !req.raw.readableDidRead && OFFSET_STREAM.test(req.headers['content-type'] ?? '');
+    const hasBody =
+      (req.method === 'POST' || req.method === 'PATCH') &&
+      !req.raw.readableDidRead &&
+      OFFSET_STREAM.test(req.headers['content-type'] ?? '');
     const url = new URL(req.raw.url ?? '/', 'http://localhost');
     if (uploadId) url.pathname = `${UPLOAD_PATH}/${uploadId}`;
     return new Request(url, {
@@ -210,7 +213,7 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     handler,
     ...described(
       'createUpload',
-      'Start the resumable upload of a recording\'s file',
+      "Start the resumable upload of a recording's file",
       'tus 1.0 creation. Headers: Tus-Resumable 1.0.0, Upload-Length (bytes, at most 200 MB), Upload-Metadata with `recordingId` (from POST recordings) and `filename`, base64-encoded. 201 with the upload address in Location.',
     ),
   });
@@ -218,7 +221,11 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     method: 'HEAD',
     url: '/uploads/:id',
     handler,
-    ...described('getUploadOffset', 'How many bytes of an upload the server has', 'tus 1.0: 200 with Upload-Offset and Upload-Length, so a dropped upload resumes from there.'),
+    ...described(
+      'getUploadOffset',
+      'How many bytes of an upload the server has',
+      'tus 1.0: 200 with Upload-Offset and Upload-Length, so a dropped upload resumes from there.',
+    ),
   });
   app.route({
     method: 'PATCH',
@@ -227,7 +234,7 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     ...described(
       'appendUpload',
       'Send the next bytes of an upload',
-      'tus 1.0: Content-Type application/offset+octet-stream and Upload-Offset equal to the server\'s offset. 204 with the new Upload-Offset. After the last byte the server checks the content (415 for anything but an allowed audio or video container, and nothing is kept) and the analysis starts.',
+      "tus 1.0: Content-Type application/offset+octet-stream and Upload-Offset equal to the server's offset. 204 with the new Upload-Offset. After the last byte the server checks the content (415 for anything but an allowed audio or video container, and nothing is kept) and the analysis starts.",
     ),
   });
   app.route({

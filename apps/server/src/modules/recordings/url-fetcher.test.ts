@@ -35,7 +35,19 @@ const opts = { maxBytes: 2000, timeoutMs: 5000, allowHosts: ['127.0.0.1'] };
 
 describe('isPublicAddress', () => {
   it('refuses private, loopback, link-local and mapped addresses', () => {
-    for (const a of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '100.64.0.1']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '100.64.0.1',
+    ]) {
       expect(isPublicAddress(a), a).toBe(false);
     }
     for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isPublicAddress(a), a).toBe(true);

@@ -76,11 +76,16 @@ export interface TFetchOptions {
 }
 
 /** Downloads url to dest within the limits; throws UrlFetchError. Returns the final URL and size. */
-export async function fetchUrlToFile(url: string, dest: string, opts: TFetchOptions): Promise<{ finalUrl: string; bytes: number; contentType: string | null }> {
+export async function fetchUrlToFile(
+  url: string,
+  dest: string,
+  opts: TFetchOptions,
+): Promise<{ finalUrl: string; bytes: number; contentType: string | null }> {
   const deadline = AbortSignal.timeout(opts.timeoutMs);
   let current = new URL(url);
   for (let hop = 0; hop <= (opts.maxRedirects ?? 5); hop++) {
-    if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new UrlFetchError('only http and https are allowed', 'blocked');
+    if (current.protocol !== 'http:' && current.protocol !== 'https:')
+      throw new UrlFetchError('only http and https are allowed', 'blocked');
     const res = await request(current, opts, deadline);
     const status = res.statusCode ?? 0;
     if (status >= 300 && status < 400 && res.headers.location) {
@@ -159,7 +164,9 @@ export async function assertPublicUrl(url: string, allowHosts: readonly string[]
   const addresses = net.isIP(host)
     ? [host]
     : await new Promise<string[]>((resolve, reject) =>
-        dnsLookup(host, { all: true }, (err, list) => (err ? reject(new UrlFetchError('unknown host', 'failed')) : resolve(list.map((a) => a.address)))),
+        dnsLookup(host, { all: true }, (err, list) =>
+          err ? reject(new UrlFetchError('unknown host', 'failed')) : resolve(list.map((a) => a.address)),
+        ),
       );
   if (addresses.some((a) => !isPublicAddress(a))) throw new UrlFetchError('private address', 'blocked');
 }

@@ -22,7 +22,10 @@ async function scene(coachOnly = false, levels = { managerPrivacyLevel: 1, speak
   const o = await makeOrg(t.db, { settings: { Assignments: true } });
   await t.db.update(groups).set(levels).where(eq(groups.id, o.group.id));
   const peer = await addMember(t.db, o.org.id, o.group.id, ['speaker']);
-  const { assignment, scorecard } = await insertAssignment(t.db, o.coach, o.group.id, { custom: ['Storytelling', 'Call to Action'], coachOnly });
+  const { assignment, scorecard } = await insertAssignment(t.db, o.coach, o.group.id, {
+    custom: ['Storytelling', 'Call to Action'],
+    coachOnly,
+  });
   const recording = await insertDoneRecording(t.db, o.speaker, o.group.id, { assignmentId: assignment.id, feedbackRequested: true });
   const auth = {
     owner: await signInAs(t, o.speaker.email),
@@ -33,7 +36,14 @@ async function scene(coachOnly = false, levels = { managerPrivacyLevel: 1, speak
     api('POST', `/scorecards/${scorecardId}/responses`, auth[who], { recordingId: recording.id, scorecardId, responses });
   const score = async (who: keyof typeof auth, overall: number, story: number, cta: number) => {
     expect((await api('POST', '/feedback', auth[who], { recordingId: recording.id, ...CORE, scoreOverall: overall })).statusCode).toBe(200);
-    expect((await respond(who, [{ id: STORY, response: story }, { id: CTA, response: cta }])).statusCode).toBe(200);
+    expect(
+      (
+        await respond(who, [
+          { id: STORY, response: story },
+          { id: CTA, response: cta },
+        ])
+      ).statusCode,
+    ).toBe(200);
   };
   const feedback = async (who: keyof typeof auth) => (await api('GET', `/feedback?recordingId=${recording.id}`, auth[who])).json().data;
   return { ...o, peer, assignment, scorecard: scorecard!, recording, auth, respond, score, feedback };
@@ -43,7 +53,14 @@ describe('custom scorecards on a recording', () => {
   it('GET recordings/{id} and GET feedback carry the scorecard; answers join each score set; averages to 2 decimals', async () => {
     const s = await scene();
     const rec = (await api('GET', `/recordings/${s.recording.id}`, s.auth.owner)).json().data;
-    expect(rec.assignment.scorecard.questions.map((q: { id: string }) => q.id)).toEqual(['scoreOverall', 'scoreOrganization', 'scoreDelivery', 'scoreXfactor', STORY, CTA]);
+    expect(rec.assignment.scorecard.questions.map((q: { id: string }) => q.id)).toEqual([
+      'scoreOverall',
+      'scoreOrganization',
+      'scoreDelivery',
+      'scoreXfactor',
+      STORY,
+      CTA,
+    ]);
     expect((await s.feedback('owner')).scorecardVisible).toBe(false);
     await s.score('coach', 9, 8, 7);
     await s.score('peer', 6, 5, 4);
@@ -51,7 +68,10 @@ describe('custom scorecards on a recording', () => {
     expect(fb.scorecard.id).toBe(s.scorecard.id);
     expect(fb.scorecardVisible).toBe(true);
     const coachSet = fb.items.find((f: { isManager: boolean }) => f.isManager);
-    expect(coachSet.responses).toEqual([{ id: STORY, response: 8 }, { id: CTA, response: 7 }]);
+    expect(coachSet.responses).toEqual([
+      { id: STORY, response: 8 },
+      { id: CTA, response: 7 },
+    ]);
     expect(coachSet.responseId).toBeTruthy();
     expect(fb.questionAverages[STORY]).toEqual({ average: 6.5, count: 2, coachAverage: 8, coachCount: 1 });
     expect(fb.questionAverages[CTA].average).toBe(5.5);
@@ -61,11 +81,25 @@ describe('custom scorecards on a recording', () => {
   it('checks the answers against the scorecard: unknown, missing, repeated, out of range, wrong scorecard', async () => {
     const s = await scene();
     for (const bad of [
-      [{ id: 'customnope', response: 5 }, { id: STORY, response: 5 }, { id: CTA, response: 5 }],
+      [
+        { id: 'customnope', response: 5 },
+        { id: STORY, response: 5 },
+        { id: CTA, response: 5 },
+      ],
       [{ id: STORY, response: 5 }],
-      [{ id: STORY, response: 5 }, { id: STORY, response: 6 }],
-      [{ id: STORY, response: 11 }, { id: CTA, response: 5 }],
-      [{ id: 'scoreOverall', response: 5 }, { id: STORY, response: 5 }, { id: CTA, response: 5 }],
+      [
+        { id: STORY, response: 5 },
+        { id: STORY, response: 6 },
+      ],
+      [
+        { id: STORY, response: 11 },
+        { id: CTA, response: 5 },
+      ],
+      [
+        { id: 'scoreOverall', response: 5 },
+        { id: STORY, response: 5 },
+        { id: CTA, response: 5 },
+      ],
       [],
     ]) {
       const res = await s.respond('coach', bad);
@@ -79,13 +113,27 @@ describe('custom scorecards on a recording', () => {
     });
     expect(mismatch.statusCode).toBe(400);
     const other = await scene();
-    expect((await s.respond('coach', [{ id: STORY, response: 5 }, { id: CTA, response: 5 }], other.scorecard.id)).statusCode).toBe(404);
+    expect(
+      (
+        await s.respond(
+          'coach',
+          [
+            { id: STORY, response: 5 },
+            { id: CTA, response: 5 },
+          ],
+          other.scorecard.id,
+        )
+      ).statusCode,
+    ).toBe(404);
     expect(await t.db.select().from(scorecardResponses).where(eq(scorecardResponses.recordingId, s.recording.id))).toHaveLength(0);
   });
 
   it('one set of answers per rater; the owner cannot rate; another organisation cannot see it', async () => {
     const s = await scene();
-    const answers = [{ id: STORY, response: 5 }, { id: CTA, response: 5 }];
+    const answers = [
+      { id: STORY, response: 5 },
+      { id: CTA, response: 5 },
+    ];
     expect((await s.respond('peer', answers)).statusCode).toBe(200);
     expect((await s.respond('peer', answers)).statusCode).toBe(409);
     expect((await s.respond('owner', answers)).statusCode).toBe(403);
@@ -100,7 +148,10 @@ describe('custom scorecards on a recording', () => {
 
   it('coach-only: only the coach rates, peer ratings are hidden, the scorecard shows to owner and coach', async () => {
     const s = await scene(true);
-    const answers = [{ id: STORY, response: 5 }, { id: CTA, response: 5 }];
+    const answers = [
+      { id: STORY, response: 5 },
+      { id: CTA, response: 5 },
+    ];
     expect((await s.respond('peer', answers)).statusCode).toBe(403);
     expect((await api('POST', '/feedback', s.auth.peer, { recordingId: s.recording.id, scoreOverall: 5 })).statusCode).toBe(403);
     expect((await s.feedback('peer')).canScore).toBe(false);
@@ -144,13 +195,32 @@ describe('custom scorecards on a recording', () => {
     await s.score('coach', 9, 8, 7);
     const responseId = (await s.feedback('coach')).items.find((f: { isMine: boolean }) => f.isMine).responseId;
     const url = `/scorecards/${s.scorecard.id}/responses/${responseId}`;
-    expect((await api('PUT', url, s.auth.peer, { responses: [{ id: STORY, response: 1 }, { id: CTA, response: 1 }] })).statusCode).toBe(403);
+    expect(
+      (
+        await api('PUT', url, s.auth.peer, {
+          responses: [
+            { id: STORY, response: 1 },
+            { id: CTA, response: 1 },
+          ],
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await api('DELETE', url, s.auth.peer)).statusCode).toBe(403);
-    const put = await api('PUT', url, s.auth.coach, { responses: [{ id: STORY, response: 3 }, { id: CTA, response: 4 }] });
+    const put = await api('PUT', url, s.auth.coach, {
+      responses: [
+        { id: STORY, response: 3 },
+        { id: CTA, response: 4 },
+      ],
+    });
     expect(put.statusCode).toBe(200);
-    expect(put.json().data.responses).toEqual([{ id: STORY, response: 3 }, { id: CTA, response: 4 }]);
+    expect(put.json().data.responses).toEqual([
+      { id: STORY, response: 3 },
+      { id: CTA, response: 4 },
+    ]);
     expect((await api('PUT', url, s.auth.coach, { responses: [{ id: STORY, response: 3 }] })).statusCode).toBe(400);
-    const scoreId = (await s.feedback('coach')).items.find((f: { isMine: boolean; kind: string }) => f.isMine && f.kind === 'score').feedbackId;
+    const scoreId = (await s.feedback('coach')).items.find(
+      (f: { isMine: boolean; kind: string }) => f.isMine && f.kind === 'score',
+    ).feedbackId;
     expect((await api('DELETE', `/feedback/${scoreId}`, s.auth.coach)).statusCode).toBe(200);
     expect(await t.db.select().from(scorecardResponses).where(eq(scorecardResponses.recordingId, s.recording.id))).toHaveLength(0);
     expect((await s.feedback('coach')).canScore).toBe(true);

@@ -16,20 +16,46 @@ export function scorecardsRoutes(app: TZodApp, deps: TDeps) {
   const tags = ['scorecards'];
   app.post(
     '/scorecards/:id/responses',
-    { onRequest: signedIn, schema: { operationId: 'createScorecardResponse', summary: 'Answer a scorecard\'s custom questions', tags, params: ZIdParamsSchema, body: ZScorecardResponseBodySchema, response: responses(ZScorecardResponseSchema) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'createScorecardResponse',
+        summary: "Answer a scorecard's custom questions",
+        tags,
+        params: ZIdParamsSchema,
+        body: ZScorecardResponseBodySchema,
+        response: responses(ZScorecardResponseSchema),
+      },
+    },
     async (req) => ok(await scorecards.saveResponse(deps, authOf(req), req.params.id, req.body)),
   );
   app.put(
     '/scorecards/:id/responses/:responseId',
     {
       onRequest: signedIn,
-      schema: { operationId: 'updateScorecardResponse', summary: 'Change own scorecard answers', tags, params: ZScorecardResponseParamsSchema, body: ZUpdateScorecardResponseBodySchema, response: responses(ZScorecardResponseSchema) },
+      schema: {
+        operationId: 'updateScorecardResponse',
+        summary: 'Change own scorecard answers',
+        tags,
+        params: ZScorecardResponseParamsSchema,
+        body: ZUpdateScorecardResponseBodySchema,
+        response: responses(ZScorecardResponseSchema),
+      },
     },
     async (req) => ok(await scorecards.updateResponse(deps, authOf(req), req.params.id, req.params.responseId, req.body.responses)),
   );
   app.delete(
     '/scorecards/:id/responses/:responseId',
-    { onRequest: signedIn, schema: { operationId: 'deleteScorecardResponse', summary: 'Delete own scorecard answers', tags, params: ZScorecardResponseParamsSchema, response: responses(z.object({})) } },
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'deleteScorecardResponse',
+        summary: 'Delete own scorecard answers',
+        tags,
+        params: ZScorecardResponseParamsSchema,
+        response: responses(z.object({})),
+      },
+    },
     async (req) => {
       await scorecards.deleteResponse(deps, authOf(req), req.params.id, req.params.responseId);
       return ok({});

@@ -39,11 +39,17 @@ function assertAnswersFit(scorecard: TScorecard, answers: TAnswers) {
 }
 
 function assertMayScore(ctx: TRecordingContext) {
-  if (!mayScore(ctx)) throw forbidden(ctx.scorecard?.coachOnlyScorecard ? 'Only the coach can use this scorecard' : 'You cannot score this recording');
+  if (!mayScore(ctx))
+    throw forbidden(ctx.scorecard?.coachOnlyScorecard ? 'Only the coach can use this scorecard' : 'You cannot score this recording');
 }
 
 /** POST scorecards/{id}/responses: one set of answers per rater and recording. */
-export async function saveResponse(deps: TDeps, auth: TAuth, scorecardId: string, body: TScorecardResponseBody): Promise<TScorecardResponse> {
+export async function saveResponse(
+  deps: TDeps,
+  auth: TAuth,
+  scorecardId: string,
+  body: TScorecardResponseBody,
+): Promise<TScorecardResponse> {
   if (body.scorecardId !== scorecardId) throw badRequest('scorecardId: does not match the path');
   const { ctx, scorecard } = await scorecardOf(deps, auth, scorecardId, body.recordingId);
   assertMayScore(ctx);
@@ -64,11 +70,22 @@ async function loadOwn(deps: TDeps, auth: TAuth, scorecardId: string, responseId
     .where(and(eq(scorecardResponses.id, responseId), eq(scorecardResponses.scorecardId, scorecardId)));
   if (!row) throw notFound();
   const found = await scorecardOf(deps, auth, scorecardId, row.recordingId);
-  assertMayChangeOwn(found.ctx, auth.userId, { kind: 'score', isManager: row.isManager, userId: row.userId }, 'Only the rater can change these answers');
+  assertMayChangeOwn(
+    found.ctx,
+    auth.userId,
+    { kind: 'score', isManager: row.isManager, userId: row.userId },
+    'Only the rater can change these answers',
+  );
   return { row, ...found };
 }
 
-export async function updateResponse(deps: TDeps, auth: TAuth, scorecardId: string, responseId: string, answers: TAnswers): Promise<TScorecardResponse> {
+export async function updateResponse(
+  deps: TDeps,
+  auth: TAuth,
+  scorecardId: string,
+  responseId: string,
+  answers: TAnswers,
+): Promise<TScorecardResponse> {
   const { scorecard } = await loadOwn(deps, auth, scorecardId, responseId);
   assertAnswersFit(scorecard, answers);
   const [row] = await deps.db

@@ -22,7 +22,9 @@ export function Donut({ title, counts }: { title: string; counts: ReadonlyArray<
         {parts.length === 1 ? (
           <circle cx="60" cy="60" r="44" fill="none" stroke={parts[0]!.color} strokeWidth="16" />
         ) : (
-          parts.map((p) => <path key={p.phrase} d={arcPath(60, 60, 44, p.from + 0.6, p.to - 0.6)} stroke={p.color} className="donut__part" />)
+          parts.map((p) => (
+            <path key={p.phrase} d={arcPath(60, 60, 44, p.from + 0.6, p.to - 0.6)} stroke={p.color} className="donut__part" />
+          ))
         )}
         <text className="donut__total" x="60" y="64" textAnchor="middle" aria-hidden>
           {total}

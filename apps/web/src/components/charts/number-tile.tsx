@@ -1,5 +1,17 @@
 /** A counted metric (conversation switches, questions) with its ideal range. */
-export function NumberTile({ title, value, unit, idealText, tone }: { title: string; value: string; unit?: string; idealText?: string; tone?: 'ideal' | 'off' }) {
+export function NumberTile({
+  title,
+  value,
+  unit,
+  idealText,
+  tone,
+}: {
+  title: string;
+  value: string;
+  unit?: string;
+  idealText?: string;
+  tone?: 'ideal' | 'off';
+}) {
   return (
     <div className="number-tile" role="img" aria-label={`${title}: ${value}${unit ? ` ${unit}` : ''}${idealText ? `; ${idealText}` : ''}`}>
       <span className="number-tile__value" aria-hidden>

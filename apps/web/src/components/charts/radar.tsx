@@ -6,7 +6,15 @@ const C = 130;
 const R = 88;
 
 /** A radar of vibe scores (0-10) with rings at 2, 4, 6, 8 and 10; the table after it is its text alternative. */
-export function Radar({ title, scores, tone }: { title: string; scores: ReadonlyArray<{ name: string; score: number }>; tone: 'positive' | 'negative' }) {
+export function Radar({
+  title,
+  scores,
+  tone,
+}: {
+  title: string;
+  scores: ReadonlyArray<{ name: string; score: number }>;
+  tone: 'positive' | 'negative';
+}) {
   const n = scores.length;
   const angle = (i: number) => -90 + (360 * i) / n;
   const ring = (v: number) =>

@@ -20,7 +20,9 @@ export function VarietyBars({ title, segments, summary }: { title: string; segme
   return (
     <figure className="variety">
       <svg viewBox={`0 0 ${W} ${H + 4}`} role="img" aria-label={`${title}: ${summary}`} aria-describedby={`${id}-d`}>
-        <desc id={`${id}-d`}>{`${segments.length} segments; bars between the dashed lines are in the ideal band. Details in the table that follows.`}</desc>
+        <desc
+          id={`${id}-d`}
+        >{`${segments.length} segments; bars between the dashed lines are in the ideal band. Details in the table that follows.`}</desc>
         <rect className="variety__band" x="0" y={y(BAND_HIGH)} width={W} height={y(BAND_LOW) - y(BAND_HIGH)} />
         <line className="variety__band-edge" x1="0" x2={W} y1={y(BAND_HIGH)} y2={y(BAND_HIGH)} />
         <line className="variety__band-edge" x1="0" x2={W} y1={y(BAND_LOW)} y2={y(BAND_LOW)} />

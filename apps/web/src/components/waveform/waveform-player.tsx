@@ -35,7 +35,8 @@ function isTextField(t: EventTarget | null): boolean {
 
 /** Waveform with timeline, regions, playback controls, keys p/r/f, zoom and the sticky rule (001 sections 2 and 9). */
 export function WaveformPlayer(props: WaveformPlayerProps) {
-  const { title, playbackUrl, peaksUrl, duration, numSpeakers, isVideo, speakers, videoElement, waitForVideo, children, onDisplayError } = props;
+  const { title, playbackUrl, peaksUrl, duration, numSpeakers, isVideo, speakers, videoElement, waitForVideo, children, onDisplayError } =
+    props;
   const controller = useWaveform();
   const state = useWaveformState();
   const waveRef = useRef<HTMLDivElement>(null);
@@ -115,7 +116,8 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
       const rect = anchor.getBoundingClientRect();
       const next = allowed && rect.top < -STICKY_OFFSET_PX;
       if (next) {
-        const height = panelRef.current && !panelRef.current.classList.contains('waveform--stuck') ? panelRef.current.offsetHeight : undefined;
+        const height =
+          panelRef.current && !panelRef.current.classList.contains('waveform--stuck') ? panelRef.current.offsetHeight : undefined;
         setBox((b) => ({ height: height ?? b.height, left: rect.left, width: rect.width }));
       }
       setStuck(next);
@@ -164,7 +166,14 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
         </div>
         <div className="waveform__controls">
           <div className="waveform__transport">
-            <button type="button" className="icon-btn" onClick={() => controller?.rewind()} disabled={disabled} aria-label="Rewind" title="Rewind">
+            <button
+              type="button"
+              className="icon-btn"
+              onClick={() => controller?.rewind()}
+              disabled={disabled}
+              aria-label="Rewind"
+              title="Rewind"
+            >
               <SkipBack size={18} aria-hidden />
             </button>
             <button
@@ -202,13 +211,34 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
             </span>
           </div>
           <fieldset className="waveform__zoom" aria-label="Zoom">
-            <button type="button" className="icon-btn" onClick={() => controller?.zoomOut()} disabled={disabled || atFit} aria-label="Zoom out" title="Zoom out">
+            <button
+              type="button"
+              className="icon-btn"
+              onClick={() => controller?.zoomOut()}
+              disabled={disabled || atFit}
+              aria-label="Zoom out"
+              title="Zoom out"
+            >
               <ZoomOut size={18} aria-hidden />
             </button>
-            <button type="button" className="icon-btn" onClick={() => controller?.zoomIn()} disabled={disabled || atMax} aria-label="Zoom in" title="Zoom in">
+            <button
+              type="button"
+              className="icon-btn"
+              onClick={() => controller?.zoomIn()}
+              disabled={disabled || atMax}
+              aria-label="Zoom in"
+              title="Zoom in"
+            >
               <ZoomIn size={18} aria-hidden />
             </button>
-            <button type="button" className="icon-btn" onClick={() => controller?.fit()} disabled={disabled || atFit} aria-label="Fit to width" title="Fit to width">
+            <button
+              type="button"
+              className="icon-btn"
+              onClick={() => controller?.fit()}
+              disabled={disabled || atFit}
+              aria-label="Fit to width"
+              title="Fit to width"
+            >
               <Maximize2 size={16} aria-hidden />
             </button>
           </fieldset>

@@ -7,7 +7,11 @@ export function EmailNotificationsPage() {
   const viewer = useViewer();
   return (
     <div className="page page--medium">
-      <PageHeader eyebrow="Account" title="Email Notifications" lead="Choose which emails Rostrum sends you. Each one arrives as soon as it happens." />
+      <PageHeader
+        eyebrow="Account"
+        title="Email Notifications"
+        lead="Choose which emails Rostrum sends you. Each one arrives as soon as it happens."
+      />
       <EmailPreferencesForm viewer={viewer} />
     </div>
   );

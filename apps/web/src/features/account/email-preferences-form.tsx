@@ -108,12 +108,20 @@ export function EmailPreferencesForm({ viewer }: { viewer: TViewer }) {
         </Card>
       )}
       {showSpeakers && (
-        <Card title={`For ${vocab.word('speakers')}`} description="Emails about your own recordings and assignments." titleId="email-speakers">
+        <Card
+          title={`For ${vocab.word('speakers')}`}
+          description="Emails about your own recordings and assignments."
+          titleId="email-speakers"
+        >
           {renderSwitches(speakers)}
         </Card>
       )}
       {showCoaches && (
-        <Card title={`For ${vocab.word('coaches')}`} description={`Emails about work your ${vocab.word('speakers')} hand in.`} titleId="email-coaches">
+        <Card
+          title={`For ${vocab.word('coaches')}`}
+          description={`Emails about work your ${vocab.word('speakers')} hand in.`}
+          titleId="email-coaches"
+        >
           {renderSwitches(coaches)}
         </Card>
       )}

@@ -115,7 +115,11 @@ export function ProfilePage() {
 
   return (
     <div className="page page--medium">
-      <PageHeader eyebrow="Account" title="Account Settings" lead="Your name and details as your coaches and groups see them, and how you sign in." />
+      <PageHeader
+        eyebrow="Account"
+        title="Account Settings"
+        lead="Your name and details as your coaches and groups see them, and how you sign in."
+      />
       <div className="stack stack--xl">
         <form onSubmit={onSubmit} noValidate>
           <Card
@@ -162,18 +166,31 @@ export function ProfilePage() {
               />
               <div className="grid-2">
                 <SelectField label="Title" value={title} onValueChange={setTitle} options={TITLE_OPTIONS} placeholder="Select your title" />
-                <SelectField label="Birth year" value={birthyear} onValueChange={setBirthyear} options={years} placeholder="Not set" optional />
+                <SelectField
+                  label="Birth year"
+                  value={birthyear}
+                  onValueChange={setBirthyear}
+                  options={years}
+                  placeholder="Not set"
+                  optional
+                />
               </div>
               <div className="grid-2">
-                <SelectField label="Gender" value={gender} onValueChange={setGender} options={GENDER_OPTIONS} placeholder="Not set" optional />
+                <SelectField
+                  label="Gender"
+                  value={gender}
+                  onValueChange={setGender}
+                  options={GENDER_OPTIONS}
+                  placeholder="Not set"
+                  optional
+                />
               </div>
 
               <hr className="divider" />
               <div className="stack" style={{ gap: 'var(--space-3)' }}>
                 <h3 className="form-section-title">Sign-in email</h3>
                 <p className="subtle">
-                  You sign in as <strong>{user.email}</strong>. To change it, enter the new address and your current
-                  password.
+                  You sign in as <strong>{user.email}</strong>. To change it, enter the new address and your current password.
                 </p>
                 <div className="grid-2">
                   <TextField

@@ -139,9 +139,7 @@ function GroupForm({ viewer, group }: { viewer: TViewer; group: TGroup | null })
     if (!parsed.success) {
       const tooLong = parsed.error.issues.some((i) => i.code === 'too_big');
       setNameError(
-        tooLong
-          ? `${vocab.Word('group')} name must be at most ${LIMITS.groupName} characters`
-          : `${vocab.Word('group')} name is required`,
+        tooLong ? `${vocab.Word('group')} name must be at most ${LIMITS.groupName} characters` : `${vocab.Word('group')} name is required`,
       );
       nameRef.current?.focus();
       return;
@@ -281,8 +279,8 @@ function InviteCard({ viewer, group }: { viewer: TViewer; group: TGroup }) {
         onCancel={() => setConfirming(false)}
       >
         <p>
-          The code <strong className="break-anywhere">{group.inviteCode}</strong> and its link stop working at once. {vocab.Word('speakers')}{' '}
-          who already joined stay in the {vocab.word('group')}.
+          The code <strong className="break-anywhere">{group.inviteCode}</strong> and its link stop working at once.{' '}
+          {vocab.Word('speakers')} who already joined stay in the {vocab.word('group')}.
         </p>
         <p className="muted">Share the new code or link with anyone who still needs to join.</p>
       </ConfirmDialog>

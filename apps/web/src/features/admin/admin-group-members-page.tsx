@@ -103,9 +103,7 @@ export function AdminGroupMembersPage() {
       cell: (m) => (
         <div className="person-cell">
           <span>{m.roles.length ? m.roles.map((r) => roleWord(r, vocab)).join(', ') : '—'}</span>
-          {m.expiredRoles.length > 0 && (
-            <span className="subtle">Expired: {m.expiredRoles.map((r) => roleWord(r, vocab)).join(', ')}</span>
-          )}
+          {m.expiredRoles.length > 0 && <span className="subtle">Expired: {m.expiredRoles.map((r) => roleWord(r, vocab)).join(', ')}</span>}
         </div>
       ),
     },
@@ -115,7 +113,9 @@ export function AdminGroupMembersPage() {
       label: 'Status',
       cell: (m) => (
         <div className="status-cell">
-          <Badge tone={m.membershipStatus === 'active' ? 'success' : 'danger'}>{m.membershipStatus === 'active' ? 'Active' : 'Inactive'}</Badge>
+          <Badge tone={m.membershipStatus === 'active' ? 'success' : 'danger'}>
+            {m.membershipStatus === 'active' ? 'Active' : 'Inactive'}
+          </Badge>
           {m.membershipExpires && !m.membershipPerpetual && !perpetualGroup && (
             <span className="subtle nowrap">
               {m.membershipStatus === 'active' ? 'Until' : 'Ended'} {formatDate(m.membershipExpires)}
@@ -125,7 +125,13 @@ export function AdminGroupMembersPage() {
       ),
     },
     { key: 'since', header: 'Since', label: 'Since', nowrap: true, cell: (m) => formatDate(m.membershipStartDate) },
-    { key: 'login', header: 'Last login', label: 'Last login', nowrap: true, cell: (m) => (m.lastLoginDate ? formatDate(m.lastLoginDate) : 'Never') },
+    {
+      key: 'login',
+      header: 'Last login',
+      label: 'Last login',
+      nowrap: true,
+      cell: (m) => (m.lastLoginDate ? formatDate(m.lastLoginDate) : 'Never'),
+    },
     {
       key: 'actions',
       header: 'Actions',
@@ -193,8 +199,8 @@ export function AdminGroupMembersPage() {
         onCancel={() => setConfirming(false)}
       >
         <p>
-          Every {vocab.word('speaker')} and {vocab.word('coach')} of <strong>{groupName}</strong> becomes inactive and loses access
-          to this {vocab.word('group')}. Their accounts and recordings stay; the {vocab.word('speaker')} seats they held are freed.
+          Every {vocab.word('speaker')} and {vocab.word('coach')} of <strong>{groupName}</strong> becomes inactive and loses access to this{' '}
+          {vocab.word('group')}. Their accounts and recordings stay; the {vocab.word('speaker')} seats they held are freed.
         </p>
         <p className="muted">Roles can be granted again one user at a time from the Roles link.</p>
       </ConfirmDialog>

@@ -51,9 +51,7 @@ export function AdminGroupsPage() {
   const all = groups.data ?? [];
   const rows = [
     ...all.filter((g) => g.isPseudoGroup),
-    ...all
-      .filter((g) => !g.isPseudoGroup)
-      .sort((a, b) => sign * compareValues(value(a), value(b)) || compareValues(a.name, b.name)),
+    ...all.filter((g) => !g.isPseudoGroup).sort((a, b) => sign * compareValues(value(a), value(b)) || compareValues(a.name, b.name)),
   ];
 
   const header = (key: TSortKey, label: string) => ({
@@ -118,7 +116,14 @@ export function AdminGroupsPage() {
     { key: 'since', ...header('since', 'Since'), nowrap: true, cell: (g) => formatDate(g.createdDate) },
     ...(org.hasPerpetualFreeDuration
       ? []
-      : [{ key: 'free', ...header('free', 'Free Duration'), nowrap: true, cell: (g: TOrgGroup) => (g.isPseudoGroup ? '—' : freeDurationText(g)) }]),
+      : [
+          {
+            key: 'free',
+            ...header('free', 'Free Duration'),
+            nowrap: true,
+            cell: (g: TOrgGroup) => (g.isPseudoGroup ? '—' : freeDurationText(g)),
+          },
+        ]),
     ...(showPrivacy
       ? [
           {

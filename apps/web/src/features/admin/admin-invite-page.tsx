@@ -19,7 +19,15 @@ import { LoadingState } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
-import { GroupRoleRow, groupRolesOf, OrgAccessChoices, orgRolesOf, speakerLockText, type TGroupChoice, type TOrgAccess } from './admin-role-controls';
+import {
+  GroupRoleRow,
+  groupRolesOf,
+  OrgAccessChoices,
+  orgRolesOf,
+  speakerLockText,
+  type TGroupChoice,
+  type TOrgAccess,
+} from './admin-role-controls';
 import '../../styles/admin-users.css';
 
 const NO_ROLES: TGroupChoice = { manager: false, speaker: false };
@@ -113,7 +121,11 @@ export function AdminInvitePage() {
                 orgType={org.type}
                 value={choiceOf(g.groupId)}
                 onChange={(c) => setChoices((all) => ({ ...all, [g.groupId]: c }))}
-                speakerLock={speakerLockText(org.type, speakerRoleGrantable({ freeDuration: g.settings.freeDuration, expiredRoles: [] }, orgFacts), false)}
+                speakerLock={speakerLockText(
+                  org.type,
+                  speakerRoleGrantable({ freeDuration: g.settings.freeDuration, expiredRoles: [] }, orgFacts),
+                  false,
+                )}
               />
             ))}
           </ul>

@@ -84,7 +84,13 @@ export function AdminPendingInvitesPage() {
           >
             Resend
           </Button>
-          <Button variant="ghost" size="sm" className="admin-invites__delete" onClick={() => setToDelete(i)} aria-label={`Delete invite to ${i.email}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="admin-invites__delete"
+            onClick={() => setToDelete(i)}
+            aria-label={`Delete invite to ${i.email}`}
+          >
             Delete
           </Button>
         </div>
@@ -94,9 +100,20 @@ export function AdminPendingInvitesPage() {
 
   return (
     <>
-      <Card flush title="Pending Invites" titleId="pending-invites-title" description="Invites that have not been accepted yet. Each link works once, for the invited email address.">
+      <Card
+        flush
+        title="Pending Invites"
+        titleId="pending-invites-title"
+        description="Invites that have not been accepted yet. Each link works once, for the invited email address."
+      >
         <div className="admin-stack-table">
-          <Table label="Pending invites" columns={columns} rows={invites.data ?? []} rowKey={(i) => i.inviteId} empty={ADMIN_USERS_MSG.noInvites} />
+          <Table
+            label="Pending invites"
+            columns={columns}
+            rows={invites.data ?? []}
+            rowKey={(i) => i.inviteId}
+            empty={ADMIN_USERS_MSG.noInvites}
+          />
         </div>
       </Card>
       <ConfirmDialog

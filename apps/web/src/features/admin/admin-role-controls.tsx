@@ -43,7 +43,11 @@ export function OrgAccessChoices({
   return (
     <fieldset id={id} className={['role-org', highlighted && 'role-row--highlight'].filter(Boolean).join(' ')}>
       <legend className="role-org__legend">{pseudoGroupName(orgType)}</legend>
-      <Checkbox checked={value.manager || value.admin} disabled={value.admin} onCheckedChange={(manager) => onChange({ ...value, manager })}>
+      <Checkbox
+        checked={value.manager || value.admin}
+        disabled={value.admin}
+        onCheckedChange={(manager) => onChange({ ...value, manager })}
+      >
         {allowAddGroupsLabel(orgType)}
       </Checkbox>
       <Checkbox checked={value.admin} onCheckedChange={(admin) => onChange({ admin, manager: admin || value.manager })}>
@@ -86,16 +90,16 @@ export function GroupRoleRow({
           {speakerLock && !value.speaker && <p className="role-row__note">{speakerLock}</p>}
         </div>
         <div className="role-row__choices">
-            <Checkbox checked={value.manager} disabled={value.speaker} onCheckedChange={(manager) => onChange({ ...value, manager })}>
-              {v.Word('coach')}
-            </Checkbox>
-            <Checkbox
-              checked={value.speaker}
-              disabled={value.manager || (!!speakerLock && !value.speaker)}
-              onCheckedChange={(speaker) => onChange({ ...value, speaker })}
-            >
-              {v.Word('speaker')}
-            </Checkbox>
+          <Checkbox checked={value.manager} disabled={value.speaker} onCheckedChange={(manager) => onChange({ ...value, manager })}>
+            {v.Word('coach')}
+          </Checkbox>
+          <Checkbox
+            checked={value.speaker}
+            disabled={value.manager || (!!speakerLock && !value.speaker)}
+            onCheckedChange={(speaker) => onChange({ ...value, speaker })}
+          >
+            {v.Word('speaker')}
+          </Checkbox>
         </div>
       </fieldset>
     </li>

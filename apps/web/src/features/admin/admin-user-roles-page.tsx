@@ -25,7 +25,15 @@ import { formatDate } from '../../components/date-format';
 import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
 import { WEB_ROUTES as R } from '../../app/route-paths';
-import { GroupRoleRow, groupRolesOf, OrgAccessChoices, orgRolesOf, speakerLockText, type TGroupChoice, type TOrgAccess } from './admin-role-controls';
+import {
+  GroupRoleRow,
+  groupRolesOf,
+  OrgAccessChoices,
+  orgRolesOf,
+  speakerLockText,
+  type TGroupChoice,
+  type TOrgAccess,
+} from './admin-role-controls';
 import '../../styles/admin-users.css';
 
 /**
@@ -86,7 +94,9 @@ function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGro
 
   useEffect(() => {
     if (!focusGroupId) return;
-    document.getElementById(focusGroupId === PSEUDO_GROUP_ID ? 'role-org' : `role-group-${focusGroupId}`)?.scrollIntoView({ block: 'center' });
+    document
+      .getElementById(focusGroupId === PSEUDO_GROUP_ID ? 'role-org' : `role-group-${focusGroupId}`)
+      ?.scrollIntoView({ block: 'center' });
   }, [focusGroupId]);
 
   const save = useMutation({
@@ -159,7 +169,9 @@ function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGro
                   onChange={(c) => setChoices((all) => ({ ...all, [g.groupId]: c }))}
                   // A role the user holds now can always be removed and put back.
                   speakerLock={g.roles.includes('speaker') ? null : speakerLockText(org.type, grantable, g.expiredRoles.length > 0)}
-                  access={<p className={g.membershipStatus === 'active' ? 'role-row__access' : 'role-row__access muted'}>{accessText(g, data)}</p>}
+                  access={
+                    <p className={g.membershipStatus === 'active' ? 'role-row__access' : 'role-row__access muted'}>{accessText(g, data)}</p>
+                  }
                   highlighted={g.groupId === focusGroupId}
                 />
               );

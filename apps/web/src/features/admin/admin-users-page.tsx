@@ -2,14 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import {
-  ADMIN_USERS_MSG,
-  compareByLastFirst,
-  groupRoleWord,
-  matchesUserSearch,
-  orgRolesWord,
-  type TAdminUser,
-} from '@rostrum/contract';
+import { ADMIN_USERS_MSG, compareByLastFirst, groupRoleWord, matchesUserSearch, orgRolesWord, type TAdminUser } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { Banner } from '../../components/banner';
 import { Card } from '../../components/card';
@@ -58,7 +51,9 @@ export function AdminUsersPage() {
       cell: (u) => (
         <div className="admin-users__status">
           <Badge tone={u.status === 'active' ? 'success' : undefined}>{u.status === 'active' ? 'Active' : 'Inactive'}</Badge>
-          <span className="admin-users__type">{u.membershipType === 'coach/admin' ? `${vocab.word('coach')}/admin` : vocab.word('speaker')}</span>
+          <span className="admin-users__type">
+            {u.membershipType === 'coach/admin' ? `${vocab.word('coach')}/admin` : vocab.word('speaker')}
+          </span>
         </div>
       ),
     },

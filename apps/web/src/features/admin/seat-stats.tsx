@@ -31,7 +31,19 @@ export function SeatStats({ viewer }: { viewer: TViewer }) {
   );
 }
 
-function StatCard({ icon, label, value, note, alarm }: { icon: ReactNode; label: string; value?: ReactNode; note?: ReactNode; alarm?: boolean }) {
+function StatCard({
+  icon,
+  label,
+  value,
+  note,
+  alarm,
+}: {
+  icon: ReactNode;
+  label: string;
+  value?: ReactNode;
+  note?: ReactNode;
+  alarm?: boolean;
+}) {
   return (
     <div className={['stat-card', alarm && 'stat-card--alarm'].filter(Boolean).join(' ')} data-testid="stat-card">
       <span className="icon-tile stat-card__icon">{icon}</span>

@@ -55,7 +55,16 @@ export function PasswordForgotPage() {
         </div>
       ) : (
         <form className="stack" onSubmit={onSubmit} noValidate>
-          <TextField label="Email" type="email" autoComplete="email" value={email} onValueChange={setEmail} error={error} required autoFocus />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onValueChange={setEmail}
+            error={error}
+            required
+            autoFocus
+          />
           <Button type="submit" block busy={busy}>
             Send reset email
           </Button>

@@ -8,7 +8,15 @@ import { AuthLayout } from './auth-layout';
  * using it at once would sign a visitor into someone else's account (login CSRF): whatever they
  * then record would land there. Only Continue exchanges the key.
  */
-export function SignInLinkConfirm({ email, onContinue, onOtherAccount }: { email: string; onContinue: () => void; onOtherAccount: () => void }) {
+export function SignInLinkConfirm({
+  email,
+  onContinue,
+  onOtherAccount,
+}: {
+  email: string;
+  onContinue: () => void;
+  onOtherAccount: () => void;
+}) {
   return (
     <AuthLayout
       title={<span style={{ overflowWrap: 'anywhere' }}>{continueAsMessage(email)}</span>}

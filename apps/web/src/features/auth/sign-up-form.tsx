@@ -83,9 +83,7 @@ export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, queryClien
       // privacyAccepted is dropped from the submission when false.
       ...(privacyAccepted ? { privacyAccepted: true as const } : {}),
       // EU: the USA storage-and-processing consent is sent as dataUseAllowed (docs/decisions.md).
-      ...(isEu
-        ? { isEu: '1' as const, ageAttestation: eu.age, dataUseAllowed: eu.usa, dataRetention: eu.retention }
-        : {}),
+      ...(isEu ? { isEu: '1' as const, ageAttestation: eu.age, dataUseAllowed: eu.usa, dataRetention: eu.retention } : {}),
     };
   };
 
@@ -135,15 +133,7 @@ export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, queryClien
   return (
     <form className="stack stack--lg" onSubmit={onSubmit} noValidate>
       <div className="stack">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onValueChange={setEmail}
-          error={errors.email}
-          required
-        />
+        <TextField label="Email" type="email" autoComplete="email" value={email} onValueChange={setEmail} error={errors.email} required />
         <TextField
           label="Password"
           type="password"
@@ -207,14 +197,7 @@ export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, queryClien
             placeholder="Select a year"
             optional
           />
-          <SelectField
-            label="Gender"
-            value={gender}
-            onValueChange={setGender}
-            options={GENDER_OPTIONS}
-            placeholder="Select"
-            optional
-          />
+          <SelectField label="Gender" value={gender} onValueChange={setGender} options={GENDER_OPTIONS} placeholder="Select" optional />
         </div>
       </div>
 

@@ -2,15 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Ticket } from 'lucide-react';
-import {
-  MSG,
-  ROUTES,
-  ZInviteCodeSchema,
-  safeNext,
-  vocabulary,
-  type TInviteCheckBody,
-  type TInviteCheckResponse,
-} from '@rostrum/contract';
+import { MSG, ROUTES, ZInviteCodeSchema, safeNext, vocabulary, type TInviteCheckBody, type TInviteCheckResponse } from '@rostrum/contract';
 import { api } from '../../api/rostrum-api';
 import { errorMessage, isApiError } from '../../api/http-client';
 import { Button } from '../../components/button';
@@ -92,8 +84,7 @@ export function SignUpPage() {
                 You are joining <strong>{invite.result.org.name}</strong>.
               </>
             )}{' '}
-            Your {vocab.word('coach')} can give you feedback on the recordings you share with this{' '}
-            {vocab.word('group')}.
+            Your {vocab.word('coach')} can give you feedback on the recordings you share with this {vocab.word('group')}.
           </>
         }
       >

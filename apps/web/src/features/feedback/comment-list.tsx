@@ -57,7 +57,12 @@ export function CommentList({ recordingId, items }: { recordingId: string; items
           return (
             <li
               key={f.feedbackId}
-              className={['comment', f.isManager && 'comment--coach', fading.has(f.feedbackId) && 'comment--fading', shown === f.feedbackId && 'comment--shown']
+              className={[
+                'comment',
+                f.isManager && 'comment--coach',
+                fading.has(f.feedbackId) && 'comment--fading',
+                shown === f.feedbackId && 'comment--shown',
+              ]
                 .filter(Boolean)
                 .join(' ')}
               data-testid="comment"

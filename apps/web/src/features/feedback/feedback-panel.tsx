@@ -12,7 +12,15 @@ const TABS = [
 ] as const;
 
 /** The feedback panel (001 section 2): Comments and Add a Score. */
-export function FeedbackPanel({ recordingId, duration, feedback }: { recordingId: string; duration: number; feedback: TRecordingFeedback }) {
+export function FeedbackPanel({
+  recordingId,
+  duration,
+  feedback,
+}: {
+  recordingId: string;
+  duration: number;
+  feedback: TRecordingFeedback;
+}) {
   const [tab, setTab] = useState<TTab>('comments');
   const comments = feedback.items.filter((f) => f.kind === 'comment');
   return (

@@ -24,7 +24,12 @@ interface TRating {
 
 function ratingsOf(feedback: TRecordingFeedback): TRating[] {
   if (!feedback.scorecard) return CORE_SCORES.map((c) => ({ id: c.apiName, label: c.label, description: '', core: true }));
-  return visibleQuestions(feedback.scorecard).map((q) => ({ id: q.id, label: q.label, description: q.description, core: CORE_IDS.has(q.id) }));
+  return visibleQuestions(feedback.scorecard).map((q) => ({
+    id: q.id,
+    label: q.label,
+    description: q.description,
+    core: CORE_IDS.has(q.id),
+  }));
 }
 
 function ratingValue(item: TFeedback, rating: TRating): number | null {

@@ -86,12 +86,7 @@ export function HistoryBoard({ userId, canRecord }: { userId: string | null; can
     <div className="history-layout">
       <section className="card history-controls" aria-label="Chart options">
         <Tabs<THistoryTab> label="Chart options" idPrefix="history" items={TABS} selected={tab} onSelect={setTab} />
-        <div
-          className="history-controls__panel"
-          role="tabpanel"
-          id={`history-panel-${tab}`}
-          aria-labelledby={`history-tab-${tab}`}
-        >
+        <div className="history-controls__panel" role="tabpanel" id={`history-panel-${tab}`} aria-labelledby={`history-tab-${tab}`}>
           {tab === 'recordings' && (
             <RecordingsPanel
               points={points}
@@ -102,9 +97,7 @@ export function HistoryBoard({ userId, canRecord }: { userId: string | null; can
               onToggleAll={() => setDeselected(allSelected ? new Set(points.map((p) => p.recordingId)) : new Set())}
             />
           )}
-          {tab === 'dials' && (
-            <ScoreRadios legend="Dial to plot" options={DIAL_OPTIONS} value={score} onChange={setScore} />
-          )}
+          {tab === 'dials' && <ScoreRadios legend="Dial to plot" options={DIAL_OPTIONS} value={score} onChange={setScore} />}
           {tab === 'vibes' && (
             <div className="stack">
               <ScoreRadios legend="Positive vibes" options={POSITIVE_VIBE_OPTIONS} value={score} onChange={setScore} tone="positive" />
@@ -216,7 +209,14 @@ function ScoreRadios({
       <legend className="history-radios__legend">{legend}</legend>
       {options.map((o) => (
         <label key={o.key} className="history-radio">
-          <input type="radio" className="radio-dot" name="history-score" value={o.key} checked={value === o.key} onChange={() => onChange(o.key)} />
+          <input
+            type="radio"
+            className="radio-dot"
+            name="history-score"
+            value={o.key}
+            checked={value === o.key}
+            onChange={() => onChange(o.key)}
+          />
           <span>{o.label}</span>
         </label>
       ))}

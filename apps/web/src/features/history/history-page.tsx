@@ -50,9 +50,7 @@ function useManagedSpeakers(viewer: TViewer): { speakers: TGroupMember[]; pendin
       if (speaker && m.userId !== viewer.user.userId && !byId.has(m.userId)) byId.set(m.userId, m);
     }
   }
-  const speakers = [...byId.values()].sort(
-    (a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
-  );
+  const speakers = [...byId.values()].sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
   return { speakers, pending: results.some((r) => r.isPending), groupCount: managed.length };
 }
 
@@ -83,7 +81,9 @@ function CoachHistory({ viewer }: { viewer: TViewer }) {
     body = (
       <Card>
         <EmptyState icon={<Users size={24} aria-hidden />} title={`You do not manage any ${vocab.word('groups')} yet`}>
-          <p>When you coach a {vocab.word('group')}, the history of each of its {vocab.word('speakers')} shows here.</p>
+          <p>
+            When you coach a {vocab.word('group')}, the history of each of its {vocab.word('speakers')} shows here.
+          </p>
         </EmptyState>
       </Card>
     );

@@ -330,7 +330,10 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
           </div>
           <RecordingOptionsFields form={form} viewer={viewer} titleRef={titleRef} disabled={state === 'UPLOADING'} />
           {state === 'UPLOADING' && !uploadError && (
-            <UploadProgress progress={progress} label={progress.total > 0 && progress.sent >= progress.total ? 'Saving on server' : 'Uploading'} />
+            <UploadProgress
+              progress={progress}
+              label={progress.total > 0 && progress.sent >= progress.total ? 'Saving on server' : 'Uploading'}
+            />
           )}
           {uploadError && (
             <UploadFailure title="Recording Error" message={uploadError.message} onRetry={uploadError.canRetry ? retryUpload : undefined} />
@@ -339,7 +342,12 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
             <Button variant="secondary" onClick={() => setConfirmCancel(true)} disabled={state === 'UPLOADING' && !uploadError}>
               Cancel
             </Button>
-            <Button type="submit" icon={<Save size={16} aria-hidden />} busy={state === 'UPLOADING' && !uploadError} disabled={!!uploadError}>
+            <Button
+              type="submit"
+              icon={<Save size={16} aria-hidden />}
+              busy={state === 'UPLOADING' && !uploadError}
+              disabled={!!uploadError}
+            >
               Save
             </Button>
           </div>

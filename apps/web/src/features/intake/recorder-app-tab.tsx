@@ -12,8 +12,8 @@ export function RecorderAppTab({ uploadPath }: { uploadPath: string }) {
           <h3>Record</h3>
           <p>
             On iPhone open <strong>Voice Memos</strong> and tap the red button; on Android use the built-in
-            <strong> Recorder</strong> (or any voice recorder app). Hold the phone about an arm's length away and speak
-            as you would to your audience.
+            <strong> Recorder</strong> (or any voice recorder app). Hold the phone about an arm's length away and speak as you would to your
+            audience.
           </p>
         </li>
         <li>
@@ -27,16 +27,16 @@ export function RecorderAppTab({ uploadPath }: { uploadPath: string }) {
         <li>
           <h3>Send the file to your computer</h3>
           <p>
-            In Voice Memos tap the recording, then <strong>…</strong> and <strong>Share</strong>: AirDrop it to a Mac,
-            save it to Files or iCloud Drive, or email it to yourself. On Android use <strong>Share</strong> to send it
-            to Google Drive, email or a nearby computer. Voice Memos saves .m4a files, which Rostrum accepts.
+            In Voice Memos tap the recording, then <strong>…</strong> and <strong>Share</strong>: AirDrop it to a Mac, save it to Files or
+            iCloud Drive, or email it to yourself. On Android use <strong>Share</strong> to send it to Google Drive, email or a nearby
+            computer. Voice Memos saves .m4a files, which Rostrum accepts.
           </p>
         </li>
         <li>
           <h3>Upload it</h3>
           <p>
-            Open the <Link to={uploadPath}>Upload File</Link> tab, choose the file, give it a title and press Upload.
-            Your results appear a few minutes later.
+            Open the <Link to={uploadPath}>Upload File</Link> tab, choose the file, give it a title and press Upload. Your results appear a
+            few minutes later.
           </p>
         </li>
       </ol>

@@ -100,12 +100,7 @@ export function RecordingOptionsFields({ form, viewer, titleRef, disabled }: Opt
           <legend className="field__label">Speakers</legend>
           <div className="segmented">
             <label className="segmented__option">
-              <input
-                type="radio"
-                name={radioName}
-                checked={!options.multiSpeaker}
-                onChange={() => set({ multiSpeaker: false })}
-              />
+              <input type="radio" name={radioName} checked={!options.multiSpeaker} onChange={() => set({ multiSpeaker: false })} />
               <span>One Speaker</span>
             </label>
             <label className="segmented__option">
@@ -187,9 +182,30 @@ function DebugOptionsFields({
             disabled={disabled}
           />
         </div>
-        <TextField label="Transcription webhook" optional mono value={value.transcriptionWebhook} onValueChange={(v) => set({ transcriptionWebhook: v })} disabled={disabled} />
-        <TextField label="Analysis webhook" optional mono value={value.vvAnalysisWebhook} onValueChange={(v) => set({ vvAnalysisWebhook: v })} disabled={disabled} />
-        <TextField label="Video trimming webhook" optional mono value={value.videoTrimmingWebhook} onValueChange={(v) => set({ videoTrimmingWebhook: v })} disabled={disabled} />
+        <TextField
+          label="Transcription webhook"
+          optional
+          mono
+          value={value.transcriptionWebhook}
+          onValueChange={(v) => set({ transcriptionWebhook: v })}
+          disabled={disabled}
+        />
+        <TextField
+          label="Analysis webhook"
+          optional
+          mono
+          value={value.vvAnalysisWebhook}
+          onValueChange={(v) => set({ vvAnalysisWebhook: v })}
+          disabled={disabled}
+        />
+        <TextField
+          label="Video trimming webhook"
+          optional
+          mono
+          value={value.videoTrimmingWebhook}
+          onValueChange={(v) => set({ videoTrimmingWebhook: v })}
+          disabled={disabled}
+        />
         <div className="grid-2">
           {JSON_FIELDS.map((k) => (
             <JsonField key={k} label={k} value={value[k]} onChange={(v) => set({ [k]: v })} disabled={disabled} />
@@ -200,7 +216,17 @@ function DebugOptionsFields({
   );
 }
 
-function JsonField({ label, value, onChange, disabled }: { label: string; value: string; onChange: (v: string) => void; disabled?: boolean }) {
+function JsonField({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   let invalid = false;
   if (value.trim()) {

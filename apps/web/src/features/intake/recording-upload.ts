@@ -71,9 +71,7 @@ function refusal(err: Error): TUploadFailure {
 async function findResumable(file: File): Promise<{ recordingId: string; previous: tus.PreviousUpload } | null> {
   if (!tus.canStoreURLs) return null;
   const probe = new tus.Upload(file, { endpoint: 'about:blank', fingerprint });
-  const previous = (await probe.findPreviousUploads()).sort(
-    (a, b) => Date.parse(b.creationTime) - Date.parse(a.creationTime),
-  );
+  const previous = (await probe.findPreviousUploads()).sort((a, b) => Date.parse(b.creationTime) - Date.parse(a.creationTime));
   for (const p of previous) {
     const recordingId = p.metadata.recordingId;
     if (!recordingId) continue;
@@ -91,11 +89,7 @@ async function findResumable(file: File): Promise<{ recordingId: string; previou
  * Creates the recording (or finds the unfinished one for this file) and starts the tus upload.
  * Throws the API error when POST recordings fails.
  */
-export async function startRecordingUpload(
-  file: File,
-  body: TCreateRecordingBody,
-  handlers: TUploadHandlers,
-): Promise<TRecordingUpload> {
+export async function startRecordingUpload(file: File, body: TCreateRecordingBody, handlers: TUploadHandlers): Promise<TRecordingUpload> {
   const resumable = await findResumable(file).catch(() => null);
   let recordingId: string;
   let endpoint: string;

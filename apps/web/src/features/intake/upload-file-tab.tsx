@@ -2,14 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileAudio, Upload } from 'lucide-react';
-import {
-  INTAKE_MSG,
-  RECORDING_LIMITS,
-  fileExtension,
-  isRefusedExtension,
-  trimmedDuration,
-  type TTrim,
-} from '@rostrum/contract';
+import { INTAKE_MSG, RECORDING_LIMITS, fileExtension, isRefusedExtension, trimmedDuration, type TTrim } from '@rostrum/contract';
 import { queryKeys } from '../../api/rostrum-api';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
@@ -75,7 +68,9 @@ export function UploadFileTab({ viewer }: { viewer: TViewer }) {
   };
 
   const busy = phase === 'creating' || phase === 'uploading' || phase === 'saving';
-  const isVideo = !!file && (file.type.startsWith('video/') || ['mp4', 'mov', 'm4v', 'mkv', 'avi', 'wmv', 'flv', 'mpg', 'mpeg'].includes(fileExtension(file.name)));
+  const isVideo =
+    !!file &&
+    (file.type.startsWith('video/') || ['mp4', 'mov', 'm4v', 'mkv', 'avi', 'wmv', 'flv', 'mpg', 'mpeg'].includes(fileExtension(file.name)));
   const videoFormatNote = viewer.org.settings.Video && isVideo && fileExtension(file.name) !== 'mp4';
   const kept = duration != null ? trimmedDuration(duration, clip ? trim : null) : null;
   const tooLong = kept != null && kept > RECORDING_LIMITS.maxSeconds;
@@ -198,11 +193,18 @@ export function UploadFileTab({ viewer }: { viewer: TViewer }) {
             Clip the file before analysing it
           </Checkbox>
           {clip && <TrimControls duration={duration} trim={trim} onChange={setTrim} disabled={busy} />}
-          {tooLong && <p className="field__error" role="alert">{INTAKE_MSG.tooLong}</p>}
+          {tooLong && (
+            <p className="field__error" role="alert">
+              {INTAKE_MSG.tooLong}
+            </p>
+          )}
         </div>
       )}
       {(phase === 'uploading' || phase === 'saving' || (phase === 'failed' && progress.sent > 0)) && (
-        <UploadProgress progress={progress} label={phase === 'saving' ? 'Saving on server' : phase === 'failed' ? 'Upload stopped' : 'Uploading'} />
+        <UploadProgress
+          progress={progress}
+          label={phase === 'saving' ? 'Saving on server' : phase === 'failed' ? 'Upload stopped' : 'Uploading'}
+        />
       )}
       {error && <UploadFailure title="Upload Error" message={error.message} onRetry={error.canRetry ? retry : undefined} />}
       <div className="row row--end">

@@ -41,8 +41,7 @@ export function LandingPage() {
             <h1 className="hero__title">Want to give the best speech possible?</h1>
             <p className="hero__lead">Upload your speech and have it analyzed.</p>
             <p className="hero__text">
-              Rostrum listens the way an audience does and tells you what to keep and what to change, so each talk is
-              better than the last.
+              Rostrum listens the way an audience does and tells you what to keep and what to change, so each talk is better than the last.
             </p>
             <div className="row hero__actions">
               <ButtonLink to="/sign-up" variant="accent" size="lg">

@@ -15,7 +15,15 @@ import { groupNamePlaceholder } from './manage-text';
  * the name and the organisation's name. An empty name only focuses the field. A taken name gives
  * the spec's message and the form stays open.
  */
-export function CreateGroupForm({ viewer, onCreated, onCancel }: { viewer: TViewer; onCreated: (group: TGroup) => void; onCancel: () => void }) {
+export function CreateGroupForm({
+  viewer,
+  onCreated,
+  onCancel,
+}: {
+  viewer: TViewer;
+  onCreated: (group: TGroup) => void;
+  onCancel: () => void;
+}) {
   const { vocab } = viewer;
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +49,11 @@ export function CreateGroupForm({ viewer, onCreated, onCancel }: { viewer: TView
   };
 
   return (
-    <Card title={`Create New ${vocab.Word('group')}`} titleId="create-group-title" description={`Its invite code is made from the name; share it with your ${vocab.word('speakers')} once it is saved.`}>
+    <Card
+      title={`Create New ${vocab.Word('group')}`}
+      titleId="create-group-title"
+      description={`Its invite code is made from the name; share it with your ${vocab.word('speakers')} once it is saved.`}
+    >
       <form className="create-group-form" onSubmit={submit} noValidate aria-labelledby="create-group-title">
         {error && <Banner kind="error" inline title="Could not save" text={error} />}
         <div className="create-group-form__row">

@@ -69,7 +69,13 @@ export function GroupSpeakers({ group, viewer }: { group: TGroup; viewer: TViewe
                   <tbody key={m.userId} className={expanded ? 'speakers-table__group is-open' : 'speakers-table__group'}>
                     <tr>
                       <td data-label="Name">
-                        <button type="button" className="disclosure" aria-expanded={expanded} aria-controls={detailsId} onClick={() => toggle(m.userId)}>
+                        <button
+                          type="button"
+                          className="disclosure"
+                          aria-expanded={expanded}
+                          aria-controls={detailsId}
+                          onClick={() => toggle(m.userId)}
+                        >
                           <ChevronRight className="disclosure__icon" size={18} aria-hidden />
                           <span className="person-cell">
                             <span className="table-strong">{m.name}</span>
@@ -88,7 +94,9 @@ export function GroupSpeakers({ group, viewer }: { group: TGroup; viewer: TViewe
                         {formatDate(m.lastRecordingDate)}
                       </td>
                       <td data-label="Status">
-                        <Badge tone={m.membershipStatus === 'active' ? 'success' : 'danger'}>{m.membershipStatus === 'active' ? 'Active' : 'Inactive'}</Badge>
+                        <Badge tone={m.membershipStatus === 'active' ? 'success' : 'danger'}>
+                          {m.membershipStatus === 'active' ? 'Active' : 'Inactive'}
+                        </Badge>
                       </td>
                     </tr>
                     <tr id={detailsId} className="speakers-table__details" hidden={!expanded}>

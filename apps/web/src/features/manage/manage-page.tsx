@@ -28,7 +28,8 @@ function leadText(viewer: TViewer, tabs: TManageTab[]): string {
     return `Your ${vocab.word('groups')} and how your ${vocab.word('speakers')} are doing, and your own recordings.`;
   }
   if (tabs.includes('groups')) return `Your ${vocab.word('groups')}, their invite links and how your ${vocab.word('speakers')} are doing.`;
-  if (tabs.includes('recordings')) return `Your recordings: rename, download and share them, or submit them to your ${vocab.word('coach')}.`;
+  if (tabs.includes('recordings'))
+    return `Your recordings: rename, download and share them, or submit them to your ${vocab.word('coach')}.`;
   return 'Choose which emails you receive.';
 }
 

@@ -81,7 +81,9 @@ export function MyGroupsTab({ viewer }: { viewer: TViewer }) {
         <Card>
           <EmptyState icon={<Users size={24} aria-hidden />} title={`You do not manage any ${vocab.word('groups')} yet`}>
             {viewer.isOrgManager ? (
-              <p>Create your first {vocab.word('group')}, then share its invite code with your {vocab.word('speakers')}.</p>
+              <p>
+                Create your first {vocab.word('group')}, then share its invite code with your {vocab.word('speakers')}.
+              </p>
             ) : (
               <p>
                 When you are made {withArticle(vocab.word('coach'))} of a {vocab.word('group')}, it appears here. To join a{' '}

@@ -80,9 +80,16 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
 
   const actionsFor = (r: TRecordingSummary): ActionMenuItem[] => {
     const offers = sharingOffers(r, groupOf(r));
-    const items: ActionMenuItem[] = [{ key: 'rename', label: 'Rename', icon: <Pencil size={16} aria-hidden />, onSelect: () => setRenaming(r) }];
+    const items: ActionMenuItem[] = [
+      { key: 'rename', label: 'Rename', icon: <Pencil size={16} aria-hidden />, onSelect: () => setRenaming(r) },
+    ];
     if (rowState(r) === 'done') {
-      items.push({ key: 'download', label: 'Download', icon: <Download size={16} aria-hidden />, onSelect: () => void downloadRecording(r) });
+      items.push({
+        key: 'download',
+        label: 'Download',
+        icon: <Download size={16} aria-hidden />,
+        onSelect: () => void downloadRecording(r),
+      });
     }
     if (offers.submit) {
       items.push({

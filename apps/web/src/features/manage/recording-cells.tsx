@@ -21,7 +21,13 @@ export function RecordingStateCell({ state }: { state: TRowState }) {
 }
 
 /** Whether the recording went to the coach (submitted) or to the whole group (feedbackRequested). */
-export function RecordingFlags({ recording: r, vocab }: { recording: Pick<TRecordingSummary, 'submitted' | 'feedbackRequested'>; vocab: TVocabulary }) {
+export function RecordingFlags({
+  recording: r,
+  vocab,
+}: {
+  recording: Pick<TRecordingSummary, 'submitted' | 'feedbackRequested'>;
+  vocab: TVocabulary;
+}) {
   if (!r.submitted && !r.feedbackRequested) return null;
   return (
     <span className="recording-flags">

@@ -73,7 +73,15 @@ export function RenameRecordingDialog({ recording, onClose }: { recording: TReco
       <form onSubmit={submit} noValidate>
         <div className="dialog__body">
           <h2 id="rename-recording-title">Rename recording</h2>
-          <TextField ref={field} label="Title" value={title} onValueChange={setTitle} hint={MANAGE_TEXT.renamePrompt} error={error} autoComplete="off" />
+          <TextField
+            ref={field}
+            label="Title"
+            value={title}
+            onValueChange={setTitle}
+            hint={MANAGE_TEXT.renamePrompt}
+            error={error}
+            autoComplete="off"
+          />
         </div>
         <div className="dialog__footer">
           <Button variant="secondary" onClick={onClose}>

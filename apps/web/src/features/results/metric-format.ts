@@ -1,4 +1,13 @@
-import { NEGATIVE_VIBES, POSITIVE_VIBES, judgeAgainstIdeal, type TBand, type TIdeal, type TMetricKey, type TSpeakerScores, type TVariety } from '@rostrum/contract';
+import {
+  NEGATIVE_VIBES,
+  POSITIVE_VIBES,
+  judgeAgainstIdeal,
+  type TBand,
+  type TIdeal,
+  type TMetricKey,
+  type TSpeakerScores,
+  type TVariety,
+} from '@rostrum/contract';
 
 // How each metric reads in words (001 section 9: pace and pausing judged against idealMin and
 // idealMax giving low, high or ideal text; upspeak none, some or too much; scores to one decimal).
@@ -68,7 +77,9 @@ export function summaryValue(key: TMetricKey, s: TSpeakerScores, ideal: TIdeal |
     }
     case 'positiveVibes':
     case 'negativeVibes':
-      return topVibes(s, key).map((x) => `${x.name} ${one(x.score)}`).join(', ');
+      return topVibes(s, key)
+        .map((x) => `${x.name} ${one(x.score)}`)
+        .join(', ');
   }
 }
 

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
-import { ASSIGNMENT_MSG, isConversationalAlgorithm, speakerTypeMatches, type TAssignedAssignment, type TRecording } from '@rostrum/contract';
+import {
+  ASSIGNMENT_MSG,
+  isConversationalAlgorithm,
+  speakerTypeMatches,
+  type TAssignedAssignment,
+  type TRecording,
+} from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { ApiError, errorMessage } from '../../api/http-client';
 import { ConfirmDialog } from '../../components/dialog';

@@ -63,7 +63,8 @@ export function RecordingPage() {
   // The list's state icons follow the recording once it settles.
   const lastState = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (r && lastState.current && lastState.current !== r.state) void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
+    if (r && lastState.current && lastState.current !== r.state)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
     lastState.current = r?.state;
   }, [r, queryClient]);
 
@@ -199,7 +200,13 @@ function MediaPlayer({ recording: r }: { recording: TRecording }) {
         ))}
       {(!r.isVideo || !r.videoUrl) && (
         // biome-ignore lint/a11y/useMediaCaption: shown while the recording is analysed; no transcript exists yet.
-        <audio className="media-card__audio" controls src={r.playbackUrl ?? undefined} preload="metadata" aria-label={`Audio of ${r.title}`} />
+        <audio
+          className="media-card__audio"
+          controls
+          src={r.playbackUrl ?? undefined}
+          preload="metadata"
+          aria-label={`Audio of ${r.title}`}
+        />
       )}
     </Card>
   );

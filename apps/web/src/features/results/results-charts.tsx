@@ -108,7 +108,11 @@ export function ResultsCharts({ results, scores: s, ownerView }: ChartsProps) {
 
   const variety = (key: 'varietyVolume' | 'varietyPace' | 'varietyPitch') => (
     <ChartCard {...card(key)}>
-      <VarietyBars title={METRIC_TITLES[key]} segments={results.timestamped.metrics[key]?.segments ?? []} summary={varietySummary(s[key])} />
+      <VarietyBars
+        title={METRIC_TITLES[key]}
+        segments={results.timestamped.metrics[key]?.segments ?? []}
+        summary={varietySummary(s[key])}
+      />
     </ChartCard>
   );
   return (

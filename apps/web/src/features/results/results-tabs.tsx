@@ -32,15 +32,33 @@ export function ResultsTabs({ results, scores, ownerView }: { results: TResults;
           Print
         </Button>
       </div>
-      <div role="tabpanel" id="results-panel-transcript" aria-labelledby="results-tab-transcript" hidden={tab !== 'transcript'} className="results-tabs__panel">
+      <div
+        role="tabpanel"
+        id="results-panel-transcript"
+        aria-labelledby="results-tab-transcript"
+        hidden={tab !== 'transcript'}
+        className="results-tabs__panel"
+      >
         <h2 className="print-only section-title">Transcript</h2>
         <Transcript results={results} />
       </div>
-      <div role="tabpanel" id="results-panel-next" aria-labelledby="results-tab-next" hidden={tab !== 'next'} className="results-tabs__panel">
+      <div
+        role="tabpanel"
+        id="results-panel-next"
+        aria-labelledby="results-tab-next"
+        hidden={tab !== 'next'}
+        className="results-tabs__panel"
+      >
         <h2 className="print-only section-title">Next Steps</h2>
         <NextSteps results={results} ownerView={ownerView} />
       </div>
-      <div role="tabpanel" id="results-panel-summary" aria-labelledby="results-tab-summary" hidden={tab !== 'summary'} className="results-tabs__panel">
+      <div
+        role="tabpanel"
+        id="results-panel-summary"
+        aria-labelledby="results-tab-summary"
+        hidden={tab !== 'summary'}
+        className="results-tabs__panel"
+      >
         <h2 className="print-only section-title">Summary</h2>
         <Summary results={results} scores={scores} />
       </div>
@@ -89,7 +107,12 @@ function Transcript({ results }: { results: TResults }) {
             {p.words.map((w, j) => {
               if (w.type === 'punctuation' || w.isPunctuation) return <span key={j}>{w.text}</span>;
               const current = time >= w.start && time < w.end;
-              const cls = ['word', w.type === 'filler' && 'word--filler', isSpotted(w.start, w.end) && 'word--spotted', current && 'word--current']
+              const cls = [
+                'word',
+                w.type === 'filler' && 'word--filler',
+                isSpotted(w.start, w.end) && 'word--spotted',
+                current && 'word--current',
+              ]
                 .filter(Boolean)
                 .join(' ');
               return (

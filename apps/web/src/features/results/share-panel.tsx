@@ -15,7 +15,15 @@ const DONE_TEXT: TSharingTexts = {
  * Review for the owner, each change with an Undo action in the notification banner; the comment count and the reviewed
  * indicator.
  */
-export function SharePanel({ recording: r, group, feedback }: { recording: TRecording; group: TGroup | undefined; feedback: TRecordingFeedback | undefined }) {
+export function SharePanel({
+  recording: r,
+  group,
+  feedback,
+}: {
+  recording: TRecording;
+  group: TGroup | undefined;
+  feedback: TRecordingFeedback | undefined;
+}) {
   const { assignmentsOn } = useViewer();
   const { change, pending, error } = useUndoableRecordingUpdate(DONE_TEXT);
 
@@ -79,9 +87,7 @@ export function SharePanel({ recording: r, group, feedback }: { recording: TReco
             <dd data-testid="comment-count">{feedback?.commentCount ?? 0}</dd>
           </div>
           <div>
-            <dt>
-              {feedback?.reviewed ? <CheckCircle2 size={16} aria-hidden /> : <Clock size={16} aria-hidden />} Reviewed
-            </dt>
+            <dt>{feedback?.reviewed ? <CheckCircle2 size={16} aria-hidden /> : <Clock size={16} aria-hidden />} Reviewed</dt>
             <dd data-testid="reviewed">
               <Badge tone={feedback?.reviewed ? 'success' : 'warning'}>{feedback?.reviewed ? 'ok' : 'pending'}</Badge>
             </dd>

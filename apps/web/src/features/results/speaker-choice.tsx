@@ -27,7 +27,11 @@ export function SpeakerChoice({ numSpeakers, selected, onSelect, ownerSpeaker, c
           {speakers.map((n) => (
             <label key={n} className="speaker-choice__option">
               <input type="radio" name={name} value={n} checked={selected === n} onChange={() => onSelect(n)} />
-              <span className="speaker-choice__swatch" style={{ background: SPEAKER_COLORS[(n - 1) % SPEAKER_COLORS.length] }} aria-hidden />
+              <span
+                className="speaker-choice__swatch"
+                style={{ background: SPEAKER_COLORS[(n - 1) % SPEAKER_COLORS.length] }}
+                aria-hidden
+              />
               <span>{SPEAKER_NAMES[n - 1]}</span>
               {n === ownerSpeaker && <span className="speaker-choice__you">(you)</span>}
             </label>

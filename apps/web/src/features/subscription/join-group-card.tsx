@@ -32,15 +32,7 @@ export function JoinGroupCard({ viewer }: { viewer: TViewer }) {
       titleId="join-title"
     >
       <form className="join-form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Invite code"
-          value={code}
-          onValueChange={setCode}
-          error={error}
-          autoComplete="off"
-          spellCheck={false}
-          mono
-        />
+        <TextField label="Invite code" value={code} onValueChange={setCode} error={error} autoComplete="off" spellCheck={false} mono />
         <Button type="submit" busy={join.isPending} icon={<Ticket size={16} aria-hidden />}>
           Join
         </Button>

@@ -20,11 +20,7 @@ export function SubscriptionPage() {
 
   return (
     <div className="page page--medium">
-      <PageHeader
-        eyebrow="Account"
-        title="Subscription"
-        lead={`Your ${vocab.word('groups')} and the access each one gives you.`}
-      />
+      <PageHeader eyebrow="Account" title="Subscription" lead={`Your ${vocab.word('groups')} and the access each one gives you.`} />
       <div className="stack stack--xl">
         <Card flush title={`My ${vocab.Word('groups')}`} titleId="memberships-title">
           {groups.length === 0 ? (

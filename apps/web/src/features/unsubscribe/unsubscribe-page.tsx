@@ -80,8 +80,8 @@ export function UnsubscribePage() {
           <p className="unsubscribe-note">
             <Info size={16} aria-hidden />
             <span>
-              Marketing emails are managed separately. Rostrum itself sends no marketing email, so these settings cover every
-              email it sends you. For marketing email from anyone else, use the unsubscribe link in that email.
+              Marketing emails are managed separately. Rostrum itself sends no marketing email, so these settings cover every email it sends
+              you. For marketing email from anyone else, use the unsubscribe link in that email.
             </span>
           </p>
         </div>
