@@ -17,7 +17,7 @@ async function seatAvailable(db: TDb, org: TOrgRow, userId: string | null): Prom
 /**
  * Takes a speaker seat for the user, or throws 402 with `refusal`. Call it inside the transaction
  * that creates or activates the speaker membership, before writing it: the organisation row stays
- * locked (SELECT ... FOR UPDATE) until that transaction ends, so concurrent grants in one
+ * locked (SELECT ... FOR NO KEY UPDATE) until that transaction ends, so concurrent grants in one
  * organisation count each other's seats. Returns the locked organisation row.
  */
 export async function takeSpeakerSeat(tx: TDb, orgId: string, userId: string | null, refusal: string): Promise<TOrgRow> {
