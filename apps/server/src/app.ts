@@ -7,9 +7,9 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyCors from '@fastify/cors';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_PREFIX, MSG } from '@rostrum/contract';
+import { API_PREFIX, ERROR_CODES, MSG } from '@rostrum/contract';
 import type { TDeps } from './deps.js';
-import { installErrorHandler } from './http/errors.js';
+import { errorBody, installErrorHandler } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors, guardedValidatorCompiler } from './http/edge-guards.js';
 import { helmetOptions } from './http/security-headers.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
@@ -108,7 +108,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ errors: [{ message: MSG.notFound, status: 404 }] });
+      return reply.status(404).send(errorBody(404, MSG.notFound, ERROR_CODES.resourceNotFound));
     }
     // Client-side routes: the web app decides (unknown paths redirect to /).
     return reply.type('text/html').sendFile('index.html', webDir!);

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 
 // Shared API conventions (000 section 7 and 8): responses are wrapped in `data`,
-// errors are a list of {message, status}.
+// errors are a list of {message, status, code}; `code` is one of ERROR_CODES (error-codes.ts).
 
 export const API_PREFIX = '/api/v1';
 
-export const ZApiErrorItemSchema = z.object({ message: z.string(), status: z.number().int() });
+export const ZApiErrorItemSchema = z.object({
+  message: z.string(),
+  status: z.number().int(),
+  /** Stable and machine-readable (dot.snake, one of ERROR_CODES): branch on this, not on `message`. */
+  code: z.string(),
+});
 export const ZApiErrorSchema = z.object({ errors: z.array(ZApiErrorItemSchema).min(1) });
 export type TApiError = z.infer<typeof ZApiErrorSchema>;
 

@@ -20,6 +20,11 @@ export const ZGroupSchema = z.object({
   settings: z.object({ freeDuration: ZFreeDurationSchema.nullable() }),
   managerPrivacyLevel: ZPrivacyLevelSchema,
   speakerPrivacyLevel: ZPrivacyLevelSchema,
+  /**
+   * What a new recording in this group may be marked with at intake (the server's
+   * groupSharingAbilities): share with the group (feedbackRequested), flag for coach review (submitted).
+   */
+  recordingAbilities: z.object({ canShare: z.boolean(), canFlag: z.boolean() }),
 });
 export type TGroup = z.infer<typeof ZGroupSchema>;
 

@@ -1,5 +1,6 @@
 export * from './results.js';
 export * from './api.js';
+export * from './error-codes.js';
 export * from './auth.js';
 export * from './constants.js';
 export * from './group.js';

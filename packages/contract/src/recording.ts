@@ -6,6 +6,23 @@ import { ZAssignmentRefSchema } from './assignment.js';
 // The Recording entity as listed (001 section 3). Intake, playback and results join it with
 // their features; this is the shape the lists use.
 
+/**
+ * What the caller may do with a recording, decided by the server (apps/server/src/auth/policies.ts
+ * recordingAbilities): the web renders these and compares no privacy levels itself.
+ */
+export const ZRecordingAbilitiesSchema = z.object({
+  canHear: z.boolean(),
+  /** Share with the entire group (feedbackRequested). */
+  canShare: z.boolean(),
+  /** Flag for coach review (submitted). */
+  canFlag: z.boolean(),
+  canRename: z.boolean(),
+  canDelete: z.boolean(),
+  canComment: z.boolean(),
+  canScore: z.boolean(),
+});
+export type TRecordingAbilities = z.infer<typeof ZRecordingAbilitiesSchema>;
+
 export const ZRecordingSummarySchema = z.object({
   recordingId: z.uuid(),
   userId: z.uuid(),
@@ -26,6 +43,7 @@ export const ZRecordingSummarySchema = z.object({
   userFirstName: z.string(),
   userLastName: z.string(),
   overallScore: z.number().nullable(),
+  abilities: ZRecordingAbilitiesSchema,
 });
 export type TRecordingSummary = z.infer<typeof ZRecordingSummarySchema>;
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { MSG, parseBearerToken } from '@rostrum/contract';
+import { ERROR_CODES, MSG, parseBearerToken } from '@rostrum/contract';
 import type { TDb } from '../db/client.js';
 import { apiKeys, organisations, users } from '../db/schema.js';
 import { unauthorized } from '../http/errors.js';
@@ -30,7 +30,7 @@ export async function authenticate(db: TDb, req: FastifyRequest): Promise<TAuth>
 export async function authenticateHeader(db: TDb, header: string | null | undefined): Promise<TAuth> {
   if (!header?.startsWith('Bearer ')) throw unauthorized(MSG.notSignedIn);
   const parsed = parseBearerToken(header.slice(7).trim());
-  if (!parsed) throw unauthorized(MSG.keyExpired);
+  if (!parsed) throw unauthorized(MSG.keyExpired, ERROR_CODES.authKeyExpired);
   const [row] = await db
     .select({
       keyId: apiKeys.id,
@@ -52,7 +52,7 @@ export async function authenticateHeader(db: TDb, header: string | null | undefi
       ),
     )
     .limit(1);
-  if (!row) throw unauthorized(MSG.keyExpired);
+  if (!row) throw unauthorized(MSG.keyExpired, ERROR_CODES.authKeyExpired);
   return row;
 }
 

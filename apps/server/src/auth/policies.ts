@@ -154,3 +154,56 @@ export function canCommentOn(access: TRecordingAccess, speakerPrivacyLevel: numb
 export function canScore(access: TRecordingAccess, speakerPrivacyLevel: number | null): boolean {
   return speakerPrivacyLevel !== null && speakerPrivacyLevel > 0 && access === 'hear';
 }
+
+/** What the caller may do with one recording; GET and the lists return it, PUT recordings/{id} enforces it. */
+export interface TRecordingAbilities {
+  canHear: boolean;
+  canShare: boolean;
+  canFlag: boolean;
+  canRename: boolean;
+  canDelete: boolean;
+  canComment: boolean;
+  canScore: boolean;
+}
+
+/**
+ * What a group's privacy levels allow its speakers' recordings (the intake offers these for a
+ * recording not yet created): sharing with the group (feedbackRequested) at speaker levels 1 to 3,
+ * flagging for coach review (submitted) at coach levels above 0 (000 section 6, 001 sections 2 and 6).
+ * No group, no sharing.
+ */
+export function groupSharingAbilities(group: { managerPrivacyLevel: number | null; speakerPrivacyLevel: number | null } | null): {
+  canShare: boolean;
+  canFlag: boolean;
+} {
+  const speaker = group?.speakerPrivacyLevel ?? 0;
+  const coach = group?.managerPrivacyLevel ?? 0;
+  return { canShare: speaker >= 1 && speaker <= 3, canFlag: coach > 0 };
+}
+
+/**
+ * The caller's abilities on a recording, from their access (recordingAccess) and the group's levels:
+ * only the owner shares, flags, renames and deletes it; with the org setting Assignments on a
+ * recording is private until it is in an assignment (002 section 4), so it is shared or flagged
+ * only then. Commenting and scoring follow canCommentOn and canScore.
+ */
+export function recordingAbilities(
+  access: TRecordingAccess,
+  group: { managerPrivacyLevel: number | null; speakerPrivacyLevel: number | null } | null,
+  orgSettings: { Assignments?: boolean | null },
+  rec: { assignmentId: string | null },
+): TRecordingAbilities {
+  const owner = access === 'owner';
+  const levels = groupSharingAbilities(group);
+  const assignmentAllows = !orgSettings.Assignments || rec.assignmentId !== null;
+  const speakerLevel = group?.speakerPrivacyLevel ?? null;
+  return {
+    canHear: owner || access === 'hear',
+    canShare: owner && levels.canShare && assignmentAllows,
+    canFlag: owner && levels.canFlag && assignmentAllows,
+    canRename: owner,
+    canDelete: owner,
+    canComment: canCommentOn(access, speakerLevel),
+    canScore: canScore(access, speakerLevel),
+  };
+}

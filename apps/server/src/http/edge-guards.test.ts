@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultErrorCode, ERROR_CODES } from '@rostrum/contract';
 import { makeOrg, signInAs, startTestApp, type TTestApp } from '../test/harness.js';
 import { findNulPath } from './edge-guards.js';
 
@@ -16,7 +17,9 @@ afterAll(async () => t?.close());
 type TInject = { statusCode: number; json: () => unknown };
 const expectErrorShape = (res: TInject, status: number) => {
   expect(res.statusCode).toBe(status);
-  expect(res.json()).toEqual({ errors: [expect.objectContaining({ status, message: expect.any(String) })] });
+  expect(res.json()).toEqual({
+    errors: [expect.objectContaining({ status, message: expect.any(String), code: defaultErrorCode(status) })],
+  });
 };
 
 /** A raw request over the socket, for what Node's HTTP parser refuses before Fastify runs. */
@@ -81,7 +84,10 @@ describe('authentication comes before validation', () => {
     ] as const) {
       const res = await t.app.inject({ method, url: `/api/v1${url}`, payload: { nonsense: true } });
       expectErrorShape(res, 401);
-      expect(res.body).not.toMatch(/title|source|Required|expected/i);
+      // The messages, not the code (auth.required names no field).
+      const messages = (res.json() as { errors: { message: string }[] }).errors.map((e) => e.message).join('\n');
+      expect(messages).not.toMatch(/title|source|Required|expected/i);
+      expect(res.json().errors[0].code).toBe(ERROR_CODES.authRequired);
     }
   });
 });
@@ -91,13 +97,15 @@ describe('requests refused before routing', () => {
     const res = await raw('/api/v1/health', { 'x-padding': 'a'.repeat(20_000) });
     expect(res.status).toBe(431);
     expect(res.type).toContain('application/json');
-    expect(JSON.parse(res.body)).toEqual({ errors: [{ status: 431, message: 'The request headers are too large' }] });
+    expect(JSON.parse(res.body)).toEqual({
+      errors: [{ status: 431, message: 'The request headers are too large', code: ERROR_CODES.headersTooLarge }],
+    });
   });
 
   it('414 for a path segment over the router limit, 400 for an address that cannot be decoded', async () => {
     const long = await raw(`/api/v1/recordings/${'a'.repeat(300)}`);
     expect(long.status).toBe(414);
-    expect(JSON.parse(long.body)).toEqual({ errors: [{ status: 414, message: 'The address is too long' }] });
+    expect(JSON.parse(long.body)).toEqual({ errors: [{ status: 414, message: 'The address is too long', code: ERROR_CODES.uriTooLong }] });
     const bad = await raw('/api/v1/recordings/%E0%A4%A');
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body).errors[0].status).toBe(400);

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { defaultErrorCode } from '@rostrum/contract';
 
 // Guards at the edge of the API, before any handler runs. They hold for every route, including
 // ones added later, so no route has to remember them.
@@ -44,7 +45,8 @@ export const guardedValidatorCompiler: FastifySchemaCompiler<FastifySchema> = (r
   };
 };
 
-const errorBody = (status: number, message: string) => JSON.stringify({ errors: [{ message, status }] });
+/** The API's error shape; every edge answer is generic (request.invalid, .uri_too_long, .headers_too_large, .timeout). */
+const errorBody = (status: number, message: string) => JSON.stringify({ errors: [{ message, status, code: defaultErrorCode(status) }] });
 
 /** Router-level failures (a URL that cannot be decoded, a path segment over the length limit). */
 export function frameworkErrors(err: Error & { statusCode?: number }, _req: FastifyRequest, reply: FastifyReply): void {

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@rostrum/contract';
 import { makeOrg, PASSWORD, signInAs, startTestApp, type TTestApp } from '../test/harness.js';
 import { flushErrorReports, initErrorReporting, REPORTED_TEXT_MAX, scrubEvent } from './error-reporting.js';
 
@@ -43,7 +44,9 @@ describe('error reporting', () => {
       headers: { authorization: auth },
     });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ errors: [{ status: 500, message: 'Oops! There was a problem. Please try your request again' }] });
+    expect(res.json()).toEqual({
+      errors: [{ status: 500, message: 'Oops! There was a problem. Please try your request again', code: ERROR_CODES.serverError }],
+    });
     await flushErrorReports();
     const sent = envelopes.join('\n');
     expect(sent).toContain('"type":"event"');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZApiErrorSchema } from '@rostrum/contract';
+import { isErrorCode, ZApiErrorSchema } from '@rostrum/contract';
 import { insertAssignment, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from './harness.js';
 import { hostileBody, hostileParam, hostileQuery, type TFuzzOperation, type TFuzzRequest } from './api-fuzz.arbitraries.js';
 
@@ -134,7 +134,12 @@ describe('API fuzzing', () => {
             } catch {
               parsed = null;
             }
-            expect(ZApiErrorSchema.safeParse(parsed).success, `error shape of ${where}: ${res.body.slice(0, 300)}`).toBe(true);
+            const shape = ZApiErrorSchema.safeParse(parsed);
+            expect(shape.success, `error shape of ${where}: ${res.body.slice(0, 300)}`).toBe(true);
+            // Every error item carries a known, stable code (ERROR_CODES).
+            for (const item of shape.data?.errors ?? []) {
+              expect(isErrorCode(item.code), `unknown error code "${item.code}" in ${where}`).toBe(true);
+            }
           }
         }),
         { seed: SEED, numRuns: RUNS_PER_FAMILY, endOnFailure: true },

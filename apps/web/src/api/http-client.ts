@@ -1,18 +1,50 @@
 import createClient from 'openapi-fetch';
-import { MSG, ZApiErrorSchema } from '@rostrum/contract';
+import { ERROR_CODES, MSG, type TErrorCode, ZApiErrorItemSchema } from '@rostrum/contract';
+import { z } from 'zod';
 import type { paths } from './openapi.gen';
 
-/** An API failure with the message a user should see (spec 000 section 8). */
+/**
+ * An API failure with the message a user should see (spec 000 section 8) and the server's stable
+ * code (ERROR_CODES): branch on `code` or `status`, never on the message text.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     /** False when the response carried no error body (the message is then 'Network error'). */
     readonly hasBody: boolean,
+    /** The first error's code; null when the body had none (offline, a proxy's page, an older server). */
+    readonly code: TErrorCode | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The error body, with `code` optional so a body without one still yields its message. */
+const ZReceivedErrorSchema = z.object({
+  errors: z.array(ZApiErrorItemSchema.extend({ code: z.string().optional() })).min(1),
+});
+
+/** A received code as TErrorCode: unknown ones are kept (a newer server), missing ones are null. */
+function codeOf(code: string | undefined): TErrorCode | null {
+  return code ? (code as TErrorCode) : null;
+}
+
+/** The first error item of a failed response's body, or null when it is not in the API's error shape. */
+export function parseErrorBody(body: unknown): { message: string; code: TErrorCode | null } | null {
+  const parsed = ZReceivedErrorSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const first = parsed.data.errors[0]!;
+  return { message: first.message, code: codeOf(first.code) };
+}
+
+/** 401 codes that mean the session is gone (sign in again); others, such as wrong credentials, are form errors. */
+const SESSION_LOST: ReadonlySet<TErrorCode> = new Set([ERROR_CODES.authRequired, ERROR_CODES.authKeyExpired]);
+
+/** Whether a 401 ends the session: yes unless its code names a form error; a 401 without a code does. */
+export function endsSession(status: number, code: TErrorCode | null): boolean {
+  return status === 401 && (code === null || SESSION_LOST.has(code));
 }
 
 export function isApiError(e: unknown): e is ApiError {
@@ -86,14 +118,14 @@ export async function call<T>(method: HttpMethod, send: () => Promise<TFetchResu
   if (response.ok) return result.data?.data as T;
 
   const body = typeof result.error === 'object' ? result.error : undefined;
-  if (response.status >= 500) throw new ApiError(response.status, MSG.serverError, body !== undefined);
-  const parsed = ZApiErrorSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(response.status, MSG.networkError, false);
-  const message = parsed.data.errors[0]?.message ?? MSG.networkError;
-  const error = new ApiError(response.status, message, true);
+  const parsed = parseErrorBody(body);
+  if (response.status >= 500) throw new ApiError(response.status, MSG.serverError, body !== undefined, parsed?.code ?? null);
+  if (!parsed) throw new ApiError(response.status, MSG.networkError, false);
+  const error = new ApiError(response.status, parsed.message, true, parsed.code);
 
-  // A wrong current password is a form error, not a lost session.
-  if (response.status === 401 && token && message !== MSG.currentPasswordWrong) hooks.onUnauthorized();
+  // Only a lost session signs out: a form error (wrong credentials) stays on its form. A wrong
+  // current password is a 400 (auth.current_password_wrong), never a 401.
+  if (token && endsSession(response.status, parsed.code)) hooks.onUnauthorized();
   if (response.status === 402 && token && !opts.own402) hooks.onPaymentRequired();
   throw error;
 }

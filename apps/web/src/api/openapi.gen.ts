@@ -768,6 +768,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -782,6 +783,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -823,6 +825,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -837,6 +840,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -887,6 +891,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -901,6 +906,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -950,6 +956,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -964,6 +971,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1008,6 +1016,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1022,6 +1031,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1058,6 +1068,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1072,6 +1083,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1125,6 +1137,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1139,6 +1152,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1208,6 +1222,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1222,6 +1237,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1264,6 +1280,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1278,6 +1295,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1322,6 +1340,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1336,6 +1355,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1379,6 +1399,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1393,6 +1414,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1532,6 +1554,10 @@ export interface operations {
                                 };
                                 managerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
                                 speakerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
+                                recordingAbilities: {
+                                    canShare: boolean;
+                                    canFlag: boolean;
+                                };
                             }[];
                         };
                     };
@@ -1547,6 +1573,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1561,6 +1588,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1664,6 +1692,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1678,6 +1707,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1728,6 +1758,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1742,6 +1773,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1808,6 +1840,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1822,6 +1855,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1903,6 +1937,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1917,6 +1952,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -1962,6 +1998,10 @@ export interface operations {
                             };
                             managerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
                             speakerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
+                            recordingAbilities: {
+                                canShare: boolean;
+                                canFlag: boolean;
+                            };
                             activeUsers: number;
                             totalUsers: number;
                             isPseudoGroup: boolean;
@@ -1986,6 +2026,10 @@ export interface operations {
                             };
                             managerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
                             speakerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
+                            recordingAbilities: {
+                                canShare: boolean;
+                                canFlag: boolean;
+                            };
                         }[];
                     };
                 };
@@ -2000,6 +2044,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2014,6 +2059,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2067,6 +2113,10 @@ export interface operations {
                             };
                             managerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
                             speakerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
+                            recordingAbilities: {
+                                canShare: boolean;
+                                canFlag: boolean;
+                            };
                         };
                     };
                 };
@@ -2081,6 +2131,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2095,6 +2146,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2140,6 +2192,10 @@ export interface operations {
                             };
                             managerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
                             speakerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
+                            recordingAbilities: {
+                                canShare: boolean;
+                                canFlag: boolean;
+                            };
                         };
                     };
                 };
@@ -2154,6 +2210,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2168,6 +2225,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2223,6 +2281,10 @@ export interface operations {
                             };
                             managerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
                             speakerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
+                            recordingAbilities: {
+                                canShare: boolean;
+                                canFlag: boolean;
+                            };
                         };
                     };
                 };
@@ -2237,6 +2299,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2251,6 +2314,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2301,6 +2365,10 @@ export interface operations {
                                 };
                                 managerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
                                 speakerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
+                                recordingAbilities: {
+                                    canShare: boolean;
+                                    canFlag: boolean;
+                                };
                             };
                         };
                     };
@@ -2316,6 +2384,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2330,6 +2399,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2375,6 +2445,10 @@ export interface operations {
                             };
                             managerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
                             speakerPrivacyLevel: 0 | 1 | 2 | 3 | 4;
+                            recordingAbilities: {
+                                canShare: boolean;
+                                canFlag: boolean;
+                            };
                         };
                     };
                 };
@@ -2389,6 +2463,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2403,6 +2478,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2470,6 +2546,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2484,6 +2561,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2524,6 +2602,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2538,6 +2617,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2587,6 +2667,15 @@ export interface operations {
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
+                            abilities: {
+                                canHear: boolean;
+                                canShare: boolean;
+                                canFlag: boolean;
+                                canRename: boolean;
+                                canDelete: boolean;
+                                canComment: boolean;
+                                canScore: boolean;
+                            };
                             canHear: boolean;
                         }[] | {
                             /** Format: uuid */
@@ -2612,6 +2701,15 @@ export interface operations {
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
+                            abilities: {
+                                canHear: boolean;
+                                canShare: boolean;
+                                canFlag: boolean;
+                                canRename: boolean;
+                                canDelete: boolean;
+                                canComment: boolean;
+                                canScore: boolean;
+                            };
                         }[];
                     };
                 };
@@ -2626,6 +2724,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2640,6 +2739,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2716,6 +2816,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2730,6 +2831,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2780,6 +2882,15 @@ export interface operations {
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
+                            abilities: {
+                                canHear: boolean;
+                                canShare: boolean;
+                                canFlag: boolean;
+                                canRename: boolean;
+                                canDelete: boolean;
+                                canComment: boolean;
+                                canScore: boolean;
+                            };
                             canHear: boolean;
                         }[];
                     };
@@ -2795,6 +2906,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2809,6 +2921,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -2859,6 +2972,15 @@ export interface operations {
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
+                            abilities: {
+                                canHear: boolean;
+                                canShare: boolean;
+                                canFlag: boolean;
+                                canRename: boolean;
+                                canDelete: boolean;
+                                canComment: boolean;
+                                canScore: boolean;
+                            };
                             /** @enum {string} */
                             state: "uploading" | "extracting" | "computing" | "done" | "failed";
                             source: string | null;
@@ -3127,6 +3249,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -3141,6 +3264,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -3197,6 +3321,15 @@ export interface operations {
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
+                            abilities: {
+                                canHear: boolean;
+                                canShare: boolean;
+                                canFlag: boolean;
+                                canRename: boolean;
+                                canDelete: boolean;
+                                canComment: boolean;
+                                canScore: boolean;
+                            };
                             /** @enum {string} */
                             state: "uploading" | "extracting" | "computing" | "done" | "failed";
                             source: string | null;
@@ -3465,6 +3598,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -3479,6 +3613,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -3517,6 +3652,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -3531,6 +3667,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -3585,6 +3722,15 @@ export interface operations {
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
+                            abilities: {
+                                canHear: boolean;
+                                canShare: boolean;
+                                canFlag: boolean;
+                                canRename: boolean;
+                                canDelete: boolean;
+                                canComment: boolean;
+                                canScore: boolean;
+                            };
                             /** @enum {string} */
                             state: "uploading" | "extracting" | "computing" | "done" | "failed";
                             source: string | null;
@@ -3853,6 +3999,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -3867,6 +4014,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4073,6 +4221,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4087,6 +4236,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4168,6 +4318,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4182,6 +4333,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4261,6 +4413,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4275,6 +4428,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4313,6 +4467,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4327,6 +4482,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4394,6 +4550,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4408,6 +4565,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4463,6 +4621,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4477,6 +4636,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4519,6 +4679,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4533,6 +4694,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4585,6 +4747,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4599,6 +4762,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4644,6 +4808,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4658,6 +4823,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4697,6 +4863,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4711,6 +4878,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4778,6 +4946,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4792,6 +4961,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4860,6 +5030,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4874,6 +5045,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4913,6 +5085,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4927,6 +5100,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4969,6 +5143,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -4983,6 +5158,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -5045,6 +5221,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -5059,6 +5236,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -5134,6 +5312,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -5148,6 +5327,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -5233,6 +5413,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -5247,6 +5428,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -5298,6 +5480,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -5312,6 +5495,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -5374,6 +5558,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -5388,6 +5573,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -5448,6 +5634,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -5462,6 +5649,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -5500,6 +5688,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };
@@ -5514,6 +5703,7 @@ export interface operations {
                         errors: {
                             message: string;
                             status: number;
+                            code: string;
                         }[];
                     };
                 };

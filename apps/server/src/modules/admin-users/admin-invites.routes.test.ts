@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_USERS_MSG, MSG, PSEUDO_GROUP_ID } from '@rostrum/contract';
+import { ERROR_CODES, ADMIN_USERS_MSG, MSG, PSEUDO_GROUP_ID } from '@rostrum/contract';
 import { groups, invites, memberships, users } from '../../db/schema.js';
 import { makeOrg, signInAs, signUpBody, startTestApp, type TTestApp } from '../../test/harness.js';
 
@@ -157,7 +157,7 @@ describe('POST invites', () => {
       url: '/api/v1/auth/sign-up',
       payload: signUpBody('', { inviteCode: undefined, inviteId: elsewhere.json().data.inviteId, email: other.coach.email }),
     });
-    expect(signUp.json()).toEqual({ errors: [{ message: MSG.signUpInvalid, status: 400 }] });
+    expect(signUp.json()).toEqual({ errors: [{ message: MSG.signUpInvalid, status: 400, code: ERROR_CODES.authSignUpInvalid }] });
   });
 
   it('a speaker grant needs a free duration', async () => {

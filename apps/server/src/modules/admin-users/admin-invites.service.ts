@@ -3,11 +3,12 @@ import {
   ADMIN_USERS_MSG,
   canonicalOrgRoles,
   coachNotSpeakerMessage,
+  ERROR_CODES,
   MSG,
   speakerRoleGrantable,
-  vocabulary,
   type TAdminInvite,
   type TCreateInviteBody,
+  vocabulary,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
@@ -58,7 +59,8 @@ async function checkGrants(deps: TDeps, org: TOrgRow, body: TCreateInviteBody) {
     if (!grant.groupId) continue;
     const group = byId.get(grant.groupId);
     if (!group) throw notFound(`No ${v.word('group')} with id ${grant.groupId} in this organization`);
-    if (grant.roles.includes('manager') && grant.roles.includes('speaker')) throw badRequest(coachNotSpeakerMessage(org.type));
+    if (grant.roles.includes('manager') && grant.roles.includes('speaker'))
+      throw badRequest(coachNotSpeakerMessage(org.type), ERROR_CODES.rolesCoachNotSpeaker);
     const orgFacts = { freeDuration: org.settings.freeDuration ?? null, billingModel: org.billingModel };
     if (
       grant.roles.includes('speaker') &&
@@ -83,8 +85,8 @@ export async function createInvite(deps: TDeps, auth: TAuth, body: TCreateInvite
   const org = await orgOf(deps, auth.orgId);
   await checkGrants(deps, org, body);
   const registeredIn = await orgOfEmail(deps.db, body.email);
-  if (registeredIn === org.id) throw conflict(MSG.emailInUse);
-  if (await hasPendingInviteFor(deps.db, org.id, body.email)) throw conflict(ADMIN_USERS_MSG.invitePending);
+  if (registeredIn === org.id) throw conflict(MSG.emailInUse, ERROR_CODES.authEmailTaken);
+  if (await hasPendingInviteFor(deps.db, org.id, body.email)) throw conflict(ADMIN_USERS_MSG.invitePending, ERROR_CODES.invitePending);
   const roles = body.roles
     .filter((g) => g.roles.length > 0)
     .map((g) => ({ groupId: g.groupId, roles: g.groupId === null ? [...canonicalOrgRoles(g.roles)!] : [...g.roles] }));

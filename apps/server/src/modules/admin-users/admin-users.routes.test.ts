@@ -1,7 +1,7 @@
 import { addYears } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_USERS_MSG, coachNotSpeakerMessage, DEFAULT_EMAIL_PREFERENCES, MSG, PSEUDO_GROUP_ID } from '@rostrum/contract';
+import { ADMIN_USERS_MSG, ERROR_CODES, coachNotSpeakerMessage, DEFAULT_EMAIL_PREFERENCES, MSG, PSEUDO_GROUP_ID } from '@rostrum/contract';
 import { groups, memberships, organisations, users } from '../../db/schema.js';
 import { addMember, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 
@@ -111,7 +111,7 @@ describe('GET users', () => {
     expect((await call('GET', '/users', await signInAs(t, o.coach.email))).statusCode).toBe(403);
     const sp = await call('GET', '/users', await signInAs(t, o.speaker.email));
     expect(sp.statusCode).toBe(403);
-    expect(errorOf(sp)).toEqual({ message: MSG.forbidden, status: 403 });
+    expect(errorOf(sp)).toEqual({ message: MSG.forbidden, status: 403, code: ERROR_CODES.permissionDenied });
     const theirs = (await call('GET', '/users', await signInAs(t, other.admin.email))).json().data;
     expect(theirs.users.map((u: { userId: string }) => u.userId)).not.toContain(o.coach.id);
     expect((await call('GET', '/users', '')).statusCode).toBe(401);
@@ -170,7 +170,7 @@ describe('GET users/{userId}', () => {
     const otherAdmin = await signInAs(t, other.admin.email);
     const res = await call('GET', `/users/${o.speaker.id}`, otherAdmin);
     expect(res.statusCode).toBe(404);
-    expect(errorOf(res)).toEqual({ message: MSG.notFound, status: 404 });
+    expect(errorOf(res)).toEqual({ message: MSG.notFound, status: 404, code: ERROR_CODES.resourceNotFound });
     expect((await call('GET', `/users/${crypto.randomUUID()}`, otherAdmin)).statusCode).toBe(404);
     expect((await call('GET', '/users/not-a-uuid', otherAdmin)).statusCode).toBe(400);
   });
@@ -308,7 +308,7 @@ describe('PUT users/{userId}', () => {
       roles: [pseudo(['manager']), { groupId: second.id, roles: ['speaker'] }],
     });
     expect(res.statusCode).toBe(402);
-    expect(errorOf(res)).toEqual({ message: MSG.roleSaveSeatText, status: 402 });
+    expect(errorOf(res)).toEqual({ message: MSG.roleSaveSeatText, status: 402, code: ERROR_CODES.seatsLimitReached });
     expect(await membership(o.coach.id, second.id)).toBeUndefined();
     const [u] = await t.db.select().from(users).where(eq(users.id, o.coach.id));
     expect(u!.orgRoles).toEqual([]);

@@ -4,15 +4,16 @@ import {
   ADMIN_USERS_MSG,
   canonicalOrgRoles,
   coachNotSpeakerMessage,
+  ERROR_CODES,
   freeAccessUntil,
   grantedFreeYears,
   MSG,
   PSEUDO_GROUP_ID,
   speakerRoleGrantable,
-  vocabulary,
   type TAdminUserList,
   type TAdminUserRoles,
   type TUpdateUserRolesBody,
+  vocabulary,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TDb } from '../../db/client.js';
@@ -101,7 +102,7 @@ export async function updateUserRoles(deps: TDeps, auth: TAuth, userId: string, 
     if (!user) throw notFound();
     const orgRoles: string[] = [...canonicalOrgRoles(body.roles.find((g) => g.groupId === PSEUDO_GROUP_ID)!.roles)!];
     if (user.orgRoles.includes('admin') && !orgRoles.includes('admin') && (await countOtherAdmins(tx, org.id, user.id)) === 0) {
-      throw conflict(ADMIN_USERS_MSG.lastAdmin);
+      throw conflict(ADMIN_USERS_MSG.lastAdmin, ERROR_CODES.rolesLastAdmin);
     }
 
     const now = new Date();
@@ -113,7 +114,8 @@ export async function updateUserRoles(deps: TDeps, auth: TAuth, userId: string, 
       const row = rows.get(grant.groupId);
       if (!row) throw notFound(`No ${vocabulary(org.type).word('group')} with id ${grant.groupId} in this organization`);
       const roles = grant.roles as TGroupRole[];
-      if (roles.includes('manager') && roles.includes('speaker')) throw badRequest(coachNotSpeakerMessage(org.type));
+      if (roles.includes('manager') && roles.includes('speaker'))
+        throw badRequest(coachNotSpeakerMessage(org.type), ERROR_CODES.rolesCoachNotSpeaker);
       const current: { roles: TGroupRole[]; expiredRoles: TGroupRole[] } = row.membership
         ? membershipRoles(row.membership, now)
         : { roles: [], expiredRoles: [] };

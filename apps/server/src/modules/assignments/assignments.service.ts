@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { ASSIGNMENT_MSG, speakerTypeMatches, type TAssignedAssignment } from '@rostrum/contract';
+import { ASSIGNMENT_MSG, ERROR_CODES, speakerTypeMatches, type TAssignedAssignment } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { isOrgAdmin, recordingAccess } from '../../auth/policies.js';
@@ -12,7 +12,7 @@ import { findMembership } from '../groups/groups.repository.js';
 
 async function assertAssignmentsOn(deps: TDeps, auth: TAuth) {
   const [org] = await deps.db.select({ settings: organisations.settings }).from(organisations).where(eq(organisations.id, auth.orgId));
-  if (!org?.settings.Assignments) throw forbidden(ASSIGNMENT_MSG.assignmentsOff);
+  if (!org?.settings.Assignments) throw forbidden(ASSIGNMENT_MSG.assignmentsOff, ERROR_CODES.assignmentsDisabled);
 }
 
 /** The Move to Assignment picker: open assignments of the caller's speaker groups. */
@@ -42,15 +42,16 @@ export async function addRecording(deps: TDeps, auth: TAuth, assignmentId: strin
   if (!membership || !isMembershipActiveNow(membership) || !membership.roles.includes('speaker')) throw forbidden();
   const rec = await findRecordingWithContext(deps.db, recordingId, auth.userId);
   if (!rec || rec.r.orgId !== auth.orgId || rec.r.userId !== auth.userId) throw notFound();
-  if (rec.r.assignmentId) throw conflict(ASSIGNMENT_MSG.alreadyAssigned);
-  if (!speakerTypeMatches(rec.r.algorithm, found.a.criteria.algorithm)) throw badRequest(ASSIGNMENT_MSG.unableText);
+  if (rec.r.assignmentId) throw conflict(ASSIGNMENT_MSG.alreadyAssigned, ERROR_CODES.assignmentAlreadyAssigned);
+  if (!speakerTypeMatches(rec.r.algorithm, found.a.criteria.algorithm))
+    throw badRequest(ASSIGNMENT_MSG.unableText, ERROR_CODES.assignmentSpeakerTypeMismatch);
   const [moved] = await deps.db
     .update(recordings)
     .set({ assignmentId, groupId: found.a.groupId })
     // Two moves at once: only the first finds the recording without an assignment.
     .where(and(eq(recordings.id, recordingId), isNull(recordings.assignmentId)))
     .returning({ id: recordings.id });
-  if (!moved) throw conflict(ASSIGNMENT_MSG.alreadyAssigned);
+  if (!moved) throw conflict(ASSIGNMENT_MSG.alreadyAssigned, ERROR_CODES.assignmentAlreadyAssigned);
 }
 
 /** Removing a recording from an assignment: the group's coaches and org admins only. */

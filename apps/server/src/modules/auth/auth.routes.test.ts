@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@rostrum/contract';
+import { ERROR_CODES, MSG } from '@rostrum/contract';
 import { apiKeys, invites, memberships, passwordResets, users } from '../../db/schema.js';
 import { makeOrg, PASSWORD, signInAs, signUpBody, startTestApp, type TTestApp } from '../../test/harness.js';
 import { SIGN_IN_PAIR_LIMIT } from './sign-in-limiter.js';
@@ -15,7 +15,7 @@ const post = (url: string, payload: unknown, authorization?: string) =>
   t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers: authorization ? { authorization } : {} });
 const get = (url: string, authorization?: string) =>
   t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: authorization ? { authorization } : {} });
-const errorOf = (res: { json: () => { errors: { message: string; status: number }[] } }) => res.json().errors[0]!;
+const errorOf = (res: { json: () => { errors: { message: string; status: number; code: string }[] } }) => res.json().errors[0]!;
 
 describe('sign-in', () => {
   it('issues a key that works as Bearer {orgCode}-{apiKey}, emails matched case-insensitively', async () => {
@@ -48,7 +48,9 @@ describe('sign-in', () => {
     ]) {
       const res = await post('/auth/sign-in', body);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ errors: [{ message: MSG.incorrectCredentials, status: 401 }] });
+      expect(res.json()).toEqual({
+        errors: [{ message: MSG.incorrectCredentials, status: 401, code: ERROR_CODES.authIncorrectCredentials }],
+      });
     }
   });
 
@@ -121,7 +123,7 @@ describe('invite check (sign-up step 1)', () => {
   it('400 This Invite Code is not valid; 400 when no code; 402 when seats are full', async () => {
     const bad = await post('/auth/sign-up/invite', { inviteCode: 'no-such-code' });
     expect(bad.statusCode).toBe(400);
-    expect(errorOf(bad).message).toBe(MSG.inviteCodeInvalid);
+    expect(errorOf(bad)).toMatchObject({ message: MSG.inviteCodeInvalid, code: ERROR_CODES.inviteInvalid });
     expect((await post('/auth/sign-up/invite', {})).statusCode).toBe(400);
     const { group } = await makeOrg(t.db, { settings: { seatLimit: 1 } });
     const full = await post('/auth/sign-up/invite', { inviteCode: group.inviteCode });
@@ -302,7 +304,7 @@ describe('forgot and reset password', () => {
     const auth = await signInAs(t, coach.email);
     const wrong = await post('/auth/password/update', { password: 'not-it', newPassword: 'next-password-1' }, auth);
     expect(wrong.statusCode).toBe(400);
-    expect(errorOf(wrong).message).toBe(MSG.currentPasswordWrong);
+    expect(errorOf(wrong)).toMatchObject({ message: MSG.currentPasswordWrong, code: ERROR_CODES.authCurrentPasswordWrong });
     expect((await post('/auth/password/update', { password: PASSWORD, newPassword: 'next-password-1' }, auth)).statusCode).toBe(200);
     await signInAs(t, coach.email, 'next-password-1');
   });

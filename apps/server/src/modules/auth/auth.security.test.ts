@@ -1,6 +1,6 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@rostrum/contract';
+import { ERROR_CODES, MSG } from '@rostrum/contract';
 import { apiKeys, rateLimits } from '../../db/schema.js';
 import { makeOrg, PASSWORD, signInAs, signUpBody, startTestApp, type TTestApp } from '../../test/harness.js';
 import { issueKey } from './keys.repository.js';
@@ -58,7 +58,7 @@ describe('sign-in guessing limit: attempts are reserved before the password is c
     expect(count(all, 429)).toBe(60 - SIGN_IN_PAIR_LIMIT);
     expect(scrypt.calls).toBe(SIGN_IN_PAIR_LIMIT);
     const refused = all.find((r) => r.statusCode === 429)!;
-    expect(refused.json()).toEqual({ errors: [{ message: MSG.tooManyAttempts, status: 429 }] });
+    expect(refused.json()).toEqual({ errors: [{ message: MSG.tooManyAttempts, status: 429, code: ERROR_CODES.authRateLimited }] });
     const right = await signIn(coach.email, PASSWORD, ip);
     expect(right.statusCode).toBe(429);
     expect(errorOf(right).message).toBe(MSG.tooManyAttempts);
@@ -222,7 +222,9 @@ describe('password reset emails are limited per email and per address (item 6)',
     expect(count(all, 429)).toBe(12 - RESET_EMAILS_PER_EMAIL);
     await t.deliverMail();
     expect(t.mailer.sent.filter((m) => m.to === speaker.email).length - before).toBe(RESET_EMAILS_PER_EMAIL);
-    expect(all.find((r) => r.statusCode === 429)!.json()).toEqual({ errors: [{ message: MSG.tooManyResetRequests, status: 429 }] });
+    expect(all.find((r) => r.statusCode === 429)!.json()).toEqual({
+      errors: [{ message: MSG.tooManyResetRequests, status: 429, code: ERROR_CODES.authResetRateLimited }],
+    });
   });
 
   it('one address gets a limited number of requests, known emails or not; unknown emails keep the spec 404', async () => {
@@ -274,7 +276,9 @@ describe('invite codes: wrong guesses are limited per address (item 8)', () => {
     const all = await Promise.all(Array.from({ length: 50 }, (_, i) => post('/auth/sign-up/invite', { inviteCode: `Guess-${i}` }, { ip })));
     expect(count(all, 400)).toBe(INVITE_CODE_FAILURES_PER_ADDRESS);
     expect(count(all, 429)).toBe(50 - INVITE_CODE_FAILURES_PER_ADDRESS);
-    expect(all.find((r) => r.statusCode === 429)!.json()).toEqual({ errors: [{ message: MSG.tooManyInviteCodeAttempts, status: 429 }] });
+    expect(all.find((r) => r.statusCode === 429)!.json()).toEqual({
+      errors: [{ message: MSG.tooManyInviteCodeAttempts, status: 429, code: ERROR_CODES.inviteRateLimited }],
+    });
     expect((await post('/auth/sign-up/invite', { inviteCode: group.inviteCode }, { ip })).statusCode).toBe(429);
     expect((await post('/auth/sign-up', signUpBody(group.inviteCode!), { ip })).statusCode).toBe(429);
     expect((await post('/auth/sign-up/invite', { inviteCode: group.inviteCode }, { ip: freshAddress() })).statusCode).toBe(200);
@@ -356,7 +360,7 @@ describe('sign-up does not reveal emails registered in another organisation (ite
     const elsewhere = await post('/auth/sign-up', signUpBody(mine.group.inviteCode!, { email: theirs.coach.email }), {
       ip: freshAddress(),
     });
-    expect(elsewhere.json()).toEqual({ errors: [{ message: MSG.signUpInvalid, status: 400 }] });
+    expect(elsewhere.json()).toEqual({ errors: [{ message: MSG.signUpInvalid, status: 400, code: ERROR_CODES.authSignUpInvalid }] });
   });
 
   it('the other-organisation answer comes after every other check, as for a free email', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   DEFAULT_EMAIL_PREFERENCES,
+  ERROR_CODES,
   MSG,
   PASSWORD_RESET_MINUTES,
   type TInviteCheckBody,
@@ -46,7 +47,7 @@ export async function signIn(deps: TDeps, body: TSignInBody, ip: string): Promis
   const found = await findUserByEmail(deps, body.email);
   // Always run scrypt, so an unknown email takes as long as a wrong password.
   const ok = await verifyPassword(body.password, found?.user.passwordHash ?? DUMMY_HASH);
-  if (!found || !ok) throw unauthorized(MSG.incorrectCredentials);
+  if (!found || !ok) throw unauthorized(MSG.incorrectCredentials, ERROR_CODES.authIncorrectCredentials);
   await attempt.succeeded();
   return startSession(deps, found.user.id, found.org.code);
 }
@@ -54,17 +55,17 @@ export async function signIn(deps: TDeps, body: TSignInBody, ip: string): Promis
 /** The user of an auto sign-in token {org code}-{key}, if it is usable; `take` uses it up. */
 async function autoKeyUser(deps: TDeps, token: string, take: boolean) {
   const i = token.indexOf('-');
-  if (i <= 0) throw unauthorized(MSG.keyExpired);
+  if (i <= 0) throw unauthorized(MSG.keyExpired, ERROR_CODES.authKeyExpired);
   const orgCode = token.slice(0, i);
   const secret = token.slice(i + 1);
   const key = take ? await consumeAutoKey(deps.db, secret) : await peekAutoKey(deps.db, secret);
-  if (!key) throw unauthorized(MSG.keyExpired);
+  if (!key) throw unauthorized(MSG.keyExpired, ERROR_CODES.authKeyExpired);
   const [u] = await deps.db
     .select({ id: users.id, email: users.email, orgCode: organisations.code })
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.orgId))
     .where(eq(users.id, key.userId));
-  if (!u || u.orgCode !== orgCode) throw unauthorized(MSG.keyExpired);
+  if (!u || u.orgCode !== orgCode) throw unauthorized(MSG.keyExpired, ERROR_CODES.authKeyExpired);
   return u;
 }
 
@@ -86,7 +87,7 @@ export async function signOut(deps: TDeps, auth: TAuth): Promise<void> {
 export async function checkInvite(deps: TDeps, body: TInviteCheckBody, ip: string): Promise<TInviteCheckResponse> {
   const attempt = await reserveInviteCodeAttempt(deps.db, ip);
   const r = await resolveInvite(deps.db, body);
-  if (!r) throw badRequest(MSG.inviteCodeInvalid);
+  if (!r) throw badRequest(MSG.inviteCodeInvalid, ERROR_CODES.inviteInvalid);
   await attempt.valid();
   if (grantsSpeakerSeat(r)) await assertSpeakerSeatAvailable(deps.db, r.org, null, MSG.seatLimit);
   return {
@@ -107,12 +108,14 @@ export async function checkInvite(deps: TDeps, body: TInviteCheckBody, ip: strin
 export async function signUp(deps: TDeps, body: TSignUpBody, ip: string): Promise<{ userId: string; signInKey: string }> {
   const attempt = await reserveInviteCodeAttempt(deps.db, ip);
   const r = await resolveInvite(deps.db, body);
-  if (!r) throw badRequest(MSG.inviteCodeInvalid);
+  if (!r) throw badRequest(MSG.inviteCodeInvalid, ERROR_CODES.inviteInvalid);
   const existing = await findUserByEmail(deps, body.email);
-  if (existing && existing.org.id === r.org.id) throw conflict(MSG.signUpEmailTaken);
-  if (r.invite && r.invite.email !== body.email) throw badRequest('This invite was sent to a different email address');
+  if (existing && existing.org.id === r.org.id) throw conflict(MSG.signUpEmailTaken, ERROR_CODES.authEmailTaken);
+  if (r.invite && r.invite.email !== body.email)
+    throw badRequest('This invite was sent to a different email address', ERROR_CODES.authInviteEmailMismatch);
   const isEu = inviteIsEu(r);
-  if (isEu && !(body.ageAttestation && body.privacyAccepted && body.dataUseAllowed)) throw badRequest(MSG.signUpInvalid);
+  if (isEu && !(body.ageAttestation && body.privacyAccepted && body.dataUseAllowed))
+    throw badRequest(MSG.signUpInvalid, ERROR_CODES.authSignUpInvalid);
 
   const passwordHash = await hashPassword(body.password);
   const orgRoles = r.invite?.roles.find((x) => x.groupId === null)?.roles ?? [];
@@ -159,7 +162,9 @@ export async function signUp(deps: TDeps, body: TSignUpBody, ip: string): Promis
   });
   if (!userId) {
     const winner = await findUserByEmail(deps, body.email);
-    throw winner?.org.id === r.org.id ? conflict(MSG.signUpEmailTaken) : badRequest(MSG.signUpInvalid);
+    throw winner?.org.id === r.org.id
+      ? conflict(MSG.signUpEmailTaken, ERROR_CODES.authEmailTaken)
+      : badRequest(MSG.signUpInvalid, ERROR_CODES.authSignUpInvalid);
   }
   await attempt.valid();
   const key = await issueKey(deps.db, userId, 'auto');
@@ -170,7 +175,7 @@ export async function forgotPassword(deps: TDeps, email: string, ip: string): Pr
   // Counted before the lookup, known email or not: each request may write a mail.
   await reserveResetEmail(deps.db, email, ip);
   const found = await findUserByEmail(deps, email);
-  if (!found) throw notFound(MSG.forgotNotFound);
+  if (!found) throw notFound(MSG.forgotNotFound, ERROR_CODES.authEmailUnknown);
   const token = newSecret();
   const link = `${deps.config.publicUrl}/password/reset?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
   // The token and its email commit together; the send-email job delivers it (and retries).
@@ -198,7 +203,7 @@ export async function forgotPassword(deps: TDeps, email: string, ip: string): Pr
 
 export async function resetPassword(deps: TDeps, body: { email: string; token: string; newPassword: string }) {
   const found = await findUserByEmail(deps, body.email);
-  if (!found) throw badRequest(MSG.resetLinkInvalid);
+  if (!found) throw badRequest(MSG.resetLinkInvalid, ERROR_CODES.authResetLinkInvalid);
   const passwordHash = await hashPassword(body.newPassword);
   const done = await deps.db.transaction(async (tx) => {
     const [used] = await tx
@@ -217,7 +222,7 @@ export async function resetPassword(deps: TDeps, body: { email: string; token: s
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, found.user.id));
     return true;
   });
-  if (!done) throw badRequest(MSG.resetLinkInvalid);
+  if (!done) throw badRequest(MSG.resetLinkInvalid, ERROR_CODES.authResetLinkInvalid);
   // A reset ends every open session: whoever knew the old password is signed out. The owner has
   // proved control of the mailbox, so guesses made at the email no longer hold the owner back.
   await revokeAllKeys(deps.db, found.user.id);
@@ -227,7 +232,8 @@ export async function resetPassword(deps: TDeps, body: { email: string; token: s
 /** Changes the password; every other session and sign-in link of the user ends, this one stays. */
 export async function updatePassword(deps: TDeps, auth: TAuth, body: { password: string; newPassword: string }) {
   const [u] = await deps.db.select().from(users).where(eq(users.id, auth.userId));
-  if (!u || !(await verifyPassword(body.password, u.passwordHash))) throw badRequest(MSG.currentPasswordWrong);
+  if (!u || !(await verifyPassword(body.password, u.passwordHash)))
+    throw badRequest(MSG.currentPasswordWrong, ERROR_CODES.authCurrentPasswordWrong);
   await deps.db
     .update(users)
     .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })

@@ -1,4 +1,4 @@
-import { MSG } from '@rostrum/contract';
+import { ERROR_CODES, MSG } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { addressBucket } from './client-address.js';
@@ -25,7 +25,7 @@ export async function reserveResetEmail(db: TDb, email: string, ip: string): Pro
     { key: `reset:address:${addressBucket(ip)}`, windowSeconds, limit: RESET_REQUESTS_PER_ADDRESS },
     { key: `reset:email:${email}`, windowSeconds, limit: RESET_EMAILS_PER_EMAIL },
   ]);
-  if (refused) throw new HttpError(429, MSG.tooManyResetRequests);
+  if (refused) throw new HttpError(429, MSG.tooManyResetRequests, ERROR_CODES.authResetRateLimited);
 }
 
 /**
@@ -37,7 +37,7 @@ export async function reserveResetEmail(db: TDb, email: string, ip: string): Pro
 export async function reserveInviteCodeAttempt(db: TDb, ip: string): Promise<{ valid: () => Promise<void> }> {
   const key = `invite-code:address:${addressBucket(ip)}`;
   if (await reserveAll(db, [{ key, windowSeconds: INVITE_CODE_WINDOW_MINUTES * 60, limit: INVITE_CODE_FAILURES_PER_ADDRESS }])) {
-    throw new HttpError(429, MSG.tooManyInviteCodeAttempts);
+    throw new HttpError(429, MSG.tooManyInviteCodeAttempts, ERROR_CODES.inviteRateLimited);
   }
   return { valid: () => releaseAttempt(db, key) };
 }

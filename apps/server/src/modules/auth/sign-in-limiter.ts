@@ -1,4 +1,4 @@
-import { MSG } from '@rostrum/contract';
+import { ERROR_CODES, MSG } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import { addressBucket } from './client-address.js';
@@ -40,7 +40,7 @@ export function signInBuckets(email: string, ip: string): { pair: TBucket; addre
  */
 export async function reserveSignInAttempt(db: TDb, email: string, ip: string): Promise<{ succeeded: () => Promise<void> }> {
   const b = signInBuckets(email, ip);
-  if (await reserveAll(db, [b.pair, b.address, b.email])) throw new HttpError(429, MSG.tooManyAttempts);
+  if (await reserveAll(db, [b.pair, b.address, b.email])) throw new HttpError(429, MSG.tooManyAttempts, ERROR_CODES.authRateLimited);
   return {
     // The owner got in from this address: its failures there are forgiven; the others are given
     // back one attempt, so a distributed attack on the email keeps its back-off.

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@rostrum/contract';
 import { groups, recordings, users } from '../../db/schema.js';
 import { addMember, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 
@@ -141,7 +142,9 @@ describe('comments and scores', () => {
     expect((await api('POST', '/feedback', s.auth.owner, { recordingId: rid, scoreOverall: 10 })).statusCode).toBe(403);
     const coachScore = await api('POST', '/feedback', s.auth.coach, { recordingId: rid, scoreOverall: 8, scoreDelivery: 7 });
     expect(coachScore.statusCode).toBe(200);
-    expect((await api('POST', '/feedback', s.auth.coach, { recordingId: rid, scoreOverall: 9 })).statusCode).toBe(409);
+    const again = await api('POST', '/feedback', s.auth.coach, { recordingId: rid, scoreOverall: 9 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].code).toBe(ERROR_CODES.feedbackAlreadyScored);
     expect((await api('POST', '/feedback', s.auth.peer, { recordingId: rid, scoreOverall: 5, scoreOrganization: 11 })).statusCode).toBe(
       400,
     );

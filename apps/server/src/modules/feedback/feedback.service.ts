@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  ERROR_CODES,
   roundAverage,
-  visibleQuestions,
-  type TScorecard,
   type TCreateFeedbackBody,
   type TFeedback,
   type TRecordingFeedback,
+  type TScorecard,
+  visibleQuestions,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
@@ -180,7 +181,8 @@ export async function addFeedback(deps: TDeps, auth: TAuth, body: TCreateFeedbac
     }
     return saved;
   });
-  if (!row) throw conflict('You have already scored this recording. Delete your scores to score it again.');
+  if (!row)
+    throw conflict('You have already scored this recording. Delete your scores to score it again.', ERROR_CODES.feedbackAlreadyScored);
   return present(row, author!.name, auth.userId);
 }
 

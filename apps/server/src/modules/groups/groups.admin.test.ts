@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@rostrum/contract';
+import { ERROR_CODES, MSG } from '@rostrum/contract';
 import { memberships, organisations, users } from '../../db/schema.js';
 import { makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 
@@ -32,6 +32,7 @@ describe('POST groups', () => {
     const again = await call('POST', '/groups', auth, { name: 'evening class' });
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0].message).toBe(MSG.groupSaveFailed);
+    expect(again.json().errors[0].code).toBe(ERROR_CODES.groupNameTaken);
   });
 
   it('an org-level manager (coach who may add groups) creates one and manages it; plain coaches and speakers cannot', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateInviteCode, INVITE_CODE_SUFFIX_LENGTH, LIMITS, MSG } from '@rostrum/contract';
+import { ERROR_CODES, generateInviteCode, INVITE_CODE_SUFFIX_LENGTH, LIMITS, MSG } from '@rostrum/contract';
 import { groups, organisations, users } from '../../db/schema.js';
 import { makeOrg, signInAs, signUpBody, startTestApp, type TTestApp } from '../../test/harness.js';
 
@@ -64,7 +64,7 @@ describe('POST groups/{id}/invite-code', () => {
     for (const who of [mine.coach, mine.speaker]) {
       const res = await regenerate(mine.group.id, await signInAs(t, who.email));
       expect(res.statusCode, who.email).toBe(403);
-      expect(res.json()).toEqual({ errors: [{ message: MSG.forbidden, status: 403 }] });
+      expect(res.json()).toEqual({ errors: [{ message: MSG.forbidden, status: 403, code: ERROR_CODES.permissionDenied }] });
     }
     const foreign = await regenerate(mine.group.id, await signInAs(t, theirs.admin.email));
     expect(foreign.statusCode).toBe(404);

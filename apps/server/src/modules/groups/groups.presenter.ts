@@ -2,6 +2,7 @@ import { isPerpetualExpiry, type TGroup, type TGroupMember } from '@rostrum/cont
 import type { TGroupRow, TMembershipRow } from './groups.repository.js';
 import type { users } from '../../db/schema.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
+import { groupSharingAbilities } from '../../auth/policies.js';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -32,6 +33,7 @@ export function presentGroup(publicUrl: string, g: TGroupRow, m: TMembershipRow 
     settings: { freeDuration: g.settings.freeDuration ?? null },
     managerPrivacyLevel: g.managerPrivacyLevel as TGroup['managerPrivacyLevel'],
     speakerPrivacyLevel: g.speakerPrivacyLevel as TGroup['speakerPrivacyLevel'],
+    recordingAbilities: groupSharingAbilities(g),
   };
 }
 

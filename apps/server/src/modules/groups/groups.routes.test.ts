@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alreadyCoachMessage, MSG, PSEUDO_GROUP_ID } from '@rostrum/contract';
+import { ERROR_CODES, alreadyCoachMessage, MSG, PSEUDO_GROUP_ID } from '@rostrum/contract';
 import { groups, memberships } from '../../db/schema.js';
 import { makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 
@@ -37,6 +37,7 @@ describe('POST groups/join', () => {
     const res = await call('POST', '/groups/join', await signInAs(t, coach.email), { inviteCode: group.inviteCode });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0].message).toBe(alreadyCoachMessage('edu').title);
+    expect(res.json().errors[0].code).toBe(ERROR_CODES.groupAlreadyCoach);
     expect(res.json().errors[0].message).toBe('You are already an Instructor in this Class');
   });
 

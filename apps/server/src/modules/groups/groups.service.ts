@@ -2,21 +2,22 @@ import { randomInt } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   alreadyCoachMessage,
+  ERROR_CODES,
   generateInviteCode,
   INVITE_CODE_SUFFIX_ALPHABET,
   INVITE_CODE_SUFFIX_LENGTH,
   inviteCodeWithSuffix,
   isAllowedPrivacyPair,
   LIMITS,
-  type TCreateGroupBody,
-  type TPrivacyPair,
-  type TUpdateGroupBody,
   MSG,
   PSEUDO_GROUP_ID,
-  vocabulary,
   pseudoGroupName,
+  type TCreateGroupBody,
   type TGroup,
   type TOrgGroup,
+  type TPrivacyPair,
+  type TUpdateGroupBody,
+  vocabulary,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
@@ -62,6 +63,7 @@ export async function listGroupsOfOrg(deps: TDeps, auth: TAuth): Promise<TOrgGro
     settings: { freeDuration: null },
     managerPrivacyLevel: 0,
     speakerPrivacyLevel: 0,
+    recordingAbilities: { canShare: false, canFlag: false },
     activeUsers: orgRoleUsers,
     totalUsers: orgRoleUsers,
     isPseudoGroup: true,
@@ -87,12 +89,12 @@ export async function joinGroup(deps: TDeps, auth: TAuth, inviteCode: string, ip
   // Wrong codes count against the address, as on the sign-up pages: codes are guessable by design.
   const attempt = await reserveInviteCodeAttempt(deps.db, ip);
   const found = await findGroupByInviteCode(deps.db, inviteCode);
-  if (!found || found.org.id !== auth.orgId) throw notFound(MSG.joinInvalidText);
+  if (!found || found.org.id !== auth.orgId) throw notFound(MSG.joinInvalidText, ERROR_CODES.inviteInvalid);
   await attempt.valid();
   const { group, org } = found;
   const existing = await findMembership(deps.db, auth.userId, group.id);
   if (existing && isMembershipActiveNow(existing) && existing.roles.includes('manager')) {
-    throw conflict(alreadyCoachMessage(org.type).title);
+    throw conflict(alreadyCoachMessage(org.type).title, ERROR_CODES.groupAlreadyCoach);
   }
   const alreadySpeaker = existing && isMembershipActiveNow(existing) && existing.roles.includes('speaker');
   if (!alreadySpeaker) {
@@ -117,7 +119,7 @@ async function assertNameFree(deps: TDeps, orgId: string, name: string, exceptId
     .from(groups)
     .where(and(eq(groups.orgId, orgId), eq(sql`lower(${groups.name})`, name.toLowerCase()), exceptId ? ne(groups.id, exceptId) : undefined))
     .limit(1);
-  if (taken) throw conflict(MSG.groupSaveFailed);
+  if (taken) throw conflict(MSG.groupSaveFailed, ERROR_CODES.groupNameTaken);
 }
 
 /** The generated code, or the first free variant of it (-2, -3, ...), within 50 characters. */

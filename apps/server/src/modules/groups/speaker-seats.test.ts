@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, PSEUDO_GROUP_ID } from '@rostrum/contract';
+import { ERROR_CODES, MSG, PSEUDO_GROUP_ID } from '@rostrum/contract';
 import { groups, invites, memberships, users } from '../../db/schema.js';
 import { addMember, makeOrg, signInAs, signUpBody, startTestApp, type TTestApp } from '../../test/harness.js';
 import { speakerSeatUsage } from './groups.repository.js';
@@ -58,7 +58,8 @@ function tally(all: { res: TRes; refusal: string }[]) {
   const byStatus: Record<number, number> = {};
   for (const { res, refusal } of all) {
     byStatus[res.statusCode] = (byStatus[res.statusCode] ?? 0) + 1;
-    if (res.statusCode === 402) expect(res.json()).toEqual({ errors: [{ message: refusal, status: 402 }] });
+    if (res.statusCode === 402)
+      expect(res.json()).toEqual({ errors: [{ message: refusal, status: 402, code: ERROR_CODES.seatsLimitReached }] });
   }
   return byStatus;
 }

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { lockOrganisation, speakerSeatUsage, type TOrgRow } from './groups.repository.js';
@@ -23,7 +24,7 @@ async function seatAvailable(db: TDb, org: TOrgRow, userId: string | null): Prom
 export async function takeSpeakerSeat(tx: TDb, orgId: string, userId: string | null, refusal: string): Promise<TOrgRow> {
   const org = await lockOrganisation(tx, orgId);
   if (!org) throw notFound();
-  if (!(await seatAvailable(tx, org, userId))) throw new HttpError(402, refusal);
+  if (!(await seatAvailable(tx, org, userId))) throw new HttpError(402, refusal, ERROR_CODES.seatsLimitReached);
   return org;
 }
 
@@ -32,5 +33,5 @@ export async function takeSpeakerSeat(tx: TDb, orgId: string, userId: string | n
  * sign-up); the sign-up itself takes the seat with takeSpeakerSeat.
  */
 export async function assertSpeakerSeatAvailable(db: TDb, org: TOrgRow, userId: string | null, refusal: string): Promise<void> {
-  if (!(await seatAvailable(db, org, userId))) throw new HttpError(402, refusal);
+  if (!(await seatAvailable(db, org, userId))) throw new HttpError(402, refusal, ERROR_CODES.seatsLimitReached);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@rostrum/contract';
+import { ERROR_CODES, MSG } from '@rostrum/contract';
 import { makeOrg, PASSWORD, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 import { issueKey } from '../auth/keys.repository.js';
 
@@ -60,8 +60,10 @@ describe('PUT me', () => {
     const wrong = await call('PUT', '/me', auth, { newEmail: 'moved@example.test', password: 'wrong-one' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors[0].message).toBe(MSG.currentPasswordWrong);
+    expect(wrong.json().errors[0].code).toBe(ERROR_CODES.authCurrentPasswordWrong);
     const taken = await call('PUT', '/me', auth, { newEmail: coach.email, password: PASSWORD });
     expect(taken.statusCode).toBe(409);
+    expect(taken.json().errors[0].code).toBe(ERROR_CODES.authEmailTaken);
     const newEmail = `moved-${Date.now()}@example.test`;
     const ok = await call('PUT', '/me', auth, { newEmail, password: PASSWORD });
     expect(ok.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
+  ERROR_CODES,
   MSG,
   PREFERENCES_LIMITS,
   type TEmailPreferences,
@@ -55,13 +56,14 @@ export async function updateMe(deps: TDeps, auth: TAuth, body: TUpdateMeBody): P
   }
   // The new email is dropped if empty or unchanged.
   if (body.newEmail && body.newEmail !== user.email) {
-    if (!(await verifyPassword(body.password ?? '', user.passwordHash))) throw badRequest(MSG.currentPasswordWrong);
+    if (!(await verifyPassword(body.password ?? '', user.passwordHash)))
+      throw badRequest(MSG.currentPasswordWrong, ERROR_CODES.authCurrentPasswordWrong);
     const [taken] = await deps.db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, body.newEmail), ne(users.id, user.id)))
       .limit(1);
-    if (taken) throw conflict(MSG.emailInUse);
+    if (taken) throw conflict(MSG.emailInUse, ERROR_CODES.authEmailTaken);
     set.email = body.newEmail;
   }
   const saved = await deps.db.transaction(async (tx) => {

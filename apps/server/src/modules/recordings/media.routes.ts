@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ZIdSchema } from '@rostrum/contract';
+import { ERROR_CODES, ZIdSchema } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { TZodApp } from '../../http/route-kit.js';
@@ -24,9 +24,10 @@ export function mediaRoutes(app: TZodApp, deps: TDeps) {
     async (req, reply) => {
       const { id, kind } = req.params;
       const { u, exp, sig } = req.query;
-      if (!verifyMediaSignature(deps.mediaSecret, id, kind, u, exp, sig)) throw forbidden('This media link has expired. Reload the page.');
+      if (!verifyMediaSignature(deps.mediaSecret, id, kind, u, exp, sig))
+        throw forbidden('This media link has expired. Reload the page.', ERROR_CODES.mediaLinkExpired);
       // A deleted recording, or one this user may no longer hear, is not found (whatever the link).
-      if (!(await mayHear(u, id))) throw notFound();
+      if (!(await mayHear(u, id))) throw notFound(undefined, ERROR_CODES.recordingNotFound);
       const dir = deps.storage.dirFor(id);
       const file = MEDIA_FILES[kind];
       if (!existsSync(path.join(dir, file))) throw notFound();

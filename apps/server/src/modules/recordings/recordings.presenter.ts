@@ -1,16 +1,17 @@
 import type { TAssignmentRef, TGroupRecording, TRecording, TRecordingState, TRecordingSummary, TResults } from '@rostrum/contract';
 import { signMediaUrl } from '../../storage/media-urls.js';
-import type { TRecordingAccess } from '../../auth/policies.js';
+import { recordingAbilities, type TRecordingAccess } from '../../auth/policies.js';
 import type { TRecordingListRow, TRecordingRow } from './recordings.repository.js';
 
 // The one place that decides what a caller sees of a recording, from the access policies.ts
 // gives them: every endpoint that returns recordings (GET recordings/{id}, the caller's own list,
 // a group's list) goes through here, so no endpoint can show more than another.
 
-/** Who is looking, and what recordingAccess() allows them. */
+/** Who is looking, what recordingAccess() allows them, and whether their org has Assignments on. */
 export interface TViewer {
   userId: string;
   access: TRecordingAccess;
+  assignmentsOn: boolean;
 }
 
 /** Hearing means media and results (score included); 'list' gives title and state only. */
@@ -26,7 +27,7 @@ export function recordingState(r: Pick<TRecordingRow, 'status' | 'playbackPath'>
 }
 
 /** A recording as lists show it; its score only for a viewer who may hear it. */
-export function presentSummary({ r, groupName, firstName, lastName }: TRecordingListRow, viewer: TViewer): TRecordingSummary {
+export function presentSummary({ r, groupName, groupLevels, firstName, lastName }: TRecordingListRow, viewer: TViewer): TRecordingSummary {
   return {
     recordingId: r.id,
     userId: r.userId,
@@ -47,6 +48,7 @@ export function presentSummary({ r, groupName, firstName, lastName }: TRecording
     userFirstName: firstName,
     userLastName: lastName,
     overallScore: canHearWith(viewer.access) ? r.overallScore : null,
+    abilities: recordingAbilities(viewer.access, groupLevels, { Assignments: viewer.assignmentsOn }, r),
   };
 }
 

@@ -7,11 +7,19 @@ export type TRecordingRow = typeof recordings.$inferSelect;
 const listColumns = {
   r: recordings,
   groupName: groups.name,
+  // The group's levels decide the recording's abilities (policies.ts recordingAbilities).
+  groupLevels: { managerPrivacyLevel: groups.managerPrivacyLevel, speakerPrivacyLevel: groups.speakerPrivacyLevel },
   firstName: users.firstName,
   lastName: users.lastName,
 };
 
-export type TRecordingListRow = { r: TRecordingRow; groupName: string | null; firstName: string; lastName: string };
+export type TRecordingListRow = {
+  r: TRecordingRow;
+  groupName: string | null;
+  groupLevels: { managerPrivacyLevel: number; speakerPrivacyLevel: number } | null;
+  firstName: string;
+  lastName: string;
+};
 
 function listQuery(db: TDb, where: SQL | undefined) {
   return db

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTAKE_MSG, ZRecordingSchema, ZResultsSchema } from '@rostrum/contract';
-import { groups, recordings } from '../../db/schema.js';
+import { groups, organisations, recordings } from '../../db/schema.js';
 import { addMember, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 import { speechMp4, speechWav } from '../../test/media-fixtures.js';
 
@@ -299,6 +299,45 @@ describe('recording permissions', () => {
     // Sharing is refused by the server at level 4, whatever the browser shows.
     const share = await api('PUT', `/recordings/${id}`, sAuth, { feedbackRequested: true });
     expect(share.statusCode).toBe(400);
+  });
+
+  it('abilities say what PUT allows: the group levels decide, and with Assignments on only in an assignment', async () => {
+    const { speaker, coach, group, org } = await makeOrg(t.db);
+    const sAuth = await signInAs(t, speaker.email);
+    await t.db.update(groups).set({ managerPrivacyLevel: 1, speakerPrivacyLevel: 4 }).where(eq(groups.id, group.id));
+    const { recordingId: id } = await createRecording(sAuth);
+    const mine = (await api('GET', `/recordings/${id}`, sAuth)).json().data.abilities;
+    expect(mine).toMatchObject({ canShare: false, canFlag: true, canRename: true, canDelete: true });
+    const listed = (await api('GET', '/recordings', sAuth)).json().data.find((r: { recordingId: string }) => r.recordingId === id);
+    expect(listed.abilities).toEqual(mine);
+    const myGroup = (await api('GET', '/groups', sAuth)).json().data.find((g: { groupId: string }) => g.groupId === group.id);
+    expect(myGroup.recordingAbilities).toEqual({ canShare: false, canFlag: true });
+    const share = await api('PUT', `/recordings/${id}`, sAuth, { feedbackRequested: true });
+    expect(share.statusCode).toBe(400);
+    expect(share.json().errors[0].message).toBe('Sharing with the group is not enabled for this group');
+    expect((await api('PUT', `/recordings/${id}`, sAuth, { submitted: true })).statusCode).toBe(200);
+    // A coach who hears it may comment and score it, but not share, flag, rename or delete it.
+    const theirs = (await api('GET', `/recordings/${id}`, await signInAs(t, coach.email))).json().data.abilities;
+    expect(theirs).toEqual({
+      canHear: true,
+      canShare: false,
+      canFlag: false,
+      canRename: false,
+      canDelete: false,
+      canComment: true,
+      canScore: true,
+    });
+
+    await t.db
+      .update(organisations)
+      .set({ settings: { ...org.settings, Assignments: true } })
+      .where(eq(organisations.id, org.id));
+    expect((await api('GET', `/recordings/${id}`, sAuth)).json().data.abilities).toMatchObject({ canShare: false, canFlag: false });
+    const flag = await api('PUT', `/recordings/${id}`, sAuth, { submitted: true });
+    expect(flag.statusCode).toBe(400);
+    expect(flag.json().errors[0].message).toBe('Move this recording to an assignment before sharing it');
+    // Taking a flag back is always allowed.
+    expect((await api('PUT', `/recordings/${id}`, sAuth, { submitted: false })).statusCode).toBe(200);
   });
 
   it('the owner renames, sets the speaker within range, and deletes (media gone)', async () => {

@@ -5,10 +5,13 @@ import type { z } from 'zod';
 import {
   API_PREFIX,
   checkRecordingUrl,
+  ERROR_CODES,
   INTAKE_MSG,
   isRefusedExtension,
+  MSG,
   RECORDING_LIMITS,
   trimmedDuration,
+  type TErrorCode,
   type TGroupRecording,
   type TRecording,
   type TRecordingSummary,
@@ -17,7 +20,7 @@ import {
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { isOrgAdmin, recordingAccess } from '../../auth/policies.js';
+import { groupSharingAbilities, isOrgAdmin, recordingAbilities, recordingAccess } from '../../auth/policies.js';
 import { groups, memberships, organisations, recordings } from '../../db/schema.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { membershipActiveNowSql } from '../../auth/membership-active.js';
@@ -30,15 +33,21 @@ import { assertPublicUrl, UrlFetchError } from './url-fetcher.js';
 
 export const UPLOAD_PATH = `${API_PREFIX}/uploads`;
 
-/** Sharing is possible at speaker levels 1 to 3; flagging for review when the coach level is above 0. */
-function assertSharingAllowed(
-  group: { managerPrivacyLevel: number; speakerPrivacyLevel: number },
-  v: { feedbackRequested?: boolean; submitted?: boolean },
-) {
-  if (v.feedbackRequested && !(group.speakerPrivacyLevel >= 1 && group.speakerPrivacyLevel <= 3)) {
-    throw badRequest('Sharing with the group is not enabled for this group');
-  }
-  if (v.submitted && group.managerPrivacyLevel === 0) throw badRequest('Flagging for coach review is not enabled for this group');
+const SHARING_MSG = {
+  shareOff: 'Sharing with the group is not enabled for this group',
+  flagOff: 'Flagging for coach review is not enabled for this group',
+  needsAssignment: 'Move this recording to an assignment before sharing it',
+} as const;
+
+/** Refuses turning on sharing or flagging the group's levels do not allow (policies.ts groupSharingAbilities). */
+function assertLevelsAllow(levels: { canShare: boolean; canFlag: boolean }, v: { feedbackRequested?: boolean; submitted?: boolean }) {
+  if (v.feedbackRequested && !levels.canShare) throw badRequest(SHARING_MSG.shareOff);
+  if (v.submitted && !levels.canFlag) throw badRequest(SHARING_MSG.flagOff);
+}
+
+async function assignmentsOn(deps: TDeps, auth: TAuth): Promise<boolean> {
+  const [org] = await deps.db.select({ settings: organisations.settings }).from(organisations).where(eq(organisations.id, auth.orgId));
+  return !!org?.settings.Assignments;
 }
 
 /** The last path segment of a URL, decoded when it can be (a malformed %-escape stays as is). */
@@ -79,7 +88,7 @@ export async function createRecording(
   body: z.output<typeof ZCreateRecordingBodySchema>,
 ): Promise<{ recordingId: string; uploadUrl: string | null }> {
   const group = await speakerGroup(deps, auth, body.groupId);
-  assertSharingAllowed(group, body);
+  assertLevelsAllow(groupSharingAbilities(group), body);
   const [org] = await deps.db.select().from(organisations).where(eq(organisations.id, auth.orgId));
   const algorithms = org!.algorithmConfig.algorithms.map((a) => a.name);
   const algorithm = body.algorithm ?? org!.algorithmConfig.default_algorithm;
@@ -92,12 +101,17 @@ export async function createRecording(
     try {
       await assertPublicUrl(checked.url, deps.config.urlFetchAllowHosts);
     } catch (err) {
-      throw badRequest(err instanceof UrlFetchError && err.kind === 'blocked' ? INTAKE_MSG.urlBlocked : INTAKE_MSG.urlFetchFailed);
+      const blocked = err instanceof UrlFetchError && err.kind === 'blocked';
+      throw blocked
+        ? badRequest(INTAKE_MSG.urlBlocked, ERROR_CODES.recordingUrlBlocked)
+        : badRequest(INTAKE_MSG.urlFetchFailed, ERROR_CODES.recordingUrlFetchFailed);
     }
     sourceUrl = checked.url;
   } else {
-    if (body.fileName && isRefusedExtension(body.fileName)) throw badRequest(INTAKE_MSG.invalidFileType);
-    if (body.fileSize && body.fileSize > RECORDING_LIMITS.maxBytes) throw new HttpError(413, INTAKE_MSG.uploadError);
+    if (body.fileName && isRefusedExtension(body.fileName))
+      throw badRequest(INTAKE_MSG.invalidFileType, ERROR_CODES.recordingInvalidFiletype);
+    if (body.fileSize && body.fileSize > RECORDING_LIMITS.maxBytes)
+      throw new HttpError(413, INTAKE_MSG.uploadError, ERROR_CODES.recordingTooLarge);
   }
   const {
     title,
@@ -157,15 +171,16 @@ export async function finishUpload(deps: TDeps, recordingId: string, file: strin
     await rm(file, { force: true });
     throw notFound();
   }
-  const refuse = async (status: number, message: string) => {
+  const refuse = async (status: number, message: string, code: TErrorCode) => {
     await rm(file, { force: true });
     await deps.db.delete(recordings).where(eq(recordings.id, recordingId));
     await deps.storage.remove(recordingId);
-    throw new HttpError(status, message);
+    throw new HttpError(status, message, code);
   };
   const facts = await acceptableMedia(file);
-  if (!facts) return refuse(415, INTAKE_MSG.invalidFileType);
-  if (trimmedDuration(facts.duration, rec.trim) > RECORDING_LIMITS.maxSeconds + 0.5) return refuse(400, INTAKE_MSG.tooLong);
+  if (!facts) return refuse(415, INTAKE_MSG.invalidFileType, ERROR_CODES.recordingInvalidFiletype);
+  if (trimmedDuration(facts.duration, rec.trim) > RECORDING_LIMITS.maxSeconds + 0.5)
+    return refuse(400, INTAKE_MSG.tooLong, ERROR_CODES.recordingTooLong);
   const dir = await deps.storage.ensureDir(recordingId);
   await rename(file, path.join(dir, ORIGINAL_FILE));
   await deps.db.transaction(async (tx) => {
@@ -180,15 +195,17 @@ export async function finishUpload(deps: TDeps, recordingId: string, file: strin
 /** Only the owner may upload into a recording, and only while it waits for its file. */
 export async function assertCanUpload(deps: TDeps, auth: TAuth, recordingId: string) {
   const [rec] = await deps.db.select().from(recordings).where(eq(recordings.id, recordingId));
-  if (!rec || rec.deletedAt || rec.orgId !== auth.orgId || rec.userId !== auth.userId) throw notFound();
-  if (rec.status !== 'uploading' || rec.sourceUrl) throw new HttpError(409, 'This recording already has its file');
+  if (!rec || rec.deletedAt || rec.orgId !== auth.orgId || rec.userId !== auth.userId)
+    throw notFound(MSG.notFound, ERROR_CODES.recordingNotFound);
+  if (rec.status !== 'uploading' || rec.sourceUrl)
+    throw new HttpError(409, 'This recording already has its file', ERROR_CODES.recordingHasFile);
 }
 
 async function loadWithAccess(deps: TDeps, auth: TAuth, recordingId: string) {
   const row = await findRecordingWithContext(deps.db, recordingId, auth.userId);
-  if (!row) throw notFound();
+  if (!row) throw notFound(MSG.notFound, ERROR_CODES.recordingNotFound);
   const access = recordingAccess(auth, row.r, row.group, row.membership);
-  if (access === 'none') throw notFound();
+  if (access === 'none') throw notFound(MSG.notFound, ERROR_CODES.recordingNotFound);
   return { row, access };
 }
 
@@ -197,7 +214,7 @@ export async function getRecording(deps: TDeps, auth: TAuth, recordingId: string
   const assignment = row.r.assignmentId ? await findAssignmentInOrg(deps.db, auth.orgId, row.r.assignmentId) : null;
   return presentRecording(
     row,
-    { userId: auth.userId, access },
+    { userId: auth.userId, access, assignmentsOn: await assignmentsOn(deps, auth) },
     deps.mediaSecret,
     expand,
     assignment ? presentAssignmentRef(assignment) : null,
@@ -211,12 +228,14 @@ async function loadOwned(deps: TDeps, auth: TAuth, recordingId: string) {
 }
 
 export async function updateRecording(deps: TDeps, auth: TAuth, recordingId: string, body: TUpdateRecordingBody): Promise<TRecording> {
-  const row = await loadOwned(deps, auth, recordingId);
-  if (row.group) assertSharingAllowed(row.group, body);
-  if ((body.feedbackRequested || body.submitted) && !row.r.assignmentId) {
-    // With Assignments on, a recording is private until it is part of an assignment (002 section 4).
-    const [org] = await deps.db.select({ settings: organisations.settings }).from(organisations).where(eq(organisations.id, auth.orgId));
-    if (org?.settings.Assignments) throw badRequest('Move this recording to an assignment before sharing it');
+  const { row, access } = await loadWithAccess(deps, auth, recordingId);
+  const can = recordingAbilities(access, row.group, { Assignments: await assignmentsOn(deps, auth) }, row.r);
+  // Only the owner changes a recording; turning sharing or flagging off is always allowed.
+  if (!can.canRename) throw forbidden();
+  if ((body.feedbackRequested && !can.canShare) || (body.submitted && !can.canFlag)) {
+    // The refusal names the cause: the group's levels first, else the missing assignment (002 section 4).
+    assertLevelsAllow(groupSharingAbilities(row.group), body);
+    throw badRequest(SHARING_MSG.needsAssignment);
   }
   const now = new Date();
   await deps.db
@@ -253,7 +272,10 @@ export async function deleteRecording(deps: TDeps, auth: TAuth, recordingId: str
 }
 
 export async function listMyRecordings(deps: TDeps, auth: TAuth, q?: string): Promise<TRecordingSummary[]> {
-  return (await listOwnRecordings(deps.db, auth.userId, q)).map((row) => presentSummary(row, { userId: auth.userId, access: 'owner' }));
+  const on = await assignmentsOn(deps, auth);
+  return (await listOwnRecordings(deps.db, auth.userId, q)).map((row) =>
+    presentSummary(row, { userId: auth.userId, access: 'owner', assignmentsOn: on }),
+  );
 }
 
 /**
@@ -277,11 +299,12 @@ export async function listRecordingsOfGroup(deps: TDeps, auth: TAuth, groupId: s
   else if (m?.roles.includes('speaker')) visible = g.speakerPrivacyLevel >= 1 && g.speakerPrivacyLevel <= 3 ? 'shared' : 'own';
   else throw notFound();
   const rows = await listGroupRecordings(deps.db, groupId, auth.userId, visible, ownerId);
+  const on = await assignmentsOn(deps, auth);
   const listed: TGroupRecording[] = [];
   for (const row of rows) {
     const access = recordingAccess(auth, row.r, g, m ?? null);
     if (access === 'none') continue;
-    listed.push(presentGroupRecording(row, { userId: auth.userId, access }));
+    listed.push(presentGroupRecording(row, { userId: auth.userId, access, assignmentsOn: on }));
   }
   return listed;
 }

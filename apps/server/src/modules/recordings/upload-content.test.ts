@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTAKE_MSG } from '@rostrum/contract';
+import { ERROR_CODES, INTAKE_MSG } from '@rostrum/contract';
 import { recordings } from '../../db/schema.js';
 import { insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 import { mediaReferencingFiles, speechM4a } from '../../test/media-fixtures.js';
@@ -87,7 +87,9 @@ describe('uploads that make ffmpeg read other files are refused', () => {
         const { recordingId, patch } = await uploadAs(auth, 'talk.mp3', Buffer.from(text));
         expect(patch.statusCode, patch.body).toBe(415);
         expect(patch.headers['content-type']).toMatch(/^application\/json/);
-        expect(patch.json()).toEqual({ errors: [{ message: INTAKE_MSG.invalidFileType, status: 415 }] });
+        expect(patch.json()).toEqual({
+          errors: [{ message: INTAKE_MSG.invalidFileType, status: 415, code: ERROR_CODES.recordingInvalidFiletype }],
+        });
         await expectNothingKept(recordingId);
         expect((await t.app.inject({ method: 'GET', url: '/api/v1/recordings', headers: { authorization: auth } })).json().data).toEqual(
           [],

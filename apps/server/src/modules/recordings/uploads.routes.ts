@@ -5,10 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
-import { INTAKE_MSG, MSG, RECORDING_LIMITS, ZApiErrorSchema, ZIdSchema } from '@rostrum/contract';
+import { ERROR_CODES, INTAKE_MSG, MSG, RECORDING_LIMITS, type TErrorCode, ZApiErrorSchema, ZIdSchema } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import { authenticate, type TAuth } from '../../auth/auth-context.js';
-import { badRequest, HttpError } from '../../http/errors.js';
+import { badRequest, errorBody, HttpError } from '../../http/errors.js';
 import type { TZodApp } from '../../http/route-kit.js';
 import { UPLOAD_EXPIRY_MS } from '../../jobs/expire-uploads.job.js';
 import { uploadsDirOf } from '../../storage/media-storage.js';
@@ -33,11 +33,15 @@ const METADATA_REQUIRED = 'recordingId is required in the upload metadata';
 const TUS_METHODS = 'POST, HEAD, PATCH, DELETE, OPTIONS';
 const OFFSET_STREAM = /^application\/offset\+octet-stream\b/i;
 
-/** tus hooks answer errors as {status_code, body}; the body keeps the API's error shape. */
+/**
+ * tus hooks answer errors as {status_code, body}; the body keeps the API's error shape. The
+ * upload id is the recording id, so a generic 404 is the recording's.
+ */
 function tusError(err: unknown): { status_code: number; body: string } {
-  const status = err instanceof HttpError ? err.status : 500;
-  const message = err instanceof HttpError ? err.message : MSG.serverError;
-  return { status_code: status, body: JSON.stringify({ errors: [{ message, status }] }) };
+  if (!(err instanceof HttpError))
+    return { status_code: 500, body: JSON.stringify(errorBody(500, MSG.serverError, ERROR_CODES.serverError)) };
+  const code = err.code === ERROR_CODES.resourceNotFound ? ERROR_CODES.recordingNotFound : err.code;
+  return { status_code: err.status, body: JSON.stringify(errorBody(err.status, err.message, code)) };
 }
 
 /** A tus error (plain text such as "Tus-Resumable Required") as the API's error message. */
@@ -46,6 +50,16 @@ function errorMessage(status: number, text: string): string {
   if (status === 413) return INTAKE_MSG.uploadError;
   if (status >= 500) return MSG.serverError;
   return text.trim() || MSG.serverError;
+}
+
+/** The code of a tus error (see errorMessage): tus's 4xx answers are upload protocol failures. */
+function errorCode(status: number): TErrorCode {
+  if (status === 404) return ERROR_CODES.recordingNotFound;
+  if (status === 409) return ERROR_CODES.uploadOffsetConflict;
+  if (status === 410) return ERROR_CODES.uploadExpired;
+  if (status === 413) return ERROR_CODES.recordingTooLarge;
+  if (status >= 500) return ERROR_CODES.serverError;
+  return ERROR_CODES.uploadInvalid;
 }
 
 function parseJson(text: string): unknown {
@@ -75,7 +89,7 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
   const callers = new WeakMap<Request, TAuth>();
   const authorize = async (req: Request, recordingId: string | null | undefined) => {
     const id = ZIdSchema.safeParse(recordingId);
-    if (!id.success) throw new HttpError(400, METADATA_REQUIRED);
+    if (!id.success) throw new HttpError(400, METADATA_REQUIRED, ERROR_CODES.uploadInvalid);
     const auth = callers.get(req);
     if (!auth) throw new HttpError(401, MSG.notSignedIn);
     await assertCanUpload(deps, auth, id.data);
@@ -93,7 +107,7 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     allowedOrigins: (origin) => allowedOrigins.has(origin),
     namingFunction: (_req, metadata) => {
       const id = ZIdSchema.safeParse(metadata?.recordingId);
-      if (!id.success) throw tusError(new HttpError(400, METADATA_REQUIRED));
+      if (!id.success) throw tusError(new HttpError(400, METADATA_REQUIRED, ERROR_CODES.uploadInvalid));
       return id.data;
     },
     async onUploadCreate(req, upload) {
@@ -169,7 +183,7 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     // Our hooks' errors are in the API's shape already; tus's own are a line of text.
     const ours = ZApiErrorSchema.safeParse(parseJson(text));
     if (!ours.success && res.status >= 500) req.log.error({ status: res.status, tus: text.slice(0, 300) }, 'upload failed');
-    const body = ours.success ? ours.data : { errors: [{ message: errorMessage(res.status, text), status: res.status }] };
+    const body = ours.success ? ours.data : errorBody(res.status, errorMessage(res.status, text), errorCode(res.status));
     return reply.type('application/json; charset=utf-8').send(body);
   };
 
@@ -188,7 +202,7 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     try {
       webRequest = toWebRequest(req, uploadId ? uploadId.data! : null);
     } catch {
-      throw new HttpError(400, 'The upload request is malformed');
+      throw new HttpError(400, 'The upload request is malformed', ERROR_CODES.uploadInvalid);
     }
     if (req.auth) callers.set(webRequest, req.auth);
     return send(req, reply, await tus.handleWeb(webRequest));
@@ -196,7 +210,7 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
   // Methods tus does not take at these addresses: 405 in the API's shape, not a bare 404.
   const notAllowed = async (_req: FastifyRequest, reply: FastifyReply) => {
     reply.header('allow', TUS_METHODS);
-    throw new HttpError(405, 'Method not allowed for uploads');
+    throw new HttpError(405, 'Method not allowed for uploads', ERROR_CODES.methodNotAllowed);
   };
   // The app-wide CORS plugin stays out: tus's preflight names its own methods and headers, and
   // send() above keeps CORS headers for the configured origins only.

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { visibleQuestions, type TScorecard, type TScorecardResponse, type TScorecardResponseBody } from '@rostrum/contract';
+import { ERROR_CODES, type TScorecard, type TScorecardResponse, type TScorecardResponseBody, visibleQuestions } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { scorecardResponses } from '../../db/schema.js';
@@ -59,7 +59,8 @@ export async function saveResponse(
     .values({ scorecardId, recordingId: body.recordingId, userId: auth.userId, responses: body.responses, isManager: ctx.isCoach })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw conflict('You have already scored this recording. Delete your scores to score it again.');
+  if (!row)
+    throw conflict('You have already scored this recording. Delete your scores to score it again.', ERROR_CODES.feedbackAlreadyScored);
   return present(row);
 }
 

@@ -63,14 +63,14 @@ export function algorithmsOf(org: Pick<TOrg, 'algorithmConfig'>): { single: stri
   };
 }
 
-/** 'Share with entire group' shows when some active group lets speakers see shared recordings (levels 1-3). */
-export function canOfferShare(groups: readonly TGroup[]): boolean {
-  return groups.some((g) => g.speakerPrivacyLevel !== 4 && g.speakerPrivacyLevel !== 0);
+/** 'Share with entire group' shows when the server says a new recording in the group may be shared. */
+export function canOfferShare(group: TGroup | undefined): boolean {
+  return !!group && group.recordingAbilities.canShare;
 }
 
-/** 'Flag for coach review' shows when the group's coaches may see recordings (coach privacy above 0). */
+/** 'Flag for coach review' shows when the server says a new recording in the group may be flagged. */
 export function canOfferFlag(group: TGroup | undefined): boolean {
-  return !!group && group.managerPrivacyLevel > 0;
+  return !!group && group.recordingAbilities.canFlag;
 }
 
 export function initialOptions(groups: readonly TGroup[]): TIntakeOptions {

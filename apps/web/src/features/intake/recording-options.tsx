@@ -27,8 +27,8 @@ export function useIntakeOptions(viewer: TViewer) {
   const ctx: TBodyContext = {
     org: viewer.org,
     groups,
-    // The server checks the chosen group (speaker privacy 1-3), so the offer follows the chosen group.
-    showShare: canOfferShare(group ? [group] : []),
+    // The server decides for the chosen group (its recordingAbilities), so the offer follows it.
+    showShare: canOfferShare(group),
     showFlag: canOfferFlag(group),
   };
   return {

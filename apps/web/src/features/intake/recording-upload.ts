@@ -1,7 +1,7 @@
 import * as tus from 'tus-js-client';
-import { ZApiErrorSchema, type TCreateRecordingBody } from '@rostrum/contract';
+import type { TCreateRecordingBody } from '@rostrum/contract';
 import { api } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
+import { isApiError, parseErrorBody } from '../../api/http-client';
 import { sessionStore } from '../../app/session-store';
 
 // Sending a recording or file (docs/api.md, Recordings): POST recordings creates the recording,
@@ -57,8 +57,7 @@ function refusal(err: Error): TUploadFailure {
   const status = res?.getStatus() ?? 0;
   if (status === 400 || status === 413 || status === 415) {
     try {
-      const parsed = ZApiErrorSchema.safeParse(JSON.parse(res?.getBody() ?? ''));
-      const message = parsed.success ? parsed.data.errors[0]?.message : undefined;
+      const message = parseErrorBody(JSON.parse(res?.getBody() ?? ''))?.message;
       if (message) return { kind: 'refused', message };
     } catch {
       // Not an error body: treated as an interruption below.

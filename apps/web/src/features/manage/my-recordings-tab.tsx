@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, LineChart, Mic, Pencil, Send, Trash2, Users } from 'lucide-react';
-import type { TGroup, TRecordingSummary } from '@rostrum/contract';
+import type { TRecordingSummary } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { ActionMenu, type ActionMenuItem } from '../../components/action-menu';
@@ -23,13 +23,15 @@ import { RenameRecordingDialog } from './rename-recording-dialog';
 import { downloadRecording } from './download-recording';
 import { PROCESSING_POLL_MS } from './speaker-recordings';
 
-/** 002 section 2.5: submitting to the coach needs coach privacy above 1; sharing needs speaker privacy 1 to 3. */
-export function sharingOffers(r: TRecordingSummary, group: TGroup | undefined) {
+/**
+ * 002 section 2.5: the row's Submit to coach and Share with the entire group offers, as the
+ * server's abilities allow (recordingAbilities), while the recording is done and not yet so.
+ */
+export function sharingOffers(r: TRecordingSummary) {
   const done = rowState(r) === 'done';
-  const speakerLevel = group?.speakerPrivacyLevel ?? 0;
   return {
-    submit: done && !r.submitted && (group?.managerPrivacyLevel ?? 0) > 1,
-    share: done && !r.feedbackRequested && speakerLevel >= 1 && speakerLevel <= 3,
+    submit: done && !r.submitted && r.abilities.canFlag,
+    share: done && !r.feedbackRequested && r.abilities.canShare,
   };
 }
 
@@ -46,8 +48,6 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
     queryFn: api.getRecordings,
     refetchInterval: (q) => (q.state.data?.some((r) => r.processing) ? PROCESSING_POLL_MS : false),
   });
-  const groups = useQuery({ queryKey: queryKeys.myGroups, queryFn: api.getMyGroups });
-  const groupOf = (r: TRecordingSummary) => groups.data?.find((g) => g.groupId === r.groupId);
 
   const sharing = useUndoableRecordingUpdate({
     submitted: [`Submitted to your ${vocab.word('coach')}.`, `No longer submitted to your ${vocab.word('coach')}.`],
@@ -79,10 +79,11 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
   const manyGroups = new Set(list.map((r) => r.groupId)).size > 1;
 
   const actionsFor = (r: TRecordingSummary): ActionMenuItem[] => {
-    const offers = sharingOffers(r, groupOf(r));
-    const items: ActionMenuItem[] = [
-      { key: 'rename', label: 'Rename', icon: <Pencil size={16} aria-hidden />, onSelect: () => setRenaming(r) },
-    ];
+    const offers = sharingOffers(r);
+    const items: ActionMenuItem[] = [];
+    if (r.abilities.canRename) {
+      items.push({ key: 'rename', label: 'Rename', icon: <Pencil size={16} aria-hidden />, onSelect: () => setRenaming(r) });
+    }
     if (rowState(r) === 'done') {
       items.push({
         key: 'download',
@@ -107,7 +108,9 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
         onSelect: () => sharing.change({ recordingId: r.recordingId, field: 'feedbackRequested', value: true }),
       });
     }
-    items.push({ key: 'delete', label: 'Delete', icon: <Trash2 size={16} aria-hidden />, danger: true, onSelect: () => setDeleting(r) });
+    if (r.abilities.canDelete) {
+      items.push({ key: 'delete', label: 'Delete', icon: <Trash2 size={16} aria-hidden />, danger: true, onSelect: () => setDeleting(r) });
+    }
     return items;
   };
 

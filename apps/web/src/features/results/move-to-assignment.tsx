@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import {
   ASSIGNMENT_MSG,
+  ERROR_CODES,
   isConversationalAlgorithm,
   speakerTypeMatches,
   type TAssignedAssignment,
@@ -36,7 +37,7 @@ export function MoveToAssignment({ recording: r }: { recording: TRecording }) {
     },
     onError: (e) => {
       setChosen(null);
-      if (e instanceof ApiError && e.message === ASSIGNMENT_MSG.unableText) unable();
+      if (e instanceof ApiError && e.code === ERROR_CODES.assignmentSpeakerTypeMismatch) unable();
       else notifications.show({ kind: 'error', title: 'Could not move the recording', text: errorMessage(e, 'Please try again.') });
     },
   });

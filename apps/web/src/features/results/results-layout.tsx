@@ -73,7 +73,6 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
 
   useEffect(() => () => controller.unmount(), [controller]);
 
-  const group = viewer.groups.find((g) => g.groupId === r.groupId);
   const scores = results ? scoresFor(results, speaker) : null;
   const ownerView = !conv || speaker === r.speakerNum;
   const playable = !!r.playbackUrl && r.access.canHear;
@@ -157,7 +156,7 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
           )}
         </div>
         <aside className="results-layout__side stack stack--lg" aria-label="Sharing and feedback">
-          <SharePanel recording={r} group={group} feedback={feedback.data} />
+          <SharePanel recording={r} feedback={feedback.data} />
           {feedback.data && (feedback.data.canComment || feedback.data.canScore || feedback.data.items.length > 0) && (
             <FeedbackPanel recordingId={r.recordingId} duration={r.duration ?? results?.data.duration ?? 0} feedback={feedback.data} />
           )}

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, MessageSquare } from 'lucide-react';
-import type { TGroup, TRecording, TRecordingFeedback } from '@rostrum/contract';
+import type { TRecording, TRecordingFeedback } from '@rostrum/contract';
 import { Badge } from '../../components/status-badge';
 import { Switch } from '../../components/switch';
 import { useViewer } from '../../app/viewer';
@@ -15,26 +15,17 @@ const DONE_TEXT: TSharingTexts = {
  * Review for the owner, each change with an Undo action in the notification banner; the comment count and the reviewed
  * indicator.
  */
-export function SharePanel({
-  recording: r,
-  group,
-  feedback,
-}: {
-  recording: TRecording;
-  group: TGroup | undefined;
-  feedback: TRecordingFeedback | undefined;
-}) {
+export function SharePanel({ recording: r, feedback }: { recording: TRecording; feedback: TRecordingFeedback | undefined }) {
   const { assignmentsOn } = useViewer();
   const { change, pending, error } = useUndoableRecordingUpdate(DONE_TEXT);
 
   const isOwner = r.access.isOwner;
-  const speakerLevel = group?.speakerPrivacyLevel ?? 0;
-  const managerLevel = group?.managerPrivacyLevel ?? 0;
-  // 001 section 6: share shows while not shared at speaker levels 1-3; flag when coaches may review.
-  // With Assignments on, a recording stays private until it is part of an assignment.
+  const { canShare, canFlag } = r.abilities;
+  // The server decides who may share and flag (its recordingAbilities); with Assignments on, an
+  // owner's recording outside an assignment may do neither until it is moved into one.
   const needsAssignment = isOwner && assignmentsOn && !r.assignmentId;
-  const showShare = isOwner && !needsAssignment && !r.feedbackRequested && speakerLevel >= 1 && speakerLevel <= 3;
-  const showFlag = isOwner && !needsAssignment && (assignmentsOn || managerLevel > 0);
+  const showShare = canShare && !r.feedbackRequested;
+  const showFlag = canFlag;
 
   return (
     <section className="card side-card" aria-labelledby="share-title">

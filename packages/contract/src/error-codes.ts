@@ -1,0 +1,149 @@
+// Stable, machine-readable error codes (dot.snake): every error item of the API carries one
+// beside its `message` and `status`. Clients branch on the code, never on the English message,
+// which may change. A code is never renamed or reused for another case; new ones may be added.
+
+export const ERROR_CODES = {
+  // Generic, one per status (the default when nothing more specific applies)
+  /** 400: the request does not match the schema (zod), holds NUL, or is otherwise invalid. */
+  requestInvalid: 'request.invalid',
+  /** 401: no valid sign-in (missing or malformed Authorization header). */
+  authRequired: 'auth.required',
+  /** 402: the organization has no free seat (speaker seat limit). */
+  seatsLimitReached: 'seats.limit_reached',
+  /** 403: the caller may not do this. */
+  permissionDenied: 'permission.denied',
+  /** 404: no such resource, or one the caller may not know of; also unknown API paths. */
+  resourceNotFound: 'resource.not_found',
+  /** 405: the method is not taken at this address. */
+  methodNotAllowed: 'request.method_not_allowed',
+  /** 408: the request took too long to arrive. */
+  requestTimeout: 'request.timeout',
+  /** 409: the change conflicts with the current state. */
+  conflict: 'conflict',
+  /** 413: the request body is too large. */
+  requestTooLarge: 'request.too_large',
+  /** 414: the address is too long. */
+  uriTooLong: 'request.uri_too_long',
+  /** 415: the request's content type is not taken. */
+  unsupportedMediaType: 'request.unsupported_media_type',
+  /** 429: too many requests (a limit without a more specific code). */
+  rateLimited: 'rate_limited',
+  /** 431: the request headers are too large. */
+  headersTooLarge: 'request.headers_too_large',
+  /** 5xx: the server failed; details are in its log only. */
+  serverError: 'server.error',
+
+  // Sign-in, sign-up and account
+  /** 401: wrong email or password at sign-in. */
+  authIncorrectCredentials: 'auth.incorrect_credentials',
+  /** 401: the API key is expired, revoked or unknown (sign in again). */
+  authKeyExpired: 'auth.key_expired',
+  /** 400: the current password given to confirm a change is wrong (a form error, not a lost session). */
+  authCurrentPasswordWrong: 'auth.current_password_wrong',
+  /** 409: the email address is already registered. */
+  authEmailTaken: 'auth.email_taken',
+  /** 400: the sign-up is incomplete (attestations) or could not be completed. */
+  authSignUpInvalid: 'auth.sign_up_invalid',
+  /** 400: the invite was sent to a different email address than the one signing up. */
+  authInviteEmailMismatch: 'auth.invite_email_mismatch',
+  /** 404: no account with this email (forgot password). */
+  authEmailUnknown: 'auth.email_unknown',
+  /** 400: the password reset link is invalid, used or expired. */
+  authResetLinkInvalid: 'auth.reset_link_invalid',
+  /** 429: too many sign-in attempts. */
+  authRateLimited: 'auth.rate_limited',
+  /** 429: too many password reset requests. */
+  authResetRateLimited: 'auth.reset_rate_limited',
+
+  // Invites and groups
+  /** 400/404: the invite code or invite is not valid (for this organization). */
+  inviteInvalid: 'invite.invalid',
+  /** 409: an invite for this email is already pending. */
+  invitePending: 'invite.pending',
+  /** 429: too many invite code attempts. */
+  inviteRateLimited: 'invite.rate_limited',
+  /** 409: another group of the organization has this name. */
+  groupNameTaken: 'group.name_taken',
+  /** 409: the caller is already a coach of this group. */
+  groupAlreadyCoach: 'group.already_coach',
+  /** 400: one membership cannot hold both the coach and the speaker role. */
+  rolesCoachNotSpeaker: 'roles.coach_not_speaker',
+  /** 409: the last organization admin cannot lose the admin role. */
+  rolesLastAdmin: 'roles.last_admin',
+
+  // Recordings and uploads
+  /** 404: no such recording, or one the caller may not hear. */
+  recordingNotFound: 'recording.not_found',
+  /** 400/415: the file is not an allowed audio or video file. */
+  recordingInvalidFiletype: 'recording.invalid_filetype',
+  /** 400: the recording is longer than the limit. */
+  recordingTooLong: 'recording.too_long',
+  /** 413: the file is larger than the upload limit. */
+  recordingTooLarge: 'recording.too_large',
+  /** 400: the recording URL is not allowed (private or local address). */
+  recordingUrlBlocked: 'recording.url_blocked',
+  /** 400: the recording URL could not be fetched. */
+  recordingUrlFetchFailed: 'recording.url_fetch_failed',
+  /** 409: the recording already has its file; nothing more can be uploaded. */
+  recordingHasFile: 'recording.has_file',
+  /** 403: the signed media address has expired (reload the page). */
+  mediaLinkExpired: 'media.link_expired',
+  /** 400: the tus upload request is malformed (headers, metadata, protocol version). */
+  uploadInvalid: 'upload.invalid',
+  /** 409: the upload offset does not match the server's (HEAD, then resume). */
+  uploadOffsetConflict: 'upload.offset_conflict',
+  /** 410: the unfinished upload expired. */
+  uploadExpired: 'upload.expired',
+
+  // Feedback and assignments
+  /** 409: the caller has already scored this recording. */
+  feedbackAlreadyScored: 'feedback.already_scored',
+  /** 400: the recording's speaker type does not match the assignment's. */
+  assignmentSpeakerTypeMismatch: 'assignment.speaker_type_mismatch',
+  /** 409: the recording already belongs to an assignment. */
+  assignmentAlreadyAssigned: 'assignment.already_assigned',
+  /** 403: Assignments are turned off for the organization. */
+  assignmentsDisabled: 'assignment.disabled',
+} as const;
+
+export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(Object.values(ERROR_CODES));
+
+export function isErrorCode(code: unknown): code is TErrorCode {
+  return typeof code === 'string' && KNOWN_CODES.has(code);
+}
+
+/** The generic code of a status, used when nothing more specific applies. */
+export function defaultErrorCode(status: number): TErrorCode {
+  switch (status) {
+    case 400:
+      return ERROR_CODES.requestInvalid;
+    case 401:
+      return ERROR_CODES.authRequired;
+    case 402:
+      return ERROR_CODES.seatsLimitReached;
+    case 403:
+      return ERROR_CODES.permissionDenied;
+    case 404:
+      return ERROR_CODES.resourceNotFound;
+    case 405:
+      return ERROR_CODES.methodNotAllowed;
+    case 408:
+      return ERROR_CODES.requestTimeout;
+    case 409:
+      return ERROR_CODES.conflict;
+    case 413:
+      return ERROR_CODES.requestTooLarge;
+    case 414:
+      return ERROR_CODES.uriTooLong;
+    case 415:
+      return ERROR_CODES.unsupportedMediaType;
+    case 429:
+      return ERROR_CODES.rateLimited;
+    case 431:
+      return ERROR_CODES.headersTooLarge;
+    default:
+      return status >= 500 ? ERROR_CODES.serverError : ERROR_CODES.requestInvalid;
+  }
+}
