@@ -29,6 +29,13 @@ const list = (v: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** A comma-separated setting whose every item passes `check`; empty means none. */
+const commaList = (check: (item: string) => boolean, message: string) =>
+  z
+    .string()
+    .default('')
+    .refine((v) => list(v).every(check), message);
+
 function isAddressOrCidr(v: string): boolean {
   if (ipaddr.isValid(v)) return true;
   try {
@@ -60,31 +67,9 @@ const ZEnvSchema = z.object({
    * Proxies whose X-Forwarded-For is believed: off (default), or a comma list of addresses and
    * CIDRs (e.g. "127.0.0.1,10.0.0.0/8"). Anyone else's forwarded headers are ignored.
    */
-  TRUST_PROXY: z
-    .string()
-    .default('')
-    .refine(
-      (v) =>
-        v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-          .every(isAddressOrCidr),
-      'must be a comma list of IP addresses or CIDRs',
-    ),
+  TRUST_PROXY: commaList(isAddressOrCidr, 'must be a comma list of IP addresses or CIDRs'),
   /** Browser origins allowed to call the API from another site (CORS); none by default. */
-  CORS_ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .refine(
-      (v) =>
-        v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-          .every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
-      'must be a comma list of origins like https://app.example.com',
-    ),
+  CORS_ALLOWED_ORIGINS: commaList((o) => /^https?:\/\/[^/\s]+$/.test(o), 'must be a comma list of origins like https://app.example.com'),
   /** Error reporting (Sentry or a compatible service); off when unset. */
   SENTRY_DSN: url(['http:', 'https:']).optional(),
   SENTRY_ENVIRONMENT: z.string().max(64).default('production'),

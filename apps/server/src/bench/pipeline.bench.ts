@@ -7,7 +7,7 @@ import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmS
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { printBenchTable, type TBenchRow } from './bench-table.js';
+import { printBenchTable, type TBenchRow, waitUntilUp } from './bench-kit.js';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.js');
 const PORT = 8297;
@@ -125,16 +125,7 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
-    for (let i = 0; i < 100; i++) {
-      if (
-        await fetch(`${BASE}/api/v1/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitUntilUp(BASE, 100);
     const auth = await signIn();
     const rows: TBenchRow[] = [];
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { maxEvaluatedWithin, SIGN_IN_PAIR_LIMIT } from '../modules/auth/sign-in-limiter.js';
-import { printBenchTable, type TBenchRow } from './bench-table.js';
+import { printBenchTable, type TBenchRow, waitUntilUp } from './bench-kit.js';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.js');
 const PORT = 8298;
@@ -57,16 +57,7 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
-    for (let i = 0; i < 150; i++) {
-      if (
-        await fetch(`${BASE}/api/v1/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitUntilUp(BASE, 150);
     const [one, many] = await Promise.all([
       attack('coach@northwind.example', () => '203.0.113.10'),
       attack('speaker@northwind.example', (i) => `198.51.100.${i + 1}`),

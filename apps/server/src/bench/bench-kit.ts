@@ -11,3 +11,15 @@ export function printBenchTable(title: string, rows: TBenchRow[]): void {
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const r of rows) console.log(line(r));
 }
+
+/** Waits until the benchmarked server answers its health check (200 ms between tries). */
+export async function waitUntilUp(base: string, tries: number): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    const up = await fetch(`${base}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
