@@ -29,7 +29,10 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.ts'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // Web logic and components are tested in a DOM (Testing Library); e2e covers the browser.
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
     ],
