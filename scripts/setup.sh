@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Idempotent set-up for a fresh Debian machine with Node 20: system packages (apt-get, only
-# when missing), npm ci (only when the lockfile changed), build (incremental).
-# Usage: scripts/setup.sh start|test|bench
+# Idempotent set-up for a fresh Debian machine with Node 20: Node.js 22 LTS (scripts/node-env.sh:
+# into .tools/node when the machine's node is older), system packages (apt-get, only when
+# missing), npm ci (only when the lockfile changed), build (incremental).
+# Usage: scripts/setup.sh start|test|bench (start.sh, test.sh and bench.sh source node-env.sh
+# themselves first, so their own commands run on the same Node).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 purpose="${1:-start}"
 
 log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 
-node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Rostrum needs Node.js 20.19 or newer (found "+process.versions.node+")"); process.exit(1) }'
+# --- Node.js 22 LTS (first: everything below runs on it) --------------------------------------
+# shellcheck source=scripts/node-env.sh
+source scripts/node-env.sh
+log "Node.js $(node -v) ($(command -v node))"
 
 # --- system packages -------------------------------------------------------------------------
 packages=(ffmpeg pocketsphinx pocketsphinx-en-us)

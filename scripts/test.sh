@@ -5,6 +5,9 @@
 # Chromium). A failing check fails npm test but the tests still run. Ends with "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Node.js 22 first on PATH (fetched into .tools/node on an older machine): every check and test
+# below, the server Playwright starts and its workers run on it.
+source scripts/node-env.sh || exit 1
 bash scripts/setup.sh test || exit 1
 mkdir -p .tmp
 rm -f .tmp/vitest.json e2e/.tmp/playwright-results.json

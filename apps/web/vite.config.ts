@@ -18,7 +18,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // zod-jitless rides in the zod chunk so the setting is made before any chunk that uses
+            // zod runs (a lazily split chunk may parse at load, before main.tsx's own body runs).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]app[\\/]zod-jitless\.ts$/ },
           ],
         },
       },

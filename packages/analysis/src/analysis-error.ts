@@ -1,10 +1,14 @@
-import { FAILED_REASONS } from '@rostrum/contract';
+import { FAILED_REASONS, type TFailedCode as TRecordingFailedCode } from '@rostrum/contract';
 
-// The failure reasons live in the contract: the web app words each one on the results page.
+// The failure codes and their sentences live in the contract: the web app words each one.
 export { FAILED_REASONS };
-export type TFailedCode = Exclude<keyof typeof FAILED_REASONS, 'tooLong'>;
+/** The failures the analysis itself can end with (intake decides the others). */
+export type TFailedCode = Extract<
+  TRecordingFailedCode,
+  'noSpeech' | 'noData' | 'tooShort' | 'unprocessable' | 'cancelled' | 'transcriptionUnavailable'
+>;
 
-/** Thrown by analyze(); the worker stores `failedReason` on the recording as is. */
+/** Thrown by analyze(); the worker stores `code` on the recording. */
 export class AnalysisError extends Error {
   readonly code: TFailedCode;
   readonly failedReason: string;

@@ -3,7 +3,7 @@ import { ZIdSchema } from './api.js';
 import { PSEUDO_GROUP_ID } from './constants.js';
 import { ZGroupRoleSchema, ZMembershipStatusSchema } from './group.js';
 import { grantedFreeYears, ZFreeDurationSchema, ZOrgTypeSchema } from './org.js';
-import { ZEmailSchema } from './user.js';
+import { ZRequiredEmailSchema } from './user.js';
 import { vocabulary, type TOrgType } from './vocabulary.js';
 
 // The users, roles and invites half of the organisation admin area (000 sections 2.11, 4, 5, 7):
@@ -91,7 +91,7 @@ export const ZInviteGrantSchema = z.object({ groupId: ZIdSchema.nullable(), role
 export type TInviteGrant = z.infer<typeof ZInviteGrantSchema>;
 
 export const ZCreateInviteBodySchema = z
-  .object({ email: ZEmailSchema, roles: z.array(ZInviteGrantSchema).max(2000) })
+  .object({ email: ZRequiredEmailSchema, roles: z.array(ZInviteGrantSchema).max(2000) })
   .strict()
   .superRefine((body, ctx) => {
     const seen = new Set<string | null>();
@@ -167,6 +167,8 @@ export const ZAdminUserGroupSchema = z.object({
   membershipStartDate: z.iso.datetime().nullable(),
   membershipExpires: z.iso.datetime().nullable(),
   membershipPerpetual: z.boolean(),
+  /** The server's adminUserGroupAbilities: a speaker role may be granted (or is held and may be kept). */
+  abilities: z.object({ canGrantSpeaker: z.boolean() }),
 });
 export type TAdminUserGroup = z.infer<typeof ZAdminUserGroupSchema>;
 
@@ -179,6 +181,8 @@ export const ZAdminUserRolesSchema = z.object({
     email: z.string(),
     isOrgAdmin: z.boolean(),
     isOrgManager: z.boolean(),
+    /** Removing admin access needs a confirmation: the caller is this user and an org admin. */
+    abilities: z.object({ confirmsOwnAdminRemoval: z.boolean() }),
   }),
   org: z.object({
     type: ZOrgTypeSchema,

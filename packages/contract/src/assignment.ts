@@ -93,6 +93,8 @@ export const ZAssignedAssignmentSchema = z.object({
   groupName: z.string(),
   criteria: z.object({ algorithm: z.string() }),
   createdDate: z.iso.datetime(),
+  /** The server's assignmentAbilities: the caller may move a recording into it. */
+  abilities: z.object({ canSubmit: z.boolean() }),
 });
 export type TAssignedAssignment = z.infer<typeof ZAssignedAssignmentSchema>;
 

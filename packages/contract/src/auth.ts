@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { ZIdSchema } from './api.js';
 import { LIMITS } from './constants.js';
 import { ZOrgTypeSchema } from './org.js';
-import { ZEmailSchema, ZFirstNameSchema, ZFullNameSchema, ZLastNameSchema, ZPasswordSchema, ZUserMetadataSchema } from './user.js';
+import {
+  ZEmailSchema,
+  ZFirstNameSchema,
+  ZFullNameSchema,
+  ZLastNameSchema,
+  ZPasswordSchema,
+  ZRequiredTitleSchema,
+  ZUserMetadataSchema,
+} from './user.js';
 
 export const ZSignInBodySchema = z.object({
   email: ZEmailSchema,
@@ -51,9 +59,7 @@ export const ZSignUpBodySchema = z
     firstName: ZFirstNameSchema,
     lastName: ZLastNameSchema,
     name: ZFullNameSchema,
-    metadata: ZUserMetadataSchema.omit({ freeTrial: true }).extend({
-      title: ZUserMetadataSchema.shape.title.unwrap().unwrap(),
-    }),
+    metadata: ZUserMetadataSchema.omit({ freeTrial: true }).extend({ title: ZRequiredTitleSchema }),
     inviteCode: z.string().trim().max(LIMITS.inviteCode).optional(),
     inviteId: ZIdSchema.optional(),
     termsAccepted: z.literal(true, 'You must accept the Terms of Use and Privacy Policy'),
@@ -81,6 +87,6 @@ export const ZPasswordResetBodySchema = z.object({
   newPassword: ZPasswordSchema,
 });
 export const ZPasswordUpdateBodySchema = z.object({
-  password: z.string().min(1).max(LIMITS.password),
+  password: z.string().min(1, 'Enter your current password').max(LIMITS.password),
   newPassword: ZPasswordSchema,
 });

@@ -7,6 +7,24 @@ export const ZPrivacyLevelSchema = z.union([z.literal(0), z.literal(1), z.litera
 export const ZGroupRoleSchema = z.enum(['manager', 'speaker']);
 export const ZMembershipStatusSchema = z.enum(['active', 'inactive']);
 
+/**
+ * What the caller may do with a group, decided by the server (apps/server/src/auth/abilities.ts
+ * groupAbilities): the web renders these and compares no roles itself.
+ */
+export const ZGroupAbilitiesSchema = z.object({
+  /** Coaches it: an active manager membership (their speakers, their history). */
+  canCoach: z.boolean(),
+  /** Records in it: an active speaker membership. */
+  canRecord: z.boolean(),
+  /** Lists and reviews its members: its active coaches and org admins. */
+  canManageMembers: z.boolean(),
+  /** Renames it and sets its privacy levels: org admins (not the pseudo-group). */
+  canEdit: z.boolean(),
+  /** Deactivates all its members: org admins (not the pseudo-group). */
+  canDeactivateAll: z.boolean(),
+});
+export type TGroupAbilities = z.infer<typeof ZGroupAbilitiesSchema>;
+
 export const ZGroupSchema = z.object({
   groupId: z.guid(),
   name: z.string(),
@@ -25,6 +43,7 @@ export const ZGroupSchema = z.object({
    * groupSharingAbilities): share with the group (feedbackRequested), flag for coach review (submitted).
    */
   recordingAbilities: z.object({ canShare: z.boolean(), canFlag: z.boolean() }),
+  abilities: ZGroupAbilitiesSchema,
 });
 export type TGroup = z.infer<typeof ZGroupSchema>;
 
@@ -77,6 +96,15 @@ export const ZOrgGroupSchema = ZGroupSchema.extend({
 });
 export type TOrgGroup = z.infer<typeof ZOrgGroupSchema>;
 
+/** What the caller may do with one member of a group (the server's memberAbilities). */
+export const ZGroupMemberAbilitiesSchema = z.object({
+  /** Review their recordings and history as their coach: they are or were a speaker of the group. */
+  canReview: z.boolean(),
+  /** Change their roles on the admin roles page: org admins. */
+  canChangeRoles: z.boolean(),
+});
+export type TGroupMemberAbilities = z.infer<typeof ZGroupMemberAbilitiesSchema>;
+
 /** A member of a group (000 section 3, Group membership). */
 export const ZGroupMemberSchema = z.object({
   userId: z.uuid(),
@@ -99,14 +127,21 @@ export const ZGroupMemberSchema = z.object({
   submitted: z.number().int(),
   feedback: z.number().int(),
   totalDuration: z.number(),
+  abilities: ZGroupMemberAbilitiesSchema,
 });
 export type TGroupMember = z.infer<typeof ZGroupMemberSchema>;
 
-export const ZGroupNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Group name is required')
-  .max(LIMITS.groupName, `Group name must be at most ${LIMITS.groupName} characters`);
+/**
+ * A group's name: required, at most LIMITS.groupName characters. The messages name the group with
+ * the organization's word for it (vocabulary.Word('group')), so the form and the API share one rule.
+ */
+export const groupNameSchema = (groupWord = 'Group') =>
+  z
+    .string()
+    .trim()
+    .min(1, `${groupWord} name is required`)
+    .max(LIMITS.groupName, `${groupWord} name must be at most ${LIMITS.groupName} characters`);
+export const ZGroupNameSchema = groupNameSchema();
 
 /** POST groups: a new group; its invite code is generated from the organisation and group names. */
 export const ZCreateGroupBodySchema = z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIdSchema } from './api.js';
 import { ZResultsSchema } from './results.js';
 import { ZAssignmentRefSchema } from './assignment.js';
+import { INTAKE_MSG } from './intake.js';
 
 // The Recording entity as listed (001 section 3). Intake, playback and results join it with
 // their features; this is the shape the lists use.
@@ -16,12 +17,35 @@ export const ZRecordingAbilitiesSchema = z.object({
   canShare: z.boolean(),
   /** Flag for coach review (submitted). */
   canFlag: z.boolean(),
+  /** Move to Assignment (001 section 4): the owner, with Assignments on, while it has no assignment. */
+  canSubmit: z.boolean(),
   canRename: z.boolean(),
   canDelete: z.boolean(),
   canComment: z.boolean(),
   canScore: z.boolean(),
 });
 export type TRecordingAbilities = z.infer<typeof ZRecordingAbilitiesSchema>;
+
+/**
+ * Why a recording failed. The server stores the code; responses carry the code (`failedCode`, for
+ * programs and the web app to branch on) and its sentence (`failedReason`, the Recording entity's
+ * field in spec 001 section 3). The results page words each code (spec 001 section 8).
+ */
+export const FAILED_CODES = [
+  'noSpeech',
+  'noData',
+  'tooShort',
+  'unprocessable',
+  'tooLong',
+  'cancelled',
+  'transcriptionUnavailable',
+  'invalidFileType',
+  'fileTooLarge',
+  'urlBlocked',
+  'urlFetchFailed',
+] as const;
+export const ZFailedCodeSchema = z.enum(FAILED_CODES);
+export type TFailedCode = z.infer<typeof ZFailedCodeSchema>;
 
 export const ZRecordingSummarySchema = z.object({
   recordingId: z.uuid(),
@@ -36,6 +60,9 @@ export const ZRecordingSummarySchema = z.object({
   uploading: z.boolean(),
   processing: z.boolean(),
   failed: z.boolean(),
+  /** Why it failed, as a code (FAILED_CODES); null unless failed. */
+  failedCode: ZFailedCodeSchema.nullable(),
+  /** The code's sentence (FAILED_REASONS). */
   failedReason: z.string().nullable(),
   feedbackRequested: z.boolean(),
   submitted: z.boolean(),
@@ -47,10 +74,7 @@ export const ZRecordingSummarySchema = z.object({
 });
 export type TRecordingSummary = z.infer<typeof ZRecordingSummarySchema>;
 
-/**
- * Why a recording failed, as stored in failedReason (the results page words each one, spec 001
- * section 8). Written by the analysis engine and the worker; read by the web app.
- */
+/** The sentence of each failure code. */
 export const FAILED_REASONS = {
   noSpeech: 'No speech detected for 30s.',
   noData: 'Recording contains no data.',
@@ -59,7 +83,11 @@ export const FAILED_REASONS = {
   tooLong: 'Recording is longer than 15 minutes.',
   cancelled: 'Analysis was cancelled.',
   transcriptionUnavailable: 'Transcription service unavailable. Retry later.',
-} as const;
+  invalidFileType: INTAKE_MSG.invalidFileType,
+  fileTooLarge: INTAKE_MSG.tooLarge,
+  urlBlocked: INTAKE_MSG.urlBlocked,
+  urlFetchFailed: INTAKE_MSG.urlFetchFailed,
+} as const satisfies Record<TFailedCode, string>;
 
 export const RECORDING_SOURCES = ['ui record form', 'ui upload form', 'ui url form', 'zoom form'] as const;
 export const ZRecordingSourceSchema = z.enum(RECORDING_SOURCES);

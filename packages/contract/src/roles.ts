@@ -1,5 +1,7 @@
 // Who counts as what (000 section 4 "Mode", section 6), and where a user lands (section 2.3).
-// Pure rules shared by the web app (navigation, switcher) and the server (landing on sign-in).
+// Pure rules shared by the server, which decides the viewer's abilities from their roles
+// (viewerAbilities, sent with GET me), and the web app, which feeds those abilities to the
+// navigation, landing and mode rules and compares no roles itself.
 
 export type TMode = 'manager' | 'speaker';
 
@@ -26,37 +28,62 @@ export function hasActiveGroups(f: TRoleFacts): boolean {
   return active(f).length > 0;
 }
 
-/**
- * The mode the user is in: the stored preference when the user has both roles (default manager),
- * forced to manager when no longer a speaker and to speaker when not a manager.
- */
-export function resolveMode(f: TRoleFacts, stored: TMode | undefined | null): TMode {
-  const manager = isManager(f);
-  const speaker = isSpeaker(f);
-  if (manager && !speaker) return 'manager';
-  if (!manager) return 'speaker';
-  return stored ?? 'manager';
-}
-
 /** Both roles: only these users see the mode switcher. */
 export function canSwitchMode(f: TRoleFacts): boolean {
   return isManager(f) && isSpeaker(f);
 }
 
+/** What the signed-in user may do across the app, decided from their roles (GET me carries it). */
+export interface TViewerAbilities {
+  /** The admin area (000 section 2.11): org admins. */
+  canAdministerOrg: boolean;
+  /** Creating groups (the pseudo-group's manager role): org managers. */
+  canCreateGroups: boolean;
+  /** Coach mode and its pages: isManager. */
+  canCoach: boolean;
+  /** Recording and the speaker pages: isSpeaker. */
+  canRecord: boolean;
+  /** The mode switcher: canSwitchMode. */
+  canSwitchMode: boolean;
+  /** Any active membership; without one (and no org-level role) the user lands on the subscription page. */
+  hasActiveGroups: boolean;
+}
+
+export function viewerAbilities(f: TRoleFacts): TViewerAbilities {
+  return {
+    canAdministerOrg: f.isOrgAdmin,
+    canCreateGroups: f.isOrgManager,
+    canCoach: isManager(f),
+    canRecord: isSpeaker(f),
+    canSwitchMode: canSwitchMode(f),
+    hasActiveGroups: hasActiveGroups(f),
+  };
+}
+
+/**
+ * The mode the user is in: the stored preference when the user has both roles (default manager),
+ * forced to manager when no longer a speaker and to speaker when not a manager.
+ */
+export function resolveMode(v: TViewerAbilities, stored: TMode | undefined | null): TMode {
+  if (v.canCoach && !v.canRecord) return 'manager';
+  if (!v.canCoach) return 'speaker';
+  return stored ?? 'manager';
+}
+
 export type TLandingRoute = 'coach-dashboard' | 'speaker-dashboard' | 'customer-admin-groups' | 'manage' | 'evaluate' | 'subscription';
 
 /** Section 2.3: where a user lands after signing in, and the mode they land in. */
-export function landingRoute(f: TRoleFacts, assignmentsOn: boolean): { route: TLandingRoute; forceMode?: TMode } {
-  if (!hasActiveGroups(f) && !f.isOrgAdmin && !f.isOrgManager) {
+export function landingRoute(v: TViewerAbilities, assignmentsOn: boolean): { route: TLandingRoute; forceMode?: TMode } {
+  if (!v.hasActiveGroups && !v.canAdministerOrg && !v.canCreateGroups) {
     return { route: 'subscription', forceMode: 'speaker' };
   }
-  const manager = isManager(f);
-  const speaker = isSpeaker(f);
+  const manager = v.canCoach;
+  const speaker = v.canRecord;
   if (assignmentsOn) {
     if (manager) return { route: 'coach-dashboard' };
     if (speaker) return { route: 'speaker-dashboard' };
   }
-  if (f.isOrgAdmin) return { route: 'customer-admin-groups' };
+  if (v.canAdministerOrg) return { route: 'customer-admin-groups' };
   if (manager) return { route: 'manage' };
   if (speaker) return { route: 'evaluate' };
   return { route: 'subscription' };
@@ -65,15 +92,15 @@ export function landingRoute(f: TRoleFacts, assignmentsOn: boolean): { route: TL
 export type TNavItem = 'dashboard' | 'record' | 'results' | 'history' | 'manage' | 'admin' | 'help';
 
 /** Section 2.2: which items the signed-in navigation bar shows, in order. */
-export function navigationItems(f: TRoleFacts, mode: TMode, assignmentsOn: boolean): TNavItem[] {
-  const manager = isManager(f);
-  const speaker = isSpeaker(f);
+export function navigationItems(v: TViewerAbilities, mode: TMode, assignmentsOn: boolean): TNavItem[] {
+  const manager = v.canCoach;
+  const speaker = v.canRecord;
   const items: TNavItem[] = [];
   if (assignmentsOn && (manager || speaker)) items.push('dashboard');
   if (speaker && mode !== 'manager') items.push('record', 'results');
   if (speaker || manager) items.push('history');
   if (!assignmentsOn) items.push('manage');
-  if (f.isOrgAdmin && !(mode === 'speaker' && assignmentsOn)) items.push('admin');
+  if (v.canAdministerOrg && !(mode === 'speaker' && assignmentsOn)) items.push('admin');
   items.push('help');
   return items;
 }

@@ -11,6 +11,10 @@ export const ZPasswordSchema = z
   .max(LIMITS.password);
 
 export const ZTitleSchema = z.enum(TITLES);
+/** Sign-up asks for a title: none (or an unknown one) is 'Title is required'. */
+export const ZRequiredTitleSchema = z.enum(TITLES, 'Title is required');
+/** An email that must be given: an empty one is 'Email is required', anything else as ZEmailSchema. */
+export const ZRequiredEmailSchema = z.string().trim().min(1, 'Email is required').pipe(ZEmailSchema);
 export const ZGenderSchema = z.enum(GENDERS);
 export const ZModeSchema = z.enum(['manager', 'speaker']);
 
@@ -101,8 +105,26 @@ export const ZUserSchema = z.object({
 });
 export type TUser = z.infer<typeof ZUserSchema>;
 
-/** GET me: the user with their organisation and groups, everything the shell needs in one call. */
-export const ZMeResponseSchema = z.object({ user: ZUserSchema, org: ZOrgSchema, groups: z.array(ZGroupSchema) });
+/** The signed-in user's abilities (roles.ts TViewerAbilities), decided by the server from their roles. */
+export const ZViewerAbilitiesSchema = z.object({
+  canAdministerOrg: z.boolean(),
+  canCreateGroups: z.boolean(),
+  canCoach: z.boolean(),
+  canRecord: z.boolean(),
+  canSwitchMode: z.boolean(),
+  hasActiveGroups: z.boolean(),
+});
+
+/**
+ * GET me: the user with their organisation and groups, everything the shell needs in one call,
+ * and the viewer's abilities: the web renders these and compares no roles itself.
+ */
+export const ZMeResponseSchema = z.object({
+  user: ZUserSchema,
+  org: ZOrgSchema,
+  groups: z.array(ZGroupSchema),
+  abilities: ZViewerAbilitiesSchema,
+});
 export type TMeResponse = z.infer<typeof ZMeResponseSchema>;
 
 const nameField = (max: number, label: string) =>

@@ -1,16 +1,38 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { TRecordingAbilities } from '@rostrum/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../db/client.js';
 import { groups, memberships } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { TAuth } from './auth-context.js';
-import { isMembershipActiveNow, membershipActiveNowSql } from './membership-active.js';
+import { hasActiveRole, membershipHasActiveRoleSql } from './membership-active.js';
+import { isCoachOf, isOrgAdmin, isOrgManager } from './roles.js';
 
 // The one place that answers "may this caller do X to R". Hiding a button is presentation;
 // these checks are the protection. A group of another organisation is reported as not found.
+// Each rule is a pure function; where it must also run in SQL, its SQL form sits beside it.
+// The role rules live in roles.ts, the abilities objects in abilities.ts, the coach-only
+// scorecard in scorecard-rules.ts; they are re-exported here.
 
-export const isOrgAdmin = (a: TAuth) => a.orgRoles.includes('admin');
-export const isOrgManager = (a: TAuth) => a.orgRoles.includes('manager') || isOrgAdmin(a);
+export * from './roles.js';
+export * from './abilities.js';
+export * from './scorecard-rules.js';
+export { hasActiveRole, isMembershipActiveNow, membershipActiveNowSql, membershipHasActiveRoleSql } from './membership-active.js';
+
+/** Speakers of a group share recordings with it (feedbackRequested) at speaker privacy levels 1 to 3 (000 section 6). */
+export function speakersShareAt(speakerPrivacyLevel: number): boolean {
+  return speakerPrivacyLevel >= 1 && speakerPrivacyLevel <= 3;
+}
+
+/** Coaches see only shared or submitted recordings at coach privacy level 3 and above (000 section 6, 002 section 2.2). */
+export function coachSeesSharedOnly(group: { managerPrivacyLevel: number }): boolean {
+  return group.managerPrivacyLevel >= 3;
+}
+
+/** Feedback (comments and scores) is on above speaker privacy level 0 (001 section 6). */
+export function feedbackOnAt(speakerPrivacyLevel: number | null): boolean {
+  return speakerPrivacyLevel !== null && speakerPrivacyLevel > 0;
+}
 
 /** The admin area's users, roles and invites: org admins only. */
 export function assertOrgAdmin(a: TAuth): void {
@@ -48,8 +70,7 @@ export async function assertCanViewGroup(db: TDb, a: TAuth, groupId: string) {
 export async function assertCanManageGroup(db: TDb, a: TAuth, groupId: string) {
   const r = await loadGroupInOrg(db, a, groupId);
   const m = r.membership;
-  const activeManager = !!m && isMembershipActiveNow(m) && m.roles.includes('manager');
-  if (!activeManager && !isOrgAdmin(a)) {
+  if (!isCoachOf(a, m)) {
     if (!m && !isOrgManager(a)) throw notFound();
     throw forbidden();
   }
@@ -81,7 +102,7 @@ export async function assertCanViewHistoryOf(db: TDb, a: TAuth, targetUserId: st
     .select({ groupId: memberships.groupId })
     .from(memberships)
     .innerJoin(coached, and(eq(coached.groupId, memberships.groupId), eq(coached.userId, targetUserId)))
-    .where(and(eq(memberships.userId, a.userId), sql`'manager' = any(${memberships.roles})`, membershipActiveNowSql()))
+    .where(and(eq(memberships.userId, a.userId), membershipHasActiveRoleSql('manager')))
     .limit(1);
   if (!row) throw forbidden();
 }
@@ -104,9 +125,8 @@ export function recordingAccess(
   if (rec.orgId !== a.orgId) return 'none';
   if (rec.userId === a.userId) return 'owner';
   if (!group) return 'none';
-  const active = !!membership && isMembershipActiveNow(membership, now);
   const shared = rec.feedbackRequested || rec.submitted;
-  if ((active && membership.roles.includes('manager')) || isOrgAdmin(a)) {
+  if (isCoachOf(a, membership, now)) {
     switch (group.managerPrivacyLevel) {
       case 0:
         return 'list';
@@ -118,7 +138,7 @@ export function recordingAccess(
         return shared ? 'hear' : 'none';
     }
   }
-  if (active && membership.roles.includes('speaker') && group.speakerPrivacyLevel >= 1 && group.speakerPrivacyLevel <= 3) {
+  if (hasActiveRole(membership, 'speaker', now) && speakersShareAt(group.speakerPrivacyLevel)) {
     return rec.feedbackRequested ? 'hear' : 'none';
   }
   return 'none';
@@ -147,24 +167,35 @@ export function feedbackVisible(
 
 /** May comment: whoever may hear the recording (its owner too), where feedback is on. */
 export function canCommentOn(access: TRecordingAccess, speakerPrivacyLevel: number | null): boolean {
-  return speakerPrivacyLevel !== null && speakerPrivacyLevel > 0 && (access === 'owner' || access === 'hear');
+  return feedbackOnAt(speakerPrivacyLevel) && (access === 'owner' || access === 'hear');
 }
 
 /** May score: anyone but the owner who may hear it. */
 export function canScore(access: TRecordingAccess, speakerPrivacyLevel: number | null): boolean {
-  return speakerPrivacyLevel !== null && speakerPrivacyLevel > 0 && access === 'hear';
+  return feedbackOnAt(speakerPrivacyLevel) && access === 'hear';
 }
 
-/** What the caller may do with one recording; GET and the lists return it, PUT recordings/{id} enforces it. */
-export interface TRecordingAbilities {
-  canHear: boolean;
-  canShare: boolean;
-  canFlag: boolean;
-  canRename: boolean;
-  canDelete: boolean;
-  canComment: boolean;
-  canScore: boolean;
+/**
+ * Which recordings of a group its list shows the caller (002 section 2.5): coaches and org admins
+ * all of them, or only shared or submitted ones at coach level 3 and above; its speakers the
+ * shared ones where speakers share, else their own; anyone else none (a 404). Each row is still
+ * filtered by recordingAccess. The repository's listGroupRecordings is its SQL form.
+ */
+export type TGroupRecordingsVisible = 'all' | 'shared-or-submitted' | 'shared' | 'own' | 'none';
+
+export function groupRecordingsVisible(
+  a: TAuth,
+  group: { managerPrivacyLevel: number; speakerPrivacyLevel: number },
+  membership: { roles: string[]; status: string; expiresAt: Date | null } | null,
+  now = new Date(),
+): TGroupRecordingsVisible {
+  if (isCoachOf(a, membership, now)) return coachSeesSharedOnly(group) ? 'shared-or-submitted' : 'all';
+  if (hasActiveRole(membership, 'speaker', now)) return speakersShareAt(group.speakerPrivacyLevel) ? 'shared' : 'own';
+  return 'none';
 }
+
+/** What the caller may do with one recording (the contract's ZRecordingAbilitiesSchema); GET and the lists return it, PUT recordings/{id} enforces it. */
+export type { TRecordingAbilities };
 
 /**
  * What a group's privacy levels allow its speakers' recordings (the intake offers these for a
@@ -178,14 +209,15 @@ export function groupSharingAbilities(group: { managerPrivacyLevel: number | nul
 } {
   const speaker = group?.speakerPrivacyLevel ?? 0;
   const coach = group?.managerPrivacyLevel ?? 0;
-  return { canShare: speaker >= 1 && speaker <= 3, canFlag: coach > 0 };
+  return { canShare: speakersShareAt(speaker), canFlag: coach > 0 };
 }
 
 /**
  * The caller's abilities on a recording, from their access (recordingAccess) and the group's levels:
  * only the owner shares, flags, renames and deletes it; with the org setting Assignments on a
  * recording is private until it is in an assignment (002 section 4), so it is shared or flagged
- * only then. Commenting and scoring follow canCommentOn and canScore.
+ * only then; with it on, the owner moves a recording without one into an assignment (001 section 4,
+ * addRecording enforces the assignment's side). Commenting and scoring follow canCommentOn and canScore.
  */
 export function recordingAbilities(
   access: TRecordingAccess,
@@ -201,6 +233,7 @@ export function recordingAbilities(
     canHear: owner || access === 'hear',
     canShare: owner && levels.canShare && assignmentAllows,
     canFlag: owner && levels.canFlag && assignmentAllows,
+    canSubmit: owner && !!orgSettings.Assignments && rec.assignmentId === null,
     canRename: owner,
     canDelete: owner,
     canComment: canCommentOn(access, speakerLevel),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { TEmailPreferences, TOrgSettings, TPreferences } from '@rostrum/contract';
+import { FAILED_CODES, type TEmailPreferences, type TOrgSettings, type TPreferences } from '@rostrum/contract';
 
 // The data model, designed for the whole spec: organisations with settings, type, seats and
 // expiry; groups; memberships with roles and expiry; invites; keys; recordings.
@@ -305,7 +305,8 @@ export const recordings = pgTable(
     status: text('status', { enum: ['uploading', 'processing', 'done', 'failed'] })
       .notNull()
       .default('uploading'),
-    failedReason: text('failed_reason'),
+    /** Why it failed (FAILED_CODES); responses add the sentence. */
+    failedCode: text('failed_code', { enum: FAILED_CODES }),
     playbackPath: text('playback_path'),
     videoPath: text('video_path'),
     peaksPath: text('peaks_path'),

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AnalysisError, analyze, computePeaks, MEDIA_INPUT_ARGS, probe } from '@rostrum/analysis';
-import { FAILED_REASONS, RECORDING_LIMITS, trimmedDuration } from '@rostrum/contract';
+import { RECORDING_LIMITS, type TFailedCode, trimmedDuration } from '@rostrum/contract';
 
 export interface TChildStart {
   type: 'start';
@@ -22,7 +22,7 @@ export interface TChildStart {
 export type TChildMessage =
   | { type: 'playback'; duration: number; isVideo: boolean; audio: string; video: string | null; peaks: string }
   | { type: 'results'; file: string }
-  | { type: 'failed'; failedReason: string; retryable: boolean };
+  | { type: 'failed'; failedCode: TFailedCode; retryable: boolean };
 
 export const PEAKS_PER_SECOND = 50;
 
@@ -117,12 +117,12 @@ async function makePlayback(
 async function run(job: TChildStart): Promise<void> {
   const facts = await probe(job.input);
   if (!facts.hasAudio) {
-    await send({ type: 'failed', failedReason: FAILED_REASONS.unprocessable, retryable: false });
+    await send({ type: 'failed', failedCode: 'unprocessable', retryable: false });
     return;
   }
   const duration = trimmedDuration(facts.duration, job.trim);
   if (duration > RECORDING_LIMITS.maxSeconds + 0.5) {
-    await send({ type: 'failed', failedReason: FAILED_REASONS.tooLong, retryable: false });
+    await send({ type: 'failed', failedCode: 'tooLong', retryable: false });
     return;
   }
   const inputOpts = inputArgs(job.trim, facts.duration);
@@ -153,7 +153,7 @@ process.on('message', (msg: TChildStart) => {
     .then(() => process.exit(0))
     .catch(async (err: unknown) => {
       if (err instanceof AnalysisError) {
-        await send({ type: 'failed', failedReason: err.failedReason, retryable: err.retryable });
+        await send({ type: 'failed', failedCode: err.code, retryable: err.retryable });
         process.exit(0);
       }
       console.error(err instanceof Error ? err.stack : String(err));

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { FAILED_REASONS, INTAKE_MSG, RECORDING_LIMITS, ZResultsSchema } from '@rostrum/contract';
+import { FAILED_REASONS, RECORDING_LIMITS, type TFailedCode, ZResultsSchema } from '@rostrum/contract';
 import { recordings } from '../db/schema.js';
 import { acceptableMedia } from '../modules/recordings/media-check.js';
 import { fetchUrlToFile, UrlFetchError } from '../modules/recordings/url-fetcher.js';
@@ -19,8 +19,8 @@ const CHILD = HERE.endsWith('.ts')
 
 export const ORIGINAL_FILE = 'original';
 
-async function markFailed(deps: TWorkerDeps, recordingId: string, failedReason: string) {
-  await deps.db.update(recordings).set({ status: 'failed', failedReason }).where(eq(recordings.id, recordingId));
+async function markFailed(deps: TWorkerDeps, recordingId: string, failedCode: TFailedCode) {
+  await deps.db.update(recordings).set({ status: 'failed', failedCode }).where(eq(recordings.id, recordingId));
 }
 
 /**
@@ -36,7 +36,7 @@ export async function handleAnalyzeRecording(deps: TWorkerDeps, payload: TAnalyz
   const lastTry = job.retryCount >= job.retryLimit;
 
   if (!existsSync(original)) {
-    if (!rec.sourceUrl) return markFailed(deps, rec.id, FAILED_REASONS.noData);
+    if (!rec.sourceUrl) return markFailed(deps, rec.id, 'noData');
     try {
       await fetchUrlToFile(rec.sourceUrl, original, {
         maxBytes: RECORDING_LIMITS.maxBytes,
@@ -46,9 +46,9 @@ export async function handleAnalyzeRecording(deps: TWorkerDeps, payload: TAnalyz
     } catch (err) {
       const kind = err instanceof UrlFetchError ? err.kind : 'failed';
       // A refused or oversized URL will not get better; a network failure might.
-      if (kind === 'blocked') return markFailed(deps, rec.id, INTAKE_MSG.urlBlocked);
-      if (kind === 'too-large') return markFailed(deps, rec.id, INTAKE_MSG.tooLarge);
-      if (lastTry) return markFailed(deps, rec.id, INTAKE_MSG.urlFetchFailed);
+      if (kind === 'blocked') return markFailed(deps, rec.id, 'urlBlocked');
+      if (kind === 'too-large') return markFailed(deps, rec.id, 'fileTooLarge');
+      if (lastTry) return markFailed(deps, rec.id, 'urlFetchFailed');
       throw err;
     }
   }
@@ -58,7 +58,7 @@ export async function handleAnalyzeRecording(deps: TWorkerDeps, payload: TAnalyz
     // reaches the analysis and playback runs.
     if (!(await acceptableMedia(original))) {
       await deps.storage.remove(rec.id);
-      return markFailed(deps, rec.id, INTAKE_MSG.invalidFileType);
+      return markFailed(deps, rec.id, 'invalidFileType');
     }
     if (rec.status === 'uploading') await deps.db.update(recordings).set({ status: 'processing' }).where(eq(recordings.id, rec.id));
   }
@@ -124,7 +124,7 @@ export async function handleAnalyzeRecording(deps: TWorkerDeps, payload: TAnalyz
         results,
         overallScore: results.scores.overall,
         numSpeakers: Math.max(1, results.numSpeakers),
-        failedReason: null,
+        failedCode: null,
       })
       .where(eq(recordings.id, rec.id));
     deps.log.info({ recordingId: rec.id, seconds: (Date.now() - startedAt) / 1000 }, 'analysis finished');
@@ -132,10 +132,10 @@ export async function handleAnalyzeRecording(deps: TWorkerDeps, payload: TAnalyz
   }
   deps.log.warn({ recordingId: rec.id, exitCode, outcome: result }, 'analysis did not finish');
   if (result?.type === 'failed') {
-    if (result.retryable && !lastTry) throw new Error(`analysis failed: ${result.failedReason}`);
-    return markFailed(deps, rec.id, result.failedReason);
+    if (result.retryable && !lastTry) throw new Error(`analysis failed: ${FAILED_REASONS[result.failedCode]}`);
+    return markFailed(deps, rec.id, result.failedCode);
   }
   // The child crashed or was killed: try again, unless this was the last try.
-  if (lastTry) return markFailed(deps, rec.id, FAILED_REASONS.unprocessable);
+  if (lastTry) return markFailed(deps, rec.id, 'unprocessable');
   throw new Error(`analysis process ended with code ${exitCode}`);
 }

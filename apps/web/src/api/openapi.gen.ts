@@ -243,6 +243,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn every email notification off from an email link */
+        post: operations["unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/org": {
         parameters: {
             query?: never;
@@ -527,23 +544,6 @@ export interface paths {
         get: operations["getHistory"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/unsubscribe": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Turn every email notification off from an email link */
-        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1558,7 +1558,22 @@ export interface operations {
                                     canShare: boolean;
                                     canFlag: boolean;
                                 };
+                                abilities: {
+                                    canCoach: boolean;
+                                    canRecord: boolean;
+                                    canManageMembers: boolean;
+                                    canEdit: boolean;
+                                    canDeactivateAll: boolean;
+                                };
                             }[];
+                            abilities: {
+                                canAdministerOrg: boolean;
+                                canCreateGroups: boolean;
+                                canCoach: boolean;
+                                canRecord: boolean;
+                                canSwitchMode: boolean;
+                                hasActiveGroups: boolean;
+                            };
                         };
                     };
                 };
@@ -1862,6 +1877,64 @@ export interface operations {
             };
         };
     };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    unsubscribeCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getOrg: {
         parameters: {
             query?: never;
@@ -2002,6 +2075,13 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                             };
+                            abilities: {
+                                canCoach: boolean;
+                                canRecord: boolean;
+                                canManageMembers: boolean;
+                                canEdit: boolean;
+                                canDeactivateAll: boolean;
+                            };
                             activeUsers: number;
                             totalUsers: number;
                             isPseudoGroup: boolean;
@@ -2029,6 +2109,13 @@ export interface operations {
                             recordingAbilities: {
                                 canShare: boolean;
                                 canFlag: boolean;
+                            };
+                            abilities: {
+                                canCoach: boolean;
+                                canRecord: boolean;
+                                canManageMembers: boolean;
+                                canEdit: boolean;
+                                canDeactivateAll: boolean;
                             };
                         }[];
                     };
@@ -2117,6 +2204,13 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                             };
+                            abilities: {
+                                canCoach: boolean;
+                                canRecord: boolean;
+                                canManageMembers: boolean;
+                                canEdit: boolean;
+                                canDeactivateAll: boolean;
+                            };
                         };
                     };
                 };
@@ -2195,6 +2289,13 @@ export interface operations {
                             recordingAbilities: {
                                 canShare: boolean;
                                 canFlag: boolean;
+                            };
+                            abilities: {
+                                canCoach: boolean;
+                                canRecord: boolean;
+                                canManageMembers: boolean;
+                                canEdit: boolean;
+                                canDeactivateAll: boolean;
                             };
                         };
                     };
@@ -2285,6 +2386,13 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                             };
+                            abilities: {
+                                canCoach: boolean;
+                                canRecord: boolean;
+                                canManageMembers: boolean;
+                                canEdit: boolean;
+                                canDeactivateAll: boolean;
+                            };
                         };
                     };
                 };
@@ -2369,6 +2477,13 @@ export interface operations {
                                     canShare: boolean;
                                     canFlag: boolean;
                                 };
+                                abilities: {
+                                    canCoach: boolean;
+                                    canRecord: boolean;
+                                    canManageMembers: boolean;
+                                    canEdit: boolean;
+                                    canDeactivateAll: boolean;
+                                };
                             };
                         };
                     };
@@ -2448,6 +2563,13 @@ export interface operations {
                             recordingAbilities: {
                                 canShare: boolean;
                                 canFlag: boolean;
+                            };
+                            abilities: {
+                                canCoach: boolean;
+                                canRecord: boolean;
+                                canManageMembers: boolean;
+                                canEdit: boolean;
+                                canDeactivateAll: boolean;
                             };
                         };
                     };
@@ -2532,6 +2654,10 @@ export interface operations {
                             submitted: number;
                             feedback: number;
                             totalDuration: number;
+                            abilities: {
+                                canReview: boolean;
+                                canChangeRoles: boolean;
+                            };
                         }[];
                     };
                 };
@@ -2660,6 +2786,8 @@ export interface operations {
                             uploading: boolean;
                             processing: boolean;
                             failed: boolean;
+                            /** @enum {string|null} */
+                            failedCode: "noSpeech" | "noData" | "tooShort" | "unprocessable" | "tooLong" | "cancelled" | "transcriptionUnavailable" | "invalidFileType" | "fileTooLarge" | "urlBlocked" | "urlFetchFailed" | null;
                             failedReason: string | null;
                             feedbackRequested: boolean;
                             submitted: boolean;
@@ -2671,6 +2799,7 @@ export interface operations {
                                 canHear: boolean;
                                 canShare: boolean;
                                 canFlag: boolean;
+                                canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
                                 canComment: boolean;
@@ -2694,6 +2823,8 @@ export interface operations {
                             uploading: boolean;
                             processing: boolean;
                             failed: boolean;
+                            /** @enum {string|null} */
+                            failedCode: "noSpeech" | "noData" | "tooShort" | "unprocessable" | "tooLong" | "cancelled" | "transcriptionUnavailable" | "invalidFileType" | "fileTooLarge" | "urlBlocked" | "urlFetchFailed" | null;
                             failedReason: string | null;
                             feedbackRequested: boolean;
                             submitted: boolean;
@@ -2705,6 +2836,7 @@ export interface operations {
                                 canHear: boolean;
                                 canShare: boolean;
                                 canFlag: boolean;
+                                canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
                                 canComment: boolean;
@@ -2875,6 +3007,8 @@ export interface operations {
                             uploading: boolean;
                             processing: boolean;
                             failed: boolean;
+                            /** @enum {string|null} */
+                            failedCode: "noSpeech" | "noData" | "tooShort" | "unprocessable" | "tooLong" | "cancelled" | "transcriptionUnavailable" | "invalidFileType" | "fileTooLarge" | "urlBlocked" | "urlFetchFailed" | null;
                             failedReason: string | null;
                             feedbackRequested: boolean;
                             submitted: boolean;
@@ -2886,6 +3020,7 @@ export interface operations {
                                 canHear: boolean;
                                 canShare: boolean;
                                 canFlag: boolean;
+                                canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
                                 canComment: boolean;
@@ -2965,6 +3100,8 @@ export interface operations {
                             uploading: boolean;
                             processing: boolean;
                             failed: boolean;
+                            /** @enum {string|null} */
+                            failedCode: "noSpeech" | "noData" | "tooShort" | "unprocessable" | "tooLong" | "cancelled" | "transcriptionUnavailable" | "invalidFileType" | "fileTooLarge" | "urlBlocked" | "urlFetchFailed" | null;
                             failedReason: string | null;
                             feedbackRequested: boolean;
                             submitted: boolean;
@@ -2976,6 +3113,7 @@ export interface operations {
                                 canHear: boolean;
                                 canShare: boolean;
                                 canFlag: boolean;
+                                canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
                                 canComment: boolean;
@@ -3314,6 +3452,8 @@ export interface operations {
                             uploading: boolean;
                             processing: boolean;
                             failed: boolean;
+                            /** @enum {string|null} */
+                            failedCode: "noSpeech" | "noData" | "tooShort" | "unprocessable" | "tooLong" | "cancelled" | "transcriptionUnavailable" | "invalidFileType" | "fileTooLarge" | "urlBlocked" | "urlFetchFailed" | null;
                             failedReason: string | null;
                             feedbackRequested: boolean;
                             submitted: boolean;
@@ -3325,6 +3465,7 @@ export interface operations {
                                 canHear: boolean;
                                 canShare: boolean;
                                 canFlag: boolean;
+                                canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
                                 canComment: boolean;
@@ -3715,6 +3856,8 @@ export interface operations {
                             uploading: boolean;
                             processing: boolean;
                             failed: boolean;
+                            /** @enum {string|null} */
+                            failedCode: "noSpeech" | "noData" | "tooShort" | "unprocessable" | "tooLong" | "cancelled" | "transcriptionUnavailable" | "invalidFileType" | "fileTooLarge" | "urlBlocked" | "urlFetchFailed" | null;
                             failedReason: string | null;
                             feedbackRequested: boolean;
                             submitted: boolean;
@@ -3726,6 +3869,7 @@ export interface operations {
                                 canHear: boolean;
                                 canShare: boolean;
                                 canFlag: boolean;
+                                canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
                                 canComment: boolean;
@@ -4643,64 +4787,6 @@ export interface operations {
             };
         };
     };
-    unsubscribe: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    unsubscribeCode: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: Record<string, never>;
-                    };
-                };
-            };
-            /** @description Default Response */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            message: string;
-                            status: number;
-                            code: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description Default Response */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        errors: {
-                            message: string;
-                            status: number;
-                            code: string;
-                        }[];
-                    };
-                };
-            };
-        };
-    };
     listAssignments: {
         parameters: {
             query?: {
@@ -4733,6 +4819,9 @@ export interface operations {
                             };
                             /** Format: date-time */
                             createdDate: string;
+                            abilities: {
+                                canSubmit: boolean;
+                            };
                         }[];
                     };
                 };
@@ -5271,6 +5360,9 @@ export interface operations {
                                 email: string;
                                 isOrgAdmin: boolean;
                                 isOrgManager: boolean;
+                                abilities: {
+                                    confirmsOwnAdminRemoval: boolean;
+                                };
                             };
                             org: {
                                 /** @enum {string} */
@@ -5297,6 +5389,9 @@ export interface operations {
                                 /** Format: date-time */
                                 membershipExpires: string | null;
                                 membershipPerpetual: boolean;
+                                abilities: {
+                                    canGrantSpeaker: boolean;
+                                };
                             }[];
                         };
                     };
@@ -5372,6 +5467,9 @@ export interface operations {
                                 email: string;
                                 isOrgAdmin: boolean;
                                 isOrgManager: boolean;
+                                abilities: {
+                                    confirmsOwnAdminRemoval: boolean;
+                                };
                             };
                             org: {
                                 /** @enum {string} */
@@ -5398,6 +5496,9 @@ export interface operations {
                                 /** Format: date-time */
                                 membershipExpires: string | null;
                                 membershipPerpetual: boolean;
+                                abilities: {
+                                    canGrantSpeaker: boolean;
+                                };
                             }[];
                         };
                     };

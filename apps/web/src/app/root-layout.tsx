@@ -5,6 +5,8 @@ import { AppFooter } from './app-footer';
 import { BasicBar } from './basic-bar';
 import { NavBar } from './nav-bar';
 import { NotificationRegion } from './notification-region';
+import { prefetchPages } from './lazy-pages';
+import { RoutePending } from './route-fallbacks';
 import { useSession } from './session-store';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { useViewerOrNull } from './viewer';
@@ -31,6 +33,10 @@ export function RootLayout() {
   useEffect(() => {
     document.title = pageTitle(route?.announcer);
   }, [route]);
+  // Once signed in, the other pages' code is fetched in idle time (visitors load only what they see).
+  useEffect(() => {
+    if (session) prefetchPages();
+  }, [session]);
 
   const fullNav = viewer && !viewer.freeTrial;
   const basicSignIn = (!session || !!viewer?.freeTrial) && !route?.hideSignIn;
@@ -43,6 +49,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <AppFooter />
+      <RoutePending />
     </div>
   );
 }

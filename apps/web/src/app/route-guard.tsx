@@ -43,6 +43,6 @@ export function RequireAuth() {
 /** The admin area: only org admins; others are redirected to subscription (000 section 2.11). */
 export function RequireOrgAdmin() {
   const viewer = useViewer();
-  if (!viewer.isOrgAdmin) return <Navigate to={WEB_ROUTES.subscription.path} replace />;
+  if (!viewer.canAdministerOrg) return <Navigate to={WEB_ROUTES.subscription.path} replace />;
   return <Outlet />;
 }

@@ -1,4 +1,12 @@
-import { ROUTES, landingRoute, type TLandingRoute, type TMode, type TNavItem, type TRoleFacts } from '@rostrum/contract';
+import {
+  ROUTES,
+  dashboardRoute,
+  landingRoute,
+  type TLandingRoute,
+  type TMode,
+  type TNavItem,
+  type TViewerAbilities,
+} from '@rostrum/contract';
 
 /** The routes this app mounts: the contract's route table. */
 export const WEB_ROUTES = ROUTES;
@@ -41,7 +49,7 @@ export const NAV_LABELS: Record<TNavItem, string> = {
  * The landing page of section 2.3 as a path. While a landing page is not built (the dashboards),
  * the user lands where the rule would send them with Assignments off.
  */
-export function landingPath(facts: TRoleFacts, assignmentsOn: boolean): { path: string; forceMode?: TMode } {
+export function landingPath(facts: TViewerAbilities, assignmentsOn: boolean): { path: string; forceMode?: TMode } {
   const first = landingRoute(facts, assignmentsOn);
   const path = LANDING_PATHS[first.route];
   if (path) return { path, forceMode: first.forceMode };
@@ -53,11 +61,11 @@ export function landingPath(facts: TRoleFacts, assignmentsOn: boolean): { path: 
  * Where the mode switcher leads: the matching dashboard (section 4) once it exists; until then
  * the speaker's results or the coach's landing page.
  */
-export function modeHomePath(mode: TMode, facts: TRoleFacts, assignmentsOn: boolean): string {
+export function modeHomePath(mode: TMode, facts: TViewerAbilities, assignmentsOn: boolean): string {
   if (assignmentsOn) {
-    const dash = LANDING_PATHS[mode === 'manager' ? 'coach-dashboard' : 'speaker-dashboard'];
+    const dash = LANDING_PATHS[dashboardRoute(mode)];
     if (dash) return dash;
   }
   if (mode === 'speaker') return WEB_ROUTES.evaluate.path;
-  return facts.isOrgAdmin ? WEB_ROUTES.customerAdminGroups.path : WEB_ROUTES.manage.path;
+  return facts.canAdministerOrg ? WEB_ROUTES.customerAdminGroups.path : WEB_ROUTES.manage.path;
 }

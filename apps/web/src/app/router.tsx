@@ -1,41 +1,29 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { TRouteDef } from '@rostrum/contract';
-import { ConfirmCodePage } from '../features/join/confirm-code-page';
-import { EmailNotificationsPage } from '../features/account/email-notifications-page';
-import { ProfilePage } from '../features/account/profile-page';
-import { AdminArea } from '../features/admin/admin-area';
-import { AdminGroupsPage } from '../features/admin/admin-groups-page';
-import { AdminGroupEditPage } from '../features/admin/admin-group-edit-page';
-import { AdminGroupMembersPage } from '../features/admin/admin-group-members-page';
-import { AdminInvitePage } from '../features/admin/admin-invite-page';
-import { AdminPendingInvitesPage } from '../features/admin/admin-pending-invites-page';
-import { AdminUserRolesPage } from '../features/admin/admin-user-roles-page';
-import { AdminUsersPage } from '../features/admin/admin-users-page';
-import { JoinRedirect } from '../features/auth/join-redirect';
-import { PasswordForgotPage } from '../features/auth/password-forgot-page';
-import { PasswordResetPage } from '../features/auth/password-reset-page';
 import { SignInPage } from '../features/auth/sign-in-page';
-import { SignOutPage } from '../features/auth/sign-out-page';
-import { SignUpPage } from '../features/auth/sign-up-page';
-import { HelpPage } from '../features/help/help-page';
-import { HistoryPage } from '../features/history/history-page';
 import { HomeRoute } from '../features/landing/home-route';
-import { ManagePage } from '../features/manage/manage-page';
-import { RecordPage } from '../features/intake/record-page';
-import { HomeIntakeRoute } from '../features/intake/home-intake-route';
-import { RecordingPage } from '../features/results/recording-page';
-import { ResultsListPage } from '../features/results/results-list-page';
-import { SubscriptionPage } from '../features/subscription/subscription-page';
-import { UnsubscribePage } from '../features/unsubscribe/unsubscribe-page';
+import { PAGES } from './lazy-pages';
 import { notifications } from './notification-store';
+import { DelayedLoading, RouteError } from './route-fallbacks';
 import { RootLayout, type RouteHandle } from './root-layout';
 import { RequireAuth, RequireOrgAdmin } from './route-guard';
 import { WEB_ROUTES as R } from './route-paths';
 
+/** A page in the first bundle: the landing page and sign-in paint without a second request. */
 const route = (def: TRouteDef, element: ReactNode): RouteObject => ({
   path: def.path,
   element,
+  handle: { route: def } satisfies RouteHandle,
+});
+
+/**
+ * A page loaded on first visit, in its own chunk with its own CSS. The router keeps the current
+ * page on screen until the chunk has arrived, so titles and guards run as for an eager page.
+ */
+const lazyRoute = (def: TRouteDef, load: () => Promise<ComponentType>): RouteObject => ({
+  path: def.path,
+  lazy: { Component: load },
   handle: { route: def } satisfies RouteHandle,
 });
 
@@ -43,50 +31,57 @@ const route = (def: TRouteDef, element: ReactNode): RouteObject => ({
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    HydrateFallback: DelayedLoading,
     children: [
-      route(R.home, <HomeRoute />),
-      route(R.signIn, <SignInPage />),
-      route(R.signUp, <SignUpPage />),
-      route(R.signOut, <SignOutPage />),
-      route(R.passwordForgot, <PasswordForgotPage />),
-      route(R.passwordReset, <PasswordResetPage />),
-      route(R.join, <JoinRedirect />),
-      route(R.unsubscribe, <UnsubscribePage />),
       {
-        element: <RequireAuth />,
+        // Inside the frame, so a page that fails to load keeps the navigation bar and footer.
+        errorElement: <RouteError />,
         children: [
-          route(R.confirmCode, <ConfirmCodePage />),
-          route(R.profile, <ProfilePage />),
-          route(R.emailNotifications, <EmailNotificationsPage />),
-          route(R.help, <HelpPage />),
-          route(R.subscription, <SubscriptionPage />),
-          route(R.homeIntake, <HomeIntakeRoute />),
-          route(R.record, <RecordPage />),
-          route(R.evaluate, <ResultsListPage />),
-          route(R.evaluateRecording, <RecordingPage />),
-          route(R.manage, <ManagePage />),
-          route(R.history, <HistoryPage />),
+          route(R.home, <HomeRoute />),
+          route(R.signIn, <SignInPage />),
+          lazyRoute(R.signUp, PAGES.SignUpPage),
+          lazyRoute(R.signOut, PAGES.SignOutPage),
+          lazyRoute(R.passwordForgot, PAGES.PasswordForgotPage),
+          lazyRoute(R.passwordReset, PAGES.PasswordResetPage),
+          lazyRoute(R.join, PAGES.JoinRedirect),
+          lazyRoute(R.unsubscribe, PAGES.UnsubscribePage),
           {
-            element: <RequireOrgAdmin />,
+            element: <RequireAuth />,
             children: [
+              lazyRoute(R.confirmCode, PAGES.ConfirmCodePage),
+              lazyRoute(R.profile, PAGES.ProfilePage),
+              lazyRoute(R.emailNotifications, PAGES.EmailNotificationsPage),
+              lazyRoute(R.help, PAGES.HelpPage),
+              lazyRoute(R.subscription, PAGES.SubscriptionPage),
+              lazyRoute(R.homeIntake, PAGES.HomeIntakeRoute),
+              lazyRoute(R.record, PAGES.RecordPage),
+              lazyRoute(R.evaluate, PAGES.ResultsListPage),
+              lazyRoute(R.evaluateRecording, PAGES.RecordingPage),
+              lazyRoute(R.manage, PAGES.ManagePage),
+              lazyRoute(R.history, PAGES.HistoryPage),
               {
-                element: <AdminArea />,
+                element: <RequireOrgAdmin />,
                 children: [
-                  route(R.customerAdminGroups, <AdminGroupsPage />),
-                  route(R.customerAdminGroup, <AdminGroupEditPage />),
-                  route(R.customerAdminGroupUsers, <AdminGroupMembersPage />),
-                  route(R.customerAdminInvites, <AdminInvitePage />),
-                  route(R.customerAdminUsers, <AdminUsersPage />),
-                  route(R.customerAdminUser, <AdminUserRolesPage />),
-                  route(R.customerAdminUserGroup, <AdminUserRolesPage />),
-                  route(R.customerAdminPendingInvites, <AdminPendingInvitesPage />),
+                  {
+                    lazy: { Component: PAGES.AdminArea },
+                    children: [
+                      lazyRoute(R.customerAdminGroups, PAGES.AdminGroupsPage),
+                      lazyRoute(R.customerAdminGroup, PAGES.AdminGroupEditPage),
+                      lazyRoute(R.customerAdminGroupUsers, PAGES.AdminGroupMembersPage),
+                      lazyRoute(R.customerAdminInvites, PAGES.AdminInvitePage),
+                      lazyRoute(R.customerAdminUsers, PAGES.AdminUsersPage),
+                      lazyRoute(R.customerAdminUser, PAGES.AdminUserRolesPage),
+                      lazyRoute(R.customerAdminUserGroup, PAGES.AdminUserRolesPage),
+                      lazyRoute(R.customerAdminPendingInvites, PAGES.AdminPendingInvitesPage),
+                    ],
+                  },
                 ],
               },
             ],
           },
+          { path: '*', element: <Navigate to="/" replace /> },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];

@@ -1,43 +1,33 @@
 import { createContext, useContext } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  canSwitchMode,
-  isManager,
-  isSpeaker,
-  resolveMode,
-  vocabulary,
-  type TMeResponse,
-  type TMode,
-  type TRoleFacts,
-  type TVocabulary,
-} from '@rostrum/contract';
+import { resolveMode, vocabulary, type TMeResponse, type TMode, type TViewerAbilities, type TVocabulary } from '@rostrum/contract';
 import { api, queryKeys } from '../api/rostrum-api';
 import { useSession } from './session-store';
 
-/** Everything the shell and pages derive from GET me, computed once through the contract's rules. */
+/**
+ * Everything the shell and pages derive from GET me. The abilities are the server's (GET me
+ * `abilities`); the contract's rules (mode, landing, navigation) take them, and no role is compared here.
+ */
 export interface TViewer {
   me: TMeResponse;
   user: TMeResponse['user'];
   org: TMeResponse['org'];
   groups: TMeResponse['groups'];
-  facts: TRoleFacts;
+  facts: TViewerAbilities;
   mode: TMode;
   vocab: TVocabulary;
   assignmentsOn: boolean;
-  isOrgAdmin: boolean;
-  isOrgManager: boolean;
+  canAdministerOrg: boolean;
+  canCreateGroups: boolean;
   manager: boolean;
   speaker: boolean;
   canSwitch: boolean;
   freeTrial: boolean;
 }
 
-export function roleFacts(me: TMeResponse): TRoleFacts {
-  return {
-    memberships: me.groups.map((g) => ({ roles: g.roles, membershipStatus: g.membershipStatus ?? 'inactive' })),
-    isOrgAdmin: me.user.isOrgAdmin || me.org.roles.includes('admin'),
-    isOrgManager: me.user.isOrgManager || me.org.roles.includes('manager'),
-  };
+/** The viewer's abilities, as the server decided them. */
+export function roleFacts(me: TMeResponse): TViewerAbilities {
+  return me.abilities;
 }
 
 export function buildViewer(me: TMeResponse): TViewer {
@@ -51,11 +41,11 @@ export function buildViewer(me: TMeResponse): TViewer {
     mode: resolveMode(facts, me.user.preferences.currentMode),
     vocab: vocabulary(me.org.type),
     assignmentsOn: !!me.org.settings.Assignments,
-    isOrgAdmin: facts.isOrgAdmin,
-    isOrgManager: facts.isOrgManager,
-    manager: isManager(facts),
-    speaker: isSpeaker(facts),
-    canSwitch: canSwitchMode(facts),
+    canAdministerOrg: facts.canAdministerOrg,
+    canCreateGroups: facts.canCreateGroups,
+    manager: facts.canCoach,
+    speaker: facts.canRecord,
+    canSwitch: facts.canSwitchMode,
     freeTrial: !!me.user.metadata.freeTrial,
   };
 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { AlertCircle } from 'lucide-react';
 
 export interface SelectOption {
@@ -16,6 +16,7 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   hint?: ReactNode;
   error?: ReactNode;
   optional?: boolean;
+  ref?: Ref<HTMLSelectElement>;
 }
 
 export function SelectField({
@@ -27,6 +28,7 @@ export function SelectField({
   hint,
   error,
   optional,
+  ref,
   id,
   className,
   ...rest
@@ -42,6 +44,7 @@ export function SelectField({
         {optional && <span className="field__optional"> (optional)</span>}
       </label>
       <select
+        ref={ref}
         id={selectId}
         className="select"
         value={value}

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { groups, invites, users } from '../../db/schema.js';
 
@@ -33,6 +33,25 @@ export async function hasPendingInviteFor(db: TDb, orgId: string, email: string)
 export async function orgOfEmail(db: TDb, email: string): Promise<string | null> {
   const [row] = await db.select({ orgId: users.orgId }).from(users).where(eq(users.email, email)).limit(1);
   return row?.orgId ?? null;
+}
+
+/** The user's display name, or null for no such user. */
+export async function findUserName(db: TDb, userId: string): Promise<string | null> {
+  const [u] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return u?.name ?? null;
+}
+
+/** Every group of the organisation. */
+export async function groupsOfOrg(db: TDb, orgId: string) {
+  return db.select().from(groups).where(eq(groups.orgId, orgId));
+}
+
+/** The groups of the organisation among these ids. */
+export async function listOrgGroupsByIds(db: TDb, orgId: string, ids: string[]) {
+  return db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.orgId, orgId), inArray(groups.id, ids)));
 }
 
 /** id -> name of the organisation's groups. */

@@ -1,25 +1,24 @@
-import { eq } from 'drizzle-orm';
 import {
   ADMIN_USERS_MSG,
   canonicalOrgRoles,
   coachNotSpeakerMessage,
   ERROR_CODES,
   MSG,
-  speakerRoleGrantable,
   type TAdminInvite,
   type TCreateInviteBody,
   vocabulary,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { assertOrgAdmin } from '../../auth/policies.js';
-import { groups, organisations, users } from '../../db/schema.js';
+import { assertOrgAdmin, canGrantSpeakerRole, grantsNewSpeakerRole, isCoachAndSpeaker } from '../../auth/policies.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import type { TOrgRow } from '../groups/groups.repository.js';
+import { findOrganisation, type TOrgRow } from '../org/org.repository.js';
 import {
   deletePendingInvite,
   findPendingInvite,
+  findUserName,
   groupNamesOfOrg,
+  groupsOfOrg,
   hasPendingInviteFor,
   insertInvite,
   listPendingInvites,
@@ -30,14 +29,13 @@ import { presentInvite } from './admin-invites.presenter.js';
 import { inviteMail } from './invite-mail.js';
 
 async function orgOf(deps: TDeps, orgId: string): Promise<TOrgRow> {
-  const [org] = await deps.db.select().from(organisations).where(eq(organisations.id, orgId));
+  const org = await findOrganisation(deps.db, orgId);
   if (!org) throw notFound();
   return org;
 }
 
 async function inviterName(deps: TDeps, auth: TAuth): Promise<string> {
-  const [u] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
-  return u?.name ?? 'Your administrator';
+  return (await findUserName(deps.db, auth.userId)) ?? 'Your administrator';
 }
 
 export async function listInvites(deps: TDeps, auth: TAuth): Promise<TAdminInvite[]> {
@@ -52,19 +50,19 @@ export async function listInvites(deps: TDeps, auth: TAuth): Promise<TAdminInvit
  */
 async function checkGrants(deps: TDeps, org: TOrgRow, body: TCreateInviteBody) {
   const ids = body.roles.map((g) => g.groupId).filter((id): id is string => !!id);
-  const rows = ids.length ? await deps.db.select().from(groups).where(eq(groups.orgId, org.id)) : [];
+  const rows = ids.length ? await groupsOfOrg(deps.db, org.id) : [];
   const byId = new Map(rows.map((g) => [g.id, g]));
   const v = vocabulary(org.type);
   for (const grant of body.roles) {
     if (!grant.groupId) continue;
     const group = byId.get(grant.groupId);
     if (!group) throw notFound(`No ${v.word('group')} with id ${grant.groupId} in this organization`);
-    if (grant.roles.includes('manager') && grant.roles.includes('speaker'))
-      throw badRequest(coachNotSpeakerMessage(org.type), ERROR_CODES.rolesCoachNotSpeaker);
+    if (isCoachAndSpeaker(grant.roles)) throw badRequest(coachNotSpeakerMessage(org.type), ERROR_CODES.rolesCoachNotSpeaker);
     const orgFacts = { freeDuration: org.settings.freeDuration ?? null, billingModel: org.billingModel };
+    const none = { roles: [], expiredRoles: [] };
     if (
-      grant.roles.includes('speaker') &&
-      !speakerRoleGrantable({ freeDuration: group.settings.freeDuration ?? null, expiredRoles: [] }, orgFacts)
+      grantsNewSpeakerRole([], grant.roles) &&
+      !canGrantSpeakerRole(none, { freeDuration: group.settings.freeDuration ?? null }, orgFacts)
     ) {
       throw badRequest(
         `${v.Word('speaker')} access to ${group.name} can only be granted when the ${v.word('group')} or the organization has a free duration.`,

@@ -8,9 +8,12 @@ import {
   type TAdminUserGroup,
   type TAdminUserRoles,
 } from '@rostrum/contract';
-import type { TGroupRow, TMembershipRow, TOrgRow } from '../groups/groups.repository.js';
+import type { TGroupRow, TMembershipRow } from '../memberships/memberships.repository.js';
+import type { TOrgRow } from '../org/org.repository.js';
 import { membershipRoles } from '../groups/groups.presenter.js';
 import type { TUserRow } from './admin-users.repository.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { canGrantSpeakerRole, confirmsOwnAdminRemoval, hasActiveRole, holdsOrgManagerRole, isOrgAdmin } from '../../auth/policies.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -24,13 +27,15 @@ export function presentAdminUser(
   orgType: string,
   now = new Date(),
 ): TAdminUser {
-  const active = rows.map((r) => ({ group: r.group, ...membershipRoles(r.membership, now) })).filter((r) => r.active && r.roles.length > 0);
+  const active = rows
+    .map((r) => ({ group: r.group, membership: r.membership, ...membershipRoles(r.membership, now) }))
+    .filter((r) => r.active && r.roles.length > 0);
   const orgRoles = u.orgRoles.filter((r): r is 'admin' | 'manager' => r === 'admin' || r === 'manager');
   const activeGroups: TAdminUser['activeGroups'] = [
     ...(orgRoles.length ? [{ groupId: PSEUDO_GROUP_ID, name: pseudoGroupName(orgType), isPseudoGroup: true, roles: orgRoles }] : []),
     ...active.map((r) => ({ groupId: r.group.id, name: r.group.name, isPseudoGroup: false, roles: r.roles })),
   ];
-  const coach = orgRoles.length > 0 || active.some((r) => r.roles.includes('manager'));
+  const coach = orgRoles.length > 0 || active.some((r) => hasActiveRole(r.membership, 'manager', now));
   return {
     userId: u.id,
     name: u.name,
@@ -39,8 +44,8 @@ export function presentAdminUser(
     email: u.email,
     status: activeGroups.length > 0 ? 'active' : 'inactive',
     membershipType: coach ? 'coach/admin' : 'speaker',
-    isOrgAdmin: orgRoles.includes('admin'),
-    isOrgManager: orgRoles.includes('manager'),
+    isOrgAdmin: isOrgAdmin(u),
+    isOrgManager: holdsOrgManagerRole(u),
     activeGroups,
   };
 }
@@ -63,11 +68,19 @@ function presentUserGroup(group: TGroupRow, m: TMembershipRow | null, org: TOrgR
     membershipStartDate: iso(m?.startDate),
     membershipExpires: iso(m?.expiresAt),
     membershipPerpetual: m ? isPerpetualExpiry(iso(m.expiresAt), now) || (r!.active && perpetualGrant) : false,
+    abilities: {
+      canGrantSpeaker: canGrantSpeakerRole(
+        { roles: r?.roles ?? [], expiredRoles: r?.expiredRoles ?? [] },
+        { freeDuration: group.settings.freeDuration ?? null },
+        { freeDuration: org.settings.freeDuration ?? null, billingModel: org.billingModel },
+      ),
+    },
   };
 }
 
 /** What the roles page needs: the user, every group with the user's membership, and the org facts. */
 export function presentUserRoles(
+  caller: Pick<TAuth, 'userId'>,
   u: TUserRow,
   org: TOrgRow,
   rows: ReadonlyArray<{ group: TGroupRow; membership: TMembershipRow | null }>,
@@ -80,8 +93,9 @@ export function presentUserRoles(
       firstName: u.firstName,
       lastName: u.lastName,
       email: u.email,
-      isOrgAdmin: u.orgRoles.includes('admin'),
-      isOrgManager: u.orgRoles.includes('manager'),
+      isOrgAdmin: isOrgAdmin(u),
+      isOrgManager: holdsOrgManagerRole(u),
+      abilities: { confirmsOwnAdminRemoval: confirmsOwnAdminRemoval(caller, u) },
     },
     org: {
       type: org.type,

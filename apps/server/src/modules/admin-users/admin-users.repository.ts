@@ -55,6 +55,11 @@ export async function orgGroupsWithMembership(db: TDb, orgId: string, userId: st
     .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id));
 }
 
+/** Sets the user's org-level roles. */
+export async function setOrgRoles(db: TDb, userId: string, orgRoles: string[], now: Date): Promise<void> {
+  await db.update(users).set({ orgRoles, updatedAt: now }).where(eq(users.id, userId));
+}
+
 /** Org admins other than this user. */
 export async function countOtherAdmins(db: TDb, orgId: string, userId: string): Promise<number> {
   const [row] = await db

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   ADMIN_USER_LIST_CAP,
   ADMIN_USERS_MSG,
@@ -9,7 +8,6 @@ import {
   grantedFreeYears,
   MSG,
   PSEUDO_GROUP_ID,
-  speakerRoleGrantable,
   type TAdminUserList,
   type TAdminUserRoles,
   type TUpdateUserRolesBody,
@@ -18,11 +16,19 @@ import {
 import type { TDeps } from '../../deps.js';
 import type { TDb } from '../../db/client.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { assertOrgAdmin } from '../../auth/policies.js';
-import { memberships, organisations, users } from '../../db/schema.js';
+import {
+  assertOrgAdmin,
+  canGrantSpeakerRole,
+  grantsNewSpeakerRole,
+  hasSpeakerRole,
+  isCoachAndSpeaker,
+  isOrgAdmin,
+  keepsSpeakerRole,
+} from '../../auth/policies.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { lockOrganisation, type TGroupRow, type TMembershipRow, type TOrgRow } from '../groups/groups.repository.js';
-import { takeSpeakerSeat } from '../groups/speaker-seats.js';
+import { findOrganisation, lockOrganisation, type TOrgRow } from '../org/org.repository.js';
+import { clearMembershipRoles, type TGroupRow, type TMembershipRow, upsertMembership } from '../memberships/memberships.repository.js';
+import { takeSpeakerSeat } from '../memberships/speaker-seats.js';
 import { membershipRoles } from '../groups/groups.presenter.js';
 import {
   countOrgUsers,
@@ -31,13 +37,14 @@ import {
   listOrgUsers,
   membershipsOfUsers,
   orgGroupsWithMembership,
+  setOrgRoles,
 } from './admin-users.repository.js';
 import { presentAdminUser, presentUserRoles } from './admin-users.presenter.js';
 
 type TGroupRole = 'manager' | 'speaker';
 
 async function orgOf(db: TDb, orgId: string): Promise<TOrgRow> {
-  const [org] = await db.select().from(organisations).where(eq(organisations.id, orgId));
+  const org = await findOrganisation(db, orgId);
   if (!org) throw notFound();
   return org;
 }
@@ -68,16 +75,16 @@ export async function listUsers(deps: TDeps, auth: TAuth, search: string | undef
   return { total, tooMany, users: rows.map((u) => presentAdminUser(u, byUser.get(u.id) ?? [], org.type, now)) };
 }
 
-async function loadUserRoles(db: TDb, orgId: string, userId: string): Promise<TAdminUserRoles> {
-  const org = await orgOf(db, orgId);
+async function loadUserRoles(db: TDb, auth: TAuth, userId: string): Promise<TAdminUserRoles> {
+  const org = await orgOf(db, auth.orgId);
   const user = await findOrgUser(db, org.id, userId);
   if (!user) throw notFound();
-  return presentUserRoles(user, org, await orgGroupsWithMembership(db, org.id, user.id));
+  return presentUserRoles(auth, user, org, await orgGroupsWithMembership(db, org.id, user.id));
 }
 
 export async function getUserRoles(deps: TDeps, auth: TAuth, userId: string): Promise<TAdminUserRoles> {
   assertOrgAdmin(auth);
-  return loadUserRoles(deps.db, auth.orgId, userId);
+  return loadUserRoles(deps.db, auth, userId);
 }
 
 function speakerRefusal(org: TOrgRow, group: TGroupRow, expired: boolean): string {
@@ -101,7 +108,7 @@ export async function updateUserRoles(deps: TDeps, auth: TAuth, userId: string, 
     const user = await findOrgUser(tx, org.id, userId);
     if (!user) throw notFound();
     const orgRoles: string[] = [...canonicalOrgRoles(body.roles.find((g) => g.groupId === PSEUDO_GROUP_ID)!.roles)!];
-    if (user.orgRoles.includes('admin') && !orgRoles.includes('admin') && (await countOtherAdmins(tx, org.id, user.id)) === 0) {
+    if (isOrgAdmin(user) && !isOrgAdmin({ orgRoles }) && (await countOtherAdmins(tx, org.id, user.id)) === 0) {
       throw conflict(ADMIN_USERS_MSG.lastAdmin, ERROR_CODES.rolesLastAdmin);
     }
 
@@ -114,15 +121,16 @@ export async function updateUserRoles(deps: TDeps, auth: TAuth, userId: string, 
       const row = rows.get(grant.groupId);
       if (!row) throw notFound(`No ${vocabulary(org.type).word('group')} with id ${grant.groupId} in this organization`);
       const roles = grant.roles as TGroupRole[];
-      if (roles.includes('manager') && roles.includes('speaker'))
-        throw badRequest(coachNotSpeakerMessage(org.type), ERROR_CODES.rolesCoachNotSpeaker);
+      if (isCoachAndSpeaker(roles)) throw badRequest(coachNotSpeakerMessage(org.type), ERROR_CODES.rolesCoachNotSpeaker);
       const current: { roles: TGroupRole[]; expiredRoles: TGroupRole[] } = row.membership
         ? membershipRoles(row.membership, now)
         : { roles: [], expiredRoles: [] };
       if (sameSet(current.roles, roles)) continue;
-      if (roles.includes('speaker') && !current.roles.includes('speaker')) {
-        const facts = { freeDuration: row.group.settings.freeDuration ?? null, expiredRoles: current.expiredRoles };
-        if (!speakerRoleGrantable(facts, { freeDuration: org.settings.freeDuration ?? null, billingModel: org.billingModel })) {
+      if (grantsNewSpeakerRole(current.roles, roles)) {
+        const groupFacts = { freeDuration: row.group.settings.freeDuration ?? null };
+        if (
+          !canGrantSpeakerRole(current, groupFacts, { freeDuration: org.settings.freeDuration ?? null, billingModel: org.billingModel })
+        ) {
           throw badRequest(speakerRefusal(org, row.group, current.expiredRoles.length > 0));
         }
         grantsSpeakerSeat = true;
@@ -134,10 +142,10 @@ export async function updateUserRoles(deps: TDeps, auth: TAuth, userId: string, 
 
     for (const c of changes) await applyGroupRoles(tx, user.id, org, c, now);
     if (!sameSet(user.orgRoles, orgRoles)) {
-      await tx.update(users).set({ orgRoles, updatedAt: now }).where(eq(users.id, user.id));
+      await setOrgRoles(tx, user.id, orgRoles, now);
     }
   });
-  return loadUserRoles(deps.db, auth.orgId, userId);
+  return loadUserRoles(deps.db, auth, userId);
 }
 
 /**
@@ -152,20 +160,14 @@ async function applyGroupRoles(
   now: Date,
 ) {
   if (c.roles.length === 0) {
-    await tx
-      .update(memberships)
-      .set({ roles: [], status: 'inactive', expiredRoles: [], updatedAt: now })
-      .where(and(eq(memberships.userId, userId), eq(memberships.groupId, c.group.id)));
+    await clearMembershipRoles(tx, userId, c.group.id, now);
     return;
   }
-  const keepsSpeaker = c.roles.includes('speaker') && c.current.includes('speaker');
+  const keepsSpeaker = keepsSpeakerRole(c.current, c.roles);
   // A new speaker role is grantable only with free years (speakerRoleGrantable), so it gets an expiry.
   const newSpeakerUntil = () => freeAccessUntil(grantedFreeYears(c.group.settings, org.settings), now);
-  const expiresAt = !c.roles.includes('speaker') ? null : keepsSpeaker ? (c.membership?.expiresAt ?? null) : newSpeakerUntil();
+  const expiresAt = !hasSpeakerRole(c.roles) ? null : keepsSpeaker ? (c.membership?.expiresAt ?? null) : newSpeakerUntil();
   const startDate = c.current.length > 0 && c.membership ? c.membership.startDate : now;
   const values = { roles: c.roles, status: 'active' as const, startDate, expiresAt, expiredRoles: [], updatedAt: now };
-  await tx
-    .insert(memberships)
-    .values({ userId, groupId: c.group.id, ...values })
-    .onConflictDoUpdate({ target: [memberships.userId, memberships.groupId], set: values });
+  await upsertMembership(tx, userId, c.group.id, values);
 }

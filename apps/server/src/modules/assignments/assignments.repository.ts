@@ -1,8 +1,9 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { TAssignmentRef, TScorecard } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
-import { assignments, groups, memberships, scorecards } from '../../db/schema.js';
-import { membershipActiveNowSql } from '../../auth/membership-active.js';
+import { assignments, groups, memberships, recordings, scorecards } from '../../db/schema.js';
+import { membershipHasActiveRoleSql } from '../../auth/membership-active.js';
+import { scorecardApplies } from '../../auth/scorecard-rules.js';
 
 export type TAssignmentRow = typeof assignments.$inferSelect;
 export type TScorecardRow = typeof scorecards.$inferSelect;
@@ -33,12 +34,30 @@ export function isOpenAssignment(a: TAssignmentRow): boolean {
 /** Open assignments of the groups where the user is an active speaker, newest first. */
 export function listAssignedToSpeaker(db: TDb, userId: string, orgId: string) {
   return db
-    .select({ a: assignments, groupName: groups.name })
+    .select({ a: assignments, groupName: groups.name, membership: memberships })
     .from(assignments)
     .innerJoin(groups, eq(groups.id, assignments.groupId))
     .innerJoin(memberships, and(eq(memberships.groupId, assignments.groupId), eq(memberships.userId, userId)))
-    .where(and(eq(assignments.orgId, orgId), isOpen, sql`'speaker' = any(${memberships.roles})`, membershipActiveNowSql()))
+    .where(and(eq(assignments.orgId, orgId), isOpen, membershipHasActiveRoleSql('speaker')))
     .orderBy(desc(assignments.createdAt));
+}
+
+/**
+ * Puts the recording into the assignment and its group. Two moves at once: only the first finds
+ * the recording without an assignment; false for the other.
+ */
+export async function moveRecordingToAssignment(db: TDb, recordingId: string, assignmentId: string, groupId: string): Promise<boolean> {
+  const [moved] = await db
+    .update(recordings)
+    .set({ assignmentId, groupId })
+    .where(and(eq(recordings.id, recordingId), isNull(recordings.assignmentId)))
+    .returning({ id: recordings.id });
+  return !!moved;
+}
+
+/** Takes the recording out of its assignment; it stays in its group. */
+export async function takeRecordingOutOfAssignment(db: TDb, recordingId: string): Promise<void> {
+  await db.update(recordings).set({ assignmentId: null }).where(eq(recordings.id, recordingId));
 }
 
 export function presentScorecard(s: TScorecardRow): TScorecard {
@@ -57,6 +76,6 @@ export function presentAssignmentRef(row: {
     groupName: row.groupName,
     criteria: { algorithm: row.a.criteria.algorithm },
     // The scorecard applies only when the assignment's criteria ask for it.
-    scorecard: row.scorecard && row.a.criteria.scorecard !== false ? presentScorecard(row.scorecard) : null,
+    scorecard: row.scorecard && scorecardApplies(row.a.criteria) ? presentScorecard(row.scorecard) : null,
   };
 }

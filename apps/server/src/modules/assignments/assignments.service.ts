@@ -1,24 +1,28 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { ASSIGNMENT_MSG, ERROR_CODES, speakerTypeMatches, type TAssignedAssignment } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { isOrgAdmin, recordingAccess } from '../../auth/policies.js';
-import { organisations, recordings } from '../../db/schema.js';
+import { assignmentAbilities, isCoachOf, recordingAccess } from '../../auth/policies.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { isMembershipActiveNow } from '../../auth/membership-active.js';
 import { findRecordingWithContext } from '../recordings/recordings.repository.js';
-import { findAssignmentInOrg, isOpenAssignment, listAssignedToSpeaker } from './assignments.repository.js';
-import { findMembership } from '../groups/groups.repository.js';
+import {
+  findAssignmentInOrg,
+  isOpenAssignment,
+  listAssignedToSpeaker,
+  moveRecordingToAssignment,
+  takeRecordingOutOfAssignment,
+} from './assignments.repository.js';
+import { findMembership } from '../memberships/memberships.repository.js';
+import { findOrganisation } from '../org/org.repository.js';
 
 async function assertAssignmentsOn(deps: TDeps, auth: TAuth) {
-  const [org] = await deps.db.select({ settings: organisations.settings }).from(organisations).where(eq(organisations.id, auth.orgId));
+  const org = await findOrganisation(deps.db, auth.orgId);
   if (!org?.settings.Assignments) throw forbidden(ASSIGNMENT_MSG.assignmentsOff, ERROR_CODES.assignmentsDisabled);
 }
 
 /** The Move to Assignment picker: open assignments of the caller's speaker groups. */
 export async function listAssigned(deps: TDeps, auth: TAuth): Promise<TAssignedAssignment[]> {
   const rows = await listAssignedToSpeaker(deps.db, auth.userId, auth.orgId);
-  return rows.map(({ a, groupName }) => ({
+  return rows.map(({ a, groupName, membership }) => ({
     id: a.id,
     assignmentId: a.id,
     name: a.name,
@@ -26,6 +30,7 @@ export async function listAssigned(deps: TDeps, auth: TAuth): Promise<TAssignedA
     groupName,
     criteria: { algorithm: a.criteria.algorithm },
     createdDate: a.createdAt.toISOString(),
+    abilities: assignmentAbilities(membership, { open: isOpenAssignment(a) }),
   }));
 }
 
@@ -39,19 +44,14 @@ export async function addRecording(deps: TDeps, auth: TAuth, assignmentId: strin
   const found = await findAssignmentInOrg(deps.db, auth.orgId, assignmentId);
   if (!found || !isOpenAssignment(found.a) || !found.a.groupId) throw notFound();
   const membership = await findMembership(deps.db, auth.userId, found.a.groupId);
-  if (!membership || !isMembershipActiveNow(membership) || !membership.roles.includes('speaker')) throw forbidden();
+  if (!assignmentAbilities(membership, { open: true }).canSubmit) throw forbidden();
   const rec = await findRecordingWithContext(deps.db, recordingId, auth.userId);
   if (!rec || rec.r.orgId !== auth.orgId || rec.r.userId !== auth.userId) throw notFound();
   if (rec.r.assignmentId) throw conflict(ASSIGNMENT_MSG.alreadyAssigned, ERROR_CODES.assignmentAlreadyAssigned);
   if (!speakerTypeMatches(rec.r.algorithm, found.a.criteria.algorithm))
     throw badRequest(ASSIGNMENT_MSG.unableText, ERROR_CODES.assignmentSpeakerTypeMismatch);
-  const [moved] = await deps.db
-    .update(recordings)
-    .set({ assignmentId, groupId: found.a.groupId })
-    // Two moves at once: only the first finds the recording without an assignment.
-    .where(and(eq(recordings.id, recordingId), isNull(recordings.assignmentId)))
-    .returning({ id: recordings.id });
-  if (!moved) throw conflict(ASSIGNMENT_MSG.alreadyAssigned, ERROR_CODES.assignmentAlreadyAssigned);
+  if (!(await moveRecordingToAssignment(deps.db, recordingId, assignmentId, found.a.groupId)))
+    throw conflict(ASSIGNMENT_MSG.alreadyAssigned, ERROR_CODES.assignmentAlreadyAssigned);
 }
 
 /** Removing a recording from an assignment: the group's coaches and org admins only. */
@@ -59,11 +59,10 @@ export async function removeRecording(deps: TDeps, auth: TAuth, assignmentId: st
   const found = await findAssignmentInOrg(deps.db, auth.orgId, assignmentId);
   if (!found?.a.groupId) throw notFound();
   const membership = await findMembership(deps.db, auth.userId, found.a.groupId);
-  const isCoach = (!!membership && isMembershipActiveNow(membership) && membership.roles.includes('manager')) || isOrgAdmin(auth);
-  if (!isCoach) throw forbidden();
+  if (!isCoachOf(auth, membership)) throw forbidden();
   const rec = await findRecordingWithContext(deps.db, recordingId, auth.userId);
   if (!rec || rec.r.orgId !== auth.orgId || rec.r.assignmentId !== assignmentId) throw notFound();
   // A coach acts only on recordings their privacy level lets them see (level 3: shared ones).
   if (recordingAccess(auth, rec.r, rec.group, rec.membership) === 'none') throw notFound();
-  await deps.db.update(recordings).set({ assignmentId: null }).where(eq(recordings.id, recordingId));
+  await takeRecordingOutOfAssignment(deps.db, recordingId);
 }

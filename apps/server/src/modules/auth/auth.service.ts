@@ -1,4 +1,3 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import {
   DEFAULT_EMAIL_PREFERENCES,
   ERROR_CODES,
@@ -12,39 +11,39 @@ import {
   type TSignUpBody,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
-import { invites, organisations, passwordResets, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { hashSecret, newSecret } from '../../auth/keys.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { upsertSpeakerMembership } from '../groups/groups.repository.js';
-import { assertSpeakerSeatAvailable, takeSpeakerSeat } from '../groups/speaker-seats.js';
+import { canonicalUserOrgRoles } from '../../auth/roles.js';
+import { upsertSpeakerMembership } from '../memberships/memberships.repository.js';
+import { assertSpeakerSeatAvailable, takeSpeakerSeat } from '../memberships/speaker-seats.js';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserOrgCode,
+  insertPasswordReset,
+  insertUser,
+  recordSignIn,
+  setPasswordHash,
+  usePasswordReset,
+} from './auth.repository.js';
 import { consumeAutoKey, issueKey, peekAutoKey, revokeAllKeys, revokeKey, revokeOtherKeys } from './keys.repository.js';
 import { clearSignInLimits, reserveSignInAttempt } from './sign-in-limiter.js';
 import { reserveInviteCodeAttempt, reserveResetEmail } from './request-limits.js';
-import { grantsSpeakerSeat, inviteIsEu, resolveInvite } from './invites.repository.js';
+import { grantsSpeakerSeat, inviteIsEu, markInviteAccepted, resolveInvite } from './invites.repository.js';
 import { applyInviteGrants } from '../admin-users/invite-grants.js';
-
-async function findUserByEmail(deps: TDeps, email: string) {
-  const [row] = await deps.db
-    .select({ user: users, org: organisations })
-    .from(users)
-    .innerJoin(organisations, eq(organisations.id, users.orgId))
-    .where(eq(users.email, email))
-    .limit(1);
-  return row ?? null;
-}
 
 async function startSession(deps: TDeps, userId: string, orgCode: string): Promise<TSignInResponse> {
   const key = await issueKey(deps.db, userId, 'session');
-  await deps.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+  await recordSignIn(deps.db, userId, new Date());
   return { apiKey: key.secret, orgCode, expires: key.expiresAt.toISOString(), userId };
 }
 
 export async function signIn(deps: TDeps, body: TSignInBody, ip: string): Promise<TSignInResponse> {
   // Reserved before scrypt runs: parallel guesses cannot all pass a check made before any is counted.
   const attempt = await reserveSignInAttempt(deps.db, body.email, ip);
-  const found = await findUserByEmail(deps, body.email);
+  const found = await findUserByEmail(deps.db, body.email);
   // Always run scrypt, so an unknown email takes as long as a wrong password.
   const ok = await verifyPassword(body.password, found?.user.passwordHash ?? DUMMY_HASH);
   if (!found || !ok) throw unauthorized(MSG.incorrectCredentials, ERROR_CODES.authIncorrectCredentials);
@@ -60,11 +59,7 @@ async function autoKeyUser(deps: TDeps, token: string, take: boolean) {
   const secret = token.slice(i + 1);
   const key = take ? await consumeAutoKey(deps.db, secret) : await peekAutoKey(deps.db, secret);
   if (!key) throw unauthorized(MSG.keyExpired, ERROR_CODES.authKeyExpired);
-  const [u] = await deps.db
-    .select({ id: users.id, email: users.email, orgCode: organisations.code })
-    .from(users)
-    .innerJoin(organisations, eq(organisations.id, users.orgId))
-    .where(eq(users.id, key.userId));
+  const u = await findUserOrgCode(deps.db, key.userId);
   if (!u || u.orgCode !== orgCode) throw unauthorized(MSG.keyExpired, ERROR_CODES.authKeyExpired);
   return u;
 }
@@ -109,7 +104,7 @@ export async function signUp(deps: TDeps, body: TSignUpBody, ip: string): Promis
   const attempt = await reserveInviteCodeAttempt(deps.db, ip);
   const r = await resolveInvite(deps.db, body);
   if (!r) throw badRequest(MSG.inviteCodeInvalid, ERROR_CODES.inviteInvalid);
-  const existing = await findUserByEmail(deps, body.email);
+  const existing = await findUserByEmail(deps.db, body.email);
   if (existing && existing.org.id === r.org.id) throw conflict(MSG.signUpEmailTaken, ERROR_CODES.authEmailTaken);
   if (r.invite && r.invite.email !== body.email)
     throw badRequest('This invite was sent to a different email address', ERROR_CODES.authInviteEmailMismatch);
@@ -122,46 +117,41 @@ export async function signUp(deps: TDeps, body: TSignUpBody, ip: string): Promis
   const userId = await deps.db.transaction(async (tx) => {
     // Before the insert, so a full organisation answers 402 whatever the email.
     const org = grantsSpeakerSeat(r) ? await takeSpeakerSeat(tx, r.org.id, null, MSG.seatLimit) : r.org;
-    const [u] = await tx
-      .insert(users)
-      .values({
-        orgId: r.org.id,
-        email: body.email,
-        passwordHash,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        name: body.name,
-        metadata: {
-          title: body.metadata.title,
-          birthyear: body.metadata.birthyear ?? null,
-          gender: body.metadata.gender ?? null,
-        },
-        isEu,
-        termsAccepted: true,
-        // Outside the EU the single checkbox covers the Terms of Use and the Privacy Policy.
-        privacyAccepted: true,
-        ageAttestation: isEu ? true : null,
-        dataUseAllowed: isEu ? true : null,
-        dataRetention: isEu ? (body.dataRetention ?? false) : null,
-        orgRoles: orgRoles.includes('admin') ? ['admin', 'manager'] : orgRoles.includes('manager') ? ['manager'] : [],
-        emailPreferences: DEFAULT_EMAIL_PREFERENCES,
-      })
-      // Two sign-ups racing for one free email: the second finds it taken here, not as a 500.
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (!u) return null;
-    const id = u.id;
+    // Two sign-ups racing for one free email: the second finds it taken here, not as a 500.
+    const id = await insertUser(tx, {
+      orgId: r.org.id,
+      email: body.email,
+      passwordHash,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      name: body.name,
+      metadata: {
+        title: body.metadata.title,
+        birthyear: body.metadata.birthyear ?? null,
+        gender: body.metadata.gender ?? null,
+      },
+      isEu,
+      termsAccepted: true,
+      // Outside the EU the single checkbox covers the Terms of Use and the Privacy Policy.
+      privacyAccepted: true,
+      ageAttestation: isEu ? true : null,
+      dataUseAllowed: isEu ? true : null,
+      dataRetention: isEu ? (body.dataRetention ?? false) : null,
+      orgRoles: canonicalUserOrgRoles(orgRoles),
+      emailPreferences: DEFAULT_EMAIL_PREFERENCES,
+    });
+    if (!id) return null;
     if (r.kind === 'code' && r.group) {
       await upsertSpeakerMembership(tx, id, r.group, org);
     }
     if (r.invite) {
       await applyInviteGrants(tx, id, r.invite, org);
-      await tx.update(invites).set({ acceptedAt: new Date() }).where(eq(invites.id, r.invite.id));
+      await markInviteAccepted(tx, r.invite.id, new Date());
     }
     return id;
   });
   if (!userId) {
-    const winner = await findUserByEmail(deps, body.email);
+    const winner = await findUserByEmail(deps.db, body.email);
     throw winner?.org.id === r.org.id
       ? conflict(MSG.signUpEmailTaken, ERROR_CODES.authEmailTaken)
       : badRequest(MSG.signUpInvalid, ERROR_CODES.authSignUpInvalid);
@@ -174,13 +164,13 @@ export async function signUp(deps: TDeps, body: TSignUpBody, ip: string): Promis
 export async function forgotPassword(deps: TDeps, email: string, ip: string): Promise<void> {
   // Counted before the lookup, known email or not: each request may write a mail.
   await reserveResetEmail(deps.db, email, ip);
-  const found = await findUserByEmail(deps, email);
+  const found = await findUserByEmail(deps.db, email);
   if (!found) throw notFound(MSG.forgotNotFound, ERROR_CODES.authEmailUnknown);
   const token = newSecret();
   const link = `${deps.config.publicUrl}/password/reset?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
   // The token and its email commit together; the send-email job delivers it (and retries).
   await deps.db.transaction(async (tx) => {
-    await tx.insert(passwordResets).values({
+    await insertPasswordReset(tx, {
       userId: found.user.id,
       tokenHash: hashSecret(token),
       expiresAt: new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000),
@@ -202,24 +192,12 @@ export async function forgotPassword(deps: TDeps, email: string, ip: string): Pr
 }
 
 export async function resetPassword(deps: TDeps, body: { email: string; token: string; newPassword: string }) {
-  const found = await findUserByEmail(deps, body.email);
+  const found = await findUserByEmail(deps.db, body.email);
   if (!found) throw badRequest(MSG.resetLinkInvalid, ERROR_CODES.authResetLinkInvalid);
   const passwordHash = await hashPassword(body.newPassword);
   const done = await deps.db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashSecret(body.token)),
-          eq(passwordResets.userId, found.user.id),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
-      .returning({ id: passwordResets.id });
-    if (!used) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, found.user.id));
+    if (!(await usePasswordReset(tx, found.user.id, hashSecret(body.token), new Date()))) return false;
+    await setPasswordHash(tx, found.user.id, passwordHash, new Date());
     return true;
   });
   if (!done) throw badRequest(MSG.resetLinkInvalid, ERROR_CODES.authResetLinkInvalid);
@@ -231,12 +209,9 @@ export async function resetPassword(deps: TDeps, body: { email: string; token: s
 
 /** Changes the password; every other session and sign-in link of the user ends, this one stays. */
 export async function updatePassword(deps: TDeps, auth: TAuth, body: { password: string; newPassword: string }) {
-  const [u] = await deps.db.select().from(users).where(eq(users.id, auth.userId));
+  const u = await findUserById(deps.db, auth.userId);
   if (!u || !(await verifyPassword(body.password, u.passwordHash)))
     throw badRequest(MSG.currentPasswordWrong, ERROR_CODES.authCurrentPasswordWrong);
-  await deps.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })
-    .where(eq(users.id, auth.userId));
+  await setPasswordHash(deps.db, auth.userId, await hashPassword(body.newPassword), new Date());
   await revokeOtherKeys(deps.db, auth.userId, auth.keyId);
 }

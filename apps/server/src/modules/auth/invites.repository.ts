@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { groups, invites, organisations } from '../../db/schema.js';
-import { findGroupByInviteCode } from '../groups/groups.repository.js';
+import { findGroupByInviteCode } from '../memberships/memberships.repository.js';
 
 export type TInviteRow = typeof invites.$inferSelect;
 
@@ -28,6 +28,11 @@ export async function resolveInvite(db: TDb, ref: { inviteCode?: string; inviteI
     return { kind: 'code' as const, org: row.org, invite: null, group: row.group };
   }
   return null;
+}
+
+/** Marks the invite accepted: it no longer counts as pending. */
+export async function markInviteAccepted(db: TDb, inviteId: string, at: Date): Promise<void> {
+  await db.update(invites).set({ acceptedAt: at }).where(eq(invites.id, inviteId));
 }
 
 export type TResolvedInvite = NonNullable<Awaited<ReturnType<typeof resolveInvite>>>;

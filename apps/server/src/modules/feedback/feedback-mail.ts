@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { organisations, users } from '../../db/schema.js';
 import type { TMail } from '../../mail/mailer.js';
 import type { TRecordingRow } from '../recordings/recordings.repository.js';
+import { findUserWithOrgSettings } from './feedback.repository.js';
 
 /**
  * The email telling a recording's owner that feedback arrived, or null when their organisation
@@ -16,11 +15,7 @@ export async function feedbackReceivedMail(
   authorName: string,
   kind: 'comment' | 'score',
 ): Promise<TMail | null> {
-  const [owner] = await db
-    .select({ user: users, settings: organisations.settings })
-    .from(users)
-    .innerJoin(organisations, eq(organisations.id, users.orgId))
-    .where(eq(users.id, rec.userId));
+  const owner = await findUserWithOrgSettings(db, rec.userId);
   if (!owner?.settings.Email_Notifications_For_Speakers) return null;
   if (owner.user.emailPreferences.feedbackReceivedFrequency !== '1') return null;
   const unsubscribe = `${publicUrl}/unsubscribe/${owner.user.unsubscribeCode}`;

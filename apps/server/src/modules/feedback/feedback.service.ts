@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   ERROR_CODES,
   roundAverage,
@@ -10,15 +9,36 @@ import {
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { canCommentOn, canScore, feedbackVisible, isOrgAdmin, recordingAccess, type TRecordingAccess } from '../../auth/policies.js';
-import { assignments, feedback, groups, memberships, recordings, scorecardResponses, scorecards, users } from '../../db/schema.js';
+import {
+  canCommentOn,
+  canScore,
+  feedbackVisible,
+  isCoachOf,
+  recordingAccess,
+  scorecardAllowsScoring,
+  scorecardVisibleTo,
+  scoreSetVisible,
+  type TRecordingAccess,
+} from '../../auth/policies.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
-import { findRecordingWithContext } from '../recordings/recordings.repository.js';
+import { findGroupInOrg, findRecordingWithContext } from '../recordings/recordings.repository.js';
+import { findMembership } from '../memberships/memberships.repository.js';
+import {
+  assignmentsWithCoachOnlyScorecard,
+  deleteFeedbackRow,
+  deleteScorecardAnswersOf,
+  findAuthor,
+  findFeedback,
+  insertFeedback,
+  listFeedbackWithAuthors,
+  listLiveGroupRecordings,
+  listScorecardAnswers,
+  type TFeedbackRow,
+  updateFeedbackComment,
+} from './feedback.repository.js';
 import { feedbackReceivedMail } from './feedback-mail.js';
 import { findAssignmentInOrg, presentAssignmentRef } from '../assignments/assignments.repository.js';
-
-type TFeedbackRow = typeof feedback.$inferSelect;
 
 type TResponses = TFeedback['responses'];
 
@@ -54,8 +74,7 @@ export async function recordingContext(deps: TDeps, auth: TAuth, recordingId: st
   if (!row) throw notFound();
   const access = recordingAccess(auth, row.r, row.group, row.membership);
   if (access === 'none') throw notFound();
-  const isCoach =
-    (!!row.membership && isMembershipActiveNow(row.membership) && row.membership.roles.includes('manager')) || isOrgAdmin(auth);
+  const isCoach = isCoachOf(auth, row.membership);
   const assignment = row.r.assignmentId ? await findAssignmentInOrg(deps.db, auth.orgId, row.r.assignmentId) : null;
   const scorecard: TScorecard | null = assignment ? presentAssignmentRef(assignment).scorecard : null;
   return { row, access, isCoach, speakerLevel: row.group ? row.group.speakerPrivacyLevel : null, scorecard };
@@ -65,7 +84,7 @@ export type TRecordingContext = Awaited<ReturnType<typeof recordingContext>>;
 
 /** May add a score: canScore, and with a coach-only scorecard only the recording's coach. */
 export function mayScore(ctx: TRecordingContext): boolean {
-  return canScore(ctx.access, ctx.speakerLevel) && (!ctx.scorecard?.coachOnlyScorecard || ctx.isCoach);
+  return canScore(ctx.access, ctx.speakerLevel) && scorecardAllowsScoring(!!ctx.scorecard?.coachOnlyScorecard, ctx.isCoach);
 }
 
 /** Coach-only scorecards hide peer ratings (001 section 6): only coaches' score sets and your own show. */
@@ -74,7 +93,7 @@ function scoreVisibleUnderScorecard(
   callerId: string,
   f: Pick<TFeedbackRow, 'kind' | 'isManager' | 'userId'>,
 ): boolean {
-  return f.kind !== 'score' || !ctx.scorecard?.coachOnlyScorecard || f.isManager || f.userId === callerId;
+  return scoreSetVisible(!!ctx.scorecard?.coachOnlyScorecard, callerId, f);
 }
 
 function averageOf(scores: { value: number | null; isManager: boolean }[]) {
@@ -88,19 +107,9 @@ function averageOf(scores: { value: number | null; isManager: boolean }[]) {
 
 const SCORE_KEYS = ['scoreOverall', 'scoreOrganization', 'scoreDelivery', 'scoreXfactor'] as const;
 
-/** Feedback on the given recordings with each author's name, oldest first. */
-function feedbackWithAuthors(deps: TDeps, recordingIds: string[]) {
-  return deps.db
-    .select({ f: feedback, name: users.name })
-    .from(feedback)
-    .innerJoin(users, eq(users.id, feedback.userId))
-    .where(inArray(feedback.recordingId, recordingIds))
-    .orderBy(asc(feedback.createdAt));
-}
-
 export async function listFeedback(deps: TDeps, auth: TAuth, recordingId: string): Promise<TRecordingFeedback> {
   const ctx = await recordingContext(deps, auth, recordingId);
-  const rows = await feedbackWithAuthors(deps, [recordingId]);
+  const rows = await listFeedbackWithAuthors(deps.db, [recordingId]);
   const visible = rows.filter(
     ({ f }) =>
       feedbackVisible(auth.userId, ctx.access, ctx.isCoach, ctx.speakerLevel ?? 0, f) && scoreVisibleUnderScorecard(ctx, auth.userId, f),
@@ -127,7 +136,7 @@ export async function listFeedback(deps: TDeps, auth: TAuth, recordingId: string
     averages,
     scorecard: ctx.scorecard,
     questionAverages,
-    scorecardVisible: scores.length > 0 && (ctx.access === 'owner' || !ctx.scorecard?.coachOnlyScorecard || ctx.isCoach),
+    scorecardVisible: scores.length > 0 && scorecardVisibleTo(ctx.access, !!ctx.scorecard?.coachOnlyScorecard, ctx.isCoach),
     reviewed: visible.some(({ f }) => f.isManager),
     commentCount: visible.filter(({ f }) => f.kind === 'comment').length,
     canComment: canCommentOn(ctx.access, ctx.speakerLevel),
@@ -138,10 +147,7 @@ export async function listFeedback(deps: TDeps, auth: TAuth, recordingId: string
 /** Each rater's answers to the scorecard's custom questions on a recording, by rater. */
 async function scorecardAnswers(deps: TDeps, recordingId: string, scorecard: TScorecard | null) {
   if (!scorecard) return new Map<string, { id: string; responses: TResponses }>();
-  const rows = await deps.db
-    .select()
-    .from(scorecardResponses)
-    .where(and(eq(scorecardResponses.recordingId, recordingId), eq(scorecardResponses.scorecardId, scorecard.id)));
+  const rows = await listScorecardAnswers(deps.db, recordingId, scorecard.id);
   return new Map(rows.map((r) => [r.userId, { id: r.id, responses: r.responses }]));
 }
 
@@ -153,28 +159,24 @@ export async function addFeedback(deps: TDeps, auth: TAuth, body: TCreateFeedbac
   if (body.regionEnd !== undefined && ctx.row.r.duration !== null && body.regionEnd > ctx.row.r.duration + 0.01) {
     throw badRequest('regionEnd: the region ends after the recording');
   }
-  const [author] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
+  const author = await findAuthor(deps.db, auth.userId);
   // The owner's email is enqueued with the feedback: sent once it commits, retried while the
   // transport fails, and never for feedback that was not saved.
   const row = await deps.db.transaction(async (tx) => {
-    const [saved] = await tx
-      .insert(feedback)
-      .values({
-        recordingId: body.recordingId,
-        groupId: ctx.row.r.groupId,
-        userId: auth.userId,
-        kind: isScore ? 'score' : 'comment',
-        comment: isScore ? null : body.comment!,
-        regionStart: isScore ? null : (body.regionStart ?? null),
-        regionEnd: isScore ? null : (body.regionEnd ?? null),
-        scoreOverall: body.scoreOverall ?? null,
-        scoreOrganization: body.scoreOrganization ?? null,
-        scoreDelivery: body.scoreDelivery ?? null,
-        scoreXfactor: body.scoreXfactor ?? null,
-        isManager: ctx.isCoach,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const saved = await insertFeedback(tx, {
+      recordingId: body.recordingId,
+      groupId: ctx.row.r.groupId,
+      userId: auth.userId,
+      kind: isScore ? 'score' : 'comment',
+      comment: isScore ? null : body.comment!,
+      regionStart: isScore ? null : (body.regionStart ?? null),
+      regionEnd: isScore ? null : (body.regionEnd ?? null),
+      scoreOverall: body.scoreOverall ?? null,
+      scoreOrganization: body.scoreOrganization ?? null,
+      scoreDelivery: body.scoreDelivery ?? null,
+      scoreXfactor: body.scoreXfactor ?? null,
+      isManager: ctx.isCoach,
+    });
     if (saved && saved.userId !== ctx.row.r.userId) {
       const mail = await feedbackReceivedMail(tx, deps.config.publicUrl, ctx.row.r, author!.name, saved.kind);
       if (mail) await deps.queue.enqueueEmail(tx, mail);
@@ -209,7 +211,7 @@ export function assertMayChangeOwn(
 }
 
 async function loadOwn(deps: TDeps, auth: TAuth, feedbackId: string) {
-  const [row] = await deps.db.select().from(feedback).where(eq(feedback.id, feedbackId));
+  const row = await findFeedback(deps.db, feedbackId);
   if (!row) throw notFound();
   assertMayChangeOwn(await recordingContext(deps, auth, row.recordingId), auth.userId, row);
   return row;
@@ -218,53 +220,42 @@ async function loadOwn(deps: TDeps, auth: TAuth, feedbackId: string) {
 export async function updateFeedback(deps: TDeps, auth: TAuth, feedbackId: string, comment: string): Promise<TFeedback> {
   const row = await loadOwn(deps, auth, feedbackId);
   if (row.kind !== 'comment') throw forbidden('Scores cannot be edited: delete them, then score again');
-  const [saved] = await deps.db.update(feedback).set({ comment, updatedAt: new Date() }).where(eq(feedback.id, feedbackId)).returning();
-  const [author] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
-  return present(saved!, author!.name, auth.userId);
+  const saved = await updateFeedbackComment(deps.db, feedbackId, comment, new Date());
+  const author = await findAuthor(deps.db, auth.userId);
+  return present(saved, author!.name, auth.userId);
 }
 
 /** Deleting a score set also deletes the rater's scorecard answers: Delete Scores, then score again. */
 export async function deleteFeedback(deps: TDeps, auth: TAuth, feedbackId: string): Promise<void> {
   const row = await loadOwn(deps, auth, feedbackId);
   await deps.db.transaction(async (tx) => {
-    await tx.delete(feedback).where(eq(feedback.id, feedbackId));
+    await deleteFeedbackRow(tx, feedbackId);
     if (row.kind === 'score') {
-      await tx
-        .delete(scorecardResponses)
-        .where(and(eq(scorecardResponses.recordingId, row.recordingId), eq(scorecardResponses.userId, auth.userId)));
+      await deleteScorecardAnswersOf(tx, row.recordingId, auth.userId);
     }
   });
 }
 
 /** Feedback on a group's recordings that the caller may see, newest first. */
 export async function listGroupFeedback(deps: TDeps, auth: TAuth, groupId: string): Promise<TFeedback[]> {
-  const [g] = await deps.db
-    .select()
-    .from(groups)
-    .where(and(eq(groups.id, groupId), eq(groups.orgId, auth.orgId)));
+  const g = await findGroupInOrg(deps.db, auth.orgId, groupId);
   if (!g) throw notFound();
-  const [m] = await deps.db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.groupId, groupId), eq(memberships.userId, auth.userId)));
-  const isCoach = (!!m && isMembershipActiveNow(m) && m.roles.includes('manager')) || isOrgAdmin(auth);
+  const m = await findMembership(deps.db, auth.userId, groupId);
+  const isCoach = isCoachOf(auth, m);
   if (!isCoach && !(m && isMembershipActiveNow(m))) throw notFound();
-  const recs = await deps.db
-    .select()
-    .from(recordings)
-    .where(and(eq(recordings.groupId, groupId), eq(recordings.orgId, auth.orgId), isNull(recordings.deletedAt)));
+  const recs = await listLiveGroupRecordings(deps.db, groupId, auth.orgId);
   const access = new Map<string, TRecordingAccess>(recs.map((r) => [r.id, recordingAccess(auth, r, g, m ?? null)]));
   const audible = recs.filter((r) => access.get(r.id) === 'owner' || access.get(r.id) === 'hear');
   if (!audible.length) return [];
-  const rows = await feedbackWithAuthors(
-    deps,
+  const rows = await listFeedbackWithAuthors(
+    deps.db,
     audible.map((r) => r.id),
   );
   // Coach-only scorecards hide peer score sets here too, as on the recording.
   const coachOnlyRecordings = await recordingsWithCoachOnlyScorecard(deps, audible);
   return rows
     .filter(({ f }) => feedbackVisible(auth.userId, access.get(f.recordingId)!, isCoach, g.speakerPrivacyLevel, f))
-    .filter(({ f }) => f.kind !== 'score' || !coachOnlyRecordings.has(f.recordingId) || f.isManager || f.userId === auth.userId)
+    .filter(({ f }) => scoreSetVisible(coachOnlyRecordings.has(f.recordingId), auth.userId, f))
     .reverse()
     .map(({ f, name }) => present(f, name, auth.userId));
 }
@@ -273,18 +264,7 @@ export async function listGroupFeedback(deps: TDeps, auth: TAuth, groupId: strin
 async function recordingsWithCoachOnlyScorecard(deps: TDeps, recs: { id: string; assignmentId: string | null }[]): Promise<Set<string>> {
   const assignmentIds = [...new Set(recs.map((r) => r.assignmentId).filter((a): a is string => !!a))];
   if (!assignmentIds.length) return new Set();
-  const coachOnly = await deps.db
-    .select({ assignmentId: scorecards.assignmentId })
-    .from(scorecards)
-    .innerJoin(assignments, eq(assignments.id, scorecards.assignmentId))
-    // As in presentAssignmentRef: the scorecard applies unless the criteria turn it off.
-    .where(
-      and(
-        inArray(scorecards.assignmentId, assignmentIds),
-        eq(scorecards.coachOnly, true),
-        sql`${assignments.criteria}->>'scorecard' is distinct from 'false'`,
-      ),
-    );
-  const ids = new Set(coachOnly.map((c) => c.assignmentId));
+  // The SQL form of coachOnlyScorecardInForce (presentAssignmentRef applies its scorecardApplies).
+  const ids = await assignmentsWithCoachOnlyScorecard(deps.db, assignmentIds);
   return new Set(recs.filter((r) => r.assignmentId && ids.has(r.assignmentId)).map((r) => r.id));
 }

@@ -1,9 +1,17 @@
 import { PSEUDO_GROUP_ID, type TDeactivateMembersResponse, type TGroupMember } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { assertCanAdministerGroup, assertCanManageGroup, isOrgAdmin } from '../../auth/policies.js';
+import {
+  assertCanAdministerGroup,
+  assertCanManageGroup,
+  assertOrgAdmin,
+  coachSeesSharedOnly,
+  holdsOrgManagerRole,
+  isOrgAdmin,
+  memberAbilities,
+} from '../../auth/policies.js';
 import type { users } from '../../db/schema.js';
-import { badRequest, forbidden } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { listGroupMembers } from './groups.repository.js';
 import { deactivateGroupMemberships, listOrgRoleUsers } from './group-members.repository.js';
 import { presentMember } from './groups.presenter.js';
@@ -16,22 +24,22 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  */
 export async function getGroupMembers(deps: TDeps, auth: TAuth, groupId: string, activeOnly: boolean): Promise<TGroupMember[]> {
   if (groupId === PSEUDO_GROUP_ID) {
-    if (!isOrgAdmin(auth)) throw forbidden();
-    return (await listOrgRoleUsers(deps.db, auth.orgId)).map(presentOrgRoleUser);
+    assertOrgAdmin(auth);
+    return (await listOrgRoleUsers(deps.db, auth.orgId)).map((u) => presentOrgRoleUser(auth, u));
   }
   const { group } = await assertCanManageGroup(deps.db, auth, groupId);
   const now = new Date();
   // 002 section 2.2: at coach privacy level 3 or more the counts reflect only shared recordings.
-  const onlySharedCounted = group.managerPrivacyLevel >= 3;
-  return (await listGroupMembers(deps.db, groupId, { activeOnly, onlySharedCounted })).map((r) => presentMember(r, now));
+  const onlySharedCounted = coachSeesSharedOnly(group);
+  return (await listGroupMembers(deps.db, groupId, { activeOnly, onlySharedCounted })).map((r) => presentMember(auth, r, now));
 }
 
 /**
  * A member of the pseudo-group. Org-level roles have no start date or expiry of their own: the
  * account's creation stands in for "since", and the roles never expire.
  */
-function presentOrgRoleUser(u: typeof users.$inferSelect): TGroupMember {
-  const isAdmin = u.orgRoles.includes('admin');
+function presentOrgRoleUser(auth: TAuth, u: typeof users.$inferSelect): TGroupMember {
+  const isAdmin = isOrgAdmin(u);
   return {
     userId: u.id,
     name: u.name,
@@ -46,20 +54,21 @@ function presentOrgRoleUser(u: typeof users.$inferSelect): TGroupMember {
     lastLoginDate: iso(u.lastLoginAt),
     lastRecordingDate: null,
     isOrgAdmin: isAdmin,
-    isOrgManager: u.orgRoles.includes('manager'),
+    isOrgManager: holdsOrgManagerRole(u),
     expiredRoles: [],
     recordings: 0,
     shared: 0,
     submitted: 0,
     feedback: 0,
     totalDuration: 0,
+    abilities: memberAbilities(auth, { roles: [], expiredRoles: [] }),
   };
 }
 
 /** DELETE groups/{id}/members: every coach and speaker of the group becomes inactive (org admins). */
 export async function deactivateGroupMembers(deps: TDeps, auth: TAuth, groupId: string): Promise<TDeactivateMembersResponse> {
   if (groupId === PSEUDO_GROUP_ID) {
-    if (!isOrgAdmin(auth)) throw forbidden();
+    assertOrgAdmin(auth);
     throw badRequest('Org-level roles are changed per user on the user roles page, not for the whole group');
   }
   await assertCanAdministerGroup(deps.db, auth, groupId);

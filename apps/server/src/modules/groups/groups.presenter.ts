@@ -1,8 +1,15 @@
 import { isPerpetualExpiry, type TGroup, type TGroupMember } from '@rostrum/contract';
-import type { TGroupRow, TMembershipRow } from './groups.repository.js';
+import type { TGroupRow, TMembershipRow } from '../memberships/memberships.repository.js';
 import type { users } from '../../db/schema.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
-import { groupSharingAbilities } from '../../auth/policies.js';
+import {
+  groupAbilities,
+  groupSharingAbilities,
+  holdsOrgManagerRole,
+  isOrgAdmin,
+  memberAbilities,
+  type TOrgRoleFacts,
+} from '../../auth/policies.js';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -18,7 +25,8 @@ export function inviteLinkFor(publicUrl: string, inviteCode: string | null): str
   return inviteCode ? `${publicUrl}/sign-up?code=${encodeURIComponent(inviteCode)}` : null;
 }
 
-export function presentGroup(publicUrl: string, g: TGroupRow, m: TMembershipRow | null, now = new Date()): TGroup {
+/** A group as the caller sees it, with the caller's abilities on it. */
+export function presentGroup(publicUrl: string, g: TGroupRow, m: TMembershipRow | null, caller: TOrgRoleFacts, now = new Date()): TGroup {
   const r = m ? membershipRoles(m, now) : null;
   return {
     groupId: g.id,
@@ -34,10 +42,12 @@ export function presentGroup(publicUrl: string, g: TGroupRow, m: TMembershipRow 
     managerPrivacyLevel: g.managerPrivacyLevel as TGroup['managerPrivacyLevel'],
     speakerPrivacyLevel: g.speakerPrivacyLevel as TGroup['speakerPrivacyLevel'],
     recordingAbilities: groupSharingAbilities(g),
+    abilities: groupAbilities(caller, m, { isPseudoGroup: false }, now),
   };
 }
 
 export function presentMember(
+  caller: TOrgRoleFacts,
   row: {
     user: typeof users.$inferSelect;
     membership: TMembershipRow;
@@ -52,7 +62,7 @@ export function presentMember(
   const { user: u, membership: m } = row;
   const r = membershipRoles(m, now);
   const roles: TGroupMember['roles'] = [...r.roles];
-  if (u.orgRoles.includes('admin')) roles.push('admin');
+  if (isOrgAdmin(u)) roles.push('admin');
   return {
     userId: u.id,
     name: u.name,
@@ -66,8 +76,8 @@ export function presentMember(
     membershipPerpetual: isPerpetualExpiry(iso(m.expiresAt), now),
     lastLoginDate: iso(u.lastLoginAt),
     lastRecordingDate: iso(row.lastRecordingDate),
-    isOrgAdmin: u.orgRoles.includes('admin'),
-    isOrgManager: u.orgRoles.includes('manager'),
+    isOrgAdmin: isOrgAdmin(u),
+    isOrgManager: holdsOrgManagerRole(u),
     expiredRoles: r.expiredRoles,
     recordings: row.recordings,
     shared: row.shared,
@@ -75,5 +85,6 @@ export function presentMember(
     // Feedback arrives with the results issue; until then no recording has any.
     feedback: 0,
     totalDuration: row.totalDuration,
+    abilities: memberAbilities(caller, { roles: r.roles, expiredRoles: r.expiredRoles }),
   };
 }

@@ -1,102 +1,38 @@
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { freeAccessUntil, grantedFreeYears } from '@rostrum/contract';
+import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { groups, memberships, organisations, recordings, users } from '../../db/schema.js';
+import { groups, memberships, recordings, users } from '../../db/schema.js';
 import { membershipActiveNowSql } from '../../auth/membership-active.js';
+import type { TGroupRow } from '../memberships/memberships.repository.js';
 
-export type TGroupRow = typeof groups.$inferSelect;
-export type TMembershipRow = typeof memberships.$inferSelect;
-export type TOrgRow = typeof organisations.$inferSelect;
-
-export async function findGroupByInviteCode(db: TDb, code: string) {
-  const [row] = await db
-    .select({ group: groups, org: organisations })
+/** Whether another group of the organisation (not `exceptId`) has this name, in any letter case. */
+export async function groupNameTaken(db: TDb, orgId: string, name: string, exceptId?: string): Promise<boolean> {
+  const [taken] = await db
+    .select({ id: groups.id })
     .from(groups)
-    .innerJoin(organisations, eq(organisations.id, groups.orgId))
-    .where(eq(sql`lower(${groups.inviteCode})`, code.trim().toLowerCase()))
+    .where(and(eq(groups.orgId, orgId), eq(sql`lower(${groups.name})`, name.toLowerCase()), exceptId ? ne(groups.id, exceptId) : undefined))
     .limit(1);
-  return row ?? null;
+  return !!taken;
+}
+
+export async function insertGroup(db: TDb, values: typeof groups.$inferInsert): Promise<TGroupRow> {
+  const [row] = await db.insert(groups).values(values).returning();
+  return row!;
+}
+
+/** Saves a group's name and privacy levels. */
+export async function updateGroupRow(
+  db: TDb,
+  groupId: string,
+  set: Pick<typeof groups.$inferInsert, 'name' | 'managerPrivacyLevel' | 'speakerPrivacyLevel'>,
+): Promise<TGroupRow> {
+  const [row] = await db.update(groups).set(set).where(eq(groups.id, groupId)).returning();
+  return row!;
 }
 
 /** Replaces a group's invite code; the old one stops working at once. */
 export async function setInviteCode(db: TDb, groupId: string, inviteCode: string): Promise<TGroupRow> {
   const [row] = await db.update(groups).set({ inviteCode }).where(eq(groups.id, groupId)).returning();
   return row!;
-}
-
-/** SQL: the user of the outer query (users.id) has a membership active now with this role. */
-export const hasActiveRoleSql = (role: 'manager' | 'speaker') => sql<boolean>`exists (
-  select 1 from ${memberships}
-  where ${memberships.userId} = ${users.id} and ${role} = any(${memberships.roles}) and ${membershipActiveNowSql()})`;
-
-/**
- * The organisation's speaker seats in use (users with a membership active now as speaker, as
- * settings.seatLimit counts them) and whether `userId` already holds one of them.
- */
-export async function speakerSeatUsage(db: TDb, orgId: string, userId: string | null): Promise<{ seats: number; holdsSeat: boolean }> {
-  const seat = hasActiveRoleSql('speaker');
-  const [row] = await db
-    .select({
-      seats: sql<number>`(count(*) filter (where ${seat}))::int`,
-      holdsSeat: sql<boolean>`coalesce(bool_or(${users.id} = ${userId} and ${seat}), false)`,
-    })
-    .from(users)
-    .where(eq(users.orgId, orgId));
-  return row ?? { seats: 0, holdsSeat: false };
-}
-
-/**
- * Locks the organisation row until the transaction ends and returns it: changes that must see
- * each other, like granting speaker seats, then run one at a time. FOR NO KEY UPDATE excludes
- * every other such lock and any update of the row, but not the key-share locks that inserts
- * referencing the organisation (users, recordings) take, so those neither wait nor deadlock.
- */
-export async function lockOrganisation(tx: TDb, orgId: string): Promise<TOrgRow | null> {
-  const [org] = await tx.select().from(organisations).where(eq(organisations.id, orgId)).for('no key update');
-  return org ?? null;
-}
-
-export async function findMembership(db: TDb, userId: string, groupId: string) {
-  const [m] = await db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.groupId, groupId)))
-    .limit(1);
-  return m ?? null;
-}
-
-/**
- * Makes the user a speaker of the group. With a free duration the membership is active until
- * now plus that duration; without one it waits, not active yet, for a subscription. A grant that
- * can make it active runs after takeSpeakerSeat, in the same transaction.
- */
-export async function upsertSpeakerMembership(db: TDb, userId: string, group: TGroupRow, org: TOrgRow) {
-  const now = new Date();
-  const expiresAt = freeAccessUntil(grantedFreeYears(group.settings, org.settings), now);
-  const status = expiresAt ? ('active' as const) : ('inactive' as const);
-  await db
-    .insert(memberships)
-    .values({ userId, groupId: group.id, roles: ['speaker'], status, startDate: now, expiresAt })
-    .onConflictDoUpdate({
-      target: [memberships.userId, memberships.groupId],
-      set: {
-        roles: sql`array(select distinct unnest(${memberships.roles} || array['speaker']::text[]))`,
-        status,
-        expiresAt,
-        expiredRoles: sql`'{}'::text[]`,
-        updatedAt: now,
-      },
-    });
-}
-
-/** Every group the user belongs to, newest first, with the membership. */
-export async function listUserGroups(db: TDb, userId: string) {
-  return db
-    .select({ group: groups, membership: memberships })
-    .from(memberships)
-    .innerJoin(groups, eq(groups.id, memberships.groupId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(desc(groups.createdAt), asc(groups.name));
 }
 
 /** Every group of the organisation with member counts, newest first. */

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   alreadyCoachMessage,
   ERROR_CODES,
@@ -21,33 +20,40 @@ import {
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { assertCanAdministerGroup, assertCanListOrgGroups, assertCanViewGroup, isOrgAdmin, isOrgManager } from '../../auth/policies.js';
-import { groups, memberships, organisations } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import {
-  countOrgRoleUsers,
+  assertCanAdministerGroup,
+  assertCanListOrgGroups,
+  assertCanViewGroup,
+  groupAbilities,
+  hasActiveRole,
+  isActiveSpeakerIn,
+  isOrgAdmin,
+  isOrgManager,
+} from '../../auth/policies.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { countOrgRoleUsers, groupNameTaken, insertGroup, listOrgGroups, setInviteCode, updateGroupRow } from './groups.repository.js';
+import {
   findGroupByInviteCode,
   findMembership,
-  listOrgGroups,
+  insertManagerMembership,
   listUserGroups,
-  setInviteCode,
   upsertSpeakerMembership,
-} from './groups.repository.js';
+} from '../memberships/memberships.repository.js';
+import { findOrganisation } from '../org/org.repository.js';
 import { presentGroup } from './groups.presenter.js';
-import { takeSpeakerSeat } from './speaker-seats.js';
-import { isMembershipActiveNow } from '../../auth/membership-active.js';
+import { takeSpeakerSeat } from '../memberships/speaker-seats.js';
 import { reserveInviteCodeAttempt } from '../auth/request-limits.js';
 
 export async function listMyGroups(deps: TDeps, auth: TAuth): Promise<TGroup[]> {
   const rows = await listUserGroups(deps.db, auth.userId);
   const now = new Date();
-  return rows.map((r) => presentGroup(deps.config.publicUrl, r.group, r.membership, now));
+  return rows.map((r) => presentGroup(deps.config.publicUrl, r.group, r.membership, auth, now));
 }
 
 /** The admin's list: the coaches-and-admins pseudo-group first, then every group, newest first. */
 export async function listGroupsOfOrg(deps: TDeps, auth: TAuth): Promise<TOrgGroup[]> {
   assertCanListOrgGroups(auth);
-  const [org] = await deps.db.select().from(organisations).where(eq(organisations.id, auth.orgId));
+  const org = await findOrganisation(deps.db, auth.orgId);
   if (!org) throw notFound();
   const [rows, orgRoleUsers] = await Promise.all([listOrgGroups(deps.db, auth.orgId), countOrgRoleUsers(deps.db, auth.orgId)]);
   const pseudo: TOrgGroup = {
@@ -64,6 +70,7 @@ export async function listGroupsOfOrg(deps: TDeps, auth: TAuth): Promise<TOrgGro
     managerPrivacyLevel: 0,
     speakerPrivacyLevel: 0,
     recordingAbilities: { canShare: false, canFlag: false },
+    abilities: groupAbilities(auth, null, { isPseudoGroup: true }),
     activeUsers: orgRoleUsers,
     totalUsers: orgRoleUsers,
     isPseudoGroup: true,
@@ -71,7 +78,7 @@ export async function listGroupsOfOrg(deps: TDeps, auth: TAuth): Promise<TOrgGro
   return [
     pseudo,
     ...rows.map((r) => ({
-      ...presentGroup(deps.config.publicUrl, r.group, null),
+      ...presentGroup(deps.config.publicUrl, r.group, null, auth),
       activeUsers: r.activeUsers,
       totalUsers: r.totalUsers,
       isPseudoGroup: false,
@@ -81,7 +88,7 @@ export async function listGroupsOfOrg(deps: TDeps, auth: TAuth): Promise<TOrgGro
 
 export async function getGroup(deps: TDeps, auth: TAuth, groupId: string): Promise<TGroup> {
   const { group, membership } = await assertCanViewGroup(deps.db, auth, groupId);
-  return presentGroup(deps.config.publicUrl, group, membership);
+  return presentGroup(deps.config.publicUrl, group, membership, auth);
 }
 
 /** Joins a group of the caller's organisation by its invite code, as a speaker. */
@@ -93,10 +100,10 @@ export async function joinGroup(deps: TDeps, auth: TAuth, inviteCode: string, ip
   await attempt.valid();
   const { group, org } = found;
   const existing = await findMembership(deps.db, auth.userId, group.id);
-  if (existing && isMembershipActiveNow(existing) && existing.roles.includes('manager')) {
+  if (hasActiveRole(existing, 'manager')) {
     throw conflict(alreadyCoachMessage(org.type).title, ERROR_CODES.groupAlreadyCoach);
   }
-  const alreadySpeaker = existing && isMembershipActiveNow(existing) && existing.roles.includes('speaker');
+  const alreadySpeaker = isActiveSpeakerIn(existing);
   if (!alreadySpeaker) {
     await deps.db.transaction(async (tx) => {
       const locked = await takeSpeakerSeat(tx, org.id, auth.userId, MSG.joinSeatLimit);
@@ -104,22 +111,17 @@ export async function joinGroup(deps: TDeps, auth: TAuth, inviteCode: string, ip
     });
   }
   const membership = await findMembership(deps.db, auth.userId, group.id);
-  return { group: presentGroup(deps.config.publicUrl, group, membership) };
+  return { group: presentGroup(deps.config.publicUrl, group, membership, auth) };
 }
 
 async function orgOf(deps: TDeps, auth: TAuth) {
-  const [org] = await deps.db.select().from(organisations).where(eq(organisations.id, auth.orgId));
+  const org = await findOrganisation(deps.db, auth.orgId);
   if (!org) throw notFound();
   return org;
 }
 
 async function assertNameFree(deps: TDeps, orgId: string, name: string, exceptId?: string) {
-  const [taken] = await deps.db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.orgId, orgId), eq(sql`lower(${groups.name})`, name.toLowerCase()), exceptId ? ne(groups.id, exceptId) : undefined))
-    .limit(1);
-  if (taken) throw conflict(MSG.groupSaveFailed, ERROR_CODES.groupNameTaken);
+  if (await groupNameTaken(deps.db, orgId, name, exceptId)) throw conflict(MSG.groupSaveFailed, ERROR_CODES.groupNameTaken);
 }
 
 /** The generated code, or the first free variant of it (-2, -3, ...), within 50 characters. */
@@ -153,16 +155,11 @@ export async function createGroup(deps: TDeps, auth: TAuth, body: TCreateGroupBo
   );
   const inviteCode = await freeInviteCode(deps, org.name, body.name);
   const group = await deps.db.transaction(async (tx) => {
-    const [g] = await tx
-      .insert(groups)
-      .values({ orgId: org.id, name: body.name, inviteCode, ...levels })
-      .returning();
-    if (!isOrgAdmin(auth)) {
-      await tx.insert(memberships).values({ userId: auth.userId, groupId: g!.id, roles: ['manager'], status: 'active' });
-    }
-    return g!;
+    const g = await insertGroup(tx, { orgId: org.id, name: body.name, inviteCode, ...levels });
+    if (!isOrgAdmin(auth)) await insertManagerMembership(tx, auth.userId, g.id);
+    return g;
   });
-  return presentGroup(deps.config.publicUrl, group, await findMembership(deps.db, auth.userId, group.id));
+  return presentGroup(deps.config.publicUrl, group, await findMembership(deps.db, auth.userId, group.id), auth);
 }
 
 /** Renames a group and sets its privacy levels (org admins). */
@@ -179,12 +176,8 @@ export async function updateGroup(deps: TDeps, auth: TAuth, groupId: string, bod
     },
     !!org.settings.Assignments,
   );
-  const [saved] = await deps.db
-    .update(groups)
-    .set({ name: body.name, ...levels })
-    .where(eq(groups.id, groupId))
-    .returning();
-  return presentGroup(deps.config.publicUrl, saved!, await findMembership(deps.db, auth.userId, groupId));
+  const saved = await updateGroupRow(deps.db, groupId, { name: body.name, ...levels });
+  return presentGroup(deps.config.publicUrl, saved, await findMembership(deps.db, auth.userId, groupId), auth);
 }
 
 function randomSuffix(): string {
@@ -205,7 +198,7 @@ export async function regenerateInviteCode(deps: TDeps, auth: TAuth, groupId: st
     const code = inviteCodeWithSuffix(org.name, group.name, randomSuffix());
     if (await findGroupByInviteCode(deps.db, code)) continue;
     const saved = await setInviteCode(deps.db, group.id, code);
-    return presentGroup(deps.config.publicUrl, saved, await findMembership(deps.db, auth.userId, group.id));
+    return presentGroup(deps.config.publicUrl, saved, await findMembership(deps.db, auth.userId, group.id), auth);
   }
   throw conflict(MSG.groupSaveFailed);
 }

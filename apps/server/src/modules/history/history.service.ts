@@ -1,10 +1,9 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { NEGATIVE_VIBES, POSITIVE_VIBES, type THistoryPoint, type TResults } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertCanViewHistoryOf, recordingAccess } from '../../auth/policies.js';
-import { groups, memberships, recordings, users } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
+import { listAnalysedRecordings, userInOrg } from './history.repository.js';
 
 /** The values the history chart can plot from one recording's results. */
 export function plottableValues(results: TResults): { values: Record<string, number>; ideals: THistoryPoint['ideals'] } {
@@ -35,19 +34,9 @@ export function plottableValues(results: TResults): { values: Record<string, num
  */
 export async function getHistory(deps: TDeps, auth: TAuth, userId: string | undefined): Promise<THistoryPoint[]> {
   const target = userId ?? auth.userId;
-  const [u] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, target), eq(users.orgId, auth.orgId)));
-  if (!u) throw notFound();
+  if (!(await userInOrg(deps.db, target, auth.orgId))) throw notFound();
   await assertCanViewHistoryOf(deps.db, auth, target);
-  const rows = await deps.db
-    .select({ r: recordings, group: groups, membership: memberships })
-    .from(recordings)
-    .leftJoin(groups, eq(groups.id, recordings.groupId))
-    .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, auth.userId)))
-    .where(and(eq(recordings.userId, target), eq(recordings.status, 'done'), isNotNull(recordings.results), isNull(recordings.deletedAt)))
-    .orderBy(asc(recordings.createdAt));
+  const rows = await listAnalysedRecordings(deps.db, target, auth.userId);
   return rows
     .filter(({ r, group, membership }) => {
       const access = recordingAccess(auth, r, group, membership);

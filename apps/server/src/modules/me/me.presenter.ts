@@ -1,5 +1,6 @@
 import { DEFAULT_EMAIL_PREFERENCES, type TUser } from '@rostrum/contract';
 import type { users } from '../../db/schema.js';
+import { holdsOrgManagerRole, isOrgAdmin } from '../../auth/policies.js';
 
 export type TUserRow = typeof users.$inferSelect;
 
@@ -23,8 +24,8 @@ export function presentUser(u: TUserRow): TUser {
     termsAccepted: u.termsAccepted,
     privacyAccepted: u.privacyAccepted,
     ageAttestation: u.ageAttestation,
-    isOrgAdmin: u.orgRoles.includes('admin'),
-    isOrgManager: u.orgRoles.includes('manager'),
+    isOrgAdmin: isOrgAdmin(u),
+    isOrgManager: holdsOrgManagerRole(u),
     preferences: u.preferences,
     emailPreferences: { ...DEFAULT_EMAIL_PREFERENCES, ...u.emailPreferences },
     createdDate: u.createdAt.toISOString(),

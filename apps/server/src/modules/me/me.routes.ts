@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import {
   ZEmailPreferencesSchema,
   ZMeResponseSchema,
   ZOrgSchema,
   ZPreferencesSchema,
   ZUpdateMeBodySchema,
+  ZUnsubscribeBodySchema,
   ZUpdatePreferencesBodySchema,
   ZUserSchema,
 } from '@rostrum/contract';
@@ -69,6 +71,23 @@ export function meRoutes(app: TZodApp, deps: TDeps) {
       },
     },
     async (req) => ok(await me.updateEmailPreferences(deps, authOf(req), req.body)),
+  );
+  // From an email's link: no sign-in, the code alone identifies the account.
+  app.post(
+    '/unsubscribe',
+    {
+      schema: {
+        operationId: 'unsubscribe',
+        summary: 'Turn every email notification off from an email link',
+        tags,
+        body: ZUnsubscribeBodySchema,
+        response: responses(z.object({})),
+      },
+    },
+    async (req) => {
+      await me.unsubscribe(deps, req.body.unsubscribeCode);
+      return ok({});
+    },
   );
   app.get(
     '/org',

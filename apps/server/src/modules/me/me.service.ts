@@ -1,4 +1,3 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   ERROR_CODES,
   MSG,
@@ -11,23 +10,33 @@ import {
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { organisations, users } from '../../db/schema.js';
+import type { users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { verifyPassword } from '../../auth/passwords.js';
 import { revokeOtherKeys } from '../auth/keys.repository.js';
-import { listUserGroups } from '../groups/groups.repository.js';
+import { listUserGroups } from '../memberships/memberships.repository.js';
+import { findOrganisation } from '../org/org.repository.js';
 import { presentGroup } from '../groups/groups.presenter.js';
+import { viewerAbilitiesOf } from '../../auth/policies.js';
 import { presentOrg } from '../org/org.presenter.js';
 import { presentUser, type TUserRow } from './me.presenter.js';
+import {
+  emailTakenByOther,
+  findUser,
+  mergePreferences,
+  setEmailPreferences,
+  setEmailPreferencesByUnsubscribeCode,
+  updateUserRow,
+} from './me.repository.js';
 
 async function loadUser(deps: TDeps, auth: TAuth): Promise<TUserRow> {
-  const [u] = await deps.db.select().from(users).where(eq(users.id, auth.userId));
+  const u = await findUser(deps.db, auth.userId);
   if (!u) throw notFound();
   return u;
 }
 
 export async function getOrg(deps: TDeps, auth: TAuth) {
-  const [o] = await deps.db.select().from(organisations).where(eq(organisations.id, auth.orgId));
+  const o = await findOrganisation(deps.db, auth.orgId);
   if (!o) throw notFound();
   return presentOrg(o, auth.orgRoles);
 }
@@ -35,10 +44,12 @@ export async function getOrg(deps: TDeps, auth: TAuth) {
 export async function getMe(deps: TDeps, auth: TAuth): Promise<TMeResponse> {
   const [user, org, rows] = await Promise.all([loadUser(deps, auth), getOrg(deps, auth), listUserGroups(deps.db, auth.userId)]);
   const now = new Date();
+  const groups = rows.map((r) => presentGroup(deps.config.publicUrl, r.group, r.membership, auth, now));
   return {
     user: presentUser(user),
     org,
-    groups: rows.map((r) => presentGroup(deps.config.publicUrl, r.group, r.membership, now)),
+    groups,
+    abilities: viewerAbilitiesOf(auth, groups),
   };
 }
 
@@ -58,16 +69,11 @@ export async function updateMe(deps: TDeps, auth: TAuth, body: TUpdateMeBody): P
   if (body.newEmail && body.newEmail !== user.email) {
     if (!(await verifyPassword(body.password ?? '', user.passwordHash)))
       throw badRequest(MSG.currentPasswordWrong, ERROR_CODES.authCurrentPasswordWrong);
-    const [taken] = await deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, body.newEmail), ne(users.id, user.id)))
-      .limit(1);
-    if (taken) throw conflict(MSG.emailInUse, ERROR_CODES.authEmailTaken);
+    if (await emailTakenByOther(deps.db, body.newEmail, user.id)) throw conflict(MSG.emailInUse, ERROR_CODES.authEmailTaken);
     set.email = body.newEmail;
   }
   const saved = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.update(users).set(set).where(eq(users.id, user.id)).returning();
+    const row = await updateUserRow(tx, user.id, set);
     if (set.email) {
       // A new sign-in email ends every other session and sign-in link; the caller's session stays.
       await revokeOtherKeys(tx, user.id, auth.keyId);
@@ -76,44 +82,43 @@ export async function updateMe(deps: TDeps, auth: TAuth, body: TUpdateMeBody): P
       await deps.queue.enqueueEmail(tx, {
         to: user.email,
         subject: 'Your Rostrum sign-in email was changed',
-        text: `Hello ${row!.firstName},\n\nThe email you sign in to Rostrum with was changed from ${user.email} to ${set.email}. If you did not make this change, contact your administrator at once.`,
+        text: `Hello ${row.firstName},\n\nThe email you sign in to Rostrum with was changed from ${user.email} to ${set.email}. If you did not make this change, contact your administrator at once.`,
       });
     }
-    return row!;
+    return row;
   });
   return presentUser(saved);
 }
 
-/** Merges preference fields (current mode and the remembered choices of later screens). */
 /**
- * Merges the given preferences into the stored ones. The merge happens in SQL (no lost update
- * between two tabs) and is refused when the result would pass the caps, so repeated writes of
+ * Merges preference fields (current mode and the remembered choices of later screens) into the
+ * stored ones. The merge is refused when the result would pass the caps, so repeated writes of
  * new keys cannot grow a user's row without limit.
  */
 export async function updatePreferences(deps: TDeps, auth: TAuth, body: TPreferences): Promise<TPreferences> {
-  const merged = sql`${users.preferences} || ${JSON.stringify(body)}::jsonb`;
-  const [saved] = await deps.db
-    .update(users)
-    .set({ preferences: merged })
-    .where(
-      and(
-        eq(users.id, auth.userId),
-        sql`octet_length((${merged})::text) <= ${PREFERENCES_LIMITS.storedBytes}`,
-        sql`(select count(*) from jsonb_object_keys(${merged})) <= ${PREFERENCES_LIMITS.keys}`,
-      ),
-    )
-    .returning({ preferences: users.preferences });
+  const saved = await mergePreferences(deps.db, auth.userId, body);
   if (!saved)
     throw badRequest(`Preferences are limited to ${PREFERENCES_LIMITS.keys} entries and ${PREFERENCES_LIMITS.storedBytes / 1024} KB`);
-  return saved.preferences;
+  return saved;
 }
 
 export async function updateEmailPreferences(deps: TDeps, auth: TAuth, body: TEmailPreferences): Promise<TEmailPreferences> {
-  const [saved] = await deps.db
-    .update(users)
-    .set({ emailPreferences: body })
-    .where(eq(users.id, auth.userId))
-    .returning({ emailPreferences: users.emailPreferences });
+  const saved = await setEmailPreferences(deps.db, auth.userId, body);
   if (!saved) throw notFound();
-  return saved.emailPreferences;
+  return saved;
+}
+
+/** Every email notification off: what the unsubscribe page does (001 section 2). */
+const ALL_OFF: TEmailPreferences = {
+  recordingSubmittedFrequency: '0',
+  feedbackReceivedFrequency: '0',
+  recordingProcessedFrequency: '0',
+  recordingSharedFrequency: '0',
+  assignmentReceivedFrequency: '0',
+  assignmentCompletedFrequency: '0',
+};
+
+/** POST unsubscribe, from an email's link: no sign-in, the code alone identifies the account. */
+export async function unsubscribe(deps: TDeps, unsubscribeCode: string): Promise<void> {
+  if (!(await setEmailPreferencesByUnsubscribeCode(deps.db, unsubscribeCode, ALL_OFF))) throw notFound('Unknown unsubscribe code');
 }

@@ -1,5 +1,5 @@
 import { hasPerpetualFreeDuration, type TOrg } from '@rostrum/contract';
-import type { TOrgRow } from '../groups/groups.repository.js';
+import type { TOrgRow } from './org.repository.js';
 
 /** The organisation as the caller sees it: roles are the caller's org-level roles. */
 export function presentOrg(o: TOrgRow, orgRoles: string[]): TOrg {

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { organisations, users } from '../../db/schema.js';
 import { recordingAccess } from '../../auth/policies.js';
 import { canHearWith } from './recordings.presenter.js';
-import { findRecordingWithContext } from './recordings.repository.js';
+import { findRecordingWithContext, findUserOrgFacts } from './recordings.repository.js';
 
 /** How long one answer is reused: <audio> sends many Range requests, each would ask again. */
 export const MEDIA_ACCESS_CACHE_MS = 5000;
@@ -11,11 +9,7 @@ const MAX_ENTRIES = 10_000;
 
 /** Whether `userId` may hear the recording right now (recordingAccess in policies.ts decides). */
 async function mayHearNow(db: TDb, userId: string, recordingId: string): Promise<boolean> {
-  const [u] = await db
-    .select({ orgId: users.orgId, orgRoles: users.orgRoles, orgCode: organisations.code })
-    .from(users)
-    .innerJoin(organisations, eq(organisations.id, users.orgId))
-    .where(eq(users.id, userId));
+  const u = await findUserOrgFacts(db, userId);
   if (!u) return false;
   const row = await findRecordingWithContext(db, recordingId, userId);
   if (!row) return false;

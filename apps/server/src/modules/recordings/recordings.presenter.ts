@@ -1,4 +1,12 @@
-import type { TAssignmentRef, TGroupRecording, TRecording, TRecordingState, TRecordingSummary, TResults } from '@rostrum/contract';
+import {
+  FAILED_REASONS,
+  type TAssignmentRef,
+  type TGroupRecording,
+  type TRecording,
+  type TRecordingState,
+  type TRecordingSummary,
+  type TResults,
+} from '@rostrum/contract';
 import { signMediaUrl } from '../../storage/media-urls.js';
 import { recordingAbilities, type TRecordingAccess } from '../../auth/policies.js';
 import type { TRecordingListRow, TRecordingRow } from './recordings.repository.js';
@@ -41,7 +49,8 @@ export function presentSummary({ r, groupName, groupLevels, firstName, lastName 
     uploading: r.status === 'uploading',
     processing: r.status === 'uploading' || r.status === 'processing',
     failed: r.status === 'failed',
-    failedReason: r.failedReason,
+    failedCode: r.failedCode,
+    failedReason: r.failedCode ? FAILED_REASONS[r.failedCode] : null,
     feedbackRequested: r.feedbackRequested,
     submitted: r.submitted,
     numSpeakers: r.numSpeakers,

@@ -1,8 +1,48 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { groups, memberships, recordings, users } from '../../db/schema.js';
+import { groups, memberships, organisations, recordings, users } from '../../db/schema.js';
 
 export type TRecordingRow = typeof recordings.$inferSelect;
+
+export async function findRecording(db: TDb, recordingId: string): Promise<TRecordingRow | null> {
+  const [rec] = await db.select().from(recordings).where(eq(recordings.id, recordingId));
+  return rec ?? null;
+}
+
+/** Inserts the recording and returns its id. */
+export async function insertRecording(db: TDb, values: typeof recordings.$inferInsert): Promise<string> {
+  const [row] = await db.insert(recordings).values(values).returning({ id: recordings.id });
+  return row!.id;
+}
+
+/** Changes these fields of the recording. */
+export async function updateRecordingRow(db: TDb, recordingId: string, set: Partial<typeof recordings.$inferInsert>): Promise<void> {
+  await db.update(recordings).set(set).where(eq(recordings.id, recordingId));
+}
+
+/** Removes the row itself (a refused upload leaves nothing); deleting for the user sets deletedAt instead. */
+export async function removeRecordingRow(db: TDb, recordingId: string): Promise<void> {
+  await db.delete(recordings).where(eq(recordings.id, recordingId));
+}
+
+/** The group with this id in the organisation, or null. */
+export async function findGroupInOrg(db: TDb, orgId: string, groupId: string) {
+  const [g] = await db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.id, groupId), eq(groups.orgId, orgId)));
+  return g ?? null;
+}
+
+/** The user's organisation, org-level roles and organisation code, or null for no such user. */
+export async function findUserOrgFacts(db: TDb, userId: string) {
+  const [u] = await db
+    .select({ orgId: users.orgId, orgRoles: users.orgRoles, orgCode: organisations.code })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.orgId))
+    .where(eq(users.id, userId));
+  return u ?? null;
+}
 
 const listColumns = {
   r: recordings,

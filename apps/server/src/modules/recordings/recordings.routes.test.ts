@@ -322,6 +322,7 @@ describe('recording permissions', () => {
       canHear: true,
       canShare: false,
       canFlag: false,
+      canSubmit: false,
       canRename: false,
       canDelete: false,
       canComment: true,
@@ -332,7 +333,12 @@ describe('recording permissions', () => {
       .update(organisations)
       .set({ settings: { ...org.settings, Assignments: true } })
       .where(eq(organisations.id, org.id));
-    expect((await api('GET', `/recordings/${id}`, sAuth)).json().data.abilities).toMatchObject({ canShare: false, canFlag: false });
+    // Private until it is in an assignment; its owner may move it into one (001 section 4).
+    expect((await api('GET', `/recordings/${id}`, sAuth)).json().data.abilities).toMatchObject({
+      canShare: false,
+      canFlag: false,
+      canSubmit: true,
+    });
     const flag = await api('PUT', `/recordings/${id}`, sAuth, { submitted: true });
     expect(flag.statusCode).toBe(400);
     expect(flag.json().errors[0].message).toBe('Move this recording to an assignment before sharing it');

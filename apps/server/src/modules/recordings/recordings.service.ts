@@ -1,6 +1,5 @@
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   API_PREFIX,
@@ -20,12 +19,21 @@ import {
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { groupSharingAbilities, isOrgAdmin, recordingAbilities, recordingAccess } from '../../auth/policies.js';
-import { groups, memberships, organisations, recordings } from '../../db/schema.js';
+import { groupRecordingsVisible, groupSharingAbilities, recordingAbilities, recordingAccess } from '../../auth/policies.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
-import { membershipActiveNowSql } from '../../auth/membership-active.js';
 import { ORIGINAL_FILE } from '../../jobs/analyze-recording.job.js';
-import { findRecordingWithContext, listGroupRecordings, listOwnRecordings } from './recordings.repository.js';
+import {
+  findGroupInOrg,
+  findRecording,
+  findRecordingWithContext,
+  insertRecording,
+  listGroupRecordings,
+  listOwnRecordings,
+  removeRecordingRow,
+  updateRecordingRow,
+} from './recordings.repository.js';
+import { findActiveMembership, findActiveSpeakerGroup } from '../memberships/memberships.repository.js';
+import { findOrganisation } from '../org/org.repository.js';
 import { presentGroupRecording, presentRecording, presentSummary } from './recordings.presenter.js';
 import { acceptableMedia } from './media-check.js';
 import { findAssignmentInOrg, presentAssignmentRef } from '../assignments/assignments.repository.js';
@@ -46,7 +54,7 @@ function assertLevelsAllow(levels: { canShare: boolean; canFlag: boolean }, v: {
 }
 
 async function assignmentsOn(deps: TDeps, auth: TAuth): Promise<boolean> {
-  const [org] = await deps.db.select({ settings: organisations.settings }).from(organisations).where(eq(organisations.id, auth.orgId));
+  const org = await findOrganisation(deps.db, auth.orgId);
   return !!org?.settings.Assignments;
 }
 
@@ -62,22 +70,7 @@ function urlFileName(url: string): string | null {
 
 /** The group a speaker records into: the one asked for, else their newest active speaker group. */
 async function speakerGroup(deps: TDeps, auth: TAuth, groupId: string | undefined) {
-  const rows = await deps.db
-    .select({ group: groups })
-    .from(memberships)
-    .innerJoin(groups, eq(groups.id, memberships.groupId))
-    .where(
-      and(
-        eq(memberships.userId, auth.userId),
-        eq(groups.orgId, auth.orgId),
-        sql`'speaker' = any(${memberships.roles})`,
-        membershipActiveNowSql(),
-        groupId ? eq(groups.id, groupId) : undefined,
-      ),
-    )
-    .orderBy(desc(groups.createdAt))
-    .limit(1);
-  const group = rows[0]?.group;
+  const group = await findActiveSpeakerGroup(deps.db, auth.userId, auth.orgId, groupId);
   if (!group) throw forbidden('Recording needs an active speaker membership in this group');
   return group;
 }
@@ -89,7 +82,7 @@ export async function createRecording(
 ): Promise<{ recordingId: string; uploadUrl: string | null }> {
   const group = await speakerGroup(deps, auth, body.groupId);
   assertLevelsAllow(groupSharingAbilities(group), body);
-  const [org] = await deps.db.select().from(organisations).where(eq(organisations.id, auth.orgId));
+  const org = await findOrganisation(deps.db, auth.orgId);
   const algorithms = org!.algorithmConfig.algorithms.map((a) => a.name);
   const algorithm = body.algorithm ?? org!.algorithmConfig.default_algorithm;
   if (!algorithms.includes(algorithm)) throw badRequest(`algorithm must be one of ${algorithms.join(', ')}`);
@@ -129,32 +122,29 @@ export async function createRecording(
   } = body;
   const now = new Date();
   const id = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(recordings)
-      .values({
-        orgId: auth.orgId,
-        userId: auth.userId,
-        groupId: group.id,
-        title,
-        source,
-        sourceUrl,
-        fileName: fileName ?? (sourceUrl ? urlFileName(sourceUrl) : null),
-        fileSize: fileSize ?? null,
-        trim: trim ?? null,
-        isVideo: isVideo ?? false,
-        algorithm,
-        numSpeakers: algorithm.includes('conversational') ? 2 : 1,
-        submitted,
-        submittedAt: submitted ? now : null,
-        feedbackRequested,
-        feedbackRequestedAt: feedbackRequested ? now : null,
-        options: debug,
-        status: 'uploading',
-      })
-      .returning({ id: recordings.id });
+    const recordingId = await insertRecording(tx, {
+      orgId: auth.orgId,
+      userId: auth.userId,
+      groupId: group.id,
+      title,
+      source,
+      sourceUrl,
+      fileName: fileName ?? (sourceUrl ? urlFileName(sourceUrl) : null),
+      fileSize: fileSize ?? null,
+      trim: trim ?? null,
+      isVideo: isVideo ?? false,
+      algorithm,
+      numSpeakers: algorithm.includes('conversational') ? 2 : 1,
+      submitted,
+      submittedAt: submitted ? now : null,
+      feedbackRequested,
+      feedbackRequestedAt: feedbackRequested ? now : null,
+      options: debug,
+      status: 'uploading',
+    });
     // A URL recording is fetched by the worker: its job commits with the recording.
-    if (sourceUrl) await deps.queue.enqueueAnalyze(tx, row!.id);
-    return row!.id;
+    if (sourceUrl) await deps.queue.enqueueAnalyze(tx, recordingId);
+    return recordingId;
   });
   return { recordingId: id, uploadUrl: sourceUrl ? null : UPLOAD_PATH };
 }
@@ -166,14 +156,14 @@ export async function createRecording(
  * long, is refused and nothing is kept.
  */
 export async function finishUpload(deps: TDeps, recordingId: string, file: string): Promise<void> {
-  const [rec] = await deps.db.select().from(recordings).where(eq(recordings.id, recordingId));
+  const rec = await findRecording(deps.db, recordingId);
   if (rec?.status !== 'uploading') {
     await rm(file, { force: true });
     throw notFound();
   }
   const refuse = async (status: number, message: string, code: TErrorCode) => {
     await rm(file, { force: true });
-    await deps.db.delete(recordings).where(eq(recordings.id, recordingId));
+    await removeRecordingRow(deps.db, recordingId);
     await deps.storage.remove(recordingId);
     throw new HttpError(status, message, code);
   };
@@ -184,17 +174,18 @@ export async function finishUpload(deps: TDeps, recordingId: string, file: strin
   const dir = await deps.storage.ensureDir(recordingId);
   await rename(file, path.join(dir, ORIGINAL_FILE));
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(recordings)
-      .set({ status: 'processing', isVideo: facts.isVideo, duration: trimmedDuration(facts.duration, rec.trim) })
-      .where(eq(recordings.id, recordingId));
+    await updateRecordingRow(tx, recordingId, {
+      status: 'processing',
+      isVideo: facts.isVideo,
+      duration: trimmedDuration(facts.duration, rec.trim),
+    });
     await deps.queue.enqueueAnalyze(tx, recordingId);
   });
 }
 
 /** Only the owner may upload into a recording, and only while it waits for its file. */
 export async function assertCanUpload(deps: TDeps, auth: TAuth, recordingId: string) {
-  const [rec] = await deps.db.select().from(recordings).where(eq(recordings.id, recordingId));
+  const rec = await findRecording(deps.db, recordingId);
   if (!rec || rec.deletedAt || rec.orgId !== auth.orgId || rec.userId !== auth.userId)
     throw notFound(MSG.notFound, ERROR_CODES.recordingNotFound);
   if (rec.status !== 'uploading' || rec.sourceUrl)
@@ -238,24 +229,21 @@ export async function updateRecording(deps: TDeps, auth: TAuth, recordingId: str
     throw badRequest(SHARING_MSG.needsAssignment);
   }
   const now = new Date();
-  await deps.db
-    .update(recordings)
-    .set({
-      ...(body.title !== undefined && { title: body.title }),
-      ...(body.feedbackRequested !== undefined && {
-        feedbackRequested: body.feedbackRequested,
-        feedbackRequestedAt: body.feedbackRequested ? now : null,
-      }),
-      ...(body.submitted !== undefined && { submitted: body.submitted, submittedAt: body.submitted ? now : null }),
-    })
-    .where(eq(recordings.id, recordingId));
+  await updateRecordingRow(deps.db, recordingId, {
+    ...(body.title !== undefined && { title: body.title }),
+    ...(body.feedbackRequested !== undefined && {
+      feedbackRequested: body.feedbackRequested,
+      feedbackRequestedAt: body.feedbackRequested ? now : null,
+    }),
+    ...(body.submitted !== undefined && { submitted: body.submitted, submittedAt: body.submitted ? now : null }),
+  });
   return getRecording(deps, auth, recordingId, new Set());
 }
 
 export async function setSpeaker(deps: TDeps, auth: TAuth, recordingId: string, speakerNum: number): Promise<TRecording> {
   const row = await loadOwned(deps, auth, recordingId);
   if (speakerNum > Math.max(row.r.numSpeakers, 1)) throw badRequest(`speakerNum must be between 1 and ${row.r.numSpeakers}`);
-  await deps.db.update(recordings).set({ speakerNum }).where(eq(recordings.id, recordingId));
+  await updateRecordingRow(deps.db, recordingId, { speakerNum });
   return getRecording(deps, auth, recordingId, new Set());
 }
 
@@ -266,7 +254,7 @@ export async function setSpeaker(deps: TDeps, auth: TAuth, recordingId: string, 
 export async function deleteRecording(deps: TDeps, auth: TAuth, recordingId: string): Promise<void> {
   await loadOwned(deps, auth, recordingId);
   await deps.db.transaction(async (tx) => {
-    await tx.update(recordings).set({ deletedAt: new Date() }).where(eq(recordings.id, recordingId));
+    await updateRecordingRow(tx, recordingId, { deletedAt: new Date() });
     await deps.queue.enqueueRemoveMedia(tx, recordingId);
   });
 }
@@ -285,19 +273,11 @@ export async function listMyRecordings(deps: TDeps, auth: TAuth, q?: string): Pr
  * one member (the manage page's speaker row).
  */
 export async function listRecordingsOfGroup(deps: TDeps, auth: TAuth, groupId: string, ownerId?: string): Promise<TGroupRecording[]> {
-  const [g] = await deps.db
-    .select()
-    .from(groups)
-    .where(and(eq(groups.id, groupId), eq(groups.orgId, auth.orgId)));
+  const g = await findGroupInOrg(deps.db, auth.orgId, groupId);
   if (!g) throw notFound();
-  const [m] = await deps.db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.groupId, groupId), eq(memberships.userId, auth.userId), membershipActiveNowSql()));
-  let visible: 'all' | 'shared-or-submitted' | 'shared' | 'own';
-  if (m?.roles.includes('manager') || isOrgAdmin(auth)) visible = g.managerPrivacyLevel >= 3 ? 'shared-or-submitted' : 'all';
-  else if (m?.roles.includes('speaker')) visible = g.speakerPrivacyLevel >= 1 && g.speakerPrivacyLevel <= 3 ? 'shared' : 'own';
-  else throw notFound();
+  const m = await findActiveMembership(deps.db, auth.userId, groupId);
+  const visible = groupRecordingsVisible(auth, g, m ?? null);
+  if (visible === 'none') throw notFound();
   const rows = await listGroupRecordings(deps.db, groupId, auth.userId, visible, ownerId);
   const on = await assignmentsOn(deps, auth);
   const listed: TGroupRecording[] = [];

@@ -131,6 +131,7 @@ describe('URL intake applies the same content check', () => {
     }
     expect(rec.state).toBe('failed');
     expect(rec.failedReason).toBe(INTAKE_MSG.invalidFileType);
+    expect(rec.failedCode).toBe('invalidFileType');
     expect(rec.playbackUrl).toBeNull();
     expect(existsSync(path.join(t.storage.root, recordingId))).toBe(false);
   }, 90_000);

@@ -1,15 +1,19 @@
-import { and, eq } from 'drizzle-orm';
 import { ERROR_CODES, type TScorecard, type TScorecardResponse, type TScorecardResponseBody, visibleQuestions } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { scorecardResponses } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { assertMayChangeOwn, mayScore, recordingContext, type TRecordingContext } from '../feedback/feedback.service.js';
+import {
+  deleteScorecardResponse,
+  findScorecardResponse,
+  insertScorecardResponse,
+  type TScorecardResponseRow,
+  updateScorecardAnswers,
+} from './scorecards.repository.js';
 
-type TResponseRow = typeof scorecardResponses.$inferSelect;
 type TAnswers = TScorecardResponseBody['responses'];
 
-function present(row: TResponseRow): TScorecardResponse {
+function present(row: TScorecardResponseRow): TScorecardResponse {
   return {
     responseId: row.id,
     recordingId: row.recordingId,
@@ -54,21 +58,20 @@ export async function saveResponse(
   const { ctx, scorecard } = await scorecardOf(deps, auth, scorecardId, body.recordingId);
   assertMayScore(ctx);
   assertAnswersFit(scorecard, body.responses);
-  const [row] = await deps.db
-    .insert(scorecardResponses)
-    .values({ scorecardId, recordingId: body.recordingId, userId: auth.userId, responses: body.responses, isManager: ctx.isCoach })
-    .onConflictDoNothing()
-    .returning();
+  const row = await insertScorecardResponse(deps.db, {
+    scorecardId,
+    recordingId: body.recordingId,
+    userId: auth.userId,
+    responses: body.responses,
+    isManager: ctx.isCoach,
+  });
   if (!row)
     throw conflict('You have already scored this recording. Delete your scores to score it again.', ERROR_CODES.feedbackAlreadyScored);
   return present(row);
 }
 
 async function loadOwn(deps: TDeps, auth: TAuth, scorecardId: string, responseId: string) {
-  const [row] = await deps.db
-    .select()
-    .from(scorecardResponses)
-    .where(and(eq(scorecardResponses.id, responseId), eq(scorecardResponses.scorecardId, scorecardId)));
+  const row = await findScorecardResponse(deps.db, scorecardId, responseId);
   if (!row) throw notFound();
   const found = await scorecardOf(deps, auth, scorecardId, row.recordingId);
   assertMayChangeOwn(
@@ -89,15 +92,10 @@ export async function updateResponse(
 ): Promise<TScorecardResponse> {
   const { scorecard } = await loadOwn(deps, auth, scorecardId, responseId);
   assertAnswersFit(scorecard, answers);
-  const [row] = await deps.db
-    .update(scorecardResponses)
-    .set({ responses: answers, updatedAt: new Date() })
-    .where(eq(scorecardResponses.id, responseId))
-    .returning();
-  return present(row!);
+  return present(await updateScorecardAnswers(deps.db, responseId, answers, new Date()));
 }
 
 export async function deleteResponse(deps: TDeps, auth: TAuth, scorecardId: string, responseId: string): Promise<void> {
   await loadOwn(deps, auth, scorecardId, responseId);
-  await deps.db.delete(scorecardResponses).where(eq(scorecardResponses.id, responseId));
+  await deleteScorecardResponse(deps.db, responseId);
 }

@@ -1,72 +1,69 @@
-import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { LIMITS, MSG, ZPasswordUpdateBodySchema } from '@rostrum/contract';
 import { api } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
+import { setServerError, type TServerErrorRule } from '../../api/form-errors';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
-import { fieldErrors } from '../auth/zod-errors';
+
+type TPasswordInput = z.input<typeof ZPasswordUpdateBodySchema>;
+
+/** A refused change (a wrong current password, auth.current_password_wrong) shows on the current password. */
+const PASSWORD_ERRORS: ReadonlyArray<TServerErrorRule<TPasswordInput>> = [{ on: 'client', field: 'password', withBody: true }];
 
 /** Change password while signed in (POST auth/password/update). */
 export function ChangePasswordCard() {
-  const [password, setPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = ZPasswordUpdateBodySchema.safeParse({ password, newPassword });
-    if (!parsed.success) {
-      const errs = fieldErrors(parsed.error);
-      if (!password) errs.password = 'Enter your current password';
-      setErrors(errs);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await api.updatePassword(parsed.data);
-      setPassword('');
-      setNewPassword('');
+  const form = useForm<TPasswordInput, unknown, z.output<typeof ZPasswordUpdateBodySchema>>({
+    resolver: zodResolver(ZPasswordUpdateBodySchema),
+    defaultValues: { password: '', newPassword: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const update = useMutation({
+    mutationFn: api.updatePassword,
+    onSuccess: () => {
+      form.reset();
       notifications.success(MSG.changesSaved, 'Your password has been changed.');
-    } catch (err) {
-      if (isApiError(err) && err.hasBody && err.status < 500) setErrors({ password: err.message });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (err) => setServerError(err, form.setError, PASSWORD_ERRORS),
+  });
+  const onSubmit = form.handleSubmit((body) => update.mutate(body));
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
       <Card
         title="Password"
         description="Use a password you do not use anywhere else."
         titleId="password-title"
         footer={
-          <Button type="submit" variant="secondary" busy={busy}>
+          <Button type="submit" variant="secondary" busy={update.isPending}>
             Change password
           </Button>
         }
       >
         <div className="grid-2">
-          <TextField
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onValueChange={setPassword}
-            error={errors.password}
+          <Controller
+            control={form.control}
+            name="password"
+            render={(c) => <TextField label="Current password" type="password" autoComplete="current-password" {...bindField(c)} />}
           />
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            value={newPassword}
-            onValueChange={setNewPassword}
-            error={errors.newPassword}
-            hint={`At least ${LIMITS.passwordMin} characters.`}
+          <Controller
+            control={form.control}
+            name="newPassword"
+            render={(c) => (
+              <TextField
+                label="New password"
+                type="password"
+                autoComplete="new-password"
+                {...bindField(c)}
+                hint={`At least ${LIMITS.passwordMin} characters.`}
+              />
+            )}
           />
         </div>
       </Card>

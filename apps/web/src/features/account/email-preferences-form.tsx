@@ -1,8 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { BellOff } from 'lucide-react';
-import { MSG, type TEmailPreferenceKey, type TEmailPreferences, type TMeResponse } from '@rostrum/contract';
+import { MSG, ZEmailPreferencesSchema, type TEmailPreferenceKey, type TEmailPreferences, type TMeResponse } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -64,28 +65,27 @@ function audiences(v: TViewer['vocab']): { speakers: SwitchDef[]; coaches: Switc
 /** The six on/off email settings (000 section 2.10), saved with PUT email-preferences. */
 export function EmailPreferencesForm({ viewer }: { viewer: TViewer }) {
   const queryClient = useQueryClient();
-  const [prefs, setPrefs] = useState<TEmailPreferences>(viewer.user.emailPreferences);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<TEmailPreferences>({
+    resolver: zodResolver(ZEmailPreferencesSchema),
+    defaultValues: viewer.user.emailPreferences,
+  });
+  const prefs = form.watch();
   const { vocab, org } = viewer;
   const { speakers, coaches } = audiences(vocab);
   const showSpeakers = !!org.settings.Email_Notifications_For_Speakers;
   const showCoaches = !!org.settings.Email_Notifications_For_Managers;
   const dirty = JSON.stringify(prefs) !== JSON.stringify(viewer.user.emailPreferences);
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      const saved = await api.updateEmailPreferences(prefs);
+  // The banner shows generic failures; the switches keep their state for another try.
+  const save = useMutation({
+    mutationFn: api.updateEmailPreferences,
+    onSuccess: (saved, sent) => {
       queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
-        me ? { ...me, user: { ...me.user, emailPreferences: saved ?? prefs } } : me,
+        me ? { ...me, user: { ...me.user, emailPreferences: saved ?? sent } } : me,
       );
       notifications.success(MSG.changesSaved);
-    } catch {
-      // The banner shows generic failures; the switches keep their state for another try.
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   const renderSwitches = (defs: SwitchDef[]) =>
     defs.map((d) => (
@@ -94,7 +94,7 @@ export function EmailPreferencesForm({ viewer }: { viewer: TViewer }) {
         label={d.label}
         description={d.description}
         checked={prefs[d.key] === '1'}
-        onCheckedChange={(on) => setPrefs({ ...prefs, [d.key]: on ? '1' : '0' })}
+        onCheckedChange={(on) => form.setValue(d.key, on ? '1' : '0')}
       />
     ));
 
@@ -134,7 +134,7 @@ export function EmailPreferencesForm({ viewer }: { viewer: TViewer }) {
           <span />
         )}
         {(showSpeakers || showCoaches) && (
-          <Button onClick={save} busy={busy} disabled={!dirty}>
+          <Button onClick={form.handleSubmit((v) => save.mutate(v))} busy={save.isPending} disabled={!dirty}>
             Save changes
           </Button>
         )}

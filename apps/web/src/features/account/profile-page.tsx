@@ -1,6 +1,8 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Bell, ChevronRight } from 'lucide-react';
 import {
   DATA_RETENTION_YEARS,
@@ -10,7 +12,6 @@ import {
   MSG,
   TITLES,
   TITLE_LABELS,
-  ZUpdateMeBodySchema,
   birthYearChoices,
   confirmEmailChangeMessage,
   profileFieldErrors,
@@ -25,11 +26,12 @@ import { Checkbox } from '../../components/checkbox';
 import { ConfirmDialog } from '../../components/dialog';
 import { PageHeader } from '../../components/page-header';
 import { SelectField } from '../../components/select-field';
+import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
-import { fieldErrors } from '../auth/zod-errors';
 import { ChangePasswordCard } from './change-password-card';
+import { profileDefaults, profileFormSchema, type TProfileFormInput } from './profile-schema';
 
 const TITLE_OPTIONS = TITLES.map((t) => ({ value: t, label: TITLE_LABELS[t] }));
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
@@ -42,76 +44,36 @@ export function ProfilePage() {
   const years = useMemo(() => birthYearChoices(new Date()).map((y) => ({ value: String(y), label: String(y) })), []);
   const isEu = user.isEu === '1';
 
-  const [firstName, setFirstName] = useState(user.firstName);
-  const [lastName, setLastName] = useState(user.lastName);
-  const [name, setName] = useState(user.name);
-  const [title, setTitle] = useState(user.metadata.title ?? '');
-  const [birthyear, setBirthyear] = useState(user.metadata.birthyear ? String(user.metadata.birthyear) : '');
-  const [gender, setGender] = useState(user.metadata.gender ?? '');
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [dataRetention, setDataRetention] = useState(!!user.dataRetention);
-  const [dataUseAllowed, setDataUseAllowed] = useState(!!user.dataUseAllowed);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const schema = useMemo(() => profileFormSchema(user), [user]);
+  const form = useForm<TProfileFormInput, unknown, TUpdateMeBody>({
+    resolver: zodResolver(schema),
+    defaultValues: profileDefaults(user),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { control, formState, watch } = form;
+  const errors = formState.errors;
+  // The body waiting for 'Change your sign-in email?' to be confirmed.
+  const [confirming, setConfirming] = useState<TUpdateMeBody | null>(null);
 
+  const [firstName, lastName, name, newEmail] = watch(['firstName', 'lastName', 'name', 'newEmail']);
   const style = profileFieldErrors({ firstName, lastName, name });
 
-  const buildBody = (): TUpdateMeBody => {
-    const email = newEmail.trim();
-    // The new email is dropped when empty or unchanged.
-    const changing = !!email && email.toLowerCase() !== user.email.toLowerCase();
-    return {
-      firstName,
-      lastName,
-      name,
-      metadata: {
-        title: (title || null) as (typeof TITLES)[number] | null,
-        birthyear: birthyear ? Number(birthyear) : null,
-        gender: (gender || null) as (typeof GENDERS)[number] | null,
-      },
-      ...(changing ? { newEmail: email, password } : {}),
-      // dataRetention and dataUseAllowed are only saved for EU users.
-      ...(isEu ? { dataRetention, dataUseAllowed } : {}),
-    };
-  };
-
-  const save = async () => {
-    const parsed = ZUpdateMeBodySchema.safeParse(buildBody());
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      setConfirming(false);
-      return;
-    }
-    setBusy(true);
-    try {
-      const updated = await api.updateMe(parsed.data);
+  const save = useMutation({
+    mutationFn: api.updateMe,
+    onSuccess: (updated) => {
       queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) => (me ? { ...me, user: updated } : me));
-      setNewEmail('');
-      setPassword('');
-      setErrors({});
+      form.setValue('newEmail', '');
+      form.setValue('password', '');
+      form.clearErrors();
       notifications.success(MSG.profileUpdated);
-    } catch (e) {
-      notifications.error(MSG.profileSaveTitle, errorMessage(e, MSG.profileSaveGeneric));
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  };
+    },
+    onError: (e) => notifications.error(MSG.profileSaveTitle, errorMessage(e, MSG.profileSaveGeneric)),
+    onSettled: () => setConfirming(null),
+  });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const body = buildBody();
-    const parsed = ZUpdateMeBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    if (body.newEmail) setConfirming(true);
-    else void save();
-  };
+  // An email change is confirmed first; anything else is saved at once.
+  const onSubmit = form.handleSubmit((body) => (body.newEmail ? setConfirming(body) : save.mutate(body)));
 
   return (
     <div className="page page--medium">
@@ -121,68 +83,78 @@ export function ProfilePage() {
         lead="Your name and details as your coaches and groups see them, and how you sign in."
       />
       <div className="stack stack--xl">
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <Card
             title="Profile"
             titleId="profile-title"
             footer={
-              <Button type="submit" busy={busy}>
+              <Button type="submit" busy={save.isPending}>
                 Save profile
               </Button>
             }
           >
             <div className="stack stack--lg">
               <div className="grid-2">
-                <TextField
-                  label="First name"
-                  autoComplete="given-name"
-                  value={firstName}
-                  onValueChange={setFirstName}
-                  maxLength={LIMITS.firstName}
-                  invalid={style.firstName}
-                  error={errors.firstName}
-                  hint={style.firstName && !errors.firstName ? 'Use at least 2 characters.' : undefined}
+                <Controller
+                  control={control}
+                  name="firstName"
+                  render={(c) => (
+                    <TextField
+                      label="First name"
+                      autoComplete="given-name"
+                      {...bindField(c)}
+                      maxLength={LIMITS.firstName}
+                      invalid={style.firstName}
+                      hint={style.firstName && !errors.firstName ? 'Use at least 2 characters.' : undefined}
+                    />
+                  )}
                 />
-                <TextField
-                  label="Last name"
-                  autoComplete="family-name"
-                  value={lastName}
-                  onValueChange={setLastName}
-                  maxLength={LIMITS.lastName}
-                  invalid={style.lastName}
-                  error={errors.lastName}
-                  hint={style.lastName && !errors.lastName ? 'Use at least 2 characters.' : undefined}
+                <Controller
+                  control={control}
+                  name="lastName"
+                  render={(c) => (
+                    <TextField
+                      label="Last name"
+                      autoComplete="family-name"
+                      {...bindField(c)}
+                      maxLength={LIMITS.lastName}
+                      invalid={style.lastName}
+                      hint={style.lastName && !errors.lastName ? 'Use at least 2 characters.' : undefined}
+                    />
+                  )}
                 />
               </div>
-              <TextField
-                label="Full name"
-                autoComplete="name"
-                value={name}
-                onValueChange={setName}
-                maxLength={LIMITS.fullName}
-                invalid={style.name}
-                error={errors.name}
-                hint={style.name && !errors.name ? 'Use at least 5 characters.' : 'Shown in the header and to your groups.'}
+              <Controller
+                control={control}
+                name="name"
+                render={(c) => (
+                  <TextField
+                    label="Full name"
+                    autoComplete="name"
+                    {...bindField(c)}
+                    maxLength={LIMITS.fullName}
+                    invalid={style.name}
+                    hint={style.name && !errors.name ? 'Use at least 5 characters.' : 'Shown in the header and to your groups.'}
+                  />
+                )}
               />
               <div className="grid-2">
-                <SelectField label="Title" value={title} onValueChange={setTitle} options={TITLE_OPTIONS} placeholder="Select your title" />
-                <SelectField
-                  label="Birth year"
-                  value={birthyear}
-                  onValueChange={setBirthyear}
-                  options={years}
-                  placeholder="Not set"
-                  optional
+                <Controller
+                  control={control}
+                  name="title"
+                  render={(c) => <SelectField label="Title" {...bindField(c)} options={TITLE_OPTIONS} placeholder="Select your title" />}
+                />
+                <Controller
+                  control={control}
+                  name="birthyear"
+                  render={(c) => <SelectField label="Birth year" {...bindField(c)} options={years} placeholder="Not set" optional />}
                 />
               </div>
               <div className="grid-2">
-                <SelectField
-                  label="Gender"
-                  value={gender}
-                  onValueChange={setGender}
-                  options={GENDER_OPTIONS}
-                  placeholder="Not set"
-                  optional
+                <Controller
+                  control={control}
+                  name="gender"
+                  render={(c) => <SelectField label="Gender" {...bindField(c)} options={GENDER_OPTIONS} placeholder="Not set" optional />}
                 />
               </div>
 
@@ -193,23 +165,23 @@ export function ProfilePage() {
                   You sign in as <strong>{user.email}</strong>. To change it, enter the new address and your current password.
                 </p>
                 <div className="grid-2">
-                  <TextField
-                    label="New email"
-                    type="email"
-                    autoComplete="email"
-                    value={newEmail}
-                    onValueChange={setNewEmail}
-                    error={errors.newEmail}
-                    optional
+                  <Controller
+                    control={control}
+                    name="newEmail"
+                    render={(c) => <TextField label="New email" type="email" autoComplete="email" {...bindField(c)} optional />}
                   />
-                  <TextField
-                    label="Current password"
-                    type="password"
-                    autoComplete="current-password"
-                    value={password}
-                    onValueChange={setPassword}
-                    error={errors.password}
-                    disabled={!newEmail.trim()}
+                  <Controller
+                    control={control}
+                    name="password"
+                    render={(c) => (
+                      <TextField
+                        label="Current password"
+                        type="password"
+                        autoComplete="current-password"
+                        {...bindField(c)}
+                        disabled={!newEmail.trim()}
+                      />
+                    )}
                   />
                 </div>
               </div>
@@ -219,12 +191,24 @@ export function ProfilePage() {
                   <hr className="divider" />
                   <div className="stack" style={{ gap: 'var(--space-3)' }}>
                     <h3 className="form-section-title">Your data</h3>
-                    <Checkbox checked={dataRetention} onCheckedChange={setDataRetention}>
-                      Keep my recordings and data for up to {DATA_RETENTION_YEARS} years after my account is closed.
-                    </Checkbox>
-                    <Checkbox checked={dataUseAllowed} onCheckedChange={setDataUseAllowed}>
-                      Allow my anonymized recordings to be used to improve Rostrum's speech analysis.
-                    </Checkbox>
+                    <Controller
+                      control={control}
+                      name="dataRetention"
+                      render={({ field }) => (
+                        <Checkbox checked={field.value} onCheckedChange={field.onChange}>
+                          Keep my recordings and data for up to {DATA_RETENTION_YEARS} years after my account is closed.
+                        </Checkbox>
+                      )}
+                    />
+                    <Controller
+                      control={control}
+                      name="dataUseAllowed"
+                      render={({ field }) => (
+                        <Checkbox checked={field.value} onCheckedChange={field.onChange}>
+                          Allow my anonymized recordings to be used to improve Rostrum's speech analysis.
+                        </Checkbox>
+                      )}
+                    />
                   </div>
                 </>
               )}
@@ -247,12 +231,12 @@ export function ProfilePage() {
       </div>
 
       <ConfirmDialog
-        open={confirming}
+        open={!!confirming}
         title="Change your sign-in email?"
         confirmLabel="Change email"
-        busy={busy}
-        onConfirm={() => void save()}
-        onCancel={() => setConfirming(false)}
+        busy={save.isPending}
+        onConfirm={() => confirming && save.mutate(confirming)}
+        onCancel={() => setConfirming(null)}
       >
         <p>{confirmEmailChangeMessage(newEmail.trim())}</p>
       </ConfirmDialog>

@@ -5,7 +5,7 @@ import { formatDate } from '../../components/date-format';
 import { useViewer } from '../../app/viewer';
 import { WEB_ROUTES as R } from '../../app/route-paths';
 import { SeatStats } from './seat-stats';
-import '../../styles/admin.css';
+import './admin.css';
 
 /**
  * The organisation admin area (000 section 2.11): the heading with the access expiry, the

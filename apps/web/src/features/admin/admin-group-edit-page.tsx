@@ -1,6 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { RefreshCw, SearchX } from 'lucide-react';
 import {
   addNewGroupLabel,
@@ -14,7 +17,7 @@ import {
   PRIVACY_LEVEL_NAMES,
   speakerPrivacyChoices,
   speakerPrivacyEffects,
-  ZGroupNameSchema,
+  groupNameSchema,
   type TGroup,
   type TOrgGroup,
   type TPrivacyLevel,
@@ -28,6 +31,7 @@ import { CopyField } from '../../components/copy-field';
 import { ConfirmDialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/spinner';
+import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import { formatDate } from '../../components/date-format';
 import { notifications } from '../../app/notification-store';
@@ -77,9 +81,14 @@ function GroupForm({ viewer, group }: { viewer: TViewer; group: TGroup | null })
   const { org, vocab, assignmentsOn } = viewer;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const nameRef = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState(group?.name ?? '');
-  const [nameError, setNameError] = useState<string | null>(null);
+  // The API's group name rule, its messages in the organization's word for a group.
+  const schema = useMemo(() => z.object({ name: groupNameSchema(vocab.Word('group')) }), [vocab]);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: group?.name ?? '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
   const [levels, setLevels] = useState<TPrivacyPair>({
     managerPrivacyLevel: group?.managerPrivacyLevel ?? 1,
     speakerPrivacyLevel: group?.speakerPrivacyLevel ?? 1,
@@ -133,20 +142,7 @@ function GroupForm({ viewer, group }: { viewer: TViewer; group: TGroup | null })
     },
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = ZGroupNameSchema.safeParse(name);
-    if (!parsed.success) {
-      const tooLong = parsed.error.issues.some((i) => i.code === 'too_big');
-      setNameError(
-        tooLong ? `${vocab.Word('group')} name must be at most ${LIMITS.groupName} characters` : `${vocab.Word('group')} name is required`,
-      );
-      nameRef.current?.focus();
-      return;
-    }
-    setNameError(null);
-    save.mutate(parsed.data);
-  };
+  const submit = form.handleSubmit((v) => save.mutate(v.name));
 
   const title = group ? `Edit ${vocab.Word('group')}` : addNewGroupLabel(vocab);
   return (
@@ -166,21 +162,25 @@ function GroupForm({ viewer, group }: { viewer: TViewer; group: TGroup | null })
         )
       }
     >
-      <form className="stack stack--xl" onSubmit={submit} noValidate aria-labelledby="group-form-title">
-        <TextField
-          ref={nameRef}
-          className="group-form__name"
-          label={`${vocab.Word('group')} name`}
-          value={name}
-          onValueChange={(v) => {
-            setName(v);
-            if (nameError) setNameError(null);
-          }}
-          error={nameError}
-          maxLength={LIMITS.groupName}
-          required
-          autoComplete="off"
-          hint={`Unique in your organization, at most ${LIMITS.groupName} characters.`}
+      <form className="stack stack--xl" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="group-form-title">
+        <Controller
+          control={form.control}
+          name="name"
+          render={(c) => (
+            <TextField
+              className="group-form__name"
+              label={`${vocab.Word('group')} name`}
+              {...bindField(c)}
+              onValueChange={(v) => {
+                c.field.onChange(v);
+                form.clearErrors('name');
+              }}
+              maxLength={LIMITS.groupName}
+              required
+              autoComplete="off"
+              hint={`Unique in your organization, at most ${LIMITS.groupName} characters.`}
+            />
+          )}
         />
         {controls.any && (
           <div className="privacy-grid">

@@ -135,11 +135,12 @@ export function AdminGroupMembersPage() {
     {
       key: 'actions',
       header: 'Actions',
-      cell: (m) => (
-        <Link to={userGroupRolesPath(m.userId, groupId)}>
-          Roles<span className="visually-hidden"> of {m.name}</span>
-        </Link>
-      ),
+      cell: (m) =>
+        m.abilities.canChangeRoles && (
+          <Link to={userGroupRolesPath(m.userId, groupId)}>
+            Roles<span className="visually-hidden"> of {m.name}</span>
+          </Link>
+        ),
     },
   ];
 
@@ -166,14 +167,18 @@ export function AdminGroupMembersPage() {
               All{group ? ` (${group.totalUsers})` : ''}
             </Link>
           </nav>
-          {!isPseudo && (
+          {(group?.abilities.canEdit || group?.abilities.canDeactivateAll) && (
             <div className="members-toolbar__actions">
-              <ButtonLink to={groupEditPath(groupId)} variant="secondary" size="sm">
-                Edit {vocab.Word('group')}
-              </ButtonLink>
-              <Button variant="danger" size="sm" icon={<UserX size={16} aria-hidden />} onClick={() => setConfirming(true)}>
-                {deactivateAllLabel(vocab)}
-              </Button>
+              {group.abilities.canEdit && (
+                <ButtonLink to={groupEditPath(groupId)} variant="secondary" size="sm">
+                  Edit {vocab.Word('group')}
+                </ButtonLink>
+              )}
+              {group.abilities.canDeactivateAll && (
+                <Button variant="danger" size="sm" icon={<UserX size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+                  {deactivateAllLabel(vocab)}
+                </Button>
+              )}
             </div>
           )}
         </div>

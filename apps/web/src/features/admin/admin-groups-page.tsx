@@ -144,7 +144,7 @@ export function AdminGroupsPage() {
       nowrap: true,
       cell: (g) => (
         <div className="row-actions">
-          {!g.isPseudoGroup && (
+          {g.abilities.canEdit && (
             <Link to={groupEditPath(g.groupId)}>
               Edit {vocab.Word('group')}
               <span className="visually-hidden"> {g.name}</span>

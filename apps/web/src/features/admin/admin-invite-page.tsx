@@ -1,5 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Send } from 'lucide-react';
 import {
   coachNotSpeakerMessage,
@@ -7,15 +10,17 @@ import {
   inviteNeedsManagerWarning,
   inviteSentMessage,
   speakerRoleGrantable,
-  ZEmailSchema,
+  ZRequiredEmailSchema,
   type TCreateInviteBody,
 } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
+import { setServerError, type TServerErrorRule } from '../../api/form-errors';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { LoadingState } from '../../components/spinner';
+import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
@@ -28,9 +33,16 @@ import {
   type TGroupChoice,
   type TOrgAccess,
 } from './admin-role-controls';
-import '../../styles/admin-users.css';
+import './admin-users.css';
 
 const NO_ROLES: TGroupChoice = { manager: false, speaker: false };
+
+/** The invite's email, checked by the API's rule for it (ZCreateInviteBodySchema: required, then valid). */
+const ZInviteFormSchema = z.object({ email: ZRequiredEmailSchema });
+type TInviteInput = { email: string };
+
+/** An invite already pending for the email (409) shows on the email field. */
+const INVITE_ERRORS: ReadonlyArray<TServerErrorRule<TInviteInput>> = [{ on: 409, field: 'email' }];
 
 /**
  * /customer-admin/invites, 'Add Coach' ('Add Instructor') (000 sections 2.11 and 5): an invite
@@ -40,8 +52,12 @@ export function AdminInvitePage() {
   const { org, vocab } = useViewer();
   const qc = useQueryClient();
   const groupsQuery = useQuery({ queryKey: queryKeys.orgGroups, queryFn: api.getOrgGroups });
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
+  const form = useForm<TInviteInput, unknown, TInviteInput>({
+    resolver: zodResolver(ZInviteFormSchema),
+    defaultValues: { email: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
   const [orgAccess, setOrgAccess] = useState<TOrgAccess>({ manager: false, admin: false });
   const [choices, setChoices] = useState<Record<string, TGroupChoice>>({});
 
@@ -55,55 +71,54 @@ export function AdminInvitePage() {
       void qc.invalidateQueries({ queryKey: queryKeys.invites });
       const id = notifications.show({ kind: 'success', title: inviteSentMessage(invite.email) });
       window.setTimeout(() => notifications.dismiss(id), INVITE_MESSAGE_MS);
-      setEmail('');
+      form.reset();
       setOrgAccess({ manager: false, admin: false });
       setChoices({});
     },
     onError: (e) => {
-      if (isApiError(e) && e.status === 409) setEmailError(e.message);
-      else if (isApiError(e) && e.status < 500 && e.hasBody) notifications.error('The invite could not be sent', e.message);
+      if (setServerError(e, form.setError, INVITE_ERRORS)) return;
+      if (isApiError(e) && e.status < 500 && e.hasBody) notifications.error('The invite could not be sent', e.message);
     },
   });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = ZEmailSchema.safeParse(email);
-    if (!parsed.success) {
-      setEmailError(email.trim() ? 'Enter a valid email address' : 'Email is required');
-      return;
-    }
+  const onSubmit = form.handleSubmit(({ email }) => {
     const roles = [
       { groupId: null, roles: orgRolesOf(orgAccess) },
       ...groups.map((g) => ({ groupId: g.groupId, roles: groupRolesOf(choiceOf(g.groupId)) })),
     ].filter((r) => r.roles.length > 0) as TCreateInviteBody['roles'];
     // At least one role entry with a non-empty role, otherwise nothing is sent (000 section 5).
     if (roles.length === 0 || !managerAccess) return;
-    send.mutate({ email: parsed.data, roles });
-  };
+    send.mutate({ email, roles });
+  });
 
   if (groupsQuery.isPending) return <LoadingState />;
   const orgFacts = { freeDuration: org.settings.freeDuration ?? null, billingModel: org.billingModel };
 
   return (
-    <form className="stack stack--lg" onSubmit={onSubmit} noValidate aria-labelledby="invite-title">
+    <form className="stack stack--lg" onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="invite-title">
       <Card
         title={`Add ${vocab.Word('coach')}`}
         titleId="invite-title"
         description="Invite someone by email. The email carries a link to create an account with the access you choose here."
       >
         <div className="stack">
-          <TextField
-            label="Email"
-            type="email"
-            required
-            autoComplete="off"
-            value={email}
-            onValueChange={(v) => {
-              setEmail(v);
-              setEmailError(null);
-            }}
-            error={emailError ?? undefined}
-            className="admin-invite__email"
+          <Controller
+            control={form.control}
+            name="email"
+            render={(c) => (
+              <TextField
+                label="Email"
+                type="email"
+                required
+                autoComplete="off"
+                {...bindField(c)}
+                onValueChange={(v) => {
+                  c.field.onChange(v);
+                  form.clearErrors('email');
+                }}
+                className="admin-invite__email"
+              />
+            )}
           />
           <OrgAccessChoices orgType={org.type} value={orgAccess} onChange={setOrgAccess} />
         </div>

@@ -12,7 +12,7 @@ import { Table, type Column } from '../../components/table';
 import { formatDate } from '../../components/date-format';
 import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
-import '../../styles/admin-users.css';
+import './admin-users.css';
 
 /** /customer-admin/pending-invites (000 section 2.11): invites not accepted yet, with Resend and Delete. */
 export function AdminPendingInvitesPage() {

@@ -8,7 +8,6 @@ import {
   groupRoleWord,
   MSG,
   PSEUDO_GROUP_ID,
-  speakerRoleGrantable,
   vocabulary,
   type TAdminUserGroup,
   type TAdminUserRoles,
@@ -34,7 +33,7 @@ import {
   type TGroupChoice,
   type TOrgAccess,
 } from './admin-role-controls';
-import '../../styles/admin-users.css';
+import './admin-users.css';
 
 /**
  * /customer-admin/users/:userId[/:groupId] (000 sections 2.11, 5, 7): the user's roles in
@@ -129,7 +128,7 @@ function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGro
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (isSelf && user.isOrgAdmin && !orgAccess.admin) setConfirming(true);
+    if (user.abilities.confirmsOwnAdminRemoval && !orgAccess.admin) setConfirming(true);
     else save.mutate(body());
   };
 
@@ -158,7 +157,6 @@ function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGro
         ) : (
           <ul className="role-rows">
             {groups.map((g) => {
-              const grantable = speakerRoleGrantable(g, org);
               return (
                 <GroupRoleRow
                   key={g.groupId}
@@ -168,7 +166,7 @@ function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGro
                   value={choices[g.groupId]!}
                   onChange={(c) => setChoices((all) => ({ ...all, [g.groupId]: c }))}
                   // A role the user holds now can always be removed and put back.
-                  speakerLock={g.roles.includes('speaker') ? null : speakerLockText(org.type, grantable, g.expiredRoles.length > 0)}
+                  speakerLock={speakerLockText(org.type, g.abilities.canGrantSpeaker, g.expiredRoles.length > 0)}
                   access={
                     <p className={g.membershipStatus === 'active' ? 'role-row__access' : 'role-row__access muted'}>{accessText(g, data)}</p>
                   }

@@ -12,7 +12,7 @@ import { Table, type Column } from '../../components/table';
 import { TextField } from '../../components/text-field';
 import { useViewer } from '../../app/viewer';
 import { WEB_ROUTES as R } from '../../app/route-paths';
-import '../../styles/admin-users.css';
+import './admin-users.css';
 
 export const userRolesPath = (userId: string) => R.customerAdminUser.path.replace(':userId', encodeURIComponent(userId));
 

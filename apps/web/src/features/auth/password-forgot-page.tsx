@@ -1,43 +1,43 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { MSG, ZPasswordForgotBodySchema } from '@rostrum/contract';
 import { api } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
+import { setServerError, type TServerErrorRule } from '../../api/form-errors';
 import { Button } from '../../components/button';
+import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { AuthLayout } from './auth-layout';
-import { fieldErrors } from './zod-errors';
+
+type TForgotInput = { email: string };
+
+/** An unknown email (404) and other refusals show on the email field. */
+const FORGOT_ERRORS: ReadonlyArray<TServerErrorRule<TForgotInput>> = [
+  { on: 404, field: 'email', message: MSG.forgotNotFound },
+  { on: 'client', field: 'email' },
+];
 
 /** /password/forgot?email (000 section 2.7). */
 export function PasswordForgotPage() {
   const [params] = useSearchParams();
-  const [email, setEmail] = useState(params.get('email') ?? '');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = ZPasswordForgotBodySchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.error).email);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      await api.forgotPassword(parsed.data.email);
-      notifications.success(MSG.resetEmailTitle, MSG.resetEmailText);
-      setSent(true);
-    } catch (err) {
-      if (isApiError(err) && err.status === 404) setError(MSG.forgotNotFound);
-      else if (isApiError(err) && err.status < 500 && err.status !== 0) setError(err.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useForm<TForgotInput, unknown, TForgotInput>({
+    resolver: zodResolver(ZPasswordForgotBodySchema),
+    defaultValues: { email: params.get('email') ?? '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const send = useMutation({
+    mutationFn: (body: TForgotInput) => api.forgotPassword(body.email),
+    onSuccess: () => notifications.success(MSG.resetEmailTitle, MSG.resetEmailText),
+    onError: (err) => setServerError(err, form.setError, FORGOT_ERRORS),
+  });
+  const onSubmit = form.handleSubmit((body) => send.mutate(body));
+  // The sent view shows until Send it again (a reset of the mutation).
+  const sent = send.isSuccess;
+  const email = form.watch('email');
 
   return (
     <AuthLayout title="Forgot your password?" lead="Enter the email you sign in with and we will send you a link to choose a new password.">
@@ -49,23 +49,18 @@ export function PasswordForgotPage() {
           <p className="muted">
             Check the inbox of <strong>{email.trim()}</strong>. The link works for one hour.
           </p>
-          <Button variant="secondary" onClick={() => setSent(false)}>
+          <Button variant="secondary" onClick={() => send.reset()}>
             Send it again
           </Button>
         </div>
       ) : (
-        <form className="stack" onSubmit={onSubmit} noValidate>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onValueChange={setEmail}
-            error={error}
-            required
-            autoFocus
+        <form className="stack" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <Controller
+            control={form.control}
+            name="email"
+            render={(c) => <TextField label="Email" type="email" autoComplete="email" {...bindField(c)} required autoFocus />}
           />
-          <Button type="submit" block busy={busy}>
+          <Button type="submit" block busy={send.isPending}>
             Send reset email
           </Button>
         </form>

@@ -1,12 +1,23 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LIMITS, MSG, ZPasswordSchema } from '@rostrum/contract';
+import { useMutation } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { LIMITS, MSG, ZPasswordResetBodySchema } from '@rostrum/contract';
 import { api } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
+import { FORM_ERROR, setServerError, type TServerErrorRule } from '../../api/form-errors';
 import { Button } from '../../components/button';
+import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { AuthLayout } from './auth-layout';
+
+/** The new password, checked by the API's rule for it. */
+const ZResetFormSchema = z.object({ newPassword: ZPasswordResetBodySchema.shape.newPassword });
+type TResetInput = z.input<typeof ZResetFormSchema>;
+
+/** A refused link (invalid, used or expired) shows under the form with a link to ask for a new one. */
+const RESET_ERRORS: ReadonlyArray<TServerErrorRule<TResetInput>> = [{ on: 'client', field: FORM_ERROR, withBody: true }];
 
 /** /password/reset?email&token (000 sections 2.7 and 8): failure only re-enables the button. */
 export function PasswordResetPage() {
@@ -14,47 +25,43 @@ export function PasswordResetPage() {
   const navigate = useNavigate();
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setServerError(null);
-    const parsed = ZPasswordSchema.safeParse(password);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      await api.resetPassword({ email, token, newPassword: parsed.data });
+  const form = useForm<TResetInput, unknown, z.output<typeof ZResetFormSchema>>({
+    resolver: zodResolver(ZResetFormSchema),
+    defaultValues: { newPassword: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const reset = useMutation({
+    mutationFn: async (newPassword: string) => {
+      await api.resetPassword({ email, token, newPassword });
       notifications.showAfterNavigation({ kind: 'success', title: MSG.passwordUpdatedTitle, text: MSG.passwordUpdatedText });
       await navigate(`/sign-in?email=${encodeURIComponent(email)}`);
-    } catch (err) {
-      setBusy(false);
-      if (isApiError(err) && err.hasBody && err.status < 500) setServerError(err.message);
-    }
-  };
+    },
+    onError: (err) => setServerError(err, form.setError, RESET_ERRORS),
+  });
+  const onSubmit = form.handleSubmit((v) => reset.mutate(v.newPassword));
+  const serverError = form.formState.errors.root?.server?.message;
 
   return (
     <AuthLayout title="Choose a new password" lead="Pick a password you have not used here before.">
-      <form className="stack" onSubmit={onSubmit} noValidate>
+      <form className="stack" onSubmit={(e) => void onSubmit(e)} noValidate>
         <TextField label="Email" type="email" value={email} readOnly />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onValueChange={setPassword}
-          error={error}
-          hint={`At least ${LIMITS.passwordMin} characters.`}
-          required
-          autoFocus
+        <Controller
+          control={form.control}
+          name="newPassword"
+          render={(c) => (
+            <TextField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              {...bindField(c)}
+              hint={`At least ${LIMITS.passwordMin} characters.`}
+              required
+              autoFocus
+            />
+          )}
         />
-        <Button type="submit" block busy={busy}>
+        <Button type="submit" block busy={reset.isPending}>
           Update password
         </Button>
         {serverError && (

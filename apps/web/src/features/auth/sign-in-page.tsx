@@ -1,11 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { MSG, ZSignInBodySchema, safeNext } from '@rostrum/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG, ZSignInBodySchema, safeNext, type TSignInBody } from '@rostrum/contract';
 import { api } from '../../api/rostrum-api';
-import { errorMessage, isApiError } from '../../api/http-client';
+import { errorMessage } from '../../api/http-client';
+import { FORM_ERROR, setServerError, type TServerErrorRule } from '../../api/form-errors';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
+import { bindField } from '../../components/field-binding';
 import { LoadingState } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
@@ -14,13 +18,20 @@ import { AuthLayout } from './auth-layout';
 import { supportsAudioFeatures } from './browser-support';
 import { completeSignIn } from './complete-sign-in';
 import { SignInLinkConfirm } from './sign-in-link-confirm';
-import { fieldErrors } from './zod-errors';
 
 function reportStorage(e: unknown): boolean {
   if (!(e instanceof StorageUnavailableError)) return false;
   notifications.show({ kind: 'error', title: MSG.cookiesTitle, text: MSG.cookiesText, sticky: true });
   return true;
 }
+
+type TSignInInput = { email: string; password: string };
+
+/** Wrong credentials (401) and other refusals are shown under the form; 5xx and offline go to the banner. */
+const SIGN_IN_ERRORS: ReadonlyArray<TServerErrorRule<TSignInInput>> = [
+  { on: 401, field: FORM_ERROR, message: (e) => (e.hasBody ? e.message : MSG.incorrectCredentials) },
+  { on: 'client', field: FORM_ERROR },
+];
 
 /**
  * /sign-in?email&key&next&code (000 sections 2.4 and 4). A key in the query is not used at once
@@ -35,11 +46,14 @@ export function SignInPage() {
   const next = safeNext(params.get('next'));
   const code = params.get('code');
 
-  const [email, setEmail] = useState(params.get('email') ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm<TSignInInput, unknown, TSignInBody>({
+    resolver: zodResolver(ZSignInBodySchema),
+    defaultValues: { email: params.get('email') ?? '', password: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { control, handleSubmit, setError, watch, formState } = form;
+  const formError = formState.errors.root?.server?.message ?? null;
   // With a key in the query: whose account it opens ('checking'), the question ({ email }), then
   // the exchange ('signing-in'). The key is used only when the visitor answers Continue.
   const [keyStep, setKeyStep] = useState<'checking' | { email: string } | 'signing-in' | null>(key ? 'checking' : null);
@@ -78,27 +92,18 @@ export function SignInPage() {
       });
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFormError(null);
-    const parsed = ZSignInBodySchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const landing = await completeSignIn(queryClient, await api.signIn(parsed.data));
+  const signIn = useMutation({
+    mutationFn: async (body: TSignInBody) => {
+      const landing = await completeSignIn(queryClient, await api.signIn(body));
       if (code) await navigate(`/confirm-code?code=${encodeURIComponent(code)}`);
       else await navigate(next ?? landing);
-    } catch (err) {
-      setBusy(false);
-      if (reportStorage(err)) return;
-      if (isApiError(err) && err.status === 401) setFormError(err.hasBody ? err.message : MSG.incorrectCredentials);
-      else if (isApiError(err) && err.status < 500 && err.status !== 0) setFormError(err.message);
-    }
-  };
+    },
+    onError: (err) => {
+      if (!reportStorage(err)) setServerError(err, setError, SIGN_IN_ERRORS);
+    },
+  });
+  const onSubmit = handleSubmit((body) => signIn.mutate(body));
+  const email = watch('email');
 
   if (keyStep === 'checking') return <LoadingState />;
   if (keyStep === 'signing-in') return <LoadingState text={MSG.signingIn} />;
@@ -113,33 +118,41 @@ export function SignInPage() {
   return (
     <AuthLayout title="Sign in" lead="Welcome back. Sign in to continue your speech coaching.">
       {!supportsAudioFeatures() && <Banner kind="warning" inline title={MSG.oldBrowser} />}
-      <form className="stack" onSubmit={onSubmit} noValidate aria-describedby={formError ? 'sign-in-error' : undefined}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onValueChange={setEmail}
-          error={errors.email}
-          required
-          autoFocus={!email}
+      <form className="stack" onSubmit={(e) => void onSubmit(e)} noValidate aria-describedby={formError ? 'sign-in-error' : undefined}>
+        <Controller
+          control={control}
+          name="email"
+          render={(c) => (
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              {...bindField(c)}
+              required
+              autoFocus={!formState.defaultValues?.email}
+            />
+          )}
         />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onValueChange={setPassword}
-          error={errors.password}
-          required
-          autoFocus={!!email}
+        <Controller
+          control={control}
+          name="password"
+          render={(c) => (
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              {...bindField(c)}
+              required
+              autoFocus={!!formState.defaultValues?.email}
+            />
+          )}
         />
         <div className="row row--end">
           <Link to={forgotTo} className="text-sm">
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" block busy={busy}>
+        <Button type="submit" block busy={signIn.isPending}>
           Sign in
         </Button>
         {formError && (

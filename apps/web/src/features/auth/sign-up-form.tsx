@@ -1,5 +1,7 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, type ReactNode } from 'react';
+import { useMutation, type QueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import {
@@ -11,7 +13,6 @@ import {
   MSG,
   TITLES,
   TITLE_LABELS,
-  ZSignUpBodySchema,
   autoFullName,
   birthYearChoices,
 } from '@rostrum/contract';
@@ -19,13 +20,21 @@ import { api } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
+import { bindField } from '../../components/field-binding';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { StorageUnavailableError } from '../../app/session-store';
 import { completeSignIn } from './complete-sign-in';
 import type { TCheckedInvite } from './sign-up-page';
-import { fieldErrors } from './zod-errors';
+import {
+  signUpBody,
+  signUpDefaults,
+  signUpFormSchema,
+  type TConsent,
+  type TSignUpFormInput,
+  type TSignUpFormValues,
+} from './sign-up-schema';
 
 interface Props {
   invite: TCheckedInvite;
@@ -39,165 +48,179 @@ interface Props {
 const TITLE_OPTIONS = TITLES.map((t) => ({ value: t, label: TITLE_LABELS[t] }));
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
 
+/** A 409 whose credentials did not sign in either: the email belongs to someone else's account. */
+class EmailTakenError extends Error {}
+
+/** Where the user lands after a sign-up: the landing path, and (409) an explicit target. */
+interface TSignedIn {
+  landing: string;
+  target?: string;
+}
+
 /** Step 2 of sign-up: the account form with the terms box, or the EU consent block. */
 export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, queryClient }: Props) {
   const isEu = invite.result.isEu;
   const years = useMemo(() => birthYearChoices(new Date()).map((y) => ({ value: String(y), label: String(y) })), []);
-
-  const [email, setEmail] = useState(presetEmail);
-  const [password, setPassword] = useState('');
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [name, setName] = useState('');
-  const [nameEdited, setNameEdited] = useState(false);
-  const [title, setTitle] = useState('');
-  const [birthyear, setBirthyear] = useState('');
-  const [gender, setGender] = useState('');
-  const [terms, setTerms] = useState(false);
-  const [eu, setEu] = useState({ age: false, usa: false, terms: false, privacy: false, retention: false });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [consentError, setConsentError] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [taken, setTaken] = useState(false);
-
+  const schema = useMemo(() => signUpFormSchema(isEu), [isEu]);
+  const form = useForm<TSignUpFormInput, unknown, TSignUpFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: signUpDefaults(presetEmail),
+    // Checked on submit only; a message stays until the next submit.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { control, getValues, setValue, watch, handleSubmit, formState } = form;
   // Full name follows first + last until the user edits it.
-  const fullName = nameEdited ? name : autoFullName(firstName, lastName);
-
-  const consentGiven = isEu ? eu.age && eu.usa && eu.terms && eu.privacy : terms;
-
-  const buildBody = () => {
-    const privacyAccepted = isEu ? eu.privacy : terms;
-    return {
-      email,
-      password,
-      firstName,
-      lastName,
-      name: fullName,
-      metadata: {
-        title,
-        ...(birthyear ? { birthyear: Number(birthyear) } : {}),
-        ...(gender ? { gender } : {}),
-      },
-      ...invite.body,
-      termsAccepted: isEu ? eu.terms : terms,
-      // privacyAccepted is dropped from the submission when false.
-      ...(privacyAccepted ? { privacyAccepted: true as const } : {}),
-      // EU: the USA storage-and-processing consent is sent as dataUseAllowed (docs/decisions.md).
-      ...(isEu ? { isEu: '1' as const, ageAttestation: eu.age, dataUseAllowed: eu.usa, dataRetention: eu.retention } : {}),
-    };
+  const nameEdited = useRef(false);
+  const follow = (firstName: string, lastName: string) => {
+    if (!nameEdited.current) setValue('name', autoFullName(firstName, lastName));
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = ZSignUpBodySchema.safeParse(buildBody());
-    const errs = parsed.success ? {} : fieldErrors(parsed.error);
-    delete errs.termsAccepted;
-    if (!title) errs.title = 'Title is required';
-    setErrors(errs);
-    setConsentError(!consentGiven);
-    if (!parsed.success || !consentGiven || Object.keys(errs).length) return;
-
-    setBusy(true);
-    try {
-      const created = await api.signUp(parsed.data);
-      const landing = await completeSignIn(queryClient, await api.signInWithKey(created.signInKey));
-      onSignedIn(landing);
-    } catch (err) {
-      setBusy(false);
+  const signUp = useMutation({
+    mutationFn: async ({ values, password }: { values: TSignUpFormValues; password: string }): Promise<TSignedIn> => {
+      try {
+        const created = await api.signUp(signUpBody(values, invite));
+        return { landing: await completeSignIn(queryClient, await api.signInWithKey(created.signInKey)) };
+      } catch (err) {
+        if (!isApiError(err) || err.status !== 409) throw err;
+      }
+      // Already registered: try the entered credentials, then offer to join from the account.
+      try {
+        const landing = await completeSignIn(queryClient, await api.signIn({ email: values.email, password }));
+        const target = invite.body.inviteCode
+          ? `/confirm-code?code=${encodeURIComponent(invite.body.inviteCode)}`
+          : `/confirm-code?invite=${encodeURIComponent(invite.body.inviteId ?? '')}`;
+        return { landing, target };
+      } catch {
+        throw new EmailTakenError();
+      }
+    },
+    onSuccess: ({ landing, target }) => onSignedIn(landing, target),
+    onError: (err) => {
       if (err instanceof StorageUnavailableError) {
         notifications.show({ kind: 'error', title: MSG.cookiesTitle, text: MSG.cookiesText, sticky: true });
-        return;
-      }
-      if (!isApiError(err)) return;
-      if (err.status === 409) {
-        // Already registered: try the entered credentials, then offer to join from the account.
-        try {
-          const landing = await completeSignIn(queryClient, await api.signIn({ email: parsed.data.email, password }));
-          const target = invite.body.inviteCode
-            ? `/confirm-code?code=${encodeURIComponent(invite.body.inviteCode)}`
-            : `/confirm-code?invite=${encodeURIComponent(invite.body.inviteId ?? '')}`;
-          onSignedIn(landing, target);
-          return;
-        } catch {
-          setTaken(true);
-          notifications.error(MSG.signUpEmailTaken);
-        }
-      } else if (err.status === 400) notifications.error(MSG.signUpInvalid);
+      } else if (err instanceof EmailTakenError) notifications.error(MSG.signUpEmailTaken);
+      else if (!isApiError(err)) return;
+      else if (err.status === 400) notifications.error(MSG.signUpInvalid);
       else if (err.status === 402) notifications.error(MSG.seatLimit);
       else if (err.status < 500 && err.status !== 0) notifications.error(err.message);
-    }
-  };
+    },
+  });
+  const taken = signUp.error instanceof EmailTakenError;
 
+  const onSubmit = handleSubmit((values) => signUp.mutate({ values, password: getValues('password') }));
+
+  const consent = watch('consent');
+  const consentError = formState.errors.consent?.message;
+  const setConsent = (patch: Partial<TConsent>) => setValue('consent', { ...getValues('consent'), ...patch });
+  const consentBox = (key: keyof TConsent, children: ReactNode, required = true) => (
+    <Checkbox
+      checked={consent[key]}
+      onCheckedChange={(v) => setConsent({ [key]: v })}
+      required={required}
+      invalid={required && !!consentError && !consent[key]}
+    >
+      {children}
+    </Checkbox>
+  );
+
+  const email = watch('email');
   const signInFromTaken = `/sign-in?email=${encodeURIComponent(email.trim())}${invite.body.inviteCode ? `&code=${encodeURIComponent(invite.body.inviteCode)}` : ''}`;
 
   return (
-    <form className="stack stack--lg" onSubmit={onSubmit} noValidate>
+    <form className="stack stack--lg" onSubmit={(e) => void onSubmit(e)} noValidate>
       <div className="stack">
-        <TextField label="Email" type="email" autoComplete="email" value={email} onValueChange={setEmail} error={errors.email} required />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onValueChange={setPassword}
-          error={errors.password}
-          hint={`At least ${LIMITS.passwordMin} characters.`}
-          required
+        <Controller
+          control={control}
+          name="email"
+          render={(c) => <TextField label="Email" type="email" autoComplete="email" {...bindField(c)} required />}
+        />
+        <Controller
+          control={control}
+          name="password"
+          render={(c) => (
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              {...bindField(c)}
+              hint={`At least ${LIMITS.passwordMin} characters.`}
+              required
+            />
+          )}
         />
       </div>
       <div className="stack">
         <div className="grid-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            value={firstName}
-            onValueChange={setFirstName}
-            maxLength={LIMITS.firstName}
-            error={errors.firstName}
-            required
+          <Controller
+            control={control}
+            name="firstName"
+            render={(c) => (
+              <TextField
+                label="First name"
+                autoComplete="given-name"
+                {...bindField(c)}
+                onValueChange={(v) => {
+                  c.field.onChange(v);
+                  follow(v, getValues('lastName'));
+                }}
+                maxLength={LIMITS.firstName}
+                required
+              />
+            )}
           />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            value={lastName}
-            onValueChange={setLastName}
-            maxLength={LIMITS.lastName}
-            error={errors.lastName}
-            required
+          <Controller
+            control={control}
+            name="lastName"
+            render={(c) => (
+              <TextField
+                label="Last name"
+                autoComplete="family-name"
+                {...bindField(c)}
+                onValueChange={(v) => {
+                  c.field.onChange(v);
+                  follow(getValues('firstName'), v);
+                }}
+                maxLength={LIMITS.lastName}
+                required
+              />
+            )}
           />
         </div>
-        <TextField
-          label="Full name"
-          autoComplete="name"
-          value={fullName}
-          onValueChange={(v) => {
-            setNameEdited(true);
-            setName(v);
-          }}
-          maxLength={LIMITS.fullName}
-          error={errors.name}
-          hint="How your name appears to others."
-          required
+        <Controller
+          control={control}
+          name="name"
+          render={(c) => (
+            <TextField
+              label="Full name"
+              autoComplete="name"
+              {...bindField(c)}
+              onValueChange={(v) => {
+                nameEdited.current = true;
+                c.field.onChange(v);
+              }}
+              maxLength={LIMITS.fullName}
+              hint="How your name appears to others."
+              required
+            />
+          )}
         />
-        <SelectField
-          label="Title"
-          value={title}
-          onValueChange={setTitle}
-          options={TITLE_OPTIONS}
-          placeholder="Select your title"
-          error={errors.title}
-          required
+        <Controller
+          control={control}
+          name="title"
+          render={(c) => <SelectField label="Title" {...bindField(c)} options={TITLE_OPTIONS} placeholder="Select your title" required />}
         />
         <div className="grid-2">
-          <SelectField
-            label="Birth year"
-            value={birthyear}
-            onValueChange={setBirthyear}
-            options={years}
-            placeholder="Select a year"
-            optional
+          <Controller
+            control={control}
+            name="birthyear"
+            render={(c) => <SelectField label="Birth year" {...bindField(c)} options={years} placeholder="Select a year" optional />}
           />
-          <SelectField label="Gender" value={gender} onValueChange={setGender} options={GENDER_OPTIONS} placeholder="Select" optional />
+          <Controller
+            control={control}
+            name="gender"
+            render={(c) => <SelectField label="Gender" {...bindField(c)} options={GENDER_OPTIONS} placeholder="Select" optional />}
+          />
         </div>
       </div>
 
@@ -205,48 +228,35 @@ export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, queryClien
         <fieldset className="consent" aria-describedby={consentError ? 'consent-error' : undefined}>
           <legend className="consent__legend">Consent</legend>
           <p className="subtle">Your account is held under EU data protection rules. Please confirm each item.</p>
-          <Checkbox checked={eu.age} onCheckedChange={(v) => setEu({ ...eu, age: v })} required invalid={consentError && !eu.age}>
-            I am at least {EU_MIN_AGE} years old.
-          </Checkbox>
-          <Checkbox checked={eu.usa} onCheckedChange={(v) => setEu({ ...eu, usa: v })} required invalid={consentError && !eu.usa}>
-            I consent to the storage and processing of my data in the USA.
-          </Checkbox>
-          <Checkbox checked={eu.terms} onCheckedChange={(v) => setEu({ ...eu, terms: v })} required invalid={consentError && !eu.terms}>
-            I agree to the Terms of Use.
-          </Checkbox>
-          <Checkbox
-            checked={eu.privacy}
-            onCheckedChange={(v) => setEu({ ...eu, privacy: v })}
-            required
-            invalid={consentError && !eu.privacy}
-          >
-            I agree to the Privacy Policy.
-          </Checkbox>
+          {consentBox('age', <>I am at least {EU_MIN_AGE} years old.</>)}
+          {consentBox('usa', 'I consent to the storage and processing of my data in the USA.')}
+          {consentBox('euTerms', 'I agree to the Terms of Use.')}
+          {consentBox('privacy', 'I agree to the Privacy Policy.')}
           <hr className="divider" />
-          <Checkbox checked={eu.retention} onCheckedChange={(v) => setEu({ ...eu, retention: v })}>
-            Optional: keep my recordings and data for up to {DATA_RETENTION_YEARS} years after my account is closed.
-          </Checkbox>
+          {consentBox(
+            'retention',
+            <>Optional: keep my recordings and data for up to {DATA_RETENTION_YEARS} years after my account is closed.</>,
+            false,
+          )}
           {consentError && (
             <p className="field__error" id="consent-error">
-              Please confirm the four required items to create your account.
+              {consentError}
             </p>
           )}
         </fieldset>
       ) : (
         <div className="stack" style={{ gap: 'var(--space-2)' }}>
-          <Checkbox checked={terms} onCheckedChange={setTerms} required invalid={consentError && !terms}>
-            I agree to the Terms of Use and Privacy Policy.
-          </Checkbox>
+          {consentBox('terms', 'I agree to the Terms of Use and Privacy Policy.')}
           {consentError && (
             <p className="field__error" id="consent-error">
-              Please accept the Terms of Use and Privacy Policy to create your account.
+              {consentError}
             </p>
           )}
         </div>
       )}
 
       <div className="stack" style={{ gap: 'var(--space-3)' }}>
-        <Button type="submit" block busy={busy} size="lg">
+        <Button type="submit" block busy={signUp.isPending} size="lg">
           Create Account
         </Button>
         <div className="row row--between text-sm">

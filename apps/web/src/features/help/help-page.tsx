@@ -4,6 +4,7 @@ import { GraduationCap, LifeBuoy, Mail, Mic, ShieldCheck, UserRound } from 'luci
 import { PageHeader } from '../../components/page-header';
 import { withArticle } from '../../app/indefinite-article';
 import { useViewer } from '../../app/viewer';
+import './help.css';
 
 /** Set VITE_SUPPORT_EMAIL at build time to show a support address; otherwise users are sent to their admins. */
 const SUPPORT_EMAIL: string | undefined = import.meta.env.VITE_SUPPORT_EMAIL || undefined;

@@ -11,6 +11,7 @@ import { SelectField } from '../../components/select-field';
 import { withArticle } from '../../app/indefinite-article';
 import { useViewer, type TViewer } from '../../app/viewer';
 import { HistoryBoard } from './history-board';
+import './history.css';
 
 /**
  * /history (001 section 2): one score across recordings. Speakers see their own; coaches pick
@@ -33,9 +34,7 @@ function SpeakerHistory({ viewer }: { viewer: TViewer }) {
 
 /** The speakers of the groups the coach manages, each once, by last name. */
 function useManagedSpeakers(viewer: TViewer): { speakers: TGroupMember[]; pending: boolean; groupCount: number } {
-  const managed = viewer.groups.filter(
-    (g) => g.groupId !== PSEUDO_GROUP_ID && g.roles.includes('manager') && g.membershipStatus === 'active',
-  );
+  const managed = viewer.groups.filter((g) => g.groupId !== PSEUDO_GROUP_ID && g.abilities.canCoach);
   const results = useQueries({
     queries: managed.map((g) => ({
       queryKey: queryKeys.groupMembers(g.groupId),
@@ -46,8 +45,7 @@ function useManagedSpeakers(viewer: TViewer): { speakers: TGroupMember[]; pendin
   const byId = new Map<string, TGroupMember>();
   for (const r of results) {
     for (const m of r.data ?? []) {
-      const speaker = m.roles.includes('speaker') || m.expiredRoles.includes('speaker');
-      if (speaker && m.userId !== viewer.user.userId && !byId.has(m.userId)) byId.set(m.userId, m);
+      if (m.abilities.canReview && m.userId !== viewer.user.userId && !byId.has(m.userId)) byId.set(m.userId, m);
     }
   }
   const speakers = [...byId.values()].sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));

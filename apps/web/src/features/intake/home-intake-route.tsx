@@ -15,12 +15,11 @@ import { RecordPage } from './record-page';
 export function HomeIntakeRoute() {
   const viewer = useViewer();
   const { hash } = useLocation();
-  const active = viewer.groups.filter((g) => g.membershipStatus === 'active');
-  const speaks = active.some((g) => g.roles.includes('speaker'));
+  const speaks = viewer.speaker;
   const stay = hash === '#stay';
   const recordings = useQuery({ queryKey: queryKeys.recordings, queryFn: api.getRecordings, enabled: speaks && !stay });
 
-  if (!active.length && !viewer.isOrgManager) return <Navigate to={ROUTES.subscription.path} replace />;
+  if (!viewer.facts.hasActiveGroups && !viewer.canCreateGroups) return <Navigate to={ROUTES.subscription.path} replace />;
   if (!speaks) return <Navigate to={ROUTES.manage.path} replace />;
   if (!stay) {
     if (recordings.isPending) return <Spinner size="lg" label="Loading" />;

@@ -49,9 +49,7 @@ export const EMPTY_DEBUG: TDebugOptions = {
 
 /** Groups the user may record into: active speaker memberships, newest first (the first is the default). */
 export function speakerGroups(groups: readonly TGroup[]): TGroup[] {
-  return groups
-    .filter((g) => g.roles.includes('speaker') && g.membershipStatus === 'active')
-    .sort((a, b) => Date.parse(b.createdDate) - Date.parse(a.createdDate));
+  return groups.filter((g) => g.abilities.canRecord).sort((a, b) => Date.parse(b.createdDate) - Date.parse(a.createdDate));
 }
 
 /** The org's algorithm for one speaker ('default' in its name) and for several ('conversational'). */

@@ -9,6 +9,7 @@ import { RecordTab } from './record-tab';
 import { RecorderAppTab } from './recorder-app-tab';
 import { UploadFileTab } from './upload-file-tab';
 import { UploadUrlTab } from './upload-url-tab';
+import './intake.css';
 
 export const RECORD_TABS = ['record', 'app', 'file', 'url'] as const;
 export type TRecordTab = (typeof RECORD_TABS)[number];

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Mic, MicOff, RotateCcw, Save, Square } from 'lucide-react';
@@ -10,22 +10,19 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import type { TViewer } from '../../app/viewer';
-import { AudioCapture, fileExtensionFor, playBuzzer, type TCaptureResult } from './audio-capture';
+import { AudioCapture, fileExtensionFor, playBuzzer } from './audio-capture';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
 import { createErrorMessage, startRecordingUpload, type TRecordingUpload, type TUploadProgress } from './recording-upload';
+import {
+  COUNT_DOWN_TICK_MS,
+  ELAPSED_POLL_MS,
+  initialRecordState,
+  isTooShort,
+  reachedMaxLength,
+  recordReducer,
+  showsSaveForm,
+} from './record-machine';
 import { UploadFailure, UploadProgress } from './upload-progress';
-
-/** Capture states of spec 001 section 4. */
-export type TCaptureState =
-  | 'READY'
-  | 'AUTHORIZING'
-  | 'COUNT_DOWN'
-  | 'RECORDING'
-  | 'STOPPING'
-  | 'STOPPED'
-  | 'UPLOADING'
-  | 'AUTHORIZATION_ERROR'
-  | 'SILENCE_ERROR';
 
 const TROUBLESHOOTING_PATH = '/help#microphone';
 
@@ -45,33 +42,16 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
   const queryClient = useQueryClient();
   const captureRef = useRef<AudioCapture | null>(null);
   const uploadRef = useRef<TRecordingUpload | null>(null);
-  const timers = useRef<number[]>([]);
-  const [state, setState] = useState<TCaptureState>('READY');
-  const [showTroubleshooting, setShowTroubleshooting] = useState(false);
-  const [count, setCount] = useState<number>(RECORDING_LIMITS.countdownSeconds);
-  const [elapsed, setElapsed] = useState(0);
-  const [result, setResult] = useState<TCaptureResult | null>(null);
+  const [machine, dispatch] = useReducer(recordReducer, initialRecordState);
+  const { phase: state, count, elapsed, result, progress, uploadError, showTroubleshooting, confirmCancel } = machine;
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  const [confirmCancel, setConfirmCancel] = useState(false);
-  const [progress, setProgress] = useState<TUploadProgress>({ sent: 0, total: 0 });
-  const [uploadError, setUploadError] = useState<{ message: string; canRetry: boolean } | null>(null);
-
-  // Stable (it only touches a ref), so the unmount cleanup below runs once.
-  const clearTimers = useCallback(() => {
-    timers.current.forEach((t) => {
-      window.clearTimeout(t);
-      window.clearInterval(t);
-    });
-    timers.current = [];
-  }, []);
 
   useEffect(
     () => () => {
-      clearTimers();
       captureRef.current?.release();
       uploadRef.current?.abort();
     },
-    [clearTimers],
+    [],
   );
   useEffect(() => {
     if (!result) return setPreviewUrl(null);
@@ -80,66 +60,65 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
     return () => URL.revokeObjectURL(url);
   }, [result]);
 
+  // Each state's timers live while the state lasts: leaving the state clears them.
+  useEffect(() => {
+    if (state !== 'AUTHORIZING') return;
+    const t = window.setTimeout(() => dispatch({ type: 'TROUBLESHOOTING_DUE' }), RECORDING_LIMITS.troubleshootingDelayMs);
+    return () => window.clearTimeout(t);
+  }, [state]);
+  useEffect(() => {
+    if (state !== 'COUNT_DOWN') return;
+    const t = window.setInterval(() => dispatch({ type: 'COUNT_TICK' }), COUNT_DOWN_TICK_MS);
+    return () => window.clearInterval(t);
+  }, [state]);
+
+  const stop = useCallback(async () => {
+    const capture = captureRef.current;
+    if (!capture) return;
+    dispatch({ type: 'STOP' });
+    const r = await capture.stop();
+    captureRef.current = null;
+    dispatch({ type: 'STOPPED', result: r });
+  }, []);
+
+  useEffect(() => {
+    const capture = captureRef.current;
+    if (state !== 'RECORDING' || !capture) return;
+    capture.start(() => {
+      capture.release();
+      captureRef.current = null;
+      playBuzzer();
+      dispatch({ type: 'SILENCE' });
+    });
+    const t = window.setInterval(() => {
+      const s = capture.elapsedSeconds();
+      dispatch({ type: 'ELAPSED', seconds: s });
+      if (!reachedMaxLength(s)) return;
+      window.clearInterval(t);
+      void stop();
+    }, ELAPSED_POLL_MS);
+    return () => window.clearInterval(t);
+  }, [state, stop]);
+
   const reset = () => {
-    clearTimers();
     captureRef.current?.release();
     captureRef.current = null;
     uploadRef.current = null;
-    setResult(null);
-    setElapsed(0);
-    setUploadError(null);
-    setShowTroubleshooting(false);
-    setState('READY');
-  };
-
-  const stop = async () => {
-    const capture = captureRef.current;
-    if (!capture) return;
-    clearTimers();
-    setState('STOPPING');
-    const r = await capture.stop();
-    captureRef.current = null;
-    setResult(r);
-    setElapsed(r.seconds);
-    setState('STOPPED');
-  };
-
-  const onSilence = () => {
-    clearTimers();
-    captureRef.current?.release();
-    captureRef.current = null;
-    playBuzzer();
-    setState('SILENCE_ERROR');
-  };
-
-  const beginRecording = () => {
-    const capture = captureRef.current;
-    if (!capture) return;
-    capture.start(onSilence);
-    setState('RECORDING');
-    timers.current.push(
-      window.setInterval(() => {
-        const s = capture.elapsedSeconds();
-        setElapsed(s);
-        // Auto-stop at the maximum length (9000 tenths of a second).
-        if (s * 10 >= RECORDING_LIMITS.maxTenths) void stop();
-      }, 100),
-    );
+    dispatch({ type: 'RESET' });
   };
 
   const record = async () => {
-    reset();
-    setState('AUTHORIZING');
-    timers.current.push(window.setTimeout(() => setShowTroubleshooting(true), RECORDING_LIMITS.troubleshootingDelayMs));
+    captureRef.current?.release();
+    uploadRef.current = null;
+    dispatch({ type: 'RECORD' });
     const capture = new AudioCapture();
     captureRef.current = capture;
     try {
       await capture.open();
     } catch {
-      clearTimers();
       capture.release();
       captureRef.current = null;
-      setState('AUTHORIZATION_ERROR');
+      dispatch({ type: 'MIC_DENIED' });
       return;
     }
     // Microphone granted: the session is checked before the countdown (a 401 goes to sign-in).
@@ -148,51 +127,36 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
     } catch (e) {
       capture.release();
       captureRef.current = null;
-      clearTimers();
-      if (!(isApiError(e) && e.status === 401)) setState('READY');
+      if (!(isApiError(e) && e.status === 401)) dispatch({ type: 'SESSION_CHECK_FAILED' });
       return;
     }
-    clearTimers();
-    setShowTroubleshooting(false);
-    setCount(RECORDING_LIMITS.countdownSeconds);
-    setState('COUNT_DOWN');
-    let n: number = RECORDING_LIMITS.countdownSeconds;
-    const tick = window.setInterval(() => {
-      n -= 1;
-      if (n > 0) return setCount(n);
-      window.clearInterval(tick);
-      beginRecording();
-    }, 1000);
-    timers.current.push(tick);
+    dispatch({ type: 'MIC_READY' });
   };
 
   const handlers = {
-    onProgress: (p: TUploadProgress) => setProgress(p),
+    onProgress: (p: TUploadProgress) => dispatch({ type: 'UPLOAD_PROGRESS', progress: p }),
     onSuccess: (recordingId: string) => {
       uploadRef.current = null;
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
       form.reset();
-      setResult(null);
-      setState('READY');
+      dispatch({ type: 'UPLOAD_DONE' });
       void navigate(`/evaluate/${recordingId}`);
     },
     onError: (f: { kind: 'refused'; message: string } | { kind: 'interrupted' }) =>
-      setUploadError(
-        f.kind === 'refused' ? { message: f.message, canRetry: false } : { message: INTAKE_MSG.recordUploadError, canRetry: true },
-      ),
+      dispatch({
+        type: 'UPLOAD_FAILED',
+        error: f.kind === 'refused' ? { message: f.message, canRetry: false } : { message: INTAKE_MSG.recordUploadError, canRetry: true },
+      }),
   };
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
+  const upload = async () => {
     if (!result) return;
     if (!form.validate()) return titleRef.current?.focus();
     const file = new File([result.blob], `${crypto.randomUUID()}.${fileExtensionFor(result.mimeType)}`, {
       type: result.blob.type,
       lastModified: Date.now(),
     });
-    setUploadError(null);
-    setProgress({ sent: 0, total: file.size });
-    setState('UPLOADING');
+    dispatch({ type: 'UPLOAD_STARTED', total: file.size });
     try {
       uploadRef.current = await startRecordingUpload(
         file,
@@ -200,14 +164,20 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
         handlers,
       );
     } catch (err) {
-      setUploadError({ message: createErrorMessage(err, INTAKE_MSG.recordUploadError), canRetry: false });
+      dispatch({ type: 'UPLOAD_FAILED', error: { message: createErrorMessage(err, INTAKE_MSG.recordUploadError), canRetry: false } });
     }
   };
 
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    void upload();
+  };
+
   const retryUpload = () => {
-    setUploadError(null);
-    if (uploadRef.current) uploadRef.current.retry();
-    else void save({ preventDefault() {} } as FormEvent);
+    if (uploadRef.current) {
+      dispatch({ type: 'UPLOAD_RETRIED' });
+      uploadRef.current.retry();
+    } else void upload();
   };
 
   if (!canRecord) {
@@ -221,8 +191,8 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
     );
   }
 
-  const tooShort = state === 'STOPPED' && result && result.seconds < RECORDING_LIMITS.minSeconds;
-  const showForm = (state === 'STOPPED' && result && !tooShort) || state === 'UPLOADING';
+  const tooShort = isTooShort(machine);
+  const showForm = showsSaveForm(machine);
 
   return (
     <div className="stack stack--lg">
@@ -320,7 +290,7 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
       )}
 
       {showForm && result && (
-        <form className="stack stack--lg" onSubmit={(e) => void save(e)} noValidate aria-label="Save your recording">
+        <form className="stack stack--lg" onSubmit={save} noValidate aria-label="Save your recording">
           <div className="recording-preview">
             <span className="recording-preview__badge">{formatTimer(result.seconds)}</span>
             {previewUrl && (
@@ -339,7 +309,11 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
             <UploadFailure title="Recording Error" message={uploadError.message} onRetry={uploadError.canRetry ? retryUpload : undefined} />
           )}
           <div className="row row--end">
-            <Button variant="secondary" onClick={() => setConfirmCancel(true)} disabled={state === 'UPLOADING' && !uploadError}>
+            <Button
+              variant="secondary"
+              onClick={() => dispatch({ type: 'CANCEL_REQUESTED' })}
+              disabled={state === 'UPLOADING' && !uploadError}
+            >
               Cancel
             </Button>
             <Button
@@ -359,12 +333,12 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
         confirmLabel="Discard"
         destructive
         cancelLabel="Keep it"
-        onCancel={() => setConfirmCancel(false)}
+        onCancel={() => dispatch({ type: 'CANCEL_KEPT' })}
         onConfirm={() => {
-          setConfirmCancel(false);
           uploadRef.current?.abort();
+          uploadRef.current = null;
           form.reset();
-          reset();
+          dispatch({ type: 'DISCARDED' });
         }}
       >
         <p className="muted">The recording has not been saved and will be lost.</p>

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { ALLOWED_MEDIA_EXTENSIONS, INTAKE_MSG, checkRecordingUrl, fileExtension } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
@@ -41,13 +41,25 @@ export function UploadUrlTab({ viewer }: { viewer: TViewer }) {
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [urlError, setUrlError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useMutation({
+    mutationFn: (audio: string) => api.createRecording(form.body({ source: 'ui url form', audio })),
+    onSuccess: (created) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
+      void navigate(`/evaluate/${created.recordingId}`);
+    },
+  });
+  const busy = create.isPending;
+  // A 400 carries the server's reason (a refused address, a Zoom link); anything else is the spec's text.
+  const error = !create.error
+    ? null
+    : isApiError(create.error) && create.error.status === 400 && create.error.hasBody
+      ? create.error.message
+      : INTAKE_MSG.urlUploadError;
 
   const checked = url.trim() ? checkRecordingUrl(url) : null;
   const note = viewer.org.settings.Video && checked?.ok ? videoNote(checked.url) : null;
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     if (!form.validate()) return titleRef.current?.focus();
@@ -57,21 +69,11 @@ export function UploadUrlTab({ viewer }: { viewer: TViewer }) {
       return urlRef.current?.focus();
     }
     setUrlError(null);
-    setError(null);
-    setBusy(true);
-    try {
-      const created = await api.createRecording(form.body({ source: 'ui url form', audio: check.url }));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
-      void navigate(`/evaluate/${created.recordingId}`);
-    } catch (err) {
-      // A 400 carries the server's reason (a refused address, a Zoom link); anything else is the spec's text.
-      setError(isApiError(err) && err.status === 400 && err.hasBody ? err.message : INTAKE_MSG.urlUploadError);
-      setBusy(false);
-    }
+    create.mutate(check.url);
   };
 
   return (
-    <form className="stack stack--lg" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Upload from a URL">
+    <form className="stack stack--lg" onSubmit={onSubmit} noValidate aria-label="Upload from a URL">
       <RecordingOptionsFields form={form} viewer={viewer} titleRef={titleRef} disabled={busy} />
       <TextField
         ref={urlRef}

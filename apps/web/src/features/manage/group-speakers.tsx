@@ -33,7 +33,7 @@ export function GroupSpeakers({ group, viewer }: { group: TGroup; viewer: TViewe
       return next;
     });
   const speakers = (members.data ?? [])
-    .filter((m) => m.roles.includes('speaker') || m.expiredRoles.includes('speaker'))
+    .filter((m) => m.abilities.canReview)
     .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
   const label = `${vocab.Word('speakers')} in ${group.name}`;
 

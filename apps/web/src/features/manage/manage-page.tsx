@@ -5,7 +5,7 @@ import { useViewer, type TViewer } from '../../app/viewer';
 import { EmailPreferencesForm } from '../account/email-preferences-form';
 import { MyGroupsTab } from './my-groups-tab';
 import { MyRecordingsTab } from './my-recordings-tab';
-import '../../styles/manage.css';
+import './manage.css';
 
 type TManageTab = 'groups' | 'recordings' | 'email';
 

@@ -27,13 +27,14 @@ const RELOAD_AFTER_CREATE_MS = 1000;
 export function MyGroupsTab({ viewer }: { viewer: TViewer }) {
   const { vocab } = viewer;
   const queryClient = useQueryClient();
-  const allGroups = viewer.isOrgAdmin;
+  const allGroups = viewer.canAdministerOrg;
   const groups = useQuery<TGroup[]>({
     queryKey: allGroups ? queryKeys.orgGroups : queryKeys.myGroups,
     queryFn: allGroups ? api.getOrgGroups : api.getMyGroups,
   });
-  const managed = (groups.data ?? []).filter((g) =>
-    allGroups ? g.groupId !== PSEUDO_GROUP_ID : g.roles.includes('manager') && g.membershipStatus === 'active',
+  // The server's group abilities: every group for org admins, the groups they coach for others.
+  const managed = (groups.data ?? []).filter(
+    (g) => g.groupId !== PSEUDO_GROUP_ID && (allGroups ? g.abilities.canManageMembers : g.abilities.canCoach),
   );
   // The chosen group is in the address (?group=), so Back from a recording returns to it.
   const [params, setParams] = useSearchParams();
@@ -67,7 +68,7 @@ export function MyGroupsTab({ viewer }: { viewer: TViewer }) {
 
   if (groups.isPending) return <LoadingState />;
 
-  const createButton = viewer.isOrgManager && !creating && (
+  const createButton = viewer.canCreateGroups && !creating && (
     <Button variant="accent" icon={<Plus size={16} aria-hidden />} onClick={() => setCreating(true)}>
       Create New {vocab.Word('group')}
     </Button>
@@ -80,7 +81,7 @@ export function MyGroupsTab({ viewer }: { viewer: TViewer }) {
         {createForm}
         <Card>
           <EmptyState icon={<Users size={24} aria-hidden />} title={`You do not manage any ${vocab.word('groups')} yet`}>
-            {viewer.isOrgManager ? (
+            {viewer.canCreateGroups ? (
               <p>
                 Create your first {vocab.word('group')}, then share its invite code with your {vocab.word('speakers')}.
               </p>

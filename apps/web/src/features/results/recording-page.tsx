@@ -12,7 +12,6 @@ import { formatDateTime } from '../../components/date-format';
 import { formatDuration } from '../../components/duration-format';
 import { notifications } from '../../app/notification-store';
 import { WEB_ROUTES } from '../../app/route-paths';
-import { useViewer } from '../../app/viewer';
 import { failureText, processingText } from './recording-status';
 import { RecordingPicker } from './recording-picker';
 import { MoveToAssignment } from './move-to-assignment';
@@ -35,7 +34,6 @@ function needsPolling(r: TRecording | undefined): boolean {
 /** /evaluate/:recordingId: the recording's header, its processing state, then its results summary. */
 export function RecordingPage() {
   const { recordingId = '' } = useParams();
-  const viewer = useViewer();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const recording = useQuery({
@@ -110,7 +108,7 @@ export function RecordingPage() {
         </div>
         {r.access.isOwner && (
           <div className="recording-header__actions">
-            {viewer.assignmentsOn && !r.assignmentId && <MoveToAssignment recording={r} />}
+            {r.abilities.canSubmit && <MoveToAssignment recording={r} />}
             <RecordingPicker currentId={r.recordingId} />
           </div>
         )}

@@ -2,11 +2,6 @@ import { FAILED_REASONS, INTAKE_MSG, RECORDING_LIMITS, type TRecording, type TRe
 
 // How a recording's state reads on the results page and in lists (spec 001 sections 4 and 8).
 
-const FAILED_REASON_NO_SPEECH = FAILED_REASONS.noSpeech;
-const FAILED_REASON_NO_DATA = FAILED_REASONS.noData;
-const FAILED_REASON_TOO_SHORT = FAILED_REASONS.tooShort;
-const FAILED_REASON_DO_NOT_RETRY = FAILED_REASONS.unprocessable;
-
 export interface TFailureText {
   title: string;
   text: string;
@@ -14,25 +9,25 @@ export interface TFailureText {
   explanation?: string;
 }
 
-/** The failure title by failedReason; without a known reason the duration decides (no data, too short, not processable). */
-export function failureText(r: Pick<TRecording, 'failedReason' | 'duration'>): TFailureText {
+const DO_NOT_RETRY_EXPLANATION =
+  'The audio in this file could not be decoded or analysed, so uploading the same file again will fail the same way. Record again, or export the file in another format (such as .mp3 or .wav) and upload that.';
+
+/** The failure title by failedCode; without a code the duration decides (no data, too short, not processable). */
+export function failureText(r: Pick<TRecording, 'failedCode' | 'duration'>): TFailureText {
   const text = 'This recording could not be processed.';
-  const reason = r.failedReason?.trim() || null;
-  if (reason === FAILED_REASON_NO_SPEECH) return { title: 'Extended Silence Detected in Recording', text };
-  if (reason === FAILED_REASON_NO_DATA || (!reason && !r.duration)) return { title: 'Your Recording Contains No Data', text };
+  const code = r.failedCode;
+  if (code === 'noSpeech') return { title: 'Extended Silence Detected in Recording', text };
+  if (code === 'noData' || (!code && !r.duration)) return { title: 'Your Recording Contains No Data', text };
   const short = r.duration != null && r.duration < RECORDING_LIMITS.minSeconds;
-  if (reason === FAILED_REASON_TOO_SHORT || (!reason && short)) return { title: 'Your Recording is Too Short', text };
-  if (reason === FAILED_REASON_DO_NOT_RETRY || !reason) {
+  if (code === 'tooShort' || (!code && short)) return { title: 'Your Recording is Too Short', text };
+  if (code === 'unprocessable' || !code) {
     return {
       title: short ? 'Your Recording is Too Short' : 'Your Audio Could Not be Processed',
       text,
-      explanation:
-        reason === FAILED_REASON_DO_NOT_RETRY
-          ? 'The audio in this file could not be decoded or analysed, so uploading the same file again will fail the same way. Record again, or export the file in another format (such as .mp3 or .wav) and upload that.'
-          : undefined,
+      explanation: code === 'unprocessable' ? DO_NOT_RETRY_EXPLANATION : undefined,
     };
   }
-  return { title: `An error occurred: ${reason}`, text };
+  return { title: `An error occurred: ${FAILED_REASONS[code]}`, text };
 }
 
 /** The processing message for a recording that is not done yet. */

@@ -17,7 +17,7 @@ import { ResultsCharts } from './results-charts';
 import { ResultsTabs } from './results-tabs';
 import { SharePanel } from './share-panel';
 import { SpeakerChoice } from './speaker-choice';
-import '../../styles/results.css';
+import './results.css';
 
 export const DISPLAY_ERROR = {
   title: 'Display Error',

@@ -1,10 +1,11 @@
-import { useState } from 'react';
 import { useParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { BellOff, CheckCircle2, Info, MailX, Settings } from 'lucide-react';
 import { api } from '../../api/rostrum-api';
 import { Button, ButtonLink } from '../../components/button';
 import { notifications } from '../../app/notification-store';
 import { WEB_ROUTES } from '../../app/route-paths';
+import './unsubscribe.css';
 
 // 001 sections 2 and 8: the page an email's unsubscribe link opens. No sign-in is needed; the
 // code in the route identifies the account.
@@ -18,21 +19,12 @@ export const UNSUBSCRIBE_STRINGS = {
 /** /unsubscribe/:unsubscribeCode */
 export function UnsubscribePage() {
   const { unsubscribeCode = '' } = useParams();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-
-  const unsubscribe = async () => {
-    setBusy(true);
-    try {
-      await api.unsubscribe(unsubscribeCode);
-      setDone(true);
-      notifications.success(UNSUBSCRIBE_STRINGS.successTitle, UNSUBSCRIBE_STRINGS.successText);
-    } catch {
-      notifications.error(UNSUBSCRIBE_STRINGS.errorTitle, UNSUBSCRIBE_STRINGS.errorText);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const unsubscribe = useMutation({
+    mutationFn: () => api.unsubscribe(unsubscribeCode),
+    onSuccess: () => notifications.success(UNSUBSCRIBE_STRINGS.successTitle, UNSUBSCRIBE_STRINGS.successText),
+    onError: () => notifications.error(UNSUBSCRIBE_STRINGS.errorTitle, UNSUBSCRIBE_STRINGS.errorText),
+  });
+  const done = unsubscribe.isSuccess;
 
   return (
     <div className="page page--narrow unsubscribe-page">
@@ -70,7 +62,7 @@ export function UnsubscribePage() {
               <div className="unsubscribe-option__main">
                 <h2 className="unsubscribe-option__title">Stop all email notifications</h2>
                 <p className="subtle">No sign-in needed: this turns off every email notification Rostrum sends to this account.</p>
-                <Button onClick={unsubscribe} busy={busy} disabled={done}>
+                <Button onClick={() => unsubscribe.mutate()} busy={unsubscribe.isPending} disabled={done}>
                   {done ? 'All email notifications are off' : 'Disable all email notifications'}
                 </Button>
               </div>

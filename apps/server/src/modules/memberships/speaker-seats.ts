@@ -1,7 +1,8 @@
 import { ERROR_CODES } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { lockOrganisation, speakerSeatUsage, type TOrgRow } from './groups.repository.js';
+import { lockOrganisation, type TOrgRow } from '../org/org.repository.js';
+import { speakerSeatUsage } from './memberships.repository.js';
 
 // The seat limit (000 section 6): settings.seatLimit counts users with a membership active now
 // as speaker; a user without one takes a seat when granted one, and is refused once they are all

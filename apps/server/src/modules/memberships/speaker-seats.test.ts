@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, MSG, PSEUDO_GROUP_ID } from '@rostrum/contract';
 import { groups, invites, memberships, users } from '../../db/schema.js';
 import { addMember, makeOrg, signInAs, signUpBody, startTestApp, type TTestApp } from '../../test/harness.js';
-import { speakerSeatUsage } from './groups.repository.js';
+import { speakerSeatUsage } from './memberships.repository.js';
 
 // Every path that grants a speaker seat takes it under the organisation row lock
 // (takeSpeakerSeat), so requests racing for the last seats never pass settings.seatLimit.

@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import type { TAuth } from './auth-context.js';
+import {
+  canCommentOn,
+  canScore,
+  confirmsOwnAdminRemoval,
+  feedbackVisible,
+  groupAbilities,
+  groupRecordingsVisible,
+  isCoachAndSpeaker,
+  memberAbilities,
+  recordingAbilities,
+  recordingAccess,
+  scoreSetVisible,
+  viewerAbilitiesOf,
+  type TRecordingAccess,
+} from './policies.js';
+
+// The policy matrix (000 section 6, 001 sections 4 and 6, 002 sections 2.5 and 4): each row is
+// who the caller is (org roles, membership), the group's privacy levels and the recording's
+// sharing, with the answer the spec gives. Pure functions, no database.
+
+const NOW = new Date('2026-01-01T00:00:00Z');
+const PAST = new Date('2025-01-01T00:00:00Z');
+const ORG = 'org-1';
+
+type TWho = 'owner' | 'coach' | 'expired-coach' | 'speaker' | 'inactive-speaker' | 'org-admin' | 'org-manager' | 'stranger' | 'other-org';
+
+function caller(who: TWho): TAuth {
+  const orgRoles = who === 'org-admin' ? ['admin', 'manager'] : who === 'org-manager' ? ['manager'] : [];
+  return {
+    userId: who === 'owner' ? 'u-owner' : `u-${who}`,
+    orgId: who === 'other-org' ? 'org-2' : ORG,
+    orgCode: 'o',
+    orgRoles,
+    keyId: 'k',
+  };
+}
+
+function membershipOf(who: TWho): { roles: string[]; status: string; expiresAt: Date | null } | null {
+  if (who === 'coach') return { roles: ['manager'], status: 'active', expiresAt: null };
+  if (who === 'expired-coach') return { roles: ['manager'], status: 'active', expiresAt: PAST };
+  if (who === 'speaker') return { roles: ['speaker'], status: 'active', expiresAt: null };
+  if (who === 'inactive-speaker') return { roles: ['speaker'], status: 'inactive', expiresAt: null };
+  return null;
+}
+
+const rec = (shared: { feedbackRequested: boolean; submitted: boolean }) => ({ userId: 'u-owner', orgId: ORG, ...shared });
+const NONE = { feedbackRequested: false, submitted: false };
+const SHARED = { feedbackRequested: true, submitted: false };
+const FLAGGED = { feedbackRequested: false, submitted: true };
+
+describe('recordingAccess (000 section 6)', () => {
+  const rows: [TWho, number, number, typeof NONE, TRecordingAccess][] = [
+    ['owner', 3, 4, NONE, 'owner'],
+    ['other-org', 1, 1, SHARED, 'none'],
+    ['coach', 0, 1, SHARED, 'list'],
+    ['coach', 1, 1, NONE, 'hear'],
+    ['coach', 2, 1, NONE, 'list'],
+    ['coach', 2, 1, FLAGGED, 'hear'],
+    ['coach', 3, 1, NONE, 'none'],
+    ['coach', 3, 1, SHARED, 'hear'],
+    ['org-admin', 1, 1, NONE, 'hear'],
+    ['org-admin', 3, 1, NONE, 'none'],
+    ['expired-coach', 1, 1, SHARED, 'none'],
+    ['org-manager', 1, 1, SHARED, 'none'],
+    ['speaker', 1, 1, SHARED, 'hear'],
+    ['speaker', 1, 3, SHARED, 'hear'],
+    ['speaker', 1, 1, FLAGGED, 'none'],
+    ['speaker', 1, 0, SHARED, 'none'],
+    ['speaker', 1, 4, SHARED, 'none'],
+    ['inactive-speaker', 1, 1, SHARED, 'none'],
+    ['stranger', 1, 1, SHARED, 'none'],
+  ];
+  it.each(rows)('%s at coach level %i, speaker level %i, %o: %s', (who, coach, speaker, sharing, access) => {
+    expect(
+      recordingAccess(caller(who), rec(sharing), { managerPrivacyLevel: coach, speakerPrivacyLevel: speaker }, membershipOf(who), NOW),
+    ).toBe(access);
+  });
+});
+
+describe('recordingAbilities (001 sections 4 and 6, 002 section 4)', () => {
+  const F = false;
+  const T = true;
+  // access, coach level, speaker level, Assignments on, in an assignment ->
+  // canHear, canShare, canFlag, canSubmit, canRename, canDelete, canComment, canScore
+  const rows: [TRecordingAccess, number, number, boolean, boolean, boolean[]][] = [
+    ['owner', 1, 1, F, F, [T, T, T, F, T, T, T, F]],
+    ['owner', 0, 4, F, F, [T, F, F, F, T, T, T, F]],
+    ['owner', 1, 0, F, F, [T, F, T, F, T, T, F, F]],
+    ['owner', 1, 1, T, F, [T, F, F, T, T, T, T, F]],
+    ['owner', 1, 1, T, T, [T, T, T, F, T, T, T, F]],
+    ['hear', 1, 1, F, F, [T, F, F, F, F, F, T, T]],
+    ['hear', 1, 0, F, F, [T, F, F, F, F, F, F, F]],
+    ['hear', 1, 1, T, F, [T, F, F, F, F, F, T, T]],
+    ['list', 2, 1, F, F, [F, F, F, F, F, F, F, F]],
+  ];
+  it.each(rows)('%s, coach %i, speaker %i, assignments %s, assigned %s', (access, coach, speaker, on, assigned, want) => {
+    const [canHear, canShare, canFlag, canSubmit, canRename, canDelete, canComment, canScoreIt] = want;
+    expect(
+      recordingAbilities(
+        access,
+        { managerPrivacyLevel: coach, speakerPrivacyLevel: speaker },
+        { Assignments: on },
+        { assignmentId: assigned ? 'a-1' : null },
+      ),
+    ).toEqual({ canHear, canShare, canFlag, canSubmit, canRename, canDelete, canComment, canScore: canScoreIt });
+  });
+});
+
+describe('feedbackVisible, canCommentOn, canScore (000 section 6, 001 section 6)', () => {
+  const coachItem = { userId: 'u-coach', isManager: true };
+  const peerItem = { userId: 'u-peer', isManager: false };
+  // caller, access, caller coaches, speaker level, item -> visible
+  const rows: [string, TRecordingAccess, boolean, number, typeof coachItem, boolean][] = [
+    ['u-owner', 'owner', false, 0, coachItem, false],
+    ['u-owner', 'owner', false, 4, coachItem, true],
+    ['u-owner', 'owner', false, 4, peerItem, false],
+    ['u-owner', 'owner', false, 3, peerItem, true],
+    ['u-coach', 'hear', true, 3, peerItem, true],
+    ['u-speaker', 'hear', false, 1, coachItem, true],
+    ['u-speaker', 'hear', false, 2, coachItem, false],
+    ['u-speaker', 'hear', false, 2, peerItem, true],
+    ['u-speaker', 'hear', false, 3, peerItem, false],
+    ['u-peer', 'hear', false, 3, peerItem, true],
+    ['u-coach', 'list', true, 1, peerItem, false],
+  ];
+  it.each(rows)('%s with %s access (coach %s) at speaker level %i sees %o: %s', (callerId, access, coach, level, item, visible) => {
+    expect(feedbackVisible(callerId, access, coach, level, item)).toBe(visible);
+  });
+
+  const abilities: [TRecordingAccess, number | null, boolean, boolean][] = [
+    ['owner', 1, true, false],
+    ['hear', 1, true, true],
+    ['hear', 0, false, false],
+    ['hear', null, false, false],
+    ['list', 1, false, false],
+    ['none', 1, false, false],
+  ];
+  it.each(abilities)('%s at speaker level %s: comment %s, score %s', (access, level, comment, score) => {
+    expect(canCommentOn(access, level)).toBe(comment);
+    expect(canScore(access, level)).toBe(score);
+  });
+
+  const scorecard: [boolean, string, { kind: string; isManager: boolean; userId: string }, boolean][] = [
+    [false, 'u-a', { kind: 'score', isManager: false, userId: 'u-b' }, true],
+    [true, 'u-a', { kind: 'score', isManager: false, userId: 'u-b' }, false],
+    [true, 'u-a', { kind: 'score', isManager: true, userId: 'u-b' }, true],
+    [true, 'u-a', { kind: 'score', isManager: false, userId: 'u-a' }, true],
+    [true, 'u-a', { kind: 'comment', isManager: false, userId: 'u-b' }, true],
+  ];
+  it.each(scorecard)('coach-only %s: %s sees %o: %s', (coachOnly, callerId, f, visible) => {
+    expect(scoreSetVisible(coachOnly, callerId, f)).toBe(visible);
+  });
+});
+
+describe('groupRecordingsVisible (002 section 2.5)', () => {
+  const rows: [TWho, number, number, ReturnType<typeof groupRecordingsVisible>][] = [
+    ['coach', 1, 1, 'all'],
+    ['coach', 3, 1, 'shared-or-submitted'],
+    ['org-admin', 2, 1, 'all'],
+    ['speaker', 1, 2, 'shared'],
+    ['speaker', 1, 4, 'own'],
+    ['speaker', 1, 0, 'own'],
+    ['stranger', 1, 1, 'none'],
+    ['org-manager', 1, 1, 'none'],
+  ];
+  it.each(rows)('%s at coach level %i, speaker level %i: %s', (who, coach, speaker, visible) => {
+    expect(groupRecordingsVisible(caller(who), { managerPrivacyLevel: coach, speakerPrivacyLevel: speaker }, membershipOf(who), NOW)).toBe(
+      visible,
+    );
+  });
+});
+
+describe('groupAbilities and memberAbilities (000 sections 2.11 and 4)', () => {
+  // caller, pseudo-group -> canCoach, canRecord, canManageMembers, canEdit, canDeactivateAll
+  const rows: [TWho, boolean, boolean[]][] = [
+    ['coach', false, [true, false, true, false, false]],
+    ['expired-coach', false, [false, false, false, false, false]],
+    ['speaker', false, [false, true, false, false, false]],
+    ['inactive-speaker', false, [false, false, false, false, false]],
+    ['org-admin', false, [false, false, true, true, true]],
+    ['org-admin', true, [false, false, true, false, false]],
+    ['org-manager', false, [false, false, false, false, false]],
+    ['org-manager', true, [false, false, false, false, false]],
+  ];
+  it.each(rows)('%s (pseudo-group %s)', (who, isPseudoGroup, want) => {
+    const [canCoach, canRecord, canManageMembers, canEdit, canDeactivateAll] = want;
+    expect(groupAbilities(caller(who), membershipOf(who), { isPseudoGroup }, NOW)).toEqual({
+      canCoach,
+      canRecord,
+      canManageMembers,
+      canEdit,
+      canDeactivateAll,
+    });
+  });
+
+  const members: [TWho, string[], string[], { canReview: boolean; canChangeRoles: boolean }][] = [
+    ['coach', ['speaker'], [], { canReview: true, canChangeRoles: false }],
+    ['coach', [], ['speaker'], { canReview: true, canChangeRoles: false }],
+    ['coach', ['manager'], [], { canReview: false, canChangeRoles: false }],
+    ['org-admin', ['speaker'], [], { canReview: true, canChangeRoles: true }],
+  ];
+  it.each(members)('%s on a member with roles %o, expired %o', (who, roles, expiredRoles, want) => {
+    expect(memberAbilities(caller(who), { roles, expiredRoles })).toEqual(want);
+  });
+
+  it.each([
+    [['manager', 'speaker'], true],
+    [['manager'], false],
+    [['speaker'], false],
+  ])('coach and speaker together %o: %s', (roles, refused) => {
+    expect(isCoachAndSpeaker(roles)).toBe(refused);
+  });
+
+  it.each([
+    ['u-org-admin', ['admin', 'manager'], true],
+    ['u-org-admin', ['manager'], false],
+    ['u-other', ['admin', 'manager'], false],
+  ])('removing own admin access is confirmed: target %s with %o: %s', (id, orgRoles, confirms) => {
+    expect(confirmsOwnAdminRemoval(caller('org-admin'), { id, orgRoles })).toBe(confirms);
+  });
+});
+
+describe('viewerAbilitiesOf (000 sections 2.2, 2.3 and 4)', () => {
+  const A = 'active' as const;
+  const I = 'inactive' as const;
+  // org roles, memberships -> canAdministerOrg, canCreateGroups, canCoach, canRecord, canSwitchMode, hasActiveGroups
+  const rows: [string[], { roles: string[]; membershipStatus: 'active' | 'inactive' | null }[], boolean[]][] = [
+    [[], [], [false, false, false, false, false, false]],
+    [[], [{ roles: ['speaker'], membershipStatus: A }], [false, false, false, true, false, true]],
+    [[], [{ roles: ['speaker'], membershipStatus: I }], [false, false, false, false, false, false]],
+    [[], [{ roles: ['manager'], membershipStatus: A }], [false, false, true, false, false, true]],
+    [
+      [],
+      [
+        { roles: ['manager'], membershipStatus: A },
+        { roles: ['speaker'], membershipStatus: A },
+      ],
+      [false, false, true, true, true, true],
+    ],
+    [['manager'], [{ roles: ['speaker'], membershipStatus: A }], [false, true, true, true, true, true]],
+    [['admin', 'manager'], [], [true, true, true, false, false, false]],
+  ];
+  it.each(rows)('org roles %o, memberships %o', (orgRoles, memberships, want) => {
+    const [canAdministerOrg, canCreateGroups, canCoach, canRecord, canSwitchMode, hasActiveGroups] = want;
+    expect(viewerAbilitiesOf({ orgRoles }, memberships)).toEqual({
+      canAdministerOrg,
+      canCreateGroups,
+      canCoach,
+      canRecord,
+      canSwitchMode,
+      hasActiveGroups,
+    });
+  });
+});

@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { organisations } from '../../db/schema.js';
+
+export type TOrgRow = typeof organisations.$inferSelect;
+
+/** The organisation with this id, or null. */
+export async function findOrganisation(db: TDb, orgId: string): Promise<TOrgRow | null> {
+  const [org] = await db.select().from(organisations).where(eq(organisations.id, orgId));
+  return org ?? null;
+}
+
+/**
+ * Locks the organisation row until the transaction ends and returns it: changes that must see
+ * each other, like granting speaker seats, then run one at a time. FOR NO KEY UPDATE excludes
+ * every other such lock and any update of the row, but not the key-share locks that inserts
+ * referencing the organisation (users, recordings) take, so those neither wait nor deadlock.
+ */
+export async function lockOrganisation(tx: TDb, orgId: string): Promise<TOrgRow | null> {
+  const [org] = await tx.select().from(organisations).where(eq(organisations.id, orgId)).for('no key update');
+  return org ?? null;
+}

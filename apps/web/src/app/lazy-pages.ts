@@ -1,0 +1,53 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Each lazily loaded page: its chunk (with its CSS) is fetched on first visit or by prefetchPages.
+ * Listed in the order the pages' CSS was bundled when every page was eager, so a full prefetch
+ * inserts the feature style sheets in that same cascade order.
+ */
+export const PAGES = {
+  ConfirmCodePage: async (): Promise<ComponentType> => (await import('../features/join/confirm-code-page')).ConfirmCodePage,
+  EmailNotificationsPage: async (): Promise<ComponentType> =>
+    (await import('../features/account/email-notifications-page')).EmailNotificationsPage,
+  ProfilePage: async (): Promise<ComponentType> => (await import('../features/account/profile-page')).ProfilePage,
+  AdminArea: async (): Promise<ComponentType> => (await import('../features/admin/admin-area')).AdminArea,
+  AdminGroupsPage: async (): Promise<ComponentType> => (await import('../features/admin/admin-groups-page')).AdminGroupsPage,
+  AdminGroupEditPage: async (): Promise<ComponentType> => (await import('../features/admin/admin-group-edit-page')).AdminGroupEditPage,
+  AdminGroupMembersPage: async (): Promise<ComponentType> =>
+    (await import('../features/admin/admin-group-members-page')).AdminGroupMembersPage,
+  AdminInvitePage: async (): Promise<ComponentType> => (await import('../features/admin/admin-invite-page')).AdminInvitePage,
+  AdminPendingInvitesPage: async (): Promise<ComponentType> =>
+    (await import('../features/admin/admin-pending-invites-page')).AdminPendingInvitesPage,
+  AdminUserRolesPage: async (): Promise<ComponentType> => (await import('../features/admin/admin-user-roles-page')).AdminUserRolesPage,
+  AdminUsersPage: async (): Promise<ComponentType> => (await import('../features/admin/admin-users-page')).AdminUsersPage,
+  JoinRedirect: async (): Promise<ComponentType> => (await import('../features/auth/join-redirect')).JoinRedirect,
+  PasswordForgotPage: async (): Promise<ComponentType> => (await import('../features/auth/password-forgot-page')).PasswordForgotPage,
+  PasswordResetPage: async (): Promise<ComponentType> => (await import('../features/auth/password-reset-page')).PasswordResetPage,
+  SignOutPage: async (): Promise<ComponentType> => (await import('../features/auth/sign-out-page')).SignOutPage,
+  SignUpPage: async (): Promise<ComponentType> => (await import('../features/auth/sign-up-page')).SignUpPage,
+  HelpPage: async (): Promise<ComponentType> => (await import('../features/help/help-page')).HelpPage,
+  HistoryPage: async (): Promise<ComponentType> => (await import('../features/history/history-page')).HistoryPage,
+  ManagePage: async (): Promise<ComponentType> => (await import('../features/manage/manage-page')).ManagePage,
+  RecordPage: async (): Promise<ComponentType> => (await import('../features/intake/record-page')).RecordPage,
+  HomeIntakeRoute: async (): Promise<ComponentType> => (await import('../features/intake/home-intake-route')).HomeIntakeRoute,
+  RecordingPage: async (): Promise<ComponentType> => (await import('../features/results/recording-page')).RecordingPage,
+  ResultsListPage: async (): Promise<ComponentType> => (await import('../features/results/results-list-page')).ResultsListPage,
+  SubscriptionPage: async (): Promise<ComponentType> => (await import('../features/subscription/subscription-page')).SubscriptionPage,
+  UnsubscribePage: async (): Promise<ComponentType> => (await import('../features/unsubscribe/unsubscribe-page')).UnsubscribePage,
+} as const;
+
+let prefetched = false;
+
+/**
+ * Fetches every page's chunk once the browser is idle, for a signed-in user: the first page paints
+ * from a small bundle, and later navigations (and the mode switch) do not wait for the network.
+ */
+export function prefetchPages(): void {
+  if (prefetched) return;
+  prefetched = true;
+  const run = () => {
+    for (const load of Object.values(PAGES)) load().catch(() => undefined);
+  };
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 3000 });
+  else window.setTimeout(run, 1000);
+}
