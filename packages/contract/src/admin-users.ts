@@ -155,6 +155,12 @@ export const ZAdminUserListSchema = z.object({
 });
 export type TAdminUserList = z.infer<typeof ZAdminUserListSchema>;
 
+/** The roles page's two org-level boxes as the user's roles set them: 'Allow ... add new groups?' (manager) and 'Make ... admin?' (admin). */
+export const ZOrgAccessSchema = z.object({ manager: z.boolean(), admin: z.boolean() });
+
+/** A group row's two boxes as the user's roles set them: the coach (manager) and speaker roles held there now. */
+export const ZGroupRolesGrantedSchema = z.object({ manager: z.boolean(), speaker: z.boolean() });
+
 /** One group of the organisation with this user's membership, for the roles page. */
 export const ZAdminUserGroupSchema = z.object({
   groupId: z.guid(),
@@ -167,6 +173,8 @@ export const ZAdminUserGroupSchema = z.object({
   membershipStartDate: z.iso.datetime().nullable(),
   membershipExpires: z.iso.datetime().nullable(),
   membershipPerpetual: z.boolean(),
+  /** The form's initial state for this group: the roles the user holds there now. */
+  granted: ZGroupRolesGrantedSchema,
   /** The server's adminUserGroupAbilities: a speaker role may be granted (or is held and may be kept). */
   abilities: z.object({ canGrantSpeaker: z.boolean() }),
 });
@@ -181,6 +189,8 @@ export const ZAdminUserRolesSchema = z.object({
     email: z.string(),
     isOrgAdmin: z.boolean(),
     isOrgManager: z.boolean(),
+    /** The form's initial state for the org-level boxes. */
+    orgAccess: ZOrgAccessSchema,
     /** Removing admin access needs a confirmation: the caller is this user and an org admin. */
     abilities: z.object({ confirmsOwnAdminRemoval: z.boolean() }),
   }),

@@ -5,7 +5,18 @@ import { ZScorecardSchema } from './assignment.js';
 // Feedback on a recording (001 section 3): a comment (optionally on a region of the waveform)
 // or a set of the four core scores. Visibility follows the group's privacy levels (000 section 6).
 
-export const ZScoreValueSchema = z.number().int().min(1).max(10);
+/** The messages of the feedback rules, shown by the add-comment and add-score forms. */
+export const FEEDBACK_MSG = {
+  commentRequired: 'Comment is required',
+  scoreRequired: 'Choose a score from 1 to 10.',
+} as const;
+
+/** A score is a whole number from 1 (Poor) to 10 (Excellent) (001 section 4). */
+export const ZScoreValueSchema = z
+  .number({ error: FEEDBACK_MSG.scoreRequired })
+  .int(FEEDBACK_MSG.scoreRequired)
+  .min(1, FEEDBACK_MSG.scoreRequired)
+  .max(10, FEEDBACK_MSG.scoreRequired);
 
 export const ZFeedbackSchema = z.object({
   feedbackId: z.uuid(),
@@ -34,6 +45,9 @@ export type TFeedback = z.infer<typeof ZFeedbackSchema>;
 
 export const FEEDBACK_LIMITS = { commentMax: 5000, minRegionSeconds: 0.5 } as const;
 
+/** The text of a comment: required once trimmed, at most 5000 characters (001 section 4). */
+export const ZCommentTextSchema = z.string().trim().min(1, FEEDBACK_MSG.commentRequired).max(FEEDBACK_LIMITS.commentMax);
+
 const region = {
   regionStart: z.number().min(0).max(7200).optional(),
   regionEnd: z.number().min(0).max(7200).optional(),
@@ -44,7 +58,7 @@ export const ZCreateFeedbackBodySchema = z
   .object({
     recordingId: ZIdSchema,
     groupId: ZIdSchema.optional(),
-    comment: z.string().trim().min(1, 'Comment is required').max(FEEDBACK_LIMITS.commentMax).optional(),
+    comment: ZCommentTextSchema.optional(),
     ...region,
     scoreOverall: ZScoreValueSchema.optional(),
     scoreOrganization: ZScoreValueSchema.optional(),
@@ -55,7 +69,7 @@ export const ZCreateFeedbackBodySchema = z
   .superRefine((v, ctx) => {
     const scores =
       v.scoreOverall !== undefined || v.scoreOrganization !== undefined || v.scoreDelivery !== undefined || v.scoreXfactor !== undefined;
-    if (!v.comment && !scores) ctx.addIssue({ code: 'custom', path: ['comment'], message: 'Comment is required' });
+    if (!v.comment && !scores) ctx.addIssue({ code: 'custom', path: ['comment'], message: FEEDBACK_MSG.commentRequired });
     if (v.comment && scores) ctx.addIssue({ code: 'custom', path: ['scoreOverall'], message: 'Send a comment or scores, not both' });
     if (scores && v.scoreOverall === undefined)
       ctx.addIssue({ code: 'custom', path: ['scoreOverall'], message: 'scoreOverall is required with scores' });
@@ -73,7 +87,7 @@ export const ZUpdateFeedbackBodySchema = z
     feedbackId: ZIdSchema.optional(),
     recordingId: ZIdSchema.optional(),
     groupId: ZIdSchema.optional(),
-    comment: z.string().trim().min(1, 'Comment is required').max(FEEDBACK_LIMITS.commentMax),
+    comment: ZCommentTextSchema,
   })
   .strict();
 

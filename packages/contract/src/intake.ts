@@ -1,5 +1,6 @@
 // Recording intake rules (spec 001 sections 4, 5, 9): limits, file types, trim coupling,
 // URL checks and the default title for assignment uploads. Shared by the record page and the server.
+import { z } from 'zod';
 
 export const RECORDING_LIMITS = {
   maxSeconds: 900,
@@ -128,6 +129,14 @@ export function checkRecordingUrl(raw: string): { ok: true; url: string } | { ok
   if (url.pathname.includes('/rec/share')) return { ok: false, message: INTAKE_MSG.zoomShareLink };
   return { ok: true, url: url.toString() };
 }
+
+/** The URL tab's address field: checkRecordingUrl's rule and message; the output is the normalised URL. */
+export const ZRecordingUrlSchema = z.string().transform((raw, ctx) => {
+  const checked = checkRecordingUrl(raw);
+  if (checked.ok) return checked.url;
+  ctx.addIssue({ code: 'custom', message: checked.message });
+  return z.NEVER;
+});
 
 /**
  * Default title for an upload into an assignment: the name plus ' - v' and the next unused

@@ -1,3 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { users } from '../db/schema.js';
 import { hasActiveRole } from './membership-active.js';
 
 // Who the caller is to the organisation and to one group. Every role comparison of the server
@@ -9,6 +12,10 @@ export type TOrgRoleFacts = { orgRoles: ReadonlyArray<string> };
 type TMembershipFacts = { roles: ReadonlyArray<string>; status: string; expiresAt: Date | null } | null | undefined;
 
 export const isOrgAdmin = (a: TOrgRoleFacts) => a.orgRoles.includes('admin');
+/** The same rule as a SQL condition on the users table or an alias of it. */
+export function isOrgAdminSql(t: { orgRoles: PgColumn } = users): SQL {
+  return sql`'admin' = any(${t.orgRoles})`;
+}
 /** Org-level managers add groups; org admins are managers too. */
 export const isOrgManager = (a: TOrgRoleFacts) => a.orgRoles.includes('manager') || isOrgAdmin(a);
 /** Holds the org-level manager role itself (what the users pages and GET me show). */
@@ -43,6 +50,11 @@ export function keepsSpeakerRole(current: ReadonlyArray<string>, next: ReadonlyA
 export function canonicalUserOrgRoles(roles: ReadonlyArray<string>): ('admin' | 'manager')[] {
   if (roles.includes('admin')) return ['admin', 'manager'];
   return roles.includes('manager') ? ['manager'] : [];
+}
+
+/** A group role list that holds the manager (coach) role. */
+export function hasCoachRole(roles: ReadonlyArray<string>): boolean {
+  return roles.includes('manager');
 }
 
 /** A group role list that holds the speaker role. */

@@ -5360,6 +5360,10 @@ export interface operations {
                                 email: string;
                                 isOrgAdmin: boolean;
                                 isOrgManager: boolean;
+                                orgAccess: {
+                                    manager: boolean;
+                                    admin: boolean;
+                                };
                                 abilities: {
                                     confirmsOwnAdminRemoval: boolean;
                                 };
@@ -5389,6 +5393,10 @@ export interface operations {
                                 /** Format: date-time */
                                 membershipExpires: string | null;
                                 membershipPerpetual: boolean;
+                                granted: {
+                                    manager: boolean;
+                                    speaker: boolean;
+                                };
                                 abilities: {
                                     canGrantSpeaker: boolean;
                                 };
@@ -5467,6 +5475,10 @@ export interface operations {
                                 email: string;
                                 isOrgAdmin: boolean;
                                 isOrgManager: boolean;
+                                orgAccess: {
+                                    manager: boolean;
+                                    admin: boolean;
+                                };
                                 abilities: {
                                     confirmsOwnAdminRemoval: boolean;
                                 };
@@ -5496,6 +5508,10 @@ export interface operations {
                                 /** Format: date-time */
                                 membershipExpires: string | null;
                                 membershipPerpetual: boolean;
+                                granted: {
+                                    manager: boolean;
+                                    speaker: boolean;
+                                };
                                 abilities: {
                                     canGrantSpeaker: boolean;
                                 };

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MODE_SWITCH_THROTTLE_MS, type TMeResponse, type TMode } from '@rostrum/contract';
 import { api, queryKeys } from '../api/rostrum-api';
 import { modeHomePath } from './route-paths';
@@ -15,6 +15,12 @@ export function ModeSwitcher({ viewer, onSwitched }: { viewer: TViewer; onSwitch
   const navigate = useNavigate();
   const last = useRef(0);
   const { vocab, mode } = viewer;
+  // The mode is saved in the background; a failed save reloads me so the header shows the kept mode.
+  const saveMode = useMutation({
+    mutationFn: (next: TMode) => api.updatePreferences({ currentMode: next }),
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+    meta: { ownsErrors: true },
+  });
 
   const switchTo = (next: TMode) => {
     const now = Date.now();
@@ -23,9 +29,7 @@ export function ModeSwitcher({ viewer, onSwitched }: { viewer: TViewer; onSwitch
     queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
       me ? { ...me, user: { ...me.user, preferences: { ...me.user.preferences, currentMode: next } } } : me,
     );
-    api.updatePreferences({ currentMode: next }).catch(() => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-    });
+    saveMode.mutate(next);
     onSwitched?.();
     void navigate(modeHomePath(next, viewer.facts, viewer.assignmentsOn));
   };

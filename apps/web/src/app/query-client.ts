@@ -14,7 +14,12 @@ function reportGeneric(error: unknown) {
 // GET calls are de-duplicated while in flight by the query cache (000 section 7).
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: reportGeneric }),
-  mutationCache: new MutationCache({ onError: reportGeneric }),
+  // A write whose meta says ownsErrors shows every failure itself (its form or its own message).
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => {
+      if (!mutation.meta?.ownsErrors) reportGeneric(error);
+    },
+  }),
   defaultOptions: {
     queries: {
       refetchOnWindowFocus: false,

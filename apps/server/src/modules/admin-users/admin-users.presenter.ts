@@ -68,6 +68,7 @@ function presentUserGroup(group: TGroupRow, m: TMembershipRow | null, org: TOrgR
     membershipStartDate: iso(m?.startDate),
     membershipExpires: iso(m?.expiresAt),
     membershipPerpetual: m ? isPerpetualExpiry(iso(m.expiresAt), now) || (r!.active && perpetualGrant) : false,
+    granted: { manager: hasActiveRole(m, 'manager', now), speaker: hasActiveRole(m, 'speaker', now) },
     abilities: {
       canGrantSpeaker: canGrantSpeakerRole(
         { roles: r?.roles ?? [], expiredRoles: r?.expiredRoles ?? [] },
@@ -95,6 +96,7 @@ export function presentUserRoles(
       email: u.email,
       isOrgAdmin: isOrgAdmin(u),
       isOrgManager: holdsOrgManagerRole(u),
+      orgAccess: { manager: holdsOrgManagerRole(u), admin: isOrgAdmin(u) },
       abilities: { confirmsOwnAdminRemoval: confirmsOwnAdminRemoval(caller, u) },
     },
     org: {

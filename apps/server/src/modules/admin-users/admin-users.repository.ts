@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { groups, memberships, users } from '../../db/schema.js';
+import { isOrgAdminSql } from '../../auth/policies.js';
 
 export type TUserRow = typeof users.$inferSelect;
 
@@ -65,6 +66,6 @@ export async function countOtherAdmins(db: TDb, orgId: string, userId: string): 
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
-    .where(and(eq(users.orgId, orgId), ne(users.id, userId), sql`'admin' = any(${users.orgRoles})`));
+    .where(and(eq(users.orgId, orgId), ne(users.id, userId), isOrgAdminSql()));
   return row?.n ?? 0;
 }

@@ -138,6 +138,7 @@ describe('GET users/{userId}', () => {
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
     expect(d.user).toMatchObject({ userId: o.speaker.id, email: o.speaker.email, isOrgAdmin: false, isOrgManager: false });
+    expect(d.user.orgAccess).toEqual({ manager: false, admin: false });
     expect(d.org).toEqual({ type: 'other', billingModel: 0, freeDuration: null, hasPerpetualFreeDuration: false });
     expect(d.groups).toEqual([
       expect.objectContaining({
@@ -148,6 +149,8 @@ describe('GET users/{userId}', () => {
         roles: [],
         expiredRoles: ['speaker'],
         membershipExpires: expired.toISOString(),
+        // An expired role leaves its box unchecked.
+        granted: { manager: false, speaker: false },
       }),
       expect.objectContaining({
         groupId: o.group.id,
@@ -156,10 +159,20 @@ describe('GET users/{userId}', () => {
         membershipStatus: 'active',
         roles: ['speaker'],
         membershipPerpetual: true,
+        granted: { manager: false, speaker: true },
       }),
     ]);
     const admin = (await call('GET', `/users/${o.coach.id}`, await signInAs(t, o.admin.email))).json().data;
-    expect(admin.groups.find((g: { groupId: string }) => g.groupId === later.id)).toMatchObject({ membershipStatus: null, roles: [] });
+    expect(admin.groups.find((g: { groupId: string }) => g.groupId === later.id)).toMatchObject({
+      membershipStatus: null,
+      roles: [],
+      granted: { manager: false, speaker: false },
+    });
+    expect(admin.groups.find((g: { groupId: string }) => g.groupId === o.group.id)).toMatchObject({
+      granted: { manager: true, speaker: false },
+    });
+    const self = (await call('GET', `/users/${o.admin.id}`, await signInAs(t, o.admin.email))).json().data;
+    expect(self.user.orgAccess).toEqual({ manager: true, admin: true });
   });
 
   it("403 for coaches and speakers, 404 for another organisation's admin or an unknown user, 400 for a bad id", async () => {
@@ -187,9 +200,10 @@ describe('PUT users/{userId}', () => {
     });
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
-    expect(d.user).toMatchObject({ isOrgManager: true, isOrgAdmin: false });
+    expect(d.user).toMatchObject({ isOrgManager: true, isOrgAdmin: false, orgAccess: { manager: true, admin: false } });
     expect(d.groups.find((g: { groupId: string }) => g.groupId === second.id)).toMatchObject({
       roles: ['manager'],
+      granted: { manager: true, speaker: false },
       membershipStatus: 'active',
       membershipExpires: null,
     });

@@ -1,4 +1,5 @@
 import type { TDb } from '../../db/client.js';
+import { hasCoachRole, hasSpeakerRole } from '../../auth/policies.js';
 import { insertManagerMembership, upsertSpeakerMembership } from '../memberships/memberships.repository.js';
 import type { TOrgRow } from '../org/org.repository.js';
 import { listOrgGroupsByIds, type TInviteRow } from './admin-invites.repository.js';
@@ -14,9 +15,9 @@ export async function applyInviteGrants(tx: TDb, userId: string, invite: TInvite
   const rows = await listOrgGroupsByIds(tx, org.id, ids);
   for (const group of rows) {
     const roles = invite.roles.find((g) => g.groupId === group.id)?.roles ?? [];
-    if (roles.includes('manager')) {
+    if (hasCoachRole(roles)) {
       await insertManagerMembership(tx, userId, group.id);
-    } else if (roles.includes('speaker')) {
+    } else if (hasSpeakerRole(roles)) {
       await upsertSpeakerMembership(tx, userId, group, org);
     }
   }

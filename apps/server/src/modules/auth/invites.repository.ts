@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { groups, invites, organisations } from '../../db/schema.js';
 import { findGroupByInviteCode } from '../memberships/memberships.repository.js';
+import { hasSpeakerRole } from '../../auth/policies.js';
 
 export type TInviteRow = typeof invites.$inferSelect;
 
@@ -39,7 +40,7 @@ export type TResolvedInvite = NonNullable<Awaited<ReturnType<typeof resolveInvit
 
 /** Whether the invite grants a speaker seat (group codes always do). */
 export function grantsSpeakerSeat(r: TResolvedInvite): boolean {
-  return r.kind === 'code' || !!r.invite?.roles.some((x) => x.groupId && x.roles.includes('speaker'));
+  return r.kind === 'code' || !!r.invite?.roles.some((x) => x.groupId && hasSpeakerRole(x.roles));
 }
 
 export function inviteIsEu(r: TResolvedInvite): boolean {

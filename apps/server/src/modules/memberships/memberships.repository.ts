@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { freeAccessUntil, grantedFreeYears } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { groups, memberships, organisations, users } from '../../db/schema.js';
-import { membershipActiveNowSql } from '../../auth/membership-active.js';
+import { membershipActiveNowSql, membershipHasActiveRoleSql, type TGroupRoleName } from '../../auth/membership-active.js';
 import type { TOrgRow } from '../org/org.repository.js';
 
 // Memberships: who belongs to which group, with which roles, until when. Every module that reads
@@ -62,9 +62,9 @@ export async function upsertMembership(
 }
 
 /** SQL: the user of the outer query (users.id) has a membership active now with this role. */
-export const hasActiveRoleSql = (role: 'manager' | 'speaker') => sql<boolean>`exists (
+export const hasActiveRoleSql = (role: TGroupRoleName) => sql<boolean>`exists (
   select 1 from ${memberships}
-  where ${memberships.userId} = ${users.id} and ${role} = any(${memberships.roles}) and ${membershipActiveNowSql()})`;
+  where ${memberships.userId} = ${users.id} and ${membershipHasActiveRoleSql(role)})`;
 
 /**
  * The organisation's speaker seats in use (users with a membership active now as speaker, as
@@ -133,8 +133,7 @@ export async function findActiveSpeakerGroup(
       and(
         eq(memberships.userId, userId),
         eq(groups.orgId, orgId),
-        sql`'speaker' = any(${memberships.roles})`,
-        membershipActiveNowSql(),
+        membershipHasActiveRoleSql('speaker'),
         groupId ? eq(groups.id, groupId) : undefined,
       ),
     )

@@ -84,10 +84,9 @@ function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGro
   const qc = useQueryClient();
   const { user, org, groups } = data;
   const vocab = vocabulary(org.type);
-  const [orgAccess, setOrgAccess] = useState<TOrgAccess>({ manager: user.isOrgManager, admin: user.isOrgAdmin });
-  const [choices, setChoices] = useState<Record<string, TGroupChoice>>(() =>
-    Object.fromEntries(groups.map((g) => [g.groupId, { manager: g.roles.includes('manager'), speaker: g.roles.includes('speaker') }])),
-  );
+  // The boxes start as the server reads the user's roles.
+  const [orgAccess, setOrgAccess] = useState<TOrgAccess>(user.orgAccess);
+  const [choices, setChoices] = useState<Record<string, TGroupChoice>>(() => Object.fromEntries(groups.map((g) => [g.groupId, g.granted])));
   const [confirming, setConfirming] = useState(false);
   const isSelf = user.userId === viewer.user.userId;
 

@@ -54,9 +54,9 @@ export function SignInPage() {
   });
   const { control, handleSubmit, setError, watch, formState } = form;
   const formError = formState.errors.root?.server?.message ?? null;
-  // With a key in the query: whose account it opens ('checking'), the question ({ email }), then
-  // the exchange ('signing-in'). The key is used only when the visitor answers Continue.
-  const [keyStep, setKeyStep] = useState<'checking' | { email: string } | 'signing-in' | null>(key ? 'checking' : null);
+  // With a key in the query: whose account it opens ('checking'), then the question ({ email }).
+  // The key is used only when the visitor answers Continue (the continueWithKey mutation).
+  const [keyStep, setKeyStep] = useState<'checking' | { email: string } | null>(key ? 'checking' : null);
   const keyPeeked = useRef<string | null>(null);
 
   const dropKey = () => {
@@ -79,18 +79,17 @@ export function SignInPage() {
       });
   }, [key]);
 
-  const continueWithKey = () => {
-    if (!key) return;
-    setKeyStep('signing-in');
-    api
-      .signInWithKey(key)
-      .then((r) => completeSignIn(queryClient, r))
-      .then((landing) => navigate(next ?? landing, { replace: true }))
-      .catch((e: unknown) => {
-        if (!reportStorage(e)) notifications.error(errorMessage(e, MSG.incorrectCredentials));
-        setKeyStep(null);
-      });
-  };
+  const continueWithKey = useMutation({
+    mutationFn: async (signInKey: string) => {
+      const landing = await completeSignIn(queryClient, await api.signInWithKey(signInKey));
+      await navigate(next ?? landing, { replace: true });
+    },
+    onError: (e) => {
+      if (!reportStorage(e)) notifications.error(errorMessage(e, MSG.incorrectCredentials));
+      setKeyStep(null);
+    },
+    meta: { ownsErrors: true },
+  });
 
   const signIn = useMutation({
     mutationFn: async (body: TSignInBody) => {
@@ -106,8 +105,14 @@ export function SignInPage() {
   const email = watch('email');
 
   if (keyStep === 'checking') return <LoadingState />;
-  if (keyStep === 'signing-in') return <LoadingState text={MSG.signingIn} />;
-  if (keyStep) return <SignInLinkConfirm email={keyStep.email} onContinue={continueWithKey} onOtherAccount={dropKey} />;
+  // Signing in with the key shows the loading state until the page is left.
+  if (continueWithKey.isPending || continueWithKey.isSuccess) return <LoadingState text={MSG.signingIn} />;
+  if (keyStep) {
+    const onContinue = () => {
+      if (key) continueWithKey.mutate(key);
+    };
+    return <SignInLinkConfirm email={keyStep.email} onContinue={onContinue} onOtherAccount={dropKey} />;
+  }
 
   const signUpQuery = new URLSearchParams();
   if (code) signUpQuery.set('code', code);

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { MSG } from '@rostrum/contract';
 import { api } from '../../api/rostrum-api';
@@ -12,18 +12,22 @@ import { sessionStore } from '../../app/session-store';
 export function SignOutPage() {
   const queryClient = useQueryClient();
   const started = useRef(false);
-  const [done, setDone] = useState(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const revoke = sessionStore.get() ? api.signOut().catch(() => undefined) : Promise.resolve();
-    void revoke.finally(() => {
+  // A failed revoke still signs out here: the stored session and loaded data go either way.
+  const { mutate: signOut, isSuccess: done } = useMutation({
+    mutationFn: async () => {
+      if (sessionStore.get()) await api.signOut().catch(() => undefined);
+    },
+    onSuccess: () => {
       sessionStore.signOut();
       queryClient.clear();
       notifications.success(MSG.signedOut);
-      setDone(true);
-    });
-  }, [queryClient]);
+    },
+  });
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    signOut();
+  }, [signOut]);
 
   if (!done) return <LoadingState text="Signing out..." />;
   return (

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ticket } from 'lucide-react';
 import { MSG, ROUTES, ZInviteCodeSchema, safeNext, vocabulary, type TInviteCheckBody, type TInviteCheckResponse } from '@rostrum/contract';
 import { api } from '../../api/rostrum-api';
@@ -33,28 +33,27 @@ export function SignUpPage() {
 
   const [code, setCode] = useState(presetCode ?? '');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(!!(presetCode || presetInvite));
   const [invite, setInvite] = useState<TCheckedInvite | null>(null);
   const autoChecked = useRef(false);
 
-  const check = useCallback(async (body: TInviteCheckBody) => {
-    setChecking(true);
-    setCodeError(null);
-    try {
-      setInvite({ body, result: await api.checkInvite(body) });
-    } catch (e) {
-      setCodeError(inviteErrorText(e));
-    } finally {
-      setChecking(false);
-    }
-  }, []);
+  // Every failure of the check is shown under the code field.
+  const inviteCheck = useMutation({
+    mutationFn: async (body: TInviteCheckBody): Promise<TCheckedInvite> => ({ body, result: await api.checkInvite(body) }),
+    onMutate: () => setCodeError(null),
+    onSuccess: setInvite,
+    onError: (e) => setCodeError(inviteErrorText(e)),
+    meta: { ownsErrors: true },
+  });
+  const { mutate: check } = inviteCheck;
+  // A code or invite in the query counts as being checked from the first render.
+  const checking = inviteCheck.isPending || (inviteCheck.isIdle && !!(presetCode || presetInvite));
 
   // A code or invite in the query is checked straight away, once: the ref keeps later runs out.
   useEffect(() => {
     if (autoChecked.current) return;
     autoChecked.current = true;
-    if (presetInvite) void check({ inviteId: presetInvite });
-    else if (presetCode) void check({ inviteCode: presetCode.trim() });
+    if (presetInvite) check({ inviteId: presetInvite });
+    else if (presetCode) check({ inviteCode: presetCode.trim() });
   }, [check, presetCode, presetInvite]);
 
   const onContinue = (e: FormEvent) => {
@@ -64,7 +63,7 @@ export function SignUpPage() {
       setCodeError(parsed.error.issues[0]?.message ?? 'Invite code is required');
       return;
     }
-    void check({ inviteCode: parsed.data });
+    check({ inviteCode: parsed.data });
   };
 
   if (invite) {

@@ -1,13 +1,21 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Keyboard, MousePointerClick, X } from 'lucide-react';
-import { defaultRegion, formatTimer, keyboardRegion } from '@rostrum/contract';
+import { FEEDBACK_LIMITS, ZCommentTextSchema, defaultRegion, formatTimer, keyboardRegion } from '@rostrum/contract';
+import { z } from 'zod';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
 
 type TMode = 'none' | 'drag' | 'keys';
+
+/** The comment form: the comment by the API's own rule; start and end are the keyboard region's fields as typed. */
+const ZCommentFormSchema = z.object({ comment: ZCommentTextSchema, startText: z.string(), endText: z.string() });
+type TCommentFormInput = z.input<typeof ZCommentFormSchema>;
+type TCommentFormValues = z.output<typeof ZCommentFormSchema>;
 
 /**
  * Add a comment (001 sections 4 and 5): the comment is required; an optional region comes from a
@@ -19,13 +27,17 @@ export function CommentForm({ recordingId, duration }: { recordingId: string; du
   const controller = useWaveform();
   const wave = useWaveformState();
   const textId = useId();
-  const textRef = useRef<HTMLTextAreaElement>(null);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [mode, setMode] = useState<TMode>('none');
   const fallback = defaultRegion(duration);
-  const [startText, setStartText] = useState(String(fallback.start));
-  const [endText, setEndText] = useState(String(fallback.end));
+  const form = useForm<TCommentFormInput, unknown, TCommentFormValues>({
+    resolver: zodResolver(ZCommentFormSchema),
+    defaultValues: { comment: '', startText: String(fallback.start), endText: String(fallback.end) },
+    // Checked on submit only; typing clears the message.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { register, handleSubmit, setError, clearErrors, setValue, getValues, resetField, formState } = form;
+  const error = formState.errors.comment?.message ?? null;
 
   // Leaving the form clears the region and drag selection.
   useEffect(
@@ -39,12 +51,12 @@ export function CommentForm({ recordingId, duration }: { recordingId: string; du
   const add = useMutation({
     mutationFn: (body: { comment: string; regionStart?: number; regionEnd?: number }) => api.createFeedback({ recordingId, ...body }),
     onSuccess: () => {
-      setComment('');
-      setError(null);
+      resetField('comment');
       clearRegion();
       void queryClient.invalidateQueries({ queryKey: queryKeys.feedback(recordingId) });
     },
-    onError: (e) => setError(errorMessage(e, 'Your comment could not be saved. Please try again.')),
+    // A failed save is shown under the comment, like the required message.
+    onError: (e) => setError('comment', { type: 'server', message: errorMessage(e, 'Your comment could not be saved. Please try again.') }),
   });
 
   function clearRegion() {
@@ -61,53 +73,46 @@ export function CommentForm({ recordingId, duration }: { recordingId: string; du
 
   function chooseKeys() {
     controller?.stopSelecting();
-    setStartText(String(fallback.start));
-    setEndText(String(fallback.end));
+    setValue('startText', String(fallback.start));
+    setValue('endText', String(fallback.end));
     controller?.setDraft(fallback);
     setMode('keys');
   }
 
   // Keyboard region: applied when a field is left (rounded; invalid values revert to the default).
   function applyKeys() {
-    const r = keyboardRegion(startText, endText, duration);
-    setStartText(String(r.start));
-    setEndText(String(r.end));
+    const r = keyboardRegion(getValues('startText'), getValues('endText'), duration);
+    setValue('startText', String(r.start));
+    setValue('endText', String(r.end));
     controller?.setDraft(r);
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const text = comment.trim();
-    if (!text) {
-      setError('Comment is required');
-      textRef.current?.focus();
-      return;
-    }
+  // The comment is sent trimmed; the region only when it differs from the default.
+  const submit = handleSubmit(({ comment }) => {
     const d = controller?.getState().draft ?? null;
     const isDefault = d && d.start === fallback.start && d.end === fallback.end;
-    add.mutate(d && !isDefault ? { comment: text, regionStart: d.start, regionEnd: d.end } : { comment: text });
-  }
+    add.mutate(d && !isDefault ? { comment, regionStart: d.start, regionEnd: d.end } : { comment });
+  });
 
   return (
-    <form className="comment-form stack" onSubmit={submit} noValidate aria-label="New comment">
+    <form className="comment-form stack" onSubmit={(e) => void submit(e)} noValidate aria-label="New comment">
       <div className="field">
         <label className="field__label" htmlFor={textId}>
           Add a comment
         </label>
         <textarea
-          ref={textRef}
           id={textId}
           className="input textarea"
           rows={3}
-          value={comment}
           required
-          maxLength={5000}
+          maxLength={FEEDBACK_LIMITS.commentMax}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${textId}-error` : undefined}
-          onChange={(e) => {
-            setComment(e.target.value);
-            if (error) setError(null);
-          }}
+          {...register('comment', {
+            onChange: () => {
+              if (error) clearErrors('comment');
+            },
+          })}
         />
         {error && (
           <p className="field__error" id={`${textId}-error`} role="alert">
@@ -160,27 +165,13 @@ export function CommentForm({ recordingId, duration }: { recordingId: string; du
               <label className="field__label" htmlFor={`${textId}-start`}>
                 Start (seconds)
               </label>
-              <input
-                id={`${textId}-start`}
-                className="input"
-                inputMode="decimal"
-                value={startText}
-                onChange={(e) => setStartText(e.target.value)}
-                onBlur={applyKeys}
-              />
+              <input id={`${textId}-start`} className="input" inputMode="decimal" {...register('startText', { onBlur: applyKeys })} />
             </div>
             <div className="field">
               <label className="field__label" htmlFor={`${textId}-end`}>
                 End (seconds)
               </label>
-              <input
-                id={`${textId}-end`}
-                className="input"
-                inputMode="decimal"
-                value={endText}
-                onChange={(e) => setEndText(e.target.value)}
-                onBlur={applyKeys}
-              />
+              <input id={`${textId}-end`} className="input" inputMode="decimal" {...register('endText', { onBlur: applyKeys })} />
             </div>
           </div>
         )}

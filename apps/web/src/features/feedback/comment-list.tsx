@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, PlayCircle, Trash2 } from 'lucide-react';
-import { formatTimer, type TFeedback } from '@rostrum/contract';
+import { FEEDBACK_MSG, formatTimer, type TFeedback } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
@@ -98,7 +98,7 @@ export function CommentList({ recordingId, items }: { recordingId: string; items
                   onSubmit={(e) => {
                     e.preventDefault();
                     if (!draft.trim()) {
-                      setEditError('Comment is required');
+                      setEditError(FEEDBACK_MSG.commentRequired);
                       return;
                     }
                     save.mutate({ id: f.feedbackId, comment: draft.trim() });

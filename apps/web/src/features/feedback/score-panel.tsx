@@ -1,9 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Star, StarHalf } from 'lucide-react';
-import { CORE_SCORES, scoreToStars, visibleQuestions, type TFeedback, type TRecordingFeedback } from '@rostrum/contract';
+import { z } from 'zod';
+import { CORE_SCORES, ZScoreValueSchema, scoreToStars, visibleQuestions, type TFeedback, type TRecordingFeedback } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
+import { FORM_ERROR } from '../../api/form-errors';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 
@@ -174,18 +178,32 @@ function MyScores({ score, ratings, onDeleted }: { score: TFeedback; ratings: TR
   );
 }
 
+/**
+ * The score form: one score per rating in the ratings' order, null until chosen; every rating
+ * needs a score from 1 to 10 by the API's own rule (ZScoreValueSchema).
+ */
+const ZScoreFormSchema = z.object({ scores: z.array(z.number().nullish().pipe(ZScoreValueSchema)) });
+type TScoreFormInput = z.input<typeof ZScoreFormSchema>;
+type TScoreFormValues = z.output<typeof ZScoreFormSchema>;
+
 function ScoreForm({ recordingId, feedback, onSaved }: { recordingId: string; feedback: TRecordingFeedback; onSaved: () => void }) {
   const ratings = ratingsOf(feedback);
-  const [values, setValues] = useState<Record<string, number>>({});
-  const [missing, setMissing] = useState<Set<string>>(new Set());
-  const [error, setError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm<TScoreFormInput, unknown, TScoreFormValues>({
+    resolver: zodResolver(ZScoreFormSchema),
+    defaultValues: { scores: ratings.map(() => null) },
+    // Checked on submit; a message goes once its rating is chosen.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { control, handleSubmit, setError, clearErrors, reset, formState } = form;
+  const formError = formState.errors.root?.server?.message;
   const save = useMutation({
-    mutationFn: async () => {
-      const core = (id: TApiName) => (ratings.some((r) => r.core && r.id === id) ? values[id] : undefined);
+    mutationFn: async (scores: number[]) => {
+      const byId = new Map(ratings.map((r, i) => [r.id, scores[i]]));
+      const core = (id: TApiName) => (ratings.some((r) => r.core && r.id === id) ? byId.get(id) : undefined);
       await api.createFeedback({
         recordingId,
-        scoreOverall: values.scoreOverall!,
+        scoreOverall: byId.get('scoreOverall')!,
         scoreOrganization: core('scoreOrganization'),
         scoreDelivery: core('scoreDelivery'),
         scoreXfactor: core('scoreXfactor'),
@@ -195,75 +213,77 @@ function ScoreForm({ recordingId, feedback, onSaved }: { recordingId: string; fe
         await api.saveScorecardResponse({
           recordingId,
           scorecardId: feedback.scorecard.id,
-          responses: custom.map((r) => ({ id: r.id, response: values[r.id]! })),
+          responses: custom.map((r) => ({ id: r.id, response: byId.get(r.id)! })),
         });
       }
     },
     onSuccess: () => {
-      setValues({});
+      reset();
       onSaved();
     },
     // A failed second call leaves the core scores saved: reloading shows them with Delete Scores.
     onError: (e) => {
-      setError(errorMessage(e, 'Your scores could not be saved. Please try again.'));
+      setError(FORM_ERROR, { type: 'server', message: errorMessage(e, 'Your scores could not be saved. Please try again.') });
       onSaved();
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const gaps = new Set(ratings.filter((r) => values[r.id] == null).map((r) => r.id));
-    setMissing(gaps);
-    if (gaps.size) {
-      const first = ratings.find((r) => gaps.has(r.id));
-      formRef.current?.querySelector<HTMLInputElement>(`input[name="${first?.id}"]`)?.focus();
-      return;
-    }
-    setError(null);
-    save.mutate();
-  };
+  const submit = handleSubmit(({ scores }) => save.mutate(scores));
   return (
-    <form ref={formRef} className="stack score-form" onSubmit={submit} noValidate aria-label="Add a score">
-      {ratings.map((r) => {
-        const invalid = missing.has(r.id) && values[r.id] == null;
-        const describedBy = [r.description && `${r.id}-description`, invalid && `${r.id}-error`].filter(Boolean).join(' ');
-        return (
-          <fieldset key={r.id} className="score-scale" aria-describedby={describedBy || undefined}>
-            <legend className="field__label">{r.label}</legend>
-            {r.description && (
-              <p className="field__hint" id={`${r.id}-description`}>
-                {r.description}
-              </p>
-            )}
-            <div className="score-scale__row" role="radiogroup" aria-label={r.label} aria-required>
-              {VALUES.map((v) => (
-                <label key={v} className="score-scale__option">
-                  <input
-                    type="radio"
-                    name={r.id}
-                    value={v}
-                    checked={values[r.id] === v}
-                    aria-label={v === 1 ? '1 (Poor)' : v === 10 ? '10 (Excellent)' : String(v)}
-                    onChange={() => setValues((x) => ({ ...x, [r.id]: v }))}
-                  />
-                  <span aria-hidden>{v}</span>
-                </label>
-              ))}
-            </div>
-            <div className="score-scale__ends" aria-hidden>
-              <span>Poor</span>
-              <span>Excellent</span>
-            </div>
-            {invalid && (
-              <p className="field__error" id={`${r.id}-error`}>
-                Choose a score from 1 to 10.
-              </p>
-            )}
-          </fieldset>
-        );
-      })}
-      {error && (
+    <form className="stack score-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Add a score">
+      {ratings.map((r, i) => (
+        <Controller
+          key={r.id}
+          control={control}
+          name={`scores.${i}`}
+          render={({ field, fieldState }) => {
+            const invalid = !!fieldState.error;
+            const describedBy = [r.description && `${r.id}-description`, invalid && `${r.id}-error`].filter(Boolean).join(' ');
+            return (
+              <fieldset className="score-scale" aria-describedby={describedBy || undefined}>
+                <legend className="field__label">{r.label}</legend>
+                {r.description && (
+                  <p className="field__hint" id={`${r.id}-description`}>
+                    {r.description}
+                  </p>
+                )}
+                <div className="score-scale__row" role="radiogroup" aria-label={r.label} aria-required>
+                  {VALUES.map((v) => (
+                    <label key={v} className="score-scale__option">
+                      <input
+                        // A failed submit focuses the first radio of the first unscored rating.
+                        ref={v === VALUES[0] ? field.ref : undefined}
+                        type="radio"
+                        name={r.id}
+                        value={v}
+                        checked={field.value === v}
+                        aria-label={v === 1 ? '1 (Poor)' : v === 10 ? '10 (Excellent)' : String(v)}
+                        onChange={() => {
+                          field.onChange(v);
+                          if (invalid) clearErrors(`scores.${i}`);
+                        }}
+                        onBlur={field.onBlur}
+                      />
+                      <span aria-hidden>{v}</span>
+                    </label>
+                  ))}
+                </div>
+                <div className="score-scale__ends" aria-hidden>
+                  <span>Poor</span>
+                  <span>Excellent</span>
+                </div>
+                {fieldState.error && (
+                  <p className="field__error" id={`${r.id}-error`}>
+                    {fieldState.error.message}
+                  </p>
+                )}
+              </fieldset>
+            );
+          }}
+        />
+      ))}
+      {formError && (
         <p className="field__error" role="alert">
-          {error}
+          {formError}
         </p>
       )}
       <div className="row row--end">

@@ -1,12 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
-import { ALLOWED_MEDIA_EXTENSIONS, INTAKE_MSG, checkRecordingUrl, fileExtension } from '@rostrum/contract';
+import { z } from 'zod';
+import { ALLOWED_MEDIA_EXTENSIONS, INTAKE_MSG, ZRecordingUrlSchema, checkRecordingUrl, fileExtension } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
+import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import type { TViewer } from '../../app/viewer';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
@@ -32,15 +36,25 @@ function videoNote(url: string): { title: string; text: string } | null {
   };
 }
 
+/** The URL field, checked by the API's own rule (http(s) only, no Zoom share links). */
+const ZUrlFormSchema = z.object({ url: ZRecordingUrlSchema });
+type TUrlFormInput = z.input<typeof ZUrlFormSchema>;
+type TUrlFormValues = z.output<typeof ZUrlFormSchema>;
+
 /** Upload URL tab: the server downloads the audio or video at a public http(s) address. */
 export function UploadUrlTab({ viewer }: { viewer: TViewer }) {
   const form = useIntakeOptions(viewer);
   const titleRef = useRef<HTMLInputElement>(null);
-  const urlRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [url, setUrl] = useState('');
-  const [urlError, setUrlError] = useState<string | null>(null);
+  const urlForm = useForm<TUrlFormInput, unknown, TUrlFormValues>({
+    resolver: zodResolver(ZUrlFormSchema),
+    defaultValues: { url: '' },
+    // Checked on Save; typing clears the message, and leaving the field flags a Zoom share link.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const url = urlForm.watch('url');
   const create = useMutation({
     mutationFn: (audio: string) => api.createRecording(form.body({ source: 'ui url form', audio })),
     onSuccess: (created) => {
@@ -59,41 +73,43 @@ export function UploadUrlTab({ viewer }: { viewer: TViewer }) {
   const checked = url.trim() ? checkRecordingUrl(url) : null;
   const note = viewer.org.settings.Video && checked?.ok ? videoNote(checked.url) : null;
 
+  // The recording options are checked first; the URL only once they pass.
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     if (!form.validate()) return titleRef.current?.focus();
-    const check = checkRecordingUrl(url);
-    if (!check.ok) {
-      setUrlError(check.message);
-      return urlRef.current?.focus();
-    }
-    setUrlError(null);
-    create.mutate(check.url);
+    void urlForm.handleSubmit((v) => create.mutate(v.url))(e);
   };
 
   return (
     <form className="stack stack--lg" onSubmit={onSubmit} noValidate aria-label="Upload from a URL">
       <RecordingOptionsFields form={form} viewer={viewer} titleRef={titleRef} disabled={busy} />
-      <TextField
-        ref={urlRef}
-        label="URL"
-        type="url"
-        inputMode="url"
-        value={url}
-        onValueChange={(v) => {
-          setUrl(v);
-          if (urlError) setUrlError(null);
-        }}
-        onBlur={() => {
-          const c = url.trim() ? checkRecordingUrl(url) : null;
-          if (c && !c.ok && c.message === INTAKE_MSG.zoomShareLink) setUrlError(c.message);
-        }}
-        placeholder="https://example.com/talk.mp3"
-        hint="The address of an audio or video file that anyone can download."
-        error={urlError ?? undefined}
-        disabled={busy}
-        mono
+      <Controller
+        control={urlForm.control}
+        name="url"
+        render={(c) => (
+          <TextField
+            label="URL"
+            type="url"
+            inputMode="url"
+            {...bindField(c)}
+            onValueChange={(v) => {
+              c.field.onChange(v);
+              if (c.fieldState.error) urlForm.clearErrors('url');
+            }}
+            onBlur={() => {
+              c.field.onBlur();
+              const left = c.field.value.trim() ? checkRecordingUrl(c.field.value) : null;
+              if (left && !left.ok && left.message === INTAKE_MSG.zoomShareLink) {
+                urlForm.setError('url', { type: 'zoom', message: left.message });
+              }
+            }}
+            placeholder="https://example.com/talk.mp3"
+            hint="The address of an audio or video file that anyone can download."
+            disabled={busy}
+            mono
+          />
+        )}
       />
       {note && <Banner inline kind="warning" title={note.title} text={note.text} />}
       {error && <Banner inline kind="error" title="URL Upload Error" text={error} />}
