@@ -1,4 +1,6 @@
-import { expect, test, RIVERSIDE_CODE, fillAccountFields, uniqueEmail } from './helpers';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, NORTHWIND_CODE, RIVERSIDE_CODE, fillAccountFields, uniqueEmail } from './helpers';
 
 test('an EU invite shows the consent block and school wording', async ({ page }) => {
   // The code in the query is checked straight away.
@@ -14,6 +16,10 @@ test('an EU invite shows the consent block and school wording', async ({ page })
   const privacy = page.getByLabel('I agree to the Privacy Policy.');
   const retention = page.getByLabel(/keep my recordings and data for up to 5 years after my account is closed/i);
   for (const box of [age, usa, terms, privacy, retention]) await expect(box).toBeVisible();
+  // The texts the boxes accept are a click away (a new tab keeps the form).
+  const consent = page.getByRole('group', { name: 'Consent' });
+  await expect(consent.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', '/terms');
+  await expect(consent.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
 
   await fillAccountFields(page, { email: uniqueEmail('eu'), password: 'eu-pass-1234', firstName: 'Eva', lastName: 'Novak' });
   await age.check();
@@ -46,4 +52,30 @@ test('an EU invite shows the consent block and school wording', async ({ page })
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
   await expect(page.getByLabel(/Allow my anonymized recordings/)).toBeChecked();
+});
+
+test('Terms of Use and Privacy Policy: linked from the footer and the terms box, default text, operator text as text', async ({ page }) => {
+  await page.goto(`/sign-up?code=${NORTHWIND_CODE}`);
+  const box = page.locator('label').filter({ hasText: 'I agree to the Terms of Use and Privacy Policy.' });
+  await expect(box.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', '/terms');
+  await expect(box.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Use' }).click();
+  await expect(page).toHaveURL('/terms');
+  await expect(page).toHaveTitle('Rostrum - Terms of Use');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Use' })).toBeVisible();
+  await expect(page.getByTestId('legal-text')).toContainText('This is the default text of Rostrum.');
+
+  // The operator's file under DATA_DIR/legal replaces the default; markup in it stays text.
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'legal');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'privacy.md'), '# Acme privacy\n\nWe keep <b>little</b>. <img src=x onerror="window.pwned=1">\n');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL('/privacy');
+  const text = page.getByTestId('legal-text');
+  await expect(text.getByRole('heading', { name: 'Acme privacy' })).toBeVisible();
+  await expect(text).toContainText('We keep <b>little</b>.');
+  await expect(text.locator('b, img')).toHaveCount(0);
+  await expect(text).not.toContainText('This is the default text');
+  fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -34,6 +34,12 @@ export function uniqueEmail(prefix: string): string {
 }
 
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  // A signed-in user opening /sign-in goes to their landing page: switching users signs out first.
+  const signedIn = page.url().startsWith('http') && (await page.evaluate(() => !!localStorage.getItem('rostrum.apiKey')));
+  if (signedIn) {
+    await page.goto('/sign-out');
+    await page.waitForFunction(() => !localStorage.getItem('rostrum.apiKey'));
+  }
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);

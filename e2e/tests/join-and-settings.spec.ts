@@ -13,15 +13,45 @@ test('a failed join goes home first and shows the error after a second', async (
   );
 });
 
+test('a full organisation (402) on /confirm-code: "Could not save changes:" and Join Group stays', async ({ page }) => {
+  const full = {
+    status: 402,
+    contentType: 'application/json',
+    body: JSON.stringify({
+      errors: [
+        {
+          status: 402,
+          message:
+            'The organization you are trying to join has reached its maximum number of licenses. Please contact your manager or administrator to request access.',
+        },
+      ],
+    }),
+  };
+  // The seat limit is the server's (its API tests cover it); here the page's answer to it.
+  await page.route('**/api/v1/auth/sign-up/invite', (route) => route.fulfill(full));
+  await page.route('**/api/v1/groups/join', (route) => route.fulfill(full));
+  await signIn(page, 'speaker@northwind.example');
+  await page.goto(`/confirm-code?code=${NORTHWIND_CODE}`);
+  const seatText =
+    'Could not save changes: The organization you are trying to join has reached its maximum number of licenses. Please contact your manager or administrator to request access.';
+  await expect(page.getByRole('alert').filter({ hasText: seatText })).toBeVisible();
+  await page.getByRole('button', { name: 'Join Group' }).click();
+  await expect(notification(page)).toContainText(seatText);
+  await expect(page).toHaveURL(`/confirm-code?code=${NORTHWIND_CODE}`);
+  await expect(page.getByRole('button', { name: 'Join Group' })).toBeVisible();
+});
+
 test('account settings: name rules, email change with confirmation, password change', async ({ page }) => {
   const email = uniqueEmail('settings');
   await signUp(page, { code: NORTHWIND_CODE, email, password: 'settings-pass-1', firstName: 'Robin', lastName: 'Hale' });
   await expect(page).toHaveURL('/home');
   await page.goto('/profile');
 
-  // Error styles: first name below 2 characters; full name between 2 and 4.
+  // Error styles: first name below 2 characters; full name between 2 and 4 only (000 section 5).
   await page.getByLabel('First name').fill('R');
   await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Full name').fill('R');
+  await expect(page.getByLabel('Full name')).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Full name').fill('Rob');
   await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('First name').fill('Robin');

@@ -85,4 +85,32 @@ test.describe('route guard and shell', () => {
     await expect(page.getByText('You are already a Coach in this Group')).toBeVisible();
     await expect(page.getByText('When you are a coach for a group, you cannot also be a speaker in that group.')).toBeVisible();
   });
+
+  test('a signed-in user opening /sign-in goes to their landing page', async ({ page }) => {
+    await signIn(page, 'speaker@northwind.example');
+    await page.goto('/sign-in');
+    await expect(page).toHaveURL('/evaluate');
+    // next still wins, as it would after signing in.
+    await page.goto('/sign-in?next=%2Fhelp');
+    await expect(page).toHaveURL('/help');
+  });
+
+  test('sign-in with both code and next goes to next (000 section 2.3)', async ({ page }) => {
+    await page.goto(`/sign-in?code=${NORTHWIND_CODE}&next=%2Fprofile`);
+    await page.getByLabel('Email').fill('speaker@northwind.example');
+    await page.getByLabel('Password').fill('rostrum-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/profile');
+  });
+
+  test('with Assignments on (Summit), coach and speaker keep Manage in the navigation and land on it', async ({ page }) => {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await signIn(page, 'coach@summit.example');
+    await expect(page).toHaveURL('/manage');
+    await expect(nav.getByRole('link', { name: 'Manage' })).toHaveAttribute('aria-current', 'page');
+    await signIn(page, 'speaker@summit.example');
+    await expect(page).toHaveURL('/manage');
+    await expect(nav.getByRole('link', { name: 'Manage' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Record' })).toBeVisible();
+  });
 });

@@ -12,7 +12,9 @@ test.describe('sign-up errors', () => {
     await expect(page.getByLabel('Invite code')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test('409: an email already registered, with a wrong password', async ({ page }) => {
+  const TAKEN = 'Email already registered. Please sign into your account here to join this new group.';
+
+  test('409: says the email is registered and offers sign-in; wrong credentials go to sign-in', async ({ page }) => {
     await page.goto(`/sign-up?code=${NORTHWIND_CODE}`);
     await fillAccountFields(page, {
       email: 'speaker@northwind.example',
@@ -22,18 +24,42 @@ test.describe('sign-up errors', () => {
     });
     await page.getByLabel('I agree to the Terms of Use and Privacy Policy.').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(notification(page)).toContainText('Email already registered. Please sign into your account here to join this new group.');
-    await expect(page.getByRole('link', { name: 'Sign in to join' })).toBeVisible();
+    await expect(page.getByTestId('email-taken')).toContainText(TAKEN);
+    await expect(page.getByTestId('email-taken').getByRole('link', { name: 'here' })).toHaveAttribute(
+      'href',
+      `/sign-in?email=speaker%40northwind.example&code=${NORTHWIND_CODE}`,
+    );
+    await page.getByRole('button', { name: 'Sign in to join' }).click();
+    await expect(page).toHaveURL(`/sign-in?email=speaker%40northwind.example&code=${NORTHWIND_CODE}`);
+    await expect(page.getByLabel('Email')).toHaveValue('speaker@northwind.example');
   });
 
-  test('409 with the right password signs in and offers to join the group', async ({ page }) => {
+  test('409 with the right password is not signed in silently; Sign in to join offers the group', async ({ page }) => {
     await page.goto(`/sign-up?code=${NORTHWIND_CODE}`);
     await fillAccountFields(page, { email: 'coach@northwind.example', password: DEMO_PASSWORD, firstName: 'Casey', lastName: 'Coach' });
     await page.getByLabel('I agree to the Terms of Use and Privacy Policy.').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByTestId('email-taken')).toContainText(TAKEN);
+    await expect(page).toHaveURL(/\/sign-up/);
+    expect(await page.evaluate(() => localStorage.getItem('rostrum.apiKey'))).toBeNull();
+    await page.getByRole('button', { name: 'Sign in to join' }).click();
     await expect(page).toHaveURL(`/confirm-code?code=${NORTHWIND_CODE}`);
     await expect(page.getByRole('button', { name: 'Join Group' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  });
+
+  test('errors clear as soon as the field is valid', async ({ page }) => {
+    await page.goto(`/sign-up?code=${NORTHWIND_CODE}`);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('First name is required')).toBeVisible();
+    await expect(page.getByText('Please accept the Terms of Use and Privacy Policy to create your account.')).toBeVisible();
+    await page.getByLabel('First name').fill('Ada');
+    await expect(page.getByText('First name is required')).toHaveCount(0);
+    await expect(page.getByLabel('First name')).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await expect(page.getByText('Full name is required')).toHaveCount(0);
+    await page.getByLabel('I agree to the Terms of Use and Privacy Policy.').check();
+    await expect(page.getByText('Please accept the Terms of Use and Privacy Policy to create your account.')).toHaveCount(0);
   });
 
   test('400: data the server rejects', async ({ page }) => {

@@ -13,6 +13,7 @@ import { errorBody, installErrorHandler } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors, guardedValidatorCompiler } from './http/edge-guards.js';
 import { helmetOptions } from './http/security-headers.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
+import { legalRoutes } from './modules/legal/legal.routes.js';
 import { responses } from './http/route-kit.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
@@ -83,6 +84,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       );
       zapp.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       clientConfigRoutes(zapp, deps);
+      legalRoutes(zapp, deps);
       authRoutes(zapp, deps);
       meRoutes(zapp, deps);
       groupsRoutes(zapp, deps);

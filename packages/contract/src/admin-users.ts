@@ -4,6 +4,7 @@ import { PSEUDO_GROUP_ID } from './constants.js';
 import { ZGroupRoleSchema, ZMembershipStatusSchema } from './group.js';
 import { grantedFreeYears, ZFreeDurationSchema, ZOrgTypeSchema } from './org.js';
 import { ZRequiredEmailSchema } from './user.js';
+import { withArticle } from './indefinite-article.js';
 import { vocabulary, type TOrgType } from './vocabulary.js';
 
 // The users, roles and invites half of the organisation admin area (000 sections 2.11, 4, 5, 7):
@@ -36,7 +37,7 @@ export function inviteNeedsManagerWarning(orgType: TOrgType | string | null | un
 /** A coach of a group cannot also be its speaker (000 section 5, as groups/join enforces). */
 export function coachNotSpeakerMessage(orgType: TOrgType | string | null | undefined): string {
   const v = vocabulary(orgType);
-  return `A ${v.word('coach')} of a ${v.word('group')} cannot also be a ${v.word('speaker')} in that ${v.word('group')}.`;
+  return `${withArticle(v.word('coach'), { capital: true })} of a ${v.word('group')} cannot also be ${withArticle(v.word('speaker'))} in that ${v.word('group')}.`;
 }
 
 export const ORG_ROLE_CHOICES = [[], ['manager'], ['admin', 'manager']] as const;

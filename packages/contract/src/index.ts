@@ -8,6 +8,8 @@ export * from './messages.js';
 export * from './org.js';
 export * from './privacy.js';
 export * from './roles.js';
+export * from './indefinite-article.js';
+export * from './legal.js';
 export * from './routes.js';
 export * from './user.js';
 export * from './vocabulary.js';

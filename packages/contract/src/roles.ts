@@ -66,11 +66,20 @@ export function viewerAbilities(f: TRoleFacts): TViewerAbilities {
  */
 export function resolveMode(v: TViewerAbilities, stored: TMode | undefined | null): TMode {
   if (v.canCoach && !v.canRecord) return 'manager';
-  if (!v.canCoach) return 'speaker';
+  // An org admin who is neither coach nor speaker is not put in speaker mode, which hides Admin.
+  if (!v.canCoach) return !v.canRecord && v.canAdministerOrg ? 'manager' : 'speaker';
   return stored ?? 'manager';
 }
 
-export type TLandingRoute = 'coach-dashboard' | 'speaker-dashboard' | 'customer-admin-groups' | 'manage' | 'evaluate' | 'subscription';
+export const LANDING_ROUTES = [
+  'coach-dashboard',
+  'speaker-dashboard',
+  'customer-admin-groups',
+  'manage',
+  'evaluate',
+  'subscription',
+] as const;
+export type TLandingRoute = (typeof LANDING_ROUTES)[number];
 
 /** Section 2.3: where a user lands after signing in, and the mode they land in. */
 export function landingRoute(v: TViewerAbilities, assignmentsOn: boolean): { route: TLandingRoute; forceMode?: TMode } {
@@ -108,4 +117,39 @@ export function navigationItems(v: TViewerAbilities, mode: TMode, assignmentsOn:
 /** The dashboard the Dashboard item and the mode switcher lead to. */
 export function dashboardRoute(mode: TMode): 'coach-dashboard' | 'speaker-dashboard' {
   return mode === 'manager' ? 'coach-dashboard' : 'speaker-dashboard';
+}
+
+/**
+ * The dashboards (002 sections 2.2 and 2.4) are a later issue. Until they exist, Manage, the page they
+ * replace when Assignments is on (002 section 2.5), stands in for them: in the navigation (one item,
+ * labelled Manage, where Dashboard goes) and as the landing page. Set to true when they are built.
+ */
+export const DASHBOARDS_BUILT = false;
+
+const isDashboard = (r: TLandingRoute) => r === 'coach-dashboard' || r === 'speaker-dashboard';
+
+/** Where a user lands (GET me `landing`, decided by the server): section 2.3 with the dashboards' stand-in. */
+export function landingPage(v: TViewerAbilities, assignmentsOn: boolean): { route: TLandingRoute; forceMode?: TMode } {
+  const first = landingRoute(v, assignmentsOn);
+  if (DASHBOARDS_BUILT || !isDashboard(first.route)) return first;
+  return { ...first, route: 'manage' };
+}
+
+/** The items the navigation bar links: section 2.2, with Manage standing in for an unbuilt Dashboard. */
+export function navigationLinks(v: TViewerAbilities, mode: TMode, assignmentsOn: boolean): TNavItem[] {
+  const items = navigationItems(v, mode, assignmentsOn);
+  return DASHBOARDS_BUILT ? items : items.map((i) => (i === 'dashboard' ? 'manage' : i));
+}
+
+/** The navigation item that leads to a landing page (subscription has none: the logo leads there via home). */
+export function navItemOfLanding(route: TLandingRoute): TNavItem | null {
+  const map: Record<TLandingRoute, TNavItem | null> = {
+    'coach-dashboard': 'dashboard',
+    'speaker-dashboard': 'dashboard',
+    'customer-admin-groups': 'admin',
+    manage: 'manage',
+    evaluate: 'results',
+    subscription: null,
+  };
+  return map[route];
 }

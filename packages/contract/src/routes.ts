@@ -34,6 +34,8 @@ export const ROUTES = {
     auth: true,
   },
   help: { name: 'help', path: '/help', announcer: 'Help', auth: true },
+  terms: { name: 'terms', path: '/terms', announcer: 'Terms of Use', auth: false },
+  privacy: { name: 'privacy', path: '/privacy', announcer: 'Privacy Policy', auth: false },
   subscription: { name: 'subscription', path: '/subscription', announcer: 'Subscription', auth: true },
   record: { name: 'record', path: '/record', announcer: 'Record', auth: true },
   evaluate: { name: 'evaluate', path: '/evaluate', announcer: 'Results', auth: true },

@@ -8,8 +8,11 @@ import {
   isAllowedPrivacyPair,
   generateInviteCode,
   isPerpetualExpiry,
+  landingPage,
   landingRoute,
+  navItemOfLanding,
   navigationItems,
+  navigationLinks,
   orgExpiryWarning,
   pageTitle,
   parseBearerToken,
@@ -19,7 +22,9 @@ import {
   safeNext,
   vocabulary,
   viewerAbilities,
+  type TMode,
   type TRoleFacts,
+  type TViewerAbilities,
 } from './index.js';
 
 const roleFacts = (roles: string[][], org: Partial<TRoleFacts> = {}, status: 'active' | 'inactive' = 'active'): TRoleFacts => ({
@@ -161,10 +166,55 @@ describe('small rules', () => {
     expect(years[0]).toBe(2013);
     expect(years.at(-1)).toBe(1928);
     expect(profileFieldErrors({ firstName: 'A', lastName: 'Bo', name: 'A Bo' })).toEqual({ firstName: true, lastName: false, name: true });
+    // Full name: the error style only between 2 and 4 characters (000 section 5).
+    expect(profileFieldErrors({ firstName: 'Al', lastName: 'Bo', name: 'A' }).name).toBe(false);
+    expect(profileFieldErrors({ firstName: 'Al', lastName: 'Bo', name: '' }).name).toBe(false);
+    expect(profileFieldErrors({ firstName: 'Al', lastName: 'Bo', name: 'Al' }).name).toBe(true);
+    expect(profileFieldErrors({ firstName: 'Al', lastName: 'Bo', name: 'Al Bo' }).name).toBe(false);
     const now = new Date('2026-01-01T00:00:00Z');
     expect(orgExpiryWarning('2026-02-10T00:00:00Z', now, 45)).toBe(true);
     expect(orgExpiryWarning('2026-03-10T00:00:00Z', now, 45)).toBe(false);
     expect(isPerpetualExpiry('2041-01-02T00:00:00Z', now)).toBe(true);
     expect(isPerpetualExpiry('2030-01-01T00:00:00Z', now)).toBe(false);
+  });
+});
+
+describe('landing page and navigation together (issue 12 item 6)', () => {
+  const bools = [false, true];
+  // Every combination of abilities the server can send (roles.ts viewerAbilities).
+  const all: TViewerAbilities[] = [];
+  for (const canAdministerOrg of bools)
+    for (const orgManager of bools)
+      for (const managerRole of bools)
+        for (const speakerRole of bools)
+          all.push(
+            viewerAbilities(
+              roleFacts([...(managerRole ? [['manager']] : []), ...(speakerRole ? [['speaker']] : [])], {
+                isOrgAdmin: canAdministerOrg,
+                isOrgManager: orgManager,
+              }),
+            ),
+          );
+
+  it('the page a user lands on is always in their navigation (subscription via the logo)', () => {
+    for (const v of all)
+      for (const assignmentsOn of bools)
+        for (const stored of ['manager', 'speaker', undefined] as Array<TMode | undefined>) {
+          const landing = landingPage(v, assignmentsOn);
+          const item = navItemOfLanding(landing.route);
+          if (item === null) continue;
+          const mode = landing.forceMode ?? resolveMode(v, stored);
+          expect(navigationLinks(v, mode, assignmentsOn), JSON.stringify({ v, assignmentsOn, stored })).toContain(item);
+        }
+  });
+
+  it('with Assignments on, coaches and speakers keep Manage (standing in for the dashboard) and land on it', () => {
+    const coach = facts([['manager']]);
+    const speaker = facts([['speaker']]);
+    expect(navigationLinks(coach, 'manager', true)).toEqual(['manage', 'history', 'help']);
+    expect(navigationLinks(speaker, 'speaker', true)).toEqual(['manage', 'record', 'results', 'history', 'help']);
+    expect(landingPage(coach, true).route).toBe('manage');
+    expect(landingPage(speaker, true).route).toBe('manage');
+    expect(landingPage(facts([['speaker']]), false).route).toBe('evaluate');
   });
 });

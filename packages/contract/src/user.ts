@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GENDERS, LIMITS, TITLES } from './constants.js';
 import { ZGroupSchema } from './group.js';
 import { ZOrgSchema } from './org.js';
+import { LANDING_ROUTES } from './roles.js';
 
 export const ZEmailSchema = z.string().trim().toLowerCase().max(LIMITS.email).pipe(z.email('Enter a valid email address'));
 export const ZPasswordSchema = z
@@ -124,6 +125,8 @@ export const ZMeResponseSchema = z.object({
   org: ZOrgSchema,
   groups: z.array(ZGroupSchema),
   abilities: ZViewerAbilitiesSchema,
+  /** Where the user lands (000 section 2.3), decided once by the server; the navigation always links it. */
+  landing: z.object({ route: z.enum(LANDING_ROUTES), forceMode: z.enum(['manager', 'speaker']).optional() }),
 });
 export type TMeResponse = z.infer<typeof ZMeResponseSchema>;
 
@@ -174,9 +177,10 @@ export function autoFullName(firstName: string, lastName: string): string {
 /** Account settings error styles: first/last name below 2 characters; full name between 2 and 4. */
 export function profileFieldErrors(v: { firstName: string; lastName: string; name: string }) {
   const len = (s: string) => s.trim().length;
+  const full = len(v.name);
   return {
     firstName: len(v.firstName) < 2,
     lastName: len(v.lastName) < 2,
-    name: len(v.name) < 5,
+    name: full >= 2 && full <= 4,
   };
 }

@@ -1,6 +1,8 @@
 // The edu vocabulary switch (000 section 1): in 'edu' organisations groups are classes,
 // coaches are instructors and speakers are students. One function, not scattered conditionals.
 
+import { indefiniteArticle, withArticle } from './indefinite-article.js';
+
 export type TOrgType = 'edu' | 'other';
 
 const WORDS = {
@@ -40,11 +42,7 @@ export function pseudoGroupName(orgType: TOrgType | string | undefined | null): 
 export function alreadyCoachMessage(orgType: TOrgType | string | undefined | null): { title: string; text: string } {
   const v = vocabulary(orgType);
   return {
-    title: `You are already ${article(v.word('coach'))} ${v.Word('coach')} in this ${v.Word('group')}`,
-    text: `When you are ${article(v.word('coach'))} ${v.word('coach')} for a ${v.word('group')}, you cannot also be a ${v.word('speaker')} in that ${v.word('group')}.`,
+    title: `You are already ${indefiniteArticle(v.word('coach'))} ${v.Word('coach')} in this ${v.Word('group')}`,
+    text: `When you are ${withArticle(v.word('coach'))} for a ${v.word('group')}, you cannot also be ${withArticle(v.word('speaker'))} in that ${v.word('group')}.`,
   };
-}
-
-function article(word: string): 'a' | 'an' {
-  return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }

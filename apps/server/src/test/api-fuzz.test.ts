@@ -91,6 +91,7 @@ const FAMILIES = [
   'health',
   'history',
   'invites',
+  'legal',
   'me',
   'media',
   'org',

@@ -1,4 +1,6 @@
 import type {
+  TLegalDocument,
+  TLegalText,
   TAdminStats,
   TCreateGroupBody,
   TDeactivateMembersResponse,
@@ -50,6 +52,9 @@ export const api = {
   peekSignInKey: (key: string): Promise<TSignInKeyPeekResponse> =>
     call('POST', () => client.POST('/api/v1/auth/sign-in/key/peek', { body: { key } })),
   signOut: () => call('POST', () => client.POST('/api/v1/auth/sign-out')),
+  /** The Terms of Use or the Privacy Policy (public). */
+  getLegalText: (document: TLegalDocument): Promise<TLegalText> =>
+    call('GET', () => (document === 'terms' ? client.GET('/api/v1/legal/terms') : client.GET('/api/v1/legal/privacy'))),
   checkInvite: (body: TInviteCheckBody): Promise<TInviteCheckResponse> =>
     call('POST', () => client.POST('/api/v1/auth/sign-up/invite', { body }), { own402: true }),
   signUp: (body: TSignUpBody): Promise<{ userId: string; signInKey: string }> =>
@@ -156,6 +161,7 @@ export async function fetchPeaks(peaksUrl: string, signal?: AbortSignal): Promis
 /** Query keys, so invalidation names the same data the queries load. */
 export const queryKeys = {
   me: ['me'] as const,
+  legal: (document: TLegalDocument) => ['legal', document] as const,
   myGroups: ['groups', 'mine'] as const,
   orgGroups: ['groups', 'org'] as const,
   /** The active-only list sits under the full list's key, so invalidating one invalidates both. */

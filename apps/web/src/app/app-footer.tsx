@@ -1,5 +1,6 @@
+import { Link } from 'react-router';
 import { Landmark } from 'lucide-react';
-import { PRODUCT_NAME } from '@rostrum/contract';
+import { LEGAL_TITLES, PRODUCT_NAME, ROUTES } from '@rostrum/contract';
 
 export function AppFooter() {
   return (
@@ -8,6 +9,10 @@ export function AppFooter() {
         <p>
           © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
         </p>
+        <nav className="app-footer__links" aria-label="Legal">
+          <Link to={ROUTES.terms.path}>{LEGAL_TITLES.terms}</Link>
+          <Link to={ROUTES.privacy.path}>{LEGAL_TITLES.privacy}</Link>
+        </nav>
         <p className="app-footer__funding">
           <Landmark size={16} aria-hidden />
           <span>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogOut, Menu, Mic, X } from 'lucide-react';
-import { navigationItems } from '@rostrum/contract';
+import { navigationLinks } from '@rostrum/contract';
 import { BrandLogo } from './brand-logo';
 import { ModeSwitcher } from './mode-switcher';
 import { NAV_LABELS, NAV_PATHS } from './route-paths';
@@ -12,7 +12,7 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase();
 }
 
-/** The signed-in navigation bar (000 section 2.2), built from the contract's navigationItems. */
+/** The signed-in navigation bar (000 section 2.2), built from the contract's navigationLinks. */
 export function NavBar({ viewer }: { viewer: TViewer }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -25,7 +25,7 @@ export function NavBar({ viewer }: { viewer: TViewer }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const items = navigationItems(viewer.facts, viewer.mode, viewer.assignmentsOn).flatMap((item) => {
+  const items = navigationLinks(viewer.facts, viewer.mode, viewer.assignmentsOn).flatMap((item) => {
     const to = NAV_PATHS[item];
     return to ? [{ item, to, label: NAV_LABELS[item] }] : [];
   });

@@ -1,8 +1,8 @@
 import {
   ROUTES,
   dashboardRoute,
-  landingRoute,
   type TLandingRoute,
+  type TMeResponse,
   type TMode,
   type TNavItem,
   type TViewerAbilities,
@@ -46,15 +46,11 @@ export const NAV_LABELS: Record<TNavItem, string> = {
 };
 
 /**
- * The landing page of section 2.3 as a path. While a landing page is not built (the dashboards),
- * the user lands where the rule would send them with Assignments off.
+ * The landing page as a path: the server decides it (GET me `landing`, the contract's landingPage,
+ * with Manage standing in for the dashboards until they exist); the navigation always links it.
  */
-export function landingPath(facts: TViewerAbilities, assignmentsOn: boolean): { path: string; forceMode?: TMode } {
-  const first = landingRoute(facts, assignmentsOn);
-  const path = LANDING_PATHS[first.route];
-  if (path) return { path, forceMode: first.forceMode };
-  const fallback = landingRoute(facts, false);
-  return { path: LANDING_PATHS[fallback.route] ?? WEB_ROUTES.subscription.path, forceMode: fallback.forceMode };
+export function landingPath(landing: TMeResponse['landing']): { path: string; forceMode?: TMode } {
+  return { path: LANDING_PATHS[landing.route] ?? WEB_ROUTES.manage.path, forceMode: landing.forceMode };
 }
 
 /**

@@ -45,6 +45,8 @@ export const routes: RouteObject[] = [
           lazyRoute(R.passwordReset, PAGES.PasswordResetPage),
           lazyRoute(R.join, PAGES.JoinRedirect),
           lazyRoute(R.unsubscribe, PAGES.UnsubscribePage),
+          lazyRoute(R.terms, PAGES.TermsPage),
+          lazyRoute(R.privacy, PAGES.PrivacyPage),
           {
             element: <RequireAuth />,
             children: [

@@ -26,6 +26,23 @@ describe('GET me and GET org', () => {
   });
 });
 
+describe('GET me landing (000 section 2.3, issue 12 item 6)', () => {
+  const landingOf = async (email: string) => (await call('GET', '/me', await signInAs(t, email))).json().data.landing;
+
+  it('follows the landing rule with Assignments off', async () => {
+    const { admin, coach, speaker } = await makeOrg(t.db);
+    expect(await landingOf(admin.email)).toEqual({ route: 'customer-admin-groups' });
+    expect(await landingOf(coach.email)).toEqual({ route: 'manage' });
+    expect(await landingOf(speaker.email)).toEqual({ route: 'evaluate' });
+  });
+
+  it('with Assignments on, Manage stands in for the dashboards until they exist', async () => {
+    const { coach, speaker } = await makeOrg(t.db, { settings: { Assignments: true } });
+    expect(await landingOf(coach.email)).toEqual({ route: 'manage' });
+    expect(await landingOf(speaker.email)).toEqual({ route: 'manage' });
+  });
+});
+
 describe('PUT me', () => {
   it('saves names and metadata', async () => {
     const { speaker } = await makeOrg(t.db);

@@ -2,6 +2,7 @@ import {
   ERROR_CODES,
   MSG,
   PREFERENCES_LIMITS,
+  landingPage,
   type TEmailPreferences,
   type TMeResponse,
   type TPreferences,
@@ -45,11 +46,13 @@ export async function getMe(deps: TDeps, auth: TAuth): Promise<TMeResponse> {
   const [user, org, rows] = await Promise.all([loadUser(deps, auth), getOrg(deps, auth), listUserGroups(deps.db, auth.userId)]);
   const now = new Date();
   const groups = rows.map((r) => presentGroup(deps.config.publicUrl, r.group, r.membership, auth, now));
+  const abilities = viewerAbilitiesOf(auth, groups);
   return {
     user: presentUser(user),
     org,
     groups,
-    abilities: viewerAbilitiesOf(auth, groups),
+    abilities,
+    landing: landingPage(abilities, !!org.settings.Assignments),
   };
 }
 

@@ -3,14 +3,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BellOff } from 'lucide-react';
-import { MSG, ZEmailPreferencesSchema, type TEmailPreferenceKey, type TEmailPreferences, type TMeResponse } from '@rostrum/contract';
+import {
+  MSG,
+  ZEmailPreferencesSchema,
+  type TEmailPreferenceKey,
+  type TEmailPreferences,
+  type TMeResponse,
+  withArticle,
+} from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { Switch } from '../../components/switch';
 import { notifications } from '../../app/notification-store';
-import { withArticle } from '../../app/indefinite-article';
 import type { TViewer } from '../../app/viewer';
 
 interface SwitchDef {

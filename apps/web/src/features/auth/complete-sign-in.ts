@@ -3,7 +3,6 @@ import type { TMeResponse, TSignInResponse } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { landingPath } from '../../app/route-paths';
 import { sessionStore } from '../../app/session-store';
-import { roleFacts } from '../../app/viewer';
 
 /**
  * Stores the new session, loads GET me and returns the landing path of section 2.3; a user sent
@@ -16,8 +15,18 @@ export async function completeSignIn(queryClient: QueryClient, signIn: TSignInRe
   return landingForMe(queryClient, me);
 }
 
+/**
+ * Where sign-in (password or key) goes (000 section 2.3): `next` when given (it wins over a code),
+ * else confirm-code with the code when one came, else the landing page.
+ */
+export function afterSignInPath(next: string | null, code: string | null, landing: string): string {
+  if (next) return next;
+  if (code) return `/confirm-code?code=${encodeURIComponent(code)}`;
+  return landing;
+}
+
 export async function landingForMe(queryClient: QueryClient, me: TMeResponse): Promise<string> {
-  const { path, forceMode } = landingPath(roleFacts(me), !!me.org.settings.Assignments);
+  const { path, forceMode } = landingPath(me.landing);
   if (forceMode && me.user.preferences.currentMode !== forceMode) {
     try {
       await api.updatePreferences({ currentMode: forceMode });

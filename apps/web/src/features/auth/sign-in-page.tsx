@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,10 +13,12 @@ import { bindField } from '../../components/field-binding';
 import { LoadingState } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
-import { StorageUnavailableError } from '../../app/session-store';
+import { StorageUnavailableError, useSession } from '../../app/session-store';
+import { landingPath } from '../../app/route-paths';
+import { useMe } from '../../app/viewer';
 import { AuthLayout } from './auth-layout';
 import { supportsAudioFeatures } from './browser-support';
-import { completeSignIn } from './complete-sign-in';
+import { afterSignInPath, completeSignIn } from './complete-sign-in';
 import { SignInLinkConfirm } from './sign-in-link-confirm';
 
 function reportStorage(e: unknown): boolean {
@@ -45,6 +47,10 @@ export function SignInPage() {
   const key = params.get('key');
   const next = safeNext(params.get('next'));
   const code = params.get('code');
+  const session = useSession();
+  const me = useMe();
+  // A sign-in link opened while signed in asks first, and "Use another account" then shows the form.
+  const arrivedWithKey = useRef(!!key).current;
 
   const form = useForm<TSignInInput, unknown, TSignInBody>({
     resolver: zodResolver(ZSignInBodySchema),
@@ -82,7 +88,7 @@ export function SignInPage() {
   const continueWithKey = useMutation({
     mutationFn: async (signInKey: string) => {
       const landing = await completeSignIn(queryClient, await api.signInWithKey(signInKey));
-      await navigate(next ?? landing, { replace: true });
+      await navigate(afterSignInPath(next, code, landing), { replace: true });
     },
     onError: (e) => {
       if (!reportStorage(e)) notifications.error(errorMessage(e, MSG.incorrectCredentials));
@@ -94,8 +100,7 @@ export function SignInPage() {
   const signIn = useMutation({
     mutationFn: async (body: TSignInBody) => {
       const landing = await completeSignIn(queryClient, await api.signIn(body));
-      if (code) await navigate(`/confirm-code?code=${encodeURIComponent(code)}`);
-      else await navigate(next ?? landing);
+      await navigate(afterSignInPath(next, code, landing));
     },
     onError: (err) => {
       if (!reportStorage(err)) setServerError(err, setError, SIGN_IN_ERRORS);
@@ -104,6 +109,11 @@ export function SignInPage() {
   const onSubmit = handleSubmit((body) => signIn.mutate(body));
   const email = watch('email');
 
+  // Already signed in (and not opening a sign-in link): straight on, as a finished sign-in would go.
+  if (session && !arrivedWithKey && !signIn.isPending && !signIn.isSuccess) {
+    if (me.data) return <Navigate to={afterSignInPath(next, code, landingPath(me.data.landing).path)} replace />;
+    if (me.isPending) return <LoadingState />;
+  }
   if (keyStep === 'checking') return <LoadingState />;
   // Signing in with the key shows the loading state until the page is left.
   if (continueWithKey.isPending || continueWithKey.isSuccess) return <LoadingState text={MSG.signingIn} />;

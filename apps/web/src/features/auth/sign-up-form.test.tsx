@@ -20,7 +20,14 @@ function renderForm(isEu = false) {
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        <SignUpForm invite={invite(isEu)} presetEmail="" onBack={() => {}} onSignedIn={onSignedIn} queryClient={queryClient} />
+        <SignUpForm
+          invite={invite(isEu)}
+          presetEmail=""
+          onBack={() => {}}
+          onSignedIn={onSignedIn}
+          onSignInElsewhere={() => {}}
+          queryClient={queryClient}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -79,5 +86,17 @@ describe('SignUpForm validation (000 section 2.6)', () => {
       termsAccepted: true,
       privacyAccepted: true,
     });
+  });
+
+  it('links the Terms of Use and the Privacy Policy from the consent boxes (issue 12 item 19)', () => {
+    renderForm();
+    expect(screen.getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+  });
+
+  it('links both pages from the EU consent block too', () => {
+    renderForm(true);
+    expect(screen.getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
   });
 });

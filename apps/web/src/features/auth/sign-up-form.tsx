@@ -9,12 +9,15 @@ import {
   EU_MIN_AGE,
   GENDERS,
   GENDER_LABELS,
+  LEGAL_TITLES,
   LIMITS,
   MSG,
+  ROUTES,
   TITLES,
   TITLE_LABELS,
   autoFullName,
   birthYearChoices,
+  type TLegalDocument,
 } from '@rostrum/contract';
 import { api } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
@@ -40,16 +43,30 @@ interface Props {
   invite: TCheckedInvite;
   presetEmail: string;
   onBack: () => void;
-  /** After sign-in: the landing path, and an explicit target that overrides next (409 -> confirm-code). */
+  /** After sign-in: the landing path, and (409, signed in to join) confirm-code for the invite. */
   onSignedIn: (landing: string, target?: string) => void;
+  /** The offered sign-in failed: go to the sign-in page (with the email and code). */
+  onSignInElsewhere: (to: string) => void;
   queryClient: QueryClient;
 }
 
 const TITLE_OPTIONS = TITLES.map((t) => ({ value: t, label: TITLE_LABELS[t] }));
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
 
-/** A 409 whose credentials did not sign in either: the email belongs to someone else's account. */
+/** A link to a legal page inside a consent label; a new tab keeps the half-filled form. */
+function legalLink(document: TLegalDocument) {
+  return (
+    <Link to={ROUTES[document].path} target="_blank" rel="noopener">
+      {LEGAL_TITLES[document]}
+    </Link>
+  );
+}
+
+/** Sign-up 409: the email is registered already. */
 class EmailTakenError extends Error {}
+
+// The spec's 409 message, its "here" a link to sign-in.
+const [takenBefore, takenAfter] = MSG.signUpEmailTaken.split(' here ');
 
 /** Where the user lands after a sign-up: the landing path, and (409) an explicit target. */
 interface TSignedIn {
@@ -58,49 +75,41 @@ interface TSignedIn {
 }
 
 /** Step 2 of sign-up: the account form with the terms box, or the EU consent block. */
-export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, queryClient }: Props) {
+export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, onSignInElsewhere, queryClient }: Props) {
   const isEu = invite.result.isEu;
   const years = useMemo(() => birthYearChoices(new Date()).map((y) => ({ value: String(y), label: String(y) })), []);
   const schema = useMemo(() => signUpFormSchema(isEu), [isEu]);
   const form = useForm<TSignUpFormInput, unknown, TSignUpFormValues>({
     resolver: zodResolver(schema),
     defaultValues: signUpDefaults(presetEmail),
-    // Checked on submit only; a message stays until the next submit.
+    // Checked first on submit; after that a message clears as soon as its field is valid.
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const { control, getValues, setValue, watch, handleSubmit, formState } = form;
   // Full name follows first + last until the user edits it.
   const nameEdited = useRef(false);
   const follow = (firstName: string, lastName: string) => {
-    if (!nameEdited.current) setValue('name', autoFullName(firstName, lastName));
+    if (!nameEdited.current) setValue('name', autoFullName(firstName, lastName), { shouldValidate: formState.isSubmitted });
   };
 
   const signUp = useMutation({
-    mutationFn: async ({ values, password }: { values: TSignUpFormValues; password: string }): Promise<TSignedIn> => {
+    mutationFn: async ({ values }: { values: TSignUpFormValues }): Promise<TSignedIn> => {
       try {
         const created = await api.signUp(signUpBody(values, invite));
         return { landing: await completeSignIn(queryClient, await api.signInWithKey(created.signInKey)) };
       } catch (err) {
-        if (!isApiError(err) || err.status !== 409) throw err;
-      }
-      // Already registered: try the entered credentials, then offer to join from the account.
-      try {
-        const landing = await completeSignIn(queryClient, await api.signIn({ email: values.email, password }));
-        const target = invite.body.inviteCode
-          ? `/confirm-code?code=${encodeURIComponent(invite.body.inviteCode)}`
-          : `/confirm-code?invite=${encodeURIComponent(invite.body.inviteId ?? '')}`;
-        return { landing, target };
-      } catch {
-        throw new EmailTakenError();
+        // Already registered (000 section 8): say so and offer sign-in; never sign in unasked.
+        if (isApiError(err) && err.status === 409) throw new EmailTakenError();
+        throw err;
       }
     },
     onSuccess: ({ landing, target }) => onSignedIn(landing, target),
     onError: (err) => {
       if (err instanceof StorageUnavailableError) {
         notifications.show({ kind: 'error', title: MSG.cookiesTitle, text: MSG.cookiesText, sticky: true });
-      } else if (err instanceof EmailTakenError) notifications.error(MSG.signUpEmailTaken);
-      else if (!isApiError(err)) return;
+      } else if (!isApiError(err))
+        return; // EmailTakenError: the form shows it, with the sign-in offer
       else if (err.status === 400) notifications.error(MSG.signUpInvalid);
       else if (err.status === 402) notifications.error(MSG.seatLimit);
       else if (err.status < 500 && err.status !== 0) notifications.error(err.message);
@@ -108,11 +117,40 @@ export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, queryClien
   });
   const taken = signUp.error instanceof EmailTakenError;
 
-  const onSubmit = handleSubmit((values) => signUp.mutate({ values, password: getValues('password') }));
+  // The offered sign-in (the spec's sign-in attempt with the entered credentials), on the user's click;
+  // wrong credentials go on to the sign-in page with the email and code filled in.
+  const joinTarget = invite.body.inviteCode
+    ? `/confirm-code?code=${encodeURIComponent(invite.body.inviteCode)}`
+    : `/confirm-code?invite=${encodeURIComponent(invite.body.inviteId ?? '')}`;
+  const email = watch('email');
+  const signInFromTaken = `/sign-in?email=${encodeURIComponent(email.trim())}${invite.body.inviteCode ? `&code=${encodeURIComponent(invite.body.inviteCode)}` : ''}`;
+  const signInToJoin = useMutation({
+    mutationFn: async () => {
+      try {
+        const landing = await completeSignIn(
+          queryClient,
+          await api.signIn({ email: getValues('email').trim(), password: getValues('password') }),
+        );
+        return { landing, target: joinTarget } satisfies TSignedIn;
+      } catch (err) {
+        if (err instanceof StorageUnavailableError) throw err;
+        throw new EmailTakenError();
+      }
+    },
+    onSuccess: ({ landing, target }) => onSignedIn(landing, target),
+    onError: (err) => {
+      if (err instanceof StorageUnavailableError) {
+        notifications.show({ kind: 'error', title: MSG.cookiesTitle, text: MSG.cookiesText, sticky: true });
+      } else onSignInElsewhere(signInFromTaken);
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => signUp.mutate({ values }));
 
   const consent = watch('consent');
   const consentError = formState.errors.consent?.message;
-  const setConsent = (patch: Partial<TConsent>) => setValue('consent', { ...getValues('consent'), ...patch });
+  const setConsent = (patch: Partial<TConsent>) =>
+    setValue('consent', { ...getValues('consent'), ...patch }, { shouldValidate: formState.isSubmitted });
   const consentBox = (key: keyof TConsent, children: ReactNode, required = true) => (
     <Checkbox
       checked={consent[key]}
@@ -123,9 +161,6 @@ export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, queryClien
       {children}
     </Checkbox>
   );
-
-  const email = watch('email');
-  const signInFromTaken = `/sign-in?email=${encodeURIComponent(email.trim())}${invite.body.inviteCode ? `&code=${encodeURIComponent(invite.body.inviteCode)}` : ''}`;
 
   return (
     <form className="stack stack--lg" onSubmit={(e) => void onSubmit(e)} noValidate>
@@ -230,8 +265,8 @@ export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, queryClien
           <p className="subtle">Your account is held under EU data protection rules. Please confirm each item.</p>
           {consentBox('age', <>I am at least {EU_MIN_AGE} years old.</>)}
           {consentBox('usa', 'I consent to the storage and processing of my data in the USA.')}
-          {consentBox('euTerms', 'I agree to the Terms of Use.')}
-          {consentBox('privacy', 'I agree to the Privacy Policy.')}
+          {consentBox('euTerms', <>I agree to the {legalLink('terms')}.</>)}
+          {consentBox('privacy', <>I agree to the {legalLink('privacy')}.</>)}
           <hr className="divider" />
           {consentBox(
             'retention',
@@ -246,7 +281,12 @@ export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, queryClien
         </fieldset>
       ) : (
         <div className="stack" style={{ gap: 'var(--space-2)' }}>
-          {consentBox('terms', 'I agree to the Terms of Use and Privacy Policy.')}
+          {consentBox(
+            'terms',
+            <>
+              I agree to the {legalLink('terms')} and {legalLink('privacy')}.
+            </>,
+          )}
           {consentError && (
             <p className="field__error" id="consent-error">
               {consentError}
@@ -263,8 +303,17 @@ export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, queryClien
           <button type="button" className="link-button" onClick={onBack}>
             <ArrowLeft size={14} aria-hidden /> Use a different code
           </button>
-          {taken && <Link to={signInFromTaken}>Sign in to join</Link>}
         </div>
+        {taken && (
+          <div className="stack" role="alert" data-testid="email-taken" style={{ gap: 'var(--space-2)' }}>
+            <p className="form-error">
+              {takenBefore} <Link to={signInFromTaken}>here</Link> {takenAfter}
+            </p>
+            <Button type="button" variant="secondary" block busy={signInToJoin.isPending} onClick={() => signInToJoin.mutate()}>
+              Sign in to join
+            </Button>
+          </div>
+        )}
       </div>
     </form>
   );

@@ -94,8 +94,10 @@ export function SignUpPage() {
             setInvite(null);
             if (invite.body.inviteCode) setCode(invite.body.inviteCode);
           }}
-          // After sign-up the default destination is /home, unless next was given (000 section 2.3).
-          onSignedIn={(_landing, target) => void navigate(target ?? next ?? ROUTES.homeIntake.path)}
+          // After sign-up the default destination is /home, unless next was given (000 section 2.3);
+          // next also wins over confirm-code after the offered sign-in (as on the sign-in page).
+          onSignedIn={(_landing, target) => void navigate(next ?? target ?? ROUTES.homeIntake.path)}
+          onSignInElsewhere={(to) => void navigate(next ? `${to}&next=${encodeURIComponent(next)}` : to)}
           queryClient={queryClient}
         />
       </AuthLayout>

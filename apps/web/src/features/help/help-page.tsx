@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GraduationCap, LifeBuoy, Mail, Mic, ShieldCheck, UserRound } from 'lucide-react';
 import { PageHeader } from '../../components/page-header';
-import { withArticle } from '../../app/indefinite-article';
+import { withArticle } from '@rostrum/contract';
 import { useViewer } from '../../app/viewer';
 import './help.css';
 

@@ -2,13 +2,12 @@ import type { ReactNode } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Users } from 'lucide-react';
-import { GROUP_MEMBER_CACHE_SECONDS, PSEUDO_GROUP_ID, type TGroupMember } from '@rostrum/contract';
+import { GROUP_MEMBER_CACHE_SECONDS, PSEUDO_GROUP_ID, withArticle, type TGroupMember } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { SelectField } from '../../components/select-field';
-import { withArticle } from '../../app/indefinite-article';
 import { useViewer, type TViewer } from '../../app/viewer';
 import { HistoryBoard } from './history-board';
 import './history.css';
@@ -107,7 +106,7 @@ function CoachHistory({ viewer }: { viewer: TViewer }) {
     <div className="page history-page">
       <PageHeader
         title="History"
-        lead={`See how a ${vocab.word('speaker')}'s scores change from one recording to the next.`}
+        lead={`See how ${withArticle(vocab.word('speaker'))}'s scores change from one recording to the next.`}
         actions={groupCount > 0 ? picker : undefined}
       />
       {body}

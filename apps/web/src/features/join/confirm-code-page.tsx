@@ -1,13 +1,12 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Users } from 'lucide-react';
-import { MSG } from '@rostrum/contract';
+import { MSG, withArticle } from '@rostrum/contract';
 import { api } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
 import { Button, ButtonLink } from '../../components/button';
 import { LoadingState } from '../../components/spinner';
 import { landingPath } from '../../app/route-paths';
-import { withArticle } from '../../app/indefinite-article';
 import { useViewer } from '../../app/viewer';
 import { useJoinGroup } from './use-join-group';
 
@@ -56,7 +55,10 @@ export function ConfirmCodePage() {
   if (check.isPending) return <LoadingState />;
 
   const groupName = check.data?.groupName;
-  const cancel = () => void navigate(landingPath(viewer.facts, viewer.assignmentsOn).path);
+  // A full organisation (402) is the join's own failure (000 section 8): its message, and Join Group
+  // stays so the user can try again once a seat is free.
+  const seatsFull = isApiError(check.error) && check.error.status === 402;
+  const cancel = () => void navigate(landingPath(viewer.me.landing).path);
   const { vocab } = viewer;
 
   return (
@@ -70,7 +72,11 @@ export function ConfirmCodePage() {
             <h1>Join {vocab.Word('group')}</h1>
             {check.isError ? (
               <p className="form-error" role="alert">
-                {isApiError(check.error) && check.error.status === 400 ? MSG.inviteCodeInvalid : check.error.message}
+                {isApiError(check.error) && check.error.status === 400
+                  ? MSG.inviteCodeInvalid
+                  : seatsFull
+                    ? MSG.joinSeatLimit
+                    : check.error.message}
               </p>
             ) : (
               <p className="muted">
@@ -95,7 +101,7 @@ export function ConfirmCodePage() {
             <Button variant="secondary" onClick={cancel}>
               Cancel
             </Button>
-            {!check.isError && (
+            {(!check.isError || seatsFull) && (
               <Button busy={join.isPending} onClick={() => join.mutate(code)}>
                 Join Group
               </Button>

@@ -2,7 +2,7 @@ import { Navigate } from 'react-router';
 import { LoadingState } from '../../components/spinner';
 import { landingPath } from '../../app/route-paths';
 import { useSession } from '../../app/session-store';
-import { buildViewer, useMe } from '../../app/viewer';
+import { useMe } from '../../app/viewer';
 import { LandingPage } from './landing-page';
 
 /** /: the landing copy for visitors; a signed-in user goes to their landing page (section 2.3). */
@@ -11,8 +11,7 @@ export function HomeRoute() {
   const me = useMe();
   if (!session) return <LandingPage />;
   if (me.data) {
-    const v = buildViewer(me.data);
-    return <Navigate to={landingPath(v.facts, v.assignmentsOn).path} replace />;
+    return <Navigate to={landingPath(me.data.landing).path} replace />;
   }
   if (me.isError) return <LandingPage />;
   return <LoadingState />;

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { TViewerAbilities } from '@rostrum/contract';
+import { backState, resultsBackTarget } from './back-target';
+
+const abilities = (over: Partial<TViewerAbilities>): TViewerAbilities => ({
+  canAdministerOrg: false,
+  canCreateGroups: false,
+  canCoach: false,
+  canRecord: false,
+  canSwitchMode: false,
+  hasActiveGroups: true,
+  ...over,
+});
+const coach = { facts: abilities({ canCoach: true }), mode: 'manager' as const, assignmentsOn: false };
+const speaker = { facts: abilities({ canRecord: true }), mode: 'speaker' as const, assignmentsOn: false };
+
+describe('resultsBackTarget (issue 12 item 5)', () => {
+  it('sends a coach on a speaker recording back to Manage, not to their own results list', () => {
+    expect(resultsBackTarget(coach, null, { isOwner: false })).toEqual({ to: '/manage', label: 'Back to Manage' });
+    expect(resultsBackTarget(coach, undefined)).toEqual({ to: '/manage', label: 'Back to Manage' });
+    expect(resultsBackTarget({ ...coach, assignmentsOn: true }, null, { isOwner: false }).to).toBe('/manage');
+  });
+
+  it('sends a speaker on their own recording to All results', () => {
+    expect(resultsBackTarget(speaker, null, { isOwner: true })).toEqual({ to: '/evaluate', label: 'All results' });
+    expect(resultsBackTarget(speaker, null)).toEqual({ to: '/evaluate', label: 'All results' });
+  });
+
+  it('sends a peer on a shared recording back to Manage when the link did not say where from', () => {
+    expect(resultsBackTarget(speaker, null, { isOwner: false }).to).toBe('/manage');
+  });
+
+  it('goes back where the link came from', () => {
+    const state = backState({ pathname: '/manage', search: '?tab=groups&group=g1' });
+    expect(resultsBackTarget(coach, state, { isOwner: false })).toEqual({ to: '/manage?tab=groups&group=g1', label: 'Back to Manage' });
+    expect(resultsBackTarget(speaker, { from: '/history/r1' })).toEqual({ to: '/history/r1', label: 'Back to History' });
+    expect(resultsBackTarget(speaker, { from: '/evaluate' }).label).toBe('All results');
+  });
+
+  it('ignores a state that is not an in-app path', () => {
+    for (const from of ['//evil.example', 'https://evil.example', '/\\evil.example', 42]) {
+      expect(resultsBackTarget(coach, { from }, { isOwner: false }).to).toBe('/manage');
+    }
+  });
+});

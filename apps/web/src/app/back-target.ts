@@ -1,0 +1,60 @@
+import { dashboardRoute } from '@rostrum/contract';
+import { LANDING_PATHS, WEB_ROUTES } from './route-paths';
+import type { TViewer } from './viewer';
+
+/** What a link into a recording carries so the recording page can send the user back: `<Link state={backState(location)}>`. */
+export interface TBackState {
+  from: string;
+}
+
+export interface TBackTarget {
+  to: string;
+  label: string;
+}
+
+/** The location state for a link into a recording page: where the user is now. */
+export function backState(location: { pathname: string; search?: string }): TBackState {
+  return { from: location.pathname + (location.search ?? '') };
+}
+
+/** An in-app path only: never another origin ("//host", "https:") or a protocol-relative trick. */
+function safeFrom(state: unknown): string | null {
+  if (!state || typeof state !== 'object' || !('from' in state)) return null;
+  const from = (state as { from: unknown }).from;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.includes('\\')) return null;
+  return from;
+}
+
+function labelFor(path: string): string {
+  const p = path.split(/[?#]/)[0] ?? path;
+  if (p === WEB_ROUTES.evaluate.path) return 'All results';
+  if (p.startsWith(WEB_ROUTES.manage.path)) return 'Back to Manage';
+  if (p.startsWith(WEB_ROUTES.history.path)) return 'Back to History';
+  if (p.startsWith('/customer-admin')) return 'Back to Admin';
+  if (p.includes('dashboard')) return 'Back to Dashboard';
+  return 'Back';
+}
+
+/** Where a coach (or anyone viewing another's recording) goes back to: their dashboard, or Manage until it exists. */
+function coachHome(viewer: Pick<TViewer, 'mode' | 'assignmentsOn'>): TBackTarget {
+  const dash = viewer.assignmentsOn ? LANDING_PATHS[dashboardRoute(viewer.mode)] : undefined;
+  return dash ? { to: dash, label: 'Back to Dashboard' } : { to: WEB_ROUTES.manage.path, label: 'Back to Manage' };
+}
+
+/**
+ * Where the results page's back link ("All results") goes (issue 12 item 5): where the user came from
+ * when the link into the page said so; else the speaker's own results list for their own recording;
+ * else (a coach or peer on someone else's recording) the dashboard or Manage, never an empty results
+ * list that leads to a record page they cannot use.
+ */
+export function resultsBackTarget(
+  viewer: Pick<TViewer, 'facts' | 'mode' | 'assignmentsOn'>,
+  locationState: unknown,
+  recording?: { isOwner: boolean },
+): TBackTarget {
+  const from = safeFrom(locationState);
+  if (from) return { to: from, label: labelFor(from) };
+  const own = recording?.isOwner ?? true;
+  if (own && viewer.facts.canRecord) return { to: WEB_ROUTES.evaluate.path, label: 'All results' };
+  return coachHome(viewer);
+}
