@@ -139,6 +139,10 @@ test('a coach opens a speaker row and reviews the recordings the privacy level l
   await expect(page).toHaveURL(/\/evaluate\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: SHARED })).toBeVisible();
   await expect(page.getByLabel(/^Vocal Delivery: \d+\.\d out of 10$/)).toBeVisible();
+  // The coach goes back where they came from, not to their own (empty) results list.
+  await page.getByRole('link', { name: 'Back to Manage', exact: true }).click();
+  await expect(page).toHaveURL('/manage');
+  await expect(page.getByRole('table', { name: 'Speakers in Sales Team' })).toBeVisible();
 });
 
 test('the speaker renames, shares with Undo, submits, downloads and deletes from My Recordings', async ({ page }) => {

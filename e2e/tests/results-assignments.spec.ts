@@ -93,7 +93,8 @@ test('a speaker moves a recording into an assignment; the coach rates it with th
   // The speaker sees the scorecard with the coach's ratings.
   await page.reload();
   await expect(page.getByTestId('chart-overall')).toBeVisible({ timeout: 15_000 });
-  await page.getByRole('tab', { name: 'Add a Score' }).click();
+  // The owner never adds a score: the tab shows the scores under "Scores" (001 section 6).
+  await page.getByRole('tab', { name: 'Scores', exact: true }).click();
   const card = page.getByTestId('score-averages');
   await expect(page.getByRole('heading', { name: 'Scorecard' })).toBeVisible();
   await expect(card.getByRole('row', { name: /^Storytelling/ })).toContainText('9.00');

@@ -85,6 +85,13 @@ test('a conversation shows its charts, speaker lanes, the speaker choice and the
   await expect(choice.getByRole('radio', { name: 'TWO (you)' })).toBeChecked();
   await expect(page.getByTestId('owner-speaker')).toHaveText('You are speaker TWO.');
   await shootResults(page, 'conversation');
+  // The claim can be released (001 section 6): no speaker is the owner's, saved across a reload.
+  await page.getByRole('button', { name: 'I am not speaker TWO' }).click();
+  await expect(page.getByTestId('owner-speaker')).toHaveText('You have not said which speaker you are.');
+  await expect(choice.getByRole('radio', { name: /\(you\)/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'I am speaker TWO' })).toBeVisible();
+  await open(page, id, CONVO_TITLE);
+  await expect(page.getByTestId('owner-speaker')).toHaveText('You have not said which speaker you are.');
 });
 
 test('a video plays from videoUrl; Hide video survives a reload', async ({ page, baseURL }) => {

@@ -9,6 +9,7 @@ import { COACH, SPEAKER, apiSignIn, shootResults, talkWav, uploadRecording, wait
 // coach's region comment and scores seen by the speaker, accessibility and screenshots.
 
 let recordingId = '';
+let duration = 0;
 const SHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '.tmp', 'screenshots');
 
 test.beforeAll(async ({ baseURL }) => {
@@ -16,7 +17,27 @@ test.beforeAll(async ({ baseURL }) => {
   const token = await apiSignIn(baseURL!, SPEAKER);
   recordingId = await uploadRecording(baseURL!, token, talkWav(), { title: 'Weekly meetings talk' });
   await waitForResults(baseURL!, token, recordingId);
+  const res = await fetch(`${baseURL}/api/v1/recordings/${recordingId}`, { headers: { Authorization: `Bearer ${token}` } });
+  duration = ((await res.json()) as { data: { duration: number } }).data.duration;
 });
+
+const RETRIEVE_ERROR =
+  'This recording could not be retrieved. Most likely, it has either been deleted by the owner or you no longer have permission to view it.';
+
+/** Sales Team's privacy levels, set by the organisation's admin. */
+async function setSalesTeamLevels(baseURL: string, speakerPrivacyLevel: number): Promise<void> {
+  const token = await apiSignIn(baseURL, 'admin@northwind.example');
+  const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const list = await fetch(`${baseURL}/api/v1/groups?scope=org`, { headers: auth });
+  const groups = ((await list.json()) as { data: { groupId: string; name: string; managerPrivacyLevel: number }[] }).data;
+  const g = groups.find((x) => x.name === 'Sales Team')!;
+  const res = await fetch(`${baseURL}/api/v1/groups/${g.groupId}`, {
+    method: 'PUT',
+    headers: auth,
+    body: JSON.stringify({ name: g.name, managerPrivacyLevel: g.managerPrivacyLevel, speakerPrivacyLevel }),
+  });
+  expect(res.status).toBe(200);
+}
 
 const highlightRegions = (page: Page) => page.getByTestId('waveform').locator('[part~="region"][part*="highlight-"]');
 
@@ -32,6 +53,11 @@ const zoomOf = async (page: Page) => Number(await page.getByTestId('waveform').g
 test('every chart shows real values; highlights, keys and zoom drive the waveform; sharing has Undo', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openResults(page, SPEAKER);
+  // The owner goes back to their results list and never sees an Add a Score tab (001 section 6).
+  await expect(page.getByTestId('results-back')).toHaveText('All results');
+  await expect(page.getByTestId('results-back')).toHaveAttribute('href', '/evaluate');
+  await expect(page.getByRole('tab', { name: 'Add a Score' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Scores', exact: true })).toBeVisible();
 
   // Dials, gauges, word spotting, variety bars and radars, each with a text alternative.
   for (const dial of ['Vocal Delivery', 'Strength of Opening', 'Clarity']) {
@@ -124,6 +150,8 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
   const banner = notification(page);
   await expect(banner).toContainText('Shared with your entire group.');
   await expect(page.getByText('Shared with Entire Group', { exact: true })).toBeVisible();
+  // Flag for Review shows only while the recording is not shared (001 section 6).
+  await expect(page.getByRole('switch', { name: 'Flag for Review' })).toHaveCount(0);
   // The Undo is a real button in the banner, reached with the keyboard.
   const undo = banner.getByRole('button', { name: 'Undo' });
   await undo.focus();
@@ -131,6 +159,7 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
   await page.keyboard.press('Enter');
   await expect(banner).toHaveCount(0);
   await expect(page.getByRole('switch', { name: 'Share with Entire Group' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('switch', { name: 'Flag for Review' })).toBeVisible();
   // Flag for Review, then Undo with a click.
   await page.getByRole('switch', { name: 'Flag for Review' }).click();
   await expect(banner).toContainText('Flagged for review.');
@@ -152,10 +181,13 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
   await page.screenshot({ path: path.join(SHOTS, 'results-375.png'), fullPage: true });
 });
 
-test('a coach adds a region comment and scores; the speaker sees them', async ({ page, browser }) => {
+test('a coach adds a region comment and scores; the speaker sees them', async ({ page, browser, baseURL }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await openResults(page, COACH);
+  // A coach opening the link directly goes back to manage, not to their own results list.
+  await expect(page.getByTestId('results-back')).toHaveText('Back to Manage');
+  await expect(page.getByTestId('results-back')).toHaveAttribute('href', '/manage');
 
   // A drag under 0.5 s is dropped and drag selection starts again; a longer drag makes the region.
   await page.getByRole('button', { name: 'Drag on waveform' }).click();
@@ -187,13 +219,14 @@ test('a coach adds a region comment and scores; the speaker sees them', async ({
   await expect(page.getByTestId('comment-count')).toHaveText('1');
   await expect(page.getByTestId('reviewed')).toHaveText('ok');
 
-  // Keyboard region: start beyond end sets end to the duration; a default region is not sent.
+  // Keyboard region: start beyond end sets end to the duration (to 2 decimals); a default region is not sent.
   await page.getByRole('button', { name: 'Enter times' }).click();
   await page.getByLabel('Start (seconds)').fill('12.345');
   await page.getByLabel('End (seconds)').fill('3');
   await page.getByLabel('End (seconds)').blur();
   await expect(page.getByLabel('Start (seconds)')).toHaveValue('12.35');
-  await expect(page.getByLabel('End (seconds)')).toHaveValue(/^2\d\.\d+$/);
+  expect(duration).toBeGreaterThan(13);
+  await expect(page.getByLabel('End (seconds)')).toHaveValue(String(Math.round(duration * 100) / 100));
 
   // Add a Score: every category is required; then the coach's own scores and Delete Scores only.
   await page.getByRole('tab', { name: 'Add a Score' }).click();
@@ -223,11 +256,23 @@ test('a coach adds a region comment and scores; the speaker sees them', async ({
   await seen.getByRole('button', { name: /^00:0\d\.\d to / }).click();
   await expect(speaker.getByTestId('waveform').locator('[part~="region"][part~="comment"]')).toHaveCount(1);
   await expect(speaker.getByTestId('reviewed')).toHaveText('ok');
-  await speaker.getByRole('tab', { name: 'Add a Score' }).click();
+  await speaker.getByRole('tab', { name: 'Scores', exact: true }).click();
   const overall = speaker.getByTestId('score-averages').getByRole('row', { name: /^Overall/ });
   await expect(overall).toContainText('8.00');
   await expect(overall.getByRole('img', { name: '4 out of 5 stars' }).first()).toBeVisible();
   await expect(speaker.getByRole('button', { name: 'Submit Scores' })).toHaveCount(0);
+  await expect(speaker.getByRole('columnheader', { name: 'All raters' })).toBeVisible();
+  // At speaker privacy level 4 the All raters column is hidden (001 section 6).
+  await setSalesTeamLevels(baseURL!, 4);
+  try {
+    await speaker.reload();
+    await speaker.getByRole('tab', { name: 'Scores', exact: true }).click();
+    await expect(speaker.getByTestId('score-averages').getByRole('row', { name: /^Overall/ })).toContainText('8.00');
+    await expect(speaker.getByRole('columnheader', { name: 'Coach' })).toBeVisible();
+    await expect(speaker.getByRole('columnheader', { name: 'All raters' })).toHaveCount(0);
+  } finally {
+    await setSalesTeamLevels(baseURL!, 2);
+  }
   await context.close();
 
   // The coach deletes the scores after confirming.
@@ -235,4 +280,25 @@ test('a coach adds a region comment and scores; the speaker sees them', async ({
   await expect(page.getByRole('dialog', { name: 'Delete these scores?' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('button', { name: 'Submit Scores' })).toBeVisible();
+});
+
+test('an unknown or deleted recording sends the user to the list with Error Retrieving Recording', async ({ page, baseURL }) => {
+  const token = await apiSignIn(baseURL!, SPEAKER);
+  const created = await fetch(`${baseURL}/api/v1/recordings`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ title: 'Soon deleted', source: 'ui upload form', fileName: 'talk.wav' }),
+  });
+  const { recordingId: deleted } = ((await created.json()) as { data: { recordingId: string } }).data;
+  expect(
+    (await fetch(`${baseURL}/api/v1/recordings/${deleted}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status,
+  ).toBe(200);
+
+  await signIn(page, SPEAKER);
+  for (const id of ['00000000-0000-4000-8000-000000000000', deleted]) {
+    await page.goto(`/evaluate/${id}`);
+    await expect(page).toHaveURL('/evaluate');
+    await expect(notification(page)).toContainText('Error Retrieving Recording', { timeout: 10_000 });
+    await expect(notification(page)).toContainText(RETRIEVE_ERROR);
+  }
 });

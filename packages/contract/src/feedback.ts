@@ -113,6 +113,8 @@ export const ZRecordingFeedbackSchema = z.object({
   questionAverages: z.record(z.string(), ZScoreAverageSchema),
   /** Scores exist and the caller is the owner, or the scorecard is not coach-only, or a coach. */
   scorecardVisible: z.boolean(),
+  /** The averages' "All raters" column shows (hidden by a coach-only scorecard or speaker privacy level 4). */
+  allRatersVisible: z.boolean(),
   /** At least one feedback from a coach exists: the reviewed indicator shows ok. */
   reviewed: z.boolean(),
   commentCount: z.number().int(),
@@ -151,7 +153,9 @@ export function keyboardRegion(startText: string, endText: string, duration: num
   const start = r2(Number(startText));
   let end = r2(Number(endText));
   if (!Number.isFinite(start) || !Number.isFinite(end) || startText.trim() === '' || endText.trim() === '') return fallback;
-  if (start > end) end = r2(duration);
-  if (start > end || end > duration || start < 0) return fallback;
+  // The duration is compared as rounded too, or a duration such as 25.237 (end 25.24) would revert.
+  const max = r2(duration);
+  if (start > end) end = max;
+  if (start > end || end > max || start < 0) return fallback;
   return { start, end };
 }

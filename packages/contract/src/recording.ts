@@ -17,6 +17,8 @@ export const ZRecordingAbilitiesSchema = z.object({
   canShare: z.boolean(),
   /** Flag for coach review (submitted). */
   canFlag: z.boolean(),
+  /** The results page's Flag for Review: canFlag while the recording is not shared (001 section 6). */
+  canFlagOnResults: z.boolean(),
   /** Move to Assignment (001 section 4): the owner, with Assignments on, while it has no assignment. */
   canSubmit: z.boolean(),
   canRename: z.boolean(),
@@ -151,7 +153,8 @@ export const ZUpdateRecordingBodySchema = z
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
 export type TUpdateRecordingBody = z.infer<typeof ZUpdateRecordingBodySchema>;
 
-export const ZSetSpeakerBodySchema = z.object({ speakerNum: z.number().int().min(1).max(5) }).strict();
+/** Claim a speaker of a conversation (1 to 5), or release the claim with null (001 section 6). */
+export const ZSetSpeakerBodySchema = z.object({ speakerNum: z.number().int().min(1).max(5).nullable() }).strict();
 
 export const ZRecordingStateSchema = z.enum(['uploading', 'extracting', 'computing', 'done', 'failed']);
 export type TRecordingState = z.infer<typeof ZRecordingStateSchema>;
@@ -161,7 +164,8 @@ export const ZRecordingSchema = ZRecordingSummarySchema.extend({
   state: ZRecordingStateSchema,
   source: z.string().nullable(),
   algorithm: z.string(),
-  speakerNum: z.number().int().min(1).max(5),
+  /** The owner's speaker in a conversation, 1-based; null once the owner released their claim. */
+  speakerNum: z.number().int().min(1).max(5).nullable(),
   playbackUrl: z.string().nullable(),
   videoUrl: z.string().nullable(),
   peaksUrl: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TAuth } from './auth-context.js';
 import {
+  allRatersVisible,
   canCommentOn,
   canScore,
   confirmsOwnAdminRemoval,
@@ -82,30 +83,39 @@ describe('recordingAccess (000 section 6)', () => {
 describe('recordingAbilities (001 sections 4 and 6, 002 section 4)', () => {
   const F = false;
   const T = true;
-  // access, coach level, speaker level, Assignments on, in an assignment ->
-  // canHear, canShare, canFlag, canSubmit, canRename, canDelete, canComment, canScore
-  const rows: [TRecordingAccess, number, number, boolean, boolean, boolean[]][] = [
-    ['owner', 1, 1, F, F, [T, T, T, F, T, T, T, F]],
-    ['owner', 0, 4, F, F, [T, F, F, F, T, T, T, F]],
-    ['owner', 1, 0, F, F, [T, F, T, F, T, T, F, F]],
-    ['owner', 1, 1, T, F, [T, F, F, T, T, T, T, F]],
-    ['owner', 1, 1, T, T, [T, T, T, F, T, T, T, F]],
-    ['hear', 1, 1, F, F, [T, F, F, F, F, F, T, T]],
-    ['hear', 1, 0, F, F, [T, F, F, F, F, F, F, F]],
-    ['hear', 1, 1, T, F, [T, F, F, F, F, F, T, T]],
-    ['list', 2, 1, F, F, [F, F, F, F, F, F, F, F]],
+  // access, coach level, speaker level, Assignments on, in an assignment, shared with the group ->
+  // canHear, canShare, canFlag, canFlagOnResults, canSubmit, canRename, canDelete, canComment, canScore
+  const rows: [TRecordingAccess, number, number, boolean, boolean, boolean, boolean[]][] = [
+    ['owner', 1, 1, F, F, F, [T, T, T, T, F, T, T, T, F]],
+    ['owner', 0, 4, F, F, F, [T, F, F, F, F, T, T, T, F]],
+    ['owner', 1, 0, F, F, F, [T, F, T, T, F, T, T, F, F]],
+    ['owner', 1, 1, T, F, F, [T, F, F, F, T, T, T, T, F]],
+    ['owner', 1, 1, T, T, F, [T, T, T, T, F, T, T, T, F]],
+    // 001 section 6: the results page's Flag for Review shows only while the recording is not
+    // shared; 002 section 2.5: manage still offers Submit to coach (canFlag).
+    ['owner', 1, 1, F, F, T, [T, T, T, F, F, T, T, T, F]],
+    ['owner', 1, 1, T, T, T, [T, T, T, F, F, T, T, T, F]],
+    ['owner', 0, 2, F, F, T, [T, T, F, F, F, T, T, T, F]],
+    ['hear', 1, 1, F, F, F, [T, F, F, F, F, F, F, T, T]],
+    ['hear', 1, 0, F, F, F, [T, F, F, F, F, F, F, F, F]],
+    ['hear', 1, 1, T, F, F, [T, F, F, F, F, F, F, T, T]],
+    ['hear', 1, 1, F, F, T, [T, F, F, F, F, F, F, T, T]],
+    ['list', 2, 1, F, F, F, [F, F, F, F, F, F, F, F, F]],
   ];
-  it.each(rows)('%s, coach %i, speaker %i, assignments %s, assigned %s', (access, coach, speaker, on, assigned, want) => {
-    const [canHear, canShare, canFlag, canSubmit, canRename, canDelete, canComment, canScoreIt] = want;
-    expect(
-      recordingAbilities(
-        access,
-        { managerPrivacyLevel: coach, speakerPrivacyLevel: speaker },
-        { Assignments: on },
-        { assignmentId: assigned ? 'a-1' : null },
-      ),
-    ).toEqual({ canHear, canShare, canFlag, canSubmit, canRename, canDelete, canComment, canScore: canScoreIt });
-  });
+  it.each(rows)(
+    '%s, coach %i, speaker %i, assignments %s, assigned %s, shared %s',
+    (access, coach, speaker, on, assigned, shared, want) => {
+      const [canHear, canShare, canFlag, canFlagOnResults, canSubmit, canRename, canDelete, canComment, canScoreIt] = want;
+      expect(
+        recordingAbilities(
+          access,
+          { managerPrivacyLevel: coach, speakerPrivacyLevel: speaker },
+          { Assignments: on },
+          { assignmentId: assigned ? 'a-1' : null, feedbackRequested: shared },
+        ),
+      ).toEqual({ canHear, canShare, canFlag, canFlagOnResults, canSubmit, canRename, canDelete, canComment, canScore: canScoreIt });
+    },
+  );
 });
 
 describe('feedbackVisible, canCommentOn, canScore (000 section 6, 001 section 6)', () => {
@@ -151,6 +161,20 @@ describe('feedbackVisible, canCommentOn, canScore (000 section 6, 001 section 6)
   ];
   it.each(scorecard)('coach-only %s: %s sees %o: %s', (coachOnly, callerId, f, visible) => {
     expect(scoreSetVisible(coachOnly, callerId, f)).toBe(visible);
+  });
+
+  // 001 section 6: coach-only scorecards and speaker privacy level 4 hide peer ratings (the All raters column).
+  const allRaters: [boolean, number | null, boolean][] = [
+    [false, 1, true],
+    [false, 2, true],
+    [false, 3, true],
+    [false, 4, false],
+    [true, 1, false],
+    [true, 4, false],
+    [false, null, true],
+  ];
+  it.each(allRaters)('coach-only %s at speaker level %s: All raters column %s', (coachOnly, level, visible) => {
+    expect(allRatersVisible(coachOnly, level)).toBe(visible);
   });
 });
 

@@ -217,13 +217,16 @@ export function groupSharingAbilities(group: { managerPrivacyLevel: number | nul
  * only the owner shares, flags, renames and deletes it; with the org setting Assignments on a
  * recording is private until it is in an assignment (002 section 4), so it is shared or flagged
  * only then; with it on, the owner moves a recording without one into an assignment (001 section 4,
- * addRecording enforces the assignment's side). Commenting and scoring follow canCommentOn and canScore.
+ * addRecording enforces the assignment's side). The results page offers Flag for Review only while
+ * the recording is not shared with the group (001 section 6, canFlagOnResults); the manage page
+ * offers Submit to coach on shared ones too (002 section 2.5), so flagging itself stays canFlag.
+ * Commenting and scoring follow canCommentOn and canScore.
  */
 export function recordingAbilities(
   access: TRecordingAccess,
   group: { managerPrivacyLevel: number | null; speakerPrivacyLevel: number | null } | null,
   orgSettings: { Assignments?: boolean | null },
-  rec: { assignmentId: string | null },
+  rec: { assignmentId: string | null; feedbackRequested: boolean },
 ): TRecordingAbilities {
   const owner = access === 'owner';
   const levels = groupSharingAbilities(group);
@@ -233,6 +236,7 @@ export function recordingAbilities(
     canHear: owner || access === 'hear',
     canShare: owner && levels.canShare && assignmentAllows,
     canFlag: owner && levels.canFlag && assignmentAllows,
+    canFlagOnResults: owner && levels.canFlag && assignmentAllows && !rec.feedbackRequested,
     canSubmit: owner && !!orgSettings.Assignments && rec.assignmentId === null,
     canRename: owner,
     canDelete: owner,

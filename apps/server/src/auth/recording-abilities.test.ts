@@ -21,6 +21,7 @@ interface TCase {
   speaker: number;
   assignmentsOn: boolean;
   inAssignment: boolean;
+  shared: boolean;
   who: 'owner' | 'other';
 }
 
@@ -35,6 +36,8 @@ function expected(c: TCase): TRecordingAbilities {
     canHear: true,
     canShare: owner && SPEAKER_SHARES[c.speaker]! && !privateUntilAssigned,
     canFlag: owner && COACH_REVIEWS[c.coach]! && !privateUntilAssigned,
+    // 001 section 6: "Flag for review option shows if the recording is not shared" (the results page).
+    canFlagOnResults: owner && COACH_REVIEWS[c.coach]! && !privateUntilAssigned && !c.shared,
     // 001 section 4: the owner moves a recording into an assignment, with Assignments on, once.
     canSubmit: owner && c.assignmentsOn && !c.inAssignment,
     canRename: owner,
@@ -49,19 +52,20 @@ for (const coach of COACH_LEVELS)
   for (const speaker of SPEAKER_LEVELS)
     for (const assignmentsOn of [false, true])
       for (const inAssignment of [false, true])
-        for (const who of ['owner', 'other'] as const) cases.push({ coach, speaker, assignmentsOn, inAssignment, who });
+        for (const shared of [false, true])
+          for (const who of ['owner', 'other'] as const) cases.push({ coach, speaker, assignmentsOn, inAssignment, shared, who });
 
 describe('recordingAbilities', () => {
-  it('covers every combination', () => expect(cases).toHaveLength(4 * 5 * 2 * 2 * 2));
+  it('covers every combination', () => expect(cases).toHaveLength(4 * 5 * 2 * 2 * 2 * 2));
 
-  it.each(cases)('coach $coach, speaker $speaker, Assignments $assignmentsOn, in assignment $inAssignment, $who', (c) => {
+  it.each(cases)('coach $coach, speaker $speaker, Assignments $assignmentsOn, in assignment $inAssignment, shared $shared, $who', (c) => {
     // 'other' is a caller who may hear the recording (a coach or a peer it is shared with).
     const access: TRecordingAccess = c.who === 'owner' ? 'owner' : 'hear';
     const got = recordingAbilities(
       access,
       { managerPrivacyLevel: c.coach, speakerPrivacyLevel: c.speaker },
       { Assignments: c.assignmentsOn },
-      { assignmentId: c.inAssignment ? '00000000-0000-4000-8000-000000000001' : null },
+      { assignmentId: c.inAssignment ? '00000000-0000-4000-8000-000000000001' : null, feedbackRequested: c.shared },
     );
     expect(got).toEqual(expected(c));
   });
@@ -69,33 +73,45 @@ describe('recordingAbilities', () => {
   it('spot checks written out in full', () => {
     const group = (coach: number, speaker: number) => ({ managerPrivacyLevel: coach, speakerPrivacyLevel: speaker });
     // Owner, coach 1 / speaker 2, Assignments off: may share and flag.
-    expect(recordingAbilities('owner', group(1, 2), {}, { assignmentId: null })).toMatchObject({ canShare: true, canFlag: true });
-    // Owner, speaker 4 (speakers see no peers): flag only.
-    expect(recordingAbilities('owner', group(3, 4), {}, { assignmentId: null })).toMatchObject({ canShare: false, canFlag: true });
-    // Owner, Assignments on and no assignment: neither.
-    expect(recordingAbilities('owner', group(2, 2), { Assignments: true }, { assignmentId: null })).toMatchObject({
-      canShare: false,
-      canFlag: false,
+    expect(recordingAbilities('owner', group(1, 2), {}, { assignmentId: null, feedbackRequested: false })).toMatchObject({
+      canShare: true,
+      canFlag: true,
     });
+    // Owner, speaker 4 (speakers see no peers): flag only.
+    expect(recordingAbilities('owner', group(3, 4), {}, { assignmentId: null, feedbackRequested: false })).toMatchObject({
+      canShare: false,
+      canFlag: true,
+    });
+    // Owner, Assignments on and no assignment: neither.
+    expect(recordingAbilities('owner', group(2, 2), { Assignments: true }, { assignmentId: null, feedbackRequested: false })).toMatchObject(
+      {
+        canShare: false,
+        canFlag: false,
+      },
+    );
     // Coach level 1 (the manage page once asked for above 1): the owner may flag.
-    expect(recordingAbilities('owner', group(1, 1), {}, { assignmentId: null }).canFlag).toBe(true);
+    expect(recordingAbilities('owner', group(1, 1), {}, { assignmentId: null, feedbackRequested: false }).canFlag).toBe(true);
   });
 
   it('gives nothing beyond listing to a caller who may only list, and nothing to share without a group', () => {
-    expect(recordingAbilities('list', { managerPrivacyLevel: 2, speakerPrivacyLevel: 2 }, {}, { assignmentId: null })).toEqual({
+    expect(
+      recordingAbilities('list', { managerPrivacyLevel: 2, speakerPrivacyLevel: 2 }, {}, { assignmentId: null, feedbackRequested: false }),
+    ).toEqual({
       canHear: false,
       canShare: false,
       canFlag: false,
+      canFlagOnResults: false,
       canSubmit: false,
       canRename: false,
       canDelete: false,
       canComment: false,
       canScore: false,
     });
-    expect(recordingAbilities('owner', null, {}, { assignmentId: null })).toEqual({
+    expect(recordingAbilities('owner', null, {}, { assignmentId: null, feedbackRequested: false })).toEqual({
       canHear: true,
       canShare: false,
       canFlag: false,
+      canFlagOnResults: false,
       canSubmit: false,
       canRename: true,
       canDelete: true,

@@ -34,3 +34,11 @@ export function scorecardVisibleTo(access: TRecordingAccess, coachOnly: boolean,
 export function scorecardAllowsScoring(coachOnly: boolean, isCoach: boolean): boolean {
   return !coachOnly || isCoach;
 }
+
+/**
+ * The "All raters" column of the score averages (001 section 6): coach-only scorecards and
+ * speaker privacy level 4 hide peer ratings, so only the coach column shows.
+ */
+export function allRatersVisible(coachOnly: boolean, speakerPrivacyLevel: number | null): boolean {
+  return !coachOnly && speakerPrivacyLevel !== 4;
+}

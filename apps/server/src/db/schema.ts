@@ -311,7 +311,8 @@ export const recordings = pgTable(
     videoPath: text('video_path'),
     peaksPath: text('peaks_path'),
     numSpeakers: integer('num_speakers').notNull().default(1),
-    speakerNum: integer('speaker_num').notNull().default(1),
+    /** The owner's speaker in a conversation (1-based); null once the owner released the claim. */
+    speakerNum: integer('speaker_num').default(1),
     feedbackRequested: boolean('feedback_requested').notNull().default(false),
     feedbackRequestedAt: ts('feedback_requested_at'),
     submitted: boolean('submitted').notNull().default(false),

@@ -70,7 +70,8 @@ export async function handleAnalyzeRecording(deps: TWorkerDeps, payload: TAnalyz
     trim: rec.trim ?? null,
     algorithm: rec.algorithm,
     numSpeakers: rec.numSpeakers,
-    speakerNum: rec.speakerNum,
+    // No claimed speaker (released): the first speaker leads the Results, as for a new recording.
+    speakerNum: rec.speakerNum ?? 1,
     // Org, group and user word lists join with the word-spotting feature; "uh/um" is always counted.
     wordSpotting: [],
   };

@@ -2955,6 +2955,7 @@ export interface operations {
                                 canHear: boolean;
                                 canShare: boolean;
                                 canFlag: boolean;
+                                canFlagOnResults: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -2992,6 +2993,7 @@ export interface operations {
                                 canHear: boolean;
                                 canShare: boolean;
                                 canFlag: boolean;
+                                canFlagOnResults: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -3176,6 +3178,7 @@ export interface operations {
                                 canHear: boolean;
                                 canShare: boolean;
                                 canFlag: boolean;
+                                canFlagOnResults: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -3269,6 +3272,7 @@ export interface operations {
                                 canHear: boolean;
                                 canShare: boolean;
                                 canFlag: boolean;
+                                canFlagOnResults: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -3279,7 +3283,7 @@ export interface operations {
                             state: "uploading" | "extracting" | "computing" | "done" | "failed";
                             source: string | null;
                             algorithm: string;
-                            speakerNum: number;
+                            speakerNum: number | null;
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
@@ -3621,6 +3625,7 @@ export interface operations {
                                 canHear: boolean;
                                 canShare: boolean;
                                 canFlag: boolean;
+                                canFlagOnResults: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -3631,7 +3636,7 @@ export interface operations {
                             state: "uploading" | "extracting" | "computing" | "done" | "failed";
                             source: string | null;
                             algorithm: string;
-                            speakerNum: number;
+                            speakerNum: number | null;
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
@@ -3983,7 +3988,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    speakerNum: number;
+                    speakerNum: number | null;
                 };
             };
         };
@@ -4025,6 +4030,7 @@ export interface operations {
                                 canHear: boolean;
                                 canShare: boolean;
                                 canFlag: boolean;
+                                canFlagOnResults: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -4035,7 +4041,7 @@ export interface operations {
                             state: "uploading" | "extracting" | "computing" | "done" | "failed";
                             source: string | null;
                             algorithm: string;
-                            speakerNum: number;
+                            speakerNum: number | null;
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
@@ -4503,6 +4509,7 @@ export interface operations {
                                 };
                             };
                             scorecardVisible: boolean;
+                            allRatersVisible: boolean;
                             reviewed: boolean;
                             commentCount: number;
                             canComment: boolean;

@@ -111,7 +111,8 @@ export const api = {
   /** From an email's link, no sign-in: turns off every email notification of the code's user. */
   unsubscribe: (unsubscribeCode: string) => call('POST', () => client.POST('/api/v1/unsubscribe', { body: { unsubscribeCode } })),
 
-  setSpeaker: (recordingId: string, speakerNum: number): Promise<TRecording> =>
+  /** Claims a speaker of a conversation, or releases the claim with null. */
+  setSpeaker: (recordingId: string, speakerNum: number | null): Promise<TRecording> =>
     call('PUT', () => client.PUT('/api/v1/recordings/{id}/speaker', { params: { path: id(recordingId) }, body: { speakerNum } })),
   getFeedback: (recordingId: string): Promise<TRecordingFeedback> =>
     call('GET', () => client.GET('/api/v1/feedback', { params: { query: { recordingId } } })),

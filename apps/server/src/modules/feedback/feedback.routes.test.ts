@@ -74,6 +74,17 @@ describe('feedback visibility by privacy level (000 section 6)', () => {
     expect(await s.seen('peer')).toBe(404);
   });
 
+  it('the All raters column shows below speaker level 4 and hides at level 4 (001 section 6)', async () => {
+    const s = await scene({ managerPrivacyLevel: 1, speakerPrivacyLevel: 3 });
+    const allRaters = async (who: 'owner' | 'coach') =>
+      (await api('GET', `/feedback?recordingId=${s.recording.id}`, s.auth[who])).json().data.allRatersVisible;
+    expect(await allRaters('owner')).toBe(true);
+    expect(await allRaters('coach')).toBe(true);
+    await t.db.update(groups).set({ speakerPrivacyLevel: 4 }).where(eq(groups.id, s.group.id));
+    expect(await allRaters('owner')).toBe(false);
+    expect(await allRaters('coach')).toBe(false);
+  });
+
   it('speaker level 0: feedback is off for everyone', async () => {
     const s = await scene({ managerPrivacyLevel: 0, speakerPrivacyLevel: 0 });
     expect(await s.seen('owner')).toBe('');

@@ -10,6 +10,7 @@ import {
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import {
+  allRatersVisible,
   canCommentOn,
   canScore,
   feedbackVisible,
@@ -137,6 +138,7 @@ export async function listFeedback(deps: TDeps, auth: TAuth, recordingId: string
     scorecard: ctx.scorecard,
     questionAverages,
     scorecardVisible: scores.length > 0 && scorecardVisibleTo(ctx.access, !!ctx.scorecard?.coachOnlyScorecard, ctx.isCoach),
+    allRatersVisible: allRatersVisible(!!ctx.scorecard?.coachOnlyScorecard, ctx.speakerLevel),
     reviewed: visible.some(({ f }) => f.isManager),
     commentCount: visible.filter(({ f }) => f.kind === 'comment').length,
     canComment: canCommentOn(ctx.access, ctx.speakerLevel),

@@ -322,6 +322,7 @@ describe('recording permissions', () => {
       canHear: true,
       canShare: false,
       canFlag: false,
+      canFlagOnResults: false,
       canSubmit: false,
       canRename: false,
       canDelete: false,
@@ -337,6 +338,7 @@ describe('recording permissions', () => {
     expect((await api('GET', `/recordings/${id}`, sAuth)).json().data.abilities).toMatchObject({
       canShare: false,
       canFlag: false,
+      canFlagOnResults: false,
       canSubmit: true,
     });
     const flag = await api('PUT', `/recordings/${id}`, sAuth, { submitted: true });
@@ -344,6 +346,45 @@ describe('recording permissions', () => {
     expect(flag.json().errors[0].message).toBe('Move this recording to an assignment before sharing it');
     // Taking a flag back is always allowed.
     expect((await api('PUT', `/recordings/${id}`, sAuth, { submitted: false })).statusCode).toBe(200);
+  });
+
+  it('the owner claims a speaker and releases the claim; others may not, and bad values are 400', async () => {
+    const { speaker, coach } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const { recordingId: id } = await createRecording(auth);
+    await t.db.update(recordings).set({ numSpeakers: 2 }).where(eq(recordings.id, id));
+    const claim = await api('PUT', `/recordings/${id}/speaker`, auth, { speakerNum: 2 });
+    expect(claim.statusCode, claim.body).toBe(200);
+    expect(claim.json().data.speakerNum).toBe(2);
+    const release = await api('PUT', `/recordings/${id}/speaker`, auth, { speakerNum: null });
+    expect(release.statusCode, release.body).toBe(200);
+    expect(release.json().data.speakerNum).toBeNull();
+    expect((await api('GET', `/recordings/${id}`, auth)).json().data.speakerNum).toBeNull();
+    for (const body of [{}, { speakerNum: 0 }, { speakerNum: 3 }, { speakerNum: '1' }, { speakerNum: 1.5 }]) {
+      const res = await api('PUT', `/recordings/${id}/speaker`, auth, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().errors[0].code).toBeTruthy();
+    }
+    // Only the owner claims or releases (the coach hears it at the default level 1).
+    expect((await api('PUT', `/recordings/${id}/speaker`, await signInAs(t, coach.email), { speakerNum: null })).statusCode).toBe(403);
+    expect((await api('PUT', `/recordings/${id}/speaker`, auth, { speakerNum: 1 })).json().data.speakerNum).toBe(1);
+  });
+
+  it('the results page offers Flag for Review only while the recording is not shared; manage may still submit it', async () => {
+    const { speaker, group } = await makeOrg(t.db);
+    await t.db.update(groups).set({ managerPrivacyLevel: 1, speakerPrivacyLevel: 2 }).where(eq(groups.id, group.id));
+    const auth = await signInAs(t, speaker.email);
+    const { recordingId: id } = await createRecording(auth);
+    expect((await api('GET', `/recordings/${id}`, auth)).json().data.abilities).toMatchObject({
+      canShare: true,
+      canFlag: true,
+      canFlagOnResults: true,
+    });
+    const shared = (await api('PUT', `/recordings/${id}`, auth, { feedbackRequested: true })).json().data.abilities;
+    expect(shared).toMatchObject({ canFlag: true, canFlagOnResults: false });
+    // 002 section 2.5: Submit to coach stays on the manage page for a shared recording.
+    expect((await api('PUT', `/recordings/${id}`, auth, { submitted: true })).json().data).toMatchObject({ submitted: true });
+    expect((await api('PUT', `/recordings/${id}`, auth, { feedbackRequested: false })).json().data.abilities.canFlagOnResults).toBe(true);
   });
 
   it('the owner renames, sets the speaker within range, and deletes (media gone)', async () => {

@@ -240,9 +240,11 @@ export async function updateRecording(deps: TDeps, auth: TAuth, recordingId: str
   return getRecording(deps, auth, recordingId, new Set());
 }
 
-export async function setSpeaker(deps: TDeps, auth: TAuth, recordingId: string, speakerNum: number): Promise<TRecording> {
+/** The owner claims one speaker of the conversation, or releases the claim with null (001 section 6). */
+export async function setSpeaker(deps: TDeps, auth: TAuth, recordingId: string, speakerNum: number | null): Promise<TRecording> {
   const row = await loadOwned(deps, auth, recordingId);
-  if (speakerNum > Math.max(row.r.numSpeakers, 1)) throw badRequest(`speakerNum must be between 1 and ${row.r.numSpeakers}`);
+  if (speakerNum !== null && speakerNum > Math.max(row.r.numSpeakers, 1))
+    throw badRequest(`speakerNum must be between 1 and ${row.r.numSpeakers}`);
   await updateRecordingRow(deps.db, recordingId, { speakerNum });
   return getRecording(deps, auth, recordingId, new Set());
 }

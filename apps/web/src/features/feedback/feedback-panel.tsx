@@ -6,10 +6,18 @@ import { CommentList } from './comment-list';
 import { ScorePanel } from './score-panel';
 
 type TTab = 'comments' | 'score';
-const TABS = [
-  { key: 'comments', label: 'Comments' },
-  { key: 'score', label: 'Add a Score' },
-] as const;
+
+/**
+ * The panel's tabs: Comments, and Add a Score for whoever may score (the server's canScore) or
+ * already did; anyone else, the owner above all, sees the averages under Scores (001 section 6).
+ */
+export function feedbackTabs(feedback: Pick<TRecordingFeedback, 'canScore' | 'items'>) {
+  const scores = feedback.canScore || feedback.items.some((f) => f.kind === 'score' && f.isMine);
+  return [
+    { key: 'comments', label: 'Comments' },
+    { key: 'score', label: scores ? 'Add a Score' : 'Scores' },
+  ] as const;
+}
 
 /** The feedback panel (001 section 2): Comments and Add a Score. */
 export function FeedbackPanel({
@@ -29,7 +37,7 @@ export function FeedbackPanel({
         <h2 id="feedback-title" className="section-title">
           Feedback
         </h2>
-        <Tabs items={TABS} selected={tab} onSelect={setTab} label="Feedback" idPrefix="feedback" />
+        <Tabs items={feedbackTabs(feedback)} selected={tab} onSelect={setTab} label="Feedback" idPrefix="feedback" />
         <div role="tabpanel" id="feedback-panel-comments" aria-labelledby="feedback-tab-comments" hidden={tab !== 'comments'}>
           <div className="stack stack--lg">
             <CommentList recordingId={recordingId} items={comments} />

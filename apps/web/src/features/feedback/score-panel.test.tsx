@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -13,6 +13,7 @@ import {
 import { api } from '../../api/rostrum-api';
 import { ApiError } from '../../api/http-client';
 import { ScorePanel } from './score-panel';
+import { feedbackTabs } from './feedback-panel';
 
 const RECORDING_ID = '6a1f1b7e-4c53-4b0e-9a55-0a6f2c1d9e11';
 const SCORECARD_ID = '7b2e3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
@@ -26,6 +27,7 @@ function feedbackOf(scorecard: TRecordingFeedback['scorecard'] = null): TRecordi
     scorecard,
     questionAverages: {},
     scorecardVisible: true,
+    allRatersVisible: true,
     reviewed: false,
     commentCount: 0,
     canComment: true,
@@ -171,5 +173,31 @@ describe('ScorePanel validation (001 sections 4 and 5)', () => {
     for (const c of CORE_SCORES) await choose(user, c.label, 5);
     await user.click(screen.getByRole('button', { name: 'Submit Scores' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Your scores could not be saved. Please try again.');
+  });
+});
+
+describe('ScoreAverages columns and the score tab (001 section 6)', () => {
+  const scored = { average: 7.5, count: 2, coachAverage: 8, coachCount: 1 };
+  const withScores = (allRatersVisible: boolean): TRecordingFeedback => ({
+    ...feedbackOf(),
+    canScore: false,
+    allRatersVisible,
+    averages: { scoreOverall: scored, scoreOrganization: scored, scoreDelivery: scored, scoreXfactor: scored },
+  });
+
+  it('shows the All raters column when the server allows it, and hides it at speaker level 4', () => {
+    renderPanel(withScores(true));
+    expect(screen.getByRole('columnheader', { name: 'All raters' })).toBeTruthy();
+    cleanup();
+    renderPanel(withScores(false));
+    expect(screen.queryByRole('columnheader', { name: 'All raters' })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Coach' })).toBeTruthy();
+  });
+
+  it('names the tab Add a Score only for a caller who may score or has scored', () => {
+    expect(feedbackTabs({ canScore: true, items: [] })[1].label).toBe('Add a Score');
+    expect(feedbackTabs({ canScore: false, items: [savedScore()] })[1].label).toBe('Add a Score');
+    expect(feedbackTabs({ canScore: false, items: [] })[1].label).toBe('Scores');
+    expect(feedbackTabs({ canScore: false, items: [{ ...savedScore(), isMine: false }] })[1].label).toBe('Scores');
   });
 });

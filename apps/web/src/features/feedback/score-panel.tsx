@@ -67,14 +67,14 @@ export function Stars({ score }: { score: number }) {
 }
 
 /**
- * Averages over all raters and over coaches (2 decimals, from the server). A coach-only
- * scorecard hides peer ratings, so only the coach column shows.
+ * Averages over all raters and over coaches (2 decimals, from the server). The server says
+ * whether the All raters column shows (hidden by a coach-only scorecard or speaker privacy level 4).
  */
 export function ScoreAverages({ feedback }: { feedback: TRecordingFeedback }) {
   const ratings = ratingsOf(feedback);
   const any = ratings.some((r) => (averageOf(feedback, r)?.count ?? 0) > 0);
   if (!any || (feedback.scorecard && !feedback.scorecardVisible)) return <p className="muted feedback-empty">No scores yet.</p>;
-  const coachOnly = !!feedback.scorecard?.coachOnlyScorecard;
+  const allRaters = feedback.allRatersVisible;
   const cell = (avg: number | null | undefined, n: number | undefined) =>
     avg == null ? (
       <span className="muted">—</span>
@@ -91,7 +91,7 @@ export function ScoreAverages({ feedback }: { feedback: TRecordingFeedback }) {
       <thead>
         <tr>
           <th scope="col">Score</th>
-          {!coachOnly && <th scope="col">All raters</th>}
+          {allRaters && <th scope="col">All raters</th>}
           <th scope="col">Coach</th>
         </tr>
       </thead>
@@ -101,7 +101,7 @@ export function ScoreAverages({ feedback }: { feedback: TRecordingFeedback }) {
           return (
             <tr key={r.id}>
               <th scope="row">{r.label}</th>
-              {!coachOnly && <td>{cell(a?.average, a?.count)}</td>}
+              {allRaters && <td>{cell(a?.average, a?.count)}</td>}
               <td>{cell(a?.coachAverage, a?.coachCount)}</td>
             </tr>
           );

@@ -76,7 +76,11 @@ function TitleCell({ recording: r, group, viewer }: { recording: TGroupRecording
   return (
     <div className="recording-title-cell">
       {r.canHear ? (
-        <Link to={`/evaluate/${r.recordingId}`} className="table-strong">
+        <Link
+          to={`/evaluate/${r.recordingId}`}
+          state={{ from: window.location.pathname + window.location.search }}
+          className="table-strong"
+        >
           {r.title}
         </Link>
       ) : (

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, ClipboardList, Clock, Users } from 'lucide-react';
 import { INTAKE_MSG, type TRecording } from '@rostrum/contract';
@@ -12,6 +12,8 @@ import { formatDateTime } from '../../components/date-format';
 import { formatDuration } from '../../components/duration-format';
 import { notifications } from '../../app/notification-store';
 import { WEB_ROUTES } from '../../app/route-paths';
+import { resultsBackTarget } from '../../app/back-target';
+import { useViewer } from '../../app/viewer';
 import { failureText, processingText } from './recording-status';
 import { RecordingPicker } from './recording-picker';
 import { MoveToAssignment } from './move-to-assignment';
@@ -35,6 +37,8 @@ function needsPolling(r: TRecording | undefined): boolean {
 export function RecordingPage() {
   const { recordingId = '' } = useParams();
   const navigate = useNavigate();
+  const viewer = useViewer();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const recording = useQuery({
     queryKey: queryKeys.recording(recordingId),
@@ -78,12 +82,13 @@ export function RecordingPage() {
   }
 
   const othersShared = !r.access.isOwner;
+  const back = resultsBackTarget(viewer, location.state, { isOwner: r.access.isOwner });
   return (
     <div className="page page--results">
       <header className="recording-header">
         <div className="recording-header__main">
-          <Link to={WEB_ROUTES.evaluate.path} className="recording-header__back">
-            <ArrowLeft size={16} aria-hidden /> All results
+          <Link to={back.to} className="recording-header__back" data-testid="results-back">
+            <ArrowLeft size={16} aria-hidden /> {back.label}
           </Link>
           <h1 className="recording-header__title">{r.title}</h1>
           <p className="recording-header__meta">

@@ -40,7 +40,7 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
   const results = r.results;
   const conv = !!results?.isConversational;
   const numSpeakers = results?.numSpeakers ?? r.numSpeakers;
-  const [speaker, setSpeaker] = useState(r.speakerNum);
+  const [speaker, setSpeaker] = useState(r.speakerNum ?? 1);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
 
   const feedback = useQuery({
@@ -51,10 +51,11 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
   });
 
   const claim = useMutation({
-    mutationFn: (n: number) => api.setSpeaker(r.recordingId, n),
+    mutationFn: (n: number | null) => api.setSpeaker(r.recordingId, n),
     onSuccess: (rec) => {
       queryClient.setQueryData(queryKeys.recording(r.recordingId), rec);
-      setSpeaker(rec.speakerNum);
+      // A release keeps the speaker on screen.
+      if (rec.speakerNum !== null) setSpeaker(rec.speakerNum);
     },
     onError: (e) => notifications.error('Error', errorMessage(e, 'The speaker could not be set.')),
   });
@@ -135,6 +136,7 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
                   ownerSpeaker={r.speakerNum}
                   canClaim={r.access.isOwner}
                   onClaim={(n) => claim.mutate(n)}
+                  onRelease={() => claim.mutate(null)}
                   claiming={claim.isPending}
                 />
               )}

@@ -20,12 +20,15 @@ export function SharePanel({ recording: r, feedback }: { recording: TRecording; 
   const { change, pending, error } = useUndoableRecordingUpdate(DONE_TEXT);
 
   const isOwner = r.access.isOwner;
-  const { canShare, canFlag } = r.abilities;
+  const { canShare, canFlagOnResults } = r.abilities;
   // The server decides who may share and flag (its recordingAbilities); with Assignments on, an
   // owner's recording outside an assignment may do neither until it is moved into one.
   const needsAssignment = isOwner && assignmentsOn && !r.assignmentId;
   const showShare = canShare && !r.feedbackRequested;
-  const showFlag = canFlag;
+  // Flag for Review is offered only while the recording is not shared (the server's
+  // canFlagOnResults); a recording both shared and flagged says so.
+  const showFlag = canFlagOnResults;
+  const flaggedLine = isOwner && r.submitted && !canFlagOnResults;
 
   return (
     <section className="card side-card" aria-labelledby="share-title">
@@ -33,7 +36,7 @@ export function SharePanel({ recording: r, feedback }: { recording: TRecording; 
         <h2 id="share-title" className="section-title">
           Sharing and review
         </h2>
-        {(showShare || showFlag || (isOwner && r.feedbackRequested)) && (
+        {(showShare || showFlag || flaggedLine || (isOwner && r.feedbackRequested)) && (
           <div>
             {showShare && (
               <Switch
@@ -47,6 +50,11 @@ export function SharePanel({ recording: r, feedback }: { recording: TRecording; 
             {isOwner && r.feedbackRequested && (
               <p className="side-card__line">
                 <CheckCircle2 size={16} aria-hidden /> Shared with Entire Group
+              </p>
+            )}
+            {flaggedLine && (
+              <p className="side-card__line">
+                <CheckCircle2 size={16} aria-hidden /> Flagged for Review
               </p>
             )}
             {showFlag && (

@@ -7,16 +7,30 @@ export interface SpeakerChoiceProps {
   numSpeakers: number;
   selected: number;
   onSelect: (speaker: number) => void;
-  /** The owner's speaker (speakerNum). */
-  ownerSpeaker: number;
-  /** The owner may claim the selected speaker (PUT recordings/{id}/speaker). */
+  /** The owner's speaker (speakerNum); null when the owner has released their claim. */
+  ownerSpeaker: number | null;
+  /** The owner may claim or release a speaker (PUT recordings/{id}/speaker). */
   canClaim: boolean;
   onClaim: (speaker: number) => void;
+  onRelease: () => void;
   claiming?: boolean;
 }
 
-/** Whose results the page shows in a conversation (labels ONE to FIVE), with the lanes' colours and the claim link. */
-export function SpeakerChoice({ numSpeakers, selected, onSelect, ownerSpeaker, canClaim, onClaim, claiming }: SpeakerChoiceProps) {
+/**
+ * Whose results the page shows in a conversation (labels ONE to FIVE), with the lanes' colours and
+ * the speaker-identification link (001 section 6): the owner claims the selected speaker, or
+ * releases the speaker they claimed.
+ */
+export function SpeakerChoice({
+  numSpeakers,
+  selected,
+  onSelect,
+  ownerSpeaker,
+  canClaim,
+  onClaim,
+  onRelease,
+  claiming,
+}: SpeakerChoiceProps) {
   const name = useId();
   const speakers = Array.from({ length: numSpeakers }, (_, i) => i + 1);
   return (
@@ -40,14 +54,19 @@ export function SpeakerChoice({ numSpeakers, selected, onSelect, ownerSpeaker, c
       </fieldset>
       {canClaim && (
         <p className="speaker-choice__mine" data-testid="owner-speaker" role="status">
-          You are speaker {SPEAKER_NAMES[ownerSpeaker - 1]}.
+          {ownerSpeaker === null ? 'You have not said which speaker you are.' : `You are speaker ${SPEAKER_NAMES[ownerSpeaker - 1]}.`}
         </p>
       )}
-      {canClaim && selected !== ownerSpeaker && (
-        <button type="button" className="link-btn" onClick={() => onClaim(selected)} disabled={claiming}>
-          I am speaker {SPEAKER_NAMES[selected - 1]}
-        </button>
-      )}
+      {canClaim &&
+        (selected === ownerSpeaker ? (
+          <button type="button" className="link-btn" onClick={onRelease} disabled={claiming}>
+            I am not speaker {SPEAKER_NAMES[selected - 1]}
+          </button>
+        ) : (
+          <button type="button" className="link-btn" onClick={() => onClaim(selected)} disabled={claiming}>
+            I am speaker {SPEAKER_NAMES[selected - 1]}
+          </button>
+        ))}
     </div>
   );
 }
