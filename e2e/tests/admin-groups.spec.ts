@@ -244,4 +244,102 @@ test.describe('admin groups', () => {
       }
     }
   });
+  // Issue 12 item 1: a new group's free duration, and what a speaker who joins it sees.
+  test('a new group with a free duration: its speakers sign up active and can record', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    await signIn(page, 'admin@northwind.example');
+    await page.getByRole('link', { name: 'Add New Group' }).click();
+    const free = page.getByLabel('Free duration');
+    // Northwind has no free duration of its own: the form starts there and says what it means.
+    await expect(free).toHaveValue('0');
+    await expect(page.getByText('Speakers who join cannot record until they are given access.')).toBeVisible();
+    await free.selectOption({ label: '1 year' });
+    await expect(page.getByText('Speakers who join can record for 1 year from the day they join.')).toBeVisible();
+    const groupName = `Free Lab ${Date.now().toString(36)}`;
+    await page.getByLabel('Group name').fill(groupName);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL('/customer-admin/groups');
+    await expect(groupRow(page, groupName)).toContainText('1 year');
+
+    const context = await browser.newContext();
+    const speaker = await context.newPage();
+    const code = `Northwind-Communications-${groupName.replace(/ /g, '-')}`;
+    await signUp(speaker, { code, email: uniqueEmail('free'), password: 'a-good-password', firstName: 'Fern', lastName: 'Free' });
+    await speaker.waitForURL((u) => !u.pathname.startsWith('/sign-up'));
+    await expect(speaker.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Record', exact: true })).toBeVisible();
+    await speaker.goto('/subscription');
+    const membership = speaker.getByTestId('membership').filter({ hasText: groupName });
+    await expect(membership.getByText('Active', { exact: true })).toBeVisible();
+    await expect(membership).toContainText('Expires');
+    await expect(membership).not.toContainText('Not active yet');
+    await expect(membership).not.toContainText('Perpetual');
+    await context.close();
+  });
+
+  test('a group without free access: "Not active yet" with the reason, never "Perpetual"; activated once it has one', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'admin@northwind.example');
+    await page.getByRole('link', { name: 'Add New Group' }).click();
+    const groupName = `Waiting Room ${Date.now().toString(36)}`;
+    await page.getByLabel('Group name').fill(groupName);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL('/customer-admin/groups');
+    await expect(groupRow(page, groupName)).toContainText('No free access');
+
+    const context = await browser.newContext();
+    const speaker = await context.newPage();
+    const code = `Northwind-Communications-${groupName.replace(/ /g, '-')}`;
+    await signUp(speaker, { code, email: uniqueEmail('wait'), password: 'a-good-password', firstName: 'Wade', lastName: 'Waiting' });
+    await speaker.waitForURL((u) => !u.pathname.startsWith('/sign-up'));
+    await speaker.goto('/subscription');
+    const membership = speaker.getByTestId('membership').filter({ hasText: groupName });
+    await expect(membership.getByText('Not active yet', { exact: true })).toBeVisible();
+    await expect(membership).not.toContainText('Perpetual');
+    await expect(membership.getByTestId('membership-note')).toHaveText(
+      'You cannot record in this group yet: it does not give free access. Ask your coach or administrator to set a free duration for the group, then come back here to activate your access.',
+    );
+    await expect(membership.getByRole('button', { name: 'Activate' })).toHaveCount(0);
+
+    // The admin gives the group six months; the speaker activates from the subscription page.
+    await groupRow(page, groupName)
+      .getByRole('link', { name: `Edit Group ${groupName}` })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Edit Group' })).toBeVisible();
+    await expect(page.getByLabel('Free duration')).toHaveValue('0');
+    await page.getByLabel('Free duration').selectOption({ label: '6 months' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL('/customer-admin/groups');
+    await expect(groupRow(page, groupName)).toContainText('6 months');
+
+    await speaker.reload();
+    await expect(membership.getByTestId('membership-note')).toHaveText('This group now gives free access. Activate it to start recording.');
+    await membership.getByRole('button', { name: 'Activate' }).click();
+    await expect(notification(speaker)).toContainText('Changes Saved');
+    await expect(speaker.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Record', exact: true })).toBeVisible();
+    await speaker.goto('/subscription');
+    await expect(membership.getByText('Active', { exact: true })).toBeVisible();
+    await expect(membership.getByTestId('membership-note')).toHaveCount(0);
+    await context.close();
+  });
+
+  // Issue 12 item 7: the Speaker choice on the invite page explains how speakers join.
+  test('the invite page shows how speakers join a group beside its Speaker choice', async ({ page }) => {
+    await signIn(page, 'admin@northwind.example');
+    await page.goto('/customer-admin/invites');
+    const row = page.locator('.role-row').filter({ hasText: 'Leadership Workshop' });
+    await expect(row.getByTestId('speaker-join')).toHaveCount(0);
+    await row.getByRole('checkbox', { name: 'Speaker' }).check();
+    const join = row.getByTestId('speaker-join');
+    await expect(join).toContainText(
+      'Speakers join Leadership Workshop with its invite code or link; an emailed invite is for coach access.',
+    );
+    await expect(join.getByRole('textbox', { name: 'Invite code' })).toHaveValue(WORKSHOP_CODE);
+    await expect(join.getByRole('textbox', { name: 'Invite link' })).toHaveValue(new RegExp(`/sign-up\\?code=${WORKSHOP_CODE}$`));
+    await expect(join.getByRole('button', { name: 'Copy Invite code' })).toBeVisible();
+    // The spec's rule stays: an emailed invite needs coach access.
+    await expect(page.getByRole('button', { name: 'Send Invite' })).toBeDisabled();
+  });
 });

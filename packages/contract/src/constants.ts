@@ -13,6 +13,8 @@ export const LIMITS = {
   password: 200,
   passwordMin: 8,
   recordingTitle: 50,
+  /** A group's free duration, in years (as the organisation's setting allows). */
+  freeDurationYears: 100,
 } as const;
 
 export const ORG_EXPIRY_WARNING_DAYS = 45;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZIdSchema } from './api.js';
-import { LIMITS } from './constants.js';
+import { LIMITS, PERPETUAL_YEARS } from './constants.js';
 import { ZFreeDurationSchema } from './org.js';
+import type { TVocabulary } from './vocabulary.js';
 
 export const ZPrivacyLevelSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 export const ZGroupRoleSchema = z.enum(['manager', 'speaker']);
@@ -25,6 +26,20 @@ export const ZGroupAbilitiesSchema = z.object({
 });
 export type TGroupAbilities = z.infer<typeof ZGroupAbilitiesSchema>;
 
+/**
+ * A membership's access (002 section 2.10: active, not active yet, expired) as the server decides
+ * it (apps/server/src/modules/memberships/membership-access.ts), with the reason when it is not active:
+ * - no-free-access: joined a group that gives no free access; waits for one (or a subscription);
+ * - free-access-available: the same, but the group gives free access now: joining again activates it;
+ * - expired: the access ended at membershipExpires;
+ * - removed: an administrator took every role (no expiry to show).
+ */
+export const ZMembershipAccessSchema = z.object({
+  status: z.enum(['active', 'not-active-yet', 'expired', 'inactive']),
+  reason: z.enum(['no-free-access', 'free-access-available', 'expired', 'removed']).nullable(),
+});
+export type TMembershipAccess = z.infer<typeof ZMembershipAccessSchema>;
+
 export const ZGroupSchema = z.object({
   groupId: z.guid(),
   name: z.string(),
@@ -33,7 +48,10 @@ export const ZGroupSchema = z.object({
   createdDate: z.iso.datetime(),
   membershipStatus: ZMembershipStatusSchema.nullable(),
   membershipExpires: z.iso.datetime().nullable(),
+  /** True only while the membership is active and its expiry is 15+ years away (or it has none). */
   membershipPerpetual: z.boolean(),
+  /** The caller's access through the membership and why (the server's membershipAccess); null without one. */
+  membershipAccess: ZMembershipAccessSchema.nullable(),
   roles: z.array(ZGroupRoleSchema),
   settings: z.object({ freeDuration: ZFreeDurationSchema.nullable() }),
   managerPrivacyLevel: ZPrivacyLevelSchema,
@@ -46,6 +64,31 @@ export const ZGroupSchema = z.object({
   abilities: ZGroupAbilitiesSchema,
 });
 export type TGroup = z.infer<typeof ZGroupSchema>;
+
+export const MEMBERSHIP_ACCESS_LABELS: Record<TMembershipAccess['status'], string> = {
+  active: 'Active',
+  'not-active-yet': 'Not active yet',
+  expired: 'Expired',
+  inactive: 'Inactive',
+};
+
+/** Why a membership is not active and what to do about it (null while active). */
+export function membershipAccessNote(reason: TMembershipAccess['reason'], vocab: TVocabulary): string | null {
+  const group = vocab.word('group');
+  const coach = vocab.word('coach');
+  switch (reason) {
+    case 'no-free-access':
+      return `You cannot record in this ${group} yet: it does not give free access. Ask your ${coach} or administrator to set a free duration for the ${group}, then come back here to activate your access.`;
+    case 'free-access-available':
+      return `This ${group} now gives free access. Activate it to start recording.`;
+    case 'expired':
+      return `Your access to this ${group} has ended. Ask your ${coach} or administrator to renew it.`;
+    case 'removed':
+      return `An administrator removed your access to this ${group}. Ask your ${coach} or administrator if you need it again.`;
+    default:
+      return null;
+  }
+}
 
 export const ZInviteCodeSchema = z.string().trim().min(1, 'Invite code is required').max(LIMITS.inviteCode);
 
@@ -143,6 +186,32 @@ export const groupNameSchema = (groupWord = 'Group') =>
     .max(LIMITS.groupName, `${groupWord} name must be at most ${LIMITS.groupName} characters`);
 export const ZGroupNameSchema = groupNameSchema();
 
+/**
+ * A group's free duration in years: 0 (no free access) up to LIMITS.freeDurationYears; 15 or more
+ * counts as perpetual. Fractions are months (1/12 a month), as freeAccessUntil counts them.
+ */
+export const ZGroupFreeDurationSchema = z
+  .object({
+    years: z
+      .number('Free duration must be a number of years')
+      .min(0, 'Free duration cannot be negative')
+      .max(LIMITS.freeDurationYears, `Free duration must be at most ${LIMITS.freeDurationYears} years`),
+  })
+  .strict();
+
+/** The group form's free-duration choices, in years (15: perpetual). */
+export const FREE_DURATION_CHOICES: readonly number[] = [0, 1 / 12, 0.25, 0.5, 1, 2, 3, 4, PERPETUAL_YEARS];
+
+/** '1 month', '6 months', '1 year', '2 years', '15 years (perpetual)', 'No free access'. */
+export function freeDurationLabel(years: number): string {
+  if (years <= 0) return 'No free access';
+  if (years >= PERPETUAL_YEARS) return `${years} years (perpetual)`;
+  const months = Math.round(years * 12);
+  if (months < 12 || months % 12 !== 0) return `${months} ${months === 1 ? 'month' : 'months'}`;
+  const y = months / 12;
+  return `${y} ${y === 1 ? 'year' : 'years'}`;
+}
+
 /** POST groups: a new group; its invite code is generated from the organisation and group names. */
 export const ZCreateGroupBodySchema = z
   .object({
@@ -152,6 +221,8 @@ export const ZCreateGroupBodySchema = z
     inviteCode: z.string().max(LIMITS.inviteCode).optional(),
     managerPrivacyLevel: ZPrivacyLevelSchema.optional(),
     speakerPrivacyLevel: ZPrivacyLevelSchema.optional(),
+    /** Free access a speaker gets on joining; absent: the organisation's; null: follow the organisation's. */
+    freeDuration: ZGroupFreeDurationSchema.nullable().optional(),
   })
   .strict();
 export type TCreateGroupBody = z.infer<typeof ZCreateGroupBodySchema>;
@@ -163,6 +234,8 @@ export const ZUpdateGroupBodySchema = z
     name: ZGroupNameSchema,
     managerPrivacyLevel: ZPrivacyLevelSchema.optional(),
     speakerPrivacyLevel: ZPrivacyLevelSchema.optional(),
+    /** Absent: unchanged; null: follow the organisation's. Applies to speakers who join from now on. */
+    freeDuration: ZGroupFreeDurationSchema.nullable().optional(),
   })
   .strict();
 export type TUpdateGroupBody = z.infer<typeof ZUpdateGroupBodySchema>;

@@ -1696,6 +1696,12 @@ export interface operations {
                                 /** Format: date-time */
                                 membershipExpires: string | null;
                                 membershipPerpetual: boolean;
+                                membershipAccess: {
+                                    /** @enum {string} */
+                                    status: "active" | "not-active-yet" | "expired" | "inactive";
+                                    /** @enum {string|null} */
+                                    reason: "no-free-access" | "free-access-available" | "expired" | "removed" | null;
+                                } | null;
                                 roles: ("manager" | "speaker")[];
                                 settings: {
                                     freeDuration: {
@@ -2219,6 +2225,12 @@ export interface operations {
                             /** Format: date-time */
                             membershipExpires: string | null;
                             membershipPerpetual: boolean;
+                            membershipAccess: {
+                                /** @enum {string} */
+                                status: "active" | "not-active-yet" | "expired" | "inactive";
+                                /** @enum {string|null} */
+                                reason: "no-free-access" | "free-access-available" | "expired" | "removed" | null;
+                            } | null;
                             roles: ("manager" | "speaker")[];
                             settings: {
                                 freeDuration: {
@@ -2254,6 +2266,12 @@ export interface operations {
                             /** Format: date-time */
                             membershipExpires: string | null;
                             membershipPerpetual: boolean;
+                            membershipAccess: {
+                                /** @enum {string} */
+                                status: "active" | "not-active-yet" | "expired" | "inactive";
+                                /** @enum {string|null} */
+                                reason: "no-free-access" | "free-access-available" | "expired" | "removed" | null;
+                            } | null;
                             roles: ("manager" | "speaker")[];
                             settings: {
                                 freeDuration: {
@@ -2324,6 +2342,9 @@ export interface operations {
                     inviteCode?: string;
                     managerPrivacyLevel?: 0 | 1 | 2 | 3 | 4;
                     speakerPrivacyLevel?: 0 | 1 | 2 | 3 | 4;
+                    freeDuration?: {
+                        years: number;
+                    } | null;
                 };
             };
         };
@@ -2348,6 +2369,12 @@ export interface operations {
                             /** Format: date-time */
                             membershipExpires: string | null;
                             membershipPerpetual: boolean;
+                            membershipAccess: {
+                                /** @enum {string} */
+                                status: "active" | "not-active-yet" | "expired" | "inactive";
+                                /** @enum {string|null} */
+                                reason: "no-free-access" | "free-access-available" | "expired" | "removed" | null;
+                            } | null;
                             roles: ("manager" | "speaker")[];
                             settings: {
                                 freeDuration: {
@@ -2434,6 +2461,12 @@ export interface operations {
                             /** Format: date-time */
                             membershipExpires: string | null;
                             membershipPerpetual: boolean;
+                            membershipAccess: {
+                                /** @enum {string} */
+                                status: "active" | "not-active-yet" | "expired" | "inactive";
+                                /** @enum {string|null} */
+                                reason: "no-free-access" | "free-access-available" | "expired" | "removed" | null;
+                            } | null;
                             roles: ("manager" | "speaker")[];
                             settings: {
                                 freeDuration: {
@@ -2506,6 +2539,9 @@ export interface operations {
                     name: string;
                     managerPrivacyLevel?: 0 | 1 | 2 | 3 | 4;
                     speakerPrivacyLevel?: 0 | 1 | 2 | 3 | 4;
+                    freeDuration?: {
+                        years: number;
+                    } | null;
                 };
             };
         };
@@ -2530,6 +2566,12 @@ export interface operations {
                             /** Format: date-time */
                             membershipExpires: string | null;
                             membershipPerpetual: boolean;
+                            membershipAccess: {
+                                /** @enum {string} */
+                                status: "active" | "not-active-yet" | "expired" | "inactive";
+                                /** @enum {string|null} */
+                                reason: "no-free-access" | "free-access-available" | "expired" | "removed" | null;
+                            } | null;
                             roles: ("manager" | "speaker")[];
                             settings: {
                                 freeDuration: {
@@ -2621,6 +2663,12 @@ export interface operations {
                                 /** Format: date-time */
                                 membershipExpires: string | null;
                                 membershipPerpetual: boolean;
+                                membershipAccess: {
+                                    /** @enum {string} */
+                                    status: "active" | "not-active-yet" | "expired" | "inactive";
+                                    /** @enum {string|null} */
+                                    reason: "no-free-access" | "free-access-available" | "expired" | "removed" | null;
+                                } | null;
                                 roles: ("manager" | "speaker")[];
                                 settings: {
                                     freeDuration: {
@@ -2708,6 +2756,12 @@ export interface operations {
                             /** Format: date-time */
                             membershipExpires: string | null;
                             membershipPerpetual: boolean;
+                            membershipAccess: {
+                                /** @enum {string} */
+                                status: "active" | "not-active-yet" | "expired" | "inactive";
+                                /** @enum {string|null} */
+                                reason: "no-free-access" | "free-access-available" | "expired" | "removed" | null;
+                            } | null;
                             roles: ("manager" | "speaker")[];
                             settings: {
                                 freeDuration: {

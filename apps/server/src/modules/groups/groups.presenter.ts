@@ -1,7 +1,8 @@
-import { isPerpetualExpiry, type TGroup, type TGroupMember } from '@rostrum/contract';
+import type { TGroup, TGroupMember } from '@rostrum/contract';
 import type { TGroupRow, TMembershipRow } from '../memberships/memberships.repository.js';
 import type { users } from '../../db/schema.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
+import { membershipAccess, membershipIsPerpetual } from '../memberships/membership-access.js';
 import {
   groupAbilities,
   groupSharingAbilities,
@@ -25,8 +26,18 @@ export function inviteLinkFor(publicUrl: string, inviteCode: string | null): str
   return inviteCode ? `${publicUrl}/sign-up?code=${encodeURIComponent(inviteCode)}` : null;
 }
 
-/** A group as the caller sees it, with the caller's abilities on it. */
-export function presentGroup(publicUrl: string, g: TGroupRow, m: TMembershipRow | null, caller: TOrgRoleFacts, now = new Date()): TGroup {
+/**
+ * A group as the caller sees it, with the caller's abilities on it and their access through it;
+ * `org` is the organisation's settings (its free duration stands in for a group without one).
+ */
+export function presentGroup(
+  publicUrl: string,
+  g: TGroupRow,
+  m: TMembershipRow | null,
+  caller: TOrgRoleFacts,
+  org: { freeDuration?: { years: number } | null },
+  now = new Date(),
+): TGroup {
   const r = m ? membershipRoles(m, now) : null;
   return {
     groupId: g.id,
@@ -36,7 +47,8 @@ export function presentGroup(publicUrl: string, g: TGroupRow, m: TMembershipRow 
     createdDate: g.createdAt.toISOString(),
     membershipStatus: m ? (r!.active ? 'active' : 'inactive') : null,
     membershipExpires: iso(m?.expiresAt),
-    membershipPerpetual: m ? isPerpetualExpiry(iso(m.expiresAt), now) : false,
+    membershipPerpetual: membershipIsPerpetual(m, now),
+    membershipAccess: membershipAccess(m, g, org, now),
     roles: r?.roles ?? [],
     settings: { freeDuration: g.settings.freeDuration ?? null },
     managerPrivacyLevel: g.managerPrivacyLevel as TGroup['managerPrivacyLevel'],
@@ -73,7 +85,7 @@ export function presentMember(
     membershipStatus: r.active ? 'active' : 'inactive',
     membershipStartDate: m.startDate.toISOString(),
     membershipExpires: iso(m.expiresAt),
-    membershipPerpetual: isPerpetualExpiry(iso(m.expiresAt), now),
+    membershipPerpetual: membershipIsPerpetual(m, now),
     lastLoginDate: iso(u.lastLoginAt),
     lastRecordingDate: iso(row.lastRecordingDate),
     isOrgAdmin: isOrgAdmin(u),

@@ -19,11 +19,11 @@ export async function insertGroup(db: TDb, values: typeof groups.$inferInsert): 
   return row!;
 }
 
-/** Saves a group's name and privacy levels. */
+/** Saves a group's name, privacy levels and settings (its free duration). */
 export async function updateGroupRow(
   db: TDb,
   groupId: string,
-  set: Pick<typeof groups.$inferInsert, 'name' | 'managerPrivacyLevel' | 'speakerPrivacyLevel'>,
+  set: Pick<typeof groups.$inferInsert, 'name' | 'managerPrivacyLevel' | 'speakerPrivacyLevel' | 'settings'>,
 ): Promise<TGroupRow> {
   const [row] = await db.update(groups).set(set).where(eq(groups.id, groupId)).returning();
   return row!;

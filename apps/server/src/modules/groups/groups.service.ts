@@ -45,9 +45,9 @@ import { takeSpeakerSeat } from '../memberships/speaker-seats.js';
 import { reserveInviteCodeAttempt } from '../auth/request-limits.js';
 
 export async function listMyGroups(deps: TDeps, auth: TAuth): Promise<TGroup[]> {
-  const rows = await listUserGroups(deps.db, auth.userId);
+  const [rows, org] = await Promise.all([listUserGroups(deps.db, auth.userId), orgOf(deps, auth)]);
   const now = new Date();
-  return rows.map((r) => presentGroup(deps.config.publicUrl, r.group, r.membership, auth, now));
+  return rows.map((r) => presentGroup(deps.config.publicUrl, r.group, r.membership, auth, org.settings, now));
 }
 
 /** The admin's list: the coaches-and-admins pseudo-group first, then every group, newest first. */
@@ -65,6 +65,7 @@ export async function listGroupsOfOrg(deps: TDeps, auth: TAuth): Promise<TOrgGro
     membershipStatus: null,
     membershipExpires: null,
     membershipPerpetual: true,
+    membershipAccess: null,
     roles: [],
     settings: { freeDuration: null },
     managerPrivacyLevel: 0,
@@ -78,7 +79,7 @@ export async function listGroupsOfOrg(deps: TDeps, auth: TAuth): Promise<TOrgGro
   return [
     pseudo,
     ...rows.map((r) => ({
-      ...presentGroup(deps.config.publicUrl, r.group, null, auth),
+      ...presentGroup(deps.config.publicUrl, r.group, null, auth, org.settings),
       activeUsers: r.activeUsers,
       totalUsers: r.totalUsers,
       isPseudoGroup: false,
@@ -88,7 +89,7 @@ export async function listGroupsOfOrg(deps: TDeps, auth: TAuth): Promise<TOrgGro
 
 export async function getGroup(deps: TDeps, auth: TAuth, groupId: string): Promise<TGroup> {
   const { group, membership } = await assertCanViewGroup(deps.db, auth, groupId);
-  return presentGroup(deps.config.publicUrl, group, membership, auth);
+  return presentGroup(deps.config.publicUrl, group, membership, auth, (await orgOf(deps, auth)).settings);
 }
 
 /** Joins a group of the caller's organisation by its invite code, as a speaker. */
@@ -111,7 +112,7 @@ export async function joinGroup(deps: TDeps, auth: TAuth, inviteCode: string, ip
     });
   }
   const membership = await findMembership(deps.db, auth.userId, group.id);
-  return { group: presentGroup(deps.config.publicUrl, group, membership, auth) };
+  return { group: presentGroup(deps.config.publicUrl, group, membership, auth, org.settings) };
 }
 
 async function orgOf(deps: TDeps, auth: TAuth) {
@@ -154,15 +155,17 @@ export async function createGroup(deps: TDeps, auth: TAuth, body: TCreateGroupBo
     !!org.settings.Assignments,
   );
   const inviteCode = await freeInviteCode(deps, org.name, body.name);
+  // Without a free duration of its own, a new group starts with the organisation's (null: none).
+  const freeDuration = body.freeDuration === undefined ? (org.settings.freeDuration ?? null) : body.freeDuration;
   const group = await deps.db.transaction(async (tx) => {
-    const g = await insertGroup(tx, { orgId: org.id, name: body.name, inviteCode, ...levels });
+    const g = await insertGroup(tx, { orgId: org.id, name: body.name, inviteCode, settings: { freeDuration }, ...levels });
     if (!isOrgAdmin(auth)) await insertManagerMembership(tx, auth.userId, g.id);
     return g;
   });
-  return presentGroup(deps.config.publicUrl, group, await findMembership(deps.db, auth.userId, group.id), auth);
+  return presentGroup(deps.config.publicUrl, group, await findMembership(deps.db, auth.userId, group.id), auth, org.settings);
 }
 
-/** Renames a group and sets its privacy levels (org admins). */
+/** Renames a group and sets its privacy levels and free duration (org admins). */
 export async function updateGroup(deps: TDeps, auth: TAuth, groupId: string, body: TUpdateGroupBody): Promise<TGroup> {
   const { group } = await assertCanViewGroup(deps.db, auth, groupId);
   if (!isOrgAdmin(auth)) throw forbidden();
@@ -176,8 +179,10 @@ export async function updateGroup(deps: TDeps, auth: TAuth, groupId: string, bod
     },
     !!org.settings.Assignments,
   );
-  const saved = await updateGroupRow(deps.db, groupId, { name: body.name, ...levels });
-  return presentGroup(deps.config.publicUrl, saved, await findMembership(deps.db, auth.userId, groupId), auth);
+  // The free duration applies to speakers who join from now on; absent leaves it as it is.
+  const settings = body.freeDuration === undefined ? group.settings : { ...group.settings, freeDuration: body.freeDuration };
+  const saved = await updateGroupRow(deps.db, groupId, { name: body.name, settings, ...levels });
+  return presentGroup(deps.config.publicUrl, saved, await findMembership(deps.db, auth.userId, groupId), auth, org.settings);
 }
 
 function randomSuffix(): string {
@@ -198,7 +203,7 @@ export async function regenerateInviteCode(deps: TDeps, auth: TAuth, groupId: st
     const code = inviteCodeWithSuffix(org.name, group.name, randomSuffix());
     if (await findGroupByInviteCode(deps.db, code)) continue;
     const saved = await setInviteCode(deps.db, group.id, code);
-    return presentGroup(deps.config.publicUrl, saved, await findMembership(deps.db, auth.userId, group.id), auth);
+    return presentGroup(deps.config.publicUrl, saved, await findMembership(deps.db, auth.userId, group.id), auth, org.settings);
   }
   throw conflict(MSG.groupSaveFailed);
 }

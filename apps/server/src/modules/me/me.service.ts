@@ -45,7 +45,7 @@ export async function getOrg(deps: TDeps, auth: TAuth) {
 export async function getMe(deps: TDeps, auth: TAuth): Promise<TMeResponse> {
   const [user, org, rows] = await Promise.all([loadUser(deps, auth), getOrg(deps, auth), listUserGroups(deps.db, auth.userId)]);
   const now = new Date();
-  const groups = rows.map((r) => presentGroup(deps.config.publicUrl, r.group, r.membership, auth, now));
+  const groups = rows.map((r) => presentGroup(deps.config.publicUrl, r.group, r.membership, auth, org.settings, now));
   const abilities = viewerAbilitiesOf(auth, groups);
   return {
     user: presentUser(user),

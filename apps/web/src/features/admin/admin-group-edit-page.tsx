@@ -38,7 +38,8 @@ import { notifications } from '../../app/notification-store';
 import { useViewer, type TViewer } from '../../app/viewer';
 import { WEB_ROUTES as R } from '../../app/route-paths';
 import { BackToGroups } from './back-to-groups';
-import { groupSaveBody, privacyControls } from './group-form-rules';
+import { groupSaveBody, initialFreeYears, privacyControls } from './group-form-rules';
+import { FreeDurationField } from './free-duration-field';
 import { PrivacyLevelField } from './privacy-level-field';
 import { groupMembersPath } from './admin-paths';
 
@@ -94,6 +95,8 @@ function GroupForm({ viewer, group }: { viewer: TViewer; group: TGroup | null })
     speakerPrivacyLevel: group?.speakerPrivacyLevel ?? 1,
   });
   const [coupled, setCoupled] = useState<{ side: TSide; note: string } | null>(null);
+  // Null: no field (an organisation with perpetual free duration).
+  const [freeYears, setFreeYears] = useState<number | null>(() => initialFreeYears(org, group));
 
   const controls = privacyControls(org.settings);
   const sideWord = (side: TSide) => vocab.Word(side === 'manager' ? 'coach' : 'speaker');
@@ -120,8 +123,8 @@ function GroupForm({ viewer, group }: { viewer: TViewer; group: TGroup | null })
   const save = useMutation({
     mutationFn: (trimmed: string) =>
       group
-        ? api.updateGroup(group.groupId, groupSaveBody(org.settings, trimmed, levels, group.groupId))
-        : api.createGroup(groupSaveBody(org.settings, trimmed, levels)),
+        ? api.updateGroup(group.groupId, groupSaveBody(org.settings, trimmed, levels, freeYears, group.groupId))
+        : api.createGroup(groupSaveBody(org.settings, trimmed, levels, freeYears)),
     onSuccess: (saved) => {
       if (group) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.orgGroups });
@@ -182,6 +185,7 @@ function GroupForm({ viewer, group }: { viewer: TViewer; group: TGroup | null })
             />
           )}
         />
+        {freeYears !== null && <FreeDurationField className="group-form__free" vocab={vocab} years={freeYears} onChange={setFreeYears} />}
         {controls.any && (
           <div className="privacy-grid">
             {controls.coach && (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
-import { addNewGroupLabel, PRIVACY_LEVEL_NAMES, pseudoGroupName, type TOrgGroup } from '@rostrum/contract';
+import { addNewGroupLabel, freeDurationLabel, PRIVACY_LEVEL_NAMES, pseudoGroupName, type TOrgGroup } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
@@ -28,8 +28,7 @@ const firstDirection = (key: TSortKey): TSortDirection => (key === 'name' ? 'asc
 
 function freeDurationText(g: TOrgGroup): string {
   const years = g.settings.freeDuration?.years;
-  if (years == null) return '—';
-  return `${years} ${years === 1 ? 'year' : 'years'}`;
+  return years == null ? '—' : freeDurationLabel(years);
 }
 
 /**

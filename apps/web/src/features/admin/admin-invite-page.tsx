@@ -12,6 +12,8 @@ import {
   speakerRoleGrantable,
   ZRequiredEmailSchema,
   type TCreateInviteBody,
+  type TOrgGroup,
+  type TVocabulary,
 } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
@@ -19,6 +21,7 @@ import { setServerError, type TServerErrorRule } from '../../api/form-errors';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { CopyField } from '../../components/copy-field';
 import { LoadingState } from '../../components/spinner';
 import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
@@ -141,6 +144,7 @@ export function AdminInvitePage() {
                   speakerRoleGrantable({ freeDuration: g.settings.freeDuration, expiredRoles: [] }, orgFacts),
                   false,
                 )}
+                speakerJoin={<SpeakerJoin group={g} vocab={vocab} />}
               />
             ))}
           </ul>
@@ -153,5 +157,33 @@ export function AdminInvitePage() {
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Beside a checked Speaker box: an emailed invite needs coach access (000 section 5), so this says
+ * how speakers join the group instead, with its invite code and link to copy (issue 12 item 7).
+ */
+function SpeakerJoin({ group, vocab }: { group: TOrgGroup; vocab: TVocabulary }) {
+  const speakers = vocab.Word('speakers');
+  if (!group.inviteCode) {
+    return (
+      <p className="role-row__note" data-testid="speaker-join">
+        {speakers} join {group.name} with its invite code, but it has none (none / invite-only). Give an existing user the{' '}
+        {vocab.Word('speaker')} role on their roles page.
+      </p>
+    );
+  }
+  return (
+    <div className="stack" data-testid="speaker-join">
+      <p className="role-row__note">
+        {speakers} join {group.name} with its invite code or link; an emailed invite is for {vocab.word('coach')} access. Share these with
+        your {vocab.word('speakers')}:
+      </p>
+      <div className="grid-2">
+        <CopyField id={`speaker-code-${group.groupId}`} label="Invite code" value={group.inviteCode} />
+        {group.inviteLink && <CopyField id={`speaker-link-${group.groupId}`} label="Invite link" value={group.inviteLink} />}
+      </div>
+    </div>
   );
 }

@@ -69,6 +69,7 @@ export function GroupRoleRow({
   onChange,
   speakerLock,
   access,
+  speakerJoin,
   highlighted,
 }: {
   groupId: string;
@@ -78,6 +79,8 @@ export function GroupRoleRow({
   onChange: (v: TGroupChoice) => void;
   speakerLock: string | null;
   access?: ReactNode;
+  /** How speakers join this group, shown beside a checked Speaker box (the invite page). */
+  speakerJoin?: ReactNode;
   highlighted?: boolean;
 }) {
   const v = vocabulary(orgType);
@@ -101,6 +104,7 @@ export function GroupRoleRow({
             {v.Word('speaker')}
           </Checkbox>
         </div>
+        {speakerJoin && value.speaker && <div className="role-row__join">{speakerJoin}</div>}
       </fieldset>
     </li>
   );

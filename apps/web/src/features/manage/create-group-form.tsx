@@ -9,10 +9,12 @@ import { Card } from '../../components/card';
 import { TextField } from '../../components/text-field';
 import type { TViewer } from '../../app/viewer';
 import { groupNamePlaceholder } from './manage-text';
+import { FreeDurationField } from '../admin/free-duration-field';
+import { initialFreeYears } from '../admin/group-form-rules';
 
 /**
- * Create New Group (org-level managers, 002 sections 2.2 and 2.5): a name, then POST groups with
- * the name and the organisation's name. An empty name only focuses the field. A taken name gives
+ * Create New Group (org-level managers, 002 sections 2.2 and 2.5): a name and the free duration
+ * (issue 12), then POST groups with them and the organisation's name. An empty name only focuses the field. A taken name gives
  * the spec's message and the form stays open.
  */
 export function CreateGroupForm({
@@ -27,9 +29,16 @@ export function CreateGroupForm({
   const { vocab } = viewer;
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The organisation's free duration to start with; no field where the organisation's is perpetual.
+  const [freeYears, setFreeYears] = useState<number | null>(() => initialFreeYears(viewer.org, null));
   const field = useRef<HTMLInputElement>(null);
   const create = useMutation({
-    mutationFn: (groupName: string) => api.createGroup({ name: groupName, orgName: viewer.org.name }),
+    mutationFn: (groupName: string) =>
+      api.createGroup({
+        name: groupName,
+        orgName: viewer.org.name,
+        ...(freeYears === null ? {} : { freeDuration: { years: freeYears } }),
+      }),
     onSuccess: (group) => onCreated(group),
     onError: (e) => {
       setError(isApiError(e) && e.status === 409 ? MSG.groupSaveFailed : errorMessage(e, MSG.groupSaveFailed));
@@ -67,6 +76,7 @@ export function CreateGroupForm({
             autoFocus
             autoComplete="off"
           />
+          {freeYears !== null && <FreeDurationField vocab={vocab} years={freeYears} onChange={setFreeYears} />}
           <div className="create-group-form__actions">
             <Button variant="secondary" onClick={onCancel}>
               Cancel

@@ -1,28 +1,22 @@
-import { hasPerpetualFreeDuration, isPerpetualExpiry, type TGroup } from '@rostrum/contract';
+import { MEMBERSHIP_ACCESS_LABELS, type TGroup, type TMembershipAccess } from '@rostrum/contract';
 
-export type TAccessStatus = 'active' | 'not-active-yet' | 'expired';
+export type TAccessStatus = TMembershipAccess['status'];
 
-export const ACCESS_STATUS_LABELS: Record<TAccessStatus, string> = {
-  active: 'Active',
-  'not-active-yet': 'Not active yet',
-  expired: 'Expired',
-};
+export const ACCESS_STATUS_LABELS = MEMBERSHIP_ACCESS_LABELS;
 
-/** A membership's access (002 section 2.10): active, expired (an expiry in the past), else not active yet. */
-export function accessStatus(g: Pick<TGroup, 'membershipStatus' | 'membershipExpires'>, now: Date): TAccessStatus {
-  if (g.membershipStatus === 'active') return 'active';
-  if (g.membershipExpires && Date.parse(g.membershipExpires) < now.getTime()) return 'expired';
-  return 'not-active-yet';
+/** The server's access status (membershipAccess); a group without a membership reads as inactive. */
+export function accessStatus(g: Pick<TGroup, 'membershipAccess'>): TAccessStatus {
+  return g.membershipAccess?.status ?? 'inactive';
 }
 
-/** Expiry text: an expiry 15+ years away (or a perpetual membership) reads as perpetual. */
+/**
+ * Expiry text as the server sent it: perpetual only while active (membershipPerpetual), a date
+ * when there is one, else nothing. "Perpetual" and "Not active yet" never show together.
+ */
 export function expiryKind(
-  g: Pick<TGroup, 'membershipExpires' | 'membershipPerpetual' | 'settings'>,
-  now: Date,
+  g: Pick<TGroup, 'membershipExpires' | 'membershipPerpetual'>,
 ): { kind: 'perpetual' } | { kind: 'date'; iso: string } | { kind: 'none' } {
-  // A group whose free duration is 15+ years grants perpetual access, even minutes after joining.
-  if (g.membershipPerpetual || hasPerpetualFreeDuration(g.settings.freeDuration)) return { kind: 'perpetual' };
-  if (!g.membershipExpires) return { kind: 'none' };
-  if (isPerpetualExpiry(g.membershipExpires, now)) return { kind: 'perpetual' };
-  return { kind: 'date', iso: g.membershipExpires };
+  if (g.membershipPerpetual) return { kind: 'perpetual' };
+  if (g.membershipExpires) return { kind: 'date', iso: g.membershipExpires };
+  return { kind: 'none' };
 }

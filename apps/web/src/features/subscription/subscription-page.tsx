@@ -1,4 +1,7 @@
 import { CalendarClock, Users } from 'lucide-react';
+import { membershipAccessNote } from '@rostrum/contract';
+import { Button } from '../../components/button';
+import { useJoinGroup } from '../join/use-join-group';
 import { Badge } from '../../components/status-badge';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -7,14 +10,15 @@ import { formatDate } from '../../components/date-format';
 import { useViewer } from '../../app/viewer';
 import { ACCESS_STATUS_LABELS, accessStatus, expiryKind } from './membership-status';
 import { JoinGroupCard } from './join-group-card';
+import './subscription.css';
 
-const TONES = { active: 'success', 'not-active-yet': 'warning', expired: 'danger' } as const;
+const TONES = { active: 'success', 'not-active-yet': 'warning', expired: 'danger', inactive: undefined } as const;
 
 /** /subscription: the user's groups with their access, and joining another with a code. */
 export function SubscriptionPage() {
   const viewer = useViewer();
   const { vocab, groups } = viewer;
-  const now = new Date();
+  const activate = useJoinGroup(viewer.org.type);
   const roleLabel = (roles: ReadonlyArray<string>) =>
     roles.length ? roles.map((r) => (r === 'manager' ? vocab.Word('coach') : vocab.Word('speaker'))).join(', ') : '—';
 
@@ -30,13 +34,26 @@ export function SubscriptionPage() {
           ) : (
             <ul className="membership-list">
               {groups.map((g) => {
-                const status = accessStatus(g, now);
-                const expiry = expiryKind(g, now);
+                const status = accessStatus(g);
+                const expiry = expiryKind(g);
+                const reason = g.membershipAccess?.reason ?? null;
+                const note = membershipAccessNote(reason, vocab);
+                const code = g.inviteCode;
                 return (
                   <li key={g.groupId} className="membership-list__item" data-testid="membership">
                     <div className="membership-list__main">
                       <p className="membership-list__name">{g.name}</p>
                       <p className="subtle">{roleLabel(g.roles.length ? g.roles : [])}</p>
+                      {note && (
+                        <p className="membership-list__note" data-testid="membership-note">
+                          {note}
+                        </p>
+                      )}
+                      {reason === 'free-access-available' && code && (
+                        <Button size="sm" busy={activate.isPending} onClick={() => activate.mutate(code)}>
+                          Activate
+                        </Button>
+                      )}
                     </div>
                     <div className="membership-list__expiry">
                       <CalendarClock size={16} aria-hidden />
@@ -45,7 +62,9 @@ export function SubscriptionPage() {
                           ? 'Perpetual access'
                           : expiry.kind === 'date'
                             ? `${status === 'expired' ? 'Expired' : 'Expires'} ${formatDate(expiry.iso)}`
-                            : 'No expiry date'}
+                            : status === 'active'
+                              ? 'No expiry date'
+                              : 'No access yet'}
                       </span>
                     </div>
                     <Badge tone={TONES[status]}>{ACCESS_STATUS_LABELS[status]}</Badge>
