@@ -80,3 +80,41 @@ test('account settings: name rules, email change with confirmation, password cha
   await signIn(page, newEmail, 'settings-pass-2');
   await expect(page.getByRole('link', { name: 'Logged in as Robin Hale' })).toBeVisible();
 });
+
+test('email settings: the speaker and coach sections follow the org settings and the user (000 section 2.10)', async ({ page }) => {
+  const section = (name: string) => page.getByRole('region', { name });
+  const openSettings = async (email: string) => {
+    await page.goto('/sign-out');
+    await signIn(page, email);
+    await page.goto('/email-notifications');
+    await expect(page.getByRole('heading', { name: 'Email Notifications' })).toBeVisible();
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+  };
+
+  // Northwind (Assignments off): a speaker gets the speaker section without the assignment switch,
+  // and no coach section (they coach no group).
+  await openSettings('speaker@northwind.example');
+  await expect(section('For speakers')).toBeVisible();
+  await expect(section('For speakers').getByRole('switch', { name: 'Recording shared with your group' })).toBeVisible();
+  await expect(section('For speakers').getByRole('switch', { name: 'Recording analyzed' })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'New assignment' })).toHaveCount(0);
+  await expect(section('For coaches')).toHaveCount(0);
+  await expect(page.getByText('Looking for your access dates?')).toBeVisible();
+
+  // Its coach: the coach section with the review email, still no assignment switch.
+  await openSettings('coach@northwind.example');
+  await expect(section('For coaches').getByRole('switch', { name: 'Recording submitted for review' })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Assignment completed' })).toHaveCount(0);
+  await expect(section('For coaches').getByRole('switch')).toHaveCount(1);
+
+  // Summit (Assignments on): the coach also sets "Assignment completed"; saving keeps the choice.
+  await openSettings('coach@summit.example');
+  const completed = section('For coaches').getByRole('switch', { name: 'Assignment completed' });
+  await expect(completed).toHaveAttribute('aria-checked', 'true');
+  await completed.click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(notification(page)).toContainText('Changes Saved');
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  await page.reload();
+  await expect(section('For coaches').getByRole('switch', { name: 'Assignment completed' })).toHaveAttribute('aria-checked', 'false');
+});

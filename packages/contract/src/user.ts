@@ -59,6 +59,21 @@ export const ZEmailPreferencesSchema = z.object({
   assignmentCompletedFrequency: bit,
 });
 export type TEmailPreferences = z.infer<typeof ZEmailPreferencesSchema>;
+/**
+ * Which switches the email settings page shows the user, by section (000 section 2.10); an empty
+ * list hides the section. The server decides it (auth/notification-rules.ts) and sends only the
+ * kinds it may ever mail this user.
+ */
+export const ZEmailSectionsSchema = z.object({
+  speakers: z.array(z.enum(EMAIL_PREFERENCE_KEYS)),
+  coaches: z.array(z.enum(EMAIL_PREFERENCE_KEYS)),
+});
+export type TEmailSections = z.infer<typeof ZEmailSectionsSchema>;
+
+/** GET email-preferences: the six switches and the sections that show them. */
+export const ZEmailSettingsSchema = z.object({ preferences: ZEmailPreferencesSchema, sections: ZEmailSectionsSchema });
+export type TEmailSettings = z.infer<typeof ZEmailSettingsSchema>;
+
 export const DEFAULT_EMAIL_PREFERENCES: TEmailPreferences = {
   recordingSubmittedFrequency: '1',
   feedbackReceivedFrequency: '1',

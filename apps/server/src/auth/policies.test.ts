@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_EMAIL_PREFERENCES } from '@rostrum/contract';
 import type { TAuth } from './auth-context.js';
 import {
   allRatersVisible,
   canCommentOn,
   canScore,
   confirmsOwnAdminRemoval,
+  emailSectionsFor,
   feedbackVisible,
   groupAbilities,
   groupRecordingsVisible,
@@ -13,7 +15,9 @@ import {
   recordingAbilities,
   recordingAccess,
   scoreSetVisible,
+  toldOfRecording,
   viewerAbilitiesOf,
+  wantsEmail,
   type TRecordingAccess,
 } from './policies.js';
 
@@ -276,5 +280,61 @@ describe('viewerAbilitiesOf (000 sections 2.2, 2.3 and 4)', () => {
       canSwitchMode,
       hasActiveGroups,
     });
+  });
+});
+
+describe('toldOfRecording: who hears of a shared, submitted or handed-in recording (same rule as opening it)', () => {
+  const rows: [TWho, 'shared' | 'submitted' | 'assignmentCompleted', number, number, typeof NONE, boolean][] = [
+    ['speaker', 'shared', 1, 1, SHARED, true],
+    ['speaker', 'shared', 1, 3, SHARED, true],
+    ['speaker', 'shared', 1, 4, SHARED, false],
+    ['speaker', 'shared', 1, 0, SHARED, false],
+    ['inactive-speaker', 'shared', 1, 1, SHARED, false],
+    ['coach', 'shared', 1, 1, SHARED, false],
+    ['owner', 'shared', 1, 1, SHARED, false],
+    ['speaker', 'submitted', 1, 1, FLAGGED, false],
+    ['coach', 'submitted', 1, 1, FLAGGED, true],
+    ['coach', 'submitted', 3, 4, FLAGGED, true],
+    ['coach', 'submitted', 0, 1, FLAGGED, false],
+    ['expired-coach', 'submitted', 1, 1, FLAGGED, false],
+    ['org-admin', 'submitted', 1, 1, FLAGGED, false],
+    ['coach', 'assignmentCompleted', 3, 1, NONE, false],
+    ['coach', 'assignmentCompleted', 2, 1, FLAGGED, true],
+    ['other-org', 'submitted', 1, 1, FLAGGED, false],
+  ];
+  it.each(rows)('%s, %s at coach level %i, speaker level %i, %o: %s', (who, notice, coach, speaker, sharing, told) => {
+    const levels = { managerPrivacyLevel: coach, speakerPrivacyLevel: speaker };
+    const m = membershipOf(who) ?? { roles: [], status: 'inactive', expiresAt: null };
+    expect(toldOfRecording(notice, caller(who), m, rec(sharing), levels, NOW)).toBe(told);
+  });
+});
+
+describe('emailSectionsFor and wantsEmail (000 section 2.10, docs/decisions.md)', () => {
+  const coach = { roles: ['manager'], status: 'active', expiresAt: null };
+  const expiredCoach = { roles: ['manager'], status: 'active', expiresAt: PAST };
+  const speaker = { roles: ['speaker'], status: 'active', expiresAt: null };
+  const all = { Email_Notifications_For_Speakers: true, Email_Notifications_For_Managers: true, Assignments: true };
+  it('shows the speaker section by the org setting, the coach section only to coaches of a group', () => {
+    expect(emailSectionsFor(all, [speaker], NOW)).toEqual({
+      speakers: ['feedbackReceivedFrequency', 'recordingProcessedFrequency', 'recordingSharedFrequency', 'assignmentReceivedFrequency'],
+      coaches: [],
+    });
+    expect(emailSectionsFor(all, [coach], NOW).coaches).toEqual(['recordingSubmittedFrequency', 'assignmentCompletedFrequency']);
+    expect(emailSectionsFor(all, [expiredCoach], NOW).coaches).toEqual([]);
+    expect(emailSectionsFor({ ...all, Assignments: false }, [coach], NOW)).toEqual({
+      speakers: ['feedbackReceivedFrequency', 'recordingProcessedFrequency', 'recordingSharedFrequency'],
+      coaches: ['recordingSubmittedFrequency'],
+    });
+    expect(emailSectionsFor({ Email_Notifications_For_Managers: true }, [coach, speaker], NOW).speakers).toEqual([]);
+    expect(emailSectionsFor({ Email_Notifications_For_Speakers: true }, [coach], NOW).coaches).toEqual([]);
+  });
+  it('sends a kind only where the org sends its audience mail and the user left it on', () => {
+    const on = { ...DEFAULT_EMAIL_PREFERENCES };
+    expect(wantsEmail(all, on, 'recordingSharedFrequency')).toBe(true);
+    expect(wantsEmail({ ...all, Email_Notifications_For_Speakers: false }, on, 'recordingSharedFrequency')).toBe(false);
+    expect(wantsEmail({ ...all, Email_Notifications_For_Managers: false }, on, 'recordingSubmittedFrequency')).toBe(false);
+    expect(wantsEmail({ ...all, Email_Notifications_For_Managers: false }, on, 'recordingProcessedFrequency')).toBe(true);
+    expect(wantsEmail({ ...all, Assignments: false }, on, 'assignmentCompletedFrequency')).toBe(false);
+    expect(wantsEmail(all, { ...on, recordingProcessedFrequency: '0' }, 'recordingProcessedFrequency')).toBe(false);
   });
 });

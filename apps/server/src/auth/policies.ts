@@ -17,6 +17,7 @@ import { isCoachOf, isOrgAdmin, isOrgManager } from './roles.js';
 export * from './roles.js';
 export * from './abilities.js';
 export * from './scorecard-rules.js';
+export * from './notification-rules.js';
 export { hasActiveRole, isMembershipActiveNow, membershipActiveNowSql, membershipHasActiveRoleSql } from './membership-active.js';
 
 /** Speakers of a group share recordings with it (feedbackRequested) at speaker privacy levels 1 to 3 (000 section 6). */
@@ -116,7 +117,7 @@ export async function assertCanViewHistoryOf(db: TDb, a: TAuth, targetUserId: st
 export type TRecordingAccess = 'owner' | 'hear' | 'list' | 'none';
 
 export function recordingAccess(
-  a: TAuth,
+  a: Pick<TAuth, 'userId' | 'orgId' | 'orgRoles'>,
   rec: { userId: string; orgId: string; feedbackRequested: boolean; submitted: boolean },
   group: { managerPrivacyLevel: number; speakerPrivacyLevel: number } | null,
   membership: { roles: string[]; status: string; expiresAt: Date | null } | null,

@@ -9,7 +9,8 @@ import { recordings } from '../db/schema.js';
 import { acceptableMedia } from '../modules/recordings/media-check.js';
 import { fetchUrlToFile, UrlFetchError } from '../modules/recordings/url-fetcher.js';
 import type { TChildMessage, TChildStart } from './analyze-child.js';
-import type { TAnalyzeRecordingPayload, TJobInfo, TWorkerDeps } from './queue.js';
+import { notifyRecordingEvents } from '../modules/notifications/notify.js';
+import type { TAnalyzeRecordingPayload, TJobDeps, TJobInfo, TWorkerDeps } from './queue.js';
 
 // The child always runs as built JavaScript (also when tests run this module from source).
 const HERE = fileURLToPath(import.meta.url);
@@ -28,7 +29,7 @@ async function markFailed(deps: TWorkerDeps, recordingId: string, failedCode: TF
  * Transient faults throw (pg-boss retries with backoff); faults that would repeat mark the
  * recording failed with the spec's reason. The last retry marks it failed too.
  */
-export async function handleAnalyzeRecording(deps: TWorkerDeps, payload: TAnalyzeRecordingPayload, job: TJobInfo): Promise<void> {
+export async function handleAnalyzeRecording(deps: TJobDeps, payload: TAnalyzeRecordingPayload, job: TJobInfo): Promise<void> {
   const [rec] = await deps.db.select().from(recordings).where(eq(recordings.id, payload.recordingId));
   if (!rec || rec.deletedAt || rec.status === 'done' || rec.status === 'failed') return;
   const dir = await deps.storage.ensureDir(rec.id);
@@ -118,16 +119,21 @@ export async function handleAnalyzeRecording(deps: TWorkerDeps, payload: TAnalyz
   const result = outcome as TChildMessage | null;
   if (result?.type === 'results') {
     const results = ZResultsSchema.parse(JSON.parse(await readFile(result.file, 'utf8')));
-    await deps.db
-      .update(recordings)
-      .set({
-        status: 'done',
-        results,
-        overallScore: results.scores.overall,
-        numSpeakers: Math.max(1, results.numSpeakers),
-        failedCode: null,
-      })
-      .where(eq(recordings.id, rec.id));
+    // The results and the emails they cause (the owner's "analyzed", and the group notices of a
+    // recording shared or submitted before it was ready) commit together.
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(recordings)
+        .set({
+          status: 'done',
+          results,
+          overallScore: results.scores.overall,
+          numSpeakers: Math.max(1, results.numSpeakers),
+          failedCode: null,
+        })
+        .where(eq(recordings.id, rec.id));
+      await notifyRecordingEvents(tx, deps, rec.id, { processed: true });
+    });
     deps.log.info({ recordingId: rec.id, seconds: (Date.now() - startedAt) / 1000 }, 'analysis finished');
     return;
   }

@@ -56,11 +56,16 @@ export interface TWorkerDeps extends Pick<TDeps, 'db' | 'config'> {
   mailer: TMailer;
 }
 
+/** What a job handler receives: the worker's deps and the queue, to enqueue the mail a job's change causes. */
+export interface TJobDeps extends TWorkerDeps {
+  queue: Pick<TQueue, 'enqueueEmail'>;
+}
+
 interface TJobDefinition<T> {
   name: string;
   payload: z.ZodType<T>;
   options: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
-  handle: (deps: TWorkerDeps, payload: T, job: TJobInfo) => Promise<void>;
+  handle: (deps: TJobDeps, payload: T, job: TJobInfo) => Promise<void>;
 }
 
 const job = <T>(d: TJobDefinition<T>) => d as TJobDefinition<unknown>;
@@ -86,7 +91,7 @@ const JOBS = [
  * Runs one fetched job with its handler. A failure is logged (a warning while tries remain, an
  * error and a report on the last one) and thrown on, so pg-boss retries or fails the job.
  */
-async function runJob(d: TJobDefinition<unknown>, deps: TWorkerDeps, j: PgBoss.JobWithMetadata<object>): Promise<void> {
+async function runJob(d: TJobDefinition<unknown>, deps: TJobDeps, j: PgBoss.JobWithMetadata<object>): Promise<void> {
   const info: TJobInfo = { id: j.id, retryCount: j.retryCount ?? 0, retryLimit: j.retryLimit ?? d.options.retryLimit };
   try {
     await d.handle(deps, d.payload.parse(j.data), info);
@@ -149,6 +154,10 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
     return boss.send(name, d.payload.parse(payload) as object, { ...optionsOf(d), db: transactionExecutor(tx) });
   };
   let expiryTimer: NodeJS.Timeout | null = null;
+  const enqueueEmail = async (tx: TDb, mail: TMail) => {
+    await send(tx, SEND_EMAIL, mail);
+  };
+  const jobDeps = (deps: TWorkerDeps): TJobDeps => ({ ...deps, queue: { enqueueEmail } });
 
   return {
     async enqueueAnalyze(tx, recordingId) {
@@ -157,9 +166,7 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
     async enqueueRemoveMedia(tx, recordingId) {
       await send(tx, REMOVE_RECORDING_MEDIA, { recordingId } satisfies TRemoveRecordingMediaPayload);
     },
-    async enqueueEmail(tx, mail) {
-      await send(tx, SEND_EMAIL, mail);
-    },
+    enqueueEmail,
     async runDueJobs(name, deps) {
       const d = JOBS.find((j) => j.name === name);
       if (!d) throw new Error(`runDueJobs: no job named ${name}`);
@@ -168,7 +175,7 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
         const [j] = await boss.fetch<object>(name, { batchSize: 1, includeMetadata: true });
         if (!j) return ran;
         ran++;
-        const failure = await runJob(d, deps, j).then(
+        const failure = await runJob(d, jobDeps(deps), j).then(
           () => null,
           (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
         );
@@ -187,7 +194,7 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
             d.name,
             { pollingIntervalSeconds: config.jobPollSeconds, batchSize: 1, includeMetadata: true },
             async ([j]) => {
-              if (j) await runJob(d, deps, j);
+              if (j) await runJob(d, jobDeps(deps), j);
             },
           );
         }

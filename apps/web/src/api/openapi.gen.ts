@@ -267,7 +267,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The six email notification switches and the settings-page sections that offer them */
+        get: operations["getEmailSettings"];
         /** Set the six email notification switches */
         put: operations["updateEmailPreferences"];
         post?: never;
@@ -1921,6 +1922,77 @@ export interface operations {
                             currentMode?: "manager" | "speaker";
                         } & {
                             [key: string]: (string | null) | number | boolean | (string | number)[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getEmailSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            preferences: {
+                                /** @enum {string} */
+                                recordingSubmittedFrequency: "0" | "1";
+                                /** @enum {string} */
+                                feedbackReceivedFrequency: "0" | "1";
+                                /** @enum {string} */
+                                recordingProcessedFrequency: "0" | "1";
+                                /** @enum {string} */
+                                recordingSharedFrequency: "0" | "1";
+                                /** @enum {string} */
+                                assignmentReceivedFrequency: "0" | "1";
+                                /** @enum {string} */
+                                assignmentCompletedFrequency: "0" | "1";
+                            };
+                            sections: {
+                                speakers: ("recordingSubmittedFrequency" | "feedbackReceivedFrequency" | "recordingProcessedFrequency" | "recordingSharedFrequency" | "assignmentReceivedFrequency" | "assignmentCompletedFrequency")[];
+                                coaches: ("recordingSubmittedFrequency" | "feedbackReceivedFrequency" | "recordingProcessedFrequency" | "recordingSharedFrequency" | "assignmentReceivedFrequency" | "assignmentCompletedFrequency")[];
+                            };
                         };
                     };
                 };

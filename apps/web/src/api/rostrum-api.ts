@@ -11,6 +11,7 @@ import type {
   TCreateInviteBody,
   TUpdateUserRolesBody,
   TEmailPreferences,
+  TEmailSettings,
   TGroupRecording,
   TGroup,
   TGroupMember,
@@ -68,6 +69,8 @@ export const api = {
   getMe: (): Promise<TMeResponse> => call('GET', () => client.GET('/api/v1/me')),
   updateMe: (body: TUpdateMeBody): Promise<TUser> => call('PUT', () => client.PUT('/api/v1/me', { body })),
   updatePreferences: (body: TPreferences): Promise<TPreferences> => call('PUT', () => client.PUT('/api/v1/me/preferences', { body })),
+  /** The six switches and which of them the settings page offers the user (000 section 2.10). */
+  getEmailSettings: (): Promise<TEmailSettings> => call('GET', () => client.GET('/api/v1/email-preferences')),
   updateEmailPreferences: (body: TEmailPreferences): Promise<TEmailPreferences> =>
     call('PUT', () => client.PUT('/api/v1/email-preferences', { body })),
 
@@ -163,6 +166,7 @@ export async function fetchPeaks(peaksUrl: string, signal?: AbortSignal): Promis
 export const queryKeys = {
   me: ['me'] as const,
   legal: (document: TLegalDocument) => ['legal', document] as const,
+  emailSettings: ['me', 'email-settings'] as const,
   myGroups: ['groups', 'mine'] as const,
   orgGroups: ['groups', 'org'] as const,
   /** The active-only list sits under the full list's key, so invalidating one invalidates both. */

@@ -13,6 +13,7 @@ import {
 } from './assignments.repository.js';
 import { findMembership } from '../memberships/memberships.repository.js';
 import { findOrganisation } from '../org/org.repository.js';
+import { notifyRecordingEvents } from '../notifications/notify.js';
 
 async function assertAssignmentsOn(deps: TDeps, auth: TAuth) {
   const org = await findOrganisation(deps.db, auth.orgId);
@@ -50,8 +51,12 @@ export async function addRecording(deps: TDeps, auth: TAuth, assignmentId: strin
   if (rec.r.assignmentId) throw conflict(ASSIGNMENT_MSG.alreadyAssigned, ERROR_CODES.assignmentAlreadyAssigned);
   if (!speakerTypeMatches(rec.r.algorithm, found.a.criteria.algorithm))
     throw badRequest(ASSIGNMENT_MSG.unableText, ERROR_CODES.assignmentSpeakerTypeMismatch);
-  if (!(await moveRecordingToAssignment(deps.db, recordingId, assignmentId, found.a.groupId)))
-    throw conflict(ASSIGNMENT_MSG.alreadyAssigned, ERROR_CODES.assignmentAlreadyAssigned);
+  // The move and the coaches' "assignment completed" emails commit together.
+  await deps.db.transaction(async (tx) => {
+    if (!(await moveRecordingToAssignment(tx, recordingId, assignmentId, found.a.groupId!)))
+      throw conflict(ASSIGNMENT_MSG.alreadyAssigned, ERROR_CODES.assignmentAlreadyAssigned);
+    await notifyRecordingEvents(tx, deps, recordingId, { assignmentCompleted: true });
+  });
 }
 
 /** Removing a recording from an assignment: the group's coaches and org admins only. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ZEmailPreferencesSchema,
+  ZEmailSettingsSchema,
   ZMeResponseSchema,
   ZOrgSchema,
   ZPreferencesSchema,
@@ -57,6 +58,19 @@ export function meRoutes(app: TZodApp, deps: TDeps) {
       },
     },
     async (req) => ok(await me.updatePreferences(deps, authOf(req), req.body)),
+  );
+  app.get(
+    '/email-preferences',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'getEmailSettings',
+        summary: 'The six email notification switches and the settings-page sections that offer them',
+        tags,
+        response: responses(ZEmailSettingsSchema),
+      },
+    },
+    async (req) => ok(await me.getEmailSettings(deps, authOf(req))),
   );
   app.put(
     '/email-preferences',

@@ -4,6 +4,7 @@ import {
   PREFERENCES_LIMITS,
   landingPage,
   type TEmailPreferences,
+  type TEmailSettings,
   type TMeResponse,
   type TPreferences,
   type TUpdateMeBody,
@@ -18,7 +19,8 @@ import { revokeOtherKeys } from '../auth/keys.repository.js';
 import { listUserGroups } from '../memberships/memberships.repository.js';
 import { findOrganisation } from '../org/org.repository.js';
 import { presentGroup } from '../groups/groups.presenter.js';
-import { viewerAbilitiesOf } from '../../auth/policies.js';
+import { emailSectionsFor, viewerAbilitiesOf } from '../../auth/policies.js';
+import { listMembershipsOf } from '../notifications/notifications.repository.js';
 import { presentOrg } from '../org/org.presenter.js';
 import { presentUser, type TUserRow } from './me.presenter.js';
 import {
@@ -103,6 +105,17 @@ export async function updatePreferences(deps: TDeps, auth: TAuth, body: TPrefere
   if (!saved)
     throw badRequest(`Preferences are limited to ${PREFERENCES_LIMITS.keys} entries and ${PREFERENCES_LIMITS.storedBytes / 1024} KB`);
   return saved;
+}
+
+/** GET email-preferences: the switches, and which of them the settings page offers this user. */
+export async function getEmailSettings(deps: TDeps, auth: TAuth): Promise<TEmailSettings> {
+  const [user, org, rows] = await Promise.all([
+    loadUser(deps, auth),
+    findOrganisation(deps.db, auth.orgId),
+    listMembershipsOf(deps.db, auth.userId),
+  ]);
+  if (!org) throw notFound();
+  return { preferences: user.emailPreferences, sections: emailSectionsFor(org.settings, rows) };
 }
 
 export async function updateEmailPreferences(deps: TDeps, auth: TAuth, body: TEmailPreferences): Promise<TEmailPreferences> {

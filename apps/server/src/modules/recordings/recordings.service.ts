@@ -38,6 +38,7 @@ import { presentGroupRecording, presentRecording, presentSummary } from './recor
 import { acceptableMedia } from './media-check.js';
 import { findAssignmentInOrg, presentAssignmentRef } from '../assignments/assignments.repository.js';
 import { assertPublicUrl, UrlFetchError } from './url-fetcher.js';
+import { notifyRecordingEvents } from '../notifications/notify.js';
 
 export const UPLOAD_PATH = `${API_PREFIX}/uploads`;
 
@@ -229,13 +230,20 @@ export async function updateRecording(deps: TDeps, auth: TAuth, recordingId: str
     throw badRequest(SHARING_MSG.needsAssignment);
   }
   const now = new Date();
-  await updateRecordingRow(deps.db, recordingId, {
-    ...(body.title !== undefined && { title: body.title }),
-    ...(body.feedbackRequested !== undefined && {
-      feedbackRequested: body.feedbackRequested,
-      feedbackRequestedAt: body.feedbackRequested ? now : null,
-    }),
-    ...(body.submitted !== undefined && { submitted: body.submitted, submittedAt: body.submitted ? now : null }),
+  await deps.db.transaction(async (tx) => {
+    await updateRecordingRow(tx, recordingId, {
+      ...(body.title !== undefined && { title: body.title }),
+      ...(body.feedbackRequested !== undefined && {
+        feedbackRequested: body.feedbackRequested,
+        feedbackRequestedAt: body.feedbackRequested ? now : null,
+      }),
+      ...(body.submitted !== undefined && { submitted: body.submitted, submittedAt: body.submitted ? now : null }),
+    });
+    // Turning sharing or the review flag on tells the peers or coaches (sent with the change, see notify.ts).
+    await notifyRecordingEvents(tx, deps, recordingId, {
+      shared: !!body.feedbackRequested && !row.r.feedbackRequested,
+      submitted: !!body.submitted && !row.r.submitted,
+    });
   });
   return getRecording(deps, auth, recordingId, new Set());
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BellOff } from 'lucide-react';
@@ -8,6 +8,7 @@ import {
   ZEmailPreferencesSchema,
   type TEmailPreferenceKey,
   type TEmailPreferences,
+  type TEmailSettings,
   type TMeResponse,
   withArticle,
 } from '@rostrum/contract';
@@ -15,6 +16,7 @@ import { api, queryKeys } from '../../api/rostrum-api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
+import { LoadingState } from '../../components/spinner';
 import { Switch } from '../../components/switch';
 import { notifications } from '../../app/notification-store';
 import type { TViewer } from '../../app/viewer';
@@ -26,69 +28,77 @@ interface SwitchDef {
 }
 
 /**
- * Which switch belongs to which audience (docs/decisions.md): speakers hear about their own
- * recordings and assignments; coaches hear about work handed in to them.
+ * The words of each switch. Which of them show, in which section, is the server's answer (GET
+ * email-preferences `sections`): the org settings, whether the user coaches a group, Assignments.
  */
-function audiences(v: TViewer['vocab']): { speakers: SwitchDef[]; coaches: SwitchDef[] } {
-  return {
-    speakers: [
-      {
-        key: 'feedbackReceivedFrequency',
-        label: 'Feedback received',
-        description: `When ${withArticle(v.word('coach'))} or peer comments on or scores one of your recordings.`,
-      },
-      {
-        key: 'recordingProcessedFrequency',
-        label: 'Recording analyzed',
-        description: 'When a recording has finished processing and its results are ready.',
-      },
-      {
-        key: 'recordingSharedFrequency',
-        label: `Recording shared with your ${v.word('group')}`,
-        description: `When someone in your ${v.word('group')} shares a recording for peer review.`,
-      },
-      {
-        key: 'assignmentReceivedFrequency',
-        label: 'New assignment',
-        description: `When ${withArticle(v.word('coach'))} gives you a new assignment.`,
-      },
-    ],
-    coaches: [
-      {
-        key: 'recordingSubmittedFrequency',
-        label: 'Recording submitted for review',
-        description: `When ${withArticle(v.word('speaker'))} submits a recording for your review.`,
-      },
-      {
-        key: 'assignmentCompletedFrequency',
-        label: 'Assignment completed',
-        description: `When ${withArticle(v.word('speaker'))} completes an assignment you gave.`,
-      },
-    ],
-  };
+function switchDefs(v: TViewer['vocab']): SwitchDef[] {
+  return [
+    {
+      key: 'feedbackReceivedFrequency',
+      label: 'Feedback received',
+      description: `When ${withArticle(v.word('coach'))} or peer comments on or scores one of your recordings.`,
+    },
+    {
+      key: 'recordingProcessedFrequency',
+      label: 'Recording analyzed',
+      description: 'When a recording has finished processing and its results are ready.',
+    },
+    {
+      key: 'recordingSharedFrequency',
+      label: `Recording shared with your ${v.word('group')}`,
+      description: `When someone in your ${v.word('group')} shares a recording for peer review.`,
+    },
+    {
+      key: 'assignmentReceivedFrequency',
+      label: 'New assignment',
+      description: `When ${withArticle(v.word('coach'))} gives you a new assignment.`,
+    },
+    {
+      key: 'recordingSubmittedFrequency',
+      label: 'Recording submitted for review',
+      description: `When ${withArticle(v.word('speaker'))} submits a recording for your review.`,
+    },
+    {
+      key: 'assignmentCompletedFrequency',
+      label: 'Assignment completed',
+      description: `When ${withArticle(v.word('speaker'))} completes an assignment you gave.`,
+    },
+  ];
 }
 
-/** The six on/off email settings (000 section 2.10), saved with PUT email-preferences. */
+/** The six on/off email settings (000 section 2.10), loaded with GET and saved with PUT email-preferences. */
 export function EmailPreferencesForm({ viewer }: { viewer: TViewer }) {
+  const settings = useQuery({ queryKey: queryKeys.emailSettings, queryFn: api.getEmailSettings });
+  if (!settings.data) return <LoadingState />;
+  return <PreferencesForm viewer={viewer} settings={settings.data} />;
+}
+
+function PreferencesForm({ viewer, settings }: { viewer: TViewer; settings: TEmailSettings }) {
   const queryClient = useQueryClient();
   const form = useForm<TEmailPreferences>({
     resolver: zodResolver(ZEmailPreferencesSchema),
-    defaultValues: viewer.user.emailPreferences,
+    defaultValues: settings.preferences,
   });
   const prefs = form.watch();
-  const { vocab, org } = viewer;
-  const { speakers, coaches } = audiences(vocab);
-  const showSpeakers = !!org.settings.Email_Notifications_For_Speakers;
-  const showCoaches = !!org.settings.Email_Notifications_For_Managers;
-  const dirty = JSON.stringify(prefs) !== JSON.stringify(viewer.user.emailPreferences);
+  const { vocab } = viewer;
+  const defs = switchDefs(vocab);
+  const inSection = (keys: TEmailPreferenceKey[]) => defs.filter((d) => keys.includes(d.key));
+  const speakers = inSection(settings.sections.speakers);
+  const coaches = inSection(settings.sections.coaches);
+  const showSpeakers = speakers.length > 0;
+  const showCoaches = coaches.length > 0;
+  const dirty = JSON.stringify(prefs) !== JSON.stringify(settings.preferences);
 
   // The banner shows generic failures; the switches keep their state for another try.
   const save = useMutation({
     mutationFn: api.updateEmailPreferences,
     onSuccess: (saved, sent) => {
+      const preferences = saved ?? sent;
       queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
-        me ? { ...me, user: { ...me.user, emailPreferences: saved ?? sent } } : me,
+        me ? { ...me, user: { ...me.user, emailPreferences: preferences } } : me,
       );
+      queryClient.setQueryData<TEmailSettings>(queryKeys.emailSettings, (s) => (s ? { ...s, preferences } : s));
+      form.reset(preferences);
       notifications.success(MSG.changesSaved);
     },
   });
@@ -109,14 +119,14 @@ export function EmailPreferencesForm({ viewer }: { viewer: TViewer }) {
       {!showSpeakers && !showCoaches && (
         <Card>
           <EmptyState icon={<BellOff size={24} aria-hidden />} title="No email notifications to set">
-            <p>Your organization has not turned on email notifications.</p>
+            <p>Your organization has not turned on the email notifications that apply to you.</p>
           </EmptyState>
         </Card>
       )}
       {showSpeakers && (
         <Card
           title={`For ${vocab.word('speakers')}`}
-          description="Emails about your own recordings and assignments."
+          description={`Emails about your own recordings${settings.sections.speakers.includes('assignmentReceivedFrequency') ? ' and assignments' : ''}.`}
           titleId="email-speakers"
         >
           {renderSwitches(speakers)}
