@@ -31,6 +31,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // About 3 MB: the same speech as 44.1 kHz stereo, repeated (the resumable upload spec).
     execFileSync('sox', [raw, '-r', '44100', '-c', '2', '-b', '16', large, 'repeat', '1', 'trim', '0', '18']);
   }
+  const short = path.join(MEDIA_DIR, 'speech-3s.wav');
+  if (!fs.existsSync(short)) execFileSync('sox', [speech, short, 'trim', '0', '3']);
+  // Eight seconds of digital silence: long enough to upload, then failed by the analysis.
+  const silent = path.join(MEDIA_DIR, 'silence-8s.wav');
+  if (!fs.existsSync(silent)) execFileSync('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', silent, 'trim', '0', '8']);
+  // The speech as an MP4 video (a colour card with the audio): the conversational upload spec.
+  const video = path.join(MEDIA_DIR, 'speech.mp4');
+  if (!fs.existsSync(video)) {
+    execFileSync('ffmpeg', [
+      ...['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=navy:s=320x240:r=10', '-i', speech, '-shortest'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', video],
+    ]);
+  }
   fs.rmSync(raw, { force: true });
   fs.writeFileSync(path.join(MEDIA_DIR, 'not-audio.mp3'), 'This is a plain text file pretending to be an mp3.\n'.repeat(200));
   // Error reports of the server and the browser during the run (see error-collector.ts).

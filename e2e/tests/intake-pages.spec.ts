@@ -24,3 +24,13 @@ test('a recording that cannot be retrieved sends the user to the list with the e
     ),
   ).toBeVisible();
 });
+
+test('a coach who reaches the record page is told why they cannot record, before any upload', async ({ page }) => {
+  await signIn(page, 'coach@northwind.example');
+  await page.goto('/record?tab=file');
+  const notice = page.getByTestId('cannot-record');
+  await expect(notice.getByText('Recording needs an active speaker membership')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Upload File' })).toHaveCount(0);
+  await notice.getByRole('link', { name: 'Go to Manage' }).click();
+  await expect(page).toHaveURL('/manage');
+});

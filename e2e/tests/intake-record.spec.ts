@@ -38,9 +38,14 @@ test('a speaker records, saves, watches the processing states and lands on the r
   await expect(page.getByText('This recording is still processing.')).toHaveCount(0);
   await expect(page.locator('audio[controls]')).toHaveAttribute('src', /.+/);
 
-  // The list links to the recording.
+  // The browser's WebM has no duration in its container: the decoded one (about 9 s) is shown.
+  await expect(page.locator('.recording-header__meta')).toContainText(/00:(0[89]|1[0-2])/);
+
+  // The list links to the recording, with its duration.
   await page.getByRole('link', { name: 'All results' }).click();
   await expect(page.getByRole('link', { name: title })).toBeVisible();
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
+  await expect(row.locator('.recording-list__duration')).toHaveText(/00:(0[89]|1[0-2])/);
 });
 
 test('a recording under 5 seconds cannot be submitted; Go Back resets', async ({ page }) => {

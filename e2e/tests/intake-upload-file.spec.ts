@@ -82,3 +82,77 @@ test('the chooser refuses a non-media extension before uploading', async ({ page
     page.getByText('You have submitted a file with an invalid filetype. Only audio and video files may be uploaded.'),
   ).toBeVisible();
 });
+
+test('a file under 5 seconds is refused with the Record tab message and never uploaded', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && /\/api\/v1\/(recordings|uploads)$/.test(req.url())) sent.push(req.url());
+  });
+  await signIn(page, SPEAKER);
+  await openTab(page, 'Upload File');
+  await page.getByLabel('Title').fill(uniqueTitle('Too short'));
+  await page.locator('input[type=file]').setInputFiles(media('speech-3s.wav'));
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your recording is only 3 seconds long. Recordings shorter than 5 seconds long cannot be submitted.',
+  );
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page).toHaveURL(/\/record/);
+  expect(sent).toEqual([]);
+});
+
+test('Retry Upload is offered when creating the recording fails, and creates it', async ({ page }) => {
+  test.setTimeout(60_000);
+  let creates = 0;
+  await page.route('**/api/v1/recordings', (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    creates += 1;
+    return creates === 1 ? route.abort('internetdisconnected') : route.continue();
+  });
+  await signIn(page, SPEAKER);
+  await openTab(page, 'Upload File');
+  const title = uniqueTitle('Retried create');
+  await page.getByLabel('Title').fill(title);
+  await page.locator('input[type=file]').setInputFiles(media('speech.wav'));
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(
+    page.getByText(
+      'Error uploading your file. Please retry your upload. If you attempted to upload a file larger than 200 MB, please use a smaller file.',
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Retry Upload' }).click();
+  await page.waitForURL(/\/evaluate\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(creates).toBe(2);
+});
+
+test('a failed recording can be deleted from its page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, SPEAKER);
+  await openTab(page, 'Upload File');
+  const title = uniqueTitle('Silent take');
+  await page.getByLabel('Title').fill(title);
+  await page.locator('input[type=file]').setInputFiles(media('silence-8s.wav'));
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page.waitForURL(/\/evaluate\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const failed = page.locator('.recording-failed');
+  await expect(failed).toBeVisible({ timeout: 90_000 });
+  await failed.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this recording?' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL('/evaluate');
+  await expect(page.getByRole('list', { name: 'Recordings' }).or(page.getByText('You have no recordings yet.'))).toBeVisible();
+  await expect(page.getByText(title)).toHaveCount(0);
+});
+
+test('a conversational video upload hides its video by default', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, SPEAKER);
+  await openTab(page, 'Upload File');
+  await page.getByLabel('Title').fill(uniqueTitle('Team conversation'));
+  await page.getByRole('radio', { name: 'Multi-Speaker' }).check({ force: true });
+  await page.locator('input[type=file]').setInputFiles(media('speech.mp4'));
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page.waitForURL(/\/evaluate\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Show video' })).toBeVisible({ timeout: 120_000 });
+  await expect(page.locator('video.media-card__video')).toBeHidden();
+});

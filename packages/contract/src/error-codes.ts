@@ -86,6 +86,8 @@ export const ERROR_CODES = {
   recordingUrlFetchFailed: 'recording.url_fetch_failed',
   /** 409: the recording already has its file; nothing more can be uploaded. */
   recordingHasFile: 'recording.has_file',
+  /** 403: the caller has no active speaker membership (in the group asked for), so cannot record. */
+  recordingNeedsSpeaker: 'recording.needs_speaker_membership',
   /** 403: the signed media address has expired (reload the page). */
   mediaLinkExpired: 'media.link_expired',
   /** 400: the tus upload request is malformed (headers, metadata, protocol version). */

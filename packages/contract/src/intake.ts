@@ -63,6 +63,8 @@ export const INTAKE_MSG = {
   authorizationError: 'You may need to modify your Microphone/Privacy Settings to grant your browser access to your microphone.',
   silenceError: 'Your browser was not able to access your microphone and was capturing only silence...',
   fileHelp: 'Many formats accepted. Max 200 MB, 15min',
+  /** POST recordings by someone without an active speaker membership (the record page says it first). */
+  needsSpeaker: 'Recording needs an active speaker membership in this group.',
   tooLong: 'Recordings can be at most 15 minutes long. Use the clipping controls to choose up to 15 minutes.',
   tooLarge: 'Files can be at most 200 MB.',
   urlRequired: 'Enter the address of an audio or video file (http:// or https://).',

@@ -99,6 +99,12 @@ const ZPreferenceValueSchema = z.union([
 export const ZPreferencesSchema = z.object({ currentMode: ZModeSchema.optional() }).catchall(ZPreferenceValueSchema);
 export type TPreferences = z.infer<typeof ZPreferencesSchema>;
 
+/**
+ * The per-recording hide video preference (001 section 3): true hides the results page's video.
+ * Set at upload when the chosen algorithm is conversational.
+ */
+export const hideVideoKey = (recordingId: string) => `hideVideo:${recordingId}`;
+
 export const ZUserSchema = z.object({
   userId: z.uuid(),
   orgId: z.uuid(),

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTAKE_MSG, ZRecordingSchema, ZResultsSchema } from '@rostrum/contract';
+import { ERROR_CODES, INTAKE_MSG, ZRecordingSchema, ZResultsSchema } from '@rostrum/contract';
 import { groups, organisations, recordings } from '../../db/schema.js';
 import { addMember, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 import { speechMp4, speechWav } from '../../test/media-fixtures.js';
@@ -234,6 +234,8 @@ describe('recording permissions', () => {
     const coach = await signInAs(t, a.coach.email);
     const res = await api('POST', '/recordings', coach, { title: 'x', source: 'ui upload form' });
     expect(res.statusCode).toBe(403);
+    // The refusal says why, with its own code: the web shows it instead of a generic upload error.
+    expect(res.json().errors[0]).toMatchObject({ message: INTAKE_MSG.needsSpeaker, code: ERROR_CODES.recordingNeedsSpeaker });
     const other = await api('POST', '/recordings', await signInAs(t, a.speaker.email), {
       title: 'x',
       source: 'ui upload form',

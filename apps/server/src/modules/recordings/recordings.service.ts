@@ -72,7 +72,7 @@ function urlFileName(url: string): string | null {
 /** The group a speaker records into: the one asked for, else their newest active speaker group. */
 async function speakerGroup(deps: TDeps, auth: TAuth, groupId: string | undefined) {
   const group = await findActiveSpeakerGroup(deps.db, auth.userId, auth.orgId, groupId);
-  if (!group) throw forbidden('Recording needs an active speaker membership in this group');
+  if (!group) throw forbidden(INTAKE_MSG.needsSpeaker, ERROR_CODES.recordingNeedsSpeaker);
   return group;
 }
 

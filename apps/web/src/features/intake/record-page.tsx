@@ -1,6 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { FileUp, Link2, Mic, Smartphone } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ROUTES } from '@rostrum/contract';
+import { Banner } from '../../components/banner';
+import { ButtonLink } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { Tabs } from '../../components/tabs';
 import { useViewer } from '../../app/viewer';
@@ -40,6 +43,9 @@ export function RecordPage() {
   const tab: TRecordTab = asked && tabs.includes(asked) ? asked : fallback;
   const select = (k: TRecordTab) => setParams(k === fallback ? {} : { tab: k }, { replace: true });
 
+  // Only speakers with an active membership record (GET me canRecord): say so before any upload.
+  if (!viewer.speaker) return <CannotRecord />;
+
   return (
     <div className="page page--medium">
       <PageHeader eyebrow="New recording" title="Record. Review. Improve." lead="There are many different ways to get started." />
@@ -65,6 +71,35 @@ export function RecordPage() {
           {tab === 'url' && <UploadUrlTab key="url" viewer={viewer} />}
         </div>
       </section>
+    </div>
+  );
+}
+
+/** The record page reached by someone who cannot record: why, and where to go instead. */
+function CannotRecord() {
+  const viewer = useViewer();
+  const { word } = viewer.vocab;
+  const coach = viewer.manager;
+  return (
+    <div className="page page--medium">
+      <PageHeader eyebrow="New recording" title="Record. Review. Improve." />
+      <div className="stack" data-testid="cannot-record">
+        <Banner
+          inline
+          kind="info"
+          title="Recording needs an active speaker membership"
+          text={
+            coach
+              ? `Only ${word('speakers')} with an active membership can record or upload. You review your ${word('speakers')}' recordings on Manage.`
+              : `Only ${word('speakers')} with an active membership can record or upload. Subscription shows your memberships and how to join.`
+          }
+        />
+        <div>
+          <ButtonLink to={coach ? ROUTES.manage.path : ROUTES.subscription.path} variant="accent">
+            {coach ? 'Go to Manage' : 'Go to Subscription'}
+          </ButtonLink>
+        </div>
+      </div>
     </div>
   );
 }

@@ -12,7 +12,13 @@ import { Spinner } from '../../components/spinner';
 import type { TViewer } from '../../app/viewer';
 import { AudioCapture, fileExtensionFor, playBuzzer } from './audio-capture';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
-import { createErrorMessage, startRecordingUpload, type TRecordingUpload, type TUploadProgress } from './recording-upload';
+import {
+  createFailure,
+  hideVideoOfConversation,
+  startRecordingUpload,
+  type TRecordingUpload,
+  type TUploadProgress,
+} from './recording-upload';
 import {
   COUNT_DOWN_TICK_MS,
   ELAPSED_POLL_MS,
@@ -157,14 +163,13 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
       lastModified: Date.now(),
     });
     dispatch({ type: 'UPLOAD_STARTED', total: file.size });
+    const body = form.body({ source: 'ui record form', fileName: file.name, fileSize: file.size });
     try {
-      uploadRef.current = await startRecordingUpload(
-        file,
-        form.body({ source: 'ui record form', fileName: file.name, fileSize: file.size }),
-        handlers,
-      );
+      uploadRef.current = await startRecordingUpload(file, body, handlers);
+      void hideVideoOfConversation(queryClient, uploadRef.current.recordingId, body);
     } catch (err) {
-      dispatch({ type: 'UPLOAD_FAILED', error: { message: createErrorMessage(err, INTAKE_MSG.recordUploadError), canRetry: false } });
+      // Retry Upload (when offered) creates the recording again: uploadRef stays empty.
+      dispatch({ type: 'UPLOAD_FAILED', error: createFailure(err, INTAKE_MSG.recordUploadError) });
     }
   };
 

@@ -1,6 +1,7 @@
 import * as tus from 'tus-js-client';
-import type { TCreateRecordingBody } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
+import { hideVideoKey, type TCreateRecordingBody, type TMeResponse } from '@rostrum/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { api, queryKeys } from '../../api/rostrum-api';
 import { isApiError, parseErrorBody } from '../../api/http-client';
 import { sessionStore } from '../../app/session-store';
 
@@ -132,4 +133,31 @@ export async function startRecordingUpload(file: File, body: TCreateRecordingBod
 /** The message for a failed POST recordings: the server's 400/403/404 text, or the given fallback. */
 export function createErrorMessage(e: unknown, fallback: string): string {
   return isApiError(e) && e.hasBody && e.status < 500 && e.message ? e.message : fallback;
+}
+
+/**
+ * A failed POST recordings as the tabs show it. The server's refusal (a 4xx with its reason) is
+ * final; anything else (no connection, a server error, no recording id) is the spec's upload
+ * error with Retry Upload, which creates the recording again (001 section 8, Recording Error 3/4).
+ */
+export function createFailure(e: unknown, fallback: string): { message: string; canRetry: boolean } {
+  const refused = isApiError(e) && e.hasBody && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429;
+  return refused ? { message: createErrorMessage(e, fallback), canRetry: false } : { message: fallback, canRetry: true };
+}
+
+/**
+ * A conversational recording's video starts hidden (001 section 3: hideVideo per recording, set
+ * when the chosen algorithm contains 'conversational'). Best effort: the recording is made either way.
+ */
+export async function hideVideoOfConversation(queryClient: QueryClient, recordingId: string, body: TCreateRecordingBody) {
+  if (!body.algorithm?.includes('conversational')) return;
+  const key = hideVideoKey(recordingId);
+  try {
+    await api.updatePreferences({ [key]: true });
+    queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
+      me ? { ...me, user: { ...me.user, preferences: { ...me.user.preferences, [key]: true } } } : me,
+    );
+  } catch {
+    // The video then shows, with its Hide video button.
+  }
 }

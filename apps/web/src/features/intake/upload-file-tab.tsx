@@ -10,28 +10,49 @@ import { Checkbox } from '../../components/checkbox';
 import type { TViewer } from '../../app/viewer';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
 import { trimOrUndefined } from './intake-options';
-import { createErrorMessage, startRecordingUpload, type TRecordingUpload, type TUploadProgress } from './recording-upload';
+import {
+  createFailure,
+  hideVideoOfConversation,
+  startRecordingUpload,
+  type TRecordingUpload,
+  type TUploadProgress,
+} from './recording-upload';
 import { TrimControls } from './trim-controls';
 import { UploadFailure, UploadProgress, formatBytes } from './upload-progress';
 
 type TPhase = 'idle' | 'creating' | 'uploading' | 'saving' | 'failed';
 
-/** The file's duration in seconds from an <audio> element's metadata, or null when the browser cannot read it. */
+/**
+ * The file's duration in seconds from an <audio> element's metadata, or null when the browser
+ * cannot read it. A browser recording (WebM from MediaRecorder) has no duration in its header: the
+ * element reports Infinity until it is asked to seek past the end, which makes it find the length.
+ */
 function readDuration(file: File): Promise<number | null> {
   return new Promise((resolve) => {
     const url = URL.createObjectURL(file);
     const el = document.createElement(file.type.startsWith('video/') ? 'video' : 'audio');
+    let timer = 0;
     const done = (d: number | null) => {
+      window.clearTimeout(timer);
+      el.onloadedmetadata = el.ondurationchange = el.onerror = null;
       URL.revokeObjectURL(url);
       el.removeAttribute('src');
-      resolve(d);
+      resolve(d != null && Number.isFinite(d) ? d : null);
     };
     el.preload = 'metadata';
-    el.onloadedmetadata = () => done(Number.isFinite(el.duration) ? el.duration : null);
+    el.onloadedmetadata = () => {
+      if (Number.isFinite(el.duration)) return done(el.duration);
+      el.ondurationchange = () => Number.isFinite(el.duration) && done(el.duration);
+      timer = window.setTimeout(() => done(null), DURATION_SCAN_MS);
+      el.currentTime = Number.MAX_SAFE_INTEGER;
+    };
     el.onerror = () => done(null);
     el.src = url;
   });
 }
+
+/** How long the browser may scan a header-less file for its length before the check is left to the server. */
+const DURATION_SCAN_MS = 5000;
 
 /** Upload File tab: a file, its options and optional clipping, sent with a resumable upload. */
 export function UploadFileTab({ viewer }: { viewer: TViewer }) {
@@ -64,6 +85,8 @@ export function UploadFileTab({ viewer }: { viewer: TViewer }) {
     setFileError(null);
     const d = await readDuration(f);
     setDuration(d);
+    // Too short to analyse: refused here, before anything is sent, as the Record tab does (001 section 5).
+    if (d != null && d < RECORDING_LIMITS.minSeconds) return setFileError(INTAKE_MSG.tooShort(Math.floor(d)));
     if (d != null && d > RECORDING_LIMITS.maxSeconds) setClip(true);
   };
 
@@ -95,6 +118,29 @@ export function UploadFileTab({ viewer }: { viewer: TViewer }) {
     },
   };
 
+  /** Creates the recording and starts its upload; a failed create can be retried like a failed upload. */
+  const send = async (f: File) => {
+    setError(null);
+    setPhase('creating');
+    setProgress({ sent: 0, total: f.size });
+    const t = clip ? trim : null;
+    const body = form.body({
+      source: 'ui upload form',
+      fileName: f.name,
+      fileSize: f.size,
+      isVideo,
+      ...(trimOrUndefined(t) ? { trim: trimOrUndefined(t) } : {}),
+    });
+    try {
+      uploadRef.current = await startRecordingUpload(f, body, handlers);
+      void hideVideoOfConversation(queryClient, uploadRef.current.recordingId, body);
+      setPhase((p) => (p === 'creating' ? 'uploading' : p));
+    } catch (err) {
+      setPhase('failed');
+      setError(createFailure(err, INTAKE_MSG.uploadError));
+    }
+  };
+
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
@@ -104,28 +150,14 @@ export function UploadFileTab({ viewer }: { viewer: TViewer }) {
       return fileRef.current?.focus();
     }
     if (fileError || tooLong) return fileRef.current?.focus();
-    setError(null);
-    setPhase('creating');
-    setProgress({ sent: 0, total: file.size });
-    const t = clip ? trim : null;
-    const body = form.body({
-      source: 'ui upload form',
-      fileName: file.name,
-      fileSize: file.size,
-      isVideo,
-      ...(trimOrUndefined(t) ? { trim: trimOrUndefined(t) } : {}),
-    });
-    try {
-      uploadRef.current = await startRecordingUpload(file, body, handlers);
-      setPhase((p) => (p === 'creating' ? 'uploading' : p));
-    } catch (err) {
-      setPhase('failed');
-      setError({ message: createErrorMessage(err, INTAKE_MSG.uploadError), canRetry: false });
-    }
+    await send(file);
   };
 
   const retry = () => {
-    if (!uploadRef.current) return;
+    if (!uploadRef.current) {
+      if (file) void send(file);
+      return;
+    }
     setError(null);
     setPhase('uploading');
     uploadRef.current.retry();

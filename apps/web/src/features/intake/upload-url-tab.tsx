@@ -14,6 +14,7 @@ import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import type { TViewer } from '../../app/viewer';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
+import { hideVideoOfConversation } from './recording-upload';
 
 /** The video-format note for a URL when the org shows video (spec 001 section 5). */
 function videoNote(url: string): { title: string; text: string } | null {
@@ -56,7 +57,12 @@ export function UploadUrlTab({ viewer }: { viewer: TViewer }) {
   });
   const url = urlForm.watch('url');
   const create = useMutation({
-    mutationFn: (audio: string) => api.createRecording(form.body({ source: 'ui url form', audio })),
+    mutationFn: async (audio: string) => {
+      const body = form.body({ source: 'ui url form', audio });
+      const created = await api.createRecording(body);
+      void hideVideoOfConversation(queryClient, created.recordingId, body);
+      return created;
+    },
     onSuccess: (created) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
       void navigate(`/evaluate/${created.recordingId}`);

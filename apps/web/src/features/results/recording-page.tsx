@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, ClipboardList, Clock, Users } from 'lucide-react';
-import { INTAKE_MSG, type TRecording } from '@rostrum/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, ArrowLeft, ClipboardList, Clock, Trash2, Users } from 'lucide-react';
+import { INTAKE_MSG, type TRecording, type TRecordingSummary } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
+import { errorMessage, isApiError } from '../../api/http-client';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/dialog';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingState, Spinner } from '../../components/spinner';
@@ -123,6 +125,43 @@ export function RecordingPage() {
   );
 }
 
+/** A failed recording's Delete (its owner's canDelete): confirmed, then back to the results list. */
+function DeleteFailedRecording({ recording: r }: { recording: TRecording }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => api.deleteRecording(r.recordingId),
+    onSuccess: () => {
+      queryClient.setQueryData<TRecordingSummary[]>(queryKeys.recordings, (list) => list?.filter((x) => x.recordingId !== r.recordingId));
+      queryClient.removeQueries({ queryKey: queryKeys.recording(r.recordingId) });
+      void navigate(WEB_ROUTES.evaluate.path, { replace: true });
+    },
+    onError: (e) => {
+      setConfirming(false);
+      notifications.error('Error', errorMessage(e, 'The recording could not be deleted.'));
+    },
+  });
+  return (
+    <>
+      <Button variant="danger" icon={<Trash2 size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+        Delete
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this recording?"
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>"{r.title}" will be removed. This cannot be undone.</p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
 function RecordingBody({ recording: r }: { recording: TRecording }) {
   if (r.state === 'failed') {
     const f = failureText(r);
@@ -139,6 +178,11 @@ function RecordingBody({ recording: r }: { recording: TRecording }) {
             <p>
               <Link to="/record">Make a new recording</Link>
             </p>
+            {r.abilities.canDelete && (
+              <div>
+                <DeleteFailedRecording recording={r} />
+              </div>
+            )}
           </div>
         </div>
       </Card>

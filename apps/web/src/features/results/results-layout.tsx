@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff } from 'lucide-react';
-import { INTAKE_MSG, type TMeResponse, type TRecording, type TResults, type TSpeakerScores } from '@rostrum/contract';
+import { hideVideoKey, INTAKE_MSG, type TMeResponse, type TRecording, type TResults, type TSpeakerScores } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
@@ -23,9 +23,6 @@ export const DISPLAY_ERROR = {
   title: 'Display Error',
   text: 'The waveform could not be displayed. Please reload the page or try another browser.',
 };
-
-/** The per-recording hide video preference key (001 section 3). */
-export const hideVideoKey = (recordingId: string) => `hideVideo:${recordingId}`;
 
 function scoresFor(results: TResults, speaker: number): TSpeakerScores | null {
   if (!results.isConversational || !results.scores.perSpeaker) return results.scores;
