@@ -158,7 +158,7 @@ test('the speaker renames, shares with Undo, submits, downloads and deletes from
   }
   const row = (title: string) => table.getByRole('row', { name: new RegExp(title) });
   await expect(row(PRIVATE).getByRole('link', { name: PRIVATE, exact: true })).toHaveAttribute('href', /^\/evaluate\//);
-  await expect(row(PRIVATE).getByRole('link', { name: /history/ })).toHaveAttribute('href', '/history');
+  await expect(row(PRIVATE).getByRole('link', { name: /history/ })).toHaveAttribute('href', /^\/history\?recording=[0-9a-f-]{36}$/);
   await expect(row(PRIVATE).getByRole('cell').nth(3)).toHaveText(/^\d+\.\d$/);
 
   // Rename: the spec's prompt; a title over 50 characters is cut.

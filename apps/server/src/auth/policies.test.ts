@@ -12,6 +12,7 @@ import {
   groupRecordingsVisible,
   isCoachAndSpeaker,
   memberAbilities,
+  peerListVisible,
   recordingAbilities,
   recordingAccess,
   scoreSetVisible,
@@ -336,5 +337,20 @@ describe('emailSectionsFor and wantsEmail (000 section 2.10, docs/decisions.md)'
     expect(wantsEmail({ ...all, Email_Notifications_For_Managers: false }, on, 'recordingProcessedFrequency')).toBe(true);
     expect(wantsEmail({ ...all, Assignments: false }, on, 'assignmentCompletedFrequency')).toBe(false);
     expect(wantsEmail(all, { ...on, recordingProcessedFrequency: '0' }, 'recordingProcessedFrequency')).toBe(false);
+describe('peerListVisible (000 section 6, 002 section 2.8)', () => {
+  // caller, speaker level -> which speakers the shared-recordings list shows
+  const rows: [TWho, number, ReturnType<typeof peerListVisible>][] = [
+    ['speaker', 0, 'disabled'],
+    ['speaker', 1, 'all-speakers'],
+    ['speaker', 2, 'all-speakers'],
+    ['speaker', 3, 'sharers'],
+    ['speaker', 4, 'disabled'],
+    ['inactive-speaker', 1, 'none'],
+    ['coach', 1, 'none'],
+    ['org-admin', 1, 'none'],
+    ['stranger', 1, 'none'],
+  ];
+  it.each(rows)('%s at speaker level %i: %s', (who, level, want) => {
+    expect(peerListVisible({ speakerPrivacyLevel: level }, membershipOf(who), NOW)).toBe(want);
   });
 });

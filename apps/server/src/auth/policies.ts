@@ -195,6 +195,38 @@ export function groupRecordingsVisible(
   return 'none';
 }
 
+/**
+ * Which of a group's speakers its shared-recordings list (002 section 2.8) shows one of its
+ * speakers (000 section 6): at speaker levels 1 and 2 every speaker, at 3 only those who shared;
+ * at 0 and 4 peer sharing is off ('disabled'). Anyone but an active speaker of the group: 'none'.
+ * Each recording in it is still filtered by recordingAccess.
+ */
+export type TPeerListVisible = 'all-speakers' | 'sharers' | 'disabled' | 'none';
+
+export function peerListVisible(
+  group: { speakerPrivacyLevel: number },
+  membership: { roles: string[]; status: string; expiresAt: Date | null } | null,
+  now = new Date(),
+): TPeerListVisible {
+  if (!hasActiveRole(membership, 'speaker', now)) return 'none';
+  if (!speakersShareAt(group.speakerPrivacyLevel)) return 'disabled';
+  return group.speakerPrivacyLevel === 3 ? 'sharers' : 'all-speakers';
+}
+
+/**
+ * Listing what peers shared with a group: its active speakers. Another organisation's group, or
+ * one the caller is no member of, is not found; a member who is not a speaker is refused.
+ */
+export async function assertCanListPeerRecordings(db: TDb, a: TAuth, groupId: string) {
+  const r = await loadGroupInOrg(db, a, groupId);
+  const visible = peerListVisible(r.group, r.membership);
+  if (visible === 'none') {
+    if (!r.membership && !isOrgManager(a)) throw notFound();
+    throw forbidden();
+  }
+  return { ...r, visible };
+}
+
 /** What the caller may do with one recording (the contract's ZRecordingAbilitiesSchema); GET and the lists return it, PUT recordings/{id} enforces it. */
 export type { TRecordingAbilities };
 

@@ -400,6 +400,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/groups/{id}/shared-recordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the caller's peers shared with a group they speak in */
+        get: operations["listGroupSharedRecordings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recordings": {
         parameters: {
             query?: never;
@@ -2996,6 +3013,105 @@ export interface operations {
                     "application/json": {
                         data: {
                             deactivated: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listGroupSharedRecordings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            peerSharing: boolean;
+                            speakers: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                recordings: {
+                                    /** Format: uuid */
+                                    recordingId: string;
+                                    /** Format: uuid */
+                                    userId: string;
+                                    /** Format: uuid */
+                                    groupId: string | null;
+                                    groupName: string | null;
+                                    title: string;
+                                    /** Format: date-time */
+                                    createdDate: string;
+                                    fileName: string | null;
+                                    duration: number | null;
+                                    isVideo: boolean;
+                                    uploading: boolean;
+                                    processing: boolean;
+                                    failed: boolean;
+                                    /** @enum {string|null} */
+                                    failedCode: "noSpeech" | "noData" | "tooShort" | "unprocessable" | "tooLong" | "cancelled" | "transcriptionUnavailable" | "invalidFileType" | "fileTooLarge" | "urlBlocked" | "urlFetchFailed" | null;
+                                    failedReason: string | null;
+                                    feedbackRequested: boolean;
+                                    submitted: boolean;
+                                    numSpeakers: number;
+                                    userFirstName: string;
+                                    userLastName: string;
+                                    overallScore: number | null;
+                                    abilities: {
+                                        canHear: boolean;
+                                        canShare: boolean;
+                                        canFlag: boolean;
+                                        canSubmit: boolean;
+                                        canRename: boolean;
+                                        canDelete: boolean;
+                                        canComment: boolean;
+                                        canScore: boolean;
+                                    };
+                                    canHear: boolean;
+                                }[];
+                            }[];
                         };
                     };
                 };

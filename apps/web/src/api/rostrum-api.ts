@@ -13,6 +13,7 @@ import type {
   TEmailPreferences,
   TEmailSettings,
   TGroupRecording,
+  TGroupSharedRecordings,
   TGroup,
   TGroupMember,
   THistoryPoint,
@@ -92,6 +93,9 @@ export const api = {
   /** The group's recordings the caller may see (each with canHear), optionally one member's. */
   getGroupRecordings: (groupId: string, userId?: string): Promise<TGroupRecording[]> =>
     call('GET', () => client.GET('/api/v1/groups/{id}/recordings', { params: { path: id(groupId), query: { userId } } })),
+  /** What the caller's peers shared with a group they speak in (002 section 2.8). */
+  getGroupSharedRecordings: (groupId: string): Promise<TGroupSharedRecordings> =>
+    call('GET', () => client.GET('/api/v1/groups/{id}/shared-recordings', { params: { path: id(groupId) } })),
   /** A new invite code with a random suffix (org admins); the old code stops working. */
   regenerateInviteCode: (groupId: string): Promise<TGroup> =>
     call('POST', () => client.POST('/api/v1/groups/{id}/invite-code', { params: { path: id(groupId) } })),
@@ -175,6 +179,7 @@ export const queryKeys = {
   group: (groupId: string) => ['groups', groupId] as const,
   adminStats: ['admin', 'stats'] as const,
   groupRecordings: (groupId: string, userId: string) => ['groups', groupId, 'recordings', userId] as const,
+  groupSharedRecordings: (groupId: string) => ['groups', groupId, 'shared-recordings'] as const,
   recordings: ['recordings'] as const,
   recording: (recordingId: string) => ['recordings', recordingId] as const,
   history: (userId: string | null) => ['history', userId ?? 'me'] as const,

@@ -6,6 +6,7 @@ import {
   ZUpdateGroupBodySchema,
   ZGroupMemberSchema,
   ZGroupSchema,
+  ZGroupSharedRecordingsSchema,
   ZIdParamsSchema,
   ZJoinGroupBodySchema,
   ZJoinGroupResponseSchema,
@@ -16,6 +17,7 @@ import { authOf } from '../../auth/auth-context.js';
 import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
 import * as groups from './groups.service.js';
 import * as members from './group-members.service.js';
+import { listSharedRecordings } from './shared-recordings.service.js';
 
 const ZListQuerySchema = z.object({ scope: z.enum(['mine', 'org']).default('mine') });
 
@@ -130,5 +132,19 @@ export function groupsRoutes(app: TZodApp, deps: TDeps) {
       },
     },
     async (req) => ok(await members.deactivateGroupMembers(deps, authOf(req), req.params.id)),
+  );
+  app.get(
+    '/groups/:id/shared-recordings',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'listGroupSharedRecordings',
+        summary: "What the caller's peers shared with a group they speak in",
+        tags,
+        params: ZIdParamsSchema,
+        response: responses(ZGroupSharedRecordingsSchema),
+      },
+    },
+    async (req) => ok(await listSharedRecordings(deps, authOf(req), req.params.id)),
   );
 }

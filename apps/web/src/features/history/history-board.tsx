@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { History, LineChart as LineChartIcon, Mic } from 'lucide-react';
 import { MSG, type THistoryPoint } from '@rostrum/contract';
@@ -21,6 +22,7 @@ import {
   POSITIVE_VIBE_OPTIONS,
   buildSeries,
   formatScore,
+  scoreOption,
   sortByDate,
   type TScoreOption,
 } from './history-series';
@@ -34,7 +36,15 @@ const TABS = [
 ] as const;
 
 /** One user's history: the recording selection and score choice beside the chart. */
-export function HistoryBoard({ userId, canRecord }: { userId: string | null; canRecord: boolean }) {
+export function HistoryBoard({
+  userId,
+  canRecord,
+  focusId = null,
+}: {
+  userId: string | null;
+  canRecord: boolean;
+  focusId?: string | null;
+}) {
   const history = useQuery({
     queryKey: queryKeys.history(userId),
     queryFn: () => api.getHistory(userId ?? undefined),
@@ -70,6 +80,7 @@ export function HistoryBoard({ userId, canRecord }: { userId: string | null; can
     );
   }
 
+  const focus = points.find((p) => p.recordingId === focusId) ?? null;
   const selected = points.filter((p) => !deselected.has(p.recordingId));
   const allSelected = selected.length === points.length;
   const series = buildSeries(selected, score);
@@ -84,6 +95,7 @@ export function HistoryBoard({ userId, canRecord }: { userId: string | null; can
 
   return (
     <div className="history-layout">
+      {focus && <FocusNote point={focus} score={score} />}
       <section className="card history-controls" aria-label="Chart options">
         <Tabs<THistoryTab> label="Chart options" idPrefix="history" items={TABS} selected={tab} onSelect={setTab} />
         <div className="history-controls__panel" role="tabpanel" id={`history-panel-${tab}`} aria-labelledby={`history-tab-${tab}`}>
@@ -93,6 +105,7 @@ export function HistoryBoard({ userId, canRecord }: { userId: string | null; can
               deselected={deselected}
               allSelected={allSelected}
               selectedCount={selected.length}
+              focusId={focus?.recordingId ?? null}
               onToggle={toggle}
               onToggleAll={() => setDeselected(allSelected ? new Set(points.map((p) => p.recordingId)) : new Set())}
             />
@@ -152,11 +165,33 @@ export function HistoryBoard({ userId, canRecord }: { userId: string | null; can
   );
 }
 
+/** The recording the history was opened at: its title (to its results), date and the plotted score. */
+function FocusNote({ point, score }: { point: THistoryPoint; score: string }) {
+  const option = scoreOption(score);
+  const value = point.values[score];
+  return (
+    <p className="history-focus" data-testid="history-focus">
+      History at{' '}
+      <Link to={`/evaluate/${point.recordingId}`} className="table-strong">
+        {point.title}
+      </Link>
+      , {formatDate(point.createdDate)}
+      {typeof value === 'number' && (
+        <>
+          {' '}
+          · {option.label}: <strong>{formatScore(score, value)}</strong>
+        </>
+      )}
+    </p>
+  );
+}
+
 function RecordingsPanel({
   points,
   deselected,
   allSelected,
   selectedCount,
+  focusId,
   onToggle,
   onToggleAll,
 }: {
@@ -164,9 +199,13 @@ function RecordingsPanel({
   deselected: ReadonlySet<string>;
   allSelected: boolean;
   selectedCount: number;
+  focusId: string | null;
   onToggle: (id: string, on: boolean) => void;
   onToggleAll: () => void;
 }) {
+  // The recording the history was opened at is scrolled into the list's view once.
+  const focusRef = useRef<HTMLLIElement>(null);
+  useEffect(() => focusRef.current?.scrollIntoView({ block: 'nearest' }), []);
   return (
     <div className="history-recordings">
       <div className="history-recordings__toolbar">
@@ -179,7 +218,12 @@ function RecordingsPanel({
       </div>
       <ul className="history-options" aria-label="Recordings to plot">
         {points.map((p) => (
-          <li key={p.recordingId} className="history-options__item">
+          <li
+            key={p.recordingId}
+            ref={p.recordingId === focusId ? focusRef : undefined}
+            className={p.recordingId === focusId ? 'history-options__item history-options__item--current' : 'history-options__item'}
+            aria-current={p.recordingId === focusId ? 'true' : undefined}
+          >
             <Checkbox checked={!deselected.has(p.recordingId)} onCheckedChange={(on) => onToggle(p.recordingId, on)}>
               <span className="history-options__title">{p.title}</span>
               <span className="history-options__meta">{formatDate(p.createdDate)}</span>

@@ -22,11 +22,18 @@ export function HistoryPage() {
   return coachView ? <CoachHistory viewer={viewer} /> : <SpeakerHistory viewer={viewer} />;
 }
 
+/** ?recording= opens the history at that recording (the manage page's History link). */
+function useFocusRecording(): string | null {
+  const [params] = useSearchParams();
+  return params.get('recording');
+}
+
 function SpeakerHistory({ viewer }: { viewer: TViewer }) {
+  const focusId = useFocusRecording();
   return (
     <div className="page history-page">
       <PageHeader title="History" lead="See how a score changes from one recording to the next." />
-      <HistoryBoard userId={null} canRecord={viewer.speaker} />
+      <HistoryBoard userId={null} canRecord={viewer.speaker} focusId={focusId} />
     </div>
   );
 }
@@ -85,7 +92,7 @@ function CoachHistory({ viewer }: { viewer: TViewer }) {
       </Card>
     );
   } else if (known) {
-    body = <HistoryBoard key={chosen} userId={chosen} canRecord={false} />;
+    body = <HistoryBoard key={chosen} userId={chosen} canRecord={false} focusId={params.get('recording')} />;
   } else {
     body = (
       <Card>

@@ -5,20 +5,21 @@ import { useViewer, type TViewer } from '../../app/viewer';
 import { EmailPreferencesForm } from '../account/email-preferences-form';
 import { MyGroupsTab } from './my-groups-tab';
 import { MyRecordingsTab } from './my-recordings-tab';
+import { SharedRecordingsTab } from './shared-recordings-tab';
 import './manage.css';
 
-type TManageTab = 'groups' | 'recordings' | 'email';
+type TManageTab = 'groups' | 'recordings' | 'shared' | 'email';
 
 /**
  * The tabs this user sees (002 section 2.5): the groups tab for coaches and org managers, My
- * Recordings for speakers, Email Notifications for everyone. The first is the default, except that
- * a user who is both opens on My Recordings in speaker mode.
+ * Recordings and the group's Shared Recordings (002 section 2.8) for speakers, Email Notifications
+ * for everyone. The first is the default, except that a user who is both opens on My Recordings in
+ * speaker mode.
  */
 function visibleTabs(viewer: TViewer): TManageTab[] {
-  const tabs: TManageTab[] = [];
-  if (viewer.manager) tabs.push('groups');
-  if (viewer.speaker) tabs.push('recordings');
-  if (viewer.manager && viewer.speaker && viewer.mode === 'speaker') tabs.reverse();
+  const coach: TManageTab[] = viewer.manager ? ['groups'] : [];
+  const speaker: TManageTab[] = viewer.speaker ? ['recordings', 'shared'] : [];
+  const tabs = viewer.manager && viewer.speaker && viewer.mode === 'speaker' ? [...speaker, ...coach] : [...coach, ...speaker];
   return [...tabs, 'email'];
 }
 
@@ -29,7 +30,7 @@ function leadText(viewer: TViewer, tabs: TManageTab[]): string {
   }
   if (tabs.includes('groups')) return `Your ${vocab.word('groups')}, their invite links and how your ${vocab.word('speakers')} are doing.`;
   if (tabs.includes('recordings'))
-    return `Your recordings: rename, download and share them, or submit them to your ${vocab.word('coach')}.`;
+    return `Your recordings (rename, download, share or submit them to your ${vocab.word('coach')}) and the recordings your ${vocab.word('group')} shared.`;
   return 'Choose which emails you receive.';
 }
 
@@ -44,6 +45,7 @@ export function ManagePage() {
   const labels: Record<TManageTab, string> = {
     groups: `My ${vocab.Word('groups')}`,
     recordings: 'My Recordings',
+    shared: 'Shared Recordings',
     email: 'Email Notifications',
   };
   return (
@@ -64,6 +66,7 @@ export function ManagePage() {
         )}
         {tab === 'groups' && <MyGroupsTab viewer={viewer} />}
         {tab === 'recordings' && <MyRecordingsTab viewer={viewer} />}
+        {tab === 'shared' && <SharedRecordingsTab viewer={viewer} />}
       </div>
     </div>
   );

@@ -44,3 +44,11 @@ export function rowState(r: Pick<TRecordingSummary, 'processing' | 'failed'>): T
   if (r.failed) return 'failed';
   return r.processing ? 'processing' : 'done';
 }
+
+/** The peer sharing texts (001 section 6), in the organisation's words: group or class, speakers or students. */
+export function peerSharingText(vocab: TVocabulary): { disabled: string; noSpeakers: string } {
+  return {
+    disabled: `Peer sharing is not enabled on this ${vocab.word('group')}.`,
+    noSpeakers: `There are currently no ${vocab.word('speakers')} in this ${vocab.word('group')}.`,
+  };
+}

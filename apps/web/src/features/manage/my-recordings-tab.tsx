@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, LineChart, Mic, Pencil, Send, Trash2, Users } from 'lucide-react';
+import { Download, FolderInput, LineChart, Mic, Pencil, Send, Trash2, Undo2, UserX, Users } from 'lucide-react';
 import type { TRecordingSummary } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
@@ -25,13 +25,20 @@ import { PROCESSING_POLL_MS } from './speaker-recordings';
 
 /**
  * 002 section 2.5: the row's Submit to coach and Share with the entire group offers, as the
- * server's abilities allow (recordingAbilities), while the recording is done and not yet so.
+ * server's abilities allow (recordingAbilities), while the recording is done and not yet so; and
+ * their way back, Withdraw from coach and Stop sharing, for the owner (the one who may rename it),
+ * whom the server always lets turn them off (updateRecording). With Assignments on, a recording
+ * outside an assignment is shared or submitted only once moved into one (canSubmit, 002 section 4).
  */
 export function sharingOffers(r: TRecordingSummary) {
   const done = rowState(r) === 'done';
+  const owner = r.abilities.canRename;
   return {
     submit: done && !r.submitted && r.abilities.canFlag,
+    withdraw: owner && r.submitted,
     share: done && !r.feedbackRequested && r.abilities.canShare,
+    stopSharing: owner && r.feedbackRequested,
+    moveToAssignment: done && r.abilities.canSubmit,
   };
 }
 
@@ -43,6 +50,7 @@ export function sharingOffers(r: TRecordingSummary) {
 export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
   const { vocab } = viewer;
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const recordings = useQuery({
     queryKey: queryKeys.recordings,
     queryFn: api.getRecordings,
@@ -100,12 +108,36 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
         onSelect: () => sharing.change({ recordingId: r.recordingId, field: 'submitted', value: true }),
       });
     }
+    if (offers.withdraw) {
+      items.push({
+        key: 'withdraw',
+        label: `Withdraw from ${vocab.word('coach')}`,
+        icon: <Undo2 size={16} aria-hidden />,
+        onSelect: () => sharing.change({ recordingId: r.recordingId, field: 'submitted', value: false }),
+      });
+    }
     if (offers.share) {
       items.push({
         key: 'share',
         label: `Share with the entire ${vocab.word('group')}`,
         icon: <Users size={16} aria-hidden />,
         onSelect: () => sharing.change({ recordingId: r.recordingId, field: 'feedbackRequested', value: true }),
+      });
+    }
+    if (offers.stopSharing) {
+      items.push({
+        key: 'stop-sharing',
+        label: 'Stop sharing',
+        icon: <UserX size={16} aria-hidden />,
+        onSelect: () => sharing.change({ recordingId: r.recordingId, field: 'feedbackRequested', value: false }),
+      });
+    }
+    if (offers.moveToAssignment) {
+      items.push({
+        key: 'move',
+        label: 'Add to assignment',
+        icon: <FolderInput size={16} aria-hidden />,
+        onSelect: () => navigate(`/evaluate/${r.recordingId}`),
       });
     }
     if (r.abilities.canDelete) {
@@ -171,7 +203,7 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
                       </td>
                       <td data-label="History">
                         {state === 'done' ? (
-                          <Link to="/history" className="history-link">
+                          <Link to={`/history?recording=${r.recordingId}`} className="history-link">
                             <LineChart size={15} aria-hidden />
                             View<span className="visually-hidden"> the Vocal Delivery history of {r.title}</span>
                           </Link>

@@ -1,0 +1,40 @@
+import type { TGroupRecording, TGroupSharedRecordings, TSharedSpeaker } from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { assertCanListPeerRecordings, recordingAccess } from '../../auth/policies.js';
+import { findOrganisation } from '../org/org.repository.js';
+import { listGroupRecordings } from '../recordings/recordings.repository.js';
+import { presentGroupRecording } from '../recordings/recordings.presenter.js';
+import { listActiveSpeakers } from './shared-recordings.repository.js';
+
+/**
+ * What the caller's peers shared with a group (002 section 2.8, 000 section 6): the other speakers,
+ * each with the recordings they shared, as peerListVisible allows. The caller's own recordings are
+ * on their My Recordings tab, not here. Each recording passes recordingAccess, so the list never
+ * holds more than GET recordings/{id} would give.
+ */
+export async function listSharedRecordings(deps: TDeps, auth: TAuth, groupId: string): Promise<TGroupSharedRecordings> {
+  const { group, membership, visible } = await assertCanListPeerRecordings(deps.db, auth, groupId);
+  if (visible === 'disabled') return { peerSharing: false, speakers: [] };
+  const [speakers, rows, org] = await Promise.all([
+    listActiveSpeakers(deps.db, groupId),
+    listGroupRecordings(deps.db, groupId, auth.userId, 'shared'),
+    findOrganisation(deps.db, auth.orgId),
+  ]);
+  const assignmentsOn = !!org?.settings.Assignments;
+  const byUser = new Map<string, TSharedSpeaker>();
+  if (visible === 'all-speakers') {
+    for (const s of speakers) byUser.set(s.userId, { userId: s.userId, name: s.name, recordings: [] });
+  }
+  for (const row of rows) {
+    if (row.r.userId === auth.userId) continue;
+    const access = recordingAccess(auth, row.r, group, membership);
+    if (access === 'none') continue;
+    const rec: TGroupRecording = presentGroupRecording(row, { userId: auth.userId, access, assignmentsOn });
+    const entry = byUser.get(row.r.userId) ?? { userId: row.r.userId, name: `${row.firstName} ${row.lastName}`, recordings: [] };
+    entry.recordings.push(rec);
+    byUser.set(row.r.userId, entry);
+  }
+  byUser.delete(auth.userId);
+  return { peerSharing: true, speakers: [...byUser.values()] };
+}

@@ -1,0 +1,199 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronRight, Users } from 'lucide-react';
+import { PSEUDO_GROUP_ID, type TGroup, type TSharedSpeaker } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { errorMessage } from '../../api/http-client';
+import { Banner } from '../../components/banner';
+import { Card } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { LoadingState } from '../../components/spinner';
+import { SelectField } from '../../components/select-field';
+import { formatDate } from '../../components/date-format';
+import { formatDuration } from '../../components/duration-format';
+import type { TViewer } from '../../app/viewer';
+import { peerSharingText } from './manage-text';
+import { scoreText } from './recording-cells';
+
+const COLUMNS = ['Name', 'Shared Recordings'] as const;
+
+/**
+ * 'Shared Recordings' (002 section 2.8 on the manage page's speaker side): the recordings the
+ * other speakers of a group shared with it, by speaker, each linking to its results page to
+ * listen and comment. The server decides who is listed (peerListVisible) and what each may do.
+ */
+export function SharedRecordingsTab({ viewer }: { viewer: TViewer }) {
+  const { vocab } = viewer;
+  const speakerGroups = viewer.groups.filter((g) => g.groupId !== PSEUDO_GROUP_ID && g.abilities.canRecord);
+  const [params, setParams] = useSearchParams();
+  const selected = speakerGroups.find((g) => g.groupId === params.get('group')) ?? speakerGroups[0];
+  const select = (groupId: string) =>
+    setParams(
+      (p) => {
+        p.set('group', groupId);
+        return p;
+      },
+      { replace: true },
+    );
+
+  if (!selected) {
+    return (
+      <Card>
+        <EmptyState icon={<Users size={24} aria-hidden />} title={`You are not ${vocab.word('speaker')} in any ${vocab.word('group')}`}>
+          <p>
+            Join a {vocab.word('group')} with its invite code on the <Link to="/subscription">Subscription</Link> page.
+          </p>
+        </EmptyState>
+      </Card>
+    );
+  }
+  return (
+    <div className="stack stack--xl">
+      {speakerGroups.length > 1 && (
+        <div className="manage-toolbar">
+          <div className="manage-picker">
+            <SelectField
+              label={vocab.Word('group')}
+              value={selected.groupId}
+              onValueChange={select}
+              options={speakerGroups.map((g) => ({ value: g.groupId, label: g.name }))}
+            />
+          </div>
+        </div>
+      )}
+      <GroupShared key={selected.groupId} group={selected} viewer={viewer} />
+    </div>
+  );
+}
+
+function GroupShared({ group, viewer }: { group: TGroup; viewer: TViewer }) {
+  const { vocab } = viewer;
+  const texts = peerSharingText(vocab);
+  const shared = useQuery({
+    queryKey: queryKeys.groupSharedRecordings(group.groupId),
+    queryFn: () => api.getGroupSharedRecordings(group.groupId),
+  });
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (userId: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(userId)) next.add(userId);
+      return next;
+    });
+
+  let body: ReactNode;
+  if (shared.isPending) body = <LoadingState text="Loading..." />;
+  else if (shared.isError) {
+    body = (
+      <Banner kind="error" inline title="Could not load the shared recordings" text={errorMessage(shared.error, 'Please try again.')} />
+    );
+  } else if (!shared.data.peerSharing) {
+    body = <EmptyState icon={<Users size={24} aria-hidden />} title={texts.disabled} />;
+  } else if (shared.data.speakers.length === 0) {
+    body = <EmptyState icon={<Users size={24} aria-hidden />} title={texts.noSpeakers} />;
+  } else {
+    body = (
+      <div className="table-wrap">
+        <table className="table table--stack speakers-table" aria-label={`Shared recordings in ${group.name}`}>
+          <thead>
+            <tr>
+              {COLUMNS.map((c, i) => (
+                <th key={c} scope="col" className={i === 1 ? 'num' : undefined}>
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {shared.data.speakers.map((s) => {
+            const expanded = open.has(s.userId);
+            const detailsId = `shared-recordings-${s.userId}`;
+            return (
+              <tbody key={s.userId} className={expanded ? 'speakers-table__group is-open' : 'speakers-table__group'}>
+                <tr data-testid="shared-speaker">
+                  <td data-label="Name">
+                    <button
+                      type="button"
+                      className="disclosure"
+                      aria-expanded={expanded}
+                      aria-controls={detailsId}
+                      onClick={() => toggle(s.userId)}
+                    >
+                      <ChevronRight className="disclosure__icon" size={18} aria-hidden />
+                      <span className="table-strong">{s.name}</span>
+                      <span className="visually-hidden">, shared recordings</span>
+                    </button>
+                  </td>
+                  <td data-label="Shared Recordings" className="num">
+                    {s.recordings.length}
+                  </td>
+                </tr>
+                <tr id={detailsId} className="speakers-table__details" hidden={!expanded}>
+                  <td colSpan={COLUMNS.length}>{expanded && <SharedBySpeaker speaker={s} />}</td>
+                </tr>
+              </tbody>
+            );
+          })}
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <Card
+      flush
+      title={`Shared with ${group.name}`}
+      titleId="shared-recordings-title"
+      description={`Recordings the other ${vocab.word('speakers')} of this ${vocab.word('group')} shared with it. Open one to listen and give feedback.`}
+    >
+      {body}
+    </Card>
+  );
+}
+
+/** One speaker's shared recordings: Title (to the results page), Submitted? (Yes/No), created date (002 section 2.8). */
+function SharedBySpeaker({ speaker }: { speaker: TSharedSpeaker }) {
+  if (speaker.recordings.length === 0) return <p className="speaker-recordings__empty">No recordings shared yet.</p>;
+  return (
+    <table className="table table--stack speaker-recordings" aria-label={`Recordings ${speaker.name} shared`}>
+      <thead>
+        <tr>
+          <th scope="col">Title</th>
+          <th scope="col">Submitted?</th>
+          <th scope="col">Date</th>
+          <th scope="col" className="num">
+            Duration
+          </th>
+          <th scope="col" className="num">
+            Vocal Delivery
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {speaker.recordings.map((r) => (
+          <tr key={r.recordingId}>
+            <td data-label="Title">
+              {r.canHear ? (
+                <Link to={`/evaluate/${r.recordingId}`} className="table-strong">
+                  {r.title}
+                </Link>
+              ) : (
+                <span className="table-strong">{r.title}</span>
+              )}
+            </td>
+            <td data-label="Submitted?">{r.submitted ? 'Yes' : 'No'}</td>
+            <td data-label="Date" className="nowrap">
+              {formatDate(r.createdDate)}
+            </td>
+            <td data-label="Duration" className="num">
+              {formatDuration(r.duration)}
+            </td>
+            <td data-label="Vocal Delivery" className="num">
+              {scoreText(r)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
