@@ -68,7 +68,7 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
   await expect(page.getByRole('img', { name: /^Upspeak: \d+% of phrases, (None|Some|Too much)$/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Word Spotting: \d+ spotted words?; uh\/um \d+/ })).toBeVisible();
   for (const v of ['Variety of Volume', 'Variety of Pace', 'Variety of Pitch']) {
-    await expect(page.getByRole('img', { name: new RegExp(`^${v}: \\d+% in the ideal band$`) })).toBeVisible();
+    await expect(page.getByRole('img', { name: new RegExp(`^${v}: \\d+% of segments in the ideal band$`) })).toBeVisible();
   }
   await expect(page.getByTestId('chart-varietyPitch').locator('rect.variety__bar, rect.variety__bar--out')).toHaveCount(20);
   await expect(page.getByRole('table', { name: 'Positive Vibes' }).getByRole('row')).toHaveCount(10);
@@ -141,7 +141,7 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
   await page.getByRole('tab', { name: 'Summary' }).click();
   const summary = page.getByTestId('results-summary');
   for (const title of ['Vocal Delivery', 'Pausing', 'Variety of Pitch', 'Word Spotting', 'Negative Vibes']) {
-    await expect(summary.getByRole('rowheader', { name: title, exact: true })).toBeVisible();
+    await expect(summary.getByRole('rowheader', { name: new RegExp(`^${title}`) })).toBeVisible();
   }
   await page.getByRole('tab', { name: 'Transcript' }).click();
 
@@ -161,13 +161,16 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
   await expect(page.getByRole('switch', { name: 'Share with Entire Group' })).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByRole('switch', { name: 'Flag for Review' })).toBeVisible();
   // Flag for Review, then Undo with a click.
+  await expect(page.getByTestId('reviewed')).toHaveCount(0);
   await page.getByRole('switch', { name: 'Flag for Review' }).click();
   await expect(banner).toContainText('Flagged for review.');
+  await expect(page.getByTestId('reviewed')).toHaveText('pending');
   await expect(page.getByRole('switch', { name: 'Flag for Review' })).toHaveAttribute('aria-checked', 'true');
   await banner.getByRole('button', { name: 'Undo' }).click();
   await expect(banner).toHaveCount(0);
   await expect(page.getByRole('switch', { name: 'Flag for Review' })).toHaveAttribute('aria-checked', 'false');
-  await expect(page.getByTestId('reviewed')).toHaveText('pending');
+  // Reviewed: pending only while a review is asked for (issue 12 item 25).
+  await expect(page.getByTestId('reviewed')).toHaveCount(0);
 
   // No serious or critical accessibility violations.
   const axe = await new AxeBuilder({ page }).analyze();
@@ -179,6 +182,69 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
   await page.setViewportSize({ width: 375, height: 800 });
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(SHOTS, 'results-375.png'), fullPage: true });
+});
+
+test('trust and hierarchy: Vibe score caption, Focus on first, one unit per row, aligned width, sticky player on phones', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openResults(page, SPEAKER);
+
+  // Vocal Delivery carries the landing page's name for it.
+  await expect(page.getByTestId('chart-overall').getByText('your Vibe score', { exact: true })).toBeVisible();
+
+  // "Focus on" (the top Next Steps tips) comes right after the score dials, above the other cards.
+  const focus = page.getByTestId('focus-on');
+  await expect(focus.getByRole('heading', { name: 'Focus on' })).toBeVisible();
+  await expect(focus.getByRole('listitem').first()).toBeVisible();
+  const focusBox = (await focus.boundingBox())!;
+  expect(focusBox.y).toBeGreaterThan((await page.getByTestId('chart-overall').boundingBox())!.y);
+  expect(focusBox.y).toBeLessThan((await page.getByTestId('chart-pace').boundingBox())!.y);
+  await focus.getByRole('button', { name: 'All Next Steps' }).click();
+  await expect(page.getByRole('tab', { name: 'Next Steps' })).toHaveAttribute('aria-selected', 'true');
+
+  // Summary: the value and its ideal in the same unit; Vocal Delivery is "your Vibe score".
+  await page.getByRole('tab', { name: 'Summary' }).click();
+  const summary = page.getByTestId('results-summary');
+  await expect(summary.getByRole('row', { name: /^Vocal Delivery/ })).toContainText('your Vibe score');
+  const row = async (title: string) =>
+    await summary
+      .getByRole('row', { name: new RegExp(`^${title}`) })
+      .locator('td')
+      .allTextContents();
+  const [paceValue, paceIdeal] = await row('Pace');
+  expect(paceValue).toMatch(/ syllables per second/);
+  expect(paceIdeal).toMatch(/^\d+(\.\d)?-\d+(\.\d)? syllables per second$/);
+  const [volumeValue, volumeIdeal] = await row('Variety of Volume');
+  expect(volumeValue).toMatch(/^\d+\.\d dB variation \(\d+% of segments in the ideal band\)$/);
+  expect(volumeIdeal).toMatch(/^\d+(\.\d)?-\d+(\.\d)? dB variation$/);
+  // Charts say what their scale means.
+  await expect(page.getByTestId('chart-pace').getByText(/^Ideal .+ syllables per second$/)).toBeVisible();
+  await expect(page.getByTestId('chart-positiveVibes').getByText(/^Scores 0-10/)).toBeVisible();
+
+  // The results content lines up with the header's content at 1440 px.
+  const headerInner = (await page.locator('.app-header__inner').boundingBox())!;
+  const headerPad = await page.locator('.app-header__inner').evaluate((el) => Number.parseFloat(getComputedStyle(el).paddingLeft));
+  const content = (await page.locator('.results-layout').boundingBox())!;
+  expect(Math.round(content.x)).toBe(Math.round(headerInner.x + headerPad));
+
+  await page.screenshot({ path: path.join(SHOTS, 'trust-summary-1440.png'), fullPage: true });
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: path.join(SHOTS, 'trust-print-1440.png'), fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+
+  // Phones: after scrolling down to the comment form, the player is still in view.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel('Add a comment').scrollIntoViewIfNeeded();
+  await page.getByRole('button', { name: 'Drag on waveform' }).scrollIntoViewIfNeeded();
+  const wave = (await page.getByTestId('waveform').boundingBox())!;
+  expect(wave.y).toBeGreaterThanOrEqual(0);
+  expect(wave.y + wave.height).toBeLessThanOrEqual(844);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+  await page.screenshot({ path: path.join(SHOTS, 'trust-comment-390.png') });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, 'trust-top-390.png'), fullPage: true });
 });
 
 test('a coach adds a region comment and scores; the speaker sees them', async ({ page, browser, baseURL }) => {

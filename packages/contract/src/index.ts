@@ -21,3 +21,4 @@ export * from './assignment.js';
 export * from './admin-groups.js';
 export * from './admin-users.js';
 export * from './group-recordings.js';
+export * from './word-spotting.js';

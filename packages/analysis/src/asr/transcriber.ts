@@ -38,12 +38,6 @@ export interface TTranscriber {
   transcribeWithKeywords?(input: TTranscribeInput): Promise<TTranscription>;
 }
 
-/** Hesitation sounds counted under "uh/um" (pocketsphinx writes some of them as "ah"). */
-export const FILLER_WORDS = new Set(['uh', 'um', 'uhm', 'umm', 'ah', 'er', 'erm', 'hmm', 'mm']);
-
-export function normaliseWord(raw: string): string {
-  return raw
-    .toLowerCase()
-    .replace(/\(\d+\)$/, '')
-    .replace(/^[^\p{L}\p{N}']+|[^\p{L}\p{N}']+$/gu, '');
-}
+/** Hesitation sounds counted under "uh/um" (pocketsphinx writes some of them as "ah") and word
+ * normalisation live in the contract, so the web marks the words the analysis counted. */
+export { FILLER_WORDS, normaliseWord } from '@rostrum/contract';

@@ -1,8 +1,8 @@
-import type { TSpan } from '@rostrum/contract';
+import { FILLER_PHRASE, normaliseWord, phraseMatchAt, type TSpan } from '@rostrum/contract';
 import { mergeHits, type TKeywordHit } from '../asr/keyword-spotting.js';
-import { FILLER_WORDS, normaliseWord, type TWord } from '../asr/transcriber.js';
+import type { TWord } from '../asr/transcriber.js';
 
-export const FILLER_PHRASE = 'uh/um';
+export { FILLER_PHRASE };
 
 export interface TWordSpottingResult {
   /** Phrase (as given) to count. */
@@ -34,14 +34,8 @@ export function spotWords(
     if (!key || key in counts) continue;
     counts[key] = 0;
     hits[key] = [];
-    const isFillerPhrase = key.toLowerCase() === FILLER_PHRASE;
-    const alternatives = key.split('/').map((alt) => alt.split(/\s+/).map(normaliseWord).filter(Boolean));
     for (let i = 0; i < tokens.length; i++) {
-      const matched = isFillerPhrase
-        ? FILLER_WORDS.has(tokens[i] ?? '')
-          ? 1
-          : 0
-        : Math.max(0, ...alternatives.map((alt) => (alt.length > 0 && alt.every((t, k) => tokens[i + k] === t) ? alt.length : 0)));
+      const matched = phraseMatchAt(tokens, i, key);
       if (matched > 0) {
         counts[key] = (counts[key] ?? 0) + 1;
         const first = words[i] as TWord;

@@ -14,12 +14,28 @@ export interface ChartCardProps {
   highlighted?: boolean;
   onHighlight?: () => void;
   footer?: ReactNode;
+  /** A line under the title naming the score another way ("your Vibe score"). */
+  subtitle?: string;
+  /** What the chart's axes or scale mean, with units ("Scale 0-10; ideal 7-10 out of 10"). */
+  caption?: string;
   className?: string;
   testId?: string;
 }
 
 /** A chart's frame: title, a tooltip with the metric's tips (hover or keyboard focus) and the waveform highlight link. */
-export function ChartCard({ title, children, tips, highlightCount, highlighted, onHighlight, footer, className, testId }: ChartCardProps) {
+export function ChartCard({
+  title,
+  children,
+  tips,
+  highlightCount,
+  highlighted,
+  onHighlight,
+  footer,
+  subtitle,
+  caption,
+  className,
+  testId,
+}: ChartCardProps) {
   const tipId = useId();
   const [open, setOpen] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -36,7 +52,10 @@ export function ChartCard({ title, children, tips, highlightCount, highlighted, 
   return (
     <article className={['chart-card', highlighted && 'chart-card--highlighted', className].filter(Boolean).join(' ')} data-testid={testId}>
       <header className="chart-card__header">
-        <h3 className="chart-card__title">{title}</h3>
+        <div className="chart-card__heading">
+          <h3 className="chart-card__title">{title}</h3>
+          {subtitle && <p className="chart-card__subtitle">{subtitle}</p>}
+        </div>
         {hasTips && (
           // biome-ignore lint/a11y/noStaticElementInteractions: pointer hover over the button and its bubble keeps the tooltip open (WCAG 1.4.13); keyboard users get it from the button's focus.
           <span className="chart-tip" onMouseEnter={() => show(TOOLTIP_DELAY_MS)} onMouseLeave={hide}>
@@ -66,6 +85,7 @@ export function ChartCard({ title, children, tips, highlightCount, highlighted, 
         )}
       </header>
       <div className="chart-card__body">{children}</div>
+      {caption && <p className="chart-card__caption">{caption}</p>}
       {(footer || (onHighlight && highlightCount)) && (
         <footer className="chart-card__footer">
           {footer}

@@ -14,6 +14,9 @@ import {
 
 export const one = (n: number) => n.toFixed(1);
 
+/** Shown under Vocal Delivery (spec 001's name): the landing page's name for the same number (spec 000). */
+export const VIBE_SCORE_CAPTION = 'your Vibe score';
+
 const BAND_WORDS: Partial<Record<TMetricKey, Record<TBand, string>>> = {
   pace: { low: 'Too slow', ideal: 'Ideal', high: 'Too fast' },
   pauseToTalk: { low: 'Too little', ideal: 'Ideal', high: 'Too much' },
@@ -39,11 +42,45 @@ export function zoneLabels(key: TMetricKey): [string, string, string] {
 }
 
 export function varietySummary(v: TVariety | null): string {
-  return v ? `${Math.round(v.inBand)}% in the ideal band` : 'Not available';
+  return v ? `${Math.round(v.inBand)}% of segments in the ideal band` : 'Not available';
 }
 
-/** A metric's value as the Summary tab lists it. */
+/** The unit a metric's value and its ideal range are both written in (docs/analysis.md). */
+export const METRIC_UNITS: Record<TMetricKey, string> = {
+  overall: 'out of 10',
+  strengthOfOpening: 'out of 10',
+  clarity: 'out of 10',
+  pace: 'syllables per second',
+  pauseToTalk: '% pause to talk',
+  upspeak: '% of phrases',
+  varietyVolume: 'dB variation',
+  varietyPace: '% pace variation',
+  varietyPitch: 'semitones variation',
+  talkVsListen: '% talking',
+  convoSwitches: 'switches',
+  questions: 'questions',
+  waitTime: 's',
+  wordSpotting: 'times',
+  positiveVibes: 'out of 10',
+  negativeVibes: 'out of 10',
+};
+
+/** "5" or "2.5": ideals keep their own precision. */
+const num = (n: number) => String(Math.round(n * 10) / 10);
+/** Units that start with % follow the number directly ("32% pause to talk"). */
+const withUnit = (text: string, unit: string) => (unit.startsWith('%') ? `${text}${unit}` : `${text} ${unit}`);
+
+/** A metric's ideal range in the same unit as its value ("3.5-5.2 syllables per second"). */
+export function idealText(key: TMetricKey, ideal: TIdeal | undefined): string {
+  if (!ideal || key === 'wordSpotting') return '';
+  const range = `${num(ideal.idealMin)}-${num(ideal.idealMax)}`;
+  if (key === 'positiveVibes' || key === 'negativeVibes') return `${range} out of 10 each`;
+  return withUnit(range, METRIC_UNITS[key]);
+}
+
+/** A metric's value as the Summary tab (and print) lists it, in METRIC_UNITS[key]. */
 export function summaryValue(key: TMetricKey, s: TSpeakerScores, ideal: TIdeal | undefined): string {
+  const unit = METRIC_UNITS[key];
   const v = verdict(key, numeric(key, s), ideal);
   const withVerdict = (text: string) => (v ? `${text} (${v.text})` : text);
   switch (key) {
@@ -51,35 +88,39 @@ export function summaryValue(key: TMetricKey, s: TSpeakerScores, ideal: TIdeal |
     case 'strengthOfOpening':
     case 'clarity': {
       const x = s[key];
-      return x == null ? 'Not available' : `${one(x)} out of 10`;
+      return x == null ? 'Not available' : withUnit(one(x), unit);
     }
     case 'pace':
-      return s.pace == null ? 'Not available' : withVerdict(`${one(s.pace)} syllables per second`);
+      return s.pace == null ? 'Not available' : withVerdict(withUnit(one(s.pace), unit));
     case 'pauseToTalk':
-      return s.pauseToTalk == null ? 'Not available' : withVerdict(`${Math.round(s.pauseToTalk)}% pause to talk`);
+    case 'talkVsListen': {
+      const x = s[key];
+      return x == null ? 'Not available' : withVerdict(withUnit(String(Math.round(x)), unit));
+    }
     case 'upspeak':
-      return s.upspeak == null ? 'Not available' : `${v?.text ?? ''} (${Math.round(s.upspeak)}% of phrases)`;
+      return s.upspeak == null ? 'Not available' : withVerdict(withUnit(String(Math.round(s.upspeak)), unit));
     case 'varietyVolume':
     case 'varietyPace':
-    case 'varietyPitch':
-      return varietySummary(s[key]);
-    case 'talkVsListen':
-      return s.talkVsListen == null ? 'Not available' : withVerdict(`${Math.round(s.talkVsListen)}% talking`);
-    case 'convoSwitches':
-    case 'questions':
-    case 'waitTime': {
+    case 'varietyPitch': {
       const x = s[key];
-      return x == null ? 'Not available' : String(key === 'waitTime' ? `${one(x)} s` : x);
+      return x == null ? 'Not available' : `${withUnit(one(x.value), unit)} (${Math.round(x.inBand)}% of segments in the ideal band)`;
     }
+    case 'convoSwitches':
+    case 'questions': {
+      const x = s[key];
+      return x == null ? 'Not available' : withVerdict(withUnit(String(x), unit));
+    }
+    case 'waitTime':
+      return s.waitTime == null ? 'Not available' : withUnit(one(s.waitTime), unit);
     case 'wordSpotting': {
       const entries = Object.entries(s.wordSpotting);
-      return entries.length ? entries.map(([p, c]) => `${p}: ${c}`).join(', ') : 'None';
+      return entries.length ? entries.map(([p, c]) => `${p}: ${c} ${c === 1 ? 'time' : 'times'}`).join(', ') : 'None';
     }
     case 'positiveVibes':
     case 'negativeVibes':
-      return topVibes(s, key)
+      return `${topVibes(s, key)
         .map((x) => `${x.name} ${one(x.score)}`)
-        .join(', ');
+        .join(', ')} (out of 10)`;
   }
 }
 

@@ -7,7 +7,8 @@ import { NumberTile } from '../../components/charts/number-tile';
 import { Radar } from '../../components/charts/radar';
 import { VarietyBars } from '../../components/charts/variety-bars';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
-import { one, varietySummary, verdict, vibeScores, zoneLabels } from './metric-format';
+import { VIBE_SCORE_CAPTION, idealText, one, varietySummary, verdict, vibeScores, zoneLabels } from './metric-format';
+import { FocusOn } from './focus-on';
 
 // The results charts (001 section 2): dials, gauges, word spotting, variety bars and vibe radars
 // for one speaker; the conversational set for multi-speaker recordings. Each chart's tooltip
@@ -18,6 +19,8 @@ interface ChartsProps {
   scores: TSpeakerScores;
   /** Hot spots and tips describe the recording's owner; other speakers' charts have no links. */
   ownerView: boolean;
+  /** Opens the Next Steps tab (the "Focus on" summary's link). */
+  onShowNextSteps?: () => void;
 }
 
 function useHighlight(ownerView: boolean) {
@@ -33,18 +36,22 @@ function useHighlight(ownerView: boolean) {
   };
 }
 
-export function ResultsCharts({ results, scores: s, ownerView }: ChartsProps) {
+export function ResultsCharts({ results, scores: s, ownerView, onShowNextSteps }: ChartsProps) {
   const hl = useHighlight(ownerView);
   const hot = (key: TMetricKey) => results.timestamped.metrics[key]?.hotSpots;
   const tips = (key: TMetricKey) => (ownerView ? results.tips.byMetric[key] : undefined);
   const card = (key: TMetricKey) => ({ title: METRIC_TITLES[key], tips: tips(key), testId: `chart-${key}`, ...hl(key, hot(key)) });
   const ideals = results.ideals;
+  const idealCaption = (key: TMetricKey) => {
+    const text = idealText(key, ideals[key]);
+    return text ? `Ideal ${text}` : undefined;
+  };
 
   const gauge = (key: 'pace' | 'pauseToTalk' | 'upspeak' | 'talkVsListen', valueText: (v: number) => string) => {
     const value = s[key];
     const v = verdict(key, value, ideals[key]);
     return (
-      <ChartCard {...card(key)}>
+      <ChartCard {...card(key)} caption={idealCaption(key)}>
         <Gauge
           title={METRIC_TITLES[key]}
           value={value}
@@ -57,14 +64,15 @@ export function ResultsCharts({ results, scores: s, ownerView }: ChartsProps) {
       </ChartCard>
     );
   };
+  // Vocal Delivery is the Vibe score the landing page promises (000 section 1); the caption connects the two names.
   const dial = (key: 'overall' | 'strengthOfOpening' | 'clarity') => (
-    <ChartCard {...card(key)}>
+    <ChartCard {...card(key)} subtitle={key === 'overall' ? VIBE_SCORE_CAPTION : undefined} caption={idealCaption(key)}>
       <Dial title={METRIC_TITLES[key]} value={s[key]} goodFrom={ideals[key]?.idealMin ?? 7} />
     </ChartCard>
   );
   const words = Object.entries(s.wordSpotting) as [string, number][];
   const wordCard = (
-    <ChartCard {...card('wordSpotting')}>
+    <ChartCard {...card('wordSpotting')} caption="Times each phrase was heard">
       <Donut title={METRIC_TITLES.wordSpotting} counts={words} />
     </ChartCard>
   );
@@ -93,6 +101,7 @@ export function ResultsCharts({ results, scores: s, ownerView }: ChartsProps) {
           {gauge('pace', (v) => `${one(v)} syllables/s`)}
           {dial('clarity')}
         </section>
+        {ownerView && <FocusOn tips={results.tips} onShowNextSteps={onShowNextSteps} />}
         <section className="chart-grid chart-grid--3" aria-label="Conversation balance">
           {gauge('talkVsListen', (v) => `${Math.round(v)}%`)}
           {count('convoSwitches', 'switches')}
@@ -107,7 +116,10 @@ export function ResultsCharts({ results, scores: s, ownerView }: ChartsProps) {
   }
 
   const variety = (key: 'varietyVolume' | 'varietyPace' | 'varietyPitch') => (
-    <ChartCard {...card(key)}>
+    <ChartCard
+      {...card(key)}
+      caption={`Bars: 20 segments, start to end; between the dashed lines is the ideal band (${idealText(key, ideals[key]) || 'no ideal'})`}
+    >
       <VarietyBars
         title={METRIC_TITLES[key]}
         segments={results.timestamped.metrics[key]?.segments ?? []}
@@ -122,6 +134,7 @@ export function ResultsCharts({ results, scores: s, ownerView }: ChartsProps) {
         {dial('strengthOfOpening')}
         {dial('clarity')}
       </section>
+      {ownerView && <FocusOn tips={results.tips} onShowNextSteps={onShowNextSteps} />}
       <section className="chart-grid chart-grid--3" aria-label="Delivery">
         {gauge('pace', (v) => `${one(v)} syllables/s`)}
         {gauge('pauseToTalk', (v) => `${Math.round(v)}%`)}
@@ -162,6 +175,7 @@ function VibeCharts({ results, scores, ownerView }: ChartsProps) {
             tips={ownerView ? results.tips.byMetric[key] : undefined}
             testId={`chart-${key}`}
             className="chart-card--radar"
+            caption={`Scores 0-10 (rings at 2, 4, 6, 8, 10); ideal ${idealText(key, results.ideals[key]) || 'not set'}`}
             {...hl(key, spans)}
             footer={
               ownerView ? (

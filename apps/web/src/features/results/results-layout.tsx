@@ -14,7 +14,7 @@ import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
 import { FeedbackPanel } from '../feedback/feedback-panel';
 import { ResultsCharts } from './results-charts';
-import { ResultsTabs } from './results-tabs';
+import { ResultsTabs, type TResultsTab } from './results-tabs';
 import { SharePanel } from './share-panel';
 import { SpeakerChoice } from './speaker-choice';
 import './results.css';
@@ -39,6 +39,16 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
   const numSpeakers = results?.numSpeakers ?? r.numSpeakers;
   const [speaker, setSpeaker] = useState(r.speakerNum ?? 1);
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const [tab, setTab] = useState<TResultsTab>('transcript');
+  // "Focus on" -> the Next Steps tab, scrolled into view with its tab focused.
+  const showNextSteps = () => {
+    setTab('next');
+    requestAnimationFrame(() => {
+      const el = document.getElementById('results-tab-next');
+      el?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      el?.focus({ preventScroll: true });
+    });
+  };
 
   const feedback = useQuery({
     queryKey: queryKeys.feedback(r.recordingId),
@@ -149,8 +159,8 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
             </Card>
           ) : (
             <>
-              <ResultsCharts results={results} scores={scores} ownerView={ownerView} />
-              <ResultsTabs results={results} scores={scores} ownerView={ownerView} />
+              <ResultsCharts results={results} scores={scores} ownerView={ownerView} onShowNextSteps={showNextSteps} />
+              <ResultsTabs results={results} scores={scores} ownerView={ownerView} tab={tab} onTab={setTab} />
             </>
           )}
         </div>

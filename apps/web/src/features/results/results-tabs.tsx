@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Printer } from 'lucide-react';
 import {
   CONVERSATIONAL_SUMMARY,
@@ -12,9 +12,11 @@ import { Button } from '../../components/button';
 import { Tabs } from '../../components/tabs';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
 import { SPEAKER_NAMES } from './speaker-choice';
-import { summaryValue } from './metric-format';
+import { VIBE_SCORE_CAPTION, idealText, summaryValue } from './metric-format';
+import { WORK_ON_TITLES } from './next-steps';
+import { spottedWordIndices } from './spotted-words';
 
-type TabKey = 'transcript' | 'next' | 'summary';
+export type TResultsTab = 'transcript' | 'next' | 'summary';
 const TABS = [
   { key: 'transcript', label: 'Transcript' },
   { key: 'next', label: 'Next Steps' },
@@ -22,12 +24,23 @@ const TABS = [
 ] as const;
 
 /** Transcript, Next Steps and Summary, with the print button (001 section 2). */
-export function ResultsTabs({ results, scores, ownerView }: { results: TResults; scores: TSpeakerScores; ownerView: boolean }) {
-  const [tab, setTab] = useState<TabKey>('transcript');
+export function ResultsTabs({
+  results,
+  scores,
+  ownerView,
+  tab,
+  onTab,
+}: {
+  results: TResults;
+  scores: TSpeakerScores;
+  ownerView: boolean;
+  tab: TResultsTab;
+  onTab: (tab: TResultsTab) => void;
+}) {
   return (
-    <section className="card results-tabs" aria-label="Transcript, next steps and summary">
+    <section className="card results-tabs" id="results-tabs" aria-label="Transcript, next steps and summary">
       <div className="results-tabs__bar">
-        <Tabs items={TABS} selected={tab} onSelect={setTab} label="Results details" idPrefix="results" />
+        <Tabs items={TABS} selected={tab} onSelect={onTab} label="Results details" idPrefix="results" />
         <Button variant="secondary" size="sm" className="no-print" icon={<Printer size={16} aria-hidden />} onClick={() => window.print()}>
           Print
         </Button>
@@ -69,7 +82,6 @@ export function ResultsTabs({ results, scores, ownerView }: { results: TResults;
 function Transcript({ results }: { results: TResults }) {
   const controller = useWaveform();
   const { time } = useWaveformState();
-  const spotted = results.timestamped.metrics.wordSpotting?.hotSpots ?? [];
   const items = results.diarizedTranscript;
   const conv = results.isConversational;
   // Group words into paragraphs at speaker changes (conversational) or long pauses.
@@ -85,6 +97,12 @@ function Transcript({ results }: { results: TResults }) {
     }
     return out;
   }, [items, conv]);
+  // The words of each spotted phrase where the analysis heard it (by word and time).
+  const spotted = useMemo(() => {
+    const hot = results.timestamped.metrics.wordSpotting?.hotSpots ?? [];
+    const indices = spottedWordIndices(items, Object.keys(results.scores.wordSpotting), hot);
+    return new Set([...indices].map((i) => items[i]));
+  }, [items, results]);
   if (!items.length) {
     return (
       <div className="transcript" data-testid="transcript">
@@ -92,7 +110,6 @@ function Transcript({ results }: { results: TResults }) {
       </div>
     );
   }
-  const isSpotted = (start: number, end: number) => spotted.some((h) => start < h.to + 0.05 && end > h.from - 0.05);
   return (
     <div className="stack">
       <p className="transcript__legend text-sm">
@@ -107,12 +124,7 @@ function Transcript({ results }: { results: TResults }) {
             {p.words.map((w, j) => {
               if (w.type === 'punctuation' || w.isPunctuation) return <span key={j}>{w.text}</span>;
               const current = time >= w.start && time < w.end;
-              const cls = [
-                'word',
-                w.type === 'filler' && 'word--filler',
-                isSpotted(w.start, w.end) && 'word--spotted',
-                current && 'word--current',
-              ]
+              const cls = ['word', w.type === 'filler' && 'word--filler', spotted.has(w) && 'word--spotted', current && 'word--current']
                 .filter(Boolean)
                 .join(' ');
               return (
@@ -137,8 +149,6 @@ function Transcript({ results }: { results: TResults }) {
     </div>
   );
 }
-
-const WORK_ON_TITLES: Record<string, string> = { ...METRIC_TITLES, fillerWords: 'Filler Words' };
 
 function NextSteps({ results, ownerView }: { results: TResults; ownerView: boolean }) {
   const { workOn, tips } = results.tips.main;
@@ -183,12 +193,14 @@ function Summary({ results, scores }: { results: TResults; scores: TSpeakerScore
       <tbody>
         {keys.map((k) => {
           const ideal = results.ideals[k];
-          const showIdeal = ideal && !['wordSpotting', 'positiveVibes', 'negativeVibes'].includes(k);
           return (
             <tr key={k}>
-              <th scope="row">{METRIC_TITLES[k]}</th>
+              <th scope="row">
+                {METRIC_TITLES[k]}
+                {k === 'overall' && <span className="metric-caption">{VIBE_SCORE_CAPTION}</span>}
+              </th>
               <td>{summaryValue(k, scores, ideal)}</td>
-              <td className="muted">{showIdeal ? `${ideal.idealMin}-${ideal.idealMax}` : ''}</td>
+              <td className="muted">{idealText(k, ideal)}</td>
             </tr>
           );
         })}

@@ -85,12 +85,15 @@ export function SharePanel({ recording: r, feedback }: { recording: TRecording; 
             </dt>
             <dd data-testid="comment-count">{feedback?.commentCount ?? 0}</dd>
           </div>
-          <div>
-            <dt>{feedback?.reviewed ? <CheckCircle2 size={16} aria-hidden /> : <Clock size={16} aria-hidden />} Reviewed</dt>
-            <dd data-testid="reviewed">
-              <Badge tone={feedback?.reviewed ? 'success' : 'warning'}>{feedback?.reviewed ? 'ok' : 'pending'}</Badge>
-            </dd>
-          </div>
+          {/* "pending" only once a review was asked for (Flag for Review); a review given unasked still shows ok. */}
+          {(feedback?.reviewed || r.submitted) && (
+            <div>
+              <dt>{feedback?.reviewed ? <CheckCircle2 size={16} aria-hidden /> : <Clock size={16} aria-hidden />} Reviewed</dt>
+              <dd data-testid="reviewed">
+                <Badge tone={feedback?.reviewed ? 'success' : 'warning'}>{feedback?.reviewed ? 'ok' : 'pending'}</Badge>
+              </dd>
+            </div>
+          )}
         </dl>
       </div>
     </section>
