@@ -337,6 +337,9 @@ describe('emailSectionsFor and wantsEmail (000 section 2.10, docs/decisions.md)'
     expect(wantsEmail({ ...all, Email_Notifications_For_Managers: false }, on, 'recordingProcessedFrequency')).toBe(true);
     expect(wantsEmail({ ...all, Assignments: false }, on, 'assignmentCompletedFrequency')).toBe(false);
     expect(wantsEmail(all, { ...on, recordingProcessedFrequency: '0' }, 'recordingProcessedFrequency')).toBe(false);
+  });
+});
+
 describe('peerListVisible (000 section 6, 002 section 2.8)', () => {
   // caller, speaker level -> which speakers the shared-recordings list shows
   const rows: [TWho, number, ReturnType<typeof peerListVisible>][] = [

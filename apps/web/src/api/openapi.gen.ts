@@ -3103,6 +3103,7 @@ export interface operations {
                                         canHear: boolean;
                                         canShare: boolean;
                                         canFlag: boolean;
+                                        canFlagOnResults: boolean;
                                         canSubmit: boolean;
                                         canRename: boolean;
                                         canDelete: boolean;
