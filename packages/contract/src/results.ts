@@ -29,6 +29,10 @@ export const VIBES = [...POSITIVE_VIBES, ...NEGATIVE_VIBES] as const;
 export const ZVibeSchema = z.enum(VIBES);
 export type TVibe = z.infer<typeof ZVibeSchema>;
 
+/** Shown with Vocal Delivery (spec 001's name) on the results page, in print and in emails: the landing
+ * page's name for the same number (spec 000). */
+export const VIBE_SCORE_CAPTION = 'your Vibe score';
+
 /** Summary titles in the order the results page lists them (spec 001 section 9). */
 export const METRIC_TITLES: Record<TMetricKey, string> = {
   overall: 'Vocal Delivery',

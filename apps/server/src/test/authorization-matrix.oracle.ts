@@ -128,6 +128,14 @@ export const groupVisible = (c: TCaller) => sameOrg(c);
  */
 export const mayListMembers = (c: TCaller) => coachLike(c);
 
+/**
+ * 002 §2.8 / 000 §6: the recordings shared with a group are listed for its speakers (the owner and
+ * the peer), never for coaches or admins, who have the group's own list; sharing is on at speaker
+ * levels 1 to 3 only.
+ */
+export const mayListPeerShares = (c: TCaller) => c === 'owner' || c === 'peer';
+export const peerSharingOn = (lv: TLevels) => lv.speaker >= 1 && lv.speaker <= 3;
+
 /** 000 §6: the org admin "creates and edits groups; sets privacy levels; deactivates all members". */
 export const mayAdministerGroup = (c: TCaller) => c === 'admin';
 

@@ -14,9 +14,11 @@ import {
   mayAdministerGroup,
   mayComment,
   mayListMembers,
+  mayListPeerShares,
   mayScore,
   mayUseAdminArea,
   moveToAssignmentStatus,
+  peerSharingOn,
   recordingMutationRule,
   recordingView,
   removeFromAssignmentRule,
@@ -116,6 +118,26 @@ function groupRecordingsCheck({ caller, combo }: TCellArgs<unknown>) {
       if (view === 'full' && got.overallScore !== rec.overallScore) p.push(`${rec.variant} recording overallScore missing`);
     }
     if (rows.some((r) => !combo.main.some((m) => m.row.id === r.recordingId))) p.push('a recording of another group is listed');
+    return p;
+  };
+}
+
+/**
+ * The recordings peers shared with a group: the caller's own never (they are on My Recordings),
+ * another speaker's only while shared and visible to the caller, and nothing while sharing is off.
+ */
+function sharedRecordingsCheck({ caller, combo }: TCellArgs<unknown>) {
+  return (d: { peerSharing: boolean; speakers: { recordings: { recordingId: string }[] }[] }) => {
+    const p: string[] = [];
+    const on = peerSharingOn(combo.lv);
+    if (d.peerSharing !== on) p.push(`peerSharing ${d.peerSharing}, expected ${on}`);
+    const listed = new Set(d.speakers.flatMap((s) => s.recordings.map((r) => r.recordingId)));
+    for (const rec of combo.main) {
+      const want = on && caller === 'peer' && rec.flags.shared && recordingView(caller, combo.lv, rec.flags) !== 'hidden';
+      if (listed.has(rec.row.id) !== want) p.push(`${rec.variant} recording ${want ? 'missing' : 'listed'}`);
+      listed.delete(rec.row.id);
+    }
+    if (listed.size > 0) p.push('a recording of another group is listed');
     return p;
   };
 }
@@ -354,6 +376,7 @@ export const TABLE: Record<string, TRow<unknown>> = {
 
   // -- recordings
   'GET /groups/{id}/recordings': groupRead(groupRecordingsCheck),
+  'GET /groups/{id}/shared-recordings': groupRead(sharedRecordingsCheck, mayListPeerShares),
   'GET /recordings': row({
     variants: ONE,
     mutates: false,

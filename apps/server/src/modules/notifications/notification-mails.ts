@@ -1,4 +1,4 @@
-import { METRIC_TITLES, type TVocabulary } from '@rostrum/contract';
+import { METRIC_TITLES, type TVocabulary, VIBE_SCORE_CAPTION } from '@rostrum/contract';
 import type { TMail } from '../../mail/mailer.js';
 
 // The texts of the notification emails. Every one names the recipient, says what happened, links
@@ -40,7 +40,7 @@ const recordingLink = (publicUrl: string, rec: TRecordingRef) => `${publicUrl}/e
  * 000 "Vibe score"): "Vocal Delivery 7.4 — your Vibe score".
  */
 export function vibeScoreLine(overallScore: number): string {
-  return `${METRIC_TITLES.overall} ${overallScore.toFixed(1)} — your Vibe score`;
+  return `${METRIC_TITLES.overall} ${overallScore.toFixed(1)} — ${VIBE_SCORE_CAPTION}`;
 }
 
 /** To the owner: the analysis finished and the results are ready. */

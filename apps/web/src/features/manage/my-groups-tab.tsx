@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Users } from 'lucide-react';
 import { PSEUDO_GROUP_ID, groupInviteLink, type TGroup, withArticle } from '@rostrum/contract';
@@ -14,6 +14,7 @@ import { notifications } from '../../app/notification-store';
 import type { TViewer } from '../../app/viewer';
 import { CreateGroupForm } from './create-group-form';
 import { GroupSpeakers } from './group-speakers';
+import { useGroupParam } from './use-group-param';
 
 /** Groups reload this long after one is created (002 section 9). */
 const RELOAD_AFTER_CREATE_MS = 1000;
@@ -35,17 +36,7 @@ export function MyGroupsTab({ viewer }: { viewer: TViewer }) {
   const managed = (groups.data ?? []).filter(
     (g) => g.groupId !== PSEUDO_GROUP_ID && (allGroups ? g.abilities.canManageMembers : g.abilities.canCoach),
   );
-  // The chosen group is in the address (?group=), so Back from a recording returns to it.
-  const [params, setParams] = useSearchParams();
-  const selected = managed.find((g) => g.groupId === params.get('group')) ?? managed[0];
-  const select = (groupId: string) =>
-    setParams(
-      (p) => {
-        p.set('group', groupId);
-        return p;
-      },
-      { replace: true },
-    );
+  const [selected, select] = useGroupParam(managed);
 
   const [creating, setCreating] = useState(false);
   const reloadTimer = useRef<number | undefined>(undefined);

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Users } from 'lucide-react';
 import { PSEUDO_GROUP_ID, type TGroup, type TSharedSpeaker } from '@rostrum/contract';
@@ -15,6 +15,7 @@ import { formatDuration } from '../../components/duration-format';
 import type { TViewer } from '../../app/viewer';
 import { peerSharingText } from './manage-text';
 import { scoreText } from './recording-cells';
+import { useGroupParam } from './use-group-param';
 
 const COLUMNS = ['Name', 'Shared Recordings'] as const;
 
@@ -26,16 +27,7 @@ const COLUMNS = ['Name', 'Shared Recordings'] as const;
 export function SharedRecordingsTab({ viewer }: { viewer: TViewer }) {
   const { vocab } = viewer;
   const speakerGroups = viewer.groups.filter((g) => g.groupId !== PSEUDO_GROUP_ID && g.abilities.canRecord);
-  const [params, setParams] = useSearchParams();
-  const selected = speakerGroups.find((g) => g.groupId === params.get('group')) ?? speakerGroups[0];
-  const select = (groupId: string) =>
-    setParams(
-      (p) => {
-        p.set('group', groupId);
-        return p;
-      },
-      { replace: true },
-    );
+  const [selected, select] = useGroupParam(speakerGroups);
 
   if (!selected) {
     return (

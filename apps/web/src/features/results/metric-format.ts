@@ -14,9 +14,6 @@ import {
 
 export const one = (n: number) => n.toFixed(1);
 
-/** Shown under Vocal Delivery (spec 001's name): the landing page's name for the same number (spec 000). */
-export const VIBE_SCORE_CAPTION = 'your Vibe score';
-
 const BAND_WORDS: Partial<Record<TMetricKey, Record<TBand, string>>> = {
   pace: { low: 'Too slow', ideal: 'Ideal', high: 'Too fast' },
   pauseToTalk: { low: 'Too little', ideal: 'Ideal', high: 'Too much' },

@@ -1,4 +1,12 @@
-import { METRIC_TITLES, type TMetricKey, type TResults, type TSpan, type TSpeakerScores, type TVibe } from '@rostrum/contract';
+import {
+  METRIC_TITLES,
+  type TMetricKey,
+  type TResults,
+  type TSpan,
+  type TSpeakerScores,
+  type TVibe,
+  VIBE_SCORE_CAPTION,
+} from '@rostrum/contract';
 import { ChartCard } from '../../components/charts/chart-card';
 import { Dial } from '../../components/charts/dial';
 import { Donut } from '../../components/charts/donut';
@@ -7,7 +15,7 @@ import { NumberTile } from '../../components/charts/number-tile';
 import { Radar } from '../../components/charts/radar';
 import { VarietyBars } from '../../components/charts/variety-bars';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
-import { VIBE_SCORE_CAPTION, idealText, one, varietySummary, verdict, vibeScores, zoneLabels } from './metric-format';
+import { idealText, one, varietySummary, verdict, vibeScores, zoneLabels } from './metric-format';
 import { FocusOn } from './focus-on';
 
 // The results charts (001 section 2): dials, gauges, word spotting, variety bars and vibe radars

@@ -7,12 +7,13 @@ import {
   type TMetricKey,
   type TResults,
   type TSpeakerScores,
+  VIBE_SCORE_CAPTION,
 } from '@rostrum/contract';
 import { Button } from '../../components/button';
 import { Tabs } from '../../components/tabs';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
 import { SPEAKER_NAMES } from './speaker-choice';
-import { VIBE_SCORE_CAPTION, idealText, summaryValue } from './metric-format';
+import { idealText, summaryValue } from './metric-format';
 import { WORK_ON_TITLES } from './next-steps';
 import { spottedWordIndices } from './spotted-words';
 
