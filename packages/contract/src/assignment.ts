@@ -18,6 +18,26 @@ export const ASSIGNMENT_MSG = {
     'This assignment only accepts recordings with a single speaker and this recording contains multiple speakers (or vice versa).',
   alreadyAssigned: 'This recording is already part of an assignment.',
   assignmentsOff: 'Assignments are not enabled for your organization.',
+  // Editor (002 sections 2.7 and 5)
+  invalidStep: 'There was a problem with your request. Please return to your dashboard and try again.',
+  criteriaLocked: 'Assignment criteria cannot be modified for assignments that have already been assigned to users.',
+  savedToTemplates: 'Assignment Saved to Templates',
+  assignNoTarget: 'You must select at least one group or user to assign this assignment.',
+  assignNoSpeakers:
+    'The group(s) you selected do not contain any speakers. Please either create a Continuous Assignment for the desired group or add speakers to a group before creating a Non-Continuous Assignment.',
+  confirmDeleteAttachment: (name: string) => `Delete supporting material: ${name}?`,
+  unnamedRating: 'Please assign a name to the new field currently named "New Rating"',
+  duplicateRating: (label: string) =>
+    `You already have a rating that uses the name "${label}" (or something similar) and you cannot use this name again. Please change the name of one of your new ratings to be different.`,
+  restoringUhUm: 'Restoring "uh/um" to the list. This phrase cannot be removed.',
+  // Details, copy and reorder (002 sections 2.3, 2.6 and 4)
+  assignmentsSaved: 'Assignments Saved',
+  newTemplateAdded: 'New Template Added',
+  noUsersFound: 'No users found',
+  noActiveUsers: 'There are currently no active users for this assignment.',
+  noAssignments: 'No assignments found',
+  noTemplates: 'No templates found',
+  noRecordings: 'No recordings found',
 } as const;
 
 /** Whether a recording made with `recordingAlgorithm` may go into an assignment made for `assignmentAlgorithm`. */

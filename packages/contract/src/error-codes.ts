@@ -106,6 +106,24 @@ export const ERROR_CODES = {
   assignmentAlreadyAssigned: 'assignment.already_assigned',
   /** 403: Assignments are turned off for the organization. */
   assignmentsDisabled: 'assignment.disabled',
+  /** 409: criteria change only on templates (002 section 5). */
+  assignmentCriteriaLocked: 'assignment.criteria_locked',
+  /** 400: the assign step named no group and no user. */
+  assignmentNoTarget: 'assignment.no_target',
+  /** 400: a non-continuous assignment to groups without speakers. */
+  assignmentNoSpeakers: 'assignment.no_speakers',
+  /** 409: the action needs a template (delete, assign this, make public or private). */
+  assignmentNotTemplate: 'assignment.not_template',
+  /** 403: global assignments are read-only (002 section 6). */
+  assignmentGlobalReadOnly: 'assignment.global_read_only',
+  /** 409: the assignment is archived or deleted. */
+  assignmentClosed: 'assignment.closed',
+  /** 400: a scorecard rating still named "New Rating". */
+  scorecardUnnamedRating: 'scorecard.unnamed_rating',
+  /** 400: two ratings whose names give the same id. */
+  scorecardDuplicateRating: 'scorecard.duplicate_rating',
+  /** 400: the presets were renamed, removed or hidden, or a custom rating sits above position 5. */
+  scorecardInvalidRatings: 'scorecard.invalid_ratings',
 } as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,6 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { FAILED_CODES, type TEmailPreferences, type TOrgSettings, type TPreferences } from '@rostrum/contract';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  FAILED_CODES,
+  type TAssignmentCriteriaInput,
+  type TEmailPreferences,
+  type TOrgSettings,
+  type TPreferences,
+} from '@rostrum/contract';
 
 // The data model, designed for the whole spec: organisations with settings, type, seats and
 // expiry; groups; memberships with roles and expiry; invites; keys; recordings.
@@ -192,38 +213,87 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_window_idx').on(t.windowStart)],
 );
 
-export type TAssignmentCriteriaRow = {
-  /** Algorithm name: contains 'default' (single speaker) or 'conversational' (multi-speaker). */
-  algorithm: string;
-  scorecard?: boolean;
-  [key: string]: unknown;
-};
+/** Stored as the editor saved it; read through normaliseCriteria (older rows lack some flags). */
+export type TAssignmentCriteriaRow = TAssignmentCriteriaInput;
 
 /**
- * Assignments (002 section 3). This issue needs what a recording meets: the name, the group,
- * the speaker type (criteria.algorithm) and the custom scorecard; the editor, targets and
- * completion come with the assignments feature and extend this table.
+ * Assignments (002 section 3). Three kinds share the table:
+ * - templates (isTemplate): made in the editor, owned by a coach (userId), no group; isShared
+ *   makes them visible to the organisation's coaches;
+ * - global templates (isGlobal, orgId null): the product's own, read-only, for every organisation;
+ * - assigned assignments: a copy of a template (templateId) in one group, with targets.
+ * deactivated means "continuous status turned off": the group target stops adding new members.
  */
 export const assignments = pgTable(
   'assignments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Null only for global templates. */
+    orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
     /** The coach who owns it. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The template an assigned assignment was copied from (assignmentTemplateId). */
+    templateId: uuid('template_id').references((): AnyPgColumn => assignments.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     criteria: jsonb('criteria').$type<TAssignmentCriteriaRow>().notNull(),
     isTemplate: boolean('is_template').notNull().default(false),
+    isShared: boolean('is_shared').notNull().default(false),
+    isGlobal: boolean('is_global').notNull().default(false),
     archived: boolean('archived').notNull().default(false),
     deactivated: boolean('deactivated').notNull().default(false),
+    /** Manual order from the reorder page; null sorts after the ordered ones. */
+    sortOrder: integer('sort_order'),
+    /** The assignment's own wordspotting phrases (002 section 5); the list editor is issue 15. */
+    wordspotting: jsonb('wordspotting').$type<string[]>().notNull().default([]),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('assignments_group_idx').on(t.groupId)],
+  (t) => [index('assignments_group_idx').on(t.groupId), index('assignments_org_template_idx').on(t.orgId, t.isTemplate)],
+);
+
+/**
+ * Who an assignment is for: a group (continuous: its current and future speakers) or one user
+ * (non-continuous). createdDate is myUserTarget.createdDate for the speaker.
+ */
+export const assignmentTargets = pgTable(
+  'assignment_targets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('assignment_targets_user_uq').on(t.assignmentId, t.userId),
+    uniqueIndex('assignment_targets_group_uq').on(t.assignmentId, t.groupId),
+    index('assignment_targets_user_idx').on(t.userId),
+    index('assignment_targets_group_idx').on(t.groupId),
+    check('assignment_targets_one_kind', sql`(${t.userId} is null) <> (${t.groupId} is null)`),
+  ],
+);
+
+/** Supporting materials: a link (https) or one of the owner's recordings. */
+export const assignmentAttachments = pgTable(
+  'assignment_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    attachmentType: text('attachment_type', { enum: ['link', 'recording'] }).notNull(),
+    url: text('url'),
+    recordingId: uuid('recording_id').references((): AnyPgColumn => recordings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('assignment_attachments_assignment_idx').on(t.assignmentId)],
 );
 
 export type TScorecardQuestionRow = {

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { DEFAULT_EMAIL_PREFERENCES, freeAccessUntil, scorecardQuestions, generateInviteCode, type TOrgSettings } from '@rostrum/contract';
 import type { TDb } from '../db/client.js';
-import { assignments, groups, memberships, organisations, scorecards, users } from '../db/schema.js';
+import { assignmentTargets, assignments, groups, memberships, organisations, scorecards, users } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 
 // Demo data for `npm start` on an empty database: two companies and one school, each with an
@@ -171,6 +171,8 @@ export async function seedDemoIfEmpty(db: TDb): Promise<boolean> {
             criteria: { algorithm: a.algorithm, scorecard: !!a.scorecard },
           })
           .returning();
+        // Continuous: for the group's speakers now and later.
+        await tx.insert(assignmentTargets).values({ assignmentId: row!.id, groupId: group!.id });
         if (!a.scorecard) continue;
         await tx
           .insert(scorecards)
