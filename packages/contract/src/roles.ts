@@ -135,6 +135,15 @@ export function landingPage(v: TViewerAbilities, assignmentsOn: boolean): { rout
   return { ...first, route: 'manage' };
 }
 
+/**
+ * Where "go to the dashboard" leads (after the editor, after a details-page action, the details
+ * page's heading link): the dashboard once built; until then Manage's Assignments tab, its stand-in.
+ */
+export function dashboardPath(mode: TMode): string {
+  if (DASHBOARDS_BUILT) return mode === 'manager' ? '/coach-dashboard' : '/speaker-dashboard';
+  return '/manage?tab=assignments';
+}
+
 /** The items the navigation bar links: section 2.2, with Manage standing in for an unbuilt Dashboard. */
 export function navigationLinks(v: TViewerAbilities, mode: TMode, assignmentsOn: boolean): TNavItem[] {
   const items = navigationItems(v, mode, assignmentsOn);

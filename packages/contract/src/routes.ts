@@ -83,6 +83,24 @@ export const ROUTES = {
     announcer: 'Admin: User Roles',
     auth: true,
   },
+  // Assignments (002 sections 2.3, 2.6, 2.7 and 2.8)
+  assignmentCreate: { name: 'create-assignment', path: '/assignments/create', announcer: 'Add Assignment', auth: true },
+  /** stepNum 1 to 7 (EDITOR_STEPS); any other shows the invalid-step message. */
+  assignmentEdit: { name: 'edit-assignment', path: '/assignments/edit/:assignmentId/:stepNum', announcer: 'Edit Assignment', auth: true },
+  assignmentReorder: { name: 'reorder-assignments', path: '/assignments/:groupId/reorder', announcer: 'Reorder Assignments', auth: true },
+  assignmentPreview: {
+    name: 'preview-assignment',
+    path: '/assignments/:assignmentId/preview',
+    announcer: 'Preview Assignment',
+    auth: true,
+  },
+  assignmentSharedRecordings: {
+    name: 'assignment-shared-recordings',
+    path: '/assignments/:assignmentId/sharedRecordings',
+    announcer: 'Shared Recordings',
+    auth: true,
+  },
+  assignmentDetails: { name: 'assignment-details', path: '/assignment/details/:assignmentId', announcer: 'Assignment Details', auth: true },
 } as const satisfies Record<string, TRouteDef>;
 
 export type TRouteKey = keyof typeof ROUTES;
@@ -96,4 +114,9 @@ export function pageTitle(announcer: string | undefined): string {
 export function safeNext(next: string | null | undefined): string | null {
   if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
   return next;
+}
+
+/** Fills a route path's :params. */
+export function routePath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
 }
