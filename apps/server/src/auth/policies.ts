@@ -18,6 +18,8 @@ export * from './roles.js';
 export * from './abilities.js';
 export * from './scorecard-rules.js';
 export * from './notification-rules.js';
+export * from './report-rules.js';
+export * from './assignment-targets.js';
 export { hasActiveRole, isMembershipActiveNow, membershipActiveNowSql, membershipHasActiveRoleSql } from './membership-active.js';
 
 /** Speakers of a group share recordings with it (feedbackRequested) at speaker privacy levels 1 to 3 (000 section 6). */
