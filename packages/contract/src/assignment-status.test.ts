@@ -12,7 +12,9 @@ const NOW = new Date('2026-03-01T00:00:00Z');
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(NOW.getTime() - days * DAY).toISOString();
 
-function facts(over: Partial<TAssignmentStateFacts> & { assigned?: number; completed?: number; inProgress?: number } = {}) {
+function facts(
+  over: Partial<TAssignmentStateFacts> & { assigned?: number; completed?: number; inProgress?: number; sortOrder?: number | null } = {},
+) {
   const { assigned = 2, completed = 0, inProgress = 0, ...rest } = over;
   return {
     archived: false,
