@@ -27,7 +27,7 @@ export async function progressScene(
     .where(eq(groups.id, o.group.id));
   const peer = await addMember(db, o.org.id, o.group.id, ['speaker']);
   const quiet = await addMember(db, o.org.id, o.group.id, ['speaker']);
-  const { assignment } = await insertAssignment(db, o.coach, o.group.id, { name: 'Elevator Pitch' });
+  const { assignment } = await insertAssignment(db, o.coach, o.group.id, { name: 'Elevator Pitch', userTargets: [] });
   await db
     .update(assignments)
     .set({
