@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ASSIGNMENT_MSG,
   ZAssignmentMembersSchema,
   ZGroupSharedRecordingsSchema,
   type TAssignmentMember,
   type TAssignmentMembers,
   type TGroupSharedRecordings,
 } from '@rostrum/contract';
-import { assignments, assignmentTargets, feedback, groups, memberships } from '../../../db/schema.js';
+import { assignments, assignmentTargets, feedback, groups, memberships, organisations } from '../../../db/schema.js';
 import { addMember, insertAssignment, makeOrg, signInAs, startTestApp, type TTestApp } from '../../../test/harness.js';
 import { progressScene } from './progress.fixture.js';
 
@@ -182,7 +183,7 @@ describe('GET assignments/{id}/members: who is refused', () => {
   it("another organisation, another group's coach, a speaker it is not for, templates and deleted ones: 404", async () => {
     const s = await scene({ targets: 'users' });
     const url = `/assignments/${s.assignment.id}/members`;
-    const foreign = await makeOrg(t.db);
+    const foreign = await makeOrg(t.db, { settings: { Assignments: true } });
     const [groupB] = await t.db.insert(groups).values({ orgId: s.org.id, name: 'Group B' }).returning();
     const coachB = await addMember(t.db, s.org.id, groupB!.id, ['manager']);
     const outsider = await addMember(t.db, s.org.id, s.group.id, ['speaker']);
@@ -203,6 +204,16 @@ describe('GET assignments/{id}/members: who is refused', () => {
     expect((await get(url, s.auth.admin)).statusCode).toBe(404);
     expect((await get('/assignments/not-an-id/members', s.auth.admin)).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1${url}` })).statusCode).toBe(401);
+  });
+
+  it('with the Assignments setting off: 403 with the message', async () => {
+    const s = await scene();
+    await t.db.update(organisations).set({ settings: {} }).where(eq(organisations.id, s.org.id));
+    for (const path of ['members', 'shared-recordings']) {
+      const res = await get(`/assignments/${s.assignment.id}/${path}`, s.auth.speaker);
+      expect(res.statusCode, path).toBe(403);
+      expect(res.json().errors[0].message).toBe(ASSIGNMENT_MSG.assignmentsOff);
+    }
   });
 });
 
@@ -237,7 +248,7 @@ describe('GET assignments/{id}/shared-recordings', () => {
     const s = await scene({ targets: 'users' });
     const url = `/assignments/${s.assignment.id}/shared-recordings`;
     for (const auth of [s.auth.coach, s.auth.admin]) expect((await get(url, auth)).statusCode).toBe(403);
-    const foreign = await makeOrg(t.db);
+    const foreign = await makeOrg(t.db, { settings: { Assignments: true } });
     const [groupB] = await t.db.insert(groups).values({ orgId: s.org.id, name: 'Group B' }).returning();
     const speakerB = await addMember(t.db, s.org.id, groupB!.id, ['speaker']);
     const outsider = await addMember(t.db, s.org.id, s.group.id, ['speaker']);

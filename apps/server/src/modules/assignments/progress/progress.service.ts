@@ -1,4 +1,11 @@
-import type { TAssignmentMember, TAssignmentMemberColumn, TAssignmentMembers, TGroupSharedRecordings } from '@rostrum/contract';
+import {
+  ASSIGNMENT_MSG,
+  ERROR_CODES,
+  type TAssignmentMember,
+  type TAssignmentMemberColumn,
+  type TAssignmentMembers,
+  type TGroupSharedRecordings,
+} from '@rostrum/contract';
 import type { TDeps } from '../../../deps.js';
 import type { TAuth } from '../../../auth/auth-context.js';
 import {
@@ -7,7 +14,7 @@ import {
   memberRatingColumns,
   type TAssignmentMemberView,
 } from '../../../auth/policies.js';
-import { notFound } from '../../../http/errors.js';
+import { forbidden, notFound } from '../../../http/errors.js';
 import { signMediaUrl } from '../../../storage/media-urls.js';
 import { findAssignmentInOrg } from '../assignments.repository.js';
 import { findOrganisation } from '../../org/org.repository.js';
@@ -20,11 +27,15 @@ import { listMembersOf } from './progress.repository.js';
 // assignment (002 section 2.8). Who sees which rows, columns and recordings is policies.ts's
 // (assignmentMemberView, recordingAccess, feedbackVisible, peerListVisible); this only presents.
 
-/** An assignment of the caller's organisation that has members: not a template, not deleted. */
+/**
+ * An assignment of the caller's organisation that has members: not a template, not deleted. With
+ * the organisation's Assignments setting off, refused as every assignment call is.
+ */
 async function findAssignedAssignment(deps: TDeps, auth: TAuth, assignmentId: string) {
-  const found = await findAssignmentInOrg(deps.db, auth.orgId, assignmentId);
+  const [found, org] = await Promise.all([findAssignmentInOrg(deps.db, auth.orgId, assignmentId), findOrganisation(deps.db, auth.orgId)]);
+  if (!org?.settings.Assignments) throw forbidden(ASSIGNMENT_MSG.assignmentsOff, ERROR_CODES.assignmentsDisabled);
   if (!found || found.a.isTemplate || !found.a.groupId) throw notFound();
-  return { ...found, groupId: found.a.groupId };
+  return { ...found, groupId: found.a.groupId, assignmentsOn: true };
 }
 
 function hiddenColumns(view: TAssignmentMemberView): TAssignmentMemberColumn[] {
@@ -118,15 +129,12 @@ export async function listAssignmentSharedRecordings(deps: TDeps, auth: TAuth, a
   const members = await listMembersOf(deps.db, [found.a.id]);
   if (!members.some((m) => m.userId === auth.userId)) throw notFound();
   if (standing.visible === 'disabled') return { peerSharing: false, speakers: [] };
-  const [rows, org] = await Promise.all([
-    listGroupRecordings(deps.db, found.groupId, auth.userId, 'shared'),
-    findOrganisation(deps.db, auth.orgId),
-  ]);
+  const rows = await listGroupRecordings(deps.db, found.groupId, auth.userId, 'shared');
   return sharedRecordingsOf(
     auth,
     standing,
     members,
     rows.filter((row) => row.r.assignmentId === found.a.id),
-    !!org?.settings.Assignments,
+    found.assignmentsOn,
   );
 }
