@@ -207,3 +207,18 @@ describe('GET assignments/{id} for members', () => {
     expect((await api('GET', `/assignments/${s.assigned.id}`, s.auth.coachB)).statusCode).toBe(404);
   });
 });
+
+describe('counts and completionStatus (from the progress module)', () => {
+  it("the speaker's status and the coach's counts follow the recordings moved in", async () => {
+    const s = await scene();
+    const before = (await api('GET', `/assignments/${s.assigned.id}`, s.auth.speaker)).json().data as TAssignment;
+    expect(before.completionStatus).toBe('assigned');
+    const rec = await insertDoneRecording(t.db, s.speaker, s.group.id);
+    expect((await api('POST', `/assignments/${s.assigned.id}/recordings`, s.auth.speaker, { recordingId: rec.id })).statusCode).toBe(200);
+    const after = (await api('GET', `/assignments/${s.assigned.id}`, s.auth.speaker)).json().data as TAssignment;
+    expect(after.completionStatus).toBe('completed');
+    const coach = (await api('GET', `/assignments?scope=group&groupId=${s.group.id}`, s.auth.coach)).json().data as TAssignment[];
+    expect(coach[0]!.counts).toMatchObject({ assignedCount: 1, completedCount: 1, recordingsCount: 1 });
+    expect(coach[0]!.completionStatus).toBeNull();
+  });
+});
