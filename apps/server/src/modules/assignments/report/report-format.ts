@@ -28,7 +28,8 @@ export function durationText(seconds: number | null | undefined): string {
 }
 
 /** 'reading' is Yes from 50 (002 section 9). */
-export const readingText = (score: number | null | undefined): string => (score === null || score === undefined ? MISSING : score >= 50 ? 'Yes' : 'No');
+export const readingText = (score: number | null | undefined): string =>
+  score === null || score === undefined ? MISSING : score >= 50 ? 'Yes' : 'No';
 
 /** Variety: the largest share of segments below, in or above the band wins; ties go to Ideal. */
 export function varietyText(v: TVariety | null | undefined): string {

@@ -57,7 +57,10 @@ async function scene(settings: Record<string, boolean> = { Assignments: true, Do
   const { assignment, scorecard } = await insertAssignment(t.db, o.coach, o.group.id, { name: 'Elevator Pitch', custom: ['Storytelling'] });
   await t.db.insert(assignmentTargets).values({ assignmentId: assignment.id, groupId: o.group.id });
   const rename = (id: string, firstName: string, lastName: string) =>
-    t.db.update(users).set({ firstName, lastName, name: `${firstName} ${lastName}` }).where(eq(users.id, id));
+    t.db
+      .update(users)
+      .set({ firstName, lastName, name: `${firstName} ${lastName}` })
+      .where(eq(users.id, id));
   await rename(o.speaker.id, 'Zed', 'Adams');
   const amy = await addMember(t.db, o.org.id, o.group.id, ['speaker']);
   await rename(amy.id, 'Amy', 'Brown');
@@ -100,10 +103,18 @@ async function scene(settings: Record<string, boolean> = { Assignments: true, Do
     { recordingId: flagged.id, groupId: o.group.id, userId: o.coach.id, kind: 'comment', isManager: true, comment: '=HYPERLINK("x")' },
     { recordingId: flagged.id, groupId: o.group.id, userId: amy.id, kind: 'comment', isManager: false, comment: 'Great, start' },
   ]);
-  await t.db
-    .insert(scorecardResponses)
-    .values({ scorecardId: scorecard!.id, recordingId: flagged.id, userId: o.coach.id, responses: [{ id: STORY, response: 9 }], isManager: true });
-  const auth = { coach: await signInAs(t, o.coach.email), admin: await signInAs(t, o.admin.email), speaker: await signInAs(t, o.speaker.email) };
+  await t.db.insert(scorecardResponses).values({
+    scorecardId: scorecard!.id,
+    recordingId: flagged.id,
+    userId: o.coach.id,
+    responses: [{ id: STORY, response: 9 }],
+    isManager: true,
+  });
+  const auth = {
+    coach: await signInAs(t, o.coach.email),
+    admin: await signInAs(t, o.admin.email),
+    speaker: await signInAs(t, o.speaker.email),
+  };
   return { ...o, assignment, amy, carl, flagged, privateRec, shared, auth };
 }
 
@@ -131,7 +142,16 @@ describe('GET assignments/{id}/report.csv', () => {
       'Shared with Group',
       'Vocal Delivery',
     ]);
-    for (const h of ['Reading', 'Pace', 'Variety of Pitch', 'Assertive', 'Unapproachable', 'Storytelling Rating', 'Feedback Count', 'Feedback'])
+    for (const h of [
+      'Reading',
+      'Pace',
+      'Variety of Pitch',
+      'Assertive',
+      'Unapproachable',
+      'Storytelling Rating',
+      'Feedback Count',
+      'Feedback',
+    ])
       expect(header).toContain(h);
     // Sorted by last then first name (any letter case); Carl has no recording: one row of '-'.
     expect(rows.map((r) => `${r['Last Name']}, ${r['First Name']}: ${r.Title}`)).toEqual([
@@ -141,7 +161,11 @@ describe('GET assignments/{id}/report.csv', () => {
       'Brown, Amy: Amy, "the" pitch',
     ]);
     const carl = rows[0]!;
-    expect(Object.entries(carl).filter(([k]) => k !== 'Last Name' && k !== 'First Name').every(([, v]) => v === '-')).toBe(true);
+    expect(
+      Object.entries(carl)
+        .filter(([k]) => k !== 'Last Name' && k !== 'First Name')
+        .every(([, v]) => v === '-'),
+    ).toBe(true);
     const f = rows[1]!;
     expect(f).toMatchObject({
       Created: '2026-03-01 09:00',
@@ -167,7 +191,13 @@ describe('GET assignments/{id}/report.csv', () => {
     });
     expect(f.Feedback!.split('\n').sort()).toEqual(['Amy Brown: Great, start', 'coach Person: =HYPERLINK("x")']);
     const second = rows[2]!;
-    expect(second).toMatchObject({ Duration: '01:02:05', Reading: 'No', 'Flagged for Review': 'No', 'Overall Rating': '-', 'Feedback Count': '0' });
+    expect(second).toMatchObject({
+      Duration: '01:02:05',
+      Reading: 'No',
+      'Flagged for Review': 'No',
+      'Overall Rating': '-',
+      'Feedback Count': '0',
+    });
     expect(rows[3]).toMatchObject({ Duration: '-', 'Vocal Delivery': '-', 'Shared with Group': 'Yes' });
   });
 

@@ -46,7 +46,12 @@ import {
   upspeakText,
   varietyText,
 } from './report-format.js';
-import { listAssignmentMembers, listAssignmentRecordings, listGroupRecordingsForReport, listScorecardAnswersFor } from './report.repository.js';
+import {
+  listAssignmentMembers,
+  listAssignmentRecordings,
+  listGroupRecordingsForReport,
+  listScorecardAnswersFor,
+} from './report.repository.js';
 
 // The CSV reports (002 section 9) and the comparison chart's data (002 sections 2.6 and 9).
 // Who may have them is decided in auth (mayDownloadReport, isCoachOf); which recordings, and how
@@ -261,7 +266,12 @@ function buildRows(opts: {
       if (seen.has(m.userId)) continue;
       seen.add(m.userId);
       const rest = header.length - 2;
-      lines.push({ firstName: m.firstName, lastName: m.lastName, at: 0, cells: [safeText(m.lastName), safeText(m.firstName), ...Array(rest).fill(MISSING)] });
+      lines.push({
+        firstName: m.firstName,
+        lastName: m.lastName,
+        at: 0,
+        cells: [safeText(m.lastName), safeText(m.firstName), ...Array(rest).fill(MISSING)],
+      });
     }
   }
   lines.sort((a, b) => bySpeaker(a, b) || a.at - b.at);
@@ -276,7 +286,10 @@ export async function assignmentReport(deps: TDeps, auth: TAuth, assignmentId: s
   const questions = scorecard
     ? scorecard.questions.filter((q) => !q.hidden || q.id === 'scoreOverall').map((q) => ({ id: q.id, label: q.label, preset: q.preset }))
     : CORE_QUESTIONS;
-  const [rows, members] = await Promise.all([listAssignmentRecordings(deps.db, assignmentId), listAssignmentMembers(deps.db, assignmentId)]);
+  const [rows, members] = await Promise.all([
+    listAssignmentRecordings(deps.db, assignmentId),
+    listAssignmentMembers(deps.db, assignmentId),
+  ]);
   const facts = await recordingFacts(deps, auth, rows, group, membership);
   const fileName = reportFileName(found.a.name, now);
   return {
@@ -371,4 +384,3 @@ export async function assignmentComparison(
     recordings,
   };
 }
-
