@@ -1789,6 +1789,7 @@ export interface operations {
                                     canManageMembers: boolean;
                                     canEdit: boolean;
                                     canDeactivateAll: boolean;
+                                    canDownloadReport: boolean;
                                 };
                             }[];
                             abilities: {
@@ -2389,6 +2390,7 @@ export interface operations {
                                 canManageMembers: boolean;
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
+                                canDownloadReport: boolean;
                             };
                             activeUsers: number;
                             totalUsers: number;
@@ -2430,6 +2432,7 @@ export interface operations {
                                 canManageMembers: boolean;
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
+                                canDownloadReport: boolean;
                             };
                         }[];
                     };
@@ -2533,6 +2536,7 @@ export interface operations {
                                 canManageMembers: boolean;
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
+                                canDownloadReport: boolean;
                             };
                         };
                     };
@@ -2625,6 +2629,7 @@ export interface operations {
                                 canManageMembers: boolean;
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
+                                canDownloadReport: boolean;
                             };
                         };
                     };
@@ -2730,6 +2735,7 @@ export interface operations {
                                 canManageMembers: boolean;
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
+                                canDownloadReport: boolean;
                             };
                         };
                     };
@@ -2827,6 +2833,7 @@ export interface operations {
                                     canManageMembers: boolean;
                                     canEdit: boolean;
                                     canDeactivateAll: boolean;
+                                    canDownloadReport: boolean;
                                 };
                             };
                         };
@@ -2920,6 +2927,7 @@ export interface operations {
                                 canManageMembers: boolean;
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
+                                canDownloadReport: boolean;
                             };
                         };
                     };

@@ -257,6 +257,18 @@ describe('GET groups/{id}/report.csv', () => {
   });
 });
 
+describe("the group's canDownloadReport ability (002 section 2.5)", () => {
+  it('is on for its coaches and org admins while Download_Report_Button is on', async () => {
+    const s = await scene();
+    const ability = async (auth: string) => (await get(`/groups/${s.group.id}`, auth)).json().data.abilities.canDownloadReport;
+    expect(await ability(s.auth.coach)).toBe(true);
+    expect(await ability(s.auth.admin)).toBe(true);
+    expect(await ability(s.auth.speaker)).toBe(false);
+    const off = await scene({ Assignments: true });
+    expect((await get(`/groups/${off.group.id}`, off.auth.coach)).json().data.abilities.canDownloadReport).toBe(false);
+  });
+});
+
 describe('GET assignments/{id}/comparison', () => {
   const comparison = async (s: Awaited<ReturnType<typeof scene>>, q = '') => {
     const res = await get(`/assignments/${s.assignment.id}/comparison${q}`, s.auth.coach);
