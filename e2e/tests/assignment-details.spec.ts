@@ -73,7 +73,9 @@ test('a coach sees the member table and actions, archives the assignment and res
   await expect(members.getByTestId('member-row').filter({ hasText: 'Jordan Presenter' })).toBeVisible();
   const actions = page.getByRole('list', { name: 'Assignment actions' });
   for (const a of ['Edit', 'Archive', 'Copy as Template', 'Show Assignment Link']) {
-    await expect(actions.getByRole('button', { name: a, exact: true }).or(actions.getByRole('link', { name: a, exact: true }))).toBeVisible();
+    await expect(
+      actions.getByRole('button', { name: a, exact: true }).or(actions.getByRole('link', { name: a, exact: true })),
+    ).toBeVisible();
   }
   await actions.getByRole('button', { name: 'Show Assignment Link' }).click();
   await expect(page.getByLabel('Assignment link')).toHaveValue(new RegExp(`/assignment/details/${id}$`));

@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { CopyField } from '../../components/copy-field';
 import { notifications } from '../../app/notification-store';
-import { detailsApi, detailsKeys } from './details-api';
+import { detailsApi } from './details-api';
 import { ACTION_NOTICE, coachActions, confirmation, detailsUrl, patchFor, type TConfirmAction, type TDetailsAction } from './details-model';
 
 const ICONS: Record<TDetailsAction, LucideIcon> = {
@@ -114,13 +114,7 @@ export function AssignmentActions({
           const key = act.key as TConfirmAction;
           return (
             <li key={act.key}>
-              <Button
-                variant={key === 'delete' ? 'danger' : 'secondary'}
-                size="sm"
-                block
-                icon={icon}
-                onClick={() => onConfirmRequest(key)}
-              >
+              <Button variant={key === 'delete' ? 'danger' : 'secondary'} size="sm" block icon={icon} onClick={() => onConfirmRequest(key)}>
                 {act.label}
               </Button>
             </li>

@@ -37,7 +37,11 @@ export function useAssignmentOrLeave(assignmentId: string | undefined, viewer: T
   const gone = !assignmentId || (query.isError && isApiError(query.error) && query.error.status >= 400 && query.error.status < 500);
   useEffect(() => {
     if (!gone) return;
-    notifications.showAfterNavigation({ kind: 'error', title: 'Assignment not found', text: 'It may have been deleted, or it is not for you.' });
+    notifications.showAfterNavigation({
+      kind: 'error',
+      title: 'Assignment not found',
+      text: 'It may have been deleted, or it is not for you.',
+    });
     navigate(dashboardPath(viewer.mode), { replace: true });
   }, [gone, navigate, viewer.mode]);
   return query;
@@ -104,7 +108,7 @@ function AssignmentDetails({ assignment: a, viewer }: { assignment: TAssignment;
                   : `Your progress${a.abilities.canSeeMembers ? '' : ' and what others shared'}. Open a row to see the recordings.`
               }
             >
-              <AssignmentMembers assignment={a} viewer={viewer} coach={coach} openMine={myRecordings} onMyCriteria={setMet} />
+              <AssignmentMembers assignment={a} viewer={viewer} openMine={myRecordings} onMyCriteria={setMet} />
             </Card>
           )}
 
@@ -193,13 +197,27 @@ export function DetailsHeader({
 }
 
 /** The collapsible panel of 002 section 2.6 (?collapsed starts it closed). */
-export function CollapsiblePanel({ title, initiallyCollapsed, children }: { title: string; initiallyCollapsed: boolean; children: ReactNode }) {
+export function CollapsiblePanel({
+  title,
+  initiallyCollapsed,
+  children,
+}: {
+  title: string;
+  initiallyCollapsed: boolean;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(!initiallyCollapsed);
   const bodyId = useId();
   return (
     <section className="card collapsible-panel">
       <h2 className="collapsible-panel__heading">
-        <button type="button" className="collapsible-panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="collapsible-panel__toggle"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((o) => !o)}
+        >
           <span className="card__title">{title}</span>
           <ChevronDown size={18} aria-hidden className="collapsible-panel__icon" />
         </button>

@@ -22,7 +22,8 @@ export function criteriaLines(criteria: TAssignment['criteria'], vocab: TVocabul
     const n = criteria.minRecordingsCount ?? 1;
     out.push({ key: 'minRecordings', text: `Upload at least ${n} recording${n === 1 ? '' : 's'}` });
   }
-  if (criteria.minRating) out.push({ key: 'minRating', text: `Receive an average overall rating of at least ${criteria.minRatingNum ?? 4}` });
+  if (criteria.minRating)
+    out.push({ key: 'minRating', text: `Receive an average overall rating of at least ${criteria.minRatingNum ?? 4}` });
   if (criteria.minScore) out.push({ key: 'minScore', text: `Reach a Vocal Delivery score of at least ${criteria.minScoreNum ?? 4}` });
   if (criteria.managerReview) out.push({ key: 'managerReview', text: `Flag a recording for ${vocab.word('coach')} review` });
   if (criteria.shareRecording) out.push({ key: 'shareRecording', text: `Share a recording with the ${vocab.word('group')}` });
@@ -89,7 +90,9 @@ export function AssignmentInfo({
       {coach && a.criteria.scorecard && a.scorecard && (
         <InfoSection title="Custom Scorecard">
           <p className="assignment-info__meta">
-            {a.scorecard.coachOnlyScorecard ? `Only ${vocab.word('coaches')} rate with it.` : `${vocab.Word('coaches')} and peers rate with it.`}
+            {a.scorecard.coachOnlyScorecard
+              ? `Only ${vocab.word('coaches')} rate with it.`
+              : `${vocab.Word('coaches')} and peers rate with it.`}
           </p>
           <ul className="scorecard-summary">
             {a.scorecard.questions
@@ -195,13 +198,7 @@ function TemplateSharing({
         <div className="template-sharing__options">
           {options.map((o) => (
             <label key={o.label} className="template-sharing__option">
-              <input
-                type="radio"
-                className="radio-dot"
-                name={name}
-                checked={a.isShared === o.value}
-                onChange={() => onChange?.(o.value)}
-              />
+              <input type="radio" className="radio-dot" name={name} checked={a.isShared === o.value} onChange={() => onChange?.(o.value)} />
               <span>
                 <span className="template-sharing__label">{o.label}</span>
                 <span className="subtle">{o.hint}</span>

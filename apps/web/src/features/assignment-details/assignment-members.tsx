@@ -42,13 +42,11 @@ function useSavePreference() {
 export function AssignmentMembers({
   assignment: a,
   viewer,
-  coach,
   openMine,
   onMyCriteria,
 }: {
   assignment: TAssignment;
   viewer: TViewer;
-  coach: boolean;
   openMine: boolean;
   onMyCriteria: (met: TCriteriaMet | null) => void;
 }) {
@@ -56,13 +54,13 @@ export function AssignmentMembers({
     queryKey: detailsKeys.members(a.assignmentId),
     queryFn: () => detailsApi.getMembers(a.assignmentId),
   });
-  const table = members.data ? toMemberTable(members.data, viewer.user.userId, coach) : null;
+  const table = members.data ? toMemberTable(members.data) : null;
   const mine = table?.rows.find((r) => r.isMe)?.met ?? null;
   useEffect(() => onMyCriteria(mine), [mine, onMyCriteria]);
 
   const prefs = viewer.user.preferences;
   const save = useSavePreference();
-  const offered = memberFilters(coach, table?.columns.sharedColumn ?? false);
+  const offered = memberFilters(table?.columns.filter ?? null);
   const [filter, setFilter] = useState<TMemberFilter>(() => parseFilter(prefs[PREF_FILTER], offered));
   const [sort, setSort] = useState(() => parseSort(prefs[PREF_SORT]));
   const onFilter = (f: TMemberFilter) => {
@@ -89,7 +87,7 @@ export function AssignmentMembers({
       onFilter={onFilter}
       sort={sort}
       onSort={onSort}
-      noTargets={!a.isTemplate && table.rows.length === 0}
+      noTargets={table.noActiveUsers}
       openMine={openMine}
     />
   );

@@ -48,7 +48,13 @@ export function AssignmentPreviewPage() {
           text={`This is the assignment as a ${viewer.vocab.word('speaker')} who has not started it sees it. Nothing here can be changed.`}
         />
       </div>
-      <DetailsHeader assignment={a} viewer={viewer} home={detailsPath} homeLabel="Assignment Details" status={speakerAssignmentStatus(a, 'assigned')}>
+      <DetailsHeader
+        assignment={a}
+        viewer={viewer}
+        home={detailsPath}
+        homeLabel="Assignment Details"
+        status={speakerAssignmentStatus(a, 'assigned')}
+      >
         <ButtonLink to={detailsPath} variant="secondary" icon={<ArrowLeft size={16} aria-hidden />}>
           Back to Details
         </ButtonLink>

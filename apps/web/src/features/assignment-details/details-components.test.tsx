@@ -27,22 +27,62 @@ function assignment(over: Partial<TAssignment> = {}): TAssignment {
     groupName: 'Pitch Practice',
     assignmentTemplateId: null,
     sortOrder: null,
-    criteria: { algorithm: 'default', minRecordings: true, minRecordingsCount: 2, minRating: false, minScore: false, managerReview: true, shareRecording: false, selfCommentary: false, wordspotting: false, scorecard: false },
+    criteria: {
+      algorithm: 'default',
+      minRecordings: true,
+      minRecordingsCount: 2,
+      minRating: false,
+      minScore: false,
+      managerReview: true,
+      shareRecording: false,
+      selfCommentary: false,
+      wordspotting: false,
+      scorecard: false,
+    },
     userTargets: [],
     groupTargets: [],
     attachments: [
-      { id: '6b7c8d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e', name: 'Pitch guide', attachmentType: 'link', attachmentUrl: 'https://example.com/guide', recordingId: null },
-      { id: '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f', name: 'Model pitch', attachmentType: 'recording', attachmentUrl: null, recordingId: '8d9e0f1a-2b3c-4d4e-8f5a-6b7c8d9e0f1a' },
+      {
+        id: '6b7c8d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e',
+        name: 'Pitch guide',
+        attachmentType: 'link',
+        attachmentUrl: 'https://example.com/guide',
+        recordingId: null,
+      },
+      {
+        id: '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f',
+        name: 'Model pitch',
+        attachmentType: 'recording',
+        attachmentUrl: null,
+        recordingId: '8d9e0f1a-2b3c-4d4e-8f5a-6b7c8d9e0f1a',
+      },
     ],
     scorecard: null,
     wordspotting: [],
     createdDate: '2026-11-01T10:00:00.000Z',
     myUserTarget: null,
     completionStatus: null,
-    counts: { assignedCount: 0, notStartedCount: 0, inProgressCount: 0, completedCount: 0, recordingsCount: 0, forReviewCount: 0, feedbackCount: 0 },
+    counts: {
+      assignedCount: 0,
+      notStartedCount: 0,
+      inProgressCount: 0,
+      completedCount: 0,
+      recordingsCount: 0,
+      forReviewCount: 0,
+      feedbackCount: 0,
+    },
     abilities: {
-      canEdit: false, canEditCriteria: false, canDelete: false, canArchive: false, canCopy: false, canAssign: false,
-      canToggleContinuous: false, canToggleShared: false, canDownloadReport: false, canSeeMembers: false, canSubmit: true,
+      canEdit: false,
+      canEditCriteria: false,
+      canDelete: false,
+      canArchive: false,
+      canCopy: false,
+      canAssign: false,
+      canToggleContinuous: false,
+      canToggleShared: false,
+      canDownloadReport: false,
+      canSeeMembers: false,
+      canSubmit: true,
     },
     ...over,
   };
@@ -80,7 +120,13 @@ describe('AssignmentInfo', () => {
     expect(screen.getByRole('radio', { name: /Public/ }).matches(':disabled')).toBe(true);
     rerender(
       <MemoryRouter>
-        <AssignmentInfo assignment={{ ...tpl, abilities: { ...tpl.abilities, canToggleShared: true } }} vocab={vocab} coach met={null} onShareChange={onShareChange} />
+        <AssignmentInfo
+          assignment={{ ...tpl, abilities: { ...tpl.abilities, canToggleShared: true } }}
+          vocab={vocab}
+          coach
+          met={null}
+          onShareChange={onShareChange}
+        />
       </MemoryRouter>,
     );
     await userEvent.click(screen.getByRole('radio', { name: /Public/ }));
@@ -103,6 +149,8 @@ const member = (name: string, over: Partial<TMemberRow> = {}): TMemberRow => {
     sharedCount: 0,
     commentCount: 0,
     met: {},
+    ratingColumn: 'average',
+    showCoachRating: true,
     recordings: [],
     ...over,
   };
@@ -113,7 +161,7 @@ function renderTable(props: Partial<Parameters<typeof MemberTable>[0]> = {}) {
     <MemoryRouter>
       <MemberTable
         rows={[member('Ann Zed', { status: 'completed', flaggedCount: 1 }), member('Cy Abel')]}
-        columns={{ coach: true, sharedColumn: false, ratingColumn: true, coachRatingColumn: true }}
+        columns={{ coach: true, recordingsColumn: true, flaggedOrShared: 'flagged', filter: 'flagged' }}
         vocab={vocab}
         assignmentId={ID}
         filter="all"
@@ -132,14 +180,27 @@ describe('MemberTable', () => {
   it("shows the coach's columns, every one but Comments sortable", () => {
     renderTable();
     const table = screen.getByRole('table', { name: 'Assigned members' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Name', 'Speaker Assignment Status', 'Last Upload', 'Recordings', 'Recordings Flagged for Review', 'Comments']);
-    expect(within(table).getAllByRole('columnheader').filter((h) => within(h).queryByRole('button')).length).toBe(5);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Name',
+      'Speaker Assignment Status',
+      'Last Upload',
+      'Recordings',
+      'Recordings Flagged for Review',
+      'Comments',
+    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .filter((h) => within(h).queryByRole('button')).length,
+    ).toBe(5);
     expect(screen.getAllByTestId('member-row')[0]?.textContent).toContain('Cy Abel');
   });
 
   it("the speaker's: no Recordings column, Shared with Group unless the server hides it", () => {
-    renderTable({ columns: { coach: false, sharedColumn: true, ratingColumn: true, coachRatingColumn: false } });
+    renderTable({ columns: { coach: false, recordingsColumn: false, flaggedOrShared: 'shared', filter: 'shared' } });
     expect(screen.getByRole('columnheader', { name: 'Shared with Group' })).toBeTruthy();
     expect(screen.queryByRole('columnheader', { name: 'Recordings' })).toBeNull();
     expect(screen.getByRole('radio', { name: 'Peer Shared' })).toBeTruthy();

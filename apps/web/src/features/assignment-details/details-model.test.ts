@@ -34,7 +34,10 @@ describe('coach actions come from the server abilities only', () => {
   });
 
   it('an assigned assignment: Edit, Archive, Copy as Template, link, Turn Off Continuous Status', () => {
-    const a = { ...base, abilities: { ...none, canEdit: true, canArchive: true, canCopy: true, canToggleContinuous: true, canSeeMembers: true } };
+    const a = {
+      ...base,
+      abilities: { ...none, canEdit: true, canArchive: true, canCopy: true, canToggleContinuous: true, canSeeMembers: true },
+    };
     expect(coachActions(a).map((x) => x.label)).toEqual([
       'Edit',
       'Archive',
@@ -45,7 +48,12 @@ describe('coach actions come from the server abilities only', () => {
   });
 
   it('the opposite states: Restore Archived Assignment, Convert Assignment to Continuous', () => {
-    const a = { ...base, archived: true, deactivated: true, abilities: { ...none, canArchive: true, canToggleContinuous: true, canSeeMembers: true } };
+    const a = {
+      ...base,
+      archived: true,
+      deactivated: true,
+      abilities: { ...none, canArchive: true, canToggleContinuous: true, canSeeMembers: true },
+    };
     expect(coachActions(a).map((x) => x.label)).toEqual([
       'Restore Archived Assignment',
       'Show Assignment Link',
@@ -86,7 +94,18 @@ describe('record link', () => {
 
 const row = (name: string, o: Partial<TMemberRowFacts> = {}): TMemberRowFacts & { id: string } => {
   const [firstName = '', lastName = ''] = name.split(' ');
-  return { id: name, name, firstName, lastName, status: 'assigned', lastUpload: null, recordingsCount: 0, flaggedCount: 0, sharedCount: 0, ...o };
+  return {
+    id: name,
+    name,
+    firstName,
+    lastName,
+    status: 'assigned',
+    lastUpload: null,
+    recordingsCount: 0,
+    flaggedCount: 0,
+    sharedCount: 0,
+    ...o,
+  };
 };
 
 describe('member table filter and sort', () => {
@@ -114,9 +133,10 @@ describe('member table filter and sort', () => {
   it('remembers sort and filter as preference strings, ignoring values not offered', () => {
     expect(formatSort(parseSort('recordings-d'))).toBe('recordings-d');
     expect(parseSort('bogus-x')).toEqual({ key: 'name', direction: 'ascending' });
-    const speaker = memberFilters(false, true);
+    const speaker = memberFilters('shared');
     expect(speaker.map((f) => f.label)).toEqual(['All', 'Peer Shared', 'Active', 'Completed']);
-    expect(memberFilters(true, true).map((f) => f.label)).toEqual(['All', 'Flagged for Review', 'Active', 'Completed']);
+    expect(memberFilters(null).map((f) => f.label)).toEqual(['All', 'Active', 'Completed']);
+    expect(memberFilters('flagged').map((f) => f.label)).toEqual(['All', 'Flagged for Review', 'Active', 'Completed']);
     expect(parseFilter('flagged', speaker)).toBe('all');
     expect(parseFilter('shared', speaker)).toBe('shared');
   });

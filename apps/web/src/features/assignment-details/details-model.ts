@@ -69,7 +69,9 @@ export function coachActions(a: Pick<TAssignment, 'abilities' | 'isTemplate' | '
   }
   if (can.canToggleShared) {
     out.push(
-      a.isShared ? { key: 'makePrivate', label: 'Make Private', kind: 'confirm' } : { key: 'makePublic', label: 'Make Public', kind: 'confirm' },
+      a.isShared
+        ? { key: 'makePrivate', label: 'Make Private', kind: 'confirm' }
+        : { key: 'makePublic', label: 'Make Public', kind: 'confirm' },
     );
   }
   return out;
@@ -78,7 +80,10 @@ export function coachActions(a: Pick<TAssignment, 'abilities' | 'isTemplate' | '
 export type TConfirmAction = Exclude<TDetailsAction, 'edit' | 'assign' | 'showLink'>;
 
 /** The confirmation asked before each action (002 section 4: every coach action asks first). */
-export function confirmation(action: TConfirmAction, name: string): { title: string; text: string; confirmLabel: string; destructive?: boolean } {
+export function confirmation(
+  action: TConfirmAction,
+  name: string,
+): { title: string; text: string; confirmLabel: string; destructive?: boolean } {
   switch (action) {
     case 'delete':
       return {
@@ -114,7 +119,11 @@ export function confirmation(action: TConfirmAction, name: string): { title: str
         confirmLabel: 'Convert',
       };
     case 'makePublic':
-      return { title: 'Make this template public?', text: 'Every coach in your organization can see and use it.', confirmLabel: 'Make Public' };
+      return {
+        title: 'Make this template public?',
+        text: 'Every coach in your organization can see and use it.',
+        confirmLabel: 'Make Public',
+      };
     case 'makePrivate':
       return { title: 'Make this template private?', text: 'Only you can see and use it.', confirmLabel: 'Make Private' };
   }

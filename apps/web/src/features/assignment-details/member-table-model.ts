@@ -1,4 +1,4 @@
-import type { TCompletionStatus } from '@rostrum/contract';
+import { ASSIGNMENT_MEMBER_FILTERS, ASSIGNMENT_MEMBER_FILTER_TEXT, type TCompletionStatus } from '@rostrum/contract';
 import { compareValues, type TSort, type TSortDirection } from '../../components/sort-header';
 
 // The member table's filter and sort (002 section 2.6), remembered in the user's preferences as
@@ -17,7 +17,7 @@ export interface TMemberRowFacts {
 }
 
 /** Filter values: All, Flagged for Review (coach) or Peer Shared (speaker), Active, Completed. */
-export const MEMBER_FILTERS = ['all', 'flagged', 'shared', 'active', 'completed'] as const;
+export const MEMBER_FILTERS = ASSIGNMENT_MEMBER_FILTERS;
 export type TMemberFilter = (typeof MEMBER_FILTERS)[number];
 
 export const MEMBER_SORT_KEYS = ['name', 'status', 'lastUpload', 'recordings', 'flaggedOrShared'] as const;
@@ -26,14 +26,10 @@ export type TMemberSortKey = (typeof MEMBER_SORT_KEYS)[number];
 export const PREF_FILTER = 'assPreviewFilter';
 export const PREF_SORT = 'assPreviewSort';
 
-/** The filters offered: the coach's second one is Flagged for Review, the speaker's Peer Shared. */
-export function memberFilters(coach: boolean, sharedColumn: boolean): { value: TMemberFilter; label: string }[] {
-  const second: { value: TMemberFilter; label: string }[] = coach
-    ? [{ value: 'flagged', label: 'Flagged for Review' }]
-    : sharedColumn
-      ? [{ value: 'shared', label: 'Peer Shared' }]
-      : [];
-  return [{ value: 'all', label: 'All' }, ...second, { value: 'active', label: 'Active' }, { value: 'completed', label: 'Completed' }];
+/** The filters offered: the second is Flagged for Review (coach) or Peer Shared (speaker), as the server says. */
+export function memberFilters(second: 'flagged' | 'shared' | null): { value: TMemberFilter; label: string }[] {
+  const extra: { value: TMemberFilter; label: string }[] = second ? [{ value: second, label: ASSIGNMENT_MEMBER_FILTER_TEXT[second] }] : [];
+  return [{ value: 'all', label: 'All' }, ...extra, { value: 'active', label: 'Active' }, { value: 'completed', label: 'Completed' }];
 }
 
 /** The stored filter, if it is one this viewer is offered; else All. */
@@ -83,7 +79,7 @@ export function matchesFilter(m: TMemberRowFacts, filter: TMemberFilter): boolea
 
 const STATUS_RANK: Record<TCompletionStatus, number> = { assigned: 0, inProgress: 1, completed: 2 };
 
-function sortValue(m: TMemberRowFacts, key: TMemberSortKey, coach: boolean): string | number {
+function sortValue(m: TMemberRowFacts, key: TMemberSortKey, byFlagged: boolean): string | number {
   switch (key) {
     case 'name':
       return `${m.lastName} ${m.firstName}`.trim() || m.name;
@@ -94,15 +90,20 @@ function sortValue(m: TMemberRowFacts, key: TMemberSortKey, coach: boolean): str
     case 'recordings':
       return m.recordingsCount;
     case 'flaggedOrShared':
-      return coach ? m.flaggedCount : m.sharedCount;
+      return byFlagged ? m.flaggedCount : m.sharedCount;
   }
 }
 
-/** The rows shown: filtered, then sorted (ties by last and first name). */
-export function visibleMembers<T extends TMemberRowFacts>(rows: readonly T[], filter: TMemberFilter, sort: TSort<TMemberSortKey>, coach: boolean): T[] {
-  const byName = (a: T, b: T) => compareValues(sortValue(a, 'name', coach), sortValue(b, 'name', coach));
+/** The rows shown: filtered, then sorted (ties by last and first name); `byFlagged` sorts that column by flagged counts, else shared. */
+export function visibleMembers<T extends TMemberRowFacts>(
+  rows: readonly T[],
+  filter: TMemberFilter,
+  sort: TSort<TMemberSortKey>,
+  byFlagged: boolean,
+): T[] {
+  const byName = (a: T, b: T) => compareValues(sortValue(a, 'name', byFlagged), sortValue(b, 'name', byFlagged));
   const sign = sort.direction === 'ascending' ? 1 : -1;
   return rows
     .filter((m) => matchesFilter(m, filter))
-    .sort((a, b) => sign * compareValues(sortValue(a, sort.key, coach), sortValue(b, sort.key, coach)) || byName(a, b));
+    .sort((a, b) => sign * compareValues(sortValue(a, sort.key, byFlagged), sortValue(b, sort.key, byFlagged)) || byName(a, b));
 }

@@ -40,18 +40,22 @@ export interface TMemberRow extends TMemberRowFacts {
   isMe: boolean;
   commentCount: number;
   met: TCriteriaMet;
+  /** The sub-table's rating column, as the server decided: Overall Rating, My Rating or none. */
+  ratingColumn: 'average' | 'mine' | null;
+  /** The sub-table's Coach Overall Rating column. */
+  showCoachRating: boolean;
   recordings: TMemberRecordingRow[];
 }
 
+/** The columns and filter the server lets this caller see (GET assignments/{id}/members view and hiddenColumns). */
 export interface TMemberColumns {
-  /** The coach variant: Recordings and Flagged for Review columns, Overall Rating. */
+  /** The coach variant (sorting by flagged counts). */
   coach: boolean;
-  /** The speaker's Shared with Group column and Peer Shared filter (hidden at speaker privacy level 4). */
-  sharedColumn: boolean;
-  /** The sub-table's rating column (hidden at speaker privacy level 4). */
-  ratingColumn: boolean;
-  /** Coach Overall Rating column. */
-  coachRatingColumn: boolean;
+  recordingsColumn: boolean;
+  /** Recordings Flagged for Review (coach), Shared with Group (speaker), or neither. */
+  flaggedOrShared: 'flagged' | 'shared' | null;
+  /** The second filter: Flagged for Review or Peer Shared, or none. */
+  filter: 'flagged' | 'shared' | null;
 }
 
 const STATUS_TONE: Record<TCompletionStatus, 'success' | 'info' | undefined> = {
@@ -85,7 +89,8 @@ export function MemberTable({
   /** ?myRecordings: open the current user's row and scroll to it after 1 s. */
   openMine: boolean;
 }) {
-  const { coach } = columns;
+  // Sorting the flagged-or-shared column: by flagged counts unless it is the speaker's shared column.
+  const byFlagged = columns.flaggedOrShared !== 'shared';
   const [open, setOpen] = useState<ReadonlySet<string>>(() => {
     const me = rows.find((r) => r.isMe);
     return new Set(openMine && me ? [me.userId] : []);
@@ -103,19 +108,23 @@ export function MemberTable({
       if (!next.delete(userId)) next.add(userId);
       return next;
     });
-  const filters = memberFilters(coach, columns.sharedColumn);
-  const shown = visibleMembers(rows, filter, sort, coach);
+  const filters = memberFilters(columns.filter);
+  const shown = visibleMembers(rows, filter, sort, byFlagged);
 
   const sortable: { key: TMemberSortKey; label: string; num?: boolean }[] = [
     { key: 'name', label: 'Name' },
     { key: 'status', label: 'Speaker Assignment Status' },
     { key: 'lastUpload', label: 'Last Upload' },
-    ...(coach ? [{ key: 'recordings' as const, label: 'Recordings', num: true }] : []),
-    ...(coach
-      ? [{ key: 'flaggedOrShared' as const, label: 'Recordings Flagged for Review', num: true }]
-      : columns.sharedColumn
-        ? [{ key: 'flaggedOrShared' as const, label: 'Shared with Group', num: true }]
-        : []),
+    ...(columns.recordingsColumn ? [{ key: 'recordings' as const, label: 'Recordings', num: true }] : []),
+    ...(columns.flaggedOrShared
+      ? [
+          {
+            key: 'flaggedOrShared' as const,
+            label: columns.flaggedOrShared === 'flagged' ? 'Recordings Flagged for Review' : 'Shared with Group',
+            num: true,
+          },
+        ]
+      : []),
   ];
   const colCount = sortable.length + 1;
 
@@ -139,7 +148,12 @@ export function MemberTable({
           <thead>
             <tr>
               {sortable.map((c) => (
-                <th key={c.key} scope="col" className={c.num ? 'num' : undefined} aria-sort={sort.key === c.key ? sort.direction : undefined}>
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={c.num ? 'num' : undefined}
+                  aria-sort={sort.key === c.key ? sort.direction : undefined}
+                >
                   <SortButton direction={sort.key === c.key ? sort.direction : undefined} onClick={() => onSort(c.key)}>
                     {c.label}
                   </SortButton>
@@ -190,21 +204,20 @@ export function MemberTable({
                     <td data-label="Last Upload" className="nowrap">
                       {formatDate(m.lastUpload)}
                     </td>
-                    {coach && (
+                    {columns.recordingsColumn && (
                       <td data-label="Recordings" className="num">
                         {m.recordingsCount}
                       </td>
                     )}
-                    {coach ? (
+                    {columns.flaggedOrShared === 'flagged' && (
                       <td data-label="Recordings Flagged for Review" className="num">
                         {m.flaggedCount}
                       </td>
-                    ) : (
-                      columns.sharedColumn && (
-                        <td data-label="Shared with Group" className="num">
-                          {m.sharedCount}
-                        </td>
-                      )
+                    )}
+                    {columns.flaggedOrShared === 'shared' && (
+                      <td data-label="Shared with Group" className="num">
+                        {m.sharedCount}
+                      </td>
                     )}
                     <td data-label="Comments" className="num">
                       {m.commentCount}
@@ -212,7 +225,7 @@ export function MemberTable({
                   </tr>
                   <tr id={detailsId} className="speakers-table__details" hidden={!expanded}>
                     <td colSpan={colCount}>
-                      {expanded && <MemberRecordings member={m} columns={columns} vocab={vocab} assignmentId={assignmentId} />}
+                      {expanded && <MemberRecordings member={m} coach={columns.coach} vocab={vocab} assignmentId={assignmentId} />}
                     </td>
                   </tr>
                 </tbody>
@@ -232,19 +245,19 @@ function ratingText(n: number | null): string {
 /** The recordings sub-table: Recording, History, Duration, Vocal Delivery, Comments, ratings, playback. */
 function MemberRecordings({
   member: m,
-  columns,
+  coach,
   vocab,
   assignmentId,
 }: {
   member: TMemberRow;
-  columns: TMemberColumns;
+  coach: boolean;
   vocab: TVocabulary;
   assignmentId: string;
 }) {
   if (m.recordings.length === 0) return <p className="speaker-recordings__empty">{MANAGE_TEXT.noRecordings}</p>;
-  const ratingLabel = columns.coach || m.isMe ? 'Overall Rating' : 'My Rating';
+  const ratingLabel = m.ratingColumn === 'mine' ? 'My Rating' : 'Overall Rating';
   const historyPath = (recordingId: string) =>
-    m.isMe ? `/history?recording=${recordingId}` : columns.coach ? `/history?userId=${m.userId}&recording=${recordingId}` : null;
+    m.isMe ? `/history?recording=${recordingId}` : coach ? `/history?userId=${m.userId}&recording=${recordingId}` : null;
   return (
     <table className="table table--stack speaker-recordings member-recordings" aria-label={`Recordings of ${m.name}`}>
       <thead>
@@ -260,12 +273,12 @@ function MemberRecordings({
           <th scope="col" className="num">
             Comments
           </th>
-          {columns.ratingColumn && (
+          {m.ratingColumn && (
             <th scope="col" className="num">
               {ratingLabel}
             </th>
           )}
-          {columns.coachRatingColumn && (
+          {m.showCoachRating && (
             <th scope="col" className="num">
               {vocab.Word('coach')} Overall Rating
             </th>
@@ -314,12 +327,12 @@ function MemberRecordings({
               <td data-label="Comments" className="num">
                 {r.commentCount}
               </td>
-              {columns.ratingColumn && (
+              {m.ratingColumn && (
                 <td data-label={ratingLabel} className="num">
                   {ratingText(r.rating)}
                 </td>
               )}
-              {columns.coachRatingColumn && (
+              {m.showCoachRating && (
                 <td data-label={`${vocab.Word('coach')} Overall Rating`} className="num">
                   {ratingText(r.coachRating)}
                 </td>

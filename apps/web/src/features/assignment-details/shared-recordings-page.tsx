@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { dashboardPath } from '@rostrum/contract';
@@ -37,10 +38,12 @@ export function SharedRecordingsPage() {
   }
   const a = assignment.data;
   const title = `Shared Recordings for ${a.name}`;
-  let body;
+  let body: ReactNode;
   if (shared.isPending) body = <LoadingState text="Loading..." />;
   else if (shared.isError) {
-    body = <Banner kind="error" inline title="Could not load the shared recordings" text={errorMessage(shared.error, 'Please try again.')} />;
+    body = (
+      <Banner kind="error" inline title="Could not load the shared recordings" text={errorMessage(shared.error, 'Please try again.')} />
+    );
   } else {
     body = (
       <SharedSpeakers

@@ -134,7 +134,13 @@ export function SharedSpeakers({
             <tbody key={s.userId} className={expanded ? 'speakers-table__group is-open' : 'speakers-table__group'}>
               <tr data-testid="shared-speaker">
                 <td data-label="Name">
-                  <button type="button" className="disclosure" aria-expanded={expanded} aria-controls={detailsId} onClick={() => toggle(s.userId)}>
+                  <button
+                    type="button"
+                    className="disclosure"
+                    aria-expanded={expanded}
+                    aria-controls={detailsId}
+                    onClick={() => toggle(s.userId)}
+                  >
                     <ChevronRight className="disclosure__icon" size={18} aria-hidden />
                     <span className="table-strong">{s.name}</span>
                     <span className="visually-hidden">, shared recordings</span>
