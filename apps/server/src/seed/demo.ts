@@ -63,6 +63,7 @@ export const DEMO_ORGS: TDemoOrg[] = [
     type: 'other',
     settings: {
       Assignments: true,
+      Download_Report_Button: true,
       Email_Notifications_For_Speakers: true,
       Email_Notifications_For_Managers: true,
       seatLimit: 25,

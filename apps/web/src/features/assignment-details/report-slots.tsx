@@ -1,16 +1,15 @@
 import type { TAssignment } from '@rostrum/contract';
 import type { TViewer } from '../../app/viewer';
+import { ComparisonReport, DownloadReportButton } from '../assignment-report';
 
-// INTEGRATION POINT (report helper, branch i13-report): the Download Report control and the
-// Assignment Comparison Report come from apps/web/src/features/assignment-report/. Until that
-// branch is merged these render nothing, so the page never shows a control that does not work.
+// The report helper's parts on the details page (apps/web/src/features/assignment-report/).
 
 /** Download Report (shown when the server's abilities.canDownloadReport is true). */
-export function ReportSlot(_props: { assignment: TAssignment }) {
-  return null;
+export function ReportSlot({ assignment }: { assignment: TAssignment }) {
+  return <DownloadReportButton kind="assignment" id={assignment.assignmentId} name={assignment.name} />;
 }
 
 /** The coach-only Assignment Comparison Report (not for templates). */
-export function ComparisonSlot(_props: { assignment: TAssignment; viewer: TViewer }) {
-  return null;
+export function ComparisonSlot({ assignment }: { assignment: TAssignment; viewer: TViewer }) {
+  return <ComparisonReport assignment={assignment} />;
 }

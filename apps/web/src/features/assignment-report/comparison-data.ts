@@ -1,5 +1,6 @@
 import {
   COMPARISON_PREFERENCES,
+  type TComparisonMetric,
   DEFAULT_COMPARISON_SCORE_TYPE,
   ZComparisonScoreTypeSchema,
   type TAssignmentComparison,
@@ -55,3 +56,10 @@ export function chartRows(data: TAssignmentComparison, selected: readonly string
 
 /** Numbers as the results page shows scores: up to 2 decimals, '-' for none. */
 export const formatValue = (v: number | null | undefined) => (v === null || v === undefined ? '-' : String(Math.round(v * 100) / 100));
+
+/** A series' name: the metric, with its column for ratings ("Overall (Coach Rating)"). */
+export function seriesName(m: TComparisonMetric): string {
+  if (m.column === 'ratings') return m.key === 'overallMax' ? m.label : `${m.label} (Rating)`;
+  if (m.column === 'coachRatings') return `${m.label} (Coach Rating)`;
+  return m.label;
+}

@@ -66,6 +66,8 @@ function renderReport(prefs: TPreferences = {}, a = assignment()) {
 
 const column = (name: string) => within(screen.getByRole('group', { name }));
 const checked = (el: HTMLElement) => (el as HTMLInputElement).checked;
+/** The chart and its table load lazily (Recharts), which takes a while on a busy machine. */
+const findTable = () => screen.findByRole('table', {}, { timeout: 20_000 });
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -80,7 +82,7 @@ describe('ComparisonReport (002 sections 2.6 and 9)', { timeout: 30_000 }, () =>
     expect(checked(column('Coach Ratings').getByRole('checkbox', { name: 'Vocal Delivery' }))).toBe(true);
     expect(checked(column('Automated Scores').getByRole('checkbox', { name: 'Vocal Delivery' }))).toBe(false);
     expect(checked(column('Ratings').getByRole('checkbox', { name: 'Overall' }))).toBe(false);
-    const table = screen.getByRole('table');
+    const table = await findTable();
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -112,7 +114,7 @@ describe('ComparisonReport (002 sections 2.6 and 9)', { timeout: 30_000 }, () =>
     await user.click(column('Automated Scores').getByRole('checkbox', { name: 'Pace' }));
     expect(saved).toHaveBeenLastCalledWith({ assignmentComparisonSelectedMetrics: ['scores:overall', 'scores:pace'] });
     expect(checked(column('Automated Scores').getByRole('checkbox', { name: 'Pace' }))).toBe(true);
-    expect(within(screen.getByRole('table')).getByRole('row', { name: /Jordan/ }).textContent).toContain('6.42-');
+    expect(within(await findTable()).getByRole('row', { name: /Jordan/ }).textContent).toContain('6.42-');
 
     await user.click(column('Automated Scores').getByRole('checkbox', { name: 'Vocal Delivery' }));
     await user.click(column('Automated Scores').getByRole('checkbox', { name: 'Pace' }));
