@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customQuestionId, REPORT_HEADERS, type TAssignmentComparison } from '@rostrum/contract';
-import { assignmentTargets, feedback, groups, scorecardResponses, users } from '../../../db/schema.js';
+import { feedback, groups, scorecardResponses, users } from '../../../db/schema.js';
 import { fakeResults } from '../../../test/authorization-matrix.fixtures.js';
 import { addMember, insertAssignment, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../../test/harness.js';
 
@@ -55,7 +55,6 @@ const PACE_IDEAL = { min: 0, max: 10, idealMin: 3, idealMax: 5 };
 async function scene(settings: Record<string, boolean> = { Assignments: true, Download_Report_Button: true }) {
   const o = await makeOrg(t.db, { settings });
   const { assignment, scorecard } = await insertAssignment(t.db, o.coach, o.group.id, { name: 'Elevator Pitch', custom: ['Storytelling'] });
-  await t.db.insert(assignmentTargets).values({ assignmentId: assignment.id, groupId: o.group.id });
   const rename = (id: string, firstName: string, lastName: string) =>
     t.db
       .update(users)
