@@ -56,7 +56,7 @@ export function errorMessage(e: unknown, fallback: string): string {
   return isApiError(e) && e.hasBody && e.message ? e.message : fallback;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface CallOptions {
   /** Leave 402 to the caller instead of the global redirect to subscription (join, invite check). */
@@ -104,8 +104,8 @@ interface TFetchResult<T> {
 
 /** One call to the API: unwraps `data`, maps failures to the spec's messages, applies the 401/402 rules. */
 export async function call<T>(method: HttpMethod, send: () => Promise<TFetchResult<T>>, opts: CallOptions = {}): Promise<T> {
-  // POST and PUT clear any notification first (000 section 7).
-  if (method === 'POST' || method === 'PUT') hooks.beforeWrite();
+  // POST and PUT (and PATCH, a partial PUT) clear any notification first (000 section 7).
+  if (method === 'POST' || method === 'PUT' || method === 'PATCH') hooks.beforeWrite();
   const token = hooks.token();
   let result: TFetchResult<T>;
   try {

@@ -36,6 +36,12 @@ export const PAGES = {
   ResultsListPage: async (): Promise<ComponentType> => (await import('../features/results/results-list-page')).ResultsListPage,
   SubscriptionPage: async (): Promise<ComponentType> => (await import('../features/subscription/subscription-page')).SubscriptionPage,
   UnsubscribePage: async (): Promise<ComponentType> => (await import('../features/unsubscribe/unsubscribe-page')).UnsubscribePage,
+  AssignmentDetailsPage: async (): Promise<ComponentType> =>
+    (await import('../features/assignment-details/assignment-details-page')).AssignmentDetailsPage,
+  AssignmentPreviewPage: async (): Promise<ComponentType> =>
+    (await import('../features/assignment-details/assignment-preview-page')).AssignmentPreviewPage,
+  AssignmentSharedRecordingsPage: async (): Promise<ComponentType> =>
+    (await import('../features/assignment-details/shared-recordings-page')).SharedRecordingsPage,
 } as const;
 
 let prefetched = false;

@@ -61,6 +61,9 @@ export const routes: RouteObject[] = [
               lazyRoute(R.evaluateRecording, PAGES.RecordingPage),
               lazyRoute(R.manage, PAGES.ManagePage),
               lazyRoute(R.history, PAGES.HistoryPage),
+              lazyRoute(R.assignmentDetails, PAGES.AssignmentDetailsPage),
+              lazyRoute(R.assignmentPreview, PAGES.AssignmentPreviewPage),
+              lazyRoute(R.assignmentSharedRecordings, PAGES.AssignmentSharedRecordingsPage),
               {
                 element: <RequireOrgAdmin />,
                 children: [

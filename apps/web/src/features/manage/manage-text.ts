@@ -45,10 +45,14 @@ export function rowState(r: Pick<TRecordingSummary, 'processing' | 'failed'>): T
   return r.processing ? 'processing' : 'done';
 }
 
-/** The peer sharing texts (001 section 6), in the organisation's words: group or class, speakers or students. */
-export function peerSharingText(vocab: TVocabulary): { disabled: string; noSpeakers: string } {
+/**
+ * The peer sharing texts (001 section 6), in the organisation's words: group or class, speakers or
+ * students. The assignment's Shared Recordings page says "no other" (002 section 8).
+ */
+export function peerSharingText(vocab: TVocabulary): { disabled: string; noSpeakers: string; noOtherSpeakers: string } {
   return {
     disabled: `Peer sharing is not enabled on this ${vocab.word('group')}.`,
     noSpeakers: `There are currently no ${vocab.word('speakers')} in this ${vocab.word('group')}.`,
+    noOtherSpeakers: `There are currently no other ${vocab.word('speakers')} in this ${vocab.word('group')}.`,
   };
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Users } from 'lucide-react';
-import { PSEUDO_GROUP_ID, type TGroup, type TSharedSpeaker } from '@rostrum/contract';
+import { PSEUDO_GROUP_ID, type TGroup, type TGroupSharedRecordings, type TSharedSpeaker, type TVocabulary } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
@@ -61,18 +61,10 @@ export function SharedRecordingsTab({ viewer }: { viewer: TViewer }) {
 
 function GroupShared({ group, viewer }: { group: TGroup; viewer: TViewer }) {
   const { vocab } = viewer;
-  const texts = peerSharingText(vocab);
   const shared = useQuery({
     queryKey: queryKeys.groupSharedRecordings(group.groupId),
     queryFn: () => api.getGroupSharedRecordings(group.groupId),
   });
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (userId: string) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(userId)) next.add(userId);
-      return next;
-    });
 
   let body: ReactNode;
   if (shared.isPending) body = <LoadingState text="Loading..." />;
@@ -80,56 +72,7 @@ function GroupShared({ group, viewer }: { group: TGroup; viewer: TViewer }) {
     body = (
       <Banner kind="error" inline title="Could not load the shared recordings" text={errorMessage(shared.error, 'Please try again.')} />
     );
-  } else if (!shared.data.peerSharing) {
-    body = <EmptyState icon={<Users size={24} aria-hidden />} title={texts.disabled} />;
-  } else if (shared.data.speakers.length === 0) {
-    body = <EmptyState icon={<Users size={24} aria-hidden />} title={texts.noSpeakers} />;
-  } else {
-    body = (
-      <div className="table-wrap">
-        <table className="table table--stack speakers-table" aria-label={`Shared recordings in ${group.name}`}>
-          <thead>
-            <tr>
-              {COLUMNS.map((c, i) => (
-                <th key={c} scope="col" className={i === 1 ? 'num' : undefined}>
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          {shared.data.speakers.map((s) => {
-            const expanded = open.has(s.userId);
-            const detailsId = `shared-recordings-${s.userId}`;
-            return (
-              <tbody key={s.userId} className={expanded ? 'speakers-table__group is-open' : 'speakers-table__group'}>
-                <tr data-testid="shared-speaker">
-                  <td data-label="Name">
-                    <button
-                      type="button"
-                      className="disclosure"
-                      aria-expanded={expanded}
-                      aria-controls={detailsId}
-                      onClick={() => toggle(s.userId)}
-                    >
-                      <ChevronRight className="disclosure__icon" size={18} aria-hidden />
-                      <span className="table-strong">{s.name}</span>
-                      <span className="visually-hidden">, shared recordings</span>
-                    </button>
-                  </td>
-                  <td data-label="Shared Recordings" className="num">
-                    {s.recordings.length}
-                  </td>
-                </tr>
-                <tr id={detailsId} className="speakers-table__details" hidden={!expanded}>
-                  <td colSpan={COLUMNS.length}>{expanded && <SharedBySpeaker speaker={s} />}</td>
-                </tr>
-              </tbody>
-            );
-          })}
-        </table>
-      </div>
-    );
-  }
+  } else body = <SharedSpeakers data={shared.data} vocab={vocab} label={`Shared recordings in ${group.name}`} />;
 
   return (
     <Card
@@ -143,8 +86,83 @@ function GroupShared({ group, viewer }: { group: TGroup; viewer: TViewer }) {
   );
 }
 
+/**
+ * The loaded list: the server's empty states (peer sharing off, no other speakers) in the
+ * organisation's words, or the speakers with their shared counts, each opening to its recordings.
+ * Also the assignment's Shared Recordings page (002 section 2.8), whose links return to it.
+ */
+export function SharedSpeakers({
+  data,
+  vocab,
+  label,
+  evaluateHref = (recordingId) => `/evaluate/${recordingId}`,
+  noSpeakersText,
+}: {
+  data: TGroupSharedRecordings;
+  vocab: TVocabulary;
+  label: string;
+  evaluateHref?: (recordingId: string) => string;
+  /** The empty text when nobody else is listed (the manage tab's by default). */
+  noSpeakersText?: string;
+}) {
+  const texts = peerSharingText(vocab);
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (userId: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(userId)) next.add(userId);
+      return next;
+    });
+  if (!data.peerSharing) return <EmptyState icon={<Users size={24} aria-hidden />} title={texts.disabled} />;
+  if (data.speakers.length === 0) return <EmptyState icon={<Users size={24} aria-hidden />} title={noSpeakersText ?? texts.noSpeakers} />;
+  return (
+    <div className="table-wrap">
+      <table className="table table--stack speakers-table" aria-label={label}>
+        <thead>
+          <tr>
+            {COLUMNS.map((c, i) => (
+              <th key={c} scope="col" className={i === 1 ? 'num' : undefined}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {data.speakers.map((s) => {
+          const expanded = open.has(s.userId);
+          const detailsId = `shared-recordings-${s.userId}`;
+          return (
+            <tbody key={s.userId} className={expanded ? 'speakers-table__group is-open' : 'speakers-table__group'}>
+              <tr data-testid="shared-speaker">
+                <td data-label="Name">
+                  <button
+                    type="button"
+                    className="disclosure"
+                    aria-expanded={expanded}
+                    aria-controls={detailsId}
+                    onClick={() => toggle(s.userId)}
+                  >
+                    <ChevronRight className="disclosure__icon" size={18} aria-hidden />
+                    <span className="table-strong">{s.name}</span>
+                    <span className="visually-hidden">, shared recordings</span>
+                  </button>
+                </td>
+                <td data-label="Shared Recordings" className="num">
+                  {s.recordings.length}
+                </td>
+              </tr>
+              <tr id={detailsId} className="speakers-table__details" hidden={!expanded}>
+                <td colSpan={COLUMNS.length}>{expanded && <SharedBySpeaker speaker={s} evaluateHref={evaluateHref} />}</td>
+              </tr>
+            </tbody>
+          );
+        })}
+      </table>
+    </div>
+  );
+}
+
 /** One speaker's shared recordings: Title (to the results page), Submitted? (Yes/No), created date (002 section 2.8). */
-function SharedBySpeaker({ speaker }: { speaker: TSharedSpeaker }) {
+function SharedBySpeaker({ speaker, evaluateHref }: { speaker: TSharedSpeaker; evaluateHref: (recordingId: string) => string }) {
   if (speaker.recordings.length === 0) return <p className="speaker-recordings__empty">No recordings shared yet.</p>;
   return (
     <table className="table table--stack speaker-recordings" aria-label={`Recordings ${speaker.name} shared`}>
@@ -166,7 +184,7 @@ function SharedBySpeaker({ speaker }: { speaker: TSharedSpeaker }) {
           <tr key={r.recordingId}>
             <td data-label="Title">
               {r.canHear ? (
-                <Link to={`/evaluate/${r.recordingId}`} className="table-strong">
+                <Link to={evaluateHref(r.recordingId)} className="table-strong">
                   {r.title}
                 </Link>
               ) : (

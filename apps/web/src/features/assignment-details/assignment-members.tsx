@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TAssignment, TMeResponse } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { errorMessage } from '../../api/http-client';
+import { Banner } from '../../components/banner';
+import { LoadingState } from '../../components/spinner';
+import type { TViewer } from '../../app/viewer';
+import type { TCriteriaMet } from './assignment-info';
+import { detailsApi, detailsKeys } from './details-api';
+import { MemberTable } from './member-table';
+import { toMemberTable } from './members-adapter';
+import {
+  PREF_FILTER,
+  PREF_SORT,
+  formatSort,
+  memberFilters,
+  nextSort,
+  parseFilter,
+  parseSort,
+  type TMemberFilter,
+  type TMemberSortKey,
+} from './member-table-model';
+
+/** Saves one preference and keeps GET me's copy in step (as the other remembered choices do). */
+function useSavePreference() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (prefs: Record<string, string>) => api.updatePreferences(prefs),
+    onMutate: (prefs) => {
+      queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
+        me ? { ...me, user: { ...me.user, preferences: { ...me.user.preferences, ...prefs } } } : me,
+      );
+    },
+  });
+}
+
+/**
+ * The member table's data (GET assignments/{id}/members, privacy-filtered by the server), with
+ * the filter and sort remembered as assPreviewFilter and assPreviewSort.
+ */
+export function AssignmentMembers({
+  assignment: a,
+  viewer,
+  openMine,
+  onMyCriteria,
+}: {
+  assignment: TAssignment;
+  viewer: TViewer;
+  openMine: boolean;
+  onMyCriteria: (met: TCriteriaMet | null) => void;
+}) {
+  const members = useQuery({
+    queryKey: detailsKeys.members(a.assignmentId),
+    queryFn: () => detailsApi.getMembers(a.assignmentId),
+  });
+  const table = members.data ? toMemberTable(members.data) : null;
+  const mine = table?.rows.find((r) => r.isMe)?.met ?? null;
+  useEffect(() => onMyCriteria(mine), [mine, onMyCriteria]);
+
+  const prefs = viewer.user.preferences;
+  const save = useSavePreference();
+  const offered = memberFilters(table?.columns.filter ?? null);
+  const [filter, setFilter] = useState<TMemberFilter>(() => parseFilter(prefs[PREF_FILTER], offered));
+  const [sort, setSort] = useState(() => parseSort(prefs[PREF_SORT]));
+  const onFilter = (f: TMemberFilter) => {
+    setFilter(f);
+    save.mutate({ [PREF_FILTER]: f });
+  };
+  const onSort = (key: TMemberSortKey) => {
+    const next = nextSort(sort, key);
+    setSort(next);
+    save.mutate({ [PREF_SORT]: formatSort(next) });
+  };
+
+  if (members.isPending) return <LoadingState text="Loading members..." />;
+  if (members.isError || !table) {
+    return <Banner kind="error" inline title="Could not load the members" text={errorMessage(members.error, 'Please try again.')} />;
+  }
+  return (
+    <MemberTable
+      rows={table.rows}
+      columns={table.columns}
+      vocab={viewer.vocab}
+      assignmentId={a.assignmentId}
+      filter={parseFilter(filter, offered)}
+      onFilter={onFilter}
+      sort={sort}
+      onSort={onSort}
+      noTargets={table.noActiveUsers}
+      openMine={openMine}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { COMPLETION_CRITERIA, type TAssignmentMembers } from '@rostrum/contract';
+import type { TCriteriaMet } from './assignment-info';
+import type { TMemberColumns, TMemberRow } from './member-table';
+
+/**
+ * GET assignments/{id}/members as the table renders it: the server has already cut the rows and
+ * columns to what the caller may see (view, hiddenColumns, each row's rating columns); this only
+ * renames and counts.
+ */
+export function toMemberTable(data: TAssignmentMembers): { rows: TMemberRow[]; columns: TMemberColumns; noActiveUsers: boolean } {
+  const hidden = new Set(data.hiddenColumns);
+  const columns: TMemberColumns = {
+    coach: data.view.variant === 'coach',
+    recordingsColumn: !hidden.has('recordings'),
+    flaggedOrShared: !hidden.has('flagged') ? 'flagged' : !hidden.has('shared') ? 'shared' : null,
+    filter: data.view.flaggedFilter,
+  };
+  const rows = data.members.map((m): TMemberRow => {
+    const met: TCriteriaMet = {};
+    for (const c of COMPLETION_CRITERIA) {
+      const v = m.completionStatus[c];
+      if (v !== null) met[c] = v;
+    }
+    return {
+      userId: m.userId,
+      name: m.name,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      isMe: m.isMe,
+      status: m.completionStatus.status,
+      lastUpload: m.lastUpload,
+      recordingsCount: m.recordingsCount ?? m.recordings.length,
+      flaggedCount: m.submittedCount ?? m.recordings.filter((r) => r.submitted).length,
+      sharedCount: m.sharedCount ?? m.recordings.filter((r) => r.feedbackRequested).length,
+      commentCount: m.feedbackCount,
+      met,
+      ratingColumn: m.ratingColumn,
+      showCoachRating: m.showCoachRating,
+      recordings: m.recordings.map((r) => ({
+        recordingId: r.recordingId,
+        title: r.title,
+        createdDate: r.createdDate,
+        duration: r.duration,
+        overallScore: r.overallScore,
+        processing: r.processing,
+        failed: false,
+        submitted: r.submitted,
+        feedbackRequested: r.feedbackRequested,
+        commentCount: r.numComments,
+        rating: m.ratingColumn === 'mine' ? r.myRating : r.scoreOverallAvgRating,
+        coachRating: r.scoreOverallAvgRatingCoach,
+        playbackUrl: r.playbackUrl,
+        canHear: r.abilities.canHear,
+      })),
+    };
+  });
+  return { rows, columns, noActiveUsers: data.noActiveUsers };
+}
