@@ -23,6 +23,8 @@ export const ZGroupAbilitiesSchema = z.object({
   canEdit: z.boolean(),
   /** Deactivates all its members: org admins (not the pseudo-group). */
   canDeactivateAll: z.boolean(),
+  /** Downloads its CSV report: its active coaches and org admins, with Download_Report_Button on (002 section 2.5). */
+  canDownloadReport: z.boolean(),
 });
 export type TGroupAbilities = z.infer<typeof ZGroupAbilitiesSchema>;
 

@@ -27,3 +27,4 @@ export * from './admin-groups.js';
 export * from './admin-users.js';
 export * from './group-recordings.js';
 export * from './word-spotting.js';
+export * from './assignment-comparison.js';

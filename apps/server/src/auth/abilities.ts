@@ -22,8 +22,14 @@ type TMembershipFacts = { roles: ReadonlyArray<string>; status: string; expiresA
  * The caller on a group (assertCanManageGroup and assertCanAdministerGroup enforce the same):
  * active coaches and org admins manage its members; org admins edit it and deactivate its
  * members; the pseudo-group of org-level roles is neither edited nor deactivated as a whole.
+ * Download Report (the group's CSV) follows mayDownloadReport with the organisation's settings.
  */
-export function groupAbilities(a: TCaller, m: TMembershipFacts, group: { isPseudoGroup: boolean }, now = new Date()): TGroupAbilities {
+export function groupAbilities(
+  a: TCaller,
+  m: TMembershipFacts,
+  group: { isPseudoGroup: boolean; orgSettings?: Pick<TOrgSettings, 'Download_Report_Button'> },
+  now = new Date(),
+): TGroupAbilities {
   const admin = isOrgAdmin(a);
   return {
     canCoach: hasActiveRole(m, 'manager', now),
@@ -31,6 +37,7 @@ export function groupAbilities(a: TCaller, m: TMembershipFacts, group: { isPseud
     canManageMembers: group.isPseudoGroup ? admin : isCoachOf(a, m, now),
     canEdit: admin && !group.isPseudoGroup,
     canDeactivateAll: admin && !group.isPseudoGroup,
+    canDownloadReport: !group.isPseudoGroup && mayDownloadReport(a, m, group.orgSettings ?? {}, now),
   };
 }
 

@@ -202,26 +202,30 @@ describe('groupRecordingsVisible (002 section 2.5)', () => {
 });
 
 describe('groupAbilities and memberAbilities (000 sections 2.11 and 4)', () => {
-  // caller, pseudo-group -> canCoach, canRecord, canManageMembers, canEdit, canDeactivateAll
+  // caller, pseudo-group -> canCoach, canRecord, canManageMembers, canEdit, canDeactivateAll, canDownloadReport (setting on)
   const rows: [TWho, boolean, boolean[]][] = [
-    ['coach', false, [true, false, true, false, false]],
-    ['expired-coach', false, [false, false, false, false, false]],
-    ['speaker', false, [false, true, false, false, false]],
-    ['inactive-speaker', false, [false, false, false, false, false]],
-    ['org-admin', false, [false, false, true, true, true]],
-    ['org-admin', true, [false, false, true, false, false]],
-    ['org-manager', false, [false, false, false, false, false]],
-    ['org-manager', true, [false, false, false, false, false]],
+    ['coach', false, [true, false, true, false, false, true]],
+    ['expired-coach', false, [false, false, false, false, false, false]],
+    ['speaker', false, [false, true, false, false, false, false]],
+    ['inactive-speaker', false, [false, false, false, false, false, false]],
+    ['org-admin', false, [false, false, true, true, true, true]],
+    ['org-admin', true, [false, false, true, false, false, false]],
+    ['org-manager', false, [false, false, false, false, false, false]],
+    ['org-manager', true, [false, false, false, false, false, false]],
   ];
   it.each(rows)('%s (pseudo-group %s)', (who, isPseudoGroup, want) => {
-    const [canCoach, canRecord, canManageMembers, canEdit, canDeactivateAll] = want;
-    expect(groupAbilities(caller(who), membershipOf(who), { isPseudoGroup }, NOW)).toEqual({
+    const [canCoach, canRecord, canManageMembers, canEdit, canDeactivateAll, canDownloadReport] = want;
+    const orgSettings = { Download_Report_Button: true };
+    expect(groupAbilities(caller(who), membershipOf(who), { isPseudoGroup, orgSettings }, NOW)).toEqual({
       canCoach,
       canRecord,
       canManageMembers,
       canEdit,
       canDeactivateAll,
+      canDownloadReport,
     });
+    // Download Report needs the organisation's Download_Report_Button (002 section 2.2).
+    expect(groupAbilities(caller(who), membershipOf(who), { isPseudoGroup, orgSettings: {} }, NOW).canDownloadReport).toBe(false);
   });
 
   const members: [TWho, string[], string[], { canReview: boolean; canChangeRoles: boolean }][] = [

@@ -98,7 +98,7 @@ export const comboName = (lv: TLevels) => `c${lv.coach}/s${lv.speaker}`;
 /** One organisation at one pair of privacy levels, with its users signed in. */
 async function buildCombo(t: TTestApp, lv: TLevels, foreignAuth: string) {
   const db = t.db;
-  const o = await makeOrg(db, { settings: { Assignments: assignmentsOnFor(lv) } });
+  const o = await makeOrg(db, { settings: { Assignments: assignmentsOnFor(lv), Download_Report_Button: true } });
   await db.update(groups).set({ managerPrivacyLevel: lv.coach, speakerPrivacyLevel: lv.speaker }).where(eq(groups.id, o.group.id));
   const peer = await addMember(db, o.org.id, o.group.id, ['speaker']);
   const otherSpeaker = await addMember(db, o.org.id, o.group.id, ['speaker']);
@@ -264,6 +264,7 @@ async function buildCombo(t: TTestApp, lv: TLevels, foreignAuth: string) {
     auth,
     userOf,
     main,
+    mainAssignment,
     mainScorecard: mainScorecard!,
     scratchAssignment,
     scratchScorecard: scratchScorecard!,

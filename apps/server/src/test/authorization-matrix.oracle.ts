@@ -136,6 +136,13 @@ export const mayListMembers = (c: TCaller) => coachLike(c);
 export const mayListPeerShares = (c: TCaller) => c === 'owner' || c === 'peer';
 export const peerSharingOn = (lv: TLevels) => lv.speaker >= 1 && lv.speaker <= 3;
 
+/**
+ * 002 §2.2 and §6: "Download report needs manager role plus org setting Download_Report_Button"
+ * (the matrix's organisations have it on); the comparison report is "coach-only" (§2.6). The org
+ * admin counts as a coach (see above). Speakers of the group see it and are refused (403).
+ */
+export const mayReport = (c: TCaller) => coachLike(c);
+
 /** 000 §6: the org admin "creates and edits groups; sets privacy levels; deactivates all members". */
 export const mayAdministerGroup = (c: TCaller) => c === 'admin';
 

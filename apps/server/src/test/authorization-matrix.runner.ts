@@ -22,7 +22,7 @@ export type TTarget = {
 };
 
 /** The expected outcome; `check` lists what is wrong with a 2xx `data` (hidden fields, rows). */
-/** A 2xx answer's `data`, parsed JSON; each check reads the fields it is about. */
+/** A 2xx answer's `data`, parsed JSON (a CSV download's text); each check reads the fields it is about. */
 // biome-ignore lint/suspicious/noExplicitAny: checks index response JSON freely; a missing or wrong field fails their comparisons.
 export type TJson = any;
 export type TExpect = { status: number; check?: (data: TJson) => string[]; changes?: boolean };
@@ -98,8 +98,11 @@ export async function runCell<V>(op: string, r: TRow<V>, a: TCellArgs<V>, opts: 
   });
   const problems: string[] = [];
   let json: { data?: unknown } | null = null;
-  // A 2xx may be empty (tus answers 204); every error carries the JSON error shape.
-  if (res.body !== '' || res.statusCode >= 300) {
+  // A 2xx may be empty (tus answers 204) or a CSV download (its check reads the text); every
+  // error carries the JSON error shape.
+  const csv = res.statusCode < 300 && String(res.headers['content-type'] ?? '').startsWith('text/csv');
+  if (csv) json = { data: res.body };
+  else if (res.body !== '' || res.statusCode >= 300) {
     try {
       json = res.json();
     } catch {

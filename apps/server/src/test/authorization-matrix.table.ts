@@ -15,6 +15,7 @@ import {
   mayComment,
   mayListMembers,
   mayListPeerShares,
+  mayReport,
   mayScore,
   mayUseAdminArea,
   moveToAssignmentStatus,
@@ -201,6 +202,34 @@ function groupFeedbackCheck({ caller, combo }: TCellArgs<unknown>) {
     const variantOf = (id: string) => combo.main.find((r) => r.row.id === id)?.variant ?? 'other';
     return diff('feedback', expected, items.map((i) => `${variantOf(i.recordingId)}/${authorOf(combo, i.userId)}:${i.kind}`).sort());
   };
+}
+
+/**
+ * A CSV report (002 §9) of the main group or assignment: a recording the caller may not see is
+ * absent; one listed only carries no scores (clarity is 7.0 in every analysed main recording).
+ */
+function reportCsvCheck({ caller, combo }: TCellArgs<unknown>) {
+  return (csv: string) => {
+    const lines = csv.split('\r\n');
+    return combo.main.flatMap((rec) => {
+      const view = recordingView(caller, combo.lv, rec.flags);
+      const line = lines.find((l) => l.includes(`,${rec.row.title},`));
+      if (view === 'hidden') return line ? [`${rec.variant} recording in the report (must be hidden)`] : [];
+      if (!line) return [`${rec.variant} recording missing`];
+      const scored = line.includes(',7.0,');
+      return scored === (view === 'full') ? [] : [`${rec.variant} recording scores ${scored ? 'shown (must be hidden)' : 'missing'}`];
+    });
+  };
+}
+
+/** The comparison report of the main assignment (all score types): only recordings the caller may hear. */
+function comparisonCheck({ caller, combo }: TCellArgs<unknown>) {
+  return (d: { recordings: { recordingId: string }[] }) =>
+    combo.main.flatMap((rec) => {
+      const want = recordingView(caller, combo.lv, rec.flags) === 'full';
+      const got = d.recordings.some((r) => r.recordingId === rec.row.id);
+      return got === want ? [] : [`${rec.variant} recording ${got ? 'charted (must be hidden)' : 'missing'}`];
+    });
 }
 
 // ---- state probes for writes ----------------------------------------------------------------
@@ -456,6 +485,25 @@ export const TABLE: Record<string, TRow<unknown>> = {
     },
     expect: ({ caller, combo, variant }) => ({
       status: statusFor(caller, removeFromAssignmentRule(caller, combo.lv, REC_VARIANTS[variant])),
+    }),
+  }),
+  'GET /assignments/{id}/report.csv': row({
+    variants: ONE,
+    mutates: false,
+    target: async ({ combo }) => ({ params: { id: combo.mainAssignment.id } }),
+    expect: (a) => ({
+      status: statusFor(a.caller, { visible: groupVisible(a.caller), allowed: mayReport(a.caller) }),
+      check: reportCsvCheck(a),
+    }),
+  }),
+  'GET /groups/{id}/report.csv': groupRead(reportCsvCheck, mayReport),
+  'GET /assignments/{id}/comparison': row({
+    variants: ONE,
+    mutates: false,
+    target: async ({ combo }) => ({ params: { id: combo.mainAssignment.id }, query: { scoreType: 'scores' } }),
+    expect: (a) => ({
+      status: statusFor(a.caller, { visible: groupVisible(a.caller), allowed: mayReport(a.caller) }),
+      check: comparisonCheck(a),
     }),
   }),
   'POST /scorecards/{id}/responses': row<TNewAnswers>({

@@ -35,7 +35,7 @@ export function presentGroup(
   g: TGroupRow,
   m: TMembershipRow | null,
   caller: TOrgRoleFacts,
-  org: { freeDuration?: { years: number } | null },
+  org: { freeDuration?: { years: number } | null; Download_Report_Button?: boolean },
   now = new Date(),
 ): TGroup {
   const r = m ? membershipRoles(m, now) : null;
@@ -54,7 +54,7 @@ export function presentGroup(
     managerPrivacyLevel: g.managerPrivacyLevel as TGroup['managerPrivacyLevel'],
     speakerPrivacyLevel: g.speakerPrivacyLevel as TGroup['speakerPrivacyLevel'],
     recordingAbilities: groupSharingAbilities(g),
-    abilities: groupAbilities(caller, m, { isPseudoGroup: false }, now),
+    abilities: groupAbilities(caller, m, { isPseudoGroup: false, orgSettings: org }, now),
   };
 }
 

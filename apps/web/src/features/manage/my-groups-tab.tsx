@@ -12,6 +12,7 @@ import { LoadingState } from '../../components/spinner';
 import { SelectField } from '../../components/select-field';
 import { notifications } from '../../app/notification-store';
 import type { TViewer } from '../../app/viewer';
+import { DownloadReportButton } from '../assignment-report/download-report-button';
 import { CreateGroupForm } from './create-group-form';
 import { GroupSpeakers } from './group-speakers';
 import { useGroupParam } from './use-group-param';
@@ -121,6 +122,7 @@ function GroupInviteCard({ group, viewer }: { group: TGroup; viewer: TViewer }) 
       title={group.name}
       titleId="group-invite-title"
       description={`Share the code or the link with new ${vocab.word('speakers')} so they can join this ${vocab.word('group')}.`}
+      actions={group.abilities.canDownloadReport && <DownloadReportButton kind="group" id={group.groupId} name={group.name} />}
     >
       {group.inviteCode ? (
         <div className="grid-2">

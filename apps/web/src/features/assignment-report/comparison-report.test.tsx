@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  ASSIGNMENT_MSG,
+  comparisonMetrics,
+  type TAssignment,
+  type TAssignmentComparison,
+  type TMeResponse,
+  type TPreferences,
+} from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { client } from '../../api/http-client';
+import { ComparisonReport } from './comparison-report';
+
+const ASSIGNMENT_ID = '3f0c9a52-6a0e-4d8f-9b1a-2c3d4e5f6a7b';
+const metrics = comparisonMetrics(false);
+
+function comparisonOf(over: Partial<TAssignmentComparison> = {}): TAssignmentComparison {
+  return {
+    assignmentId: ASSIGNMENT_ID,
+    scoreType: 'flaggedScores',
+    isConversational: false,
+    metrics,
+    defaultMetrics: ['ratings:overallMax', 'coachRatings:scoreDelivery'],
+    recordings: [
+      {
+        recordingId: '9d8c7b6a-5f4e-4d3c-8b2a-1a0b9c8d7e6f',
+        title: 'Elevator Pitch - v1',
+        userId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+        speakerName: 'Jordan Presenter',
+        createdDate: '2026-11-20T10:00:00.000Z',
+        values: { 'ratings:overallMax': 8, 'coachRatings:scoreDelivery': 7.5, 'scores:overall': 6.42, 'scores:pace': null },
+      },
+    ],
+    ...over,
+  };
+}
+
+const assignment = (over: Partial<TAssignment> = {}) =>
+  ({ assignmentId: ASSIGNMENT_ID, isTemplate: false, abilities: { canSeeMembers: true }, ...over }) as unknown as TAssignment;
+
+/** Answers GET comparison with `data` per score type, and records the score types asked for. */
+function serve(data: (scoreType: string) => TAssignmentComparison) {
+  const asked: string[] = [];
+  vi.spyOn(client, 'GET').mockImplementation((async (_path: string, init: { params: { query: { scoreType: string } } }) => {
+    const scoreType = init.params.query.scoreType;
+    asked.push(scoreType);
+    return { data: { data: data(scoreType) }, response: new Response('{}', { status: 200 }) };
+  }) as never);
+  return asked;
+}
+
+function renderReport(prefs: TPreferences = {}, a = assignment()) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  queryClient.setQueryData(queryKeys.me, { user: { preferences: prefs } } as unknown as TMeResponse);
+  const saved = vi.spyOn(api, 'updatePreferences').mockImplementation(async (p) => p);
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <ComparisonReport assignment={a} />
+    </QueryClientProvider>,
+  );
+  return { saved, queryClient, view };
+}
+
+const column = (name: string) => within(screen.getByRole('group', { name }));
+const checked = (el: HTMLElement) => (el as HTMLInputElement).checked;
+
+afterEach(() => vi.restoreAllMocks());
+
+// Role queries walk the chart's SVG too: these tests take a few seconds on a busy machine.
+describe('ComparisonReport (002 sections 2.6 and 9)', { timeout: 30_000 }, () => {
+  it('starts on flagged recordings with the default metrics checked, grouped in three columns, with a data table', async () => {
+    const asked = serve(() => comparisonOf());
+    renderReport();
+    expect(checked(await screen.findByRole('checkbox', { name: 'Highest Overall Rating' }))).toBe(true);
+    expect(asked).toEqual(['flaggedScores']);
+    expect((screen.getByRole('combobox', { name: 'Recordings' }) as HTMLSelectElement).value).toBe('flaggedScores');
+    expect(checked(column('Coach Ratings').getByRole('checkbox', { name: 'Vocal Delivery' }))).toBe(true);
+    expect(checked(column('Automated Scores').getByRole('checkbox', { name: 'Vocal Delivery' }))).toBe(false);
+    expect(checked(column('Ratings').getByRole('checkbox', { name: 'Overall' }))).toBe(false);
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Recording', 'Highest Overall Rating', 'Vocal Delivery (Coach Rating)']);
+    expect(within(table).getByRole('row', { name: /Jordan Presenter: Elevator Pitch - v1/ }).textContent).toContain('87.5');
+    expect(
+      screen.getByRole('img', { name: /Bar chart of 1 recording by Highest Overall Rating, Vocal Delivery \(Coach Rating\)/ }),
+    ).toBeTruthy();
+  });
+
+  it('uses and remembers the score type and the metric selection', async () => {
+    const asked = serve((scoreType) => comparisonOf({ scoreType: scoreType as TAssignmentComparison['scoreType'] }));
+    const user = userEvent.setup();
+    const { saved } = renderReport({
+      assignmentComparisonScoreType: 'sharedScores',
+      assignmentComparisonSelectedMetrics: ['scores:overall'],
+    });
+    await screen.findByRole('group', { name: 'Automated Scores' });
+    const automated = column('Automated Scores').getByRole('checkbox', { name: 'Vocal Delivery' });
+    expect(asked).toEqual(['sharedScores']);
+    expect(checked(automated)).toBe(true);
+    expect(checked(screen.getByRole('checkbox', { name: 'Highest Overall Rating' }))).toBe(false);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Recordings' }), 'All Recordings');
+    await waitFor(() => expect(asked).toEqual(['sharedScores', 'scores']));
+    expect(saved).toHaveBeenLastCalledWith({ assignmentComparisonScoreType: 'scores' });
+
+    await user.click(column('Automated Scores').getByRole('checkbox', { name: 'Pace' }));
+    expect(saved).toHaveBeenLastCalledWith({ assignmentComparisonSelectedMetrics: ['scores:overall', 'scores:pace'] });
+    expect(checked(column('Automated Scores').getByRole('checkbox', { name: 'Pace' }))).toBe(true);
+    expect(within(screen.getByRole('table')).getByRole('row', { name: /Jordan/ }).textContent).toContain('6.42-');
+
+    await user.click(column('Automated Scores').getByRole('checkbox', { name: 'Vocal Delivery' }));
+    await user.click(column('Automated Scores').getByRole('checkbox', { name: 'Pace' }));
+    expect(saved).toHaveBeenLastCalledWith({ assignmentComparisonSelectedMetrics: [] });
+    expect(screen.getByText('Choose a metric to compare')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('falls back to the defaults when the remembered metrics belong to another assignment', async () => {
+    serve(() => comparisonOf());
+    renderReport({ assignmentComparisonSelectedMetrics: ['ratings:customstorytelling'] });
+    expect(checked(await screen.findByRole('checkbox', { name: 'Highest Overall Rating' }))).toBe(true);
+  });
+
+  it('says "No recordings found" when the score type has none', async () => {
+    serve(() => comparisonOf({ recordings: [] }));
+    renderReport();
+    expect(await screen.findByText(ASSIGNMENT_MSG.noRecordings)).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('is not shown for templates or to those who may not see the members', () => {
+    const get = vi.spyOn(client, 'GET');
+    const { view } = renderReport({}, assignment({ isTemplate: true }));
+    expect(view.container.innerHTML).toBe('');
+    view.unmount();
+    const second = renderReport({}, assignment({ abilities: { canSeeMembers: false } as TAssignment['abilities'] }));
+    expect(second.view.container.innerHTML).toBe('');
+    expect(get).not.toHaveBeenCalled();
+  });
+});
