@@ -112,7 +112,7 @@ function AssignmentDetails({ assignment: a, viewer }: { assignment: TAssignment;
             </Card>
           )}
 
-          {coach && !a.isTemplate && <ComparisonSlot assignment={a} viewer={viewer} />}
+          {coach && !a.isTemplate && <ComparisonSlot assignment={a} />}
         </div>
 
         {coach ? (

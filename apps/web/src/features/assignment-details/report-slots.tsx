@@ -1,16 +1,14 @@
 import type { TAssignment } from '@rostrum/contract';
-import type { TViewer } from '../../app/viewer';
+import { ComparisonReport, DownloadReportButton } from '../assignment-report';
 
-// INTEGRATION POINT (report helper, branch i13-report): the Download Report control and the
-// Assignment Comparison Report come from apps/web/src/features/assignment-report/. Until that
-// branch is merged these render nothing, so the page never shows a control that does not work.
+// The report helper's parts on the details page (002 sections 2.6, 3 and 9).
 
-/** Download Report (shown when the server's abilities.canDownloadReport is true). */
-export function ReportSlot(_props: { assignment: TAssignment }) {
-  return null;
+/** Download Report, in the actions column (the page shows it when abilities.canDownloadReport). */
+export function ReportSlot({ assignment: a }: { assignment: TAssignment }) {
+  return <DownloadReportButton kind="assignment" id={a.assignmentId} name={a.name} size="sm" className="btn--block" />;
 }
 
-/** The coach-only Assignment Comparison Report (not for templates). */
-export function ComparisonSlot(_props: { assignment: TAssignment; viewer: TViewer }) {
-  return null;
+/** The coach-only Assignment Comparison Report (not for templates; the component checks both). */
+export function ComparisonSlot({ assignment }: { assignment: TAssignment }) {
+  return <ComparisonReport assignment={assignment} />;
 }
