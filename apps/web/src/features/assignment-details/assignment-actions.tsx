@@ -48,7 +48,9 @@ export function useAssignmentAction(assignment: TAssignment, mode: TMode) {
       return action;
     },
     onSuccess: (action) => {
-      void queryClient.invalidateQueries({ queryKey: ['assignments'] });
+      // Marked stale without refetching now: the page stays on screen until the dashboard has
+      // loaded, and a deleted assignment's refetch would answer 404.
+      void queryClient.invalidateQueries({ queryKey: ['assignments'], refetchType: 'none' });
       notifications.showAfterNavigation({ kind: 'success', title: ACTION_NOTICE[action] });
       navigate(dashboardPath(mode));
     },

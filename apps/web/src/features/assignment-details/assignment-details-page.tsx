@@ -112,7 +112,7 @@ function AssignmentDetails({ assignment: a, viewer }: { assignment: TAssignment;
             </Card>
           )}
 
-          {coach && !a.isTemplate && <ComparisonSlot assignment={a} viewer={viewer} />}
+          {coach && !a.isTemplate && <ComparisonSlot assignment={a} />}
         </div>
 
         {coach ? (
@@ -148,7 +148,14 @@ function AssignmentDetails({ assignment: a, viewer }: { assignment: TAssignment;
 /** The speaker's way to the peers' shared recordings of this assignment (002 section 2.8). */
 function SharedLink({ assignment: a, viewer }: { assignment: TAssignment; viewer: TViewer }) {
   return (
-    <ButtonLink to={`/assignments/${a.assignmentId}/sharedRecordings`} variant="ghost" icon={<Users size={16} aria-hidden />}>
+    // A document load: the in-app navigation from this page to that one keeps this page on screen
+    // (under investigation; see the integrator's notes), while opening it directly works.
+    <ButtonLink
+      to={`/assignments/${a.assignmentId}/sharedRecordings`}
+      reloadDocument
+      variant="ghost"
+      icon={<Users size={16} aria-hidden />}
+    >
       Shared Recordings of other {viewer.vocab.word('speakers')}
     </ButtonLink>
   );

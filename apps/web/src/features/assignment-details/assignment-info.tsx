@@ -190,26 +190,34 @@ function TemplateSharing({
     { value: false, label: 'Private', hint: 'Only you can use it.' },
   ];
   return (
-    <fieldset className="assignment-info__section template-sharing" disabled={disabled}>
-      <legend className="assignment-info__heading">Template</legend>
-      {a.isGlobal ? (
-        <p>A global template: every {vocab.word('coach')} can assign it; nobody can change it.</p>
-      ) : (
-        <div className="template-sharing__options">
-          {options.map((o) => (
-            <label key={o.label} className="template-sharing__option">
-              <input type="radio" className="radio-dot" name={name} checked={a.isShared === o.value} onChange={() => onChange?.(o.value)} />
-              <span>
-                <span className="template-sharing__label">{o.label}</span>
-                <span className="subtle">{o.hint}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      )}
-      {!a.isGlobal && !a.abilities.canToggleShared && a.ownerName && (
-        <p className="assignment-info__meta">Only its owner, {a.ownerName}, can change this.</p>
-      )}
-    </fieldset>
+    <section className="assignment-info__section">
+      <fieldset className="template-sharing" disabled={disabled}>
+        <legend className="assignment-info__heading">Template</legend>
+        {a.isGlobal ? (
+          <p>A global template: every {vocab.word('coach')} can assign it; nobody can change it.</p>
+        ) : (
+          <div className="template-sharing__options">
+            {options.map((o) => (
+              <label key={o.label} className="template-sharing__option">
+                <input
+                  type="radio"
+                  className="radio-dot"
+                  name={name}
+                  checked={a.isShared === o.value}
+                  onChange={() => onChange?.(o.value)}
+                />
+                <span>
+                  <span className="template-sharing__label">{o.label}</span>
+                  <span className="subtle">{o.hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        )}
+        {!a.isGlobal && !a.abilities.canToggleShared && a.ownerName && (
+          <p className="assignment-info__meta">Only its owner, {a.ownerName}, can change this.</p>
+        )}
+      </fieldset>
+    </section>
   );
 }

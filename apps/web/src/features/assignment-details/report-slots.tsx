@@ -1,15 +1,14 @@
 import type { TAssignment } from '@rostrum/contract';
-import type { TViewer } from '../../app/viewer';
 import { ComparisonReport, DownloadReportButton } from '../assignment-report';
 
-// The report helper's parts on the details page (apps/web/src/features/assignment-report/).
+// The report helper's parts on the details page (002 sections 2.6, 3 and 9).
 
-/** Download Report (shown when the server's abilities.canDownloadReport is true). */
-export function ReportSlot({ assignment }: { assignment: TAssignment }) {
-  return <DownloadReportButton kind="assignment" id={assignment.assignmentId} name={assignment.name} />;
+/** Download Report, in the actions column (the page shows it when abilities.canDownloadReport). */
+export function ReportSlot({ assignment: a }: { assignment: TAssignment }) {
+  return <DownloadReportButton kind="assignment" id={a.assignmentId} name={a.name} size="sm" className="btn--block" />;
 }
 
-/** The coach-only Assignment Comparison Report (not for templates). */
-export function ComparisonSlot({ assignment }: { assignment: TAssignment; viewer: TViewer }) {
+/** The coach-only Assignment Comparison Report (not for templates; the component checks both). */
+export function ComparisonSlot({ assignment }: { assignment: TAssignment }) {
   return <ComparisonReport assignment={assignment} />;
 }
