@@ -36,6 +36,10 @@ export const PAGES = {
   ResultsListPage: async (): Promise<ComponentType> => (await import('../features/results/results-list-page')).ResultsListPage,
   SubscriptionPage: async (): Promise<ComponentType> => (await import('../features/subscription/subscription-page')).SubscriptionPage,
   UnsubscribePage: async (): Promise<ComponentType> => (await import('../features/unsubscribe/unsubscribe-page')).UnsubscribePage,
+  AssignmentCreatePage: async (): Promise<ComponentType> =>
+    (await import('../features/assignment-editor/assignment-editor-page')).AssignmentCreatePage,
+  AssignmentEditPage: async (): Promise<ComponentType> =>
+    (await import('../features/assignment-editor/assignment-editor-page')).AssignmentEditPage,
 } as const;
 
 let prefetched = false;

@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
               lazyRoute(R.evaluateRecording, PAGES.RecordingPage),
               lazyRoute(R.manage, PAGES.ManagePage),
               lazyRoute(R.history, PAGES.HistoryPage),
+              lazyRoute(R.assignmentCreate, PAGES.AssignmentCreatePage),
+              lazyRoute(R.assignmentEdit, PAGES.AssignmentEditPage),
               {
                 element: <RequireOrgAdmin />,
                 children: [
