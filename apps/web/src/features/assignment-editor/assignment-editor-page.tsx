@@ -23,7 +23,7 @@ import { notifications } from '../../app/notification-store';
 import { useViewer, type TViewer } from '../../app/viewer';
 import { editorApi, editorKeys } from './editor-api';
 import { EditorFrame } from './editor-frame';
-import { NEW_TEMPLATE_CONTEXT, nextStep, prevStep, stepAvailable, stepContext, stepFromParam, visibleSteps } from './editor-steps';
+import { NEW_TEMPLATE_CONTEXT, WORDSPOTTING_STEP_SHOWN, nextStep, prevStep, stepAvailable, stepContext, stepFromParam, visibleSteps } from './editor-steps';
 import { DescriptionStep, type TDescriptionValues } from './description-step';
 import { CriteriaStep } from './criteria-step';
 import { ScorecardStep } from './scorecard-step';
@@ -61,9 +61,9 @@ export function AssignmentCreatePage() {
       navigate(stepPath(saved.assignmentId, next, search), { replace: true });
     },
   });
-  if (!viewer.manager) return <InvalidStep viewer={viewer} name={null} />;
+  if (!viewer.manager) return <InvalidStep viewer={viewer} name="Add Assignment" />;
   return (
-    <EditorFrame dashboardPath={dash} name={null} steps={visibleSteps(NEW_TEMPLATE_CONTEXT)} current="description" stepHref={null}>
+    <EditorFrame dashboardPath={dash} name="Add Assignment" steps={visibleSteps(NEW_TEMPLATE_CONTEXT)} current="description" stepHref={null}>
       <DescriptionStep initial={{ name: '', description: '' }} saving={create.isPending} cancelHref={dash} onSave={(v) => create.mutate(v)} />
     </EditorFrame>
   );
@@ -77,18 +77,18 @@ export function AssignmentEditPage() {
   const query = useQuery({
     queryKey: editorKeys.assignment(assignmentId),
     queryFn: () => editorApi.getAssignment(assignmentId),
-    enabled: !!assignmentId && !!step,
+    enabled: !!assignmentId && !!step && (step !== 'wordspotting' || WORDSPOTTING_STEP_SHOWN),
     retry: false,
   });
-  if (!step) return <InvalidStep viewer={viewer} name={null} />;
+  if (!step) return <InvalidStep viewer={viewer} name="Assignment" />;
   if (query.isPending) return <LoadingState />;
   const a = query.data;
-  if (!a || !stepAvailable(step, stepContext(a))) return <InvalidStep viewer={viewer} name={a?.name ?? null} />;
+  if (!a || !stepAvailable(step, stepContext(a))) return <InvalidStep viewer={viewer} name={a?.name ?? 'Assignment'} />;
   // Keyed by assignment and step: each step starts from the saved assignment.
   return <EditorStep key={`${a.assignmentId}-${step}`} viewer={viewer} assignment={a} step={step} />;
 }
 
-function InvalidStep({ viewer, name }: { viewer: TViewer; name: string | null }) {
+function InvalidStep({ viewer, name }: { viewer: TViewer; name: string }) {
   const dash = dashboardPath(viewer.mode);
   return (
     <EditorFrame dashboardPath={dash} name={name} steps={[]} current={null} stepHref={null}>

@@ -6,8 +6,8 @@ import { STEP_LABELS } from './editor-steps';
 
 export interface EditorFrameProps {
   dashboardPath: string;
-  /** The assignment's name, or null while it is new ("Add Assignment"). */
-  name: string | null;
+  /** The assignment's name; "Add Assignment" while it is new. */
+  name: string;
   steps: readonly TEditorStep[];
   current: TEditorStep | null;
   /** The address of a step the user may jump back to; null while the assignment is not saved yet. */
@@ -25,7 +25,7 @@ export function EditorFrame({ dashboardPath, name, steps, current, stepHref, chi
             Dashboard
           </Link>
           <span className="editor-header__sep">{' | '}</span>
-          <span className="editor-header__name">{name ?? 'Add Assignment'}</span>
+          <span className="editor-header__name">{name}</span>
           <span className="editor-header__sep">{' | '}</span>
           <span className="editor-header__edit">Edit</span>
         </h1>
