@@ -119,10 +119,15 @@ test('a coach creates an assignment through every step and assigns it to Pitch P
   }>(baseURL!, token, 'GET', `assignments/${assignmentId}`);
   expect(saved.criteria).toMatchObject({ minRecordings: true, minRecordingsCount: 1, scorecard: true });
   expect(saved.scorecard.questions.map((q) => q.label)).toContain('Storytelling');
-  expect(saved.attachments).toEqual([expect.objectContaining({ name: 'Demo checklist', attachmentUrl: 'https://example.com/demo-checklist' })]);
+  expect(saved.attachments).toEqual([
+    expect.objectContaining({ name: 'Demo checklist', attachmentUrl: 'https://example.com/demo-checklist' }),
+  ]);
 });
 
-test('the editor refuses an empty name, unknown steps, unnamed and duplicate ratings, and an empty assignment', async ({ page, baseURL }) => {
+test('the editor refuses an empty name, unknown steps, unnamed and duplicate ratings, and an empty assignment', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const token = await apiSignIn(baseURL!, COACH);

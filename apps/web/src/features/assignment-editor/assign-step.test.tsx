@@ -31,7 +31,14 @@ function renderStep(preselected: string | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <AssignStep vocab={vocabulary('other')} preselectedGroupId={preselected} saving={false} error={null} onBack={() => {}} onAssign={onAssign} />
+      <AssignStep
+        vocab={vocabulary('other')}
+        preselectedGroupId={preselected}
+        saving={false}
+        error={null}
+        onBack={() => {}}
+        onAssign={onAssign}
+      />
     </QueryClientProvider>,
   );
   return onAssign;

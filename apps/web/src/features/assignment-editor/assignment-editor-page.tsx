@@ -23,7 +23,16 @@ import { notifications } from '../../app/notification-store';
 import { useViewer, type TViewer } from '../../app/viewer';
 import { editorApi, editorKeys } from './editor-api';
 import { EditorFrame } from './editor-frame';
-import { NEW_TEMPLATE_CONTEXT, WORDSPOTTING_STEP_SHOWN, nextStep, prevStep, stepAvailable, stepContext, stepFromParam, visibleSteps } from './editor-steps';
+import {
+  NEW_TEMPLATE_CONTEXT,
+  WORDSPOTTING_STEP_SHOWN,
+  nextStep,
+  prevStep,
+  stepAvailable,
+  stepContext,
+  stepFromParam,
+  visibleSteps,
+} from './editor-steps';
 import { DescriptionStep, type TDescriptionValues } from './description-step';
 import { CriteriaStep } from './criteria-step';
 import { ScorecardStep } from './scorecard-step';
@@ -56,15 +65,30 @@ export function AssignmentCreatePage() {
       editorApi.createAssignment({ ...v, isShared: false, criteria: { algorithm: viewer.org.algorithmConfig.default_algorithm } }),
     onSuccess: (saved) => {
       queryClient.setQueryData(editorKeys.assignment(saved.assignmentId), saved);
-      void queryClient.invalidateQueries({ queryKey: ['assignments'], exact: false, predicate: (q) => q.queryKey[1] !== saved.assignmentId });
+      void queryClient.invalidateQueries({
+        queryKey: ['assignments'],
+        exact: false,
+        predicate: (q) => q.queryKey[1] !== saved.assignmentId,
+      });
       const next = nextStep('description', stepContext(saved)) ?? 'criteria';
       navigate(stepPath(saved.assignmentId, next, search), { replace: true });
     },
   });
   if (!viewer.manager) return <InvalidStep viewer={viewer} name="Add Assignment" />;
   return (
-    <EditorFrame dashboardPath={dash} name="Add Assignment" steps={visibleSteps(NEW_TEMPLATE_CONTEXT)} current="description" stepHref={null}>
-      <DescriptionStep initial={{ name: '', description: '' }} saving={create.isPending} cancelHref={dash} onSave={(v) => create.mutate(v)} />
+    <EditorFrame
+      dashboardPath={dash}
+      name="Add Assignment"
+      steps={visibleSteps(NEW_TEMPLATE_CONTEXT)}
+      current="description"
+      stepHref={null}
+    >
+      <DescriptionStep
+        initial={{ name: '', description: '' }}
+        saving={create.isPending}
+        cancelHref={dash}
+        onSave={(v) => create.mutate(v)}
+      />
     </EditorFrame>
   );
 }
@@ -128,7 +152,8 @@ function EditorStep({ viewer, assignment: a, step }: { viewer: TViewer; assignme
 
   const update = useMutation({
     meta: OWNS_ERRORS,
-    mutationFn: (body: { name?: string; description?: string; criteria?: TAssignmentCriteria }) => editorApi.updateAssignment(a.assignmentId, body),
+    mutationFn: (body: { name?: string; description?: string; criteria?: TAssignmentCriteria }) =>
+      editorApi.updateAssignment(a.assignmentId, body),
     onSuccess: advance,
   });
   const scorecard = useMutation({

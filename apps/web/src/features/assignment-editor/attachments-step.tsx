@@ -109,7 +109,13 @@ export function AttachmentsStep({
                   {!a.id && ' · Saving...'}
                 </span>
               </span>
-              <Button variant="ghost" size="sm" aria-label={`Delete ${a.name}`} icon={<Trash2 size={16} aria-hidden />} onClick={() => askDelete(a)} />
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Delete ${a.name}`}
+                icon={<Trash2 size={16} aria-hidden />}
+                onClick={() => askDelete(a)}
+              />
             </li>
           ))}
         </ul>

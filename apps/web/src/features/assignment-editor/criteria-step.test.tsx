@@ -40,7 +40,14 @@ describe('criteria step', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Use a custom scorecard' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save and Continue' }));
     expect(onSave).toHaveBeenCalledWith(
-      expect.objectContaining({ minRecordings: true, minRecordingsCount: 1, minRating: true, minRatingNum: 4, scorecard: true, minScore: false }),
+      expect.objectContaining({
+        minRecordings: true,
+        minRecordingsCount: 1,
+        minRating: true,
+        minRatingNum: 4,
+        scorecard: true,
+        minScore: false,
+      }),
     );
     expect(onSave.mock.calls[0]![0]).not.toHaveProperty('minScoreNum');
   });

@@ -202,7 +202,9 @@ export function CriteriaStep({
           <Checkbox checked={d.scorecard} onCheckedChange={(v) => set('scorecard', v)}>
             Use a custom scorecard
           </Checkbox>
-          <p className="criteria-list__hint">Rate recordings with your own ratings next to the standard four; you set them up in the next step.</p>
+          <p className="criteria-list__hint">
+            Rate recordings with your own ratings next to the standard four; you set them up in the next step.
+          </p>
         </div>
       </fieldset>
       {!editable && (

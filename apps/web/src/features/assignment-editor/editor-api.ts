@@ -7,7 +7,8 @@ import { call, client } from '../../api/http-client';
 const path = (id: string) => ({ params: { path: { id } } });
 
 export const editorApi = {
-  getAssignment: (assignmentId: string): Promise<TAssignment> => call('GET', () => client.GET('/api/v1/assignments/{id}', path(assignmentId))),
+  getAssignment: (assignmentId: string): Promise<TAssignment> =>
+    call('GET', () => client.GET('/api/v1/assignments/{id}', path(assignmentId))),
   /** Step 1 of /assignments/create: a new template. */
   createAssignment: (body: TCreateAssignmentBody): Promise<TAssignment> => call('POST', () => client.POST('/api/v1/assignments', { body })),
   /** A PATCH clears the notification like a PUT (000 section 7). */
@@ -21,13 +22,19 @@ export const editorApi = {
     ),
   addRecording: (assignmentId: string, name: string, recordingId: string): Promise<TAssignment> =>
     call('POST', () =>
-      client.POST('/api/v1/assignments/{id}/attachments', { ...path(assignmentId), body: { attachmentType: 'recording', name, recordingId } }),
+      client.POST('/api/v1/assignments/{id}/attachments', {
+        ...path(assignmentId),
+        body: { attachmentType: 'recording', name, recordingId },
+      }),
     ),
   deleteAttachment: (assignmentId: string, attachmentId: string): Promise<TAssignment> =>
     call('DELETE', () =>
       client.DELETE('/api/v1/assignments/{id}/attachments/{attachmentId}', { params: { path: { id: assignmentId, attachmentId } } }),
     ),
-  assign: (assignmentId: string, body: TAssignBody): Promise<{ assignments: { assignmentId: string; groupId: string; groupName: string }[] }> =>
+  assign: (
+    assignmentId: string,
+    body: TAssignBody,
+  ): Promise<{ assignments: { assignmentId: string; groupId: string; groupName: string }[] }> =>
     call('POST', () => client.POST('/api/v1/assignments/{id}/assign', { ...path(assignmentId), body })),
 };
 

@@ -4,7 +4,15 @@ import { EDITOR_STEPS, type TEditorStep } from '@rostrum/contract';
 // Next and Back lead, and which step numbers in the address are valid. The page renders these.
 
 /** The wizard's internal order: description, criteria, wordspotting, scorecard, attachments, prompt, assignment. */
-export const STEP_ORDER: readonly TEditorStep[] = ['description', 'criteria', 'wordspotting', 'scorecard', 'attachments', 'prompt', 'assign'];
+export const STEP_ORDER: readonly TEditorStep[] = [
+  'description',
+  'criteria',
+  'wordspotting',
+  'scorecard',
+  'attachments',
+  'prompt',
+  'assign',
+];
 
 /** The step indicator's labels. */
 export const STEP_LABELS: Record<TEditorStep, string> = {

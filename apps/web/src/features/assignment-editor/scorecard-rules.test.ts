@@ -43,8 +43,16 @@ describe('scorecard rules', () => {
     expect(canMoveDown(rows, 3)).toBe(false);
     expect(canMoveDown(rows, 5)).toBe(false);
     expect(moveRating(rows, 4, -1).map((r) => r.label)).toEqual(rows.map((r) => r.label));
-    expect(moveRating(rows, 5, -1).map((r) => r.label).slice(4)).toEqual(['Story', 'Eye contact']);
-    expect(moveRating(rows, 4, 1).map((r) => r.label).slice(4)).toEqual(['Story', 'Eye contact']);
+    expect(
+      moveRating(rows, 5, -1)
+        .map((r) => r.label)
+        .slice(4),
+    ).toEqual(['Story', 'Eye contact']);
+    expect(
+      moveRating(rows, 4, 1)
+        .map((r) => r.label)
+        .slice(4),
+    ).toEqual(['Story', 'Eye contact']);
   });
 
   it('refuses a rating still called "New Rating" and an empty name', () => {

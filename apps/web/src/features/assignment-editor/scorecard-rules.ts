@@ -81,7 +81,11 @@ export function removeRating(rows: readonly TRatingRow[], key: string): TRatingR
 }
 
 /** Changes a rating; a preset keeps its name, Overall is never hidden. */
-export function updateRating(rows: readonly TRatingRow[], key: string, patch: Partial<Pick<TRatingRow, 'label' | 'description' | 'hidden'>>): TRatingRow[] {
+export function updateRating(
+  rows: readonly TRatingRow[],
+  key: string,
+  patch: Partial<Pick<TRatingRow, 'label' | 'description' | 'hidden'>>,
+): TRatingRow[] {
   return rows.map((r) => {
     if (r.key !== key) return r;
     const next = { ...r, ...patch };

@@ -22,6 +22,8 @@ import {
 } from './scorecard-rules';
 import { TextAreaField } from './textarea-field';
 
+const SCALE = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+
 /**
  * Step 4 (002 section 5, Scorecard): the four preset ratings (fixed; Overall always shown), the
  * custom ratings (add, name, describe, move, delete), the coach-only switch and the 1 to 10 scale.
@@ -78,12 +80,12 @@ export function ScorecardStep({
           text="To use a different scorecard, archive this assignment and create a new one."
         />
       )}
-      <div className="scale-legend" aria-label="Rating scale: 1 to 10, Poor to Excellent">
+      <div className="scale-legend" role="img" aria-label="Rating scale: Scale 1 to 10, Poor to Excellent">
         <span className="scale-legend__title">Scale 1 to 10</span>
         <span className="scale-legend__bar" aria-hidden>
-          {Array.from({ length: 10 }, (_, i) => (
-            <span key={i} className="scale-legend__tick">
-              {i + 1}
+          {SCALE.map((n) => (
+            <span key={n} className="scale-legend__tick">
+              {n}
             </span>
           ))}
         </span>
