@@ -1,6 +1,6 @@
 import {
   ASSIGNMENT_LIMITS,
-  ASSIGNMENT_MSG,
+  checkScorecardQuestions,
   customQuestionId,
   scorecardQuestions,
   type TScorecard,
@@ -100,41 +100,28 @@ export function renamed(row: TRatingRow): boolean {
   return !row.preset && row.savedLabel !== null && row.label.trim() !== row.savedLabel;
 }
 
-/** Ratings labelled "please delete" are dropped on save. */
-export function isPleaseDelete(label: string): boolean {
-  return label.trim().toLowerCase() === 'please delete';
-}
-
 export type TScorecardCheck = { ok: true; questions: TScorecardQuestion[] } | { ok: false; message: string };
 
 /** The message when a rating has no name at all (the spec names only "New Rating"). */
 export const EMPTY_RATING_NAME = 'Please give every rating a name.';
 
 /**
- * The check before saving: "please delete" ratings dropped, then the first unnamed ("New
- * Rating" or empty) or duplicate name (ids derive from names, so "Eye contact" and "eye-contact"
- * are the same) gives the spec's alert; otherwise the questions to save, ordered as shown.
+ * The check before saving: the rows as questions in the order shown, an empty name refused here,
+ * then the contract's checkScorecardQuestions (the server's own check): "please delete" ratings
+ * dropped, the spec's alerts for "New Rating" and for duplicate names (ids derive from names, so
+ * "Eye contact" and "eye-contact" are the same), ids and order set.
  */
 export function checkScorecard(rows: readonly TRatingRow[]): TScorecardCheck {
-  const kept = rows.filter((r) => r.preset || !isPleaseDelete(r.label));
-  const seen = new Set<string>();
-  for (const r of kept) {
-    const label = r.label.trim();
-    if (!r.preset && label === NEW_RATING_LABEL) return { ok: false, message: ASSIGNMENT_MSG.unnamedRating };
-    if (!r.preset && label === '') return { ok: false, message: EMPTY_RATING_NAME };
-    const key = customQuestionId(label);
-    if (seen.has(key)) return { ok: false, message: ASSIGNMENT_MSG.duplicateRating(label) };
-    seen.add(key);
-  }
-  return {
-    ok: true,
-    questions: kept.map((r, order) => ({
+  if (rows.some((r) => !r.preset && r.label.trim() === '')) return { ok: false, message: EMPTY_RATING_NAME };
+  const result = checkScorecardQuestions(
+    rows.map((r, order) => ({
       id: r.preset ? r.id : customQuestionId(r.label.trim()),
-      label: r.label.trim().slice(0, ASSIGNMENT_LIMITS.ratingNameMax),
-      description: r.description.trim().slice(0, ASSIGNMENT_LIMITS.ratingDescriptionMax),
+      label: r.label,
+      description: r.description,
       order,
       preset: r.preset,
       hidden: r.id === OVERALL_ID ? false : r.hidden,
     })),
-  };
+  );
+  return result.ok ? { ok: true, questions: result.questions } : { ok: false, message: result.message };
 }
