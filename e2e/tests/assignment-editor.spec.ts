@@ -47,7 +47,7 @@ async function api<T>(baseURL: string, token: string, method: string, url: strin
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
 test('a coach creates an assignment through every step and assigns it to Pitch Practice', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const name = `Product demo ${run}`;
   await signIn(page, COACH);
@@ -128,7 +128,7 @@ test('the editor refuses an empty name, unknown steps, unnamed and duplicate rat
   page,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const token = await apiSignIn(baseURL!, COACH);
   const template = await api<{ assignmentId: string }>(baseURL!, token, 'POST', 'assignments', {
@@ -158,13 +158,17 @@ test('the editor refuses an empty name, unknown steps, unnamed and duplicate rat
   const alert = page.getByRole('alertdialog');
   await expect(alert).toContainText(MSG.unnamed);
   await shoot(page, 'unnamed-rating');
-  await alert.getByRole('button', { name: 'OK' }).click();
+  // OK has the focus: Enter closes the alert.
+  await expect(alert.getByRole('button', { name: 'OK' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(alert).toBeHidden();
   await page.getByLabel('Rating 5 name').fill('Eye contact');
   await page.getByRole('button', { name: 'Add Rating' }).click();
   await page.getByLabel('Rating 6 name').fill('eye-contact');
   await page.getByRole('button', { name: 'Save and Continue' }).click();
   await expect(alert).toContainText(MSG.duplicate('eye-contact'));
   await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(alert).toBeHidden();
   // Nothing typed was lost, and nothing was saved.
   await expect(page.getByLabel('Rating 6 name')).toHaveValue('eye-contact');
   await expect(page).toHaveURL(new RegExp(`${edit(4)}$`));

@@ -19,7 +19,7 @@ import { isApiError } from '../../api/http-client';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/spinner';
-import { notifications } from '../../app/notification-store';
+import { notifications, type TNotification } from '../../app/notification-store';
 import { useViewer, type TViewer } from '../../app/viewer';
 import { editorApi, editorKeys } from './editor-api';
 import { EditorFrame } from './editor-frame';
@@ -85,6 +85,7 @@ export function AssignmentCreatePage() {
     >
       <DescriptionStep
         initial={{ name: '', description: '' }}
+        vocab={viewer.vocab}
         saving={create.isPending}
         cancelHref={dash}
         onSave={(v) => create.mutate(v)}
@@ -141,8 +142,11 @@ function EditorStep({ viewer, assignment: a, step }: { viewer: TViewer; assignme
   const goTo = (target: TEditorStep | null, saved: TAssignment = a) => {
     if (target) return navigate(stepPath(saved.assignmentId, target, search));
     // After the last step: the dashboard, with the notice a second later.
-    navigate(dash);
-    notifications.showAfter(NOTICE_DELAY_MS, { kind: 'success', title: 'Assignment saved', text: `${saved.name} is up to date.` });
+    noticeOnDashboard({ kind: 'success', title: 'Assignment saved', text: `${saved.name} is up to date.` });
+  };
+  /** Goes to the dashboard and shows the notice 1 s after it has arrived (its page may still be loading). */
+  const noticeOnDashboard = (n: TNotification) => {
+    void Promise.resolve(navigate(dash)).then(() => notifications.showAfter(NOTICE_DELAY_MS, n));
   };
   const advance = (saved: TAssignment) => {
     queryClient.setQueryData(key, saved);
@@ -183,8 +187,7 @@ function EditorStep({ viewer, assignment: a, step }: { viewer: TViewer; assignme
     onSuccess: (result, v) => {
       void queryClient.invalidateQueries({ queryKey: ['assignments'] });
       const names = result.assignments.map((x) => x.groupName);
-      navigate(dash);
-      notifications.showAfter(NOTICE_DELAY_MS, {
+      noticeOnDashboard({
         kind: 'success',
         title: 'Assignment assigned',
         text: `${a.name} is assigned to ${(names.length ? names : v.names).join(', ')}.`,
@@ -218,6 +221,7 @@ function EditorStep({ viewer, assignment: a, step }: { viewer: TViewer; assignme
         return (
           <DescriptionStep
             initial={{ name: a.name, description: a.description }}
+            vocab={viewer.vocab}
             saving={update.isPending}
             cancelHref={dash}
             onSave={(v) => update.mutate(v)}
@@ -253,6 +257,7 @@ function EditorStep({ viewer, assignment: a, step }: { viewer: TViewer; assignme
           <AttachmentsStep
             attachments={[...a.attachments, ...pending]}
             userId={viewer.user.userId}
+            vocab={viewer.vocab}
             adding={addLink.isPending}
             lastStep={nextStep(step, ctx) === null}
             onBack={onBack}
@@ -278,7 +283,7 @@ function EditorStep({ viewer, assignment: a, step }: { viewer: TViewer; assignme
           />
         );
       case 'prompt':
-        return <PromptStep name={a.name} dashboardPath={dash} onAssign={() => goTo('assign')} />;
+        return <PromptStep name={a.name} vocab={viewer.vocab} dashboardPath={dash} onAssign={() => goTo('assign')} />;
       case 'assign':
         return (
           <AssignStep

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ASSIGNMENT_MSG } from '@rostrum/contract';
+import { ASSIGNMENT_MSG, vocabulary } from '@rostrum/contract';
 import { ATTACHMENT_RELOAD_MSG, AttachmentsStep, type TShownAttachment } from './attachments-step';
 
 vi.mock('../../api/rostrum-api', () => ({
@@ -34,6 +34,7 @@ function renderStep(attachments: TShownAttachment[] = []) {
       <AttachmentsStep
         attachments={attachments}
         userId="u"
+        vocab={vocabulary('other')}
         adding={false}
         lastStep={false}
         onBack={() => {}}

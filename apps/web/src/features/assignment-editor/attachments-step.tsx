@@ -8,6 +8,7 @@ import {
   ZAttachmentLinkBodySchema,
   type TAttachment,
   type TRecordingSummary,
+  type TVocabulary,
 } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { Button } from '../../components/button';
@@ -33,6 +34,7 @@ export const ATTACHMENT_RELOAD_MSG =
 export function AttachmentsStep({
   attachments,
   userId,
+  vocab,
   adding,
   onBack,
   onContinue,
@@ -43,6 +45,7 @@ export function AttachmentsStep({
 }: {
   attachments: readonly TShownAttachment[];
   userId: string;
+  vocab: TVocabulary;
   adding: boolean;
   onBack: () => void;
   onContinue: () => void;
@@ -85,7 +88,7 @@ export function AttachmentsStep({
   return (
     <StepPanel
       title="Supporting materials"
-      lead="Links and recordings your speakers can open from the assignment: examples, readings, a model answer."
+      lead={`Links and recordings your ${vocab.word('speakers')} can open from the assignment: examples, readings, a model answer.`}
       actions={
         <>
           <Button variant="secondary" onClick={onBack}>
@@ -164,7 +167,7 @@ export function AttachmentsStep({
           <h3 className="attachment-form__title" id="add-recording-title">
             Add one of your recordings
           </h3>
-          <p className="muted text-sm">Speakers can play it from the assignment.</p>
+          <p className="muted text-sm">{vocab.Word('speakers')} can play it from the assignment.</p>
           <SearchPicker<TRecordingSummary>
             buttonLabel="Choose a recording"
             searchLabel="Search your recordings"

@@ -1,7 +1,7 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ASSIGNMENT_LIMITS, ZAssignmentDescriptionSchema } from '@rostrum/contract';
+import { ASSIGNMENT_LIMITS, ZAssignmentDescriptionSchema, type TVocabulary } from '@rostrum/contract';
 import { Button, ButtonLink } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { bindField } from '../../components/field-binding';
@@ -16,11 +16,13 @@ export type TDescriptionValues = z.output<typeof ZAssignmentDescriptionSchema>;
  */
 export function DescriptionStep({
   initial,
+  vocab,
   saving,
   cancelHref,
   onSave,
 }: {
   initial: { name: string; description: string };
+  vocab: TVocabulary;
   saving: boolean;
   cancelHref: string;
   onSave: (values: TDescriptionValues) => void;
@@ -35,7 +37,7 @@ export function DescriptionStep({
   return (
     <StepPanel
       title="Description"
-      lead="Name the assignment and tell your speakers what to do. They see both when they record for it."
+      lead={`Name the assignment and tell your ${vocab.word('speakers')} what to do. They see both when they record for it.`}
       onSubmit={(e) => void submit(e)}
       actions={
         <>
