@@ -56,7 +56,7 @@ describe('assignProblem', () => {
   });
 });
 
-describe('assign step', () => {
+describe('assign step', { timeout: 15_000 }, () => {
   it('offers only the groups the user coaches and only their speakers', async () => {
     renderStep();
     await screen.findByRole('checkbox', { name: 'Pitch Practice' });

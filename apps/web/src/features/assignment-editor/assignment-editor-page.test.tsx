@@ -63,7 +63,7 @@ function open(path: string, assignment: TAssignment) {
   );
 }
 
-describe('assignment editor page', () => {
+describe('assignment editor page', { timeout: 15_000 }, () => {
   it.each(['0', '8', '3', 'x', '4'])('shows the invalid-step message for step %s', async (step) => {
     open(`/assignments/edit/${ID}/${step}`, template);
     await screen.findByText(ASSIGNMENT_MSG.invalidStep);

@@ -48,7 +48,7 @@ function renderStep(attachments: TShownAttachment[] = []) {
   return { onAddLink, onDelete };
 }
 
-describe('attachments step', () => {
+describe('attachments step', { timeout: 15_000 }, () => {
   it('shows Save only when both the name and the address are filled, and saves the https address', async () => {
     const { onAddLink } = renderStep();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();

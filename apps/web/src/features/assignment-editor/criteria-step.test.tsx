@@ -24,7 +24,7 @@ function renderStep(editable = true) {
   return { onSave, onContinue };
 }
 
-describe('criteria step', () => {
+describe('criteria step', { timeout: 15_000 }, () => {
   it('labels the algorithms by speaker type', () => {
     renderStep();
     expect((screen.getByRole('radio', { name: /Single Speaker/ }) as HTMLInputElement).checked).toBe(true);
