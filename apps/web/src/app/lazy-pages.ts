@@ -42,6 +42,10 @@ export const PAGES = {
     (await import('../features/assignment-details/assignment-preview-page')).AssignmentPreviewPage,
   AssignmentSharedRecordingsPage: async (): Promise<ComponentType> =>
     (await import('../features/assignment-details/shared-recordings-page')).SharedRecordingsPage,
+  AssignmentCreatePage: async (): Promise<ComponentType> =>
+    (await import('../features/assignment-editor/assignment-editor-page')).AssignmentCreatePage,
+  AssignmentEditPage: async (): Promise<ComponentType> =>
+    (await import('../features/assignment-editor/assignment-editor-page')).AssignmentEditPage,
 } as const;
 
 let prefetched = false;

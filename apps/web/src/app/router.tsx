@@ -64,6 +64,8 @@ export const routes: RouteObject[] = [
               lazyRoute(R.assignmentDetails, PAGES.AssignmentDetailsPage),
               lazyRoute(R.assignmentPreview, PAGES.AssignmentPreviewPage),
               lazyRoute(R.assignmentSharedRecordings, PAGES.AssignmentSharedRecordingsPage),
+              lazyRoute(R.assignmentCreate, PAGES.AssignmentCreatePage),
+              lazyRoute(R.assignmentEdit, PAGES.AssignmentEditPage),
               {
                 element: <RequireOrgAdmin />,
                 children: [

@@ -1,0 +1,194 @@
+import { useId, useState } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { Users } from 'lucide-react';
+import { ASSIGNMENT_MSG, type TAssignBody, type TGroupMember, type TVocabulary } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { Button } from '../../components/button';
+import { Checkbox } from '../../components/checkbox';
+import { EmptyState } from '../../components/empty-state';
+import { LoadingState } from '../../components/spinner';
+import { StepPanel } from './editor-frame';
+
+/** The speakers a coach may pick: active members with the speaker role (002 section 5, Assign step). */
+export function speakersOf(members: readonly TGroupMember[]): TGroupMember[] {
+  return members.filter((m) => m.roles.includes('speaker') && m.membershipStatus === 'active');
+}
+
+/**
+ * The assign step's own check (002 section 5): Error 1 when nothing is chosen; Error 2 when a
+ * non-continuous assignment names only groups without speakers. The server checks the same.
+ */
+export function assignProblem(body: Required<TAssignBody>, speakerCount: (groupId: string) => number | undefined): string | null {
+  const users = body.continuous ? [] : body.userIds;
+  if (body.groupIds.length === 0 && users.length === 0) return ASSIGNMENT_MSG.assignNoTarget;
+  if (!body.continuous && users.length === 0 && body.groupIds.every((g) => speakerCount(g) === 0)) return ASSIGNMENT_MSG.assignNoSpeakers;
+  return null;
+}
+
+/**
+ * Step 7: continuous (whole groups, current and future speakers) or non-continuous (the chosen
+ * groups' current speakers and chosen speakers), among the groups the user coaches.
+ */
+export function AssignStep({
+  vocab,
+  preselectedGroupId,
+  saving,
+  error,
+  onBack,
+  onAssign,
+}: {
+  vocab: TVocabulary;
+  preselectedGroupId: string | null;
+  saving: boolean;
+  /** The server's Error 1 or Error 2, shown like the page's own. */
+  error: string | null;
+  onBack: (() => void) | null;
+  onAssign: (body: Required<TAssignBody>, groupNames: string[]) => void;
+}) {
+  const id = useId();
+  const groupsQuery = useQuery({ queryKey: queryKeys.myGroups, queryFn: api.getMyGroups });
+  const groups = (groupsQuery.data ?? []).filter((g) => g.abilities.canCoach);
+  const members = useQueries({
+    queries: groups.map((g) => ({ queryKey: queryKeys.groupMembers(g.groupId), queryFn: () => api.getGroupMembers(g.groupId) })),
+  });
+  const speakers = new Map(groups.map((g, i) => [g.groupId, members[i]?.data ? speakersOf(members[i].data) : undefined]));
+  const [continuous, setContinuous] = useState(true);
+  const [groupIds, setGroupIds] = useState<string[]>(() => (preselectedGroupId ? [preselectedGroupId] : []));
+  const [userIds, setUserIds] = useState<string[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const shown = problem ?? error;
+
+  const toggle = (list: string[], value: string, on: boolean) => (on ? [...new Set([...list, value])] : list.filter((v) => v !== value));
+  const chosenGroups = groupIds.filter((g) => groups.some((x) => x.groupId === g));
+
+  const submit = () => {
+    const body = { continuous, groupIds: chosenGroups, userIds: continuous ? [] : userIds };
+    const p = assignProblem(body, (g) => speakers.get(g)?.length);
+    setProblem(p);
+    if (p) return;
+    const names = groups
+      .filter((g) => chosenGroups.includes(g.groupId) || (!continuous && speakers.get(g.groupId)?.some((s) => userIds.includes(s.userId))))
+      .map((g) => g.name);
+    onAssign(body, names);
+  };
+
+  const kinds = [
+    {
+      value: true,
+      title: 'Continuous',
+      hint: `Whole ${vocab.word('groups')}: every ${vocab.word('speaker')} in them now and everyone who joins later.`,
+    },
+    {
+      value: false,
+      title: 'Non-Continuous',
+      hint: `Only the ${vocab.word('speakers')} in the chosen ${vocab.word('groups')} now, or the ${vocab.word('speakers')} you pick.`,
+    },
+  ];
+
+  return (
+    <StepPanel
+      title="Assign"
+      lead={`Choose who gets this assignment. Each ${vocab.word('group')} gets its own copy of the template.`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      actions={
+        <>
+          {onBack && (
+            <Button variant="secondary" onClick={onBack}>
+              Back
+            </Button>
+          )}
+          <Button type="submit" busy={saving} disabled={groupsQuery.isPending}>
+            Assign
+          </Button>
+        </>
+      }
+    >
+      <fieldset className="editor-fieldset">
+        <legend className="editor-fieldset__legend">Assignment type</legend>
+        <div className="choice-cards">
+          {kinds.map((k) => (
+            <label key={k.title} className="choice-card">
+              <input
+                type="radio"
+                className="radio-dot"
+                name={`${id}-kind`}
+                checked={continuous === k.value}
+                onChange={() => {
+                  setContinuous(k.value);
+                  setProblem(null);
+                }}
+              />
+              <span className="choice-card__text">
+                <span className="choice-card__title">{k.title}</span>
+                <span className="choice-card__hint">{k.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {groupsQuery.isPending ? (
+        <LoadingState />
+      ) : groups.length === 0 ? (
+        <EmptyState icon={<Users size={24} aria-hidden />} title={`You do not coach any ${vocab.word('groups')} yet`}>
+          <p className="muted">The template is saved; assign it once you have a {vocab.word('group')}.</p>
+        </EmptyState>
+      ) : (
+        <fieldset className="editor-fieldset">
+          <legend className="editor-fieldset__legend">{vocab.Word('groups')}</legend>
+          <ul className="assign-groups">
+            {groups.map((g) => {
+              const list = speakers.get(g.groupId);
+              return (
+                <li key={g.groupId} className="assign-group">
+                  <div className="assign-group__head">
+                    <Checkbox
+                      checked={groupIds.includes(g.groupId)}
+                      onCheckedChange={(on) => {
+                        setGroupIds((old) => toggle(old, g.groupId, on));
+                        setProblem(null);
+                      }}
+                    >
+                      {g.name}
+                    </Checkbox>
+                    <span className="assign-group__count">
+                      {list ? `${list.length} ${list.length === 1 ? vocab.word('speaker') : vocab.word('speakers')}` : 'Loading...'}
+                    </span>
+                  </div>
+                  {!continuous && list && list.length > 0 && (
+                    <fieldset className="assign-users">
+                      <legend className="visually-hidden">
+                        {vocab.Word('speakers')} of {g.name}
+                      </legend>
+                      {list.map((s) => (
+                        <Checkbox
+                          key={s.userId}
+                          checked={groupIds.includes(g.groupId) || userIds.includes(s.userId)}
+                          disabled={groupIds.includes(g.groupId)}
+                          onCheckedChange={(on) => {
+                            setUserIds((old) => toggle(old, s.userId, on));
+                            setProblem(null);
+                          }}
+                        >
+                          {s.name}
+                        </Checkbox>
+                      ))}
+                    </fieldset>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      )}
+      {shown && (
+        <p className="form-error assign-error" role="alert" data-testid="assign-error">
+          {shown}
+        </p>
+      )}
+    </StepPanel>
+  );
+}

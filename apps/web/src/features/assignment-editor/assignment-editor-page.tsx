@@ -1,0 +1,318 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleAlert } from 'lucide-react';
+import {
+  ASSIGNMENT_MSG,
+  EDITOR_STEPS,
+  ERROR_CODES,
+  ROUTES,
+  dashboardPath,
+  routePath,
+  type TAssignBody,
+  type TAssignment,
+  type TAssignmentCriteria,
+  type TEditorStep,
+  type TScorecardQuestion,
+} from '@rostrum/contract';
+import { isApiError } from '../../api/http-client';
+import { Card } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
+import { LoadingState } from '../../components/spinner';
+import { notifications, type TNotification } from '../../app/notification-store';
+import { useViewer, type TViewer } from '../../app/viewer';
+import { editorApi, editorKeys } from './editor-api';
+import { EditorFrame } from './editor-frame';
+import {
+  NEW_TEMPLATE_CONTEXT,
+  WORDSPOTTING_STEP_SHOWN,
+  nextStep,
+  prevStep,
+  stepAvailable,
+  stepContext,
+  stepFromParam,
+  visibleSteps,
+} from './editor-steps';
+import { DescriptionStep, type TDescriptionValues } from './description-step';
+import { CriteriaStep } from './criteria-step';
+import { ScorecardStep } from './scorecard-step';
+import { AttachmentsStep, type TShownAttachment } from './attachments-step';
+import { PromptStep } from './prompt-step';
+import { AssignStep } from './assign-step';
+import './assignment-editor.css';
+
+/** Notices in the editor are delayed 1 s (002 section 4). */
+const NOTICE_DELAY_MS = 1000;
+
+/** Editor writes own their failures: a failed save only ends the busy state (002 section 4). */
+const OWNS_ERRORS = { ownsErrors: true } as const;
+
+/** The step's address, keeping the query (?groupId= from the Manage tab's Create Assignment). */
+function stepPath(assignmentId: string, step: TEditorStep, search: string): string {
+  return `${routePath(ROUTES.assignmentEdit.path, { assignmentId, stepNum: EDITOR_STEPS[step] })}${search}`;
+}
+
+/** /assignments/create (optional ?groupId=): step 1 of a new template; saving creates it and opens the criteria. */
+export function AssignmentCreatePage() {
+  const viewer = useViewer();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const queryClient = useQueryClient();
+  const dash = dashboardPath(viewer.mode);
+  const create = useMutation({
+    meta: OWNS_ERRORS,
+    mutationFn: (v: TDescriptionValues) =>
+      editorApi.createAssignment({ ...v, isShared: false, criteria: { algorithm: viewer.org.algorithmConfig.default_algorithm } }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(editorKeys.assignment(saved.assignmentId), saved);
+      void queryClient.invalidateQueries({
+        queryKey: ['assignments'],
+        exact: false,
+        predicate: (q) => q.queryKey[1] !== saved.assignmentId,
+      });
+      const next = nextStep('description', stepContext(saved)) ?? 'criteria';
+      navigate(stepPath(saved.assignmentId, next, search), { replace: true });
+    },
+  });
+  if (!viewer.manager) return <InvalidStep viewer={viewer} name="Add Assignment" />;
+  return (
+    <EditorFrame
+      dashboardPath={dash}
+      name="Add Assignment"
+      steps={visibleSteps(NEW_TEMPLATE_CONTEXT)}
+      current="description"
+      stepHref={null}
+    >
+      <DescriptionStep
+        initial={{ name: '', description: '' }}
+        vocab={viewer.vocab}
+        saving={create.isPending}
+        cancelHref={dash}
+        onSave={(v) => create.mutate(v)}
+      />
+    </EditorFrame>
+  );
+}
+
+/** /assignments/edit/:assignmentId/:stepNum (002 section 2.7). */
+export function AssignmentEditPage() {
+  const viewer = useViewer();
+  const { assignmentId = '', stepNum } = useParams();
+  const step = stepFromParam(stepNum);
+  // Wordspotting is hidden until its issue: nothing to load for step 3.
+  const hidden = step === 'wordspotting' && !WORDSPOTTING_STEP_SHOWN;
+  const query = useQuery({
+    queryKey: editorKeys.assignment(assignmentId),
+    queryFn: () => editorApi.getAssignment(assignmentId),
+    enabled: !!assignmentId && !!step && !hidden,
+    retry: false,
+  });
+  if (!step || hidden) return <InvalidStep viewer={viewer} name="Assignment" />;
+  if (query.isPending) return <LoadingState />;
+  const a = query.data;
+  if (!a || !stepAvailable(step, stepContext(a))) return <InvalidStep viewer={viewer} name={a?.name ?? 'Assignment'} />;
+  // Keyed by assignment and step: each step starts from the saved assignment.
+  return <EditorStep key={`${a.assignmentId}-${step}`} viewer={viewer} assignment={a} step={step} />;
+}
+
+function InvalidStep({ viewer, name }: { viewer: TViewer; name: string }) {
+  const dash = dashboardPath(viewer.mode);
+  return (
+    <EditorFrame dashboardPath={dash} name={name} steps={[]} current={null} stepHref={null}>
+      <Card>
+        <EmptyState icon={<CircleAlert size={24} aria-hidden />} title={ASSIGNMENT_MSG.invalidStep}>
+          <Link to={dash}>Return to your dashboard</Link>
+        </EmptyState>
+      </Card>
+    </EditorFrame>
+  );
+}
+
+function EditorStep({ viewer, assignment: a, step }: { viewer: TViewer; assignment: TAssignment; step: TEditorStep }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { search } = useLocation();
+  const queryClient = useQueryClient();
+  const dash = dashboardPath(viewer.mode);
+  const key = editorKeys.assignment(a.assignmentId);
+  const ctx = stepContext(a);
+  const [pending, setPending] = useState<TShownAttachment[]>([]);
+  const [assignError, setAssignError] = useState<string | null>(null);
+
+  const goTo = (target: TEditorStep | null, saved: TAssignment = a) => {
+    if (target) return navigate(stepPath(saved.assignmentId, target, search));
+    // After the last step: the dashboard, with the notice a second later.
+    noticeOnDashboard({ kind: 'success', title: 'Assignment saved', text: `${saved.name} is up to date.` });
+  };
+  /** Goes to the dashboard and shows the notice 1 s after it has arrived (its page may still be loading). */
+  const noticeOnDashboard = (n: TNotification) => {
+    void Promise.resolve(navigate(dash)).then(() => notifications.showAfter(NOTICE_DELAY_MS, n));
+  };
+  const advance = (saved: TAssignment) => {
+    queryClient.setQueryData(key, saved);
+    void queryClient.invalidateQueries({ queryKey: ['assignments'], predicate: (q) => q.queryKey[1] !== a.assignmentId });
+    goTo(nextStep(step, stepContext(saved)), saved);
+  };
+  const back = prevStep(step, ctx);
+  const onBack = () => back && goTo(back);
+
+  const update = useMutation({
+    meta: OWNS_ERRORS,
+    mutationFn: (body: { name?: string; description?: string; criteria?: TAssignmentCriteria }) =>
+      editorApi.updateAssignment(a.assignmentId, body),
+    onSuccess: advance,
+  });
+  const scorecard = useMutation({
+    meta: OWNS_ERRORS,
+    mutationFn: (sc: { questions: TScorecardQuestion[]; coachOnlyScorecard: boolean }) =>
+      editorApi.saveScorecard(a.assignmentId, { scorecardType: 'recording', scorecard: sc }),
+    onSuccess: advance,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const addLink = useMutation({
+    meta: OWNS_ERRORS,
+    mutationFn: (v: { name: string; url: string }) => editorApi.addLink(a.assignmentId, v.name, v.url),
+  });
+  const addRecording = useMutation({
+    meta: OWNS_ERRORS,
+    mutationFn: (v: { name: string; recordingId: string }) => editorApi.addRecording(a.assignmentId, v.name, v.recordingId),
+  });
+  const removeAttachment = useMutation({
+    meta: OWNS_ERRORS,
+    mutationFn: (attachmentId: string) => editorApi.deleteAttachment(a.assignmentId, attachmentId),
+  });
+  const assign = useMutation({
+    meta: OWNS_ERRORS,
+    mutationFn: (v: { body: Required<TAssignBody>; names: string[] }) => editorApi.assign(a.assignmentId, v.body),
+    onSuccess: (result, v) => {
+      void queryClient.invalidateQueries({ queryKey: ['assignments'] });
+      const names = result.assignments.map((x) => x.groupName);
+      noticeOnDashboard({
+        kind: 'success',
+        title: 'Assignment assigned',
+        text: `${a.name} is assigned to ${(names.length ? names : v.names).join(', ')}.`,
+      });
+    },
+    onError: (e) => {
+      // Error 1 and Error 2 come back as codes; any other failure only ends the busy state.
+      if (!isApiError(e)) return;
+      if (e.code === ERROR_CODES.assignmentNoTarget) setAssignError(ASSIGNMENT_MSG.assignNoTarget);
+      else if (e.code === ERROR_CODES.assignmentNoSpeakers) setAssignError(ASSIGNMENT_MSG.assignNoSpeakers);
+    },
+  });
+
+  /** Shows the attachment at once (without an id) while it is saved; the saved list replaces it. */
+  const withPending = async (shown: TShownAttachment, save: () => Promise<unknown>): Promise<boolean> => {
+    setPending((p) => [...p, shown]);
+    try {
+      await save();
+      await refresh();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setPending((p) => p.filter((x) => x !== shown));
+    }
+  };
+
+  const body = (() => {
+    switch (step) {
+      case 'description':
+        return (
+          <DescriptionStep
+            initial={{ name: a.name, description: a.description }}
+            vocab={viewer.vocab}
+            saving={update.isPending}
+            cancelHref={dash}
+            onSave={(v) => update.mutate(v)}
+          />
+        );
+      case 'criteria':
+        return (
+          <CriteriaStep
+            criteria={a.criteria}
+            algorithms={viewer.org.algorithmConfig.algorithms.map((x) => x.name)}
+            editable={a.abilities.canEditCriteria}
+            vocab={viewer.vocab}
+            saving={update.isPending}
+            onBack={onBack}
+            onSave={(criteria) => update.mutate({ criteria })}
+            onContinue={() => goTo(nextStep(step, ctx))}
+          />
+        );
+      case 'scorecard':
+        return (
+          <ScorecardStep
+            scorecard={a.scorecard}
+            editable={a.abilities.canEditCriteria}
+            vocab={viewer.vocab}
+            saving={scorecard.isPending}
+            onBack={onBack}
+            onSave={(sc) => scorecard.mutate(sc)}
+            onContinue={() => goTo(nextStep(step, ctx))}
+          />
+        );
+      case 'attachments':
+        return (
+          <AttachmentsStep
+            attachments={[...a.attachments, ...pending]}
+            userId={viewer.user.userId}
+            vocab={viewer.vocab}
+            adding={addLink.isPending}
+            lastStep={nextStep(step, ctx) === null}
+            onBack={onBack}
+            onContinue={() => goTo(nextStep(step, ctx))}
+            onAddLink={(name, url) =>
+              withPending({ id: null, name, attachmentType: 'link', attachmentUrl: url, recordingId: null }, () =>
+                addLink.mutateAsync({ name, url }),
+              )
+            }
+            onAddRecording={(name, recordingId) =>
+              void withPending({ id: null, name, attachmentType: 'recording', attachmentUrl: null, recordingId }, () =>
+                addRecording.mutateAsync({ name, recordingId }),
+              )
+            }
+            onDelete={async (attachmentId) => {
+              try {
+                await removeAttachment.mutateAsync(attachmentId);
+                await refresh();
+              } catch {
+                // A failed delete only ends the busy state.
+              }
+            }}
+          />
+        );
+      case 'prompt':
+        return <PromptStep name={a.name} vocab={viewer.vocab} dashboardPath={dash} onAssign={() => goTo('assign')} />;
+      case 'assign':
+        return (
+          <AssignStep
+            vocab={viewer.vocab}
+            preselectedGroupId={params.get('groupId')}
+            saving={assign.isPending}
+            error={assignError}
+            onBack={back ? onBack : null}
+            onAssign={(b, names) => {
+              setAssignError(null);
+              assign.mutate({ body: b, names });
+            }}
+          />
+        );
+      case 'wordspotting':
+        // Not reachable: the step is hidden (stepAvailable) until the wordspotting issue.
+        return null;
+    }
+  })();
+
+  return (
+    <EditorFrame
+      dashboardPath={dash}
+      name={a.name}
+      steps={visibleSteps(ctx)}
+      current={step}
+      stepHref={(s) => stepPath(a.assignmentId, s, search)}
+    >
+      {body}
+    </EditorFrame>
+  );
+}

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect as baseExpect, notification, signIn, test } from './helpers';
+import { apiSignIn } from './results-helpers';
+
+// The assignment editor (spec 002 sections 2.7 and 5) for the coach at Summit, whose org has
+// Assignments on and whose group is Pitch Practice.
+
+// Lazy pages on a shared machine can take a while to arrive; a passing run is not slowed by this.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const COACH = 'coach@summit.example';
+const SHOTS = process.env.E2E_SHOTS_DIR ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..', '.tmp', 'screenshots');
+const run = Date.now().toString(36).slice(-5);
+
+const MSG = {
+  invalidStep: 'There was a problem with your request. Please return to your dashboard and try again.',
+  noTarget: 'You must select at least one group or user to assign this assignment.',
+  unnamed: 'Please assign a name to the new field currently named "New Rating"',
+  duplicate: (label: string) =>
+    `You already have a rating that uses the name "${label}" (or something similar) and you cannot use this name again. Please change the name of one of your new ratings to be different.`,
+};
+
+/** Screenshots at 1440 and 390 px when E2E_SHOTS is set (they are looked at, not compared). */
+async function shoot(page: Page, name: string) {
+  if (!process.env.E2E_SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: path.join(SHOTS, `editor-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function api<T>(baseURL: string, token: string, method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseURL}/api/v1/${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url} ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
+
+test('a coach creates an assignment through every step and assigns it to Pitch Practice', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const name = `Product demo ${run}`;
+  await signIn(page, COACH);
+
+  await page.goto('/assignments/create');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard | Add Assignment | Edit');
+  await page.getByLabel('Assignment name').fill(name);
+  await page.getByLabel('Instructions').fill('Record a two-minute demo of your product for a new customer.');
+  await shoot(page, '1-description');
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+
+  // Creating the template opens its criteria at step 2.
+  await expect(stepHeading(page, 'Criteria')).toBeVisible();
+  await expect(page).toHaveURL(/\/assignments\/edit\/[0-9a-f-]{36}\/2$/);
+  const assignmentId = page.url().split('/').at(-2)!;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Dashboard | ${name} | Edit`);
+  await expect(page.getByRole('radio', { name: /Single Speaker/ })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Minimum number of recordings' }).check();
+  await page.getByRole('spinbutton', { name: 'Number of recordings' }).fill('1');
+  await page.getByRole('checkbox', { name: 'Use a custom scorecard' }).check();
+  await shoot(page, '2-criteria');
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+
+  // The scorecard step follows because the scorecard criterion is on (wordspotting is skipped).
+  await expect(stepHeading(page, 'Scorecard')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/assignments/edit/${assignmentId}/4$`));
+  await expect(page.getByText('Scale 1 to 10')).toBeVisible();
+  await page.getByRole('button', { name: 'Add Rating' }).click();
+  await page.getByLabel('Rating 5 name').fill('Storytelling');
+  await shoot(page, '4-scorecard');
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+
+  await expect(stepHeading(page, 'Supporting materials')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+  await page.getByLabel('Link name').fill('Demo checklist');
+  await page.getByLabel('Web address').fill('example.com/demo-checklist');
+  await expect(page.getByText('Saved as https://example.com/demo-checklist')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const list = page.getByRole('list', { name: 'Supporting materials' });
+  await expect(list).toContainText('Demo checklist');
+  await expect(list).toContainText('https://example.com/demo-checklist');
+  await expect(list).not.toContainText('Saving...');
+  await shoot(page, '5-attachments');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(stepHeading(page, 'Assignment Saved to Templates')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'NOT NOW' })).toBeVisible();
+  await shoot(page, '6-prompt');
+  await page.getByRole('button', { name: 'ASSIGN' }).click();
+
+  await expect(stepHeading(page, 'Assign')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/assignments/edit/${assignmentId}/7$`));
+  await expect(page.getByRole('radio', { name: /^Continuous/ })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Pitch Practice' }).check();
+  await shoot(page, '7-assign');
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+
+  // The dashboard stand-in, with the notice a second later.
+  await expect(page).toHaveURL(/\/manage\?tab=assignments$/);
+  await expect(notification(page)).toContainText(`${name} is assigned to Pitch Practice.`);
+  await shoot(page, '8-dashboard');
+
+  // What was saved: the template's criteria, scorecard and link; one assigned copy for the group.
+  const token = await apiSignIn(baseURL!, COACH);
+  const saved = await api<{
+    criteria: { minRecordings: boolean; minRecordingsCount: number; scorecard: boolean };
+    scorecard: { questions: { label: string }[] };
+    attachments: { name: string; attachmentUrl: string }[];
+  }>(baseURL!, token, 'GET', `assignments/${assignmentId}`);
+  expect(saved.criteria).toMatchObject({ minRecordings: true, minRecordingsCount: 1, scorecard: true });
+  expect(saved.scorecard.questions.map((q) => q.label)).toContain('Storytelling');
+  expect(saved.attachments).toEqual([
+    expect.objectContaining({ name: 'Demo checklist', attachmentUrl: 'https://example.com/demo-checklist' }),
+  ]);
+});
+
+test('the editor refuses an empty name, unknown steps, unnamed and duplicate ratings, and an empty assignment', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const token = await apiSignIn(baseURL!, COACH);
+  const template = await api<{ assignmentId: string }>(baseURL!, token, 'POST', 'assignments', {
+    name: `Checks ${run}`,
+    description: 'Validation checks.',
+    criteria: { algorithm: 'rostrum-default', scorecard: true },
+  });
+  const edit = (step: string | number) => `/assignments/edit/${template.assignmentId}/${step}`;
+  await signIn(page, COACH);
+
+  await page.goto('/assignments/create');
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(page.getByText('Enter a name')).toBeVisible();
+  await expect(page.getByText('Enter the instructions')).toBeVisible();
+  await expect(page.getByLabel('Assignment name')).toBeFocused();
+  await expect(page).toHaveURL(/\/assignments\/create$/);
+
+  for (const step of ['3', 'x']) {
+    await page.goto(edit(step));
+    await expect(page.getByText(MSG.invalidStep)).toBeVisible();
+  }
+  await shoot(page, 'invalid-step');
+
+  await page.goto(edit(4));
+  await page.getByRole('button', { name: 'Add Rating' }).click();
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  const alert = page.getByRole('alertdialog');
+  await expect(alert).toContainText(MSG.unnamed);
+  await shoot(page, 'unnamed-rating');
+  // OK has the focus: Enter closes the alert.
+  await expect(alert.getByRole('button', { name: 'OK' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(alert).toBeHidden();
+  await page.getByLabel('Rating 5 name').fill('Eye contact');
+  await page.getByRole('button', { name: 'Add Rating' }).click();
+  await page.getByLabel('Rating 6 name').fill('eye-contact');
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(alert).toContainText(MSG.duplicate('eye-contact'));
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(alert).toBeHidden();
+  // Nothing typed was lost, and nothing was saved.
+  await expect(page.getByLabel('Rating 6 name')).toHaveValue('eye-contact');
+  await expect(page).toHaveURL(new RegExp(`${edit(4)}$`));
+
+  await page.goto(edit(7));
+  await expect(page.getByRole('checkbox', { name: 'Pitch Practice' })).toBeVisible();
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByTestId('assign-error')).toHaveText(MSG.noTarget);
+  await shoot(page, 'assign-error');
+});
