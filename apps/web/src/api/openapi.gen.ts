@@ -3096,6 +3096,8 @@ export interface operations {
                                     feedbackRequested: boolean;
                                     submitted: boolean;
                                     numSpeakers: number;
+                                    /** Format: uuid */
+                                    assignmentId: string | null;
                                     userFirstName: string;
                                     userLastName: string;
                                     overallScore: number | null;
@@ -3191,6 +3193,8 @@ export interface operations {
                             feedbackRequested: boolean;
                             submitted: boolean;
                             numSpeakers: number;
+                            /** Format: uuid */
+                            assignmentId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -3229,6 +3233,8 @@ export interface operations {
                             feedbackRequested: boolean;
                             submitted: boolean;
                             numSpeakers: number;
+                            /** Format: uuid */
+                            assignmentId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -3294,6 +3300,8 @@ export interface operations {
                     source: "ui record form" | "ui upload form" | "ui url form" | "zoom form";
                     /** Format: uuid */
                     groupId?: string;
+                    /** Format: uuid */
+                    assignmentId?: string;
                     /** @default false */
                     submitted?: boolean;
                     /** @default false */
@@ -3414,6 +3422,8 @@ export interface operations {
                             feedbackRequested: boolean;
                             submitted: boolean;
                             numSpeakers: number;
+                            /** Format: uuid */
+                            assignmentId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -3508,6 +3518,8 @@ export interface operations {
                             feedbackRequested: boolean;
                             submitted: boolean;
                             numSpeakers: number;
+                            /** Format: uuid */
+                            assignmentId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -3530,8 +3542,6 @@ export interface operations {
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
-                            /** Format: uuid */
-                            assignmentId: string | null;
                             assignment: {
                                 /** Format: uuid */
                                 assignmentId: string;
@@ -3861,6 +3871,8 @@ export interface operations {
                             feedbackRequested: boolean;
                             submitted: boolean;
                             numSpeakers: number;
+                            /** Format: uuid */
+                            assignmentId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -3883,8 +3895,6 @@ export interface operations {
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
-                            /** Format: uuid */
-                            assignmentId: string | null;
                             assignment: {
                                 /** Format: uuid */
                                 assignmentId: string;
@@ -4266,6 +4276,8 @@ export interface operations {
                             feedbackRequested: boolean;
                             submitted: boolean;
                             numSpeakers: number;
+                            /** Format: uuid */
+                            assignmentId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -4288,8 +4300,6 @@ export interface operations {
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
-                            /** Format: uuid */
-                            assignmentId: string | null;
                             assignment: {
                                 /** Format: uuid */
                                 assignmentId: string;
