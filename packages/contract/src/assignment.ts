@@ -38,6 +38,16 @@ export const ASSIGNMENT_MSG = {
   noAssignments: 'No assignments found',
   noTemplates: 'No templates found',
   noRecordings: 'No recordings found',
+  // Server refusals the spec leaves unworded (docs/decisions.md)
+  invalidRatings: 'The four preset ratings keep their names and come first, Overall stays visible, and custom ratings sit below them.',
+  globalReadOnly: 'Global assignments cannot be changed.',
+  notTemplate: 'Only templates can be changed this way.',
+  notAssigned: 'Only assigned assignments can be archived or change their continuous status.',
+  closed: 'This assignment is archived.',
+  ownerOnlySharing: "Only the template's owner can make it public or private.",
+  unknownAlgorithm: 'Choose one of the speaker types of your organization.',
+  invalidRecordingAttachment: 'Choose one of your own recordings.',
+  tooManyAttachments: 'An assignment holds at most 100 supporting materials.',
 } as const;
 
 /** Whether a recording made with `recordingAlgorithm` may go into an assignment made for `assignmentAlgorithm`. */
@@ -118,7 +128,14 @@ export const ZAssignedAssignmentSchema = z.object({
 });
 export type TAssignedAssignment = z.infer<typeof ZAssignedAssignmentSchema>;
 
-export const ZAssignmentListQuerySchema = z.object({ scope: z.literal('assigned').default('assigned') });
+/**
+ * GET assignments: scope=assigned (the pickers: open assignments for the caller), scope=group
+ * with groupId (a group's assignments, for its coaches), scope=templates (own, shared, global).
+ */
+export const ZAssignmentListQuerySchema = z
+  .object({ scope: z.enum(['assigned', 'group', 'templates']).default('assigned'), groupId: ZIdSchema.optional() })
+  .strict()
+  .refine((q) => q.scope !== 'group' || !!q.groupId, { path: ['groupId'], message: 'Choose a group' });
 
 export const ZAddRecordingToAssignmentBodySchema = z.object({ recordingId: ZIdSchema }).strict();
 

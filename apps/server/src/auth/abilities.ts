@@ -1,5 +1,7 @@
 import {
   speakerRoleGrantable,
+  type TAssignmentAbilities,
+  type TOrgSettings,
   viewerAbilities,
   type TGroupAbilities,
   type TGroupMemberAbilities,
@@ -8,6 +10,7 @@ import {
 import type { TAuth } from './auth-context.js';
 import { hasActiveRole } from './membership-active.js';
 import { holdsOrgManagerRole, isActiveSpeakerIn, isCoachOf, isOrgAdmin, type TOrgRoleFacts } from './roles.js';
+import { mayDownloadReport } from './report-rules.js';
 
 // The abilities objects every response the web renders carries: what the caller may do with a
 // group, a member, an assignment and the app as a whole. The web renders them and derives none.
@@ -74,7 +77,102 @@ export function canGrantSpeakerRole(
   );
 }
 
-/** Move to Assignment (001 section 4): into an open assignment of a group the caller speaks in. */
-export function assignmentAbilities(m: TMembershipFacts, assignment: { open: boolean }, now = new Date()): { canSubmit: boolean } {
-  return { canSubmit: assignment.open && isActiveSpeakerIn(m, now) };
+/**
+ * How the caller sees an assignment (002 sections 2.6 and 6): 'coach' (its group's coaches and
+ * org admins), 'speaker' (a member it is for, isAssignmentFor), 'template' (a template the caller
+ * may use: their own, a shared one of their organisation when they coach, a global one when they
+ * coach anywhere) or 'none' (a 404). Deleted assignments are seen by nobody.
+ */
+export type TAssignmentView = 'coach' | 'speaker' | 'template' | 'none';
+
+export interface TAssignmentFacts {
+  orgId: string | null;
+  ownerId: string | null;
+  isTemplate: boolean;
+  isGlobal: boolean;
+  isShared: boolean;
+  archived: boolean;
+  deleted: boolean;
+}
+
+export interface TAssignmentCaller extends TOrgRoleFacts {
+  userId: string;
+  orgId: string;
+  /** Coaches in the organisation (coachesInOrg). */
+  isOrgCoach: boolean;
+}
+
+export function assignmentView(
+  a: TAssignmentCaller,
+  facts: TAssignmentFacts,
+  m: TMembershipFacts,
+  isFor: boolean,
+  now = new Date(),
+): TAssignmentView {
+  if (facts.deleted) return 'none';
+  if (facts.isGlobal) return a.isOrgCoach ? 'template' : 'none';
+  if (facts.orgId !== a.orgId) return 'none';
+  if (facts.isTemplate) return facts.ownerId === a.userId || (facts.isShared && a.isOrgCoach) ? 'template' : 'none';
+  if (isCoachOf(a, m, now)) return 'coach';
+  return isFor ? 'speaker' : 'none';
+}
+
+const NO_ASSIGNMENT_ABILITIES: TAssignmentAbilities = {
+  canEdit: false,
+  canEditCriteria: false,
+  canDelete: false,
+  canArchive: false,
+  canCopy: false,
+  canAssign: false,
+  canToggleContinuous: false,
+  canToggleShared: false,
+  canDownloadReport: false,
+  canSeeMembers: false,
+  canSubmit: false,
+};
+
+/**
+ * What the caller may do with an assignment, from one set of facts (002 sections 2.6, 4 and 6).
+ * Global templates are read-only: only Assign This. Templates: the owner and org admins edit and
+ * delete them, any coach who sees one copies and assigns it, only the owner makes it public or
+ * private. Assigned assignments: their group's coaches edit the description and attachments,
+ * archive, copy and toggle continuous status (while not archived), see the members and download
+ * the report with the org setting; a member it is for submits while it is open (not archived).
+ */
+export function assignmentAbilities(
+  a: TAssignmentCaller,
+  facts: TAssignmentFacts,
+  m: TMembershipFacts,
+  isFor: boolean,
+  orgSettings: Pick<TOrgSettings, 'Download_Report_Button'>,
+  now = new Date(),
+): TAssignmentAbilities {
+  const view = assignmentView(a, facts, m, isFor, now);
+  if (view === 'none') return NO_ASSIGNMENT_ABILITIES;
+  if (facts.isGlobal) return { ...NO_ASSIGNMENT_ABILITIES, canAssign: a.isOrgCoach };
+  if (facts.isTemplate) {
+    const owner = facts.ownerId === a.userId;
+    const editor = owner || isOrgAdmin(a);
+    return {
+      ...NO_ASSIGNMENT_ABILITIES,
+      canEdit: editor,
+      canEditCriteria: editor,
+      canDelete: editor,
+      canCopy: a.isOrgCoach,
+      canAssign: a.isOrgCoach,
+      canToggleShared: owner,
+    };
+  }
+  const coach = view === 'coach';
+  const open = !facts.archived && !facts.deleted;
+  return {
+    ...NO_ASSIGNMENT_ABILITIES,
+    canEdit: coach,
+    canArchive: coach,
+    canCopy: coach,
+    canToggleContinuous: coach && open,
+    canDownloadReport: coach && mayDownloadReport(a, m, orgSettings, now),
+    canSeeMembers: coach,
+    canSubmit: isFor && open,
+  };
 }

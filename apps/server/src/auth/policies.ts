@@ -20,6 +20,7 @@ export * from './scorecard-rules.js';
 export * from './notification-rules.js';
 export * from './report-rules.js';
 export * from './assignment-targets.js';
+export * from './assignment-member-rules.js';
 export { hasActiveRole, isMembershipActiveNow, membershipActiveNowSql, membershipHasActiveRoleSql } from './membership-active.js';
 
 /** Speakers of a group share recordings with it (feedbackRequested) at speaker privacy levels 1 to 3 (000 section 6). */

@@ -26,6 +26,14 @@ export function isCoachOf(a: TOrgRoleFacts, m: TMembershipFacts, now = new Date(
   return hasActiveRole(m, 'manager', now) || isOrgAdmin(a);
 }
 
+/**
+ * Coaches in the organisation: an org-level manager or admin, or an active manager membership of
+ * one of its groups. Such a caller sees the organisation's shared templates and the global ones.
+ */
+export function coachesInOrg(a: TOrgRoleFacts, ms: ReadonlyArray<NonNullable<TMembershipFacts>>, now = new Date()): boolean {
+  return isOrgManager(a) || ms.some((m) => hasActiveRole(m, 'manager', now));
+}
+
 /** Speaks in a group: an active speaker membership of it. */
 export function isActiveSpeakerIn(m: TMembershipFacts, now = new Date()): boolean {
   return hasActiveRole(m, 'speaker', now);

@@ -8,7 +8,7 @@ import { DEFAULT_EMAIL_PREFERENCES, scorecardQuestions, generateInviteCode, type
 import { buildApp } from '../app.js';
 import type { TConfig } from '../config.js';
 import { openDatabase, type TDb } from '../db/client.js';
-import { assignments, groups, memberships, organisations, recordings, scorecards, users } from '../db/schema.js';
+import { assignmentTargets, assignments, groups, memberships, organisations, recordings, scorecards, users } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { TMail, TMailer } from '../mail/mailer.js';
 import { pino } from 'pino';
@@ -207,20 +207,37 @@ export async function insertAssignment(
   db: TDb,
   owner: { id: string; orgId: string },
   groupId: string,
-  opts: { name?: string; algorithm?: string; custom?: string[]; coachOnly?: boolean; archived?: boolean; isTemplate?: boolean } = {},
+  opts: {
+    name?: string;
+    algorithm?: string;
+    custom?: string[];
+    coachOnly?: boolean;
+    archived?: boolean;
+    isTemplate?: boolean;
+    isShared?: boolean;
+    /** Assigned ones get a group target (continuous) unless given user targets or none ([]). */
+    userTargets?: string[];
+  } = {},
 ) {
   const [a] = await db
     .insert(assignments)
     .values({
       orgId: owner.orgId,
-      groupId,
       userId: owner.id,
       name: opts.name ?? 'Elevator Pitch',
       criteria: { algorithm: opts.algorithm ?? 'rostrum-default', scorecard: !!opts.custom },
       archived: opts.archived ?? false,
       isTemplate: opts.isTemplate ?? false,
+      isShared: opts.isShared ?? false,
+      groupId: opts.isTemplate ? null : groupId,
     })
     .returning();
+  if (!opts.isTemplate) {
+    const targets = opts.userTargets
+      ? opts.userTargets.map((userId) => ({ assignmentId: a!.id, userId }))
+      : [{ assignmentId: a!.id, groupId }];
+    if (targets.length) await db.insert(assignmentTargets).values(targets);
+  }
   if (!opts.custom) return { assignment: a!, scorecard: null };
   const questions = scorecardQuestions(opts.custom.map((label) => [label, ''] as const));
   const [sc] = await db

@@ -609,9 +609,131 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open assignments of the caller's groups */
+        /** Assignments: the caller's open ones (assigned), a group's (group), or the templates they may use (templates) */
         get: operations["listAssignments"];
         put?: never;
+        /** A new template (editor step 1) */
+        post: operations["createAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One assignment with the caller’s abilities */
+        get: operations["getAssignment"];
+        put?: never;
+        post?: never;
+        /** Delete a template */
+        delete: operations["deleteAssignment"];
+        options?: never;
+        head?: never;
+        /** Change the description, criteria, wordspotting, privacy, archived or continuous status */
+        patch: operations["updateAssignment"];
+        trace?: never;
+    };
+    "/api/v1/assignments/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy as a new private template "{name} (Copy)" */
+        post: operations["copyAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign a template to groups or users (one assignment per group) */
+        post: operations["assignAssignment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a supporting material: a link or one of your recordings */
+        post: operations["addAssignmentAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{id}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a supporting material */
+        delete: operations["removeAssignmentAttachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{id}/scorecard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save a template's scorecard */
+        put: operations["saveAssignmentScorecard"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/assignments/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the manual order of a group's assignments */
+        put: operations["reorderGroupAssignments"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5206,7 +5328,8 @@ export interface operations {
     listAssignments: {
         parameters: {
             query?: {
-                scope?: "assigned";
+                scope?: "assigned" | "group" | "templates";
+                groupId?: string;
             };
             header?: never;
             path?: never;
@@ -5223,19 +5346,1668 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** Format: uuid */
-                            id: string;
+                            assignmentId: string;
+                            name: string;
+                            description: string;
+                            isTemplate: boolean;
+                            isShared: boolean;
+                            isGlobal: boolean;
+                            archived: boolean;
+                            deleted: boolean;
+                            deactivated: boolean;
+                            continuous: boolean;
+                            /** Format: uuid */
+                            userId: string | null;
+                            ownerName: string | null;
+                            /** Format: uuid */
+                            groupId: string | null;
+                            groupName: string | null;
+                            /** Format: uuid */
+                            assignmentTemplateId: string | null;
+                            sortOrder: number | null;
+                            criteria: {
+                                algorithm: string;
+                                /** @default false */
+                                minRecordings: boolean;
+                                minRecordingsCount?: number;
+                                /** @default false */
+                                minRating: boolean;
+                                minRatingNum?: number;
+                                /** @default false */
+                                minScore: boolean;
+                                minScoreNum?: number;
+                                /** @default false */
+                                managerReview: boolean;
+                                /** @default false */
+                                shareRecording: boolean;
+                                /** @default false */
+                                selfCommentary: boolean;
+                                /** @default false */
+                                wordspotting: boolean;
+                                /** @default false */
+                                scorecard: boolean;
+                            };
+                            userTargets: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            groupTargets: {
+                                /** Format: uuid */
+                                groupId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            attachments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                attachmentType: "link" | "recording";
+                                attachmentUrl: string | null;
+                                /** Format: uuid */
+                                recordingId: string | null;
+                            }[];
+                            scorecard: {
+                                /** Format: uuid */
+                                id: string;
+                                questions: {
+                                    id: string;
+                                    label: string;
+                                    description: string;
+                                    order: number;
+                                    preset: boolean;
+                                    hidden: boolean;
+                                }[];
+                                coachOnlyScorecard: boolean;
+                            } | null;
+                            wordspotting: string[];
+                            /** Format: date-time */
+                            createdDate: string;
+                            myUserTarget: {
+                                /** Format: date-time */
+                                createdDate: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            counts: {
+                                assignedCount: number;
+                                notStartedCount: number;
+                                inProgressCount: number;
+                                completedCount: number;
+                                recordingsCount: number;
+                                forReviewCount: number;
+                                feedbackCount: number;
+                            };
+                            abilities: {
+                                canEdit: boolean;
+                                canEditCriteria: boolean;
+                                canDelete: boolean;
+                                canArchive: boolean;
+                                canCopy: boolean;
+                                canAssign: boolean;
+                                canToggleContinuous: boolean;
+                                canToggleShared: boolean;
+                                canDownloadReport: boolean;
+                                canSeeMembers: boolean;
+                                canSubmit: boolean;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    createAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    description: string;
+                    criteria: {
+                        algorithm: string;
+                        /** @default false */
+                        minRecordings?: boolean;
+                        minRecordingsCount?: number;
+                        /** @default false */
+                        minRating?: boolean;
+                        minRatingNum?: number;
+                        /** @default false */
+                        minScore?: boolean;
+                        minScoreNum?: number;
+                        /** @default false */
+                        managerReview?: boolean;
+                        /** @default false */
+                        shareRecording?: boolean;
+                        /** @default false */
+                        selfCommentary?: boolean;
+                        /** @default false */
+                        wordspotting?: boolean;
+                        /** @default false */
+                        scorecard?: boolean;
+                    };
+                    /** @default false */
+                    isShared?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
                             /** Format: uuid */
                             assignmentId: string;
                             name: string;
+                            description: string;
+                            isTemplate: boolean;
+                            isShared: boolean;
+                            isGlobal: boolean;
+                            archived: boolean;
+                            deleted: boolean;
+                            deactivated: boolean;
+                            continuous: boolean;
                             /** Format: uuid */
-                            groupId: string;
-                            groupName: string;
+                            userId: string | null;
+                            ownerName: string | null;
+                            /** Format: uuid */
+                            groupId: string | null;
+                            groupName: string | null;
+                            /** Format: uuid */
+                            assignmentTemplateId: string | null;
+                            sortOrder: number | null;
                             criteria: {
                                 algorithm: string;
+                                /** @default false */
+                                minRecordings: boolean;
+                                minRecordingsCount?: number;
+                                /** @default false */
+                                minRating: boolean;
+                                minRatingNum?: number;
+                                /** @default false */
+                                minScore: boolean;
+                                minScoreNum?: number;
+                                /** @default false */
+                                managerReview: boolean;
+                                /** @default false */
+                                shareRecording: boolean;
+                                /** @default false */
+                                selfCommentary: boolean;
+                                /** @default false */
+                                wordspotting: boolean;
+                                /** @default false */
+                                scorecard: boolean;
                             };
+                            userTargets: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            groupTargets: {
+                                /** Format: uuid */
+                                groupId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            attachments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                attachmentType: "link" | "recording";
+                                attachmentUrl: string | null;
+                                /** Format: uuid */
+                                recordingId: string | null;
+                            }[];
+                            scorecard: {
+                                /** Format: uuid */
+                                id: string;
+                                questions: {
+                                    id: string;
+                                    label: string;
+                                    description: string;
+                                    order: number;
+                                    preset: boolean;
+                                    hidden: boolean;
+                                }[];
+                                coachOnlyScorecard: boolean;
+                            } | null;
+                            wordspotting: string[];
                             /** Format: date-time */
                             createdDate: string;
+                            myUserTarget: {
+                                /** Format: date-time */
+                                createdDate: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            counts: {
+                                assignedCount: number;
+                                notStartedCount: number;
+                                inProgressCount: number;
+                                completedCount: number;
+                                recordingsCount: number;
+                                forReviewCount: number;
+                                feedbackCount: number;
+                            };
                             abilities: {
+                                canEdit: boolean;
+                                canEditCriteria: boolean;
+                                canDelete: boolean;
+                                canArchive: boolean;
+                                canCopy: boolean;
+                                canAssign: boolean;
+                                canToggleContinuous: boolean;
+                                canToggleShared: boolean;
+                                canDownloadReport: boolean;
+                                canSeeMembers: boolean;
+                                canSubmit: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            assignmentId: string;
+                            name: string;
+                            description: string;
+                            isTemplate: boolean;
+                            isShared: boolean;
+                            isGlobal: boolean;
+                            archived: boolean;
+                            deleted: boolean;
+                            deactivated: boolean;
+                            continuous: boolean;
+                            /** Format: uuid */
+                            userId: string | null;
+                            ownerName: string | null;
+                            /** Format: uuid */
+                            groupId: string | null;
+                            groupName: string | null;
+                            /** Format: uuid */
+                            assignmentTemplateId: string | null;
+                            sortOrder: number | null;
+                            criteria: {
+                                algorithm: string;
+                                /** @default false */
+                                minRecordings: boolean;
+                                minRecordingsCount?: number;
+                                /** @default false */
+                                minRating: boolean;
+                                minRatingNum?: number;
+                                /** @default false */
+                                minScore: boolean;
+                                minScoreNum?: number;
+                                /** @default false */
+                                managerReview: boolean;
+                                /** @default false */
+                                shareRecording: boolean;
+                                /** @default false */
+                                selfCommentary: boolean;
+                                /** @default false */
+                                wordspotting: boolean;
+                                /** @default false */
+                                scorecard: boolean;
+                            };
+                            userTargets: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            groupTargets: {
+                                /** Format: uuid */
+                                groupId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            attachments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                attachmentType: "link" | "recording";
+                                attachmentUrl: string | null;
+                                /** Format: uuid */
+                                recordingId: string | null;
+                            }[];
+                            scorecard: {
+                                /** Format: uuid */
+                                id: string;
+                                questions: {
+                                    id: string;
+                                    label: string;
+                                    description: string;
+                                    order: number;
+                                    preset: boolean;
+                                    hidden: boolean;
+                                }[];
+                                coachOnlyScorecard: boolean;
+                            } | null;
+                            wordspotting: string[];
+                            /** Format: date-time */
+                            createdDate: string;
+                            myUserTarget: {
+                                /** Format: date-time */
+                                createdDate: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            counts: {
+                                assignedCount: number;
+                                notStartedCount: number;
+                                inProgressCount: number;
+                                completedCount: number;
+                                recordingsCount: number;
+                                forReviewCount: number;
+                                feedbackCount: number;
+                            };
+                            abilities: {
+                                canEdit: boolean;
+                                canEditCriteria: boolean;
+                                canDelete: boolean;
+                                canArchive: boolean;
+                                canCopy: boolean;
+                                canAssign: boolean;
+                                canToggleContinuous: boolean;
+                                canToggleShared: boolean;
+                                canDownloadReport: boolean;
+                                canSeeMembers: boolean;
+                                canSubmit: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    updateAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    criteria?: {
+                        algorithm: string;
+                        /** @default false */
+                        minRecordings?: boolean;
+                        minRecordingsCount?: number;
+                        /** @default false */
+                        minRating?: boolean;
+                        minRatingNum?: number;
+                        /** @default false */
+                        minScore?: boolean;
+                        minScoreNum?: number;
+                        /** @default false */
+                        managerReview?: boolean;
+                        /** @default false */
+                        shareRecording?: boolean;
+                        /** @default false */
+                        selfCommentary?: boolean;
+                        /** @default false */
+                        wordspotting?: boolean;
+                        /** @default false */
+                        scorecard?: boolean;
+                    };
+                    isShared?: boolean;
+                    archived?: boolean;
+                    deactivated?: boolean;
+                    wordspotting?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            assignmentId: string;
+                            name: string;
+                            description: string;
+                            isTemplate: boolean;
+                            isShared: boolean;
+                            isGlobal: boolean;
+                            archived: boolean;
+                            deleted: boolean;
+                            deactivated: boolean;
+                            continuous: boolean;
+                            /** Format: uuid */
+                            userId: string | null;
+                            ownerName: string | null;
+                            /** Format: uuid */
+                            groupId: string | null;
+                            groupName: string | null;
+                            /** Format: uuid */
+                            assignmentTemplateId: string | null;
+                            sortOrder: number | null;
+                            criteria: {
+                                algorithm: string;
+                                /** @default false */
+                                minRecordings: boolean;
+                                minRecordingsCount?: number;
+                                /** @default false */
+                                minRating: boolean;
+                                minRatingNum?: number;
+                                /** @default false */
+                                minScore: boolean;
+                                minScoreNum?: number;
+                                /** @default false */
+                                managerReview: boolean;
+                                /** @default false */
+                                shareRecording: boolean;
+                                /** @default false */
+                                selfCommentary: boolean;
+                                /** @default false */
+                                wordspotting: boolean;
+                                /** @default false */
+                                scorecard: boolean;
+                            };
+                            userTargets: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            groupTargets: {
+                                /** Format: uuid */
+                                groupId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            attachments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                attachmentType: "link" | "recording";
+                                attachmentUrl: string | null;
+                                /** Format: uuid */
+                                recordingId: string | null;
+                            }[];
+                            scorecard: {
+                                /** Format: uuid */
+                                id: string;
+                                questions: {
+                                    id: string;
+                                    label: string;
+                                    description: string;
+                                    order: number;
+                                    preset: boolean;
+                                    hidden: boolean;
+                                }[];
+                                coachOnlyScorecard: boolean;
+                            } | null;
+                            wordspotting: string[];
+                            /** Format: date-time */
+                            createdDate: string;
+                            myUserTarget: {
+                                /** Format: date-time */
+                                createdDate: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            counts: {
+                                assignedCount: number;
+                                notStartedCount: number;
+                                inProgressCount: number;
+                                completedCount: number;
+                                recordingsCount: number;
+                                forReviewCount: number;
+                                feedbackCount: number;
+                            };
+                            abilities: {
+                                canEdit: boolean;
+                                canEditCriteria: boolean;
+                                canDelete: boolean;
+                                canArchive: boolean;
+                                canCopy: boolean;
+                                canAssign: boolean;
+                                canToggleContinuous: boolean;
+                                canToggleShared: boolean;
+                                canDownloadReport: boolean;
+                                canSeeMembers: boolean;
+                                canSubmit: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    copyAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            assignmentId: string;
+                            name: string;
+                            description: string;
+                            isTemplate: boolean;
+                            isShared: boolean;
+                            isGlobal: boolean;
+                            archived: boolean;
+                            deleted: boolean;
+                            deactivated: boolean;
+                            continuous: boolean;
+                            /** Format: uuid */
+                            userId: string | null;
+                            ownerName: string | null;
+                            /** Format: uuid */
+                            groupId: string | null;
+                            groupName: string | null;
+                            /** Format: uuid */
+                            assignmentTemplateId: string | null;
+                            sortOrder: number | null;
+                            criteria: {
+                                algorithm: string;
+                                /** @default false */
+                                minRecordings: boolean;
+                                minRecordingsCount?: number;
+                                /** @default false */
+                                minRating: boolean;
+                                minRatingNum?: number;
+                                /** @default false */
+                                minScore: boolean;
+                                minScoreNum?: number;
+                                /** @default false */
+                                managerReview: boolean;
+                                /** @default false */
+                                shareRecording: boolean;
+                                /** @default false */
+                                selfCommentary: boolean;
+                                /** @default false */
+                                wordspotting: boolean;
+                                /** @default false */
+                                scorecard: boolean;
+                            };
+                            userTargets: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            groupTargets: {
+                                /** Format: uuid */
+                                groupId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            attachments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                attachmentType: "link" | "recording";
+                                attachmentUrl: string | null;
+                                /** Format: uuid */
+                                recordingId: string | null;
+                            }[];
+                            scorecard: {
+                                /** Format: uuid */
+                                id: string;
+                                questions: {
+                                    id: string;
+                                    label: string;
+                                    description: string;
+                                    order: number;
+                                    preset: boolean;
+                                    hidden: boolean;
+                                }[];
+                                coachOnlyScorecard: boolean;
+                            } | null;
+                            wordspotting: string[];
+                            /** Format: date-time */
+                            createdDate: string;
+                            myUserTarget: {
+                                /** Format: date-time */
+                                createdDate: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            counts: {
+                                assignedCount: number;
+                                notStartedCount: number;
+                                inProgressCount: number;
+                                completedCount: number;
+                                recordingsCount: number;
+                                forReviewCount: number;
+                                feedbackCount: number;
+                            };
+                            abilities: {
+                                canEdit: boolean;
+                                canEditCriteria: boolean;
+                                canDelete: boolean;
+                                canArchive: boolean;
+                                canCopy: boolean;
+                                canAssign: boolean;
+                                canToggleContinuous: boolean;
+                                canToggleShared: boolean;
+                                canDownloadReport: boolean;
+                                canSeeMembers: boolean;
+                                canSubmit: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    assignAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    continuous: boolean;
+                    /** @default [] */
+                    groupIds?: string[];
+                    /** @default [] */
+                    userIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            assignments: {
+                                /** Format: uuid */
+                                assignmentId: string;
+                                /** Format: uuid */
+                                groupId: string;
+                                groupName: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    addAssignmentAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    attachmentType: "link";
+                    name: string;
+                    attachmentUrl: string;
+                } | {
+                    /** @enum {string} */
+                    attachmentType: "recording";
+                    name: string;
+                    /** Format: uuid */
+                    recordingId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            assignmentId: string;
+                            name: string;
+                            description: string;
+                            isTemplate: boolean;
+                            isShared: boolean;
+                            isGlobal: boolean;
+                            archived: boolean;
+                            deleted: boolean;
+                            deactivated: boolean;
+                            continuous: boolean;
+                            /** Format: uuid */
+                            userId: string | null;
+                            ownerName: string | null;
+                            /** Format: uuid */
+                            groupId: string | null;
+                            groupName: string | null;
+                            /** Format: uuid */
+                            assignmentTemplateId: string | null;
+                            sortOrder: number | null;
+                            criteria: {
+                                algorithm: string;
+                                /** @default false */
+                                minRecordings: boolean;
+                                minRecordingsCount?: number;
+                                /** @default false */
+                                minRating: boolean;
+                                minRatingNum?: number;
+                                /** @default false */
+                                minScore: boolean;
+                                minScoreNum?: number;
+                                /** @default false */
+                                managerReview: boolean;
+                                /** @default false */
+                                shareRecording: boolean;
+                                /** @default false */
+                                selfCommentary: boolean;
+                                /** @default false */
+                                wordspotting: boolean;
+                                /** @default false */
+                                scorecard: boolean;
+                            };
+                            userTargets: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            groupTargets: {
+                                /** Format: uuid */
+                                groupId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            attachments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                attachmentType: "link" | "recording";
+                                attachmentUrl: string | null;
+                                /** Format: uuid */
+                                recordingId: string | null;
+                            }[];
+                            scorecard: {
+                                /** Format: uuid */
+                                id: string;
+                                questions: {
+                                    id: string;
+                                    label: string;
+                                    description: string;
+                                    order: number;
+                                    preset: boolean;
+                                    hidden: boolean;
+                                }[];
+                                coachOnlyScorecard: boolean;
+                            } | null;
+                            wordspotting: string[];
+                            /** Format: date-time */
+                            createdDate: string;
+                            myUserTarget: {
+                                /** Format: date-time */
+                                createdDate: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            counts: {
+                                assignedCount: number;
+                                notStartedCount: number;
+                                inProgressCount: number;
+                                completedCount: number;
+                                recordingsCount: number;
+                                forReviewCount: number;
+                                feedbackCount: number;
+                            };
+                            abilities: {
+                                canEdit: boolean;
+                                canEditCriteria: boolean;
+                                canDelete: boolean;
+                                canArchive: boolean;
+                                canCopy: boolean;
+                                canAssign: boolean;
+                                canToggleContinuous: boolean;
+                                canToggleShared: boolean;
+                                canDownloadReport: boolean;
+                                canSeeMembers: boolean;
+                                canSubmit: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    removeAssignmentAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            assignmentId: string;
+                            name: string;
+                            description: string;
+                            isTemplate: boolean;
+                            isShared: boolean;
+                            isGlobal: boolean;
+                            archived: boolean;
+                            deleted: boolean;
+                            deactivated: boolean;
+                            continuous: boolean;
+                            /** Format: uuid */
+                            userId: string | null;
+                            ownerName: string | null;
+                            /** Format: uuid */
+                            groupId: string | null;
+                            groupName: string | null;
+                            /** Format: uuid */
+                            assignmentTemplateId: string | null;
+                            sortOrder: number | null;
+                            criteria: {
+                                algorithm: string;
+                                /** @default false */
+                                minRecordings: boolean;
+                                minRecordingsCount?: number;
+                                /** @default false */
+                                minRating: boolean;
+                                minRatingNum?: number;
+                                /** @default false */
+                                minScore: boolean;
+                                minScoreNum?: number;
+                                /** @default false */
+                                managerReview: boolean;
+                                /** @default false */
+                                shareRecording: boolean;
+                                /** @default false */
+                                selfCommentary: boolean;
+                                /** @default false */
+                                wordspotting: boolean;
+                                /** @default false */
+                                scorecard: boolean;
+                            };
+                            userTargets: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            groupTargets: {
+                                /** Format: uuid */
+                                groupId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            attachments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                attachmentType: "link" | "recording";
+                                attachmentUrl: string | null;
+                                /** Format: uuid */
+                                recordingId: string | null;
+                            }[];
+                            scorecard: {
+                                /** Format: uuid */
+                                id: string;
+                                questions: {
+                                    id: string;
+                                    label: string;
+                                    description: string;
+                                    order: number;
+                                    preset: boolean;
+                                    hidden: boolean;
+                                }[];
+                                coachOnlyScorecard: boolean;
+                            } | null;
+                            wordspotting: string[];
+                            /** Format: date-time */
+                            createdDate: string;
+                            myUserTarget: {
+                                /** Format: date-time */
+                                createdDate: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            counts: {
+                                assignedCount: number;
+                                notStartedCount: number;
+                                inProgressCount: number;
+                                completedCount: number;
+                                recordingsCount: number;
+                                forReviewCount: number;
+                                feedbackCount: number;
+                            };
+                            abilities: {
+                                canEdit: boolean;
+                                canEditCriteria: boolean;
+                                canDelete: boolean;
+                                canArchive: boolean;
+                                canCopy: boolean;
+                                canAssign: boolean;
+                                canToggleContinuous: boolean;
+                                canToggleShared: boolean;
+                                canDownloadReport: boolean;
+                                canSeeMembers: boolean;
+                                canSubmit: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    saveAssignmentScorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default recording
+                     * @enum {string}
+                     */
+                    scorecardType?: "recording";
+                    scorecard: {
+                        questions: {
+                            id: string;
+                            label: string;
+                            description: string;
+                            order: number;
+                            preset: boolean;
+                            hidden: boolean;
+                        }[];
+                        coachOnlyScorecard: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            assignmentId: string;
+                            name: string;
+                            description: string;
+                            isTemplate: boolean;
+                            isShared: boolean;
+                            isGlobal: boolean;
+                            archived: boolean;
+                            deleted: boolean;
+                            deactivated: boolean;
+                            continuous: boolean;
+                            /** Format: uuid */
+                            userId: string | null;
+                            ownerName: string | null;
+                            /** Format: uuid */
+                            groupId: string | null;
+                            groupName: string | null;
+                            /** Format: uuid */
+                            assignmentTemplateId: string | null;
+                            sortOrder: number | null;
+                            criteria: {
+                                algorithm: string;
+                                /** @default false */
+                                minRecordings: boolean;
+                                minRecordingsCount?: number;
+                                /** @default false */
+                                minRating: boolean;
+                                minRatingNum?: number;
+                                /** @default false */
+                                minScore: boolean;
+                                minScoreNum?: number;
+                                /** @default false */
+                                managerReview: boolean;
+                                /** @default false */
+                                shareRecording: boolean;
+                                /** @default false */
+                                selfCommentary: boolean;
+                                /** @default false */
+                                wordspotting: boolean;
+                                /** @default false */
+                                scorecard: boolean;
+                            };
+                            userTargets: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            groupTargets: {
+                                /** Format: uuid */
+                                groupId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            attachments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                attachmentType: "link" | "recording";
+                                attachmentUrl: string | null;
+                                /** Format: uuid */
+                                recordingId: string | null;
+                            }[];
+                            scorecard: {
+                                /** Format: uuid */
+                                id: string;
+                                questions: {
+                                    id: string;
+                                    label: string;
+                                    description: string;
+                                    order: number;
+                                    preset: boolean;
+                                    hidden: boolean;
+                                }[];
+                                coachOnlyScorecard: boolean;
+                            } | null;
+                            wordspotting: string[];
+                            /** Format: date-time */
+                            createdDate: string;
+                            myUserTarget: {
+                                /** Format: date-time */
+                                createdDate: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            counts: {
+                                assignedCount: number;
+                                notStartedCount: number;
+                                inProgressCount: number;
+                                completedCount: number;
+                                recordingsCount: number;
+                                forReviewCount: number;
+                                feedbackCount: number;
+                            };
+                            abilities: {
+                                canEdit: boolean;
+                                canEditCriteria: boolean;
+                                canDelete: boolean;
+                                canArchive: boolean;
+                                canCopy: boolean;
+                                canAssign: boolean;
+                                canToggleContinuous: boolean;
+                                canToggleShared: boolean;
+                                canDownloadReport: boolean;
+                                canSeeMembers: boolean;
+                                canSubmit: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    reorderGroupAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assignments: {
+                        /** Format: uuid */
+                        assignmentId: string;
+                        sortOrder: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            assignmentId: string;
+                            name: string;
+                            description: string;
+                            isTemplate: boolean;
+                            isShared: boolean;
+                            isGlobal: boolean;
+                            archived: boolean;
+                            deleted: boolean;
+                            deactivated: boolean;
+                            continuous: boolean;
+                            /** Format: uuid */
+                            userId: string | null;
+                            ownerName: string | null;
+                            /** Format: uuid */
+                            groupId: string | null;
+                            groupName: string | null;
+                            /** Format: uuid */
+                            assignmentTemplateId: string | null;
+                            sortOrder: number | null;
+                            criteria: {
+                                algorithm: string;
+                                /** @default false */
+                                minRecordings: boolean;
+                                minRecordingsCount?: number;
+                                /** @default false */
+                                minRating: boolean;
+                                minRatingNum?: number;
+                                /** @default false */
+                                minScore: boolean;
+                                minScoreNum?: number;
+                                /** @default false */
+                                managerReview: boolean;
+                                /** @default false */
+                                shareRecording: boolean;
+                                /** @default false */
+                                selfCommentary: boolean;
+                                /** @default false */
+                                wordspotting: boolean;
+                                /** @default false */
+                                scorecard: boolean;
+                            };
+                            userTargets: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            groupTargets: {
+                                /** Format: uuid */
+                                groupId: string;
+                                name: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                            }[];
+                            attachments: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                attachmentType: "link" | "recording";
+                                attachmentUrl: string | null;
+                                /** Format: uuid */
+                                recordingId: string | null;
+                            }[];
+                            scorecard: {
+                                /** Format: uuid */
+                                id: string;
+                                questions: {
+                                    id: string;
+                                    label: string;
+                                    description: string;
+                                    order: number;
+                                    preset: boolean;
+                                    hidden: boolean;
+                                }[];
+                                coachOnlyScorecard: boolean;
+                            } | null;
+                            wordspotting: string[];
+                            /** Format: date-time */
+                            createdDate: string;
+                            myUserTarget: {
+                                /** Format: date-time */
+                                createdDate: string;
+                            } | null;
+                            /** @enum {string|null} */
+                            completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            counts: {
+                                assignedCount: number;
+                                notStartedCount: number;
+                                inProgressCount: number;
+                                completedCount: number;
+                                recordingsCount: number;
+                                forReviewCount: number;
+                                feedbackCount: number;
+                            };
+                            abilities: {
+                                canEdit: boolean;
+                                canEditCriteria: boolean;
+                                canDelete: boolean;
+                                canArchive: boolean;
+                                canCopy: boolean;
+                                canAssign: boolean;
+                                canToggleContinuous: boolean;
+                                canToggleShared: boolean;
+                                canDownloadReport: boolean;
+                                canSeeMembers: boolean;
                                 canSubmit: boolean;
                             };
                         }[];

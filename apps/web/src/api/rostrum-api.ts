@@ -35,7 +35,7 @@ import type {
   TCreateFeedbackBody,
   TFeedback,
   TRecordingFeedback,
-  TAssignedAssignment,
+  TAssignment,
   TScorecardResponse,
   TScorecardResponseBody,
 } from '@rostrum/contract';
@@ -132,7 +132,7 @@ export const api = {
     call('POST', () => client.POST('/api/v1/scorecards/{id}/responses', { params: { path: id(body.scorecardId) }, body })),
 
   /** The Move to Assignment picker: open assignments of the caller's groups. */
-  getAssignedAssignments: (): Promise<TAssignedAssignment[]> =>
+  getAssignedAssignments: (): Promise<TAssignment[]> =>
     call('GET', () => client.GET('/api/v1/assignments', { params: { query: { scope: 'assigned' } } })),
   addRecordingToAssignment: (assignmentId: string, recordingId: string) =>
     call('POST', () => client.POST('/api/v1/assignments/{id}/recordings', { params: { path: id(assignmentId) }, body: { recordingId } })),

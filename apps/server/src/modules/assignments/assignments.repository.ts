@@ -1,20 +1,25 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TAssignmentRef, TScorecard } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
-import { assignments, groups, memberships, recordings, scorecards } from '../../db/schema.js';
+import {
+  assignmentAttachments,
+  assignmentTargets,
+  assignments,
+  groups,
+  memberships,
+  recordings,
+  scorecards,
+  users,
+} from '../../db/schema.js';
 import { membershipHasActiveRoleSql } from '../../auth/membership-active.js';
+import { assignmentForMembershipSql } from '../../auth/assignment-targets.js';
 import { scorecardApplies } from '../../auth/scorecard-rules.js';
 
 export type TAssignmentRow = typeof assignments.$inferSelect;
 export type TScorecardRow = typeof scorecards.$inferSelect;
 
-/** Open assignments take recordings: not a template, not archived, deactivated or deleted. */
-const isOpen = and(
-  eq(assignments.isTemplate, false),
-  eq(assignments.archived, false),
-  eq(assignments.deactivated, false),
-  isNull(assignments.deletedAt),
-);
+/** Open assignments take recordings: not a template, not archived, not deleted (deactivated ones still do). */
+const isOpen = and(eq(assignments.isTemplate, false), eq(assignments.archived, false), isNull(assignments.deletedAt));
 
 export async function findAssignmentInOrg(db: TDb, orgId: string, assignmentId: string) {
   const [row] = await db
@@ -28,18 +33,238 @@ export async function findAssignmentInOrg(db: TDb, orgId: string, assignmentId: 
 }
 
 export function isOpenAssignment(a: TAssignmentRow): boolean {
-  return !a.isTemplate && !a.archived && !a.deactivated && !a.deletedAt;
+  return !a.isTemplate && !a.archived && !a.deletedAt;
 }
 
-/** Open assignments of the groups where the user is an active speaker, newest first. */
-export function listAssignedToSpeaker(db: TDb, userId: string, orgId: string) {
+// ---- The entity: an assignment with its group, owner, scorecard, targets and attachments.
+
+export interface TAssignmentFullRow {
+  a: TAssignmentRow;
+  groupName: string | null;
+  ownerName: string | null;
+  scorecard: TScorecardRow | null;
+}
+
+function selectFull(db: TDb) {
   return db
-    .select({ a: assignments, groupName: groups.name, membership: memberships })
+    .select({ a: assignments, groupName: groups.name, ownerName: users.name, scorecard: scorecards })
     .from(assignments)
-    .innerJoin(groups, eq(groups.id, assignments.groupId))
+    .leftJoin(groups, eq(groups.id, assignments.groupId))
+    .leftJoin(users, eq(users.id, assignments.userId))
+    .leftJoin(scorecards, eq(scorecards.assignmentId, assignments.id));
+}
+
+/** One assignment of any kind (deleted ones too): visibility is the policies' decision. */
+export async function findAssignmentFull(db: TDb, assignmentId: string): Promise<TAssignmentFullRow | null> {
+  const [row] = await selectFull(db).where(eq(assignments.id, assignmentId)).limit(1);
+  return row ?? null;
+}
+
+/** Open assignments for the user as a speaker (assignmentForMembershipSql), newest first. */
+export function listAssignedToSpeaker(db: TDb, userId: string, orgId: string): Promise<TAssignmentFullRow[]> {
+  return selectFull(db)
     .innerJoin(memberships, and(eq(memberships.groupId, assignments.groupId), eq(memberships.userId, userId)))
-    .where(and(eq(assignments.orgId, orgId), isOpen, membershipHasActiveRoleSql('speaker')))
+    .where(and(eq(assignments.orgId, orgId), isOpen, assignmentForMembershipSql()))
     .orderBy(desc(assignments.createdAt));
+}
+
+/** Every assigned, non-deleted assignment of a group. */
+export function listGroupAssignments(db: TDb, groupId: string): Promise<TAssignmentFullRow[]> {
+  return selectFull(db)
+    .where(and(eq(assignments.groupId, groupId), eq(assignments.isTemplate, false), isNull(assignments.deletedAt)))
+    .orderBy(desc(assignments.createdAt));
+}
+
+/** Templates the user may see: their own and the organisation's shared ones (when `shared`), and the global ones (when `global`). */
+export function listTemplates(
+  db: TDb,
+  userId: string,
+  orgId: string,
+  opts: { shared: boolean; global: boolean },
+): Promise<TAssignmentFullRow[]> {
+  const mine = and(eq(assignments.orgId, orgId), eq(assignments.userId, userId));
+  const visible: SQL[] = [mine!];
+  if (opts.shared) visible.push(and(eq(assignments.orgId, orgId), eq(assignments.isShared, true))!);
+  if (opts.global) visible.push(eq(assignments.isGlobal, true));
+  return selectFull(db)
+    .where(and(eq(assignments.isTemplate, true), isNull(assignments.deletedAt), or(...visible)))
+    .orderBy(asc(assignments.name));
+}
+
+export type TTargetRow = {
+  id: string;
+  assignmentId: string;
+  userId: string | null;
+  groupId: string | null;
+  createdAt: Date;
+  userName: string | null;
+  groupName: string | null;
+};
+
+export function listTargets(db: TDb, assignmentIds: string[]): Promise<TTargetRow[]> {
+  if (assignmentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: assignmentTargets.id,
+      assignmentId: assignmentTargets.assignmentId,
+      userId: assignmentTargets.userId,
+      groupId: assignmentTargets.groupId,
+      createdAt: assignmentTargets.createdAt,
+      userName: users.name,
+      groupName: groups.name,
+    })
+    .from(assignmentTargets)
+    .leftJoin(users, eq(users.id, assignmentTargets.userId))
+    .leftJoin(groups, eq(groups.id, assignmentTargets.groupId))
+    .where(inArray(assignmentTargets.assignmentId, assignmentIds))
+    .orderBy(asc(assignmentTargets.createdAt));
+}
+
+export type TAttachmentRow = typeof assignmentAttachments.$inferSelect;
+
+export function listAttachments(db: TDb, assignmentIds: string[]): Promise<TAttachmentRow[]> {
+  if (assignmentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(assignmentAttachments)
+    .where(inArray(assignmentAttachments.assignmentId, assignmentIds))
+    .orderBy(asc(assignmentAttachments.createdAt), asc(assignmentAttachments.id));
+}
+
+/** The caller's memberships (every group), for the abilities. */
+export function listMembershipsOfUser(db: TDb, userId: string) {
+  return db.select().from(memberships).where(eq(memberships.userId, userId));
+}
+
+// ---- Writes
+
+export type TAssignmentInsert = typeof assignments.$inferInsert;
+
+export async function insertAssignmentRow(db: TDb, values: TAssignmentInsert): Promise<TAssignmentRow> {
+  const [row] = await db.insert(assignments).values(values).returning();
+  return row!;
+}
+
+export async function updateAssignmentRow(db: TDb, assignmentId: string, patch: Partial<TAssignmentInsert>): Promise<void> {
+  await db
+    .update(assignments)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(assignments.id, assignmentId));
+}
+
+/**
+ * Copies the assignment's content (scorecard and attachments) onto another; the row itself
+ * (name, description, criteria, wordspotting) is the caller's insert.
+ */
+export async function copyAssignmentContent(db: TDb, fromId: string, toId: string): Promise<void> {
+  const [sc] = await db.select().from(scorecards).where(eq(scorecards.assignmentId, fromId)).limit(1);
+  if (sc) await db.insert(scorecards).values({ assignmentId: toId, questions: sc.questions, coachOnly: sc.coachOnly });
+  const atts = await db.select().from(assignmentAttachments).where(eq(assignmentAttachments.assignmentId, fromId));
+  if (atts.length)
+    await db
+      .insert(assignmentAttachments)
+      .values(
+        atts
+          .sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime())
+          .map((x) => ({ assignmentId: toId, name: x.name, attachmentType: x.attachmentType, url: x.url, recordingId: x.recordingId })),
+      );
+}
+
+export async function insertTargets(db: TDb, assignmentId: string, targets: { userId?: string; groupId?: string }[]): Promise<void> {
+  if (targets.length === 0) return;
+  await db
+    .insert(assignmentTargets)
+    .values(targets.map((t) => ({ assignmentId, userId: t.userId ?? null, groupId: t.groupId ?? null })))
+    .onConflictDoNothing();
+}
+
+/** The active speakers of these groups (current members only). */
+export function listActiveSpeakers(db: TDb, groupIds: string[]): Promise<{ userId: string; groupId: string }[]> {
+  if (groupIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ userId: memberships.userId, groupId: memberships.groupId })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(inArray(memberships.groupId, groupIds), membershipHasActiveRoleSql('speaker')))
+    .orderBy(asc(users.lastName), asc(users.firstName));
+}
+
+export async function softDeleteAssignment(db: TDb, assignmentId: string): Promise<void> {
+  await db.update(assignments).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(assignments.id, assignmentId));
+}
+
+export async function countAttachments(db: TDb, assignmentId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(assignmentAttachments)
+    .where(eq(assignmentAttachments.assignmentId, assignmentId));
+  return row?.n ?? 0;
+}
+
+export async function insertAttachment(db: TDb, values: typeof assignmentAttachments.$inferInsert): Promise<void> {
+  await db.insert(assignmentAttachments).values(values);
+}
+
+/** Removes one attachment of the assignment; false when it has none with that id. */
+export async function deleteAttachment(db: TDb, assignmentId: string, attachmentId: string): Promise<boolean> {
+  const gone = await db
+    .delete(assignmentAttachments)
+    .where(and(eq(assignmentAttachments.id, attachmentId), eq(assignmentAttachments.assignmentId, assignmentId)))
+    .returning({ id: assignmentAttachments.id });
+  return gone.length > 0;
+}
+
+export async function upsertScorecard(
+  db: TDb,
+  assignmentId: string,
+  questions: TScorecardQuestionRowT[],
+  coachOnly: boolean,
+): Promise<void> {
+  await db
+    .insert(scorecards)
+    .values({ assignmentId, questions, coachOnly })
+    .onConflictDoUpdate({ target: scorecards.assignmentId, set: { questions, coachOnly, updatedAt: new Date() } });
+}
+type TScorecardQuestionRowT = TScorecardRow['questions'][number];
+
+/** Sets the manual order of a group's assignments; only ids of that group (non-deleted) change. */
+export async function setSortOrders(db: TDb, groupId: string, order: { assignmentId: string; sortOrder: number }[]): Promise<number> {
+  let changed = 0;
+  for (const o of order) {
+    const done = await db
+      .update(assignments)
+      .set({ sortOrder: o.sortOrder, updatedAt: new Date() })
+      .where(
+        and(
+          eq(assignments.id, o.assignmentId),
+          eq(assignments.groupId, groupId),
+          eq(assignments.isTemplate, false),
+          isNull(assignments.deletedAt),
+        ),
+      )
+      .returning({ id: assignments.id });
+    changed += done.length;
+  }
+  return changed;
+}
+
+/** The caller's own live recording in the organisation, or null. */
+export async function findOwnRecording(db: TDb, recordingId: string, userId: string, orgId: string) {
+  const [r] = await db
+    .select({ id: recordings.id, title: recordings.title })
+    .from(recordings)
+    .where(and(eq(recordings.id, recordingId), eq(recordings.userId, userId), eq(recordings.orgId, orgId), isNull(recordings.deletedAt)))
+    .limit(1);
+  return r ?? null;
+}
+
+/** The groups of the organisation with these ids. */
+export function listGroupsByIds(db: TDb, orgId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.orgId, orgId), inArray(groups.id, ids)));
 }
 
 /**
@@ -78,4 +303,14 @@ export function presentAssignmentRef(row: {
     // The scorecard applies only when the assignment's criteria ask for it.
     scorecard: row.scorecard && scorecardApplies(row.a.criteria) ? presentScorecard(row.scorecard) : null,
   };
+}
+
+/** Every group of the organisation (org admins coach them all). */
+export function listOrgGroups(db: TDb, orgId: string) {
+  return db.select().from(groups).where(eq(groups.orgId, orgId));
+}
+
+export async function findUserName(db: TDb, userId: string): Promise<string> {
+  const [u] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+  return u?.name ?? '';
 }

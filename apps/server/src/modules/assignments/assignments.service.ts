@@ -1,13 +1,14 @@
-import { ASSIGNMENT_MSG, ERROR_CODES, speakerTypeMatches, type TAssignedAssignment } from '@rostrum/contract';
+import { ASSIGNMENT_MSG, ERROR_CODES, speakerTypeMatches } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { assignmentAbilities, isCoachOf, recordingAccess } from '../../auth/policies.js';
+import { isCoachOf, recordingAccess } from '../../auth/policies.js';
+import { judge, loadViewer } from './presenter.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { findRecordingWithContext } from '../recordings/recordings.repository.js';
 import {
   findAssignmentInOrg,
   isOpenAssignment,
-  listAssignedToSpeaker,
+  listTargets,
   moveRecordingToAssignment,
   takeRecordingOutOfAssignment,
 } from './assignments.repository.js';
@@ -20,21 +21,6 @@ async function assertAssignmentsOn(deps: TDeps, auth: TAuth) {
   if (!org?.settings.Assignments) throw forbidden(ASSIGNMENT_MSG.assignmentsOff, ERROR_CODES.assignmentsDisabled);
 }
 
-/** The Move to Assignment picker: open assignments of the caller's speaker groups. */
-export async function listAssigned(deps: TDeps, auth: TAuth): Promise<TAssignedAssignment[]> {
-  const rows = await listAssignedToSpeaker(deps.db, auth.userId, auth.orgId);
-  return rows.map(({ a, groupName, membership }) => ({
-    id: a.id,
-    assignmentId: a.id,
-    name: a.name,
-    groupId: a.groupId!,
-    groupName,
-    criteria: { algorithm: a.criteria.algorithm },
-    createdDate: a.createdAt.toISOString(),
-    abilities: assignmentAbilities(membership, { open: isOpenAssignment(a) }),
-  }));
-}
-
 /**
  * Move to Assignment (001 section 4): the owner puts a recording into an open assignment of a
  * group they speak in. It cannot be undone by the speaker, so a recording moves once; the
@@ -44,8 +30,10 @@ export async function addRecording(deps: TDeps, auth: TAuth, assignmentId: strin
   await assertAssignmentsOn(deps, auth);
   const found = await findAssignmentInOrg(deps.db, auth.orgId, assignmentId);
   if (!found || !isOpenAssignment(found.a) || !found.a.groupId) throw notFound();
-  const membership = await findMembership(deps.db, auth.userId, found.a.groupId);
-  if (!assignmentAbilities(membership, { open: true }).canSubmit) throw forbidden();
+  // Only into an assignment that is for the caller (its targets), while it is open.
+  const viewer = await loadViewer(deps.db, auth);
+  const full = { a: found.a, groupName: found.groupName, ownerName: null, scorecard: found.scorecard };
+  if (!judge(viewer, full, await listTargets(deps.db, [found.a.id])).abilities.canSubmit) throw forbidden();
   const rec = await findRecordingWithContext(deps.db, recordingId, auth.userId);
   if (!rec || rec.r.orgId !== auth.orgId || rec.r.userId !== auth.userId) throw notFound();
   if (rec.r.assignmentId) throw conflict(ASSIGNMENT_MSG.alreadyAssigned, ERROR_CODES.assignmentAlreadyAssigned);

@@ -96,3 +96,18 @@ export function assignmentCompletedMail(
     `Review it: ${recordingLink(publicUrl, rec)}`,
   ]);
 }
+
+/** To a speaker: a coach assigned them a new assignment (assignmentReceivedFrequency). */
+export function assignmentReceivedMail(
+  publicUrl: string,
+  to: TRecipient,
+  assignment: { id: string; name: string },
+  coachName: string,
+  groupName: string,
+  v: TVocabulary,
+): TMail {
+  return noticeMail(publicUrl, to, `New assignment: "${assignment.name}"`, [
+    `${coachName}, your ${v.word('coach')} in the ${v.word('group')} ${groupName}, assigned you "${assignment.name}".`,
+    `See the instructions and record for it: ${publicUrl}/assignment/details/${assignment.id}`,
+  ]);
+}

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { assignments, groups, memberships, organisations, recordings, users } from '../../db/schema.js';
 
@@ -38,4 +38,20 @@ export function listGroupMembersWithUsers(db: TDb, groupId: string) {
 /** The user's memberships (for the settings page's sections). */
 export function listMembershipsOf(db: TDb, userId: string) {
   return db.select().from(memberships).where(eq(memberships.userId, userId));
+}
+
+/** The organisation's type and settings, or null. */
+export async function findOrgForNotice(db: TDb, orgId: string) {
+  const [row] = await db
+    .select({ type: organisations.type, settings: organisations.settings })
+    .from(organisations)
+    .where(eq(organisations.id, orgId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The users with these ids. */
+export function listUsersByIds(db: TDb, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(users).where(inArray(users.id, ids));
 }

@@ -2,9 +2,10 @@ import { vocabulary, type TEmailPreferenceKey } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import type { TMail } from '../../mail/mailer.js';
 import { toldOfRecording, wantsEmail, type TRecordingNotice } from '../../auth/policies.js';
-import { findRecordingForNotice, listGroupMembersWithUsers } from './notifications.repository.js';
+import { findOrgForNotice, findRecordingForNotice, listGroupMembersWithUsers, listUsersByIds } from './notifications.repository.js';
 import {
   assignmentCompletedMail,
+  assignmentReceivedMail,
   recordingProcessedMail,
   recordingSharedMail,
   recordingSubmittedMail,
@@ -92,4 +93,30 @@ function groupMail(
   if (notice === 'shared') return recordingSharedMail(url, to, r, ownerName, groupName, v);
   if (notice === 'submitted') return recordingSubmittedMail(url, to, r, ownerName, groupName, v);
   return assignmentCompletedMail(url, to, r, ownerName, assignmentName ?? 'an assignment', v);
+}
+
+/**
+ * Enqueues the "new assignment" email (assignmentReceivedFrequency) to each speaker an assign
+ * step targeted, in the caller's transaction. Speakers of another organisation are skipped.
+ */
+export async function notifyAssignmentReceived(
+  tx: TDb,
+  deps: TNotifyDeps,
+  orgId: string,
+  assignment: { id: string; name: string },
+  coachName: string,
+  groupName: string,
+  userIds: readonly string[],
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const org = await findOrgForNotice(tx, orgId);
+  if (!org) return 0;
+  const v = vocabulary(org.type);
+  let sent = 0;
+  for (const user of await listUsersByIds(tx, [...new Set(userIds)])) {
+    if (user.orgId !== orgId || !wantsEmail(org.settings, user.emailPreferences, 'assignmentReceivedFrequency')) continue;
+    await deps.queue.enqueueEmail(tx, assignmentReceivedMail(deps.config.publicUrl, user, assignment, coachName, groupName, v));
+    sent++;
+  }
+  return sent;
 }

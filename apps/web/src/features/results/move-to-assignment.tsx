@@ -6,7 +6,7 @@ import {
   ERROR_CODES,
   isConversationalAlgorithm,
   speakerTypeMatches,
-  type TAssignedAssignment,
+  type TAssignment,
   type TRecording,
 } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
@@ -23,11 +23,11 @@ import { notifications } from '../../app/notification-store';
 export function MoveToAssignment({ recording: r }: { recording: TRecording }) {
   const queryClient = useQueryClient();
   const assigned = useQuery({ queryKey: queryKeys.assignedAssignments, queryFn: api.getAssignedAssignments });
-  const [chosen, setChosen] = useState<TAssignedAssignment | null>(null);
+  const [chosen, setChosen] = useState<TAssignment | null>(null);
   const unable = () => notifications.show({ kind: 'error', title: ASSIGNMENT_MSG.unableTitle, text: ASSIGNMENT_MSG.unableText });
 
   const move = useMutation({
-    mutationFn: (a: TAssignedAssignment) => api.addRecordingToAssignment(a.assignmentId, r.recordingId),
+    mutationFn: (a: TAssignment) => api.addRecordingToAssignment(a.assignmentId, r.recordingId),
     onSuccess: (_, a) => {
       setChosen(null);
       void queryClient.invalidateQueries({ queryKey: queryKeys.recording(r.recordingId) });
@@ -42,7 +42,7 @@ export function MoveToAssignment({ recording: r }: { recording: TRecording }) {
     },
   });
 
-  const choose = (a: TAssignedAssignment) => {
+  const choose = (a: TAssignment) => {
     // The server checks it too; asking first spares a confirmation that cannot succeed.
     if (!speakerTypeMatches(r.algorithm, a.criteria.algorithm)) unable();
     else setChosen(a);
@@ -56,7 +56,7 @@ export function MoveToAssignment({ recording: r }: { recording: TRecording }) {
         listLabel="Assignments"
         items={assigned.data ?? []}
         itemKey={(a) => a.assignmentId}
-        matches={(a, q) => a.name.toLowerCase().includes(q) || a.groupName.toLowerCase().includes(q)}
+        matches={(a, q) => a.name.toLowerCase().includes(q) || (a.groupName ?? '').toLowerCase().includes(q)}
         loading={assigned.isPending}
         emptyText="No assignments found"
         onChoose={choose}

@@ -1,0 +1,242 @@
+import type { TAssignmentCounts, TCompletionStatus } from '@rostrum/contract';
+import type { TDb } from '../../../db/client.js';
+import type { TAuth } from '../../../auth/auth-context.js';
+import {
+  assignmentMemberView,
+  feedbackVisible,
+  isCoachOf,
+  memberRowVisible,
+  recordingAccess,
+  scoreSetVisible,
+  type TAssignmentMemberView,
+  type TRecordingAccess,
+} from '../../../auth/policies.js';
+import { addRecordingFacts, memberCompletion, NO_FACTS, type TCompletionFacts, type TMemberCompletion } from './completion.js';
+import {
+  listGroupsWithMembership,
+  listMembersOf,
+  listRecordingsOf,
+  tallyFeedbackOf,
+  type TFeedbackTally,
+  type TProgressRecordingRow,
+} from './progress.repository.js';
+
+// Progress of many assignments for one caller, in four queries whatever their number: who each
+// is for, each member's completion, and what of it the caller may see. The member table
+// (GET assignments/{id}/members) and the assignment's counts come from the same computation, so
+// the counts are always the sums of the rows the caller sees.
+
+/** What the loader reads of an assignment. */
+export interface TProgressAssignment {
+  id: string;
+  groupId: string | null;
+  isTemplate: boolean;
+  deactivated: boolean;
+  criteria: Parameters<typeof memberCompletion>[0];
+  /** A coach-only scorecard in force (coachOnlyScorecardInForce): hides peers' score sets. */
+  coachOnlyScorecard?: boolean;
+}
+
+export interface TRatingAverage {
+  average: number | null;
+  count: number;
+}
+
+/** One recording in a member's row, as the caller may see it. */
+export interface TRecordingProgress {
+  row: TProgressRecordingRow;
+  access: Exclude<TRecordingAccess, 'none'>;
+  canHear: boolean;
+  /** Comments the caller may see. */
+  numComments: number;
+  /** Overall ratings the caller may see: all of them, and the coaches'. */
+  rating: TRatingAverage;
+  coachRating: TRatingAverage;
+  /** The caller's own overall rating of it. */
+  myRating: number | null;
+}
+
+export interface TMemberProgress {
+  userId: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  completion: TMemberCompletion;
+  /** The member's recordings in the assignment the caller may list, newest first. */
+  recordings: TRecordingProgress[];
+}
+
+export interface TAssignmentProgress {
+  view: TAssignmentMemberView;
+  /** Rows the caller sees, by last then first name. */
+  members: TMemberProgress[];
+  /** The caller's own status when the assignment is for them. */
+  myStatus: TCompletionStatus | null;
+  counts: TAssignmentCounts;
+}
+
+const ZERO: TAssignmentCounts = {
+  assignedCount: 0,
+  notStartedCount: 0,
+  inProgressCount: 0,
+  completedCount: 0,
+  recordingsCount: 0,
+  forReviewCount: 0,
+  feedbackCount: 0,
+};
+
+const NO_VIEW = assignmentMemberView({ orgRoles: [] }, { speakerPrivacyLevel: 0 }, null, false);
+
+function average(sum: number, n: number): number | null {
+  return n === 0 ? null : Math.round((sum / n) * 100) / 100;
+}
+
+/** Everything about the assignments' progress the caller may see, by assignment id. */
+export async function computeAssignmentProgress(
+  db: TDb,
+  list: ReadonlyArray<TProgressAssignment>,
+  viewer: TAuth,
+  now = new Date(),
+): Promise<Map<string, TAssignmentProgress>> {
+  const out = new Map<string, TAssignmentProgress>();
+  const live = list.filter((a) => !a.isTemplate && a.groupId);
+  for (const a of list) out.set(a.id, { view: NO_VIEW, members: [], myStatus: null, counts: { ...ZERO } });
+  if (!live.length) return out;
+  const ids = live.map((a) => a.id);
+  const groupIds = [...new Set(live.map((a) => a.groupId!))];
+  const [groupRows, memberRows, recordingRows, tallies] = await Promise.all([
+    listGroupsWithMembership(db, groupIds, viewer.userId),
+    listMembersOf(db, ids),
+    listRecordingsOf(db, ids),
+    tallyFeedbackOf(db, ids, viewer.userId),
+  ]);
+  const groupsById = new Map(groupRows.map((g) => [g.group.id, g]));
+  const talliesByRecording = new Map<string, TFeedbackTally[]>();
+  for (const t of tallies) talliesByRecording.set(t.recordingId, [...(talliesByRecording.get(t.recordingId) ?? []), t]);
+  const recordingsByMember = new Map<string, TProgressRecordingRow[]>();
+  for (const r of recordingRows) {
+    const key = `${r.assignmentId}:${r.userId}`;
+    recordingsByMember.set(key, [...(recordingsByMember.get(key) ?? []), r]);
+  }
+  const membersByAssignment = new Map<string, typeof memberRows>();
+  for (const m of memberRows) membersByAssignment.set(m.assignmentId, [...(membersByAssignment.get(m.assignmentId) ?? []), m]);
+
+  for (const a of live) {
+    const g = groupsById.get(a.groupId!);
+    // Another organisation's assignment shows nothing, whatever the caller's roles.
+    if (!g || g.group.orgId !== viewer.orgId) continue;
+    const { group, membership } = g;
+    const members = membersByAssignment.get(a.id) ?? [];
+    const view = assignmentMemberView(
+      viewer,
+      group,
+      membership,
+      members.some((m) => m.userId === viewer.userId),
+      now,
+    );
+    const isCoach = isCoachOf(viewer, membership, now);
+    const progress: TAssignmentProgress = { view, members: [], myStatus: null, counts: { ...ZERO } };
+    out.set(a.id, progress);
+
+    for (const m of members) {
+      const recs = recordingsByMember.get(`${a.id}:${m.userId}`) ?? [];
+      let facts: TCompletionFacts = NO_FACTS;
+      const seen: TRecordingProgress[] = [];
+      for (const r of recs) {
+        const ts = talliesByRecording.get(r.id) ?? [];
+        // Completion reads every rating and comment, whoever may see them.
+        let ratingSum = 0;
+        let ratingN = 0;
+        for (const t of ts) {
+          if (t.kind === 'score') {
+            ratingSum += t.overallSum;
+            ratingN += t.overallN;
+          }
+        }
+        facts = addRecordingFacts(facts, {
+          overallScore: r.overallScore,
+          averageRating: average(ratingSum, ratingN),
+          submitted: r.submitted,
+          feedbackRequested: r.feedbackRequested,
+          selfComment: ts.some((t) => t.kind === 'comment' && t.byOwner && t.n > 0),
+        });
+        const access = recordingAccess(viewer, r, group, membership, now);
+        if (access === 'none') continue;
+        seen.push(recordingProgress(r, access, ts, viewer.userId, isCoach, group.speakerPrivacyLevel, !!a.coachOnlyScorecard));
+      }
+      const completion = memberCompletion(a.criteria, facts);
+      if (m.userId === viewer.userId) progress.myStatus = completion.status;
+      if (!memberRowVisible(view, viewer.userId, { userId: m.userId, sharedAny: facts.anyShared })) continue;
+      progress.members.push({ userId: m.userId, name: m.name, firstName: m.firstName, lastName: m.lastName, completion, recordings: seen });
+      const c = progress.counts;
+      c.assignedCount++;
+      if (completion.status === 'assigned') c.notStartedCount++;
+      else if (completion.status === 'inProgress') c.inProgressCount++;
+      else c.completedCount++;
+      for (const s of seen) {
+        if (!s.canHear) continue;
+        c.recordingsCount++;
+        if (s.row.submitted) c.forReviewCount++;
+        c.feedbackCount += s.numComments;
+      }
+    }
+  }
+  return out;
+}
+
+function recordingProgress(
+  row: TProgressRecordingRow,
+  access: Exclude<TRecordingAccess, 'none'>,
+  tallies: TFeedbackTally[],
+  callerId: string,
+  isCoach: boolean,
+  speakerLevel: number,
+  coachOnly: boolean,
+): TRecordingProgress {
+  let numComments = 0;
+  const all = { sum: 0, n: 0 };
+  const coach = { sum: 0, n: 0 };
+  let myRating: number | null = null;
+  for (const t of tallies) {
+    // The author as the visibility rules know them: the caller, the owner or someone else.
+    const item = { userId: t.byCaller ? callerId : t.byOwner ? row.userId : '', isManager: t.isManager, kind: t.kind };
+    if (!feedbackVisible(callerId, access, isCoach, speakerLevel, item)) continue;
+    if (t.kind === 'comment') {
+      numComments += t.n;
+      continue;
+    }
+    if (!scoreSetVisible(coachOnly, callerId, item)) continue;
+    all.sum += t.overallSum;
+    all.n += t.overallN;
+    if (t.isManager) {
+      coach.sum += t.overallSum;
+      coach.n += t.overallN;
+    }
+    if (t.byCaller && t.overallN > 0) myRating = t.overallSum / t.overallN;
+  }
+  const canHear = access === 'owner' || access === 'hear';
+  return {
+    row,
+    access,
+    canHear,
+    numComments,
+    rating: { average: average(all.sum, all.n), count: all.n },
+    coachRating: { average: average(coach.sum, coach.n), count: coach.n },
+    myRating,
+  };
+}
+
+/**
+ * The counts and the caller's own status for each assignment (the assignment entity's counts and
+ * completionStatus): members the caller may see, and among their recordings those the caller may
+ * hear. Templates have none.
+ */
+export async function loadAssignmentProgress(
+  db: TDb,
+  list: ReadonlyArray<TProgressAssignment>,
+  viewer: TAuth,
+  now = new Date(),
+): Promise<Map<string, { counts: TAssignmentCounts; myStatus: TCompletionStatus | null }>> {
+  const full = await computeAssignmentProgress(db, list, viewer, now);
+  return new Map([...full].map(([id, p]) => [id, { counts: p.counts, myStatus: p.myStatus }]));
+}
