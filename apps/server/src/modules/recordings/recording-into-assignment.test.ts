@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSIGNMENT_MSG, ERROR_CODES } from '@rostrum/contract';
-import { assignmentTargets, assignments, groups, recordings } from '../../db/schema.js';
+import { assignments, groups, recordings } from '../../db/schema.js';
 import { addMember, insertAssignment, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 
 // POST recordings with assignmentId (001 sections 2 and 4): record or upload straight into an
@@ -35,11 +35,7 @@ async function scene() {
   const single = (await insertAssignment(t.db, o.coach, o.group.id, { name: 'Elevator Pitch' })).assignment;
   const multi = (await insertAssignment(t.db, o.coach, o.group.id, { name: 'Panel', algorithm: 'rostrum-conversational' })).assignment;
   const elsewhere = (await insertAssignment(t.db, o.coach, other!.id, { name: 'Elsewhere' })).assignment;
-  await t.db.insert(assignmentTargets).values([
-    { assignmentId: single.id, groupId: o.group.id },
-    { assignmentId: multi.id, groupId: o.group.id },
-    { assignmentId: elsewhere.id, groupId: other!.id },
-  ]);
+  // insertAssignment gives each a group target (continuous).
   return { ...o, other: other!, single, multi, elsewhere, speakerAuth: await signInAs(t, o.speaker.email) };
 }
 
@@ -71,7 +67,6 @@ describe('POST recordings with assignmentId', () => {
     expect((await post(s.speakerAuth, body({ assignmentId: s.elsewhere.id }))).statusCode).toBe(404);
     const far = await makeOrg(t.db, { settings: { Assignments: true } });
     const foreign = (await insertAssignment(t.db, far.coach, far.group.id)).assignment;
-    await t.db.insert(assignmentTargets).values({ assignmentId: foreign.id, groupId: far.group.id });
     expect((await post(s.speakerAuth, body({ assignmentId: foreign.id }))).statusCode).toBe(404);
     const template = (await insertAssignment(t.db, s.coach, s.group.id, { isTemplate: true })).assignment;
     expect((await post(s.speakerAuth, body({ assignmentId: template.id }))).statusCode).toBe(404);
@@ -80,9 +75,8 @@ describe('POST recordings with assignmentId', () => {
 
   it('refuses a member the assignment does not target (non-continuous, other users) and a coach', async () => {
     const s = await scene();
-    const picked = (await insertAssignment(t.db, s.coach, s.group.id, { name: 'Just Pat' })).assignment;
     const pat = await addMember(t.db, s.org.id, s.group.id, ['speaker']);
-    await t.db.insert(assignmentTargets).values({ assignmentId: picked.id, userId: pat.id });
+    const picked = (await insertAssignment(t.db, s.coach, s.group.id, { name: 'Just Pat', userTargets: [pat.id] })).assignment;
     expect((await post(s.speakerAuth, body({ assignmentId: picked.id }))).statusCode).toBe(404);
     expect((await post(await signInAs(t, pat.email), body({ assignmentId: picked.id }))).statusCode).toBe(200);
     const coach = await signInAs(t, s.coach.email);
@@ -99,15 +93,14 @@ describe('POST recordings with assignmentId', () => {
 
   it('refuses an archived assignment; a deactivated one (continuous status off) still takes its targeted members', async () => {
     const s = await scene();
-    const archived = (await insertAssignment(t.db, s.coach, s.group.id, { name: 'Old', archived: true })).assignment;
-    await t.db.insert(assignmentTargets).values({ assignmentId: archived.id, userId: s.speaker.id });
+    const archived = (await insertAssignment(t.db, s.coach, s.group.id, { name: 'Old', archived: true, userTargets: [s.speaker.id] }))
+      .assignment;
     const res = await post(s.speakerAuth, body({ assignmentId: archived.id }));
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0].code).toBe(ERROR_CODES.assignmentClosed);
     expect((await post(s.speakerAuth, body({ assignmentId: 'not-a-uuid' }))).statusCode).toBe(400);
     const off = (await insertAssignment(t.db, s.coach, s.group.id, { name: 'Turned off' })).assignment;
     await t.db.update(assignments).set({ deactivated: true }).where(eq(assignments.id, off.id));
-    await t.db.insert(assignmentTargets).values({ assignmentId: off.id, groupId: s.group.id });
     expect((await post(s.speakerAuth, body({ assignmentId: off.id }))).statusCode).toBe(404);
     await t.db.insert(assignmentTargets).values({ assignmentId: off.id, userId: s.speaker.id });
     expect((await post(s.speakerAuth, body({ assignmentId: off.id }))).statusCode).toBe(200);
@@ -119,7 +112,6 @@ describe('POST recordings with assignmentId', () => {
     expect((await post(s.speakerAuth, body())).statusCode).toBe(200);
     const off = await makeOrg(t.db, { settings: { Assignments: false } });
     const a = (await insertAssignment(t.db, off.coach, off.group.id)).assignment;
-    await t.db.insert(assignmentTargets).values({ assignmentId: a.id, groupId: off.group.id });
     const res = await post(await signInAs(t, off.speaker.email), body({ assignmentId: a.id }));
     expect(res.statusCode).toBe(403);
   });

@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import type { TAssignedAssignment, TGroup } from '@rostrum/contract';
-import { buildCreateBody, chooseAssignment, defaultTitleFor, initialOptions, resultsPath, type TIntakeData } from './intake-options';
+import type { TGroup } from '@rostrum/contract';
+import {
+  buildCreateBody,
+  chooseAssignment,
+  defaultTitleFor,
+  initialOptions,
+  resultsPath,
+  type TIntakeAssignment,
+  type TIntakeData,
+} from './intake-options';
 
-const assignment = (over: Partial<TAssignedAssignment> = {}): TAssignedAssignment => ({
-  id: 'a1',
+const assignment = (over: Partial<TIntakeAssignment> = {}): TIntakeAssignment => ({
   assignmentId: 'a1',
   name: 'Elevator Pitch',
   groupId: 'g2',
   groupName: 'Pitch Practice',
   criteria: { algorithm: 'rostrum-default' },
-  createdDate: '2026-01-01T00:00:00.000Z',
   abilities: { canSubmit: true },
   ...over,
 });
 const multi = assignment({
-  id: 'a2',
   assignmentId: 'a2',
   name: 'Client Discovery Call',
   criteria: { algorithm: 'rostrum-conversational' },

@@ -1,7 +1,6 @@
 import {
   assignmentRecordingTitle,
   isConversationalAlgorithm,
-  type TAssignedAssignment,
   type TRecordingSummary,
   type DEBUG_LANGUAGES,
   type DEBUG_OPERATIONS,
@@ -79,9 +78,19 @@ export function canOfferFlag(group: TGroup | undefined): boolean {
   return !!group && group.recordingAbilities.canFlag;
 }
 
+/** What the record page reads of an assignment (GET assignments?scope=assigned). */
+export interface TIntakeAssignment {
+  assignmentId: string;
+  name: string;
+  groupId: string | null;
+  groupName: string | null;
+  criteria: { algorithm: string };
+  abilities: { canSubmit: boolean };
+}
+
 /** What the record page loads first when Assignments is on (001 section 2): the caller's open assignments and own recordings. */
 export interface TIntakeData {
-  assignments: readonly TAssignedAssignment[];
+  assignments: readonly TIntakeAssignment[];
   recordings: readonly Pick<TRecordingSummary, 'title' | 'assignmentId'>[];
   /** ?assignmentId= of the page's address. */
   preselectId: string | null;
@@ -90,13 +99,13 @@ export interface TIntakeData {
 export const NO_INTAKE_DATA: TIntakeData = { assignments: [], recordings: [], preselectId: null };
 
 /** The default title in an assignment: its name and the next unused ' - v' number among the caller's titles in it. */
-export function defaultTitleFor(a: Pick<TAssignedAssignment, 'assignmentId' | 'name'>, recordings: TIntakeData['recordings']): string {
+export function defaultTitleFor(a: Pick<TIntakeAssignment, 'assignmentId' | 'name'>, recordings: TIntakeData['recordings']): string {
   const used = recordings.filter((r) => r.assignmentId === a.assignmentId).map((r) => r.title);
   return assignmentRecordingTitle(a.name, used);
 }
 
 /** Whether the assignment takes multi-speaker recordings. */
-export function assignmentIsMulti(a: Pick<TAssignedAssignment, 'criteria'>): boolean {
+export function assignmentIsMulti(a: Pick<TIntakeAssignment, 'criteria'>): boolean {
   return isConversationalAlgorithm(a.criteria.algorithm);
 }
 
@@ -104,13 +113,13 @@ export function assignmentIsMulti(a: Pick<TAssignedAssignment, 'criteria'>): boo
  * Choosing an assignment: the title follows it (unless the user typed one) and the speaker count
  * becomes the assignment's. Private (null) clears a default title.
  */
-export function chooseAssignment(o: TIntakeOptions, a: TAssignedAssignment | null, recordings: TIntakeData['recordings']): TIntakeOptions {
+export function chooseAssignment(o: TIntakeOptions, a: TIntakeAssignment | null, recordings: TIntakeData['recordings']): TIntakeOptions {
   const followTitle = o.titleIsDefault || !o.title.trim();
   if (!a) return { ...o, assignmentId: '', ...(o.titleIsDefault ? { title: '', titleIsDefault: false } : {}) };
   return {
     ...o,
     assignmentId: a.assignmentId,
-    groupId: a.groupId,
+    groupId: a.groupId ?? o.groupId,
     multiSpeaker: assignmentIsMulti(a),
     ...(followTitle ? { title: defaultTitleFor(a, recordings), titleIsDefault: true } : {}),
   };
@@ -162,7 +171,7 @@ export interface TBodyContext {
   org: Pick<TOrg, 'algorithmConfig' | 'settings'>;
   groups: readonly TGroup[];
   /** The chosen assignment (it decides the group), if any. */
-  assignment?: TAssignedAssignment;
+  assignment?: TIntakeAssignment;
   showShare: boolean;
   showFlag: boolean;
 }
@@ -179,7 +188,7 @@ export function buildCreateBody(
     title: o.title.trim(),
     ...extra,
     ...(ctx.assignment
-      ? { assignmentId: ctx.assignment.assignmentId, groupId: ctx.assignment.groupId }
+      ? { assignmentId: ctx.assignment.assignmentId, ...(ctx.assignment.groupId ? { groupId: ctx.assignment.groupId } : {}) }
       : o.groupId
         ? { groupId: o.groupId }
         : {}),

@@ -1,13 +1,6 @@
 import { useId, useMemo, useState, type Ref } from 'react';
 import { ClipboardList, Lock, Wrench } from 'lucide-react';
-import {
-  ASSIGNMENT_MSG,
-  DEBUG_LANGUAGES,
-  DEBUG_OPERATIONS,
-  DEBUG_ORG_GROUPS,
-  RECORDING_LIMITS,
-  type TAssignedAssignment,
-} from '@rostrum/contract';
+import { ASSIGNMENT_MSG, DEBUG_LANGUAGES, DEBUG_OPERATIONS, DEBUG_ORG_GROUPS, RECORDING_LIMITS } from '@rostrum/contract';
 import { Banner } from '../../components/banner';
 import { Checkbox } from '../../components/checkbox';
 import { SelectField } from '../../components/select-field';
@@ -19,6 +12,7 @@ import {
   buildCreateBody,
   chooseAssignment,
   NO_INTAKE_DATA,
+  type TIntakeAssignment,
   type TIntakeData,
   canOfferFlag,
   canOfferShare,
@@ -62,7 +56,7 @@ export function useIntakeOptions(viewer: TViewer, data: TIntakeData = NO_INTAKE_
     titleMessage,
     refusal,
     /** Private (null) or an assignment: the title and speaker count follow it. */
-    choose(a: TAssignedAssignment | null) {
+    choose(a: TIntakeAssignment | null) {
       setRefusal(false);
       setOptions((o) => chooseAssignment(o, a, data.recordings));
     },
@@ -205,7 +199,7 @@ function AssignmentChoice({ form, disabled }: { form: TIntakeForm; disabled?: bo
           onValueChange={(id) => form.choose(form.assignments.find((a) => a.assignmentId === id) ?? null)}
           options={form.assignments.map((a) => ({
             value: a.assignmentId,
-            label: `${a.name} · ${a.groupName} · ${assignmentIsMulti(a) ? 'Multi-Speaker' : 'Single Speaker'}`,
+            label: [a.name, a.groupName, assignmentIsMulti(a) ? 'Multi-Speaker' : 'Single Speaker'].filter(Boolean).join(' · '),
           }))}
           disabled={disabled}
         />
