@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSIGNMENT_MSG, ERROR_CODES } from '@rostrum/contract';
-import { assignments, groups, recordings } from '../../db/schema.js';
+import { assignmentTargets, assignments, groups, recordings } from '../../db/schema.js';
 import { addMember, insertAssignment, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 
 // POST recordings with assignmentId (001 sections 2 and 4): record or upload straight into an
