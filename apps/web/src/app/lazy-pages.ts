@@ -36,6 +36,7 @@ export const PAGES = {
   ResultsListPage: async (): Promise<ComponentType> => (await import('../features/results/results-list-page')).ResultsListPage,
   SubscriptionPage: async (): Promise<ComponentType> => (await import('../features/subscription/subscription-page')).SubscriptionPage,
   UnsubscribePage: async (): Promise<ComponentType> => (await import('../features/unsubscribe/unsubscribe-page')).UnsubscribePage,
+  ReorderPage: async (): Promise<ComponentType> => (await import('../features/assignment-reorder/reorder-page')).ReorderPage,
 } as const;
 
 let prefetched = false;

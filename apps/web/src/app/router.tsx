@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
               lazyRoute(R.evaluateRecording, PAGES.RecordingPage),
               lazyRoute(R.manage, PAGES.ManagePage),
               lazyRoute(R.history, PAGES.HistoryPage),
+              lazyRoute(R.assignmentReorder, PAGES.ReorderPage),
               {
                 element: <RequireOrgAdmin />,
                 children: [

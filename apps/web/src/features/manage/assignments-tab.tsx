@@ -51,7 +51,8 @@ export function noticeFromState(state: unknown): { title: string; text?: string 
   return null;
 }
 
-const speakerType = (a: Pick<TAssignment, 'criteria'>) => (isConversationalAlgorithm(a.criteria.algorithm) ? 'Multi-Speaker' : 'Single Speaker');
+const speakerType = (a: Pick<TAssignment, 'criteria'>) =>
+  isConversationalAlgorithm(a.criteria.algorithm) ? 'Multi-Speaker' : 'Single Speaker';
 const detailsPath = (a: Pick<TAssignment, 'assignmentId'>) => routePath(ROUTES.assignmentDetails.path, { assignmentId: a.assignmentId });
 
 export function AssignmentsTab({ viewer }: { viewer: TViewer }) {
