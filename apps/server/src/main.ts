@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
+import { seedGlobalTemplates } from './seed/global-templates.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { startQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
@@ -61,6 +62,9 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   if (role !== 'worker') {
     app = await buildApp({ db: database.db, config, queue, storage, mediaSecret }, { logger: log });
+    // The product's global templates, in every database (idempotent).
+    const globals = await seedGlobalTemplates(database.db);
+    if (globals) log.info(`${globals} global assignment template(s) added`);
     if (values['seed-demo']) {
       const seeded = await seedDemoIfEmpty(database.db);
       if (seeded) log.info('demo data created (see README for the demo sign-ins)');

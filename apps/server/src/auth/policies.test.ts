@@ -3,6 +3,9 @@ import { DEFAULT_EMAIL_PREFERENCES } from '@rostrum/contract';
 import type { TAuth } from './auth-context.js';
 import {
   allRatersVisible,
+  assignmentAbilities,
+  assignmentView,
+  coachesInOrg,
   canCommentOn,
   canScore,
   confirmsOwnAdminRemoval,
@@ -355,5 +358,83 @@ describe('peerListVisible (000 section 6, 002 section 2.8)', () => {
   ];
   it.each(rows)('%s at speaker level %i: %s', (who, level, want) => {
     expect(peerListVisible({ speakerPrivacyLevel: level }, membershipOf(who), NOW)).toBe(want);
+  });
+});
+
+describe('assignmentView and assignmentAbilities (002 sections 2.6, 4 and 6)', () => {
+  type TKind = 'own-template' | 'shared-template' | 'private-template' | 'global' | 'assigned' | 'archived' | 'deleted' | 'other-org';
+  const facts = (kind: TKind) => ({
+    orgId: kind === 'global' ? null : kind === 'other-org' ? 'org-2' : ORG,
+    ownerId: kind === 'own-template' ? 'u-coach' : 'u-someone',
+    isTemplate: kind.endsWith('template') || kind === 'global',
+    isGlobal: kind === 'global',
+    isShared: kind === 'shared-template',
+    archived: kind === 'archived',
+    deleted: kind === 'deleted',
+  });
+  const who = (w: TWho) => ({ ...caller(w), isOrgCoach: w === 'coach' || w === 'org-admin' || w === 'org-manager' });
+  const NONE = '-';
+  // Abilities as letters: E edit, C criteria, D delete, A archive, Y copy, S assign, T toggle
+  // continuous, P toggle shared, R report, M members, U submit.
+  const letters = (x: ReturnType<typeof assignmentAbilities>) =>
+    (
+      [
+        ['E', x.canEdit],
+        ['C', x.canEditCriteria],
+        ['D', x.canDelete],
+        ['A', x.canArchive],
+        ['Y', x.canCopy],
+        ['S', x.canAssign],
+        ['T', x.canToggleContinuous],
+        ['P', x.canToggleShared],
+        ['R', x.canDownloadReport],
+        ['M', x.canSeeMembers],
+        ['U', x.canSubmit],
+      ] as const
+    )
+      .filter(([, on]) => on)
+      .map(([l]) => l)
+      .join('') || NONE;
+  const rows: [TWho, TKind, boolean, boolean, string, string][] = [
+    // who, kind, is for the caller, Download_Report_Button, view, abilities
+    ['coach', 'own-template', false, true, 'template', 'ECDYSP'],
+    ['coach', 'shared-template', false, true, 'template', 'YS'],
+    ['coach', 'private-template', false, true, 'none', NONE],
+    ['org-admin', 'shared-template', false, true, 'template', 'ECDYS'],
+    ['org-admin', 'private-template', false, true, 'none', NONE],
+    ['org-manager', 'shared-template', false, true, 'template', 'YS'],
+    ['speaker', 'shared-template', false, true, 'none', NONE],
+    ['coach', 'global', false, true, 'template', 'S'],
+    ['org-admin', 'global', false, true, 'template', 'S'],
+    ['speaker', 'global', false, true, 'none', NONE],
+    ['other-org', 'global', false, true, 'none', NONE],
+    ['coach', 'assigned', false, true, 'coach', 'EAYTRM'],
+    ['coach', 'assigned', false, false, 'coach', 'EAYTM'],
+    ['expired-coach', 'assigned', false, true, 'none', NONE],
+    ['org-admin', 'assigned', false, true, 'coach', 'EAYTRM'],
+    ['org-manager', 'assigned', false, true, 'none', NONE],
+    ['coach', 'archived', false, true, 'coach', 'EAYRM'],
+    ['coach', 'deleted', false, true, 'none', NONE],
+    ['coach', 'other-org', false, true, 'none', NONE],
+    ['speaker', 'assigned', true, true, 'speaker', 'U'],
+    ['speaker', 'assigned', false, true, 'none', NONE],
+    ['speaker', 'archived', true, true, 'speaker', NONE],
+    ['speaker', 'deleted', true, true, 'none', NONE],
+    ['stranger', 'assigned', false, true, 'none', NONE],
+  ];
+  it.each(rows)('%s on %s (for them %s, report setting %s): %s %s', (w, kind, isFor, report, view, abilities) => {
+    const m = membershipOf(w);
+    expect(assignmentView(who(w), facts(kind), m, isFor, NOW)).toBe(view);
+    expect(letters(assignmentAbilities(who(w), facts(kind), m, isFor, { Download_Report_Button: report }, NOW))).toBe(abilities);
+  });
+
+  it.each([
+    [['admin', 'manager'], [], true],
+    [['manager'], [], true],
+    [[], [{ roles: ['manager'], status: 'active', expiresAt: null }], true],
+    [[], [{ roles: ['manager'], status: 'active', expiresAt: PAST }], false],
+    [[], [{ roles: ['speaker'], status: 'active', expiresAt: null }], false],
+  ] as const)('coachesInOrg: org roles %o, memberships %o: %s', (orgRoles, ms, want) => {
+    expect(coachesInOrg({ orgRoles }, ms, NOW)).toBe(want);
   });
 });

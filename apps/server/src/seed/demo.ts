@@ -1,12 +1,20 @@
 import { count } from 'drizzle-orm';
-import { DEFAULT_EMAIL_PREFERENCES, freeAccessUntil, scorecardQuestions, generateInviteCode, type TOrgSettings } from '@rostrum/contract';
+import {
+  DEFAULT_EMAIL_PREFERENCES,
+  freeAccessUntil,
+  scorecardQuestions,
+  generateInviteCode,
+  type TAssignmentCriteriaInput,
+  type TOrgSettings,
+} from '@rostrum/contract';
 import type { TDb } from '../db/client.js';
 import { assignmentTargets, assignments, groups, memberships, organisations, scorecards, users } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 
 // Demo data for `npm start` on an empty database: two companies and one school, each with an
 // org admin, a coach and a speaker, and a group (class) with an invite code. Summit has the
-// Assignments setting on, with two assignments and a custom scorecard. The README lists these
+// Assignments setting on, with two assignments and a custom scorecard, a shared template of its
+// coach and Download Report on (the global templates are seed/global-templates.ts). The README lists these
 // sign-ins; keep the two in step.
 
 export const DEMO_PASSWORD = 'rostrum-demo';
@@ -21,6 +29,8 @@ interface TDemoOrg {
   extraGroups?: { name: string; freeYears: number }[];
   people: { role: 'admin' | 'coach' | 'speaker'; email: string; first: string; last: string; title: string }[];
   assignments?: TDemoAssignment[];
+  /** Templates owned by the coach; shared ones are public to the organisation's coaches. */
+  templates?: (TDemoAssignment & { criteria: Omit<TAssignmentCriteriaInput, 'algorithm'>; isShared: boolean })[];
 }
 
 interface TDemoAssignment {
@@ -63,6 +73,7 @@ export const DEMO_ORGS: TDemoOrg[] = [
     type: 'other',
     settings: {
       Assignments: true,
+      Download_Report_Button: true,
       Email_Notifications_For_Speakers: true,
       Email_Notifications_For_Managers: true,
       seatLimit: 25,
@@ -93,6 +104,16 @@ export const DEMO_ORGS: TDemoOrg[] = [
         description: 'Record a practice discovery call with a colleague playing the client.',
         algorithm: 'rostrum-conversational',
         scorecard: { custom: [['Active Listening', 'Does the speaker build on what the client says?']], coachOnly: true },
+      },
+    ],
+    templates: [
+      {
+        name: 'Persuasive Talk',
+        description: 'A three-minute talk that moves the audience to act: open with a hook, give two reasons, close with the ask.',
+        algorithm: 'rostrum-default',
+        isShared: true,
+        criteria: { minRecordings: true, minRecordingsCount: 2, minRating: true, minRatingNum: 6, managerReview: true },
+        scorecard: { custom: [['Persuasiveness', 'Would you do what the speaker asks?']], coachOnly: false },
       },
     ],
   },
@@ -173,6 +194,24 @@ export async function seedDemoIfEmpty(db: TDb): Promise<boolean> {
           .returning();
         // Continuous: for the group's speakers now and later.
         await tx.insert(assignmentTargets).values({ assignmentId: row!.id, groupId: group!.id });
+        if (!a.scorecard) continue;
+        await tx
+          .insert(scorecards)
+          .values({ assignmentId: row!.id, questions: scorecardQuestions(a.scorecard.custom), coachOnly: a.scorecard.coachOnly });
+      }
+      for (const a of d.templates ?? []) {
+        const [row] = await tx
+          .insert(assignments)
+          .values({
+            orgId: org!.id,
+            userId: coachId,
+            name: a.name,
+            description: a.description,
+            criteria: { algorithm: a.algorithm, ...a.criteria, scorecard: !!a.scorecard },
+            isTemplate: true,
+            isShared: a.isShared,
+          })
+          .returning();
         if (!a.scorecard) continue;
         await tx
           .insert(scorecards)

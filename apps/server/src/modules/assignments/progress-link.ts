@@ -1,10 +1,23 @@
 import type { TDb } from '../../db/client.js';
+import { coachOnlyScorecardInForce } from '../../auth/policies.js';
 import type { TAssignmentFullRow } from './assignments.repository.js';
 import type { TAssignmentProgress, TViewer } from './presenter.js';
+import { loadAssignmentProgress } from './progress/progress.loader.js';
 
-// Where the entity's counts and the caller's completionStatus come from: the progress module
-// (modules/assignments/progress, branch i13-progress). Until it is merged nothing is computed
-// here: counts stay zero and completionStatus null.
-export async function progressFor(_db: TDb, _viewer: TViewer, _rows: readonly TAssignmentFullRow[]): Promise<TAssignmentProgress> {
-  return new Map();
+// The entity's counts and the caller's completionStatus come from the progress module: members
+// the caller may see and, of their recordings, those the caller may hear.
+export async function progressFor(db: TDb, viewer: TViewer, rows: readonly TAssignmentFullRow[]): Promise<TAssignmentProgress> {
+  const loaded = await loadAssignmentProgress(
+    db,
+    rows.map(({ a, scorecard }) => ({
+      id: a.id,
+      groupId: a.groupId,
+      isTemplate: a.isTemplate,
+      deactivated: a.deactivated,
+      criteria: a.criteria,
+      coachOnlyScorecard: coachOnlyScorecardInForce(a.criteria, scorecard),
+    })),
+    viewer.auth,
+  );
+  return new Map([...loaded].map(([id, p]) => [id, { counts: p.counts, completionStatus: p.myStatus }]));
 }
