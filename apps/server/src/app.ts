@@ -24,6 +24,7 @@ import { mediaRoutes } from './modules/recordings/media.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { historyRoutes } from './modules/history/history.routes.js';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.js';
+import { assignmentProgressRoutes } from './modules/assignments/progress/progress.routes.js';
 import { scorecardsRoutes } from './modules/scorecards/scorecards.routes.js';
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
@@ -94,6 +95,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       feedbackRoutes(zapp, deps);
       historyRoutes(zapp, deps);
       assignmentsRoutes(zapp, deps);
+      assignmentProgressRoutes(zapp, deps);
       scorecardsRoutes(zapp, deps);
       adminStatsRoutes(zapp, deps);
       adminUsersRoutes(zapp, deps);

@@ -21,6 +21,7 @@ export * from './assignment.js';
 export * from './assignment-api.js';
 export * from './assignment-criteria.js';
 export * from './assignment-status.js';
+export * from './assignment-members.js';
 export * from './assignment-scorecard.js';
 export * from './admin-groups.js';
 export * from './admin-users.js';

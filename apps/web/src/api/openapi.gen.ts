@@ -775,6 +775,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/assignments/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An assignment's members with their completion and recordings, as the caller may see them */
+        get: operations["listAssignmentMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{id}/shared-recordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the caller's peers shared with the group in an assignment */
+        get: operations["listAssignmentSharedRecordings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/scorecards/{id}/responses": {
         parameters: {
             query?: never;
@@ -7127,6 +7161,224 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listAssignmentMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            assignmentId: string;
+                            view: {
+                                /** @enum {string} */
+                                variant: "coach" | "speaker";
+                                /** @enum {string} */
+                                peers: "all" | "sharers" | "none";
+                                userCountHidden: boolean;
+                                /** @enum {string|null} */
+                                flaggedFilter: "flagged" | "shared" | null;
+                            };
+                            hiddenColumns: ("name" | "status" | "lastUpload" | "recordings" | "flagged" | "shared" | "comments")[];
+                            noActiveUsers: boolean;
+                            members: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                firstName: string;
+                                lastName: string;
+                                isMe: boolean;
+                                completionStatus: {
+                                    /** @enum {string} */
+                                    status: "assigned" | "inProgress" | "completed";
+                                    minRecordings: boolean | null;
+                                    minRating: boolean | null;
+                                    minScore: boolean | null;
+                                    managerReview: boolean | null;
+                                    shareRecording: boolean | null;
+                                    selfCommentary: boolean | null;
+                                };
+                                /** Format: date-time */
+                                lastUpload: string | null;
+                                recordingsCount: number | null;
+                                submittedCount: number | null;
+                                sharedCount: number | null;
+                                feedbackCount: number;
+                                /** @enum {string|null} */
+                                ratingColumn: "average" | "mine" | null;
+                                showCoachRating: boolean;
+                                recordings: {
+                                    /** Format: uuid */
+                                    recordingId: string;
+                                    title: string;
+                                    /** Format: date-time */
+                                    createdDate: string;
+                                    duration: number | null;
+                                    isVideo: boolean;
+                                    processing: boolean;
+                                    overallScore: number | null;
+                                    numComments: number;
+                                    scoreOverallAvgRating: number | null;
+                                    numRatings: number;
+                                    myRating: number | null;
+                                    scoreOverallAvgRatingCoach: number | null;
+                                    numCoachRatings: number;
+                                    submitted: boolean;
+                                    feedbackRequested: boolean;
+                                    playbackUrl: string | null;
+                                    abilities: {
+                                        canHear: boolean;
+                                    };
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listAssignmentSharedRecordings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            peerSharing: boolean;
+                            speakers: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                recordings: {
+                                    /** Format: uuid */
+                                    recordingId: string;
+                                    /** Format: uuid */
+                                    userId: string;
+                                    /** Format: uuid */
+                                    groupId: string | null;
+                                    groupName: string | null;
+                                    title: string;
+                                    /** Format: date-time */
+                                    createdDate: string;
+                                    fileName: string | null;
+                                    duration: number | null;
+                                    isVideo: boolean;
+                                    uploading: boolean;
+                                    processing: boolean;
+                                    failed: boolean;
+                                    /** @enum {string|null} */
+                                    failedCode: "noSpeech" | "noData" | "tooShort" | "unprocessable" | "tooLong" | "cancelled" | "transcriptionUnavailable" | "invalidFileType" | "fileTooLarge" | "urlBlocked" | "urlFetchFailed" | null;
+                                    failedReason: string | null;
+                                    feedbackRequested: boolean;
+                                    submitted: boolean;
+                                    numSpeakers: number;
+                                    userFirstName: string;
+                                    userLastName: string;
+                                    overallScore: number | null;
+                                    abilities: {
+                                        canHear: boolean;
+                                        canShare: boolean;
+                                        canFlag: boolean;
+                                        canFlagOnResults: boolean;
+                                        canSubmit: boolean;
+                                        canRename: boolean;
+                                        canDelete: boolean;
+                                        canComment: boolean;
+                                        canScore: boolean;
+                                    };
+                                    canHear: boolean;
+                                }[];
+                            }[];
+                        };
                     };
                 };
             };

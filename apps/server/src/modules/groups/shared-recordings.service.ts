@@ -3,7 +3,7 @@ import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertCanListPeerRecordings, recordingAccess } from '../../auth/policies.js';
 import { findOrganisation } from '../org/org.repository.js';
-import { listGroupRecordings } from '../recordings/recordings.repository.js';
+import { listGroupRecordings, type TRecordingListRow } from '../recordings/recordings.repository.js';
 import { presentGroupRecording } from '../recordings/recordings.presenter.js';
 import { listActiveSpeakers } from './shared-recordings.repository.js';
 
@@ -14,14 +14,30 @@ import { listActiveSpeakers } from './shared-recordings.repository.js';
  * holds more than GET recordings/{id} would give.
  */
 export async function listSharedRecordings(deps: TDeps, auth: TAuth, groupId: string): Promise<TGroupSharedRecordings> {
-  const { group, membership, visible } = await assertCanListPeerRecordings(deps.db, auth, groupId);
-  if (visible === 'disabled') return { peerSharing: false, speakers: [] };
+  const standing = await assertCanListPeerRecordings(deps.db, auth, groupId);
+  if (standing.visible === 'disabled') return { peerSharing: false, speakers: [] };
   const [speakers, rows, org] = await Promise.all([
     listActiveSpeakers(deps.db, groupId),
     listGroupRecordings(deps.db, groupId, auth.userId, 'shared'),
     findOrganisation(deps.db, auth.orgId),
   ]);
-  const assignmentsOn = !!org?.settings.Assignments;
+  return sharedRecordingsOf(auth, standing, speakers, rows, !!org?.settings.Assignments);
+}
+
+/**
+ * The peers' list from the speakers it may name and the shared recordings: every speaker at
+ * 'all-speakers', only those with a recording the caller may hear at 'sharers'; never the caller.
+ * The assignment's shared-recordings page (002 section 2.8) builds its list with this too.
+ */
+export function sharedRecordingsOf(
+  auth: TAuth,
+  standing: Pick<Awaited<ReturnType<typeof assertCanListPeerRecordings>>, 'group' | 'membership' | 'visible'>,
+  speakers: ReadonlyArray<{ userId: string; name: string }>,
+  rows: ReadonlyArray<TRecordingListRow>,
+  assignmentsOn: boolean,
+): TGroupSharedRecordings {
+  const { group, membership, visible } = standing;
+  if (visible === 'disabled') return { peerSharing: false, speakers: [] };
   const byUser = new Map<string, TSharedSpeaker>();
   if (visible === 'all-speakers') {
     for (const s of speakers) byUser.set(s.userId, { userId: s.userId, name: s.name, recordings: [] });

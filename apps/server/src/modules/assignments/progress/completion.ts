@@ -1,4 +1,4 @@
-import type { TAssignmentCriteria, TCompletionStatus } from '@rostrum/contract';
+import type { TAssignmentCriteria, TCompletionStatus, TMemberCompletion } from '@rostrum/contract';
 
 // A member's completion of an assignment (002 sections 3 and 4), pure: the facts come from the
 // member's recordings in the assignment (not deleted, not failed); each enabled criterion is met
@@ -20,15 +20,7 @@ export interface TCompletionFacts {
   anySelfComment: boolean;
 }
 
-export interface TMemberCompletion {
-  status: TCompletionStatus;
-  minRecordings: boolean | null;
-  minRating: boolean | null;
-  minScore: boolean | null;
-  managerReview: boolean | null;
-  shareRecording: boolean | null;
-  selfCommentary: boolean | null;
-}
+export type { TMemberCompletion };
 
 export const NO_FACTS: TCompletionFacts = {
   recordingsCount: 0,

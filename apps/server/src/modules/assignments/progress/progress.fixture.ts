@@ -20,14 +20,14 @@ export async function progressScene(
     speakerPrivacyLevel?: number;
   } = {},
 ) {
-  const o = await makeOrg(db);
+  const o = await makeOrg(db, { settings: { Assignments: true } });
   await db
     .update(groups)
     .set({ managerPrivacyLevel: opts.managerPrivacyLevel ?? 1, speakerPrivacyLevel: opts.speakerPrivacyLevel ?? 1 })
     .where(eq(groups.id, o.group.id));
   const peer = await addMember(db, o.org.id, o.group.id, ['speaker']);
   const quiet = await addMember(db, o.org.id, o.group.id, ['speaker']);
-  const { assignment } = await insertAssignment(db, o.coach, o.group.id, { name: 'Elevator Pitch' });
+  const { assignment } = await insertAssignment(db, o.coach, o.group.id, { name: 'Elevator Pitch', userTargets: [] });
   await db
     .update(assignments)
     .set({
@@ -59,6 +59,7 @@ export async function progressScene(
     title: 'Peer shared',
     feedbackRequested: true,
     overallScore: 5,
+    playbackPath: 'y/audio.mp3',
   });
   await insertDoneRecording(db, own(quiet), o.group.id, { ...inIt, title: 'Quiet failed', status: 'failed' });
   await insertDoneRecording(db, own(quiet), o.group.id, { ...inIt, title: 'Quiet deleted', deletedAt: new Date() });

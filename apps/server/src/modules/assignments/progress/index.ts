@@ -1,0 +1,3 @@
+// Assignment progress for the other assignment modules: completion and counts.
+export { memberCompletion, type TCompletionFacts, type TMemberCompletion } from './completion.js';
+export { loadAssignmentProgress, computeAssignmentProgress, type TProgressAssignment } from './progress.loader.js';
