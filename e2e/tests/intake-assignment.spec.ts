@@ -49,15 +49,15 @@ test('a speaker records into an assignment with its default title; the recording
   const form = page.getByRole('form', { name: 'Upload a file' });
   await expect(form.getByLabel('Title')).toHaveValue('Elevator Pitch - v1');
   await expect(form.getByRole('radio', { name: 'Assignment' })).toBeChecked();
-  await expect(form.getByLabel('Assignment', { exact: true })).toHaveValue(pitch.assignmentId);
+  await expect(form.getByRole('combobox', { name: 'Assignment' })).toHaveValue(pitch.assignmentId);
   // The assignment takes one speaker: Multi-Speaker is refused with the spec's message.
-  await form.getByText('Multi-Speaker', { exact: true }).click();
+  await form.getByRole('radio', { name: 'Multi-Speaker' }).click();
   await expect(form.getByText('Unable to Use This Assignment')).toBeVisible();
   await expect(form.getByRole('radio', { name: 'One Speaker' })).toBeChecked();
   // Private clears the default title; back to the assignment brings it again.
-  await form.getByText('Private', { exact: true }).click();
+  await form.getByRole('radio', { name: 'Private' }).check();
   await expect(form.getByLabel('Title')).toHaveValue('');
-  await form.getByText('Assignment', { exact: true }).click();
+  await form.getByRole('radio', { name: 'Assignment' }).check();
   await expect(form.getByLabel('Title')).toHaveValue('Elevator Pitch - v1');
   await shoot(page, 'record-into-assignment');
 

@@ -7361,6 +7361,8 @@ export interface operations {
                                     feedbackRequested: boolean;
                                     submitted: boolean;
                                     numSpeakers: number;
+                                    /** Format: uuid */
+                                    assignmentId: string | null;
                                     userFirstName: string;
                                     userLastName: string;
                                     overallScore: number | null;
