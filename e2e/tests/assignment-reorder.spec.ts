@@ -23,7 +23,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 const names = (page: Page, list: string) => page.getByTestId(list).locator('.assignment-card__name, .reorder-card__name').allTextContents();
 
 test('a coach reorders assignments with the keyboard and sees the new order on the Assignments tab', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, COACH);
   await page.goto('/manage?tab=assignments');
