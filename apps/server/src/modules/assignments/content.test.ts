@@ -165,6 +165,8 @@ describe('GET assignments?scope=group and PUT groups/{id}/assignments/order', ()
     expect((await api('PUT', `/groups/${s.group.id}/assignments/order`, s.auth.coachB, order)).statusCode).toBe(404);
     expect((await api('PUT', `/groups/${s.group.id}/assignments/order`, s.auth.speaker, order)).statusCode).toBe(403);
     expect((await api('PUT', `/groups/${s.group.id}/assignments/order`, s.auth.otherAdmin, order)).statusCode).toBe(404);
+    const twice = { assignments: [order.assignments[0]!, order.assignments[0]!] };
+    expect((await api('PUT', `/groups/${s.group.id}/assignments/order`, s.auth.coach, twice)).statusCode).toBe(400);
     // Only that group's assignments.
     expect((await api('PUT', `/groups/${s.g2.id}/assignments/order`, s.auth.coachB, order)).statusCode).toBe(404);
     expect((await api('GET', `/assignments?scope=group&groupId=${s.group.id}`, s.auth.coachB)).statusCode).toBe(404);

@@ -4,7 +4,7 @@ import type { ZReorderAssignmentsBodySchema } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertCanManageGroup } from '../../auth/policies.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { setSortOrders } from './assignments.repository.js';
 import { listAssignments } from './templates.js';
 
@@ -19,6 +19,7 @@ export async function reorderGroupAssignments(
 ): Promise<TAssignment[]> {
   await assertCanManageGroup(deps.db, auth, groupId);
   const ids = new Set(body.assignments.map((a) => a.assignmentId));
+  if (ids.size !== body.assignments.length) throw badRequest('Each assignment is listed once');
   await deps.db.transaction(async (tx) => {
     const changed = await setSortOrders(tx, groupId, body.assignments);
     if (changed !== ids.size) throw notFound();

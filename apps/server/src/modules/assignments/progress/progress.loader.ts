@@ -87,6 +87,17 @@ const ZERO: TAssignmentCounts = {
 
 const NO_VIEW = assignmentMemberView({ orgRoles: [] }, { speakerPrivacyLevel: 0 }, null, false);
 
+function groupBy<T>(rows: ReadonlyArray<T>, key: (row: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = out.get(k);
+    if (list) list.push(row);
+    else out.set(k, [row]);
+  }
+  return out;
+}
+
 function average(sum: number, n: number): number | null {
   return n === 0 ? null : Math.round((sum / n) * 100) / 100;
 }
@@ -111,15 +122,9 @@ export async function computeAssignmentProgress(
     tallyFeedbackOf(db, ids, viewer.userId),
   ]);
   const groupsById = new Map(groupRows.map((g) => [g.group.id, g]));
-  const talliesByRecording = new Map<string, TFeedbackTally[]>();
-  for (const t of tallies) talliesByRecording.set(t.recordingId, [...(talliesByRecording.get(t.recordingId) ?? []), t]);
-  const recordingsByMember = new Map<string, TProgressRecordingRow[]>();
-  for (const r of recordingRows) {
-    const key = `${r.assignmentId}:${r.userId}`;
-    recordingsByMember.set(key, [...(recordingsByMember.get(key) ?? []), r]);
-  }
-  const membersByAssignment = new Map<string, typeof memberRows>();
-  for (const m of memberRows) membersByAssignment.set(m.assignmentId, [...(membersByAssignment.get(m.assignmentId) ?? []), m]);
+  const talliesByRecording = groupBy(tallies, (t) => t.recordingId);
+  const recordingsByMember = groupBy(recordingRows, (r) => `${r.assignmentId}:${r.userId}`);
+  const membersByAssignment = groupBy(memberRows, (m) => m.assignmentId);
 
   for (const a of live) {
     const g = groupsById.get(a.groupId!);
