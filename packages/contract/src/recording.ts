@@ -69,6 +69,8 @@ export const ZRecordingSummarySchema = z.object({
   feedbackRequested: z.boolean(),
   submitted: z.boolean(),
   numSpeakers: z.number().int().min(1).max(5),
+  /** The assignment it is in (the record page numbers default titles per assignment). */
+  assignmentId: z.guid().nullable(),
   userFirstName: z.string(),
   userLastName: z.string(),
   overallScore: z.number().nullable(),
@@ -112,7 +114,12 @@ export const ZCreateRecordingBodySchema = z
     title: ZRecordingTitleSchema,
     source: ZRecordingSourceSchema,
     groupId: ZIdSchema.optional(),
-    // assignmentId joins this payload with the assignments feature.
+    /**
+     * Record or upload into an assignment (001 section 4): the server checks it is open and for
+     * the caller and that the speaker type matches; the recording joins it and its group.
+     * Absent: a private recording.
+     */
+    assignmentId: ZIdSchema.optional(),
     submitted: z.boolean().default(false),
     feedbackRequested: z.boolean().default(false),
     /** An algorithm name of the organisation (its name holds 'default' or 'conversational'). */

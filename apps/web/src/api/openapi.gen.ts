@@ -3252,6 +3252,8 @@ export interface operations {
                                     feedbackRequested: boolean;
                                     submitted: boolean;
                                     numSpeakers: number;
+                                    /** Format: uuid */
+                                    assignmentId: string | null;
                                     userFirstName: string;
                                     userLastName: string;
                                     overallScore: number | null;
@@ -3347,6 +3349,8 @@ export interface operations {
                             feedbackRequested: boolean;
                             submitted: boolean;
                             numSpeakers: number;
+                            /** Format: uuid */
+                            assignmentId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -3385,6 +3389,8 @@ export interface operations {
                             feedbackRequested: boolean;
                             submitted: boolean;
                             numSpeakers: number;
+                            /** Format: uuid */
+                            assignmentId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -3450,6 +3456,8 @@ export interface operations {
                     source: "ui record form" | "ui upload form" | "ui url form" | "zoom form";
                     /** Format: uuid */
                     groupId?: string;
+                    /** Format: uuid */
+                    assignmentId?: string;
                     /** @default false */
                     submitted?: boolean;
                     /** @default false */
@@ -3570,6 +3578,8 @@ export interface operations {
                             feedbackRequested: boolean;
                             submitted: boolean;
                             numSpeakers: number;
+                            /** Format: uuid */
+                            assignmentId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -3664,6 +3674,8 @@ export interface operations {
                             feedbackRequested: boolean;
                             submitted: boolean;
                             numSpeakers: number;
+                            /** Format: uuid */
+                            assignmentId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -3686,8 +3698,6 @@ export interface operations {
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
-                            /** Format: uuid */
-                            assignmentId: string | null;
                             assignment: {
                                 /** Format: uuid */
                                 assignmentId: string;
@@ -4017,6 +4027,8 @@ export interface operations {
                             feedbackRequested: boolean;
                             submitted: boolean;
                             numSpeakers: number;
+                            /** Format: uuid */
+                            assignmentId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -4039,8 +4051,6 @@ export interface operations {
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
-                            /** Format: uuid */
-                            assignmentId: string | null;
                             assignment: {
                                 /** Format: uuid */
                                 assignmentId: string;
@@ -4422,6 +4432,8 @@ export interface operations {
                             feedbackRequested: boolean;
                             submitted: boolean;
                             numSpeakers: number;
+                            /** Format: uuid */
+                            assignmentId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -4444,8 +4456,6 @@ export interface operations {
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
-                            /** Format: uuid */
-                            assignmentId: string | null;
                             assignment: {
                                 /** Format: uuid */
                                 assignmentId: string;
@@ -7351,6 +7361,8 @@ export interface operations {
                                     feedbackRequested: boolean;
                                     submitted: boolean;
                                     numSpeakers: number;
+                                    /** Format: uuid */
+                                    assignmentId: string | null;
                                     userFirstName: string;
                                     userLastName: string;
                                     overallScore: number | null;

@@ -42,4 +42,22 @@ describe('resultsBackTarget (issue 12 item 5)', () => {
       expect(resultsBackTarget(coach, { from }, { isOwner: false }).to).toBe('/manage');
     }
   });
+
+  it('returns to the assignment for /evaluate/{id}?assignmentId= (001 section 2): details for a speaker, preview for a coach', () => {
+    const id = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+    const on = { ...speaker, assignmentsOn: true };
+    expect(resultsBackTarget(on, null, { isOwner: true }, `?assignmentId=${id}`)).toEqual({
+      to: `/assignment/details/${id}`,
+      label: 'Back to Assignment',
+    });
+    expect(resultsBackTarget({ ...coach, assignmentsOn: true }, null, { isOwner: false }, `?assignmentId=${id}`)).toEqual({
+      to: `/assignments/${id}/preview`,
+      label: 'Back to Assignment Preview',
+    });
+    // A link that said where it came from still wins; a bad id or Assignments off is ignored.
+    expect(resultsBackTarget(on, { from: '/history' }, { isOwner: true }, `?assignmentId=${id}`).to).toBe('/history');
+    expect(resultsBackTarget(on, null, { isOwner: true }, '?assignmentId=../../evil').to).toBe('/evaluate');
+    expect(resultsBackTarget(speaker, null, { isOwner: true }, `?assignmentId=${id}`).to).toBe('/evaluate');
+    expect(resultsBackTarget(on, { from: `/assignment/details/${id}` }).label).toBe('Back to Assignment');
+  });
 });

@@ -1,4 +1,4 @@
-import { dashboardRoute } from '@rostrum/contract';
+import { ROUTES, dashboardRoute, routePath } from '@rostrum/contract';
 import { LANDING_PATHS, WEB_ROUTES } from './route-paths';
 import type { TViewer } from './viewer';
 
@@ -32,6 +32,8 @@ function labelFor(path: string): string {
   if (p.startsWith(WEB_ROUTES.history.path)) return 'Back to History';
   if (p.startsWith('/customer-admin')) return 'Back to Admin';
   if (p.includes('dashboard')) return 'Back to Dashboard';
+  if (p.startsWith('/assignment/details/')) return 'Back to Assignment';
+  if (p.startsWith('/assignments/') && p.endsWith('/preview')) return 'Back to Assignment Preview';
   return 'Back';
 }
 
@@ -41,19 +43,31 @@ function coachHome(viewer: Pick<TViewer, 'mode' | 'assignmentsOn'>): TBackTarget
   return dash ? { to: dash, label: 'Back to Dashboard' } : { to: WEB_ROUTES.manage.path, label: 'Back to Manage' };
 }
 
+/** The assignment a results page was opened for (?assignmentId=): a uuid, else nothing. */
+function assignmentParam(search: string | null | undefined): string | null {
+  const id = new URLSearchParams(search ?? '').get('assignmentId');
+  return id && /^[0-9a-f-]{36}$/i.test(id) ? id : null;
+}
+
 /**
  * Where the results page's back link ("All results") goes (issue 12 item 5): where the user came from
- * when the link into the page said so; else the speaker's own results list for their own recording;
- * else (a coach or peer on someone else's recording) the dashboard or Manage, never an empty results
- * list that leads to a record page they cannot use.
+ * when the link into the page said so; else, for /evaluate/{id}?assignmentId= (001 section 2), the
+ * assignment: its details page for a speaker, its preview for a coach; else the speaker's own
+ * results list for their own recording; else (a coach or peer on someone else's recording) the
+ * dashboard or Manage, never an empty results list that leads to a record page they cannot use.
  */
 export function resultsBackTarget(
   viewer: Pick<TViewer, 'facts' | 'mode' | 'assignmentsOn'>,
   locationState: unknown,
   recording?: { isOwner: boolean },
+  search?: string,
 ): TBackTarget {
   const from = safeFrom(locationState);
   if (from) return { to: from, label: labelFor(from) };
+  const assignmentId = viewer.assignmentsOn ? assignmentParam(search) : null;
+  if (assignmentId && viewer.mode === 'manager' && viewer.facts.canCoach)
+    return { to: routePath(ROUTES.assignmentPreview.path, { assignmentId }), label: 'Back to Assignment Preview' };
+  if (assignmentId) return { to: routePath(ROUTES.assignmentDetails.path, { assignmentId }), label: 'Back to Assignment' };
   const own = recording?.isOwner ?? true;
   if (own && viewer.facts.canRecord) return { to: WEB_ROUTES.evaluate.path, label: 'All results' };
   return coachHome(viewer);

@@ -46,6 +46,7 @@ export const PAGES = {
     (await import('../features/assignment-editor/assignment-editor-page')).AssignmentCreatePage,
   AssignmentEditPage: async (): Promise<ComponentType> =>
     (await import('../features/assignment-editor/assignment-editor-page')).AssignmentEditPage,
+  ReorderPage: async (): Promise<ComponentType> => (await import('../features/assignment-reorder/reorder-page')).ReorderPage,
 } as const;
 
 let prefetched = false;

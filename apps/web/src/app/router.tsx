@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
               lazyRoute(R.assignmentSharedRecordings, PAGES.AssignmentSharedRecordingsPage),
               lazyRoute(R.assignmentCreate, PAGES.AssignmentCreatePage),
               lazyRoute(R.assignmentEdit, PAGES.AssignmentEditPage),
+              lazyRoute(R.assignmentReorder, PAGES.ReorderPage),
               {
                 element: <RequireOrgAdmin />,
                 children: [

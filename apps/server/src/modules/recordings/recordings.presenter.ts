@@ -54,6 +54,7 @@ export function presentSummary({ r, groupName, groupLevels, firstName, lastName 
     feedbackRequested: r.feedbackRequested,
     submitted: r.submitted,
     numSpeakers: r.numSpeakers,
+    assignmentId: r.assignmentId,
     userFirstName: firstName,
     userLastName: lastName,
     overallScore: canHearWith(viewer.access) ? r.overallScore : null,

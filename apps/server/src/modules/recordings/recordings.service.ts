@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import {
   API_PREFIX,
+  ASSIGNMENT_MSG,
   checkRecordingUrl,
   ERROR_CODES,
   INTAKE_MSG,
@@ -37,6 +38,7 @@ import { findOrganisation } from '../org/org.repository.js';
 import { presentGroupRecording, presentRecording, presentSummary } from './recordings.presenter.js';
 import { acceptableMedia } from './media-check.js';
 import { findAssignmentInOrg, presentAssignmentRef } from '../assignments/assignments.repository.js';
+import { assignmentForNewRecording } from './recording-assignment.js';
 import { assertPublicUrl, UrlFetchError } from './url-fetcher.js';
 import { notifyRecordingEvents } from '../notifications/notify.js';
 
@@ -81,12 +83,18 @@ export async function createRecording(
   auth: TAuth,
   body: z.output<typeof ZCreateRecordingBodySchema>,
 ): Promise<{ recordingId: string; uploadUrl: string | null }> {
-  const group = await speakerGroup(deps, auth, body.groupId);
-  assertLevelsAllow(groupSharingAbilities(group), body);
   const org = await findOrganisation(deps.db, auth.orgId);
   const algorithms = org!.algorithmConfig.algorithms.map((a) => a.name);
   const algorithm = body.algorithm ?? org!.algorithmConfig.default_algorithm;
   if (!algorithms.includes(algorithm)) throw badRequest(`algorithm must be one of ${algorithms.join(', ')}`);
+  // Into an assignment: it must be for the caller, open and of the same speaker type; the
+  // recording joins the assignment's group whatever group was asked for.
+  if (body.assignmentId && !org!.settings.Assignments) throw forbidden(ASSIGNMENT_MSG.assignmentsOff, ERROR_CODES.assignmentsDisabled);
+  const into = body.assignmentId ? await assignmentForNewRecording(deps.db, auth, body.assignmentId, algorithm) : null;
+  const group = await speakerGroup(deps, auth, into?.groupId ?? body.groupId);
+  assertLevelsAllow(groupSharingAbilities(group), body);
+  // With Assignments on, a recording outside an assignment is private (002 section 4).
+  if (org!.settings.Assignments && !into && (body.feedbackRequested || body.submitted)) throw badRequest(SHARING_MSG.needsAssignment);
 
   let sourceUrl: string | null = null;
   if (body.source === 'ui url form') {
@@ -116,6 +124,7 @@ export async function createRecording(
     fileName,
     fileSize,
     groupId: _g,
+    assignmentId: _a,
     audio: _u,
     algorithm: _al,
     isVideo,
@@ -127,6 +136,7 @@ export async function createRecording(
       orgId: auth.orgId,
       userId: auth.userId,
       groupId: group.id,
+      assignmentId: into?.assignmentId ?? null,
       title,
       source,
       sourceUrl,

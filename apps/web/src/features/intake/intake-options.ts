@@ -1,4 +1,7 @@
 import {
+  assignmentRecordingTitle,
+  isConversationalAlgorithm,
+  type TRecordingSummary,
   type DEBUG_LANGUAGES,
   type DEBUG_OPERATIONS,
   type DEBUG_ORG_GROUPS,
@@ -27,6 +30,10 @@ export interface TDebugOptions {
 
 export interface TIntakeOptions {
   title: string;
+  /** The title is the assignment's default (not typed by the user): it follows the assignment choice. */
+  titleIsDefault: boolean;
+  /** The assignment the recording goes into; '' is Private (no assignment is sent). */
+  assignmentId: string;
   groupId: string;
   multiSpeaker: boolean;
   feedbackRequested: boolean;
@@ -71,15 +78,71 @@ export function canOfferFlag(group: TGroup | undefined): boolean {
   return !!group && group.recordingAbilities.canFlag;
 }
 
-export function initialOptions(groups: readonly TGroup[]): TIntakeOptions {
+/** What the record page reads of an assignment (GET assignments?scope=assigned). */
+export interface TIntakeAssignment {
+  assignmentId: string;
+  name: string;
+  groupId: string | null;
+  groupName: string | null;
+  criteria: { algorithm: string };
+  abilities: { canSubmit: boolean };
+}
+
+/** What the record page loads first when Assignments is on (001 section 2): the caller's open assignments and own recordings. */
+export interface TIntakeData {
+  assignments: readonly TIntakeAssignment[];
+  recordings: readonly Pick<TRecordingSummary, 'title' | 'assignmentId'>[];
+  /** ?assignmentId= of the page's address. */
+  preselectId: string | null;
+}
+
+export const NO_INTAKE_DATA: TIntakeData = { assignments: [], recordings: [], preselectId: null };
+
+/** The default title in an assignment: its name and the next unused ' - v' number among the caller's titles in it. */
+export function defaultTitleFor(a: Pick<TIntakeAssignment, 'assignmentId' | 'name'>, recordings: TIntakeData['recordings']): string {
+  const used = recordings.filter((r) => r.assignmentId === a.assignmentId).map((r) => r.title);
+  return assignmentRecordingTitle(a.name, used);
+}
+
+/** Whether the assignment takes multi-speaker recordings. */
+export function assignmentIsMulti(a: Pick<TIntakeAssignment, 'criteria'>): boolean {
+  return isConversationalAlgorithm(a.criteria.algorithm);
+}
+
+/**
+ * Choosing an assignment: the title follows it (unless the user typed one) and the speaker count
+ * becomes the assignment's. Private (null) clears a default title.
+ */
+export function chooseAssignment(o: TIntakeOptions, a: TIntakeAssignment | null, recordings: TIntakeData['recordings']): TIntakeOptions {
+  const followTitle = o.titleIsDefault || !o.title.trim();
+  if (!a) return { ...o, assignmentId: '', ...(o.titleIsDefault ? { title: '', titleIsDefault: false } : {}) };
   return {
+    ...o,
+    assignmentId: a.assignmentId,
+    groupId: a.groupId ?? o.groupId,
+    multiSpeaker: assignmentIsMulti(a),
+    ...(followTitle ? { title: defaultTitleFor(a, recordings), titleIsDefault: true } : {}),
+  };
+}
+
+export function initialOptions(groups: readonly TGroup[], data: TIntakeData = NO_INTAKE_DATA): TIntakeOptions {
+  const base: TIntakeOptions = {
     title: '',
+    titleIsDefault: false,
+    assignmentId: '',
     groupId: groups[0]?.groupId ?? '',
     multiSpeaker: false,
     feedbackRequested: false,
     submitted: false,
     debug: EMPTY_DEBUG,
   };
+  const pre = data.preselectId ? data.assignments.find((a) => a.assignmentId === data.preselectId && a.abilities.canSubmit) : undefined;
+  return pre ? chooseAssignment(base, pre, data.recordings) : base;
+}
+
+/** The results page after saving: it leads back to the assignment when the recording went into one. */
+export function resultsPath(recordingId: string, assignmentId: string | undefined): string {
+  return `/evaluate/${recordingId}${assignmentId ? `?assignmentId=${encodeURIComponent(assignmentId)}` : ''}`;
 }
 
 /** A title error message, or null when the title is valid (required, trimmed, at most 50). */
@@ -107,6 +170,8 @@ function textOrUndefined(text: string): string | undefined {
 export interface TBodyContext {
   org: Pick<TOrg, 'algorithmConfig' | 'settings'>;
   groups: readonly TGroup[];
+  /** The chosen assignment (it decides the group), if any. */
+  assignment?: TIntakeAssignment;
   showShare: boolean;
   showFlag: boolean;
 }
@@ -122,7 +187,11 @@ export function buildCreateBody(
   const body: TCreateRecordingBody = {
     title: o.title.trim(),
     ...extra,
-    ...(o.groupId ? { groupId: o.groupId } : {}),
+    ...(ctx.assignment
+      ? { assignmentId: ctx.assignment.assignmentId, ...(ctx.assignment.groupId ? { groupId: ctx.assignment.groupId } : {}) }
+      : o.groupId
+        ? { groupId: o.groupId }
+        : {}),
     ...(algorithm ? { algorithm } : {}),
     feedbackRequested: ctx.showShare && o.feedbackRequested,
     submitted: ctx.showFlag && o.submitted,

@@ -1,12 +1,16 @@
 import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { FileUp, Link2, Mic, Smartphone } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { ROUTES } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
 import { Banner } from '../../components/banner';
 import { ButtonLink } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
+import { LoadingState } from '../../components/spinner';
 import { Tabs } from '../../components/tabs';
-import { useViewer } from '../../app/viewer';
+import { useViewer, type TViewer } from '../../app/viewer';
+import { NO_INTAKE_DATA, type TIntakeData } from './intake-options';
 import { supportsAudioFeatures } from '../auth/browser-support';
 import { RecordTab } from './record-tab';
 import { RecorderAppTab } from './recorder-app-tab';
@@ -31,24 +35,55 @@ const LEADS: Record<TRecordTab, string> = {
   url: 'Give the address of an audio or video file on the web; Rostrum downloads and analyses it.',
 };
 
-/** /record?tab=: the intake tabs (spec 001 section 2, Record page). Upload ZOOM joins with its issue. */
+/**
+ * With Assignments on, the caller's open assignments and own recordings load before the page
+ * shows (001 section 2): the chooser lists the assignments, and the default title numbers the
+ * caller's recordings already in the chosen one.
+ */
+function useIntakeData(viewer: TViewer, preselectId: string | null): { data: TIntakeData; pending: boolean } {
+  const on = viewer.assignmentsOn && viewer.speaker;
+  const assigned = useQuery({ queryKey: queryKeys.assignedAssignments, queryFn: api.getAssignedAssignments, enabled: on });
+  const own = useQuery({ queryKey: queryKeys.recordings, queryFn: api.getRecordings, enabled: on });
+  const data = useMemo<TIntakeData>(
+    () => (on ? { assignments: assigned.data ?? [], recordings: own.data ?? [], preselectId } : NO_INTAKE_DATA),
+    [on, assigned.data, own.data, preselectId],
+  );
+  return { data, pending: on && (assigned.isPending || own.isPending) };
+}
+
+/** /record?tab=&assignmentId=: the intake tabs (spec 001 section 2, Record page). Upload ZOOM joins with its issue. */
 export function RecordPage() {
   const viewer = useViewer();
   const [params, setParams] = useSearchParams();
   const canRecord = supportsAudioFeatures();
+  const preselectId = params.get('assignmentId');
+  const { data, pending } = useIntakeData(viewer, preselectId);
   // Free-trial users get no Recorder App tab; the default is Record when the browser can record.
   const tabs = RECORD_TABS.filter((t) => !(t === 'app' && viewer.freeTrial));
   const fallback: TRecordTab = canRecord ? 'record' : viewer.freeTrial ? 'file' : 'app';
   const asked = params.get('tab') as TRecordTab | null;
   const tab: TRecordTab = asked && tabs.includes(asked) ? asked : fallback;
-  const select = (k: TRecordTab) => setParams(k === fallback ? {} : { tab: k }, { replace: true });
+  // The tab changes; the assignment asked for stays in the address.
+  const withAssignment = (next: Record<string, string>) => (preselectId ? { ...next, assignmentId: preselectId } : next);
+  const select = (k: TRecordTab) => setParams(withAssignment(k === fallback ? {} : { tab: k }), { replace: true });
 
   // Only speakers with an active membership record (GET me canRecord): say so before any upload.
   if (!viewer.speaker) return <CannotRecord />;
+  if (pending) return <LoadingState />;
+  const preselected = preselectId ? data.assignments.find((a) => a.assignmentId === preselectId && a.abilities.canSubmit) : undefined;
+  const appUpload = `/record?${new URLSearchParams(withAssignment({ tab: 'file' })).toString()}`;
 
   return (
     <div className="page page--medium">
       <PageHeader eyebrow="New recording" title="Record. Review. Improve." lead="There are many different ways to get started." />
+      {preselectId && !preselected && viewer.assignmentsOn && (
+        <Banner
+          inline
+          kind="warning"
+          title="This assignment is not open for you"
+          text="It may have been archived, or it is not assigned to you. Choose another assignment below, or keep the recording private."
+        />
+      )}
       <Tabs<TRecordTab>
         label="Ways to add a recording"
         idPrefix="record"
@@ -61,14 +96,22 @@ export function RecordPage() {
           <span className="icon-tile">{ICONS[tab]}</span>
           <div>
             <h2 className="card__title">{LABELS[tab]}</h2>
-            <p className="card__description">{LEADS[tab]}</p>
+            <p className="card__description">
+              {LEADS[tab]}
+              {preselected && tab !== 'app' && (
+                <>
+                  {' '}
+                  It goes into <strong>{preselected.name}</strong> ({preselected.groupName}).
+                </>
+              )}
+            </p>
           </div>
         </header>
         <div className="card__body">
-          {tab === 'record' && <RecordTab key="record" viewer={viewer} canRecord={canRecord} />}
-          {tab === 'app' && <RecorderAppTab uploadPath="/record?tab=file" />}
-          {tab === 'file' && <UploadFileTab key="file" viewer={viewer} />}
-          {tab === 'url' && <UploadUrlTab key="url" viewer={viewer} />}
+          {tab === 'record' && <RecordTab key="record" viewer={viewer} canRecord={canRecord} data={data} />}
+          {tab === 'app' && <RecorderAppTab uploadPath={appUpload} />}
+          {tab === 'file' && <UploadFileTab key="file" viewer={viewer} data={data} />}
+          {tab === 'url' && <UploadUrlTab key="url" viewer={viewer} data={data} />}
         </div>
       </section>
     </div>

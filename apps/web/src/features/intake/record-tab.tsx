@@ -12,6 +12,7 @@ import { Spinner } from '../../components/spinner';
 import type { TViewer } from '../../app/viewer';
 import { AudioCapture, fileExtensionFor, playBuzzer } from './audio-capture';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
+import { resultsPath, type TIntakeData } from './intake-options';
 import {
   createFailure,
   hideVideoOfConversation,
@@ -41,8 +42,8 @@ function TroubleshootingLink() {
 }
 
 /** Record tab: record in the browser, check the length, then save with the shared options. */
-export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: boolean }) {
-  const form = useIntakeOptions(viewer);
+export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRecord: boolean; data?: TIntakeData }) {
+  const form = useIntakeOptions(viewer, data);
   const titleRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -146,7 +147,7 @@ export function RecordTab({ viewer, canRecord }: { viewer: TViewer; canRecord: b
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
       form.reset();
       dispatch({ type: 'UPLOAD_DONE' });
-      void navigate(`/evaluate/${recordingId}`);
+      void navigate(resultsPath(recordingId, form.ctx.assignment?.assignmentId));
     },
     onError: (f: { kind: 'refused'; message: string } | { kind: 'interrupted' }) =>
       dispatch({

@@ -1,13 +1,19 @@
 import { useId, useMemo, useState, type Ref } from 'react';
-import { Wrench } from 'lucide-react';
-import { DEBUG_LANGUAGES, DEBUG_OPERATIONS, DEBUG_ORG_GROUPS, RECORDING_LIMITS } from '@rostrum/contract';
+import { ClipboardList, Lock, Wrench } from 'lucide-react';
+import { ASSIGNMENT_MSG, DEBUG_LANGUAGES, DEBUG_OPERATIONS, DEBUG_ORG_GROUPS, RECORDING_LIMITS } from '@rostrum/contract';
+import { Banner } from '../../components/banner';
 import { Checkbox } from '../../components/checkbox';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import type { TViewer } from '../../app/viewer';
 import {
   algorithmsOf,
+  assignmentIsMulti,
   buildCreateBody,
+  chooseAssignment,
+  NO_INTAKE_DATA,
+  type TIntakeAssignment,
+  type TIntakeData,
   canOfferFlag,
   canOfferShare,
   initialOptions,
@@ -19,24 +25,47 @@ import {
 } from './intake-options';
 
 /** Form state and the derived visibility rules of the record page's shared options. */
-export function useIntakeOptions(viewer: TViewer) {
+export function useIntakeOptions(viewer: TViewer, data: TIntakeData = NO_INTAKE_DATA) {
   const groups = useMemo(() => speakerGroups(viewer.groups), [viewer.groups]);
-  const [options, setOptions] = useState<TIntakeOptions>(() => initialOptions(groups));
+  // Only assignments the server says the caller may record into are offered.
+  const assignments = useMemo(() => data.assignments.filter((a) => a.abilities.canSubmit), [data.assignments]);
+  const [options, setOptions] = useState<TIntakeOptions>(() => initialOptions(groups, data));
   const [titleMessage, setTitleMessage] = useState<string | null>(null);
-  const group = groups.find((g) => g.groupId === options.groupId) ?? groups[0];
+  /** The refusal shown when the speaker count asked for does not fit the chosen assignment. */
+  const [refusal, setRefusal] = useState(false);
+  const assignment = assignments.find((a) => a.assignmentId === options.assignmentId);
+  const group =
+    (assignment && groups.find((g) => g.groupId === assignment.groupId)) ?? groups.find((g) => g.groupId === options.groupId) ?? groups[0];
+  // With Assignments on, a recording outside an assignment stays private (002 section 4).
+  const sharingAllowed = !viewer.assignmentsOn || !!assignment;
   const ctx: TBodyContext = {
     org: viewer.org,
     groups,
+    assignment,
     // The server decides for the chosen group (its recordingAbilities), so the offer follows it.
-    showShare: canOfferShare(group),
-    showFlag: canOfferFlag(group),
+    showShare: sharingAllowed && canOfferShare(group),
+    showFlag: sharingAllowed && canOfferFlag(group),
   };
   return {
     options,
     setOptions,
     groups,
+    assignments,
+    assignment,
     ctx,
     titleMessage,
+    refusal,
+    /** Private (null) or an assignment: the title and speaker count follow it. */
+    choose(a: TIntakeAssignment | null) {
+      setRefusal(false);
+      setOptions((o) => chooseAssignment(o, a, data.recordings));
+    },
+    /** The speaker count: refused with the spec's message when it does not fit the chosen assignment. */
+    setMultiSpeaker(multiSpeaker: boolean) {
+      if (assignment && assignmentIsMulti(assignment) !== multiSpeaker) return setRefusal(true);
+      setRefusal(false);
+      setOptions((o) => ({ ...o, multiSpeaker }));
+    },
     /** Checks the title; on failure shows the message and returns false (the caller focuses the field). */
     validate(): boolean {
       const err = titleError(options.title);
@@ -45,8 +74,9 @@ export function useIntakeOptions(viewer: TViewer) {
     },
     clearTitleMessage: () => setTitleMessage(null),
     reset: () => {
-      setOptions(initialOptions(groups));
+      setOptions(initialOptions(groups, data));
       setTitleMessage(null);
+      setRefusal(false);
     },
     body: (extra: Parameters<typeof buildCreateBody>[2]) => buildCreateBody(options, ctx, extra),
   };
@@ -67,16 +97,19 @@ export function RecordingOptionsFields({ form, viewer, titleRef, disabled }: Opt
   const set = (patch: Partial<TIntakeOptions>) => setOptions((o) => ({ ...o, ...patch }));
   const alg = algorithmsOf(viewer.org);
   const radioName = useId();
-  // Assignments are a later issue: with them on, the group choice waits for the assignment choice.
+  // 001 section 2: the group selector only with more than one speaker group and Assignments off
+  // (with it on, the assignment decides the group).
   const showGroups = groups.length > 1 && !viewer.assignmentsOn;
+  const multiUnavailable = !!form.assignment && assignmentIsMulti(form.assignment) && !alg.multi;
   return (
     <div className="stack stack--lg">
+      {viewer.assignmentsOn && form.assignments.length > 0 && <AssignmentChoice form={form} disabled={disabled} />}
       <TextField
         ref={titleRef}
         label="Title"
         value={options.title}
         onValueChange={(title) => {
-          set({ title });
+          set({ title, titleIsDefault: false });
           if (form.titleMessage) form.clearTitleMessage();
         }}
         maxLength={RECORDING_LIMITS.titleMax}
@@ -100,15 +133,18 @@ export function RecordingOptionsFields({ form, viewer, titleRef, disabled }: Opt
           <legend className="field__label">Speakers</legend>
           <div className="segmented">
             <label className="segmented__option">
-              <input type="radio" name={radioName} checked={!options.multiSpeaker} onChange={() => set({ multiSpeaker: false })} />
+              <input type="radio" name={radioName} checked={!options.multiSpeaker} onChange={() => form.setMultiSpeaker(false)} />
               <span>One Speaker</span>
             </label>
             <label className="segmented__option">
-              <input type="radio" name={radioName} checked={options.multiSpeaker} onChange={() => set({ multiSpeaker: true })} />
+              <input type="radio" name={radioName} checked={options.multiSpeaker} onChange={() => form.setMultiSpeaker(true)} />
               <span>Multi-Speaker</span>
             </label>
           </div>
         </fieldset>
+      )}
+      {(form.refusal || multiUnavailable) && (
+        <Banner inline kind="error" title={ASSIGNMENT_MSG.unableTitle} text={ASSIGNMENT_MSG.unableText} />
       )}
       {(ctx.showShare || ctx.showFlag) && (
         <fieldset className="choice-group" disabled={disabled}>
@@ -131,6 +167,46 @@ export function RecordingOptionsFields({ form, viewer, titleRef, disabled }: Opt
         <DebugOptionsFields value={options.debug} onChange={(debug) => set({ debug })} disabled={disabled} />
       )}
     </div>
+  );
+}
+
+/** Assignment or Private (001 section 2): an assignment sets the group, the speaker count and the default title. */
+function AssignmentChoice({ form, disabled }: { form: TIntakeForm; disabled?: boolean }) {
+  const name = useId();
+  const chosen = form.assignment;
+  return (
+    <fieldset className="choice-group assignment-choice" disabled={disabled}>
+      <legend className="field__label">Recording type</legend>
+      <div className="segmented">
+        <label className="segmented__option">
+          <input type="radio" name={name} checked={!!chosen} onChange={() => form.choose(form.assignments[0] ?? null)} />
+          <span>
+            <ClipboardList size={15} aria-hidden /> Assignment
+          </span>
+        </label>
+        <label className="segmented__option">
+          <input type="radio" name={name} checked={!chosen} onChange={() => form.choose(null)} />
+          <span>
+            <Lock size={15} aria-hidden /> Private
+          </span>
+        </label>
+      </div>
+      {chosen ? (
+        <SelectField
+          label="Assignment"
+          className="assignment-choice__select"
+          value={chosen.assignmentId}
+          onValueChange={(id) => form.choose(form.assignments.find((a) => a.assignmentId === id) ?? null)}
+          options={form.assignments.map((a) => ({
+            value: a.assignmentId,
+            label: [a.name, a.groupName, assignmentIsMulti(a) ? 'Multi-Speaker' : 'Single Speaker'].filter(Boolean).join(' · '),
+          }))}
+          disabled={disabled}
+        />
+      ) : (
+        <p className="field__hint">A private recording is yours alone until you move it into an assignment.</p>
+      )}
+    </fieldset>
   );
 }
 

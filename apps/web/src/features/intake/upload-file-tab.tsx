@@ -9,7 +9,7 @@ import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import type { TViewer } from '../../app/viewer';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
-import { trimOrUndefined } from './intake-options';
+import { resultsPath, trimOrUndefined, type TIntakeData } from './intake-options';
 import {
   createFailure,
   hideVideoOfConversation,
@@ -55,8 +55,8 @@ function readDuration(file: File): Promise<number | null> {
 const DURATION_SCAN_MS = 5000;
 
 /** Upload File tab: a file, its options and optional clipping, sent with a resumable upload. */
-export function UploadFileTab({ viewer }: { viewer: TViewer }) {
-  const form = useIntakeOptions(viewer);
+export function UploadFileTab({ viewer, data }: { viewer: TViewer; data?: TIntakeData }) {
+  const form = useIntakeOptions(viewer, data);
   const titleRef = useRef<HTMLInputElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
@@ -106,7 +106,7 @@ export function UploadFileTab({ viewer }: { viewer: TViewer }) {
     onSuccess: (recordingId: string) => {
       uploadRef.current = null;
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
-      void navigate(`/evaluate/${recordingId}`);
+      void navigate(resultsPath(recordingId, form.ctx.assignment?.assignmentId));
     },
     onError: (f: { kind: 'refused'; message: string } | { kind: 'interrupted' }) => {
       setPhase('failed');

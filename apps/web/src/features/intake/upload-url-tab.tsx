@@ -15,6 +15,7 @@ import { TextField } from '../../components/text-field';
 import type { TViewer } from '../../app/viewer';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
 import { hideVideoOfConversation } from './recording-upload';
+import { resultsPath, type TIntakeData } from './intake-options';
 
 /** The video-format note for a URL when the org shows video (spec 001 section 5). */
 function videoNote(url: string): { title: string; text: string } | null {
@@ -43,8 +44,8 @@ type TUrlFormInput = z.input<typeof ZUrlFormSchema>;
 type TUrlFormValues = z.output<typeof ZUrlFormSchema>;
 
 /** Upload URL tab: the server downloads the audio or video at a public http(s) address. */
-export function UploadUrlTab({ viewer }: { viewer: TViewer }) {
-  const form = useIntakeOptions(viewer);
+export function UploadUrlTab({ viewer, data }: { viewer: TViewer; data?: TIntakeData }) {
+  const form = useIntakeOptions(viewer, data);
   const titleRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -65,7 +66,7 @@ export function UploadUrlTab({ viewer }: { viewer: TViewer }) {
     },
     onSuccess: (created) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
-      void navigate(`/evaluate/${created.recordingId}`);
+      void navigate(resultsPath(created.recordingId, form.ctx.assignment?.assignmentId));
     },
   });
   const busy = create.isPending;

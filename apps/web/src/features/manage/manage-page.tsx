@@ -3,12 +3,13 @@ import { PageHeader } from '../../components/page-header';
 import { Tabs } from '../../components/tabs';
 import { useViewer, type TViewer } from '../../app/viewer';
 import { EmailPreferencesForm } from '../account/email-preferences-form';
+import { AssignmentsTab } from './assignments-tab';
 import { MyGroupsTab } from './my-groups-tab';
 import { MyRecordingsTab } from './my-recordings-tab';
 import { SharedRecordingsTab } from './shared-recordings-tab';
 import './manage.css';
 
-type TManageTab = 'groups' | 'recordings' | 'shared' | 'email';
+type TManageTab = 'assignments' | 'groups' | 'recordings' | 'shared' | 'email';
 
 /**
  * The tabs this user sees (002 section 2.5): the groups tab for coaches and org managers, My
@@ -20,7 +21,9 @@ function visibleTabs(viewer: TViewer): TManageTab[] {
   const coach: TManageTab[] = viewer.manager ? ['groups'] : [];
   const speaker: TManageTab[] = viewer.speaker ? ['recordings', 'shared'] : [];
   const tabs = viewer.manager && viewer.speaker && viewer.mode === 'speaker' ? [...speaker, ...coach] : [...coach, ...speaker];
-  return [...tabs, 'email'];
+  // Assignments first while the dashboards are not built (dashboardPath): their stand-in.
+  const assignments: TManageTab[] = viewer.assignmentsOn && (viewer.manager || viewer.speaker) ? ['assignments'] : [];
+  return [...assignments, ...tabs, 'email'];
 }
 
 function leadText(viewer: TViewer, tabs: TManageTab[]): string {
@@ -34,7 +37,7 @@ function leadText(viewer: TViewer, tabs: TManageTab[]): string {
   return 'Choose which emails you receive.';
 }
 
-/** /manage?tab=groups|recordings|email (Assignments off). */
+/** /manage?tab=assignments|groups|recordings|shared|email. */
 export function ManagePage() {
   const viewer = useViewer();
   const [params, setParams] = useSearchParams();
@@ -43,6 +46,7 @@ export function ManagePage() {
   const tab: TManageTab = asked && tabs.includes(asked) ? asked : tabs[0]!;
   const { vocab } = viewer;
   const labels: Record<TManageTab, string> = {
+    assignments: 'Assignments',
     groups: `My ${vocab.Word('groups')}`,
     recordings: 'My Recordings',
     shared: 'Shared Recordings',
@@ -64,6 +68,7 @@ export function ManagePage() {
             <EmailPreferencesForm viewer={viewer} />
           </div>
         )}
+        {tab === 'assignments' && <AssignmentsTab viewer={viewer} />}
         {tab === 'groups' && <MyGroupsTab viewer={viewer} />}
         {tab === 'recordings' && <MyRecordingsTab viewer={viewer} />}
         {tab === 'shared' && <SharedRecordingsTab viewer={viewer} />}

@@ -84,7 +84,7 @@ export function RecordingPage() {
   }
 
   const othersShared = !r.access.isOwner;
-  const back = resultsBackTarget(viewer, location.state, { isOwner: r.access.isOwner });
+  const back = resultsBackTarget(viewer, location.state, { isOwner: r.access.isOwner }, location.search);
   return (
     <div className="page page--results">
       <header className="recording-header">

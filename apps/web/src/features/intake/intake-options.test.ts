@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { TGroup } from '@rostrum/contract';
+import {
+  buildCreateBody,
+  chooseAssignment,
+  defaultTitleFor,
+  initialOptions,
+  resultsPath,
+  type TIntakeAssignment,
+  type TIntakeData,
+} from './intake-options';
+
+const assignment = (over: Partial<TIntakeAssignment> = {}): TIntakeAssignment => ({
+  assignmentId: 'a1',
+  name: 'Elevator Pitch',
+  groupId: 'g2',
+  groupName: 'Pitch Practice',
+  criteria: { algorithm: 'rostrum-default' },
+  abilities: { canSubmit: true },
+  ...over,
+});
+const multi = assignment({
+  assignmentId: 'a2',
+  name: 'Client Discovery Call',
+  criteria: { algorithm: 'rostrum-conversational' },
+});
+const groups = [{ groupId: 'g1' }, { groupId: 'g2' }] as TGroup[];
+const org = {
+  algorithmConfig: { default_algorithm: 'rostrum-default', algorithms: [{ name: 'rostrum-default' }, { name: 'rostrum-conversational' }] },
+  settings: {},
+} as never;
+
+describe('record into an assignment (001 sections 2 and 4)', () => {
+  it("numbers the default title after the caller's titles in that assignment only", () => {
+    const recordings = [
+      { title: 'Elevator Pitch - v1', assignmentId: 'a1' },
+      { title: 'Elevator Pitch - v2', assignmentId: null },
+    ];
+    expect(defaultTitleFor(assignment(), recordings)).toBe('Elevator Pitch - v2');
+    expect(defaultTitleFor(assignment(), [])).toBe('Elevator Pitch - v1');
+    const long = 'A'.repeat(43);
+    expect(defaultTitleFor(assignment({ name: long }), [])).toBe(`${'A'.repeat(41)}... - v1`);
+  });
+
+  it('preselects ?assignmentId with its title, group and speaker count; an unknown id or a closed one stays private', () => {
+    const data: TIntakeData = { assignments: [assignment(), multi], recordings: [], preselectId: 'a2' };
+    expect(initialOptions(groups, data)).toMatchObject({
+      assignmentId: 'a2',
+      groupId: 'g2',
+      multiSpeaker: true,
+      title: 'Client Discovery Call - v1',
+      titleIsDefault: true,
+    });
+    expect(initialOptions(groups, { ...data, preselectId: 'nope' })).toMatchObject({ assignmentId: '', title: '', groupId: 'g1' });
+    const closed = { ...data, assignments: [assignment({ abilities: { canSubmit: false } })], preselectId: 'a1' };
+    expect(initialOptions(groups, closed).assignmentId).toBe('');
+  });
+
+  it('keeps a typed title when the assignment changes, and clears only a default one for Private', () => {
+    const start = initialOptions(groups, { assignments: [assignment()], recordings: [], preselectId: 'a1' });
+    expect(chooseAssignment(start, null, []).title).toBe('');
+    const typed = { ...start, title: 'My take', titleIsDefault: false };
+    expect(chooseAssignment(typed, multi, []).title).toBe('My take');
+    expect(chooseAssignment(typed, null, []).title).toBe('My take');
+    expect(chooseAssignment(start, multi, []).title).toBe('Client Discovery Call - v1');
+  });
+
+  it("sends the assignment and its group, with the assignment's algorithm; Private sends no assignment", () => {
+    const o = initialOptions(groups, { assignments: [multi], recordings: [], preselectId: 'a2' });
+    const ctx = { org, groups, assignment: multi, showShare: false, showFlag: false };
+    expect(buildCreateBody(o, ctx, { source: 'ui upload form' })).toMatchObject({
+      assignmentId: 'a2',
+      groupId: 'g2',
+      algorithm: 'rostrum-conversational',
+    });
+    const priv = buildCreateBody(chooseAssignment(o, null, []), { ...ctx, assignment: undefined }, { source: 'ui upload form' });
+    expect(priv).not.toHaveProperty('assignmentId');
+    expect(resultsPath('r1', 'a2')).toBe('/evaluate/r1?assignmentId=a2');
+    expect(resultsPath('r1', undefined)).toBe('/evaluate/r1');
+  });
+});

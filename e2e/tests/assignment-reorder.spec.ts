@@ -1,0 +1,75 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './helpers';
+import { SHOTS, apiSignIn } from './results-helpers';
+
+// The reorder page (002 section 2.3) and Manage's Assignments tab (the coach dashboard's
+// stand-in) in the Summit demo org: the coach moves an assignment with the keyboard and saves.
+
+const COACH = 'coach@summit.example';
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const names = (page: Page, list: string) => page.getByTestId(list).locator('.assignment-card__name, .reorder-card__name').allTextContents();
+
+test('a coach reorders assignments with the keyboard and sees the new order on the Assignments tab', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, COACH);
+  await page.goto('/manage?tab=assignments');
+  await expect(page.getByRole('tab', { name: 'Assignments' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('coach-assignments').getByTestId('assignment-card').first()).toBeVisible();
+  const before = await names(page, 'coach-assignments');
+  expect(before.length).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('link', { name: 'Create Assignment' })).toHaveAttribute('href', /\/assignments\/create\?groupId=/);
+  await expect(page.getByRole('radio', { name: 'Recent' })).toBeChecked();
+  await shoot(page, 'coach-assignments-tab');
+
+  await page.getByRole('link', { name: 'Reorder Assignments' }).click();
+  await expect(page).toHaveURL(/\/assignments\/[0-9a-f-]{36}\/reorder$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reorder Assignments' })).toBeVisible();
+  expect(await names(page, 'reorder-list')).toEqual(before);
+  await shoot(page, 'reorder-page');
+
+  // Space picks the first card up, ArrowDown moves it one place, Space drops it.
+  const handle = page.getByRole('button', { name: new RegExp(`^Move ${before[0]}, position 1$`) });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(150);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(250);
+  await page.keyboard.press('Space');
+  const moved = [before[1]!, before[0]!, ...before.slice(2)];
+  await expect.poll(() => names(page, 'reorder-list')).toEqual(moved);
+  await expect(page.getByTestId('reorder-card').nth(1)).toContainText('2');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/manage\?tab=assignments&group=/);
+  await expect(page.getByText('Assignments Saved')).toBeVisible();
+  await expect.poll(() => names(page, 'coach-assignments')).toEqual(moved);
+  // The order is stored: a reload keeps it (and the notice is gone).
+  await page.reload();
+  await expect.poll(() => names(page, 'coach-assignments')).toEqual(moved);
+});
+
+test("a speaker cannot reorder their group's assignments: the page shows the server's refusal", async ({ page, baseURL }) => {
+  const token = await apiSignIn(baseURL!, 'speaker@summit.example');
+  const groups = (await (await fetch(`${baseURL}/api/v1/groups`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    data: { groupId: string; name: string }[];
+  };
+  const group = groups.data.find((g) => g.name === 'Pitch Practice')!;
+  await signIn(page, 'speaker@summit.example');
+  await page.goto(`/assignments/${group.groupId}/reorder`);
+  await expect(page.getByTestId('reorder-refused')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+});
