@@ -37,10 +37,11 @@ const fakeMicArgs = [
 // Two lanes run side by side, each one spec file at a time (a file's tests keep their order):
 // - `northwind`: the specs that change state other specs read: Sales Team's privacy levels (the
 //   manage, results and history specs read them), the Northwind admin's mode, COMM 101's levels,
-//   a Northwind speaker's comment rights (unsubscribe-page); with every admin@northwind spec.
+//   a Northwind speaker's comment rights (unsubscribe-page); with every admin@northwind spec, and
+//   the sign-up and settings specs that could run in either lane (they keep the lanes even).
 // - `isolated`: specs whose data nobody else asserts on and that read nothing the first lane
-//   changes: the demo speaker's own recordings, Summit's assignments, new accounts of their own,
-//   signed-out pages; in a browser with the fake microphone the intake specs record from.
+//   changes: the demo speaker's own recordings, Summit's assignments, signed-out pages; in a
+//   browser with the fake microphone the intake specs record from.
 // A spec that starts changing shared state belongs in `northwind`. E2E_WORKERS=1 runs the lanes
 // one after the other.
 const ISOLATED = [
@@ -50,10 +51,7 @@ const ISOLATED = [
   /route-guard\.spec\.ts/,
   /sign-up-errors\.spec\.ts/,
   /security-headers\.spec\.ts/,
-  /security-sign-in-link\.spec\.ts/,
   /eu-consent\.spec\.ts/,
-  /account-journey\.spec\.ts/,
-  /join-and-settings\.spec\.ts/,
   /keyboard-and-small-screen\.spec\.ts/,
 ];
 
