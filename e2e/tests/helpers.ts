@@ -105,3 +105,55 @@ export async function readResetLink(email: string): Promise<string> {
     .toBeTruthy();
   return link!;
 }
+
+/**
+ * Signs a new user up through the API with an invite code: set-up for specs about something else
+ * (the sign-up form itself has specs of its own: account-journey, sign-up-errors, eu-consent).
+ */
+export async function apiSignUp(
+  baseURL: string,
+  opts: { code: string; email: string; password: string; firstName: string; lastName: string },
+): Promise<string> {
+  const res = await fetch(`${baseURL}/api/v1/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      email: opts.email,
+      password: opts.password,
+      firstName: opts.firstName,
+      lastName: opts.lastName,
+      name: `${opts.firstName} ${opts.lastName}`,
+      metadata: { title: 'professional' },
+      inviteCode: opts.code,
+      termsAccepted: true,
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-up ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { userId: string } }).data.userId;
+}
+
+/**
+ * Signs `page` in without the sign-in form (set-up for specs about something else; the form has
+ * its own specs in route-guard, account-journey and the landing checks): the page asks the API for
+ * a key and keeps it where the app does, then opens `path` signed in (when given; otherwise the
+ * next page.goto does). Any earlier session of the page is replaced.
+ */
+export async function signInByApi(page: Page, email: string, password = DEMO_PASSWORD, path?: string): Promise<void> {
+  await page.goto('/api/v1/health');
+  await page.evaluate(
+    async ([email, password]) => {
+      const res = await fetch('/api/v1/auth/sign-in', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!res.ok) throw new Error(`sign-in ${res.status} ${await res.text()}`);
+      const { data } = (await res.json()) as { data: { apiKey: string; orgCode: string; expires: string } };
+      localStorage.setItem('rostrum.apiKey', data.apiKey);
+      localStorage.setItem('rostrum.orgCode', data.orgCode);
+      localStorage.setItem('rostrum.apiKeyExpires', data.expires);
+    },
+    [email, password] as const,
+  );
+  if (path) await page.goto(path);
+}

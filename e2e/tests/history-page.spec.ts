@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, signIn, uniqueEmail, NORTHWIND_CODE } from './helpers';
+import { expect, test, signIn, uniqueEmail, NORTHWIND_CODE, DEMO_PASSWORD, signInByApi } from './helpers';
 import { makeAnalysedRecordings, signUpSpeaker } from './history-helpers';
 import { SPEAKER, uniqueTitle } from './intake-helpers';
 
@@ -105,8 +105,7 @@ test('a speaker plots a dial and a vibe across their recordings', async ({ page 
 });
 
 test('a coach picks the speaker and sees the same chart', async ({ page }) => {
-  await signIn(page, 'coach@northwind.example');
-  await page.goto('/history');
+  await signInByApi(page, 'coach@northwind.example', DEMO_PASSWORD, '/history');
   await expect(page.locator('.empty-state__title')).toHaveText('Choose a speaker');
   const picker = page.getByLabel('Speaker');
   await expect(picker).toBeEnabled();
@@ -120,8 +119,7 @@ test('a coach picks the speaker and sees the same chart', async ({ page }) => {
 test('an account with no recordings sees the empty state', async ({ page, baseURL }) => {
   const email = uniqueEmail('history-empty');
   await signUpSpeaker(baseURL!, email, 'history-pass-1', NORTHWIND_CODE);
-  await signIn(page, email, 'history-pass-1');
-  await page.goto('/history');
+  await signInByApi(page, email, 'history-pass-1', '/history');
   await expect(page.getByText('No recordings for this user.')).toBeVisible();
   await expect(points(page)).toHaveCount(0);
 });

@@ -1,9 +1,8 @@
-import { expect, signIn, test } from './helpers';
+import { expect, test, DEMO_PASSWORD, signInByApi } from './helpers';
 import { SPEAKER } from './intake-helpers';
 
 test('the tab query preselects a tab; the Recorder App tab gives the limits', async ({ page }) => {
-  await signIn(page, SPEAKER);
-  await page.goto('/record?tab=app');
+  await signInByApi(page, SPEAKER, DEMO_PASSWORD, '/record?tab=app');
   await expect(page.getByRole('tab', { name: 'Recorder App' })).toHaveAttribute('aria-selected', 'true');
   const panel = page.getByRole('tabpanel', { name: 'Recorder App' });
   await expect(panel.getByText('At most 15 minutes long')).toBeVisible();
@@ -14,8 +13,7 @@ test('the tab query preselects a tab; the Recorder App tab gives the limits', as
 });
 
 test('a recording that cannot be retrieved sends the user to the list with the error', async ({ page }) => {
-  await signIn(page, SPEAKER);
-  await page.goto('/evaluate/00000000-0000-4000-8000-000000000000');
+  await signInByApi(page, SPEAKER, DEMO_PASSWORD, '/evaluate/00000000-0000-4000-8000-000000000000');
   await expect(page).toHaveURL('/evaluate');
   await expect(page.getByText('Error Retrieving Recording')).toBeVisible({ timeout: 5_000 });
   await expect(
@@ -26,8 +24,7 @@ test('a recording that cannot be retrieved sends the user to the list with the e
 });
 
 test('a coach who reaches the record page is told why they cannot record, before any upload', async ({ page }) => {
-  await signIn(page, 'coach@northwind.example');
-  await page.goto('/record?tab=file');
+  await signInByApi(page, 'coach@northwind.example', DEMO_PASSWORD, '/record?tab=file');
   const notice = page.getByTestId('cannot-record');
   await expect(notice.getByText('Recording needs an active speaker membership')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Upload File' })).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './helpers';
+import { expect, signIn, test, DEMO_PASSWORD, signInByApi } from './helpers';
 import { PROCESSING, SPEAKER, expectResults, uniqueTitle } from './intake-helpers';
 
 // Recording in the browser (spec 001 sections 2, 4 and 5) from Chromium's fake microphone,
@@ -49,8 +49,7 @@ test('a speaker records, saves, watches the processing states and lands on the r
 });
 
 test('a recording under 5 seconds cannot be submitted; Go Back resets', async ({ page }) => {
-  await signIn(page, SPEAKER);
-  await page.goto('/record');
+  await signInByApi(page, SPEAKER, DEMO_PASSWORD, '/record');
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page.getByTestId('record-timer')).toHaveText(/^00:02\.\d$/, { timeout: 10_000 });
   await page.getByRole('button', { name: 'Stop' }).click();

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, signIn, test } from './helpers';
+import { expect, test, signInByApi } from './helpers';
 import { PROCESSING, SPEAKER, media, openTab, uniqueTitle } from './intake-helpers';
 
 // Upload File (spec 001 sections 2, 5 and 8): a resumable tus upload with a real progress bar.
@@ -26,7 +26,7 @@ test('a dropped connection stops the upload; Retry Upload continues where it sto
     return route.continue();
   });
 
-  await signIn(page, SPEAKER);
+  await signInByApi(page, SPEAKER);
   await openTab(page, 'Upload File');
   await expect(page.getByText('Many formats accepted. Max 200 MB, 15min')).toBeVisible();
   const title = uniqueTitle('Resumed upload');
@@ -59,7 +59,7 @@ test('a dropped connection stops the upload; Retry Upload continues where it sto
 });
 
 test('a text file named .mp3 is refused by the server and no recording remains', async ({ page }) => {
-  await signIn(page, SPEAKER);
+  await signInByApi(page, SPEAKER);
   await openTab(page, 'Upload File');
   const title = uniqueTitle('Not really audio');
   await page.getByLabel('Title').fill(title);
@@ -75,7 +75,7 @@ test('a text file named .mp3 is refused by the server and no recording remains',
 });
 
 test('the chooser refuses a non-media extension before uploading', async ({ page }) => {
-  await signIn(page, SPEAKER);
+  await signInByApi(page, SPEAKER);
   await openTab(page, 'Upload File');
   await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(
@@ -88,7 +88,7 @@ test('a file under 5 seconds is refused with the Record tab message and never up
   page.on('request', (req) => {
     if (req.method() === 'POST' && /\/api\/v1\/(recordings|uploads)$/.test(req.url())) sent.push(req.url());
   });
-  await signIn(page, SPEAKER);
+  await signInByApi(page, SPEAKER);
   await openTab(page, 'Upload File');
   await page.getByLabel('Title').fill(uniqueTitle('Too short'));
   await page.locator('input[type=file]').setInputFiles(media('speech-3s.wav'));
@@ -108,7 +108,7 @@ test('Retry Upload is offered when creating the recording fails, and creates it'
     creates += 1;
     return creates === 1 ? route.abort('internetdisconnected') : route.continue();
   });
-  await signIn(page, SPEAKER);
+  await signInByApi(page, SPEAKER);
   await openTab(page, 'Upload File');
   const title = uniqueTitle('Retried create');
   await page.getByLabel('Title').fill(title);
@@ -127,7 +127,7 @@ test('Retry Upload is offered when creating the recording fails, and creates it'
 
 test('a failed recording can be deleted from its page', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, SPEAKER);
+  await signInByApi(page, SPEAKER);
   await openTab(page, 'Upload File');
   const title = uniqueTitle('Silent take');
   await page.getByLabel('Title').fill(title);
@@ -146,7 +146,7 @@ test('a failed recording can be deleted from its page', async ({ page }) => {
 
 test('a conversational video upload hides its video by default', async ({ page }) => {
   test.setTimeout(150_000);
-  await signIn(page, SPEAKER);
+  await signInByApi(page, SPEAKER);
   await openTab(page, 'Upload File');
   await page.getByLabel('Title').fill(uniqueTitle('Team conversation'));
   await page.getByRole('radio', { name: 'Multi-Speaker' }).check({ force: true });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, signIn, test } from './helpers';
+import { expect, test, signInByApi } from './helpers';
 import { SPEAKER, expectResults, media, openTab, uniqueTitle } from './intake-helpers';
 
 // Upload URL (spec 001 sections 2, 5 and 8). The server fetches the file itself; only public
@@ -25,7 +25,7 @@ test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())
 
 test('a URL on an allowed host is downloaded and analysed', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, SPEAKER);
+  await signInByApi(page, SPEAKER);
   await openTab(page, 'Upload URL');
   const title = uniqueTitle('From a link');
   await page.getByLabel('Title').fill(title);
@@ -46,7 +46,7 @@ test('a URL on an allowed host is downloaded and analysed', async ({ page }) => 
 });
 
 test('private addresses are refused by the server; Zoom share links by the page', async ({ page }) => {
-  await signIn(page, SPEAKER);
+  await signInByApi(page, SPEAKER);
   await openTab(page, 'Upload URL');
   await page.getByLabel('Title').fill(uniqueTitle('Private address'));
   const refused = 'That address cannot be fetched: only public http(s) addresses are allowed.';

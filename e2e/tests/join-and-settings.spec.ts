@@ -1,4 +1,15 @@
-import { expect, test, NORTHWIND_CODE, RIVERSIDE_CODE, notification, signIn, signUp, uniqueEmail } from './helpers';
+import {
+  expect,
+  test,
+  NORTHWIND_CODE,
+  RIVERSIDE_CODE,
+  notification,
+  signIn,
+  signUp,
+  uniqueEmail,
+  DEMO_PASSWORD,
+  signInByApi,
+} from './helpers';
 
 test('a failed join goes home first and shows the error after a second', async ({ page }) => {
   await signIn(page, 'speaker@northwind.example');
@@ -30,8 +41,7 @@ test('a full organisation (402) on /confirm-code: "Could not save changes:" and 
   // The seat limit is the server's (its API tests cover it); here the page's answer to it.
   await page.route('**/api/v1/auth/sign-up/invite', (route) => route.fulfill(full));
   await page.route('**/api/v1/groups/join', (route) => route.fulfill(full));
-  await signIn(page, 'speaker@northwind.example');
-  await page.goto(`/confirm-code?code=${NORTHWIND_CODE}`);
+  await signInByApi(page, 'speaker@northwind.example', DEMO_PASSWORD, `/confirm-code?code=${NORTHWIND_CODE}`);
   const seatText =
     'Could not save changes: The organization you are trying to join has reached its maximum number of licenses. Please contact your manager or administrator to request access.';
   await expect(page.getByRole('alert').filter({ hasText: seatText })).toBeVisible();
@@ -84,9 +94,7 @@ test('account settings: name rules, email change with confirmation, password cha
 test('email settings: the speaker and coach sections follow the org settings and the user (000 section 2.10)', async ({ page }) => {
   const section = (name: string) => page.getByRole('region', { name });
   const openSettings = async (email: string) => {
-    await page.goto('/sign-out');
-    await signIn(page, email);
-    await page.goto('/email-notifications');
+    await signInByApi(page, email, DEMO_PASSWORD, '/email-notifications');
     await expect(page.getByRole('heading', { name: 'Email Notifications' })).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);
   };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { MEDIA_DIR } from './intake-helpers';
-import { expect, notification, signIn, test } from './helpers';
+import { expect, notification, signIn, test, DEMO_PASSWORD, signInByApi } from './helpers';
 import { COACH, SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // The manage page (spec 002 section 2.5, 001 section 4, 000 section 6) in Northwind (Assignments
@@ -147,8 +147,7 @@ test('a coach opens a speaker row and reviews the recordings the privacy level l
 
 test('the speaker renames, shares with Undo, submits, downloads and deletes from My Recordings', async ({ page }) => {
   test.setTimeout(60_000);
-  await signIn(page, SPEAKER);
-  await page.goto('/manage?tab=recordings');
+  await signInByApi(page, SPEAKER, DEMO_PASSWORD, '/manage?tab=recordings');
   await expect(page.getByRole('tab', { name: 'My Recordings' })).toHaveAttribute('aria-selected', 'true');
   // A speaker who does not coach sees no groups tab.
   await expect(page.getByRole('tab', { name: 'My Groups' })).toHaveCount(0);
@@ -226,8 +225,7 @@ test('the speaker renames, shares with Undo, submits, downloads and deletes from
 });
 
 test('the action menu works from the keyboard', async ({ page }) => {
-  await signIn(page, SPEAKER);
-  await page.goto('/manage?tab=recordings');
+  await signInByApi(page, SPEAKER, DEMO_PASSWORD, '/manage?tab=recordings');
   const button = actions(page, SHARED);
   await button.focus();
   await page.keyboard.press('ArrowDown');
@@ -259,8 +257,7 @@ test('processing and failed rows show the spec messages; the list refreshes when
   created.push(failedId);
   await expect(waitForResults(base, speakerToken, failedId)).rejects.toThrow(/analysis failed/);
 
-  await signIn(page, SPEAKER);
-  await page.goto('/manage?tab=recordings');
+  await signInByApi(page, SPEAKER, DEMO_PASSWORD, '/manage?tab=recordings');
   const table = page.getByRole('table', { name: 'My Recordings' });
   const pending = table.getByRole('row', { name: new RegExp(waiting) });
   await expect(pending).toContainText('This recording is still processing.');
@@ -279,8 +276,7 @@ test('processing and failed rows show the spec messages; the list refreshes when
 
 test('an org manager creates a group: it is selected after the reload; a taken name keeps the form open', async ({ page }) => {
   const name = `Manage spec ${suffix}`;
-  await signIn(page, ADMIN);
-  await page.goto('/manage');
+  await signInByApi(page, ADMIN, DEMO_PASSWORD, '/manage');
   await page.getByRole('button', { name: 'Create New Group' }).click();
   const field = page.getByLabel('Group name');
   await expect(field).toHaveAttribute('placeholder', 'enter the name');

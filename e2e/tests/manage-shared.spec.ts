@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { NORTHWIND_CODE, expect, notification, signIn, signUp, test, uniqueEmail } from './helpers';
+import { NORTHWIND_CODE, apiSignUp, expect, notification, signInByApi, test, uniqueEmail, DEMO_PASSWORD } from './helpers';
 import { PASSWORD, SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Issue 12 items 2, 10 and 11 on the manage page (spec 002 sections 2.5 and 2.8, 001 section 6,
@@ -55,7 +55,9 @@ const openSharedTab = async (page: Page) => {
 test('a peer finds a recording shared with the group from the navigation, hears it and comments', async ({ page }) => {
   test.setTimeout(90_000);
   // A new speaker of the Sales Team (speaker privacy level 2).
-  await signUp(page, { code: NORTHWIND_CODE, email: uniqueEmail('peer-shared'), password: PASSWORD, firstName: 'Quinn', lastName: 'Peer' });
+  const email = uniqueEmail('peer-shared');
+  await apiSignUp(base, { code: NORTHWIND_CODE, email, password: PASSWORD, firstName: 'Quinn', lastName: 'Peer' });
+  await signInByApi(page, email, PASSWORD, '/home');
   await expect(page).toHaveURL(/\/home$/);
   await openSharedTab(page);
   await expect(page).toHaveURL(/\/manage\?tab=shared/);
@@ -82,8 +84,7 @@ test('the peer sharing texts follow the privacy level in the organisation words 
   const comm = await groupNamed(baseURL!, adminToken, 'COMM 101');
   try {
     await setLevels(baseURL!, adminToken, comm, 1, 4);
-    await signIn(page, 'student@riverside.example');
-    await page.goto('/manage?tab=shared');
+    await signInByApi(page, 'student@riverside.example', DEMO_PASSWORD, '/manage?tab=shared');
     await expect(page.getByText('Peer sharing is not enabled on this class.')).toBeVisible();
     // Level 3 lists only students who shared; nobody else has.
     await setLevels(baseURL!, adminToken, comm, 1, 3);
@@ -98,8 +99,7 @@ test('the peer sharing texts follow the privacy level in the organisation words 
 test('Stop sharing and Submit to coach from the row, both ways; History opens at the recording', async ({ page }) => {
   test.setTimeout(90_000);
   const token = ownerToken;
-  await signIn(page, SPEAKER);
-  await page.goto('/manage?tab=recordings');
+  await signInByApi(page, SPEAKER, DEMO_PASSWORD, '/manage?tab=recordings');
   const row = page.getByRole('table', { name: 'My Recordings' }).getByRole('row', { name: new RegExp(TITLE) });
   const choose = async (item: string) => {
     await page.getByRole('button', { name: `Actions for ${TITLE}` }).click();

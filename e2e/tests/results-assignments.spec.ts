@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, notification, signIn, test } from './helpers';
+import { expect, notification, test, signInByApi } from './helpers';
 import { apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Move to Assignment and custom scorecards (spec 001 sections 2 to 8) in the Summit demo org,
@@ -27,7 +27,7 @@ test('a speaker moves a recording into an assignment; the coach rates it with th
   const id = await uploadRecording(baseURL!, token, talkWav(), { title: TITLE });
   await waitForResults(baseURL!, token, id);
 
-  await signIn(page, SPEAKER);
+  await signInByApi(page, SPEAKER);
   await openRecording(page, id);
   // Private until it is part of an assignment: no sharing or flagging yet.
   await expect(page.getByTestId('needs-assignment')).toBeVisible();
@@ -69,7 +69,7 @@ test('a speaker moves a recording into an assignment; the coach rates it with th
   // The coach scores with the scorecard: the presets, then Storytelling and Call to Action.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const coach = await context.newPage();
-  await signIn(coach, COACH);
+  await signInByApi(coach, COACH);
   await openRecording(coach, id);
   await coach.getByRole('tab', { name: 'Add a Score' }).click();
   await expect(coach.getByText('Does the pitch tell a story the listener can picture?')).toBeVisible();

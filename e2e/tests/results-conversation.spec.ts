@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './helpers';
+import { expect, test, signInByApi } from './helpers';
 import {
   SPEAKER,
   algorithmNamed,
@@ -26,6 +26,17 @@ async function open(page: Page, id: string, title: string): Promise<void> {
   await expect(waveform(page).getByRole('button', { name: 'Play', exact: true })).toBeEnabled({ timeout: 20_000 });
 }
 
+// Both recordings are uploaded before the first test, so their analyses run side by side.
+let token = '';
+let convoId = '';
+let videoId = '';
+test.beforeAll(async ({ baseURL }) => {
+  token = await apiSignIn(baseURL!, SPEAKER);
+  const algorithm = await algorithmNamed(baseURL!, token, 'conversational');
+  convoId = await uploadRecording(baseURL!, token, conversationWav(), { title: CONVO_TITLE, algorithm });
+  videoId = await uploadRecording(baseURL!, token, talkMp4(), { title: VIDEO_TITLE });
+});
+
 const imgLabel = (page: Page, title: string) =>
   page
     .getByRole('img', { name: new RegExp(`^${title}: `) })
@@ -35,12 +46,10 @@ const imgLabel = (page: Page, title: string) =>
 test('a conversation shows its charts, speaker lanes, the speaker choice and the claim', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const token = await apiSignIn(baseURL!, SPEAKER);
-  const algorithm = await algorithmNamed(baseURL!, token, 'conversational');
-  const id = await uploadRecording(baseURL!, token, conversationWav(), { title: CONVO_TITLE, algorithm });
+  const id = convoId;
   await waitForResults(baseURL!, token, id, 150_000);
 
-  await signIn(page, SPEAKER);
+  await signInByApi(page, SPEAKER);
   await open(page, id, CONVO_TITLE);
 
   // The conversational charts with values.
@@ -97,8 +106,7 @@ test('a conversation shows its charts, speaker lanes, the speaker choice and the
 test('a video plays from videoUrl; Hide video survives a reload', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  const token = await apiSignIn(baseURL!, SPEAKER);
-  const id = await uploadRecording(baseURL!, token, talkMp4(), { title: VIDEO_TITLE });
+  const id = videoId;
   await waitForResults(baseURL!, token, id, 150_000);
   // The page polls every 10 s until the video's playback is ready; wait for it here instead.
   let videoUrl = '';
@@ -113,7 +121,7 @@ test('a video plays from videoUrl; Hide video survives a reload', async ({ page,
     )
     .not.toBe('');
 
-  await signIn(page, SPEAKER);
+  await signInByApi(page, SPEAKER);
   await open(page, id, VIDEO_TITLE);
   const video = page.getByLabel(`Video of ${VIDEO_TITLE}`);
   await expect(video).toBeVisible();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, notification, signIn, test } from './helpers';
+import { expect, notification, test, DEMO_PASSWORD, signInByApi } from './helpers';
 import { COACH, SPEAKER, apiSignIn, shootResults, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // The results page (spec 001 sections 2, 4, 5, 6 and 9) on a recording analysed by the real
@@ -42,8 +42,7 @@ async function setSalesTeamLevels(baseURL: string, speakerPrivacyLevel: number):
 const highlightRegions = (page: Page) => page.getByTestId('waveform').locator('[part~="region"][part*="highlight-"]');
 
 async function openResults(page: Page, email: string) {
-  await signIn(page, email);
-  await page.goto(`/evaluate/${recordingId}`);
+  await signInByApi(page, email, DEMO_PASSWORD, `/evaluate/${recordingId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Weekly meetings talk' })).toBeVisible();
   await expect(page.getByTestId('waveform').getByRole('button', { name: 'Play', exact: true })).toBeEnabled({ timeout: 15_000 });
 }
@@ -360,7 +359,7 @@ test('an unknown or deleted recording sends the user to the list with Error Retr
     (await fetch(`${baseURL}/api/v1/recordings/${deleted}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })).status,
   ).toBe(200);
 
-  await signIn(page, SPEAKER);
+  await signInByApi(page, SPEAKER);
   for (const id of ['00000000-0000-4000-8000-000000000000', deleted]) {
     await page.goto(`/evaluate/${id}`);
     await expect(page).toHaveURL('/evaluate');

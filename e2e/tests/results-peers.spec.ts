@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { NORTHWIND_CODE, expect, notification, signUp, test, uniqueEmail } from './helpers';
+import { NORTHWIND_CODE, apiSignUp, expect, notification, signInByApi, test, uniqueEmail } from './helpers';
 import { COACH, PASSWORD, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Peer visibility on the results page (spec 001 sections 4 and 6): Sales Team has coach privacy
@@ -20,11 +20,11 @@ async function api(baseURL: string, token: string, method: string, path: string,
   if (!res.ok) throw new Error(`${method} ${path} ${res.status} ${await res.text()}`);
 }
 
-/** A new Northwind speaker signed up in the browser, with an API token. */
+/** A new Northwind speaker signed up through the API and signed in on `page`, with an API token. */
 async function newSpeaker(page: Page, baseURL: string, firstName: string): Promise<string> {
   const email = uniqueEmail(`peer-${firstName.toLowerCase()}`);
-  await signUp(page, { code: NORTHWIND_CODE, email, password: PASSWORD, firstName, lastName: 'Peer' });
-  await expect(page).toHaveURL(/\/home$/);
+  await apiSignUp(baseURL, { code: NORTHWIND_CODE, email, password: PASSWORD, firstName, lastName: 'Peer' });
+  await signInByApi(page, email, PASSWORD, '/home');
   return apiSignIn(baseURL, email);
 }
 

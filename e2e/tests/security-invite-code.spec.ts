@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, expect, notification, signIn, test } from './helpers';
+import { DEMO_PASSWORD, expect, notification, test, signInByApi } from './helpers';
 
 // Security item 8: generated invite codes can be guessed from the organisation and group names,
 // so an admin can replace a group's code with one that ends in random characters. The group is
@@ -20,8 +20,7 @@ const codeStatus = async (request: APIRequestContext, inviteCode: string) =>
 
 test('an admin replaces a group invite code after confirming; the old code stops working', async ({ page, request }) => {
   const group = await newGroup(request);
-  await signIn(page, 'admin@northwind.example');
-  await page.goto(`/customer-admin/groups/${group.groupId}`);
+  await signInByApi(page, 'admin@northwind.example', DEMO_PASSWORD, `/customer-admin/groups/${group.groupId}`);
   const code = page.getByRole('textbox', { name: 'Invite code' });
   await expect(code).toHaveValue(group.inviteCode);
 

@@ -340,6 +340,31 @@ describe('PUT users/{userId}', () => {
     ).toBe(200);
   });
 
+  // The server half of the e2e seat-limit check (admin-users.spec.ts mocks this answer in the page):
+  // a former speaker, whose roles were cleared, is given Speaker again while every seat is taken.
+  it('402 for a former speaker given the Speaker role again when every seat is taken; the seat stays free', async () => {
+    const o = await makeOrg(t.db, { settings: { seatLimit: 1 } });
+    const auth = await signInAs(t, o.admin.email);
+    const cleared = await call('PUT', `/users/${o.speaker.id}`, auth, { roles: [pseudo(), { groupId: o.group.id, roles: [] }] });
+    expect(cleared.statusCode).toBe(200);
+    // Someone else takes the freed seat.
+    const second = await extraGroup(o.org.id, 'Second', 1);
+    const taken = await call('PUT', `/users/${o.coach.id}`, auth, { roles: [pseudo(), { groupId: second.id, roles: ['speaker'] }] });
+    expect(taken.statusCode).toBe(200);
+    const before = await membership(o.speaker.id, o.group.id);
+
+    const res = await call('PUT', `/users/${o.speaker.id}`, auth, { roles: [pseudo(), { groupId: o.group.id, roles: ['speaker'] }] });
+    expect(res.statusCode).toBe(402);
+    expect(errorOf(res)).toEqual({ message: MSG.roleSaveSeatText, status: 402, code: ERROR_CODES.seatsLimitReached });
+    expect(MSG.roleSaveSeatTitle).toBe('Could not save changes');
+    expect(MSG.roleSaveSeatText).toBe(
+      'You are already using your maximum number of speaker seats. Please either contact the provider to arrange for an upgrade or deactivate a non-coach speaker seat to free up a license.',
+    );
+    // Nothing was saved: the membership stays inactive, as it was.
+    expect(before).toMatchObject({ status: 'inactive' });
+    expect(await membership(o.speaker.id, o.group.id)).toEqual(before);
+  });
+
   it('a speaker role needs a free duration, and is not re-granted over expired roles under billing model 0', async () => {
     const o = await makeOrg(t.db);
     const auth = await signInAs(t, o.admin.email);
