@@ -775,6 +775,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/assignments/{id}/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an assignment's CSV report (coaches, with Download_Report_Button on) */
+        get: operations["downloadAssignmentReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a group's CSV report (coaches, with Download_Report_Button on) */
+        get: operations["downloadGroupReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/assignments/{id}/comparison": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The coach's Assignment Comparison Report: the recordings of a score type with their metrics */
+        get: operations["getAssignmentComparison"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/assignments/{id}/members": {
         parameters: {
             query?: never;
@@ -1894,6 +1945,7 @@ export interface operations {
                                     canManageMembers: boolean;
                                     canEdit: boolean;
                                     canDeactivateAll: boolean;
+                                    canDownloadReport: boolean;
                                 };
                             }[];
                             abilities: {
@@ -2494,6 +2546,7 @@ export interface operations {
                                 canManageMembers: boolean;
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
+                                canDownloadReport: boolean;
                             };
                             activeUsers: number;
                             totalUsers: number;
@@ -2535,6 +2588,7 @@ export interface operations {
                                 canManageMembers: boolean;
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
+                                canDownloadReport: boolean;
                             };
                         }[];
                     };
@@ -2638,6 +2692,7 @@ export interface operations {
                                 canManageMembers: boolean;
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
+                                canDownloadReport: boolean;
                             };
                         };
                     };
@@ -2730,6 +2785,7 @@ export interface operations {
                                 canManageMembers: boolean;
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
+                                canDownloadReport: boolean;
                             };
                         };
                     };
@@ -2835,6 +2891,7 @@ export interface operations {
                                 canManageMembers: boolean;
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
+                                canDownloadReport: boolean;
                             };
                         };
                     };
@@ -2932,6 +2989,7 @@ export interface operations {
                                     canManageMembers: boolean;
                                     canEdit: boolean;
                                     canDeactivateAll: boolean;
+                                    canDownloadReport: boolean;
                                 };
                             };
                         };
@@ -3025,6 +3083,7 @@ export interface operations {
                                 canManageMembers: boolean;
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
+                                canDownloadReport: boolean;
                             };
                         };
                     };
@@ -7161,6 +7220,193 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    downloadAssignmentReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV report (002 section 9), UTF-8 with a BOM and CRLF line ends; Content-Disposition names the file after the group or assignment and the date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    downloadGroupReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV report (002 section 9), UTF-8 with a BOM and CRLF line ends; Content-Disposition names the file after the group or assignment and the date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getAssignmentComparison: {
+        parameters: {
+            query?: {
+                scoreType?: "flaggedScores" | "sharedScores" | "scores";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            assignmentId: string;
+                            /** @enum {string} */
+                            scoreType: "flaggedScores" | "sharedScores" | "scores";
+                            isConversational: boolean;
+                            metrics: {
+                                id: string;
+                                /** @enum {string} */
+                                column: "scores" | "ratings" | "coachRatings";
+                                key: string;
+                                label: string;
+                            }[];
+                            defaultMetrics: string[];
+                            recordings: {
+                                /** Format: uuid */
+                                recordingId: string;
+                                title: string;
+                                /** Format: uuid */
+                                userId: string;
+                                speakerName: string;
+                                /** Format: date-time */
+                                createdDate: string;
+                                values: {
+                                    [key: string]: number | null;
+                                };
+                            }[];
+                        };
                     };
                 };
             };
