@@ -219,3 +219,139 @@ export function removeFromAssignmentRule(caller: TCaller, lv: TLevels, rec: TRec
 export function uploadStatus(caller: TCaller): number {
   return caller === 'owner' ? 204 : statusFor(caller, { visible: false, allowed: false });
 }
+
+// ---- assignments (002 sections 2.2-2.8, 4 and 6) -----------------------------------------------
+
+/**
+ * Every assignment call needs the organisation's Assignments setting (002 section 1: the
+ * feature is per organisation). SILENT on the status: docs/api.md answers 403
+ * `assignment.disabled` to the organisation's own callers; another organisation's ids stay 404
+ * (the foreign organisation has Assignments on) and no key is 401.
+ */
+export function assignmentStatus(caller: TCaller, lv: TLevels, rule: { visible: boolean; allowed: boolean; conflict?: boolean }): number {
+  if (caller === 'anonymous') return 401;
+  if (caller === 'foreignAdmin') return 404;
+  if (!assignmentsOnFor(lv)) return 403;
+  if (!rule.visible) return 404;
+  if (!rule.allowed) return 403;
+  return rule.conflict ? 409 : 200;
+}
+
+/** The kinds of assignment a matrix cell acts on (the coach owns every one but the global template). */
+export type TAssignmentKind = 'assigned' | 'archived' | 'privateTemplate' | 'sharedTemplate' | 'global';
+
+/**
+ * Who sees an assignment. Assigned ones (002 section 2.6): the speakers it is for (the main
+ * group's continuous target: owner and peer) and the group's managers ("group managers see the
+ * coach dashboard", section 6); the org admin as a coach of every group (see coachLike).
+ * Templates: SILENT beyond section 6's "template sharing (public/private) only for the
+ * template's owner": a private template is its owner's alone (the org admin included, as
+ * docs/decisions.md decides), a shared one is seen by the organisation's coaches and admins,
+ * never by speakers (the templates view is on the coach dashboard). Global templates are seen by
+ * every organisation's coaches and admins (they are product content), the foreign admin too.
+ */
+export function assignmentVisible(caller: TCaller, kind: TAssignmentKind): boolean {
+  if (caller === 'anonymous') return false;
+  switch (kind) {
+    case 'assigned':
+    case 'archived':
+      return sameOrg(caller);
+    case 'privateTemplate':
+      return caller === 'coach';
+    case 'sharedTemplate':
+      return coachLike(caller);
+    case 'global':
+      return coachLike(caller) || caller === 'foreignAdmin';
+  }
+}
+
+/**
+ * The coach actions of 002 section 2.6/4 (Edit, Archive/Restore, Copy, attachments): a coach of
+ * the assignment's group or the org admin; a speaker who sees it is refused (403). Section 6:
+ * editing, deleting, archiving and copying "only when the assignment is not global" (403).
+ * Archived assignments are not edited until restored (docs/decisions.md: 409 `assignment.closed`).
+ */
+export function assignmentEditRule(caller: TCaller, kind: TAssignmentKind) {
+  return {
+    visible: assignmentVisible(caller, kind) && sameOrg(caller),
+    allowed: coachLike(caller) && kind !== 'global',
+    conflict: kind === 'archived',
+  };
+}
+
+/** The status of a global-template refusal: the foreign admin sees it too, so 403 even for them. */
+export function globalAwareStatus(
+  caller: TCaller,
+  lv: TLevels,
+  kind: TAssignmentKind,
+  rule: { visible: boolean; allowed: boolean; conflict?: boolean },
+) {
+  if (kind === 'global' && caller === 'foreignAdmin') return 403;
+  return assignmentStatus(caller, lv, rule);
+}
+
+/**
+ * Make Public/Private: "only for the template's owner" (002 section 6); others who see the
+ * template are refused (403).
+ */
+export function templateSharingRule(caller: TCaller, kind: TAssignmentKind) {
+  return { visible: assignmentVisible(caller, kind) && sameOrg(caller), allowed: caller === 'coach' && kind !== 'global' };
+}
+
+/**
+ * Delete: templates only (002 section 4 "Delete (templates)"), not global (section 6). SILENT on
+ * who: the owner and the org admin (docs/decisions.md), not another coach who sees a shared one.
+ */
+export function templateDeleteRule(caller: TCaller, kind: TAssignmentKind) {
+  return {
+    visible: assignmentVisible(caller, kind) && sameOrg(caller),
+    allowed: (caller === 'coach' || caller === 'admin') && kind !== 'global',
+  };
+}
+
+/**
+ * Copy as Template / Copy Template (002 section 2.6, 4): a coach action, "only when the
+ * assignment is not global" (section 6). Whoever may see a shared template may copy it.
+ */
+export function assignmentCopyRule(caller: TCaller, kind: TAssignmentKind) {
+  return { visible: assignmentVisible(caller, kind) && sameOrg(caller), allowed: coachLike(caller) && kind !== 'global' };
+}
+
+/**
+ * Assign This (templates, global ones included: 002 section 2.6; section 6 does not forbid it).
+ * The assign step targets groups the caller manages (section 6: group managers). SILENT: the org
+ * admin, no member of the scratch group, may assign into any group of the organisation
+ * (coachLike).
+ */
+export function assignTemplateRule(caller: TCaller, kind: TAssignmentKind) {
+  return { visible: assignmentVisible(caller, kind) && sameOrg(caller), allowed: coachLike(caller) };
+}
+
+/**
+ * The scorecard is edited on templates (002 section 2.7 step 4; not for global ones); an
+ * assigned assignment's criteria are locked (docs/decisions.md: 409 `assignment.criteria_locked`
+ * for whoever may edit it, 403 for a speaker).
+ */
+export function scorecardSaveRule(caller: TCaller, kind: TAssignmentKind) {
+  if (kind === 'assigned') return { visible: sameOrg(caller), allowed: coachLike(caller), conflict: true };
+  return {
+    visible: assignmentVisible(caller, kind) && sameOrg(caller),
+    allowed: (caller === 'coach' || caller === 'admin') && kind !== 'global',
+  };
+}
+
+/**
+ * The member table of an assignment (002 section 6): "a speaker always sees their own row;
+ * managers see all; at level 3 others appear only if they have recordings ...; at level 4 peers
+ * are hidden". Levels 1 and 2 show everyone. Returns whether `member`'s row is listed.
+ */
+export function memberRowVisible(caller: TCaller, lv: TLevels, member: TAuthor, memberHasRecordings: boolean): boolean {
+  if (coachLike(caller)) return true;
+  if (member === caller) return true;
+  if (lv.speaker === 4 || lv.speaker === 0) return false;
+  if (lv.speaker === 3) return memberHasRecordings;
+  return true;
+}
+
+/** Reorder Assignments: "group managers see ... reorder ... for their own groups" (002 section 6); the org admin as a coach. */
+export const mayReorder = (c: TCaller) => coachLike(c);

@@ -1,10 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
-import { PSEUDO_GROUP_ID } from '@rostrum/contract';
-import { feedback, groups, invites, memberships, recordings, scorecardResponses, users } from '../db/schema.js';
+import { and, count, eq } from 'drizzle-orm';
+import { PSEUDO_GROUP_ID, scorecardQuestions } from '@rostrum/contract';
 import {
+  assignmentAttachments,
+  assignments,
+  feedback,
+  groups,
+  invites,
+  memberships,
+  recordings,
+  scorecardResponses,
+  scorecards,
+  users,
+} from '../db/schema.js';
+import { insertAssignment } from './harness.js';
+import { seedGlobalTemplates } from '../seed/global-templates.js';
+import {
+  assignmentCopyRule,
+  assignmentEditRule,
+  assignmentStatus,
+  assignmentVisible,
+  assignTemplateRule,
+  globalAwareStatus,
+  mayReorder,
+  memberRowVisible,
+  scorecardSaveRule,
+  templateDeleteRule,
+  templateSharingRule,
+  type TAssignmentKind,
   countedForCoach,
   feedbackCreateRule,
   feedbackMutationRule,
@@ -277,6 +302,117 @@ const NEW_FEEDBACK: readonly TNewFeedback[] = REC_VARIANT_NAMES.flatMap((rec) =>
 type TNewAnswers = { rec: TRecVariant; coachOnly: boolean };
 const NEW_ANSWERS: readonly TNewAnswers[] = REC_VARIANT_NAMES.flatMap((rec) => [false, true].map((coachOnly) => ({ rec, coachOnly })));
 
+// ---- assignments ------------------------------------------------------------------------------
+
+const tag = () => randomBytes(4).toString('hex');
+
+/** The product's global templates (seeded at start; the test app seeds them here, idempotently): a cell acts on the first. */
+async function globalTemplate<V>(a: TCellArgs<V>) {
+  await seedGlobalTemplates(dbOf(a));
+  const [g] = await dbOf(a).select().from(assignments).where(eq(assignments.isGlobal, true)).limit(1);
+  if (!g) throw new Error('no global template is seeded');
+  return g;
+}
+
+/**
+ * A throwaway assignment of the given kind: assigned (continuous, to the scratch group) or
+ * archived, or a private or shared template, all the coach's; or the seeded global template.
+ */
+async function newAssignment<V>(a: TCellArgs<V>, kind: TAssignmentKind) {
+  if (kind === 'global') return globalTemplate(a);
+  const { assignment } = await insertAssignment(dbOf(a), a.combo.users.coach, a.combo.scratch.id, {
+    name: `Matrix ${kind} ${tag()}`,
+    custom: ['Storytelling'],
+    archived: kind === 'archived',
+    isTemplate: kind === 'privateTemplate' || kind === 'sharedTemplate',
+    isShared: kind === 'sharedTemplate',
+  });
+  return assignment;
+}
+
+const assignmentState =
+  <V>(a: TCellArgs<V>, id: string) =>
+  async () => {
+    const [r] = await dbOf(a).select().from(assignments).where(eq(assignments.id, id));
+    return { name: r?.name, archived: r?.archived, isShared: r?.isShared, deleted: !!r?.deletedAt, sortOrder: r?.sortOrder };
+  };
+const attachmentCount =
+  <V>(a: TCellArgs<V>, id: string) =>
+  async () =>
+    (await dbOf(a).select({ n: count() }).from(assignmentAttachments).where(eq(assignmentAttachments.assignmentId, id)))[0]?.n;
+
+/** GET assignments/{id}: the coach actions (002 section 2.6) only for coaches; a speaker gets none. */
+function assignmentAbilitiesCheck({ caller }: TCellArgs<unknown>) {
+  return (d: { abilities: Record<string, boolean> }) => {
+    const coach = caller === 'coach' || caller === 'admin';
+    return (['canEdit', 'canArchive', 'canCopy'] as const).flatMap((k) =>
+      d.abilities?.[k] === coach ? [] : [`abilities.${k} ${d.abilities?.[k]}, expected ${coach}`],
+    );
+  };
+}
+
+/**
+ * The member table (002 section 6): the group's speakers are owner, peer and otherSpeaker; only
+ * the owner has recordings in the main assignment.
+ */
+function membersCheck({ caller, combo }: TCellArgs<unknown>) {
+  return (d: { members: { userId: string }[] }) => {
+    const speakers = ['owner', 'peer', 'otherSpeaker'] as const;
+    const expected = speakers.filter((m) => memberRowVisible(caller, combo.lv, m, m === 'owner'));
+    const got = d.members.map((m) => authorOf(combo, m.userId));
+    return diff('member row', [...expected].sort(), [...got].sort());
+  };
+}
+
+const assignmentRead = (
+  target: (a: TCellArgs<unknown>) => TTarget,
+  allowed: (c: TCaller) => boolean,
+  check?: (a: TCellArgs<unknown>) => (d: TJson) => string[],
+) =>
+  row({
+    variants: ONE,
+    mutates: false,
+    target: async (a) => target(a),
+    expect: (a) => ({
+      status: assignmentStatus(a.caller, a.combo.lv, { visible: assignmentVisible(a.caller, 'assigned'), allowed: allowed(a.caller) }),
+      check: check?.(a),
+    }),
+  });
+
+type TPatch = { kind: TAssignmentKind; change: 'rename' | 'archive' | 'isShared' };
+const PATCHES: readonly TPatch[] = [
+  { kind: 'assigned', change: 'rename' },
+  { kind: 'assigned', change: 'archive' },
+  { kind: 'archived', change: 'rename' },
+  { kind: 'privateTemplate', change: 'rename' },
+  { kind: 'sharedTemplate', change: 'isShared' },
+  { kind: 'global', change: 'rename' },
+];
+
+/** Attachments: on an assigned, an archived or a private template of the coach. */
+const ATTACHMENT_KINDS: readonly TAssignmentKind[] = ['assigned', 'archived', 'privateTemplate'];
+
+const attachmentWrite = (method: 'POST' | 'DELETE') =>
+  row<TAssignmentKind>({
+    variants: ATTACHMENT_KINDS,
+    mutates: true,
+    target: async (a): Promise<TTarget> => {
+      const asg = await newAssignment(a, a.variant);
+      const state = attachmentCount(a, asg.id);
+      if (method === 'POST') {
+        return { params: { id: asg.id }, body: { attachmentType: 'link', name: 'Notes', attachmentUrl: 'example.com/notes' }, state };
+      }
+      const [att] = await dbOf(a)
+        .insert(assignmentAttachments)
+        .values({ assignmentId: asg.id, name: 'Notes', attachmentType: 'link', url: 'https://example.com/notes' })
+        .returning();
+      return { params: { id: asg.id, attachmentId: att!.id }, state };
+    },
+    expect: ({ caller, combo, variant }) => ({
+      status: globalAwareStatus(caller, combo.lv, variant, assignmentEditRule(caller, variant)),
+    }),
+  });
+
 // ---- the table ---------------------------------------------------------------------------
 
 /** A read of the main group; `allowed` narrows who of its members and admins may make it. */
@@ -526,6 +662,138 @@ export const TABLE: Record<string, TRow<unknown>> = {
   }),
   'PUT /scorecards/{id}/responses/{responseId}': answersWrite('PUT'),
   'DELETE /scorecards/{id}/responses/{responseId}': answersWrite('DELETE'),
+
+  // -- assignments: reads on the main assignment and group
+  'GET /assignments/{id}': assignmentRead(
+    ({ combo }) => ({ params: { id: combo.mainAssignment.id } }),
+    () => true,
+    assignmentAbilitiesCheck,
+  ),
+  // 002 section 2.2: a group's assignments are the coach dashboard's; speakers are refused (403).
+  'GET /assignments': assignmentRead(
+    ({ combo }) => ({ query: { scope: 'group', groupId: combo.group.id } }),
+    mayReorder,
+    ({ combo }) =>
+      (list: { assignmentId: string }[]) =>
+        list.some((x) => x.assignmentId === combo.mainAssignment.id) ? [] : ['the main assignment is not listed'],
+  ),
+  'GET /assignments/{id}/members': assignmentRead(
+    ({ combo }) => ({ params: { id: combo.mainAssignment.id } }),
+    () => true,
+    membersCheck,
+  ),
+  // 002 section 2.8: the speaker page; coaches and admins have the member table instead (403).
+  'GET /assignments/{id}/shared-recordings': assignmentRead(
+    ({ combo }) => ({ params: { id: combo.mainAssignment.id } }),
+    mayListPeerShares,
+    sharedRecordingsCheck,
+  ),
+
+  // -- assignments: writes on throwaway assignments
+  'PATCH /assignments/{id}': row<TPatch>({
+    variants: PATCHES,
+    mutates: true,
+    label: (v) => `${v.change} ${v.kind}`,
+    target: async (a) => {
+      const asg = await newAssignment(a, a.variant.kind);
+      const body =
+        a.variant.change === 'rename'
+          ? { name: `Renamed ${tag()}` }
+          : a.variant.change === 'archive'
+            ? { archived: true }
+            : { isShared: false };
+      return { params: { id: asg.id }, body, state: assignmentState(a, asg.id) };
+    },
+    expect: ({ caller, combo, variant }) => ({
+      status: globalAwareStatus(
+        caller,
+        combo.lv,
+        variant.kind,
+        variant.change === 'isShared' ? templateSharingRule(caller, variant.kind) : assignmentEditRule(caller, variant.kind),
+      ),
+    }),
+  }),
+  'DELETE /assignments/{id}': row<TAssignmentKind>({
+    variants: ['privateTemplate', 'sharedTemplate', 'global'],
+    mutates: true,
+    target: async (a) => {
+      const asg = await newAssignment(a, a.variant);
+      return { params: { id: asg.id }, state: assignmentState(a, asg.id) };
+    },
+    expect: ({ caller, combo, variant }) => ({
+      status: globalAwareStatus(caller, combo.lv, variant, templateDeleteRule(caller, variant)),
+    }),
+  }),
+  'POST /assignments/{id}/copy': row<TAssignmentKind>({
+    variants: ['assigned', 'sharedTemplate', 'global'],
+    mutates: true,
+    target: async (a) => {
+      const asg = await newAssignment(a, a.variant);
+      const copyName = `${asg.name} (Copy)`;
+      const state = async () =>
+        (
+          await dbOf(a)
+            .select({ n: count() })
+            .from(assignments)
+            .where(and(eq(assignments.name, copyName), eq(assignments.orgId, a.combo.org.id)))
+        )[0]?.n;
+      return { params: { id: asg.id }, state };
+    },
+    expect: ({ caller, combo, variant }) => ({
+      status: globalAwareStatus(caller, combo.lv, variant, assignmentCopyRule(caller, variant)),
+    }),
+  }),
+  'POST /assignments/{id}/assign': row<TAssignmentKind>({
+    variants: ['privateTemplate', 'sharedTemplate', 'global'],
+    mutates: true,
+    target: async (a) => {
+      // A group of its own per cell: the global template is shared by every cell.
+      const [asg, g] = await Promise.all([newAssignment(a, a.variant), a.combo.newGroup()]);
+      const state = async () =>
+        (
+          await dbOf(a)
+            .select({ n: count() })
+            .from(assignments)
+            .where(and(eq(assignments.templateId, asg.id), eq(assignments.groupId, g.id)))
+        )[0]?.n;
+      return { params: { id: asg.id }, body: { continuous: true, groupIds: [g.id] }, state };
+    },
+    expect: ({ caller, combo, variant }) => ({
+      status: globalAwareStatus(caller, combo.lv, variant, assignTemplateRule(caller, variant)),
+    }),
+  }),
+  'POST /assignments/{id}/attachments': attachmentWrite('POST'),
+  'DELETE /assignments/{id}/attachments/{attachmentId}': attachmentWrite('DELETE'),
+  'PUT /assignments/{id}/scorecard': row<TAssignmentKind>({
+    variants: ['privateTemplate', 'sharedTemplate', 'assigned', 'global'],
+    mutates: true,
+    target: async (a) => {
+      const asg = await newAssignment(a, a.variant);
+      const state = async () =>
+        (await dbOf(a).select().from(scorecards).where(eq(scorecards.assignmentId, asg.id)))[0]?.questions.map((q) => q.label) ?? null;
+      const questions = scorecardQuestions([['Eye contact', '']]);
+      return { params: { id: asg.id }, body: { scorecard: { questions, coachOnlyScorecard: false } }, state };
+    },
+    expect: ({ caller, combo, variant }) => ({
+      status: globalAwareStatus(caller, combo.lv, variant, scorecardSaveRule(caller, variant)),
+    }),
+  }),
+  'PUT /groups/{id}/assignments/order': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const g = await a.combo.newGroup();
+      const { assignment } = await insertAssignment(dbOf(a), a.combo.users.coach, g.id, { name: `Order ${tag()}` });
+      return {
+        params: { id: g.id },
+        body: { assignments: [{ assignmentId: assignment.id, sortOrder: 7 }] },
+        state: assignmentState(a, assignment.id),
+      };
+    },
+    expect: ({ caller, combo }) => ({
+      status: assignmentStatus(caller, combo.lv, { visible: groupVisible(caller), allowed: mayReorder(caller) }),
+    }),
+  }),
 
   // -- the admin area
   'GET /users/{userId}': row({

@@ -7,6 +7,8 @@ import { assertCanManageGroup } from '../../auth/policies.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { setSortOrders } from './assignments.repository.js';
 import { listAssignments } from './templates.js';
+import { assertAssignmentsOn } from './access.js';
+import { loadViewer } from './presenter.js';
 
 // The reorder page (002 section 2.3): the group's coaches set sortOrder, which every list
 // honours (compareAssignments). Ids of other groups are not found.
@@ -18,6 +20,7 @@ export async function reorderGroupAssignments(
   body: z.output<typeof ZReorderAssignmentsBodySchema>,
 ): Promise<TAssignment[]> {
   await assertCanManageGroup(deps.db, auth, groupId);
+  assertAssignmentsOn(await loadViewer(deps.db, auth));
   const ids = new Set(body.assignments.map((a) => a.assignmentId));
   if (ids.size !== body.assignments.length) throw badRequest('Each assignment is listed once');
   await deps.db.transaction(async (tx) => {
