@@ -34,7 +34,9 @@ const fakeMicArgs = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
-// Two lanes run side by side, each one spec file at a time (a file's tests keep their order):
+// Two lanes, each one spec file at a time (a file's tests keep their order). They run one after
+// the other by default: side by side (E2E_WORKERS=2) they starve each other of the 2 cores and
+// time out; they stay apart so that a bigger machine can run them together:
 // - `northwind`: the specs that change state other specs read: Sales Team's privacy levels (the
 //   manage, results and history specs read them), the Northwind admin's mode, COMM 101's levels,
 //   a Northwind speaker's comment rights (unsubscribe-page); with every admin@northwind spec, and
@@ -42,10 +44,12 @@ const fakeMicArgs = [
 // - `isolated`: specs whose data nobody else asserts on and that read nothing the first lane
 //   changes: the demo speaker's own recordings, Summit's assignments, signed-out pages; in a
 //   browser with the fake microphone the intake specs record from.
-// A spec that starts changing shared state belongs in `northwind`. E2E_WORKERS=1 runs the lanes
-// one after the other.
+// A spec that starts changing shared state belongs in `northwind`.
 const ISOLATED = [
   /intake-.*\.spec\.ts/,
+  // Summit's assignments: one after the other (a spec archives Elevator Pitch for a moment, the
+  // editor's journey records with the fake microphone).
+  /assignment-.*\.spec\.ts/,
   /results-conversation\.spec\.ts/,
   /results-assignments\.spec\.ts/,
   /route-guard\.spec\.ts/,
@@ -59,7 +63,7 @@ export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, notification, signIn, test } from './helpers';
-import { apiSignIn } from './results-helpers';
+import { parse } from 'csv-parse/sync';
+import { apiSignIn, waitForResults } from './results-helpers';
 
 // The assignment editor (spec 002 sections 2.7 and 5) for the coach at Summit, whose org has
 // Assignments on and whose group is Pitch Practice.
@@ -11,6 +12,7 @@ import { apiSignIn } from './results-helpers';
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const COACH = 'coach@summit.example';
+const SPEAKER = 'speaker@summit.example';
 const SHOTS = process.env.E2E_SHOTS_DIR ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..', '.tmp', 'screenshots');
 const run = Date.now().toString(36).slice(-5);
 
@@ -49,8 +51,12 @@ async function api<T>(baseURL: string, token: string, method: string, url: strin
 
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
-test('a coach creates an assignment through every step and assigns it to Pitch Practice', async ({ page, baseURL }) => {
-  test.setTimeout(240_000);
+test('a coach creates an assignment through every step and assigns it to Pitch Practice; the speaker records into it, the coach sees it completed, compares and downloads the CSV', async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const name = `Product demo ${run}`;
   await signIn(page, COACH);
@@ -125,6 +131,65 @@ test('a coach creates an assignment through every step and assigns it to Pitch P
   expect(saved.attachments).toEqual([
     expect.objectContaining({ name: 'Demo checklist', attachmentUrl: 'https://example.com/demo-checklist' }),
   ]);
+
+  // The assigned copy in Pitch Practice (one per group, 002 section 2.7).
+  const groups = await api<{ groupId: string; name: string }[]>(baseURL!, token, 'GET', 'groups');
+  const pitch = groups.find((g) => g.name === 'Pitch Practice')!;
+  const inGroup = await api<{ assignmentId: string; name: string; isTemplate: boolean }[]>(
+    baseURL!,
+    token,
+    'GET',
+    `assignments?scope=group&groupId=${pitch.groupId}`,
+  );
+  const assigned = inGroup.find((a) => a.name === name && !a.isTemplate)!;
+  expect(assigned).toBeTruthy();
+
+  // The speaker records into it from the fake microphone; the title defaults to "{name} - v1".
+  const speaker = await browser.newPage();
+  await signIn(speaker, SPEAKER);
+  await speaker.goto(`/record?assignmentId=${assigned.assignmentId}`);
+  await speaker.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(speaker.getByTestId('record-timer')).toHaveText(/^00:0[6-9]\.\d$/, { timeout: 20_000 });
+  await speaker.getByRole('button', { name: 'Stop' }).click();
+  const form = speaker.getByRole('form', { name: 'Save your recording' });
+  await expect(form.getByLabel('Title')).toHaveValue(`${name} - v1`);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await speaker.waitForURL(new RegExp(`/evaluate/[0-9a-f-]{36}\\?assignmentId=${assigned.assignmentId}$`), { timeout: 30_000 });
+  const recordingId = new URL(speaker.url()).pathname.split('/').pop()!;
+  await speaker.close();
+
+  // One recording meets the criteria: the coach sees the member's status change to Completed.
+  await page.goto(`/assignment/details/${assigned.assignmentId}`);
+  const member = page.locator('tr', { hasText: 'Jordan Presenter' }).first();
+  await expect(member).toContainText('Completed');
+
+  // The comparison chart over all recordings, once the analysis is in.
+  await waitForResults(baseURL!, await apiSignIn(baseURL!, SPEAKER), recordingId);
+  await page.reload();
+  const report = page.locator('section.comparison-report');
+  await report.getByLabel('Recordings').selectOption('scores');
+  await expect(report.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await report.getByText('Show the values as a table').click();
+  await expect(report.getByRole('row', { name: new RegExp(`Jordan Presenter: ${name} - v1`) })).toBeVisible();
+  await shoot(page, '9-details-completed');
+
+  // The CSV (002 section 9), parsed: a BOM, the columns, the speaker's row with '-' where no one rated.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: `Download Report for ${name}` }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^${name} \\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const csv = fs.readFileSync((await file.path())!, 'utf8');
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  const [header, ...rows] = parse(csv.slice(1), { relaxColumnCount: false }) as string[][];
+  expect(header!.slice(0, 6)).toEqual(['Last Name', 'First Name', 'Created', 'Flagged for Review Date', 'Title', 'Duration']);
+  const col = (h: string) => header!.indexOf(h);
+  const sorted = [...rows].sort((a, b) => (a[0]! + a[1]!).localeCompare(b[0]! + b[1]!));
+  expect(rows.map((r) => `${r[0]},${r[1]}`)).toEqual(sorted.map((r) => `${r[0]},${r[1]}`));
+  const jordan = rows.find((r) => r[col('Last Name')] === 'Presenter' && r[col('First Name')] === 'Jordan')!;
+  expect(jordan[col('Title')]).toBe(`${name} - v1`);
+  expect(jordan[col('Duration')]).toMatch(/^\d{2}:\d{2}$/);
+  expect(jordan[col('Flagged for Review Date')]).toBe('-');
+  for (const r of rows) expect(r).toHaveLength(header!.length);
 });
 
 test('the editor refuses an empty name, unknown steps, unnamed and duplicate ratings, and an empty assignment', async ({
