@@ -18,6 +18,8 @@ const heading = (name: string | RegExp) => async (page: Page) => {
 
 for (const width of [1280, 375]) {
   test(`admin pages have no serious accessibility violations at ${width} px`, async ({ page }) => {
+    // Eight pages, each loaded and scanned: more than the default 30 s on 2 cores.
+    test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 900 });
     await signInByApi(page, 'admin@northwind.example');
     await scan(page, '/customer-admin/groups', heading('Manage Groups'));
