@@ -65,7 +65,7 @@ test('a speaker records into an assignment with its default title; the recording
   await form.getByRole('radio', { name: 'Private' }).check();
   await expect(form.getByLabel('Title')).toHaveValue('');
   await form.getByRole('radio', { name: 'Assignment' }).check();
-  await form.getByLabel('Assignment', { exact: true }).selectOption(pitch.assignmentId);
+  await form.getByRole('combobox', { name: 'Assignment' }).selectOption(pitch.assignmentId);
   await expect(form.getByLabel('Title')).toHaveValue(title);
   await shoot(page, 'record-into-assignment');
 
