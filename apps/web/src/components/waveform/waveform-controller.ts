@@ -184,7 +184,7 @@ export class WaveformController {
 
   // ---------- playback ----------
   playPause(): void {
-    void this.ws?.playPause();
+    this.settle(this.ws?.playPause());
   }
   rewind(): void {
     this.seek(0);
@@ -200,7 +200,18 @@ export class WaveformController {
   }
   /** Plays one stretch and stops at its end. */
   playSpan(start: number, end: number): void {
-    void this.ws?.play(start, end);
+    this.settle(this.ws?.play(start, end));
+  }
+  /**
+   * The media element rejects play() with an AbortError when a pause (the user's, or a new
+   * span's) comes before playback starts: that is the user's intent, not a failure. Any other
+   * refusal (an autoplay policy, an unplayable file) leaves the player paused.
+   */
+  private settle(started: Promise<void> | undefined): void {
+    started?.catch((e: unknown) => {
+      if (e instanceof DOMException && e.name === 'AbortError') return;
+      this.set({ playing: false });
+    });
   }
 
   // ---------- zoom ----------
