@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TGroup } from '@rostrum/contract';
 import {
+  assignmentToResume,
   buildCreateBody,
   chooseAssignment,
   defaultTitleFor,
@@ -63,6 +64,16 @@ describe('record into an assignment (001 sections 2 and 4)', () => {
     expect(chooseAssignment(typed, multi, []).title).toBe('My take');
     expect(chooseAssignment(typed, null, []).title).toBe('My take');
     expect(chooseAssignment(start, multi, []).title).toBe('Client Discovery Call - v1');
+  });
+
+  it('returns to the assignment last chosen after Private, or the newest when it is no longer offered', () => {
+    const start = initialOptions(groups, { assignments: [multi, assignment()], recordings: [], preselectId: null });
+    expect(assignmentToResume(start, [multi, assignment()])).toBe(multi);
+    const back = chooseAssignment(chooseAssignment(start, assignment(), []), null, []);
+    expect(back.assignmentId).toBe('');
+    expect(assignmentToResume(back, [multi, assignment()])?.assignmentId).toBe('a1');
+    expect(assignmentToResume(back, [multi])).toBe(multi);
+    expect(assignmentToResume(back, [])).toBeNull();
   });
 
   it("sends the assignment and its group, with the assignment's algorithm; Private sends no assignment", () => {

@@ -34,6 +34,8 @@ export interface TIntakeOptions {
   titleIsDefault: boolean;
   /** The assignment the recording goes into; '' is Private (no assignment is sent). */
   assignmentId: string;
+  /** The assignment last chosen: Assignment after Private returns to it. */
+  lastAssignmentId: string;
   groupId: string;
   multiSpeaker: boolean;
   feedbackRequested: boolean;
@@ -119,10 +121,19 @@ export function chooseAssignment(o: TIntakeOptions, a: TIntakeAssignment | null,
   return {
     ...o,
     assignmentId: a.assignmentId,
+    lastAssignmentId: a.assignmentId,
     groupId: a.groupId ?? o.groupId,
     multiSpeaker: assignmentIsMulti(a),
     ...(followTitle ? { title: defaultTitleFor(a, recordings), titleIsDefault: true } : {}),
   };
+}
+
+/** The assignment the Assignment choice returns to: the one last chosen while still offered, else the first (newest). */
+export function assignmentToResume<T extends Pick<TIntakeAssignment, 'assignmentId'>>(
+  o: Pick<TIntakeOptions, 'lastAssignmentId'>,
+  assignments: readonly T[],
+): T | null {
+  return assignments.find((a) => a.assignmentId === o.lastAssignmentId) ?? assignments[0] ?? null;
 }
 
 export function initialOptions(groups: readonly TGroup[], data: TIntakeData = NO_INTAKE_DATA): TIntakeOptions {
@@ -130,6 +141,7 @@ export function initialOptions(groups: readonly TGroup[], data: TIntakeData = NO
     title: '',
     titleIsDefault: false,
     assignmentId: '',
+    lastAssignmentId: '',
     groupId: groups[0]?.groupId ?? '',
     multiSpeaker: false,
     feedbackRequested: false,

@@ -9,6 +9,7 @@ import type { TViewer } from '../../app/viewer';
 import {
   algorithmsOf,
   assignmentIsMulti,
+  assignmentToResume,
   buildCreateBody,
   chooseAssignment,
   NO_INTAKE_DATA,
@@ -179,7 +180,12 @@ function AssignmentChoice({ form, disabled }: { form: TIntakeForm; disabled?: bo
       <legend className="field__label">Recording type</legend>
       <div className="segmented">
         <label className="segmented__option">
-          <input type="radio" name={name} checked={!!chosen} onChange={() => form.choose(form.assignments[0] ?? null)} />
+          <input
+            type="radio"
+            name={name}
+            checked={!!chosen}
+            onChange={() => form.choose(assignmentToResume(form.options, form.assignments))}
+          />
           <span>
             <ClipboardList size={15} aria-hidden /> Assignment
           </span>
