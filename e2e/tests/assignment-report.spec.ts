@@ -80,8 +80,24 @@ test('the coach compares the flagged recordings, the choice is remembered, and t
   await expect(report.locator('.recharts-bar-rectangle')).toHaveCount(3 * recordings);
   await report.getByText('Show the values as a table').click();
   await expect(report.getByRole('row', { name: /Jordan Presenter: Elevator Pitch - v1/ }).first()).toBeVisible();
+  // The legend lists the series in the bars' order (the table's columns), each in its bars' colour,
+  // though Overall was checked last.
+  const legend = report.getByRole('list', { name: 'Legend' }).getByRole('listitem');
+  await expect(legend).toHaveText(['Highest Overall Rating', 'Overall (Rating)', 'Vocal Delivery (Coach Rating)']);
+  await expect(report.getByRole('columnheader')).toHaveText(['Recording', ...(await legend.allTextContents())]);
+  const colours = await report.evaluate((el) => ({
+    legend: [...el.querySelectorAll('.comparison-report__legend .comparison-report__swatch')].map(
+      (s) => getComputedStyle(s).backgroundColor,
+    ),
+    // The first recording's bars, left to right.
+    bars: [...el.querySelectorAll('.recharts-bar-rectangle .recharts-rectangle')]
+      .sort((a, b) => a.getBoundingClientRect().x - b.getBoundingClientRect().x)
+      .slice(0, 3)
+      .map((r) => getComputedStyle(r).fill),
+  }));
+  expect(colours.bars).toEqual(colours.legend);
+  expect(new Set(colours.legend).size).toBe(3);
   fs.mkdirSync(SHOTS, { recursive: true });
-  await report.screenshot({ path: path.join(SHOTS, 'assignment-comparison-1440.png') });
 
   await page.reload();
   await expect(ratings().getByRole('checkbox', { name: 'Overall', exact: true })).toBeChecked();
@@ -91,11 +107,19 @@ test('the coach compares the flagged recordings, the choice is remembered, and t
   await report.getByLabel('Recordings').selectOption('flaggedScores');
   await expect(report.locator('.recharts-bar-rectangle')).toHaveCount(3 * recordings);
 
-  await page.setViewportSize({ width: 390, height: 900 });
-  await expect(report.locator('.recharts-bar-rectangle').first()).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await report.screenshot({ path: path.join(SHOTS, 'assignment-comparison-390.png') });
-  await page.setViewportSize({ width: 1440, height: 1000 });
+  // At each width the legend wraps inside the report: no entry is cut off.
+  for (const width of [390, 767, 991, 1440]) {
+    await page.setViewportSize({ width, height: 1000 });
+    await expect(report.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    const box = (await report.boundingBox())!;
+    for (const item of await legend.all()) {
+      const b = (await item.boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(box.x);
+      expect(b.x + b.width).toBeLessThanOrEqual(Math.min(box.x + box.width, width));
+    }
+    await report.screenshot({ path: path.join(SHOTS, `assignment-comparison-${width}.png`) });
+  }
 
   // Download Report (the actions panel): the CSV named after the assignment and the date.
   const download = page.waitForEvent('download');

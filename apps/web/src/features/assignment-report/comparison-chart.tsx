@@ -1,10 +1,10 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TAssignmentComparison, TComparisonMetric } from '@rostrum/contract';
-import { chartRows, colourAt, formatValue, recordingLabel, seriesName } from './comparison-data';
+import { chartRows, chartSeries, formatValue, recordingLabel, type TChartSeries } from './comparison-data';
 
-// The comparison report's bar chart (Recharts), its text summary and its data table: one bar
-// group per recording, one bar per selected metric in the 5-colour cycle.
+// The comparison report's bar chart (Recharts), its legend, its text summary and its data table:
+// one bar group per recording, one bar per selected metric in the 5-colour cycle.
 
 /** The container's width, followed as it resizes (the chart draws at a fixed size). */
 function useWidth<T extends HTMLElement>(fallback: number) {
@@ -30,20 +30,30 @@ const truncate = (text: string, chars: number) => (text.length <= chars ? text :
 export default function ComparisonChart({ data, series }: { data: TAssignmentComparison; series: TComparisonMetric[] }) {
   const [ref, width] = useWidth<HTMLDivElement>(960);
   const narrow = width < 600;
-  const ids = series.map((m) => m.id);
+  const bars = chartSeries(series);
+  const ids = bars.map((b) => b.id);
   const rows = chartRows(data, ids);
   // Each recording gets room for its bars; wider than the card, the chart scrolls sideways.
   const perGroup = Math.max(narrow ? 56 : 72, series.length * 18 + 28);
   const chartWidth = Math.max(width, rows.length * perGroup + 64);
   const height = narrow ? 300 : 380;
-  const summary = `Bar chart of ${rows.length} ${rows.length === 1 ? 'recording' : 'recordings'} by ${series
-    .map(seriesName)
+  const summary = `Bar chart of ${rows.length} ${rows.length === 1 ? 'recording' : 'recordings'} by ${bars
+    .map((b) => b.name)
     .join(', ')}. The table below lists the same values.`;
   return (
     <figure className="comparison-report__figure">
       <div ref={ref} className="comparison-report__scroll">
         <div role="img" aria-label={summary} style={{ width: chartWidth }}>
-          <BarChart width={chartWidth} height={height} data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 0 }} barGap={2}>
+          {/* Keyed by the selection: Recharts places bars in the order they mounted, so a metric
+              checked later would otherwise be drawn last, out of the legend's order. */}
+          <BarChart
+            key={ids.join(' ')}
+            width={chartWidth}
+            height={height}
+            data={rows}
+            margin={{ top: 8, right: 8, bottom: 8, left: 0 }}
+            barGap={2}
+          >
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-border)" />
             <XAxis
               dataKey="name"
@@ -60,13 +70,12 @@ export default function ComparisonChart({ data, series }: { data: TAssignmentCom
               cursor={{ fill: 'var(--color-primary-50)' }}
               contentStyle={{ borderRadius: 10, borderColor: 'var(--color-border)', fontSize: 13 }}
             />
-            <Legend wrapperStyle={{ fontSize: 13 }} />
-            {series.map((m, i) => (
+            {bars.map((b) => (
               <Bar
-                key={m.id}
-                dataKey={m.id}
-                name={seriesName(m)}
-                fill={colourAt(i)}
+                key={b.id}
+                dataKey={b.id}
+                name={b.name}
+                fill={b.colour}
                 radius={[3, 3, 0, 0]}
                 maxBarSize={40}
                 isAnimationActive={false}
@@ -75,6 +84,7 @@ export default function ComparisonChart({ data, series }: { data: TAssignmentCom
           </BarChart>
         </div>
       </div>
+      <ChartLegend bars={bars} />
       <figcaption className="visually-hidden">{summary}</figcaption>
       <details className="comparison-report__table">
         <summary>Show the values as a table</summary>
@@ -84,9 +94,9 @@ export default function ComparisonChart({ data, series }: { data: TAssignmentCom
             <thead>
               <tr>
                 <th scope="col">Recording</th>
-                {series.map((m) => (
-                  <th key={m.id} scope="col">
-                    {seriesName(m)}
+                {bars.map((b) => (
+                  <th key={b.id} scope="col">
+                    {b.name}
                   </th>
                 ))}
               </tr>
@@ -95,8 +105,8 @@ export default function ComparisonChart({ data, series }: { data: TAssignmentCom
               {data.recordings.map((r) => (
                 <tr key={r.recordingId}>
                   <th scope="row">{recordingLabel(r)}</th>
-                  {series.map((m) => (
-                    <td key={m.id}>{formatValue(r.values[m.id])}</td>
+                  {bars.map((b) => (
+                    <td key={b.id}>{formatValue(r.values[b.id])}</td>
                   ))}
                 </tr>
               ))}
@@ -105,5 +115,22 @@ export default function ComparisonChart({ data, series }: { data: TAssignmentCom
         </div>
       </details>
     </figure>
+  );
+}
+
+/**
+ * The legend, outside the sideways-scrolling chart so it wraps within the card at any width, in
+ * the bars' order (Recharts' own legend sorts its entries by name).
+ */
+function ChartLegend({ bars }: { bars: TChartSeries[] }) {
+  return (
+    <ul className="comparison-report__legend" aria-label="Legend">
+      {bars.map((b) => (
+        <li key={b.id} className="comparison-report__legend-item">
+          <span className="comparison-report__swatch" style={{ background: b.colour }} aria-hidden />
+          {b.name}
+        </li>
+      ))}
+    </ul>
   );
 }

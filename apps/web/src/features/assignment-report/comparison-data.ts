@@ -57,6 +57,21 @@ export function chartRows(data: TAssignmentComparison, selected: readonly string
 /** Numbers as the results page shows scores: up to 2 decimals, '-' for none. */
 export const formatValue = (v: number | null | undefined) => (v === null || v === undefined ? '-' : String(Math.round(v * 100) / 100));
 
+/** One bar per recording group and one legend entry: the metric's id, its name and its colour. */
+export interface TChartSeries {
+  id: string;
+  name: string;
+  colour: string;
+}
+
+/**
+ * The bars and the legend, built once so both keep one order: the selection's (the metric
+ * list's), coloured by position like the checkboxes' swatches.
+ */
+export function chartSeries(series: readonly TComparisonMetric[]): TChartSeries[] {
+  return series.map((m, i) => ({ id: m.id, name: seriesName(m), colour: colourAt(i) }));
+}
+
 /** A series' name: the metric, with its column for ratings ("Overall (Coach Rating)"). */
 export function seriesName(m: TComparisonMetric): string {
   if (m.column === 'ratings') return m.key === 'overallMax' ? m.label : `${m.label} (Rating)`;

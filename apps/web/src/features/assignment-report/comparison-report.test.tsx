@@ -123,6 +123,33 @@ describe('ComparisonReport (002 sections 2.6 and 9)', { timeout: 30_000 }, () =>
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it("draws the bars and lists the legend in one order, the metric list's, with matching colours", async () => {
+    const base = comparisonOf();
+    const recording = { ...base.recordings[0]!, values: { ...base.recordings[0]!.values, 'scores:pace': 4.2 } };
+    serve(() => ({ ...base, recordings: [recording] }));
+    const user = userEvent.setup();
+    const { view } = renderReport({ assignmentComparisonSelectedMetrics: ['ratings:overallMax', 'scores:pace'] });
+    await findTable();
+    // Checked after the others, Vocal Delivery still comes first (the metric list's order).
+    await user.click(column('Automated Scores').getByRole('checkbox', { name: 'Vocal Delivery' }));
+    const table = await findTable();
+    // Not by name: Recharts' own legend sorted them so (Highest Overall Rating, Pace, Vocal Delivery).
+    const names = ['Vocal Delivery', 'Pace', 'Highest Overall Rating'];
+    const legend = within(screen.getByRole('list', { name: 'Legend' })).getAllByRole('listitem');
+    expect(legend.map((li) => li.textContent)).toEqual(names);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Recording', ...names]);
+    // The bars from left to right have the legend entries' colours.
+    const swatches = legend.map((li) => (li.querySelector('.comparison-report__swatch') as HTMLElement).style.background);
+    const bars = [...view.container.querySelectorAll('.recharts-bar-rectangle path')];
+    const leftToRight = bars.sort((a, b) => Number(a.getAttribute('x')) - Number(b.getAttribute('x')));
+    expect(leftToRight.map((p) => p.getAttribute('fill'))).toEqual(swatches);
+    expect(swatches).toEqual(['var(--comparison-colour-1)', 'var(--comparison-colour-2)', 'var(--comparison-colour-3)']);
+  });
+
   it('falls back to the defaults when the remembered metrics belong to another assignment', async () => {
     serve(() => comparisonOf());
     renderReport({ assignmentComparisonSelectedMetrics: ['ratings:customstorytelling'] });
