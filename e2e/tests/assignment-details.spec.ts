@@ -144,9 +144,27 @@ test('a speaker sees the speaker variant with its Record link, and the shared re
   await expect(members.getByTestId('member-row').filter({ hasText: 'Jordan Presenter' })).toBeVisible();
   await shoot(page, 'assignment-details-speaker');
 
+  // An in-app navigation: the document (and this mark on its window) stays, the page changes.
+  await page.evaluate(() => Object.assign(window, { e2eSameDocument: true }));
   await page.getByRole('link', { name: /Shared Recordings of other/ }).click();
   await expect(page).toHaveURL(new RegExp(`/assignments/${id}/sharedRecordings$`));
   await expect(page.getByRole('heading', { name: 'Shared Recordings for Elevator Pitch' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'About this assignment' })).toHaveCount(0);
+  expect(await page.evaluate(() => 'e2eSameDocument' in window)).toBe(true);
   await expect(page.getByText('Loading...')).toHaveCount(0);
   await shoot(page, 'assignment-shared-recordings');
+
+  // ?myRecordings on a phone-sized window (the member table starts below the fold): the panel
+  // stays open, the speaker's own row opens and is scrolled into view.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/assignment/details/${id}?myRecordings`);
+  const mine = page.getByTestId('member-row').filter({ hasText: '(you)' });
+  await expect(mine.getByRole('button', { name: /Jordan Presenter/ })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'About this assignment' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(mine).toBeInViewport();
+
+  // The preview is the coach's: the assignment's speaker is shown their details page instead.
+  await page.goto(`/assignments/${id}/preview`);
+  await expect(page).toHaveURL(new RegExp(`/assignment/details/${id}$`));
+  await expect(page.getByRole('link', { name: 'Return to Dashboard' })).toBeVisible();
 });

@@ -49,15 +49,30 @@ export const PAGES = {
   ReorderPage: async (): Promise<ComponentType> => (await import('../features/assignment-reorder/reorder-page')).ReorderPage,
 } as const;
 
+const PREFETCHED_KEY = 'rostrum.pagesPrefetched';
+
+/** Whether this tab has prefetched already (a full page load keeps the flag; the HTTP cache keeps the chunks). */
+function markPrefetched(): boolean {
+  try {
+    if (sessionStorage.getItem(PREFETCHED_KEY)) return false;
+    sessionStorage.setItem(PREFETCHED_KEY, '1');
+  } catch {
+    // No session storage: fall back to once per page load.
+  }
+  return true;
+}
+
 let prefetched = false;
 
 /**
- * Fetches every page's chunk once the browser is idle, for a signed-in user: the first page paints
- * from a small bundle, and later navigations (and the mode switch) do not wait for the network.
+ * Fetches every page's chunk once per tab, when the browser is idle, for a signed-in user: the
+ * first page paints from a small bundle, and later navigations (and the mode switch) do not wait
+ * for the network. Failures are ignored: a page's own visit loads it again.
  */
 export function prefetchPages(): void {
   if (prefetched) return;
   prefetched = true;
+  if (!markPrefetched()) return;
   const run = () => {
     for (const load of Object.values(PAGES)) load().catch(() => undefined);
   };

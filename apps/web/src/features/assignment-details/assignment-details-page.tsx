@@ -11,9 +11,10 @@ import { LoadingState } from '../../components/spinner';
 import { notifications } from '../../app/notification-store';
 import { useViewer, type TViewer } from '../../app/viewer';
 import { AssignmentActions } from './assignment-actions';
-import { AssignmentInfo, type TCriteriaMet } from './assignment-info';
+import { AssignmentInfo } from './assignment-info';
 import { AssignmentMembers } from './assignment-members';
-import { detailsApi, detailsKeys } from './details-api';
+import { detailsApi, detailsKeys, membersQuery } from './details-api';
+import { myCriteriaMet } from './members-adapter';
 import { coachVariant, recordLinkLabel, recordPath, statusLine, type TConfirmAction } from './details-model';
 import { ReportSlot, ComparisonSlot } from './report-slots';
 import '../manage/manage.css';
@@ -66,7 +67,9 @@ function AssignmentDetails({ assignment: a, viewer }: { assignment: TAssignment;
   const [params] = useSearchParams();
   const myRecordings = flag(params, 'myRecordings');
   const coach = coachVariant(a);
-  const [met, setMet] = useState<TCriteriaMet | null>(null);
+  // The ticks are the caller's row of the member table: read from its query (no copy in state).
+  const ticks = !a.isTemplate && !!(a.myUserTarget || a.completionStatus);
+  const met = useQuery({ ...membersQuery(a.assignmentId), enabled: ticks, select: myCriteriaMet }).data;
   const [confirmRequest, setConfirmRequest] = useState<TConfirmAction | null>(null);
   const home = dashboardPath(viewer.mode);
 
@@ -92,7 +95,7 @@ function AssignmentDetails({ assignment: a, viewer }: { assignment: TAssignment;
               assignment={a}
               vocab={viewer.vocab}
               coach={coach}
-              met={a.myUserTarget || a.completionStatus ? (met ?? {}) : null}
+              met={ticks ? (met ?? {}) : null}
               onShareChange={(isShared) => setConfirmRequest(isShared ? 'makePublic' : 'makePrivate')}
             />
           </CollapsiblePanel>
@@ -108,7 +111,7 @@ function AssignmentDetails({ assignment: a, viewer }: { assignment: TAssignment;
                   : `Your progress${a.abilities.canSeeMembers ? '' : ' and what others shared'}. Open a row to see the recordings.`
               }
             >
-              <AssignmentMembers assignment={a} viewer={viewer} openMine={myRecordings} onMyCriteria={setMet} />
+              <AssignmentMembers assignment={a} viewer={viewer} openMine={myRecordings} />
             </Card>
           )}
 
@@ -148,14 +151,7 @@ function AssignmentDetails({ assignment: a, viewer }: { assignment: TAssignment;
 /** The speaker's way to the peers' shared recordings of this assignment (002 section 2.8). */
 function SharedLink({ assignment: a, viewer }: { assignment: TAssignment; viewer: TViewer }) {
   return (
-    // A document load: the in-app navigation from this page to that one keeps this page on screen
-    // (under investigation; see the integrator's notes), while opening it directly works.
-    <ButtonLink
-      to={`/assignments/${a.assignmentId}/sharedRecordings`}
-      reloadDocument
-      variant="ghost"
-      icon={<Users size={16} aria-hidden />}
-    >
+    <ButtonLink to={`/assignments/${a.assignmentId}/sharedRecordings`} variant="ghost" icon={<Users size={16} aria-hidden />}>
       Shared Recordings of other {viewer.vocab.word('speakers')}
     </ButtonLink>
   );

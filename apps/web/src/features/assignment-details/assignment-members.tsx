@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAssignment, TMeResponse } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
@@ -6,8 +6,7 @@ import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { LoadingState } from '../../components/spinner';
 import type { TViewer } from '../../app/viewer';
-import type { TCriteriaMet } from './assignment-info';
-import { detailsApi, detailsKeys } from './details-api';
+import { membersQuery } from './details-api';
 import { MemberTable } from './member-table';
 import { toMemberTable } from './members-adapter';
 import {
@@ -39,24 +38,9 @@ function useSavePreference() {
  * The member table's data (GET assignments/{id}/members, privacy-filtered by the server), with
  * the filter and sort remembered as assPreviewFilter and assPreviewSort.
  */
-export function AssignmentMembers({
-  assignment: a,
-  viewer,
-  openMine,
-  onMyCriteria,
-}: {
-  assignment: TAssignment;
-  viewer: TViewer;
-  openMine: boolean;
-  onMyCriteria: (met: TCriteriaMet | null) => void;
-}) {
-  const members = useQuery({
-    queryKey: detailsKeys.members(a.assignmentId),
-    queryFn: () => detailsApi.getMembers(a.assignmentId),
-  });
-  const table = members.data ? toMemberTable(members.data) : null;
-  const mine = table?.rows.find((r) => r.isMe)?.met ?? null;
-  useEffect(() => onMyCriteria(mine), [mine, onMyCriteria]);
+export function AssignmentMembers({ assignment: a, viewer, openMine }: { assignment: TAssignment; viewer: TViewer; openMine: boolean }) {
+  const members = useQuery(membersQuery(a.assignmentId));
+  const table = useMemo(() => (members.data ? toMemberTable(members.data) : null), [members.data]);
 
   const prefs = viewer.user.preferences;
   const save = useSavePreference();

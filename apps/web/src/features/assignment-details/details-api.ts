@@ -27,3 +27,9 @@ export const detailsKeys = {
   members: (assignmentId: string) => ['assignments', assignmentId, 'members'] as const,
   sharedRecordings: (assignmentId: string) => ['assignments', assignmentId, 'shared-recordings'] as const,
 };
+
+/** The member table's query, shared by the table and the page's criteria ticks (one request). */
+export const membersQuery = (assignmentId: string) => ({
+  queryKey: detailsKeys.members(assignmentId),
+  queryFn: () => detailsApi.getMembers(assignmentId),
+});

@@ -2,91 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { vocabulary, type TAssignment } from '@rostrum/contract';
+import { vocabulary } from '@rostrum/contract';
 import { AssignmentInfo } from './assignment-info';
+import { ID, assignment } from './details-fixtures';
 import { MemberTable, type TMemberRow } from './member-table';
 
 const vocab = vocabulary('other');
-const ID = '3f0c1d2e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
-
-function assignment(over: Partial<TAssignment> = {}): TAssignment {
-  return {
-    assignmentId: ID,
-    name: 'Elevator Pitch',
-    description: 'Pitch your idea in 60 seconds.',
-    isTemplate: false,
-    isShared: false,
-    isGlobal: false,
-    archived: false,
-    deleted: false,
-    deactivated: false,
-    continuous: true,
-    userId: null,
-    ownerName: 'Morgan Mentor',
-    groupId: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
-    groupName: 'Pitch Practice',
-    assignmentTemplateId: null,
-    sortOrder: null,
-    criteria: {
-      algorithm: 'default',
-      minRecordings: true,
-      minRecordingsCount: 2,
-      minRating: false,
-      minScore: false,
-      managerReview: true,
-      shareRecording: false,
-      selfCommentary: false,
-      wordspotting: false,
-      scorecard: false,
-    },
-    userTargets: [],
-    groupTargets: [],
-    attachments: [
-      {
-        id: '6b7c8d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e',
-        name: 'Pitch guide',
-        attachmentType: 'link',
-        attachmentUrl: 'https://example.com/guide',
-        recordingId: null,
-      },
-      {
-        id: '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f',
-        name: 'Model pitch',
-        attachmentType: 'recording',
-        attachmentUrl: null,
-        recordingId: '8d9e0f1a-2b3c-4d4e-8f5a-6b7c8d9e0f1a',
-      },
-    ],
-    scorecard: null,
-    wordspotting: [],
-    createdDate: '2026-11-01T10:00:00.000Z',
-    myUserTarget: null,
-    completionStatus: null,
-    counts: {
-      assignedCount: 0,
-      notStartedCount: 0,
-      inProgressCount: 0,
-      completedCount: 0,
-      recordingsCount: 0,
-      forReviewCount: 0,
-      feedbackCount: 0,
-    },
-    abilities: {
-      canEdit: false,
-      canEditCriteria: false,
-      canDelete: false,
-      canArchive: false,
-      canCopy: false,
-      canAssign: false,
-      canToggleContinuous: false,
-      canToggleShared: false,
-      canDownloadReport: false,
-      canSeeMembers: false,
-      canSubmit: true,
-    },
-    ...over,
-  };
-}
 
 describe('AssignmentInfo', () => {
   it('ticks the criteria the current user met; links open in a new tab, recordings return to the assignment', () => {

@@ -7,6 +7,11 @@ import type { TMemberColumns, TMemberRow } from './member-table';
  * columns to what the caller may see (view, hiddenColumns, each row's rating columns); this only
  * renames and counts.
  */
+/** The caller's own criteria ticks from the member table, or null when they are not a member. */
+export function myCriteriaMet(data: TAssignmentMembers): TCriteriaMet | null {
+  return toMemberTable(data).rows.find((r) => r.isMe)?.met ?? null;
+}
+
 export function toMemberTable(data: TAssignmentMembers): { rows: TMemberRow[]; columns: TMemberColumns; noActiveUsers: boolean } {
   const hidden = new Set(data.hiddenColumns);
   const columns: TMemberColumns = {
