@@ -134,12 +134,12 @@ export function MemberTable({
 
   return (
     <div className="member-table">
-      <fieldset className="segmented" aria-label="Show members">
+      <fieldset className="segmented member-table__filter" aria-label="Show members">
         <legend className="visually-hidden">Show members</legend>
         {filters.map((f) => (
-          <label key={f.value} className={filter === f.value ? 'segmented__option is-selected' : 'segmented__option'}>
+          <label key={f.value} className="segmented__option">
             <input type="radio" name="member-filter" value={f.value} checked={filter === f.value} onChange={() => onFilter(f.value)} />
-            {f.label}
+            <span>{f.label}</span>
           </label>
         ))}
       </fieldset>
