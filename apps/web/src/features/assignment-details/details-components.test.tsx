@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { vocabulary, type TAssignment } from '@rostrum/contract';
+import { assignmentAbilities, assignmentCounts } from '../../test/fixtures';
 import { AssignmentInfo } from './assignment-info';
 import { MemberTable, type TMemberRow } from './member-table';
 
@@ -62,28 +63,8 @@ function assignment(over: Partial<TAssignment> = {}): TAssignment {
     createdDate: '2026-11-01T10:00:00.000Z',
     myUserTarget: null,
     completionStatus: null,
-    counts: {
-      assignedCount: 0,
-      notStartedCount: 0,
-      inProgressCount: 0,
-      completedCount: 0,
-      recordingsCount: 0,
-      forReviewCount: 0,
-      feedbackCount: 0,
-    },
-    abilities: {
-      canEdit: false,
-      canEditCriteria: false,
-      canDelete: false,
-      canArchive: false,
-      canCopy: false,
-      canAssign: false,
-      canToggleContinuous: false,
-      canToggleShared: false,
-      canDownloadReport: false,
-      canSeeMembers: false,
-      canSubmit: true,
-    },
+    counts: assignmentCounts(),
+    abilities: assignmentAbilities({ canSubmit: true }),
     ...over,
   };
 }

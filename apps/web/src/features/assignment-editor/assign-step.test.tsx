@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ASSIGNMENT_MSG, vocabulary } from '@rostrum/contract';
+import { groupMemberAbilities } from '../../test/fixtures';
 import { AssignStep, assignProblem } from './assign-step';
 
 const GROUP = '11111111-1111-4111-8111-111111111111';
@@ -15,7 +16,7 @@ const member = (userId: string, name: string, roles: string[], canAssign: boolea
   name,
   roles,
   membershipStatus: 'active',
-  abilities: { canAssign },
+  abilities: groupMemberAbilities({ canAssign }),
 });
 
 vi.mock('../../api/rostrum-api', () => ({
