@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isConversationalAlgorithm } from './assignment.js';
 
 // An assignment's criteria and the editor's field rules (002 sections 3, 5 and 9). The web's
 // forms and the server parse with the same schemas; normaliseCriteria is the editor's rule
@@ -89,7 +90,7 @@ export function normaliseCriteria(c: TAssignmentCriteriaInput): TAssignmentCrite
 
 /** Old algorithm names are shown by speaker type (002 section 3). */
 export function criteriaAlgorithmLabel(algorithm: string): 'Single Speaker' | 'Multi-Speaker' {
-  return algorithm.includes('conversational') ? 'Multi-Speaker' : 'Single Speaker';
+  return isConversationalAlgorithm(algorithm) ? 'Multi-Speaker' : 'Single Speaker';
 }
 
 /**

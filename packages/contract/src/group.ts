@@ -147,6 +147,8 @@ export const ZGroupMemberAbilitiesSchema = z.object({
   canReview: z.boolean(),
   /** Change their roles on the admin roles page: org admins. */
   canChangeRoles: z.boolean(),
+  /** Pick them as an assignment's target (the Assign step): an active speaker of a group the caller coaches. */
+  canAssign: z.boolean(),
 });
 export type TGroupMemberAbilities = z.infer<typeof ZGroupMemberAbilitiesSchema>;
 

@@ -11,6 +11,7 @@ import type { TAuth } from './auth-context.js';
 import { hasActiveRole } from './membership-active.js';
 import { holdsOrgManagerRole, isActiveSpeakerIn, isCoachOf, isOrgAdmin, type TOrgRoleFacts } from './roles.js';
 import { mayDownloadReport } from './report-rules.js';
+import { isAssignableSpeaker } from './assignment-targets.js';
 
 // The abilities objects every response the web renders carries: what the caller may do with a
 // group, a member, an assignment and the app as a whole. The web renders them and derives none.
@@ -43,14 +44,22 @@ export function groupAbilities(
 
 /**
  * The caller on one member of a group they manage: a coach reviews the recordings and history of
- * its speakers, current or expired (assertCanViewHistoryOf); org admins change anyone's roles.
+ * its speakers, current or expired (assertCanViewHistoryOf), and assigns assignments to its
+ * active speakers (isAssignableSpeaker, as assignTemplate checks); org admins change anyone's roles.
+ * `callerMembership` is the caller's own membership of the group, `membership` the member's.
  */
 export function memberAbilities(
   a: TCaller,
-  member: { roles: ReadonlyArray<string>; expiredRoles: ReadonlyArray<string> },
+  callerMembership: TMembershipFacts,
+  member: { roles: ReadonlyArray<string>; expiredRoles: ReadonlyArray<string>; membership: TMembershipFacts },
+  now = new Date(),
 ): TGroupMemberAbilities {
   const speaker = member.roles.includes('speaker') || member.expiredRoles.includes('speaker');
-  return { canReview: speaker, canChangeRoles: isOrgAdmin(a) };
+  return {
+    canReview: speaker,
+    canChangeRoles: isOrgAdmin(a),
+    canAssign: isAssignableSpeaker(a, callerMembership, member.membership, now),
+  };
 }
 
 /** The signed-in user's abilities (GET me), from their org-level roles and group memberships. */

@@ -2,6 +2,7 @@ import { and, eq, exists, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { assignmentTargets, assignments, memberships } from '../db/schema.js';
 import { hasActiveRole, membershipHasActiveRoleSql } from './membership-active.js';
+import { isCoachOf, type TOrgRoleFacts } from './roles.js';
 
 // The one rule "this assignment is for this member" (002 sections 3 and 4): an active speaker of
 // the assignment's group who is a user target, or any such speaker while a group target's
@@ -15,6 +16,22 @@ export interface TAssignmentTargetFacts {
   groupId: string | null;
   /** Target rows of the assignment. */
   targets: ReadonlyArray<{ userId: string | null; groupId: string | null }>;
+}
+
+type TMembershipFacts = { roles: ReadonlyArray<string>; status: string; expiresAt: Date | null } | null | undefined;
+
+/**
+ * Whom the caller may assign an assignment to (002 section 5, Assign step): an active speaker of
+ * a group the caller coaches. assignTemplate picks its targets with it; the group member list
+ * sends it as the member's canAssign.
+ */
+export function isAssignableSpeaker(
+  a: TOrgRoleFacts,
+  callerMembership: TMembershipFacts,
+  member: TMembershipFacts,
+  now = new Date(),
+): boolean {
+  return isCoachOf(a, callerMembership, now) && hasActiveRole(member, 'speaker', now);
 }
 
 /** Whether the assignment is for the member (membership in the assignment's group). */

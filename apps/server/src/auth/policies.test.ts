@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EMAIL_PREFERENCES } from '@rostrum/contract';
+import { DEFAULT_EMAIL_PREFERENCES, type TGroupMemberAbilities } from '@rostrum/contract';
 import type { TAuth } from './auth-context.js';
+import { isMembershipActiveNow } from './membership-active.js';
 import {
   allRatersVisible,
   assignmentAbilities,
@@ -13,6 +14,7 @@ import {
   feedbackVisible,
   groupAbilities,
   groupRecordingsVisible,
+  isAssignableSpeaker,
   isCoachAndSpeaker,
   memberAbilities,
   peerListVisible,
@@ -231,14 +233,37 @@ describe('groupAbilities and memberAbilities (000 sections 2.11 and 4)', () => {
     expect(groupAbilities(caller(who), membershipOf(who), { isPseudoGroup, orgSettings: {} }, NOW).canDownloadReport).toBe(false);
   });
 
-  const members: [TWho, string[], string[], { canReview: boolean; canChangeRoles: boolean }][] = [
-    ['coach', ['speaker'], [], { canReview: true, canChangeRoles: false }],
-    ['coach', [], ['speaker'], { canReview: true, canChangeRoles: false }],
-    ['coach', ['manager'], [], { canReview: false, canChangeRoles: false }],
-    ['org-admin', ['speaker'], [], { canReview: true, canChangeRoles: true }],
+  const ACTIVE = { status: 'active', expiresAt: null };
+  // caller, the member's membership -> abilities. canAssign: isAssignableSpeaker, an active speaker
+  // of a group the caller coaches (the assign step's own rule).
+  const members: [TWho, { roles: string[]; status: string; expiresAt: Date | null }, string[], TGroupMemberAbilities][] = [
+    ['coach', { roles: ['speaker'], ...ACTIVE }, [], { canReview: true, canChangeRoles: false, canAssign: true }],
+    [
+      'coach',
+      { roles: [], status: 'inactive', expiresAt: PAST },
+      ['speaker'],
+      { canReview: true, canChangeRoles: false, canAssign: false },
+    ],
+    [
+      'coach',
+      { roles: ['speaker'], status: 'active', expiresAt: PAST },
+      ['speaker'],
+      { canReview: true, canChangeRoles: false, canAssign: false },
+    ],
+    [
+      'coach',
+      { roles: ['speaker'], status: 'inactive', expiresAt: null },
+      [],
+      { canReview: false, canChangeRoles: false, canAssign: false },
+    ],
+    ['coach', { roles: ['manager'], ...ACTIVE }, [], { canReview: false, canChangeRoles: false, canAssign: false }],
+    ['expired-coach', { roles: ['speaker'], ...ACTIVE }, [], { canReview: true, canChangeRoles: false, canAssign: false }],
+    ['org-admin', { roles: ['speaker'], ...ACTIVE }, [], { canReview: true, canChangeRoles: true, canAssign: true }],
   ];
-  it.each(members)('%s on a member with roles %o, expired %o', (who, roles, expiredRoles, want) => {
-    expect(memberAbilities(caller(who), { roles, expiredRoles })).toEqual(want);
+  it.each(members)('%s on a member %o, expired %o', (who, membership, expiredRoles, want) => {
+    const roles = isMembershipActiveNow(membership, NOW) ? membership.roles : [];
+    expect(memberAbilities(caller(who), membershipOf(who), { roles, expiredRoles, membership }, NOW)).toEqual(want);
+    expect(isAssignableSpeaker(caller(who), membershipOf(who), membership, NOW)).toBe(want.canAssign);
   });
 
   it.each([

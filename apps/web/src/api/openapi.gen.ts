@@ -3171,6 +3171,7 @@ export interface operations {
                             abilities: {
                                 canReview: boolean;
                                 canChangeRoles: boolean;
+                                canAssign: boolean;
                             };
                         }[];
                     };

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TViewerAbilities } from '@rostrum/contract';
+import { viewerAbilities } from '../test/fixtures';
 import { backState, resultsBackTarget } from './back-target';
 
-const abilities = (over: Partial<TViewerAbilities>): TViewerAbilities => ({
-  canAdministerOrg: false,
-  canCreateGroups: false,
-  canCoach: false,
-  canRecord: false,
-  canSwitchMode: false,
-  hasActiveGroups: true,
-  ...over,
-});
-const coach = { facts: abilities({ canCoach: true }), mode: 'manager' as const, assignmentsOn: false };
-const speaker = { facts: abilities({ canRecord: true }), mode: 'speaker' as const, assignmentsOn: false };
+const coach = { facts: viewerAbilities({ canCoach: true }), mode: 'manager' as const, assignmentsOn: false };
+const speaker = { facts: viewerAbilities({ canRecord: true }), mode: 'speaker' as const, assignmentsOn: false };
 
 describe('resultsBackTarget (issue 12 item 5)', () => {
   it('sends a coach on a speaker recording back to Manage, not to their own results list', () => {

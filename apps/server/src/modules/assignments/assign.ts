@@ -1,7 +1,7 @@
 import { ASSIGNMENT_MSG, ERROR_CODES, type TAssignBody } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { isCoachOf } from '../../auth/policies.js';
+import { isAssignableSpeaker, isCoachOf } from '../../auth/policies.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { notifyAssignmentReceived } from '../notifications/notify.js';
 import {
@@ -9,7 +9,7 @@ import {
   findUserName,
   insertAssignmentRow,
   insertTargets,
-  listActiveSpeakers,
+  listGroupMemberships,
   listOrgGroups,
 } from './assignments.repository.js';
 import { loadVisible } from './access.js';
@@ -33,7 +33,10 @@ export async function assignTemplate(deps: TDeps, auth: TAuth, templateId: strin
   const coached = (await listOrgGroups(deps.db, auth.orgId)).filter((g) => isCoachOf(auth, l.viewer.memberships.get(g.id)));
   const coachedById = new Map(coached.map((g) => [g.id, g]));
   for (const id of groupIds) if (!coachedById.has(id)) throw forbidden();
-  const speakers = await listActiveSpeakers(deps.db, [...coachedById.keys()]);
+  const now = new Date();
+  const speakers = (await listGroupMemberships(deps.db, [...coachedById.keys()])).filter((m) =>
+    isAssignableSpeaker(auth, l.viewer.memberships.get(m.groupId), m, now),
+  );
 
   // Each selected user goes into a selected group they speak in, else the first group the caller coaches where they do.
   const plan = new Map<string, { groupTarget: boolean; users: Set<string>; notify: Set<string> }>();

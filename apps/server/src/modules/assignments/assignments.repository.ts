@@ -179,6 +179,26 @@ export async function insertTargets(db: TDb, assignmentId: string, targets: { us
 }
 
 /** The active speakers of these groups (current members only). */
+/** The memberships of the groups, by member name: the assign step picks its speakers among them (isAssignableSpeaker). */
+export function listGroupMemberships(
+  db: TDb,
+  groupIds: string[],
+): Promise<{ userId: string; groupId: string; roles: string[]; status: string; expiresAt: Date | null }[]> {
+  if (groupIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      userId: memberships.userId,
+      groupId: memberships.groupId,
+      roles: memberships.roles,
+      status: memberships.status,
+      expiresAt: memberships.expiresAt,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(inArray(memberships.groupId, groupIds))
+    .orderBy(asc(users.lastName), asc(users.firstName));
+}
+
 export function listActiveSpeakers(db: TDb, groupIds: string[]): Promise<{ userId: string; groupId: string }[]> {
   if (groupIds.length === 0) return Promise.resolve([]);
   return db

@@ -1,4 +1,4 @@
-import type { TAssignment, TAssignmentCounts, TCompletionStatus, TOrgSettings } from '@rostrum/contract';
+import type { TAssignment, TOrgSettings } from '@rostrum/contract';
 import { compareAssignments, normaliseCriteria } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import type { TAuth } from '../../auth/auth-context.js';
@@ -20,6 +20,7 @@ import {
   type TAssignmentFullRow,
   type TTargetRow,
 } from './assignments.repository.js';
+import { NO_COUNTS, type TAssignmentProgressSummary } from './progress/index.js';
 
 // The assignment entity as the API returns it (ZAssignmentSchema): one shape for every list and
 // for GET assignments/{id}, with the caller's abilities from the policies.
@@ -49,17 +50,7 @@ export async function loadViewer(db: TDb, auth: TAuth): Promise<TViewer> {
 }
 
 /** The per-assignment progress (counts, the caller's completion status), from the progress module. */
-export type TAssignmentProgress = Map<string, { counts: TAssignmentCounts; completionStatus: TCompletionStatus | null }>;
-
-const NO_COUNTS: TAssignmentCounts = {
-  assignedCount: 0,
-  notStartedCount: 0,
-  inProgressCount: 0,
-  completedCount: 0,
-  recordingsCount: 0,
-  forReviewCount: 0,
-  feedbackCount: 0,
-};
+export type TAssignmentProgress = Map<string, TAssignmentProgressSummary>;
 
 /** The policy facts of one row for the viewer: how they see it and whether it is for them. */
 export function judge(viewer: TViewer, row: TAssignmentFullRow, targets: readonly TTargetRow[]) {
@@ -141,7 +132,7 @@ export async function presentAssignments(
       createdDate: a.createdAt.toISOString(),
       myUserTarget: mine && isFor ? { createdDate: mine.createdAt.toISOString() } : null,
       completionStatus: p?.completionStatus ?? null,
-      counts: p?.counts ?? NO_COUNTS,
+      counts: p?.counts ?? { ...NO_COUNTS },
       abilities,
     };
   });

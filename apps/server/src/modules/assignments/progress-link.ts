@@ -7,7 +7,7 @@ import { loadAssignmentProgress } from './progress/progress.loader.js';
 // The entity's counts and the caller's completionStatus come from the progress module: members
 // the caller may see and, of their recordings, those the caller may hear.
 export async function progressFor(db: TDb, viewer: TViewer, rows: readonly TAssignmentFullRow[]): Promise<TAssignmentProgress> {
-  const loaded = await loadAssignmentProgress(
+  return loadAssignmentProgress(
     db,
     rows.map(({ a, scorecard }) => ({
       id: a.id,
@@ -19,5 +19,4 @@ export async function progressFor(db: TDb, viewer: TViewer, rows: readonly TAssi
     })),
     viewer.auth,
   );
-  return new Map([...loaded].map(([id, p]) => [id, { counts: p.counts, completionStatus: p.myStatus }]));
 }

@@ -27,11 +27,11 @@ export async function getGroupMembers(deps: TDeps, auth: TAuth, groupId: string,
     assertOrgAdmin(auth);
     return (await listOrgRoleUsers(deps.db, auth.orgId)).map((u) => presentOrgRoleUser(auth, u));
   }
-  const { group } = await assertCanManageGroup(deps.db, auth, groupId);
+  const { group, membership } = await assertCanManageGroup(deps.db, auth, groupId);
   const now = new Date();
   // 002 section 2.2: at coach privacy level 3 or more the counts reflect only shared recordings.
   const onlySharedCounted = coachSeesSharedOnly(group);
-  return (await listGroupMembers(deps.db, groupId, { activeOnly, onlySharedCounted })).map((r) => presentMember(auth, r, now));
+  return (await listGroupMembers(deps.db, groupId, { activeOnly, onlySharedCounted })).map((r) => presentMember(auth, membership, r, now));
 }
 
 /**
@@ -61,7 +61,7 @@ function presentOrgRoleUser(auth: TAuth, u: typeof users.$inferSelect): TGroupMe
     submitted: 0,
     feedback: 0,
     totalDuration: 0,
-    abilities: memberAbilities(auth, { roles: [], expiredRoles: [] }),
+    abilities: memberAbilities(auth, null, { roles: [], expiredRoles: [], membership: null }),
   };
 }
 

@@ -179,6 +179,26 @@ describe('GET groups/{id}/members for the admin pages', () => {
     expect((await call('GET', `/groups/${group.id}/members?active=yes`, await signInAs(t, admin.email))).statusCode).toBe(400);
   });
 
+  it('each member carries canAssign: the active speakers, for the coach and org admins alike (the assign step picks them)', async () => {
+    const { org, group, coach, speaker, admin } = await makeOrg(t.db);
+    const lapsed = await addMember(t.db, org.id, group.id, ['speaker']);
+    await t.db
+      .update(memberships)
+      .set({ expiresAt: new Date(Date.now() - DAY) })
+      .where(eq(memberships.userId, lapsed.id));
+    const inactive = await addMember(t.db, org.id, group.id, ['speaker']);
+    await t.db.update(memberships).set({ status: 'inactive' }).where(eq(memberships.userId, inactive.id));
+    for (const auth of [await signInAs(t, admin.email), await signInAs(t, coach.email)]) {
+      const list = (await call('GET', `/groups/${group.id}/members`, auth)).json().data.map((m: unknown) => ZGroupMemberSchema.parse(m));
+      const assignable = Object.fromEntries(
+        list.map((m: { userId: string; abilities: { canAssign: boolean } }) => [m.userId, m.abilities.canAssign]),
+      );
+      expect(assignable).toEqual({ [coach.id]: false, [speaker.id]: true, [lapsed.id]: false, [inactive.id]: false });
+    }
+    const pseudo = (await call('GET', `/groups/${PSEUDO_GROUP_ID}/members`, await signInAs(t, admin.email))).json().data;
+    expect(pseudo.map((m: { abilities: { canAssign: boolean } }) => m.abilities.canAssign)).toEqual([false]);
+  });
+
   it('the pseudo-group lists the org admins and managers, for org admins only', async () => {
     const { org, admin, coach, speaker, group } = await makeOrg(t.db, { type: 'edu' });
     const manager = await addMember(t.db, org.id, group.id, ['speaker']);

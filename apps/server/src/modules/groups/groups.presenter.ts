@@ -58,8 +58,10 @@ export function presentGroup(
   };
 }
 
+/** A member of a group the caller manages; `callerMembership` is the caller's own membership of it. */
 export function presentMember(
   caller: TOrgRoleFacts,
+  callerMembership: TMembershipRow | null,
   row: {
     user: typeof users.$inferSelect;
     membership: TMembershipRow;
@@ -97,6 +99,6 @@ export function presentMember(
     // Feedback arrives with the results issue; until then no recording has any.
     feedback: 0,
     totalDuration: row.totalDuration,
-    abilities: memberAbilities(caller, { roles: r.roles, expiredRoles: r.expiredRoles }),
+    abilities: memberAbilities(caller, callerMembership, { roles: r.roles, expiredRoles: r.expiredRoles, membership: m }, now),
   };
 }

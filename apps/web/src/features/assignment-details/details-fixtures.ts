@@ -1,4 +1,5 @@
 import type { TAssignment } from '@rostrum/contract';
+import { assignmentAbilities, assignmentCounts } from '../../test/fixtures';
 
 // Test data for the details page's tests: an assigned single-speaker assignment a speaker may record into.
 
@@ -57,28 +58,8 @@ export function assignment(over: Partial<TAssignment> = {}): TAssignment {
     createdDate: '2026-11-01T10:00:00.000Z',
     myUserTarget: null,
     completionStatus: null,
-    counts: {
-      assignedCount: 0,
-      notStartedCount: 0,
-      inProgressCount: 0,
-      completedCount: 0,
-      recordingsCount: 0,
-      forReviewCount: 0,
-      feedbackCount: 0,
-    },
-    abilities: {
-      canEdit: false,
-      canEditCriteria: false,
-      canDelete: false,
-      canArchive: false,
-      canCopy: false,
-      canAssign: false,
-      canToggleContinuous: false,
-      canToggleShared: false,
-      canDownloadReport: false,
-      canSeeMembers: false,
-      canSubmit: true,
-    },
+    counts: assignmentCounts(),
+    abilities: assignmentAbilities({ canSubmit: true }),
     ...over,
   };
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { TAssignmentAbilities } from '@rostrum/contract';
 import { coachActions, coachVariant, patchFor, recordLinkLabel, ACTION_NOTICE } from './details-model';
 import {
   formatSort,
@@ -10,20 +9,9 @@ import {
   visibleMembers,
   type TMemberRowFacts,
 } from './member-table-model';
+import { assignmentAbilities } from '../../test/fixtures';
 
-const none: TAssignmentAbilities = {
-  canEdit: false,
-  canEditCriteria: false,
-  canDelete: false,
-  canArchive: false,
-  canCopy: false,
-  canAssign: false,
-  canToggleContinuous: false,
-  canToggleShared: false,
-  canDownloadReport: false,
-  canSeeMembers: false,
-  canSubmit: false,
-};
+const none = assignmentAbilities();
 const base = { isTemplate: false, archived: false, deactivated: false, isShared: false };
 
 describe('coach actions come from the server abilities only', () => {

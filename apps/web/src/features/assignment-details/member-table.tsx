@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight, LineChart, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { ASSIGNMENT_MSG, COMPLETION_STATUS_TEXT, type TCompletionStatus, type TVocabulary } from '@rostrum/contract';
+import { DisclosureButton, useOpenRows } from '../../components/disclosure';
 import { Badge } from '../../components/status-badge';
 import { SortButton, type TSort } from '../../components/sort-header';
 import { formatDate } from '../../components/date-format';
-import { formatDuration } from '../../components/duration-format';
 import { MANAGE_TEXT, rowState } from '../manage/manage-text';
-import { RecordingFlags, RecordingStateCell, scoreText } from '../manage/recording-cells';
+import { DurationCell, HistoryCell, RecordingFlags, RecordingStateCell, VocalDeliveryCell } from '../manage/recording-cells';
 import type { TCriteriaMet } from './assignment-info';
 import { evaluatePath } from './details-model';
 import { type TMemberFilter, type TMemberRowFacts, type TMemberSortKey, memberFilters, visibleMembers } from './member-table-model';
@@ -91,9 +91,9 @@ export function MemberTable({
 }) {
   // Sorting the flagged-or-shared column: by flagged counts unless it is the speaker's shared column.
   const byFlagged = columns.flaggedOrShared !== 'shared';
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => {
+  const { open, toggle } = useOpenRows(() => {
     const me = rows.find((r) => r.isMe);
-    return new Set(openMine && me ? [me.userId] : []);
+    return openMine && me ? [me.userId] : [];
   });
   const mineRef = useRef<HTMLTableSectionElement>(null);
   useEffect(() => {
@@ -102,12 +102,6 @@ export function MemberTable({
     return () => window.clearTimeout(t);
   }, [openMine]);
 
-  const toggle = (userId: string) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(userId)) next.add(userId);
-      return next;
-    });
   const filters = memberFilters(columns.filter);
   const shown = visibleMembers(rows, filter, sort, byFlagged);
 
@@ -185,18 +179,10 @@ export function MemberTable({
                 >
                   <tr>
                     <td data-label="Name">
-                      <button
-                        type="button"
-                        className="disclosure"
-                        aria-expanded={expanded}
-                        aria-controls={detailsId}
-                        onClick={() => toggle(m.userId)}
-                      >
-                        <ChevronRight className="disclosure__icon" size={18} aria-hidden />
+                      <DisclosureButton expanded={expanded} controls={detailsId} onToggle={() => toggle(m.userId)} srText=", recordings">
                         <span className="table-strong">{m.name}</span>
                         {m.isMe && <span className="subtle"> (you)</span>}
-                        <span className="visually-hidden">, recordings</span>
-                      </button>
+                      </DisclosureButton>
                     </td>
                     <td data-label="Speaker Assignment Status">
                       <Badge tone={STATUS_TONE[m.status]}>{COMPLETION_STATUS_TEXT[m.status]}</Badge>
@@ -308,22 +294,9 @@ function MemberRecordings({
                   {state !== 'done' && <RecordingStateCell state={state} />}
                 </div>
               </td>
-              <td data-label="History">
-                {state === 'done' && history && r.canHear ? (
-                  <Link to={history} className="history-link">
-                    <LineChart size={15} aria-hidden />
-                    View<span className="visually-hidden"> the Vocal Delivery history of {r.title}</span>
-                  </Link>
-                ) : (
-                  '—'
-                )}
-              </td>
-              <td data-label="Duration" className="num">
-                {formatDuration(r.duration)}
-              </td>
-              <td data-label="Vocal Delivery" className="num">
-                {r.canHear ? scoreText(r) : '—'}
-              </td>
+              <HistoryCell href={state === 'done' && r.canHear ? history : null} title={r.title} />
+              <DurationCell seconds={r.duration} />
+              <VocalDeliveryCell recording={r} hidden={!r.canHear} />
               <td data-label="Comments" className="num">
                 {r.commentCount}
               </td>

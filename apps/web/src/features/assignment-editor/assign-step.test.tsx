@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ASSIGNMENT_MSG, vocabulary } from '@rostrum/contract';
+import { groupMemberAbilities } from '../../test/fixtures';
 import { AssignStep, assignProblem } from './assign-step';
 
 const GROUP = '11111111-1111-4111-8111-111111111111';
@@ -9,7 +10,14 @@ const EMPTY_GROUP = '22222222-2222-4222-8222-222222222222';
 const SPEAKER = '44444444-4444-4444-8444-444444444444';
 
 const group = (groupId: string, name: string, canCoach = true) => ({ groupId, name, abilities: { canCoach } });
-const member = (userId: string, name: string, roles: string[]) => ({ userId, name, roles, membershipStatus: 'active' });
+// canAssign is the server's word: a member whose speaker role has lapsed still lists it in its roles here.
+const member = (userId: string, name: string, roles: string[], canAssign: boolean) => ({
+  userId,
+  name,
+  roles,
+  membershipStatus: 'active',
+  abilities: groupMemberAbilities({ canAssign }),
+});
 
 vi.mock('../../api/rostrum-api', () => ({
   api: {
@@ -20,7 +28,11 @@ vi.mock('../../api/rostrum-api', () => ({
     ],
     getGroupMembers: async (groupId: string) =>
       groupId === '11111111-1111-4111-8111-111111111111'
-        ? [member('44444444-4444-4444-8444-444444444444', 'Sam Speaker', ['speaker']), member('c', 'Casey Coach', ['manager'])]
+        ? [
+            member('44444444-4444-4444-8444-444444444444', 'Sam Speaker', ['speaker'], true),
+            member('c', 'Casey Coach', ['manager'], false),
+            member('l', 'Lee Lapsed', ['speaker'], false),
+          ]
         : [],
   },
   queryKeys: { myGroups: ['groups', 'mine'], groupMembers: (id: string) => ['groups', id, 'members'] },
@@ -57,13 +69,15 @@ describe('assignProblem', () => {
 });
 
 describe('assign step', { timeout: 15_000 }, () => {
-  it('offers only the groups the user coaches and only their speakers', async () => {
+  it('offers only the groups the user coaches and only the speakers the server marks assignable', async () => {
     renderStep();
     await screen.findByRole('checkbox', { name: 'Pitch Practice' });
     expect(screen.queryByRole('checkbox', { name: 'Spoken Here' })).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: /Non-Continuous/ }));
     await screen.findByRole('checkbox', { name: 'Sam Speaker' });
     expect(screen.queryByRole('checkbox', { name: 'Casey Coach' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Lee Lapsed' })).toBeNull();
+    expect(screen.getByText('1 speaker')).toBeTruthy();
   });
 
   it('shows Error 1 without calling the server when nothing is chosen', async () => {

@@ -9,9 +9,9 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/spinner';
 import { StepPanel } from './editor-frame';
 
-/** The speakers a coach may pick: active members with the speaker role (002 section 5, Assign step). */
+/** The speakers a coach may pick (002 section 5, Assign step): the members the server marks assignable. */
 export function speakersOf(members: readonly TGroupMember[]): TGroupMember[] {
-  return members.filter((m) => m.roles.includes('speaker') && m.membershipStatus === 'active');
+  return members.filter((m) => m.abilities.canAssign);
 }
 
 /**

@@ -4,22 +4,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ASSIGNMENT_MSG, normaliseCriteria, vocabulary, type TAssignment } from '@rostrum/contract';
 import { ViewerContext, type TViewer } from '../../app/viewer';
+import { assignmentAbilities } from '../../test/fixtures';
 import { AssignmentEditPage } from './assignment-editor-page';
 
 const ID = '66666666-6666-4666-8666-666666666666';
-const abilities = {
+const abilities = assignmentAbilities({
   canEdit: true,
   canEditCriteria: true,
   canDelete: true,
-  canArchive: false,
   canCopy: true,
   canAssign: true,
-  canToggleContinuous: false,
   canToggleShared: true,
-  canDownloadReport: false,
-  canSeeMembers: false,
-  canSubmit: false,
-};
+});
 const template = {
   assignmentId: ID,
   name: 'Elevator Pitch',

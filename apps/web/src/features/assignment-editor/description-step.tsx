@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { bindField } from '../../components/field-binding';
 import { StepPanel } from './editor-frame';
-import { TextAreaField } from './textarea-field';
+import { TextAreaField } from '../../components/textarea-field';
 
 export type TDescriptionValues = z.output<typeof ZAssignmentDescriptionSchema>;
 

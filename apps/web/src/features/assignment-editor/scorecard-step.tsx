@@ -20,7 +20,7 @@ import {
   updateRating,
   type TRatingRow,
 } from './scorecard-rules';
-import { TextAreaField } from './textarea-field';
+import { TextAreaField } from '../../components/textarea-field';
 
 const SCALE = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 

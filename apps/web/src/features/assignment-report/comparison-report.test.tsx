@@ -12,6 +12,7 @@ import {
 } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { client } from '../../api/http-client';
+import { assignmentAbilities } from '../../test/fixtures';
 import { ComparisonReport } from './comparison-report';
 
 const ASSIGNMENT_ID = '3f0c9a52-6a0e-4d8f-9b1a-2c3d4e5f6a7b';
@@ -39,7 +40,12 @@ function comparisonOf(over: Partial<TAssignmentComparison> = {}): TAssignmentCom
 }
 
 const assignment = (over: Partial<TAssignment> = {}) =>
-  ({ assignmentId: ASSIGNMENT_ID, isTemplate: false, abilities: { canSeeMembers: true }, ...over }) as unknown as TAssignment;
+  ({
+    assignmentId: ASSIGNMENT_ID,
+    isTemplate: false,
+    abilities: assignmentAbilities({ canSeeMembers: true }),
+    ...over,
+  }) as unknown as TAssignment;
 
 /** Answers GET comparison with `data` per score type, and records the score types asked for. */
 function serve(data: (scoreType: string) => TAssignmentComparison) {
@@ -168,7 +174,7 @@ describe('ComparisonReport (002 sections 2.6 and 9)', { timeout: 30_000 }, () =>
     const { view } = renderReport({}, assignment({ isTemplate: true }));
     expect(view.container.innerHTML).toBe('');
     view.unmount();
-    const second = renderReport({}, assignment({ abilities: { canSeeMembers: false } as TAssignment['abilities'] }));
+    const second = renderReport({}, assignment({ abilities: assignmentAbilities() }));
     expect(second.view.container.innerHTML).toBe('');
     expect(get).not.toHaveBeenCalled();
   });

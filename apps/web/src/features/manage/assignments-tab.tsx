@@ -11,7 +11,7 @@ import {
   cardName,
   coachAssignmentStatus,
   compareAssignments,
-  isConversationalAlgorithm,
+  criteriaAlgorithmLabel,
   routePath,
   speakerAssignmentStatus,
   type TAssignment,
@@ -51,8 +51,6 @@ export function noticeFromState(state: unknown): { title: string; text?: string 
   return null;
 }
 
-const speakerType = (a: Pick<TAssignment, 'criteria'>) =>
-  isConversationalAlgorithm(a.criteria.algorithm) ? 'Multi-Speaker' : 'Single Speaker';
 const detailsPath = (a: Pick<TAssignment, 'assignmentId'>) => routePath(ROUTES.assignmentDetails.path, { assignmentId: a.assignmentId });
 
 export function AssignmentsTab({ viewer }: { viewer: TViewer }) {
@@ -235,7 +233,7 @@ function CoachCard({ a }: { a: TAssignment }) {
       <Description text={a.description} />
       <p className="assignment-card__meta">
         <span>
-          <Mic size={14} aria-hidden /> {speakerType(a)}
+          <Mic size={14} aria-hidden /> {criteriaAlgorithmLabel(a.criteria.algorithm)}
         </span>
         <span>
           <Paperclip size={14} aria-hidden /> {a.attachments.length} {a.attachments.length === 1 ? 'attachment' : 'attachments'}
@@ -266,7 +264,7 @@ function TemplateCard({ t }: { t: TAssignment }) {
       <Description text={t.description} />
       <p className="assignment-card__meta">
         <span>
-          <Mic size={14} aria-hidden /> {speakerType(t)}
+          <Mic size={14} aria-hidden /> {criteriaAlgorithmLabel(t.criteria.algorithm)}
         </span>
         <span>
           <Paperclip size={14} aria-hidden /> {t.attachments.length} {t.attachments.length === 1 ? 'attachment' : 'attachments'}
@@ -298,7 +296,7 @@ function SpeakerAssignments() {
           <div className="row assignment-card__actions">
             {a.abilities.canSubmit && (
               <ButtonLink to={`/record?assignmentId=${encodeURIComponent(a.assignmentId)}`} size="sm" icon={<Mic size={15} aria-hidden />}>
-                Record ({speakerType(a)})
+                Record ({criteriaAlgorithmLabel(a.criteria.algorithm)})
               </ButtonLink>
             )}
             <ButtonLink to={detailsPath(a)} size="sm" variant="secondary">

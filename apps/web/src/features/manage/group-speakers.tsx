@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight } from 'lucide-react';
 import { GROUP_MEMBER_CACHE_SECONDS, type TGroup } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { Badge } from '../../components/status-badge';
 import { Card } from '../../components/card';
+import { DisclosureButton, useOpenRows } from '../../components/disclosure';
 import { LoadingState } from '../../components/spinner';
 import { formatDate } from '../../components/date-format';
 import { formatDuration } from '../../components/duration-format';
@@ -25,13 +24,7 @@ export function GroupSpeakers({ group, viewer }: { group: TGroup; viewer: TViewe
     queryFn: () => api.getGroupMembers(group.groupId),
     staleTime: GROUP_MEMBER_CACHE_SECONDS * 1000,
   });
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (userId: string) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(userId)) next.add(userId);
-      return next;
-    });
+  const { open, toggle } = useOpenRows();
   const speakers = (members.data ?? [])
     .filter((m) => m.abilities.canReview)
     .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
@@ -69,20 +62,12 @@ export function GroupSpeakers({ group, viewer }: { group: TGroup; viewer: TViewe
                   <tbody key={m.userId} className={expanded ? 'speakers-table__group is-open' : 'speakers-table__group'}>
                     <tr>
                       <td data-label="Name">
-                        <button
-                          type="button"
-                          className="disclosure"
-                          aria-expanded={expanded}
-                          aria-controls={detailsId}
-                          onClick={() => toggle(m.userId)}
-                        >
-                          <ChevronRight className="disclosure__icon" size={18} aria-hidden />
+                        <DisclosureButton expanded={expanded} controls={detailsId} onToggle={() => toggle(m.userId)} srText=", recordings">
                           <span className="person-cell">
                             <span className="table-strong">{m.name}</span>
                             <span className="subtle">{m.email}</span>
                           </span>
-                          <span className="visually-hidden">, recordings</span>
-                        </button>
+                        </DisclosureButton>
                       </td>
                       <td data-label="Recordings" className="num">
                         {m.recordings}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, FolderInput, LineChart, Mic, Pencil, Send, Trash2, Undo2, UserX, Users } from 'lucide-react';
+import { Download, FolderInput, Mic, Pencil, Send, Trash2, Undo2, UserX, Users } from 'lucide-react';
 import type { TRecordingSummary } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
@@ -13,12 +13,11 @@ import { ConfirmDialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/spinner';
 import { formatDateTime } from '../../components/date-format';
-import { formatDuration } from '../../components/duration-format';
 import { notifications } from '../../app/notification-store';
 import type { TViewer } from '../../app/viewer';
 import { useUndoableRecordingUpdate } from '../results/use-undoable-recording-update';
 import { MANAGE_TEXT, rowState } from './manage-text';
-import { RecordingFlags, RecordingStateCell, scoreText } from './recording-cells';
+import { DurationCell, HistoryCell, RecordingFlags, RecordingStateCell, VocalDeliveryCell } from './recording-cells';
 import { RenameRecordingDialog } from './rename-recording-dialog';
 import { downloadRecording } from './download-recording';
 import { PROCESSING_POLL_MS } from './speaker-recordings';
@@ -201,22 +200,9 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
                           <RecordingFlags recording={r} vocab={vocab} />
                         </div>
                       </td>
-                      <td data-label="History">
-                        {state === 'done' ? (
-                          <Link to={`/history?recording=${r.recordingId}`} className="history-link">
-                            <LineChart size={15} aria-hidden />
-                            View<span className="visually-hidden"> the Vocal Delivery history of {r.title}</span>
-                          </Link>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                      <td data-label="Duration" className="num">
-                        {formatDuration(r.duration)}
-                      </td>
-                      <td data-label="Vocal Delivery" className="num">
-                        {scoreText(r)}
-                      </td>
+                      <HistoryCell href={state === 'done' ? `/history?recording=${r.recordingId}` : null} title={r.title} />
+                      <DurationCell seconds={r.duration} />
+                      <VocalDeliveryCell recording={r} />
                       <td className="my-recordings__actions">
                         <ActionMenu label={`Actions for ${r.title}`} items={actionsFor(r)} />
                       </td>

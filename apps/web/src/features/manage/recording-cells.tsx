@@ -1,5 +1,8 @@
-import { AlertTriangle, Loader } from 'lucide-react';
+import { Link } from 'react-router';
+import { AlertTriangle, LineChart, Loader } from 'lucide-react';
 import type { TRecordingSummary, TVocabulary } from '@rostrum/contract';
+import { formatDate } from '../../components/date-format';
+import { formatDuration } from '../../components/duration-format';
 import { Badge } from '../../components/status-badge';
 import { MANAGE_TEXT, type TRowState } from './manage-text';
 
@@ -34,5 +37,55 @@ export function RecordingFlags({
       {r.submitted && <Badge tone="info">Submitted to {vocab.word('coach')}</Badge>}
       {r.feedbackRequested && <Badge tone="info">Shared with {vocab.word('group')}</Badge>}
     </span>
+  );
+}
+
+// The cells a recording row has wherever recordings are listed: the manage tabs' tables and the
+// assignment member table's recordings (002 sections 2.2, 2.5 and 2.6).
+
+/** History: "View" to the recording's Vocal Delivery history, a dash where there is none to open. */
+export function HistoryCell({ href, title }: { href: string | null; title: string }) {
+  return (
+    <td data-label="History">
+      {href ? (
+        <Link to={href} className="history-link">
+          <LineChart size={15} aria-hidden />
+          View<span className="visually-hidden"> the Vocal Delivery history of {title}</span>
+        </Link>
+      ) : (
+        '—'
+      )}
+    </td>
+  );
+}
+
+export function DateCell({ date }: { date: string | null }) {
+  return (
+    <td data-label="Date" className="nowrap">
+      {formatDate(date)}
+    </td>
+  );
+}
+
+export function DurationCell({ seconds }: { seconds: number | null }) {
+  return (
+    <td data-label="Duration" className="num">
+      {formatDuration(seconds)}
+    </td>
+  );
+}
+
+/** Vocal Delivery (scoreText); `hidden` shows a dash where the caller may not hear the recording. */
+export function VocalDeliveryCell({
+  recording,
+  hidden = false,
+}: {
+  recording: Pick<TRecordingSummary, 'overallScore' | 'processing' | 'failed'>;
+  hidden?: boolean;
+}) {
+  return (
+    <td data-label="Vocal Delivery" className="num">
+      {hidden ? '—' : scoreText(recording)}
+    </td>
   );
 }

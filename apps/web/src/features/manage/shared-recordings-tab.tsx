@@ -1,20 +1,19 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { PSEUDO_GROUP_ID, type TGroup, type TGroupSharedRecordings, type TSharedSpeaker, type TVocabulary } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { Card } from '../../components/card';
+import { DisclosureButton, useOpenRows } from '../../components/disclosure';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/spinner';
 import { SelectField } from '../../components/select-field';
-import { formatDate } from '../../components/date-format';
-import { formatDuration } from '../../components/duration-format';
 import type { TViewer } from '../../app/viewer';
 import { peerSharingText } from './manage-text';
-import { scoreText } from './recording-cells';
+import { DateCell, DurationCell, VocalDeliveryCell } from './recording-cells';
 import { useGroupParam } from './use-group-param';
 
 const COLUMNS = ['Name', 'Shared Recordings'] as const;
@@ -106,13 +105,7 @@ export function SharedSpeakers({
   noSpeakersText?: string;
 }) {
   const texts = peerSharingText(vocab);
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (userId: string) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(userId)) next.add(userId);
-      return next;
-    });
+  const { open, toggle } = useOpenRows();
   if (!data.peerSharing) return <EmptyState icon={<Users size={24} aria-hidden />} title={texts.disabled} />;
   if (data.speakers.length === 0) return <EmptyState icon={<Users size={24} aria-hidden />} title={noSpeakersText ?? texts.noSpeakers} />;
   return (
@@ -134,17 +127,9 @@ export function SharedSpeakers({
             <tbody key={s.userId} className={expanded ? 'speakers-table__group is-open' : 'speakers-table__group'}>
               <tr data-testid="shared-speaker">
                 <td data-label="Name">
-                  <button
-                    type="button"
-                    className="disclosure"
-                    aria-expanded={expanded}
-                    aria-controls={detailsId}
-                    onClick={() => toggle(s.userId)}
-                  >
-                    <ChevronRight className="disclosure__icon" size={18} aria-hidden />
+                  <DisclosureButton expanded={expanded} controls={detailsId} onToggle={() => toggle(s.userId)} srText=", shared recordings">
                     <span className="table-strong">{s.name}</span>
-                    <span className="visually-hidden">, shared recordings</span>
-                  </button>
+                  </DisclosureButton>
                 </td>
                 <td data-label="Shared Recordings" className="num">
                   {s.recordings.length}
@@ -192,15 +177,9 @@ function SharedBySpeaker({ speaker, evaluateHref }: { speaker: TSharedSpeaker; e
               )}
             </td>
             <td data-label="Submitted?">{r.submitted ? 'Yes' : 'No'}</td>
-            <td data-label="Date" className="nowrap">
-              {formatDate(r.createdDate)}
-            </td>
-            <td data-label="Duration" className="num">
-              {formatDuration(r.duration)}
-            </td>
-            <td data-label="Vocal Delivery" className="num">
-              {scoreText(r)}
-            </td>
+            <DateCell date={r.createdDate} />
+            <DurationCell seconds={r.duration} />
+            <VocalDeliveryCell recording={r} />
           </tr>
         ))}
       </tbody>

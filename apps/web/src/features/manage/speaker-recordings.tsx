@@ -6,11 +6,9 @@ import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { LoadingState } from '../../components/spinner';
-import { formatDate } from '../../components/date-format';
-import { formatDuration } from '../../components/duration-format';
 import type { TViewer } from '../../app/viewer';
 import { MANAGE_TEXT, listOnlyNote, rowState } from './manage-text';
-import { RecordingFlags, RecordingStateCell, scoreText } from './recording-cells';
+import { DateCell, DurationCell, RecordingFlags, RecordingStateCell, VocalDeliveryCell } from './recording-cells';
 
 /** Lists refresh while a recording is processing (001 section 4: every 10 s). */
 export const PROCESSING_POLL_MS = 10_000;
@@ -53,15 +51,9 @@ export function SpeakerRecordings({ group, member, viewer }: { group: TGroup; me
             <td data-label="Title">
               <TitleCell recording={r} group={group} viewer={viewer} />
             </td>
-            <td data-label="Date" className="nowrap">
-              {formatDate(r.createdDate)}
-            </td>
-            <td data-label="Duration" className="num">
-              {formatDuration(r.duration)}
-            </td>
-            <td data-label="Vocal Delivery" className="num">
-              {scoreText(r)}
-            </td>
+            <DateCell date={r.createdDate} />
+            <DurationCell seconds={r.duration} />
+            <VocalDeliveryCell recording={r} />
             <td data-label="State">
               <RecordingStateCell state={rowState(r)} />
             </td>

@@ -1,3 +1,9 @@
 // Assignment progress for the other assignment modules: completion and counts.
 export { memberCompletion, type TCompletionFacts, type TMemberCompletion } from './completion.js';
-export { loadAssignmentProgress, computeAssignmentProgress, type TProgressAssignment } from './progress.loader.js';
+export {
+  loadAssignmentProgress,
+  computeAssignmentProgress,
+  NO_COUNTS,
+  type TAssignmentProgressSummary,
+  type TProgressAssignment,
+} from './progress.loader.js';

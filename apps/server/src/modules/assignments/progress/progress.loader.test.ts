@@ -42,7 +42,7 @@ describe('loadAssignmentProgress', () => {
         forReviewCount: 1,
         feedbackCount: 3,
       },
-      myStatus: null,
+      completionStatus: null,
     });
     // At coach level 3 only the flagged and the shared recording are heard.
     await s.setLevels(3, 1);
@@ -66,7 +66,7 @@ describe('loadAssignmentProgress', () => {
     for (const [level, members, recs, comments] of expectations) {
       await s.setLevels(1, level);
       const p = (await load([s.assignment.id], speaker)).get(s.assignment.id)!;
-      expect(p.myStatus, `level ${level}`).toBe('completed');
+      expect(p.completionStatus, `level ${level}`).toBe('completed');
       expect(p.counts.assignedCount, `level ${level}`).toBe(members);
       expect(p.counts.recordingsCount, `level ${level}`).toBe(recs);
       expect(p.counts.feedbackCount, `level ${level}`).toBe(comments);
@@ -74,7 +74,7 @@ describe('loadAssignmentProgress', () => {
     // At level 3 the quiet speaker sees themself and the peer who shared, not the one who only flagged.
     await s.setLevels(1, 3);
     const quiet = (await load([s.assignment.id], as({ ...s.quiet, orgRoles: [] }))).get(s.assignment.id)!;
-    expect(quiet).toMatchObject({ myStatus: 'assigned', counts: { assignedCount: 2, notStartedCount: 1, inProgressCount: 1 } });
+    expect(quiet).toMatchObject({ completionStatus: 'assigned', counts: { assignedCount: 2, notStartedCount: 1, inProgressCount: 1 } });
   });
 
   it('members come from the targets: user targets only, and a deactivated group target adds nobody', async () => {
@@ -83,7 +83,7 @@ describe('loadAssignmentProgress', () => {
     const off = await progressScene(t.db, { deactivated: true });
     const p = (await load([off.assignment.id], as(off.coach))).get(off.assignment.id)!;
     expect(p.counts).toMatchObject({ assignedCount: 0, recordingsCount: 0 });
-    expect((await load([off.assignment.id], as({ ...off.speaker, orgRoles: [] }))).get(off.assignment.id)!.myStatus).toBeNull();
+    expect((await load([off.assignment.id], as({ ...off.speaker, orgRoles: [] }))).get(off.assignment.id)!.completionStatus).toBeNull();
   });
 
   it('many assignments at once; templates and strangers get zeros', async () => {
@@ -105,7 +105,7 @@ describe('loadAssignmentProgress', () => {
         forReviewCount: 0,
         feedbackCount: 0,
       },
-      myStatus: null,
+      completionStatus: null,
     });
     const bCoach = (await load([b.assignment.id], as(b.coach))).get(b.assignment.id)!;
     // Without managerReview the peer's one recording completes it.

@@ -71,11 +71,15 @@ export interface TAssignmentProgress {
   /** Rows the caller sees, by last then first name. */
   members: TMemberProgress[];
   /** The caller's own status when the assignment is for them. */
-  myStatus: TCompletionStatus | null;
+  completionStatus: TCompletionStatus | null;
   counts: TAssignmentCounts;
 }
 
-const ZERO: TAssignmentCounts = {
+/** The part of the progress the assignment entity carries (its counts and completionStatus). */
+export type TAssignmentProgressSummary = Pick<TAssignmentProgress, 'counts' | 'completionStatus'>;
+
+/** The counts of an assignment with no members the caller sees (and of templates). */
+export const NO_COUNTS: Readonly<TAssignmentCounts> = {
   assignedCount: 0,
   notStartedCount: 0,
   inProgressCount: 0,
@@ -111,7 +115,7 @@ export async function computeAssignmentProgress(
 ): Promise<Map<string, TAssignmentProgress>> {
   const out = new Map<string, TAssignmentProgress>();
   const live = list.filter((a) => !a.isTemplate && a.groupId);
-  for (const a of list) out.set(a.id, { view: NO_VIEW, members: [], myStatus: null, counts: { ...ZERO } });
+  for (const a of list) out.set(a.id, { view: NO_VIEW, members: [], completionStatus: null, counts: { ...NO_COUNTS } });
   if (!live.length) return out;
   const ids = live.map((a) => a.id);
   const groupIds = [...new Set(live.map((a) => a.groupId!))];
@@ -140,7 +144,7 @@ export async function computeAssignmentProgress(
       now,
     );
     const isCoach = isCoachOf(viewer, membership, now);
-    const progress: TAssignmentProgress = { view, members: [], myStatus: null, counts: { ...ZERO } };
+    const progress: TAssignmentProgress = { view, members: [], completionStatus: null, counts: { ...NO_COUNTS } };
     out.set(a.id, progress);
 
     for (const m of members) {
@@ -170,7 +174,7 @@ export async function computeAssignmentProgress(
         seen.push(recordingProgress(r, access, ts, viewer.userId, isCoach, group.speakerPrivacyLevel, !!a.coachOnlyScorecard));
       }
       const completion = memberCompletion(a.criteria, facts);
-      if (m.userId === viewer.userId) progress.myStatus = completion.status;
+      if (m.userId === viewer.userId) progress.completionStatus = completion.status;
       if (!memberRowVisible(view, viewer.userId, { userId: m.userId, sharedAny: facts.anyShared })) continue;
       progress.members.push({ userId: m.userId, name: m.name, firstName: m.firstName, lastName: m.lastName, completion, recordings: seen });
       const c = progress.counts;
@@ -241,7 +245,7 @@ export async function loadAssignmentProgress(
   list: ReadonlyArray<TProgressAssignment>,
   viewer: TAuth,
   now = new Date(),
-): Promise<Map<string, { counts: TAssignmentCounts; myStatus: TCompletionStatus | null }>> {
+): Promise<Map<string, TAssignmentProgressSummary>> {
   const full = await computeAssignmentProgress(db, list, viewer, now);
-  return new Map([...full].map(([id, p]) => [id, { counts: p.counts, myStatus: p.myStatus }]));
+  return new Map([...full].map(([id, p]) => [id, { counts: p.counts, completionStatus: p.completionStatus }]));
 }
