@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // One runner for every package: `npx vitest run --project <name>` runs one of them.
 export default defineConfig({
   test: {
+    // Two files at a time. Vitest's default on a 2-core machine is one, but server files spend
+    // much of their time waiting on PostgreSQL, ffmpeg and the analysis; each file has a database
+    // of its own, so files are independent.
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -178,7 +178,6 @@ export async function insertTargets(db: TDb, assignmentId: string, targets: { us
     .onConflictDoNothing();
 }
 
-/** The active speakers of these groups (current members only). */
 /** The memberships of the groups, by member name: the assign step picks its speakers among them (isAssignableSpeaker). */
 export function listGroupMemberships(
   db: TDb,
@@ -199,6 +198,7 @@ export function listGroupMemberships(
     .orderBy(asc(users.lastName), asc(users.firstName));
 }
 
+/** The active speakers of these groups (current members only). */
 export function listActiveSpeakers(db: TDb, groupIds: string[]): Promise<{ userId: string; groupId: string }[]> {
   if (groupIds.length === 0) return Promise.resolve([]);
   return db
