@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, notification, signInByApi, test } from './helpers';
-import { apiSignIn } from './results-helpers';
+import { api, apiSignIn } from './results-helpers';
 
 // The coach's actions on the assignment details page (spec 002 sections 2.6 and 4) in the Summit
 // demo org: the speaker preview, Delete (templates), Make Public / Make Private (the template's
@@ -17,16 +17,6 @@ const DASHBOARD = /\/manage\?tab=assignments$/;
 interface TAssignmentRow {
   assignmentId: string;
   name: string;
-}
-
-async function api<T>(baseURL: string, token: string, method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api/v1${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${p} ${res.status} ${await res.text()}`);
-  return ((await res.json().catch(() => ({}))) as { data: T }).data;
 }
 
 let n = 0;

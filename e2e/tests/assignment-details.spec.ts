@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, notification, signIn, test } from './helpers';
-import { SHOTS, apiSignIn } from './results-helpers';
+import { SHOTS, api, apiSignIn } from './results-helpers';
 
 // The assignment details page (spec 002 sections 2.6, 2.8 and 4) in the Summit demo org (Assignments
 // on, group Pitch Practice, the assignment "Elevator Pitch" and a shared template): the coach's
@@ -19,16 +19,6 @@ interface TAssignmentRow {
   name: string;
   isTemplate: boolean;
   isGlobal: boolean;
-}
-
-async function api<T>(baseURL: string, token: string, method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api/v1${p}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${p} ${res.status} ${await res.text()}`);
-  return ((await res.json().catch(() => ({}))) as { data: T }).data;
 }
 
 async function pitchPractice(baseURL: string, token: string): Promise<string> {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, notification, signIn, test } from './helpers';
 import { parse } from 'csv-parse/sync';
-import { apiSignIn, waitForResults } from './results-helpers';
+import { api, apiSignIn, waitForResults } from './results-helpers';
 
 // The assignment editor (spec 002 sections 2.7 and 5) for the coach at Summit, whose org has
 // Assignments on and whose group is Pitch Practice.
@@ -37,16 +37,6 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: path.join(SHOTS, `editor-${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-async function api<T>(baseURL: string, token: string, method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api/v1/${url}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url} ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: T }).data;
 }
 
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
@@ -125,7 +115,7 @@ test('a coach creates an assignment through every step and assigns it to Pitch P
     criteria: { minRecordings: boolean; minRecordingsCount: number; scorecard: boolean };
     scorecard: { questions: { label: string }[] };
     attachments: { name: string; attachmentUrl: string }[];
-  }>(baseURL!, token, 'GET', `assignments/${assignmentId}`);
+  }>(baseURL!, token, 'GET', `/assignments/${assignmentId}`);
   expect(saved.criteria).toMatchObject({ minRecordings: true, minRecordingsCount: 1, scorecard: true });
   expect(saved.scorecard.questions.map((q) => q.label)).toContain('Storytelling');
   expect(saved.attachments).toEqual([
@@ -133,13 +123,13 @@ test('a coach creates an assignment through every step and assigns it to Pitch P
   ]);
 
   // The assigned copy in Pitch Practice (one per group, 002 section 2.7).
-  const groups = await api<{ groupId: string; name: string }[]>(baseURL!, token, 'GET', 'groups');
+  const groups = await api<{ groupId: string; name: string }[]>(baseURL!, token, 'GET', '/groups');
   const pitch = groups.find((g) => g.name === 'Pitch Practice')!;
   const inGroup = await api<{ assignmentId: string; name: string; isTemplate: boolean }[]>(
     baseURL!,
     token,
     'GET',
-    `assignments?scope=group&groupId=${pitch.groupId}`,
+    `/assignments?scope=group&groupId=${pitch.groupId}`,
   );
   const assigned = inGroup.find((a) => a.name === name && !a.isTemplate)!;
   expect(assigned).toBeTruthy();
@@ -199,7 +189,7 @@ test('the editor refuses an empty name, unknown steps, unnamed and duplicate rat
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const token = await apiSignIn(baseURL!, COACH);
-  const template = await api<{ assignmentId: string }>(baseURL!, token, 'POST', 'assignments', {
+  const template = await api<{ assignmentId: string }>(baseURL!, token, 'POST', '/assignments', {
     name: `Checks ${run}`,
     description: 'Validation checks.',
     criteria: { algorithm: 'rostrum-default', scorecard: true },

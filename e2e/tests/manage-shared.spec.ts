@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { NORTHWIND_CODE, apiSignUp, expect, notification, signInByApi, test, uniqueEmail, DEMO_PASSWORD } from './helpers';
-import { PASSWORD, SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
+import { PASSWORD, SPEAKER, api, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Issue 12 items 2, 10 and 11 on the manage page (spec 002 sections 2.5 and 2.8, 001 section 6,
 // 000 section 6): a peer finds a recording shared with the group from the navigation, hears it and
@@ -11,16 +11,6 @@ const suffix = Date.now().toString(36).slice(-5);
 const TITLE = `Shared pitch ${suffix}`;
 
 type TGroupRow = { groupId: string; name: string; managerPrivacyLevel: number; speakerPrivacyLevel: number };
-
-async function api<T>(baseURL: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path} ${res.status} ${await res.text()}`);
-  return ((await res.json().catch(() => ({}))) as { data: T }).data;
-}
 
 async function groupNamed(baseURL: string, adminToken: string, name: string): Promise<TGroupRow> {
   return (await api<TGroupRow[]>(baseURL, adminToken, 'GET', '/groups?scope=org')).find((g) => g.name === name)!;

@@ -49,6 +49,17 @@ export async function apiSignIn(baseURL: string, email: string): Promise<string>
   return `${data.orgCode}-${data.apiKey}`;
 }
 
+/** One API call with a bearer token; returns `data` (paths start with a slash, after /api/v1). */
+export async function api<T>(baseURL: string, token: string, method: string, p: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseURL}/api/v1${p}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${p} ${res.status} ${await res.text()}`);
+  return ((await res.json().catch(() => ({}))) as { data: T }).data;
+}
+
 /** Creates a recording and uploads the file with tus (one PATCH); returns its id. */
 export async function uploadRecording(
   baseURL: string,
