@@ -12,6 +12,7 @@ export * from './indefinite-article.js';
 export * from './legal.js';
 export * from './routes.js';
 export * from './user.js';
+export * from './preferences.js';
 export * from './vocabulary.js';
 export * from './recording.js';
 export * from './intake.js';

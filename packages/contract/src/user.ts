@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GENDERS, LIMITS, TITLES } from './constants.js';
 import { ZGroupSchema } from './group.js';
 import { ZOrgSchema } from './org.js';
+import { ZPreferencesSchema } from './preferences.js';
 import { LANDING_ROUTES } from './roles.js';
 
 export const ZEmailSchema = z.string().trim().toLowerCase().max(LIMITS.email).pipe(z.email('Enter a valid email address'));
@@ -17,7 +18,6 @@ export const ZRequiredTitleSchema = z.enum(TITLES, 'Title is required');
 /** An email that must be given: an empty one is 'Email is required', anything else as ZEmailSchema. */
 export const ZRequiredEmailSchema = z.string().trim().min(1, 'Email is required').pipe(ZEmailSchema);
 export const ZGenderSchema = z.enum(GENDERS);
-export const ZModeSchema = z.enum(['manager', 'speaker']);
 
 /** Birth year choices: the current year minus 13 back to minus 98. */
 export function birthYearChoices(now: Date): number[] {
@@ -82,28 +82,6 @@ export const DEFAULT_EMAIL_PREFERENCES: TEmailPreferences = {
   assignmentReceivedFrequency: '1',
   assignmentCompletedFrequency: '1',
 };
-
-/**
- * Per-user UI preferences (current mode, remembered filters of later screens). A client may add
- * its own keys, within caps: they are stored on the user and sent back with every GET me, so
- * their size must stay small however often they are written.
- */
-export const PREFERENCES_LIMITS = { keys: 200, keyLength: 80, arrayItems: 200, stringLength: 200, storedBytes: 16384 } as const;
-// null rides on the string member: a nullable union would have no `type` in OpenAPI 3.0.
-const ZPreferenceValueSchema = z.union([
-  z.string().max(PREFERENCES_LIMITS.stringLength).nullable(),
-  z.number(),
-  z.boolean(),
-  z.array(z.union([z.string().max(PREFERENCES_LIMITS.stringLength), z.number()])).max(PREFERENCES_LIMITS.arrayItems),
-]);
-export const ZPreferencesSchema = z.object({ currentMode: ZModeSchema.optional() }).catchall(ZPreferenceValueSchema);
-export type TPreferences = z.infer<typeof ZPreferencesSchema>;
-
-/**
- * The per-recording hide video preference (001 section 3): true hides the results page's video.
- * Set at upload when the chosen algorithm is conversational.
- */
-export const hideVideoKey = (recordingId: string) => `hideVideo:${recordingId}`;
 
 export const ZUserSchema = z.object({
   userId: z.uuid(),
@@ -176,19 +154,6 @@ export const ZUpdateMeBodySchema = z
     }
   });
 export type TUpdateMeBody = z.infer<typeof ZUpdateMeBodySchema>;
-
-/** PUT me/preferences: some keys to merge into the stored ones (see PREFERENCES_LIMITS). */
-export const ZUpdatePreferencesBodySchema = ZPreferencesSchema.superRefine((v, ctx) => {
-  const keys = Object.keys(v);
-  if (keys.length > PREFERENCES_LIMITS.keys) ctx.addIssue({ code: 'custom', message: `At most ${PREFERENCES_LIMITS.keys} preferences` });
-  const bad = keys.find((k) => !/^[A-Za-z][A-Za-z0-9_.:-]*$/.test(k) || k.length > PREFERENCES_LIMITS.keyLength);
-  if (bad !== undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `Preference names are letters, digits, "_", ".", ":" or "-", at most ${PREFERENCES_LIMITS.keyLength} characters`,
-    });
-  }
-});
 
 /** Full name auto-generated as first plus last name until the user edits it. */
 export function autoFullName(firstName: string, lastName: string): string {

@@ -1842,6 +1842,32 @@ export interface operations {
                                 preferences: {
                                     /** @enum {string} */
                                     currentMode?: "manager" | "speaker";
+                                    tableRowIndices?: (number | string)[];
+                                    /** @enum {string} */
+                                    coachDashboardToggle?: "assignments" | "members" | "templates";
+                                    /** @enum {string} */
+                                    templateToggle?: "all" | "shared" | "private";
+                                    /** @enum {string} */
+                                    coachAssFilter?: "recent" | "completed" | "active" | "all";
+                                    /** @enum {string} */
+                                    coachMemberSort?: "name-u" | "name-d" | "joinDate-u" | "joinDate-d" | "lastUpload-u" | "lastUpload-d" | "totalAssignments-u" | "totalAssignments-d" | "activeAssignments-u" | "activeAssignments-d" | "recordings-u" | "recordings-d" | "flagged-u" | "flagged-d" | "comments-u" | "comments-d";
+                                    /** @enum {string} */
+                                    coachMemberAssSort?: "name-u" | "name-d" | "status-u" | "status-d" | "lastUpload-u" | "lastUpload-d" | "recordings-u" | "recordings-d" | "flagged-u" | "flagged-d" | "comments-u" | "comments-d";
+                                    /** @enum {string} */
+                                    speakerDashboardToggle?: "assignments" | "library";
+                                    /** @enum {string} */
+                                    myLibFilter?: "submitted" | "assignment" | "all" | "private";
+                                    /** @enum {string} */
+                                    myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                                    coachMemberAssFilters?: {
+                                        [key: string]: "recent" | "completed" | "active" | "all";
+                                    };
+                                    coachMemberRecFilters?: {
+                                        [key: string]: "submitted" | "shared" | "comments" | "all";
+                                    };
+                                    speakerAssignmentFilters?: {
+                                        [key: string]: "recent" | "completed" | "active" | "all";
+                                    };
                                 } & {
                                     [key: string]: (string | null) | number | boolean | (string | number)[];
                                 };
@@ -2062,6 +2088,32 @@ export interface operations {
                             preferences: {
                                 /** @enum {string} */
                                 currentMode?: "manager" | "speaker";
+                                tableRowIndices?: (number | string)[];
+                                /** @enum {string} */
+                                coachDashboardToggle?: "assignments" | "members" | "templates";
+                                /** @enum {string} */
+                                templateToggle?: "all" | "shared" | "private";
+                                /** @enum {string} */
+                                coachAssFilter?: "recent" | "completed" | "active" | "all";
+                                /** @enum {string} */
+                                coachMemberSort?: "name-u" | "name-d" | "joinDate-u" | "joinDate-d" | "lastUpload-u" | "lastUpload-d" | "totalAssignments-u" | "totalAssignments-d" | "activeAssignments-u" | "activeAssignments-d" | "recordings-u" | "recordings-d" | "flagged-u" | "flagged-d" | "comments-u" | "comments-d";
+                                /** @enum {string} */
+                                coachMemberAssSort?: "name-u" | "name-d" | "status-u" | "status-d" | "lastUpload-u" | "lastUpload-d" | "recordings-u" | "recordings-d" | "flagged-u" | "flagged-d" | "comments-u" | "comments-d";
+                                /** @enum {string} */
+                                speakerDashboardToggle?: "assignments" | "library";
+                                /** @enum {string} */
+                                myLibFilter?: "submitted" | "assignment" | "all" | "private";
+                                /** @enum {string} */
+                                myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                                coachMemberAssFilters?: {
+                                    [key: string]: "recent" | "completed" | "active" | "all";
+                                };
+                                coachMemberRecFilters?: {
+                                    [key: string]: "submitted" | "shared" | "comments" | "all";
+                                };
+                                speakerAssignmentFilters?: {
+                                    [key: string]: "recent" | "completed" | "active" | "all";
+                                };
                             } & {
                                 [key: string]: (string | null) | number | boolean | (string | number)[];
                             };
@@ -2129,6 +2181,32 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     currentMode?: "manager" | "speaker";
+                    tableRowIndices?: (number | string)[];
+                    /** @enum {string} */
+                    coachDashboardToggle?: "assignments" | "members" | "templates";
+                    /** @enum {string} */
+                    templateToggle?: "all" | "shared" | "private";
+                    /** @enum {string} */
+                    coachAssFilter?: "recent" | "completed" | "active" | "all";
+                    /** @enum {string} */
+                    coachMemberSort?: "name-u" | "name-d" | "joinDate-u" | "joinDate-d" | "lastUpload-u" | "lastUpload-d" | "totalAssignments-u" | "totalAssignments-d" | "activeAssignments-u" | "activeAssignments-d" | "recordings-u" | "recordings-d" | "flagged-u" | "flagged-d" | "comments-u" | "comments-d";
+                    /** @enum {string} */
+                    coachMemberAssSort?: "name-u" | "name-d" | "status-u" | "status-d" | "lastUpload-u" | "lastUpload-d" | "recordings-u" | "recordings-d" | "flagged-u" | "flagged-d" | "comments-u" | "comments-d";
+                    /** @enum {string} */
+                    speakerDashboardToggle?: "assignments" | "library";
+                    /** @enum {string} */
+                    myLibFilter?: "submitted" | "assignment" | "all" | "private";
+                    /** @enum {string} */
+                    myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                    coachMemberAssFilters?: {
+                        [key: string]: "recent" | "completed" | "active" | "all" | null;
+                    };
+                    coachMemberRecFilters?: {
+                        [key: string]: "submitted" | "shared" | "comments" | "all" | null;
+                    };
+                    speakerAssignmentFilters?: {
+                        [key: string]: "recent" | "completed" | "active" | "all" | null;
+                    };
                 } & {
                     [key: string]: (string | null) | number | boolean | (string | number)[];
                 };
@@ -2145,6 +2223,32 @@ export interface operations {
                         data: {
                             /** @enum {string} */
                             currentMode?: "manager" | "speaker";
+                            tableRowIndices?: (number | string)[];
+                            /** @enum {string} */
+                            coachDashboardToggle?: "assignments" | "members" | "templates";
+                            /** @enum {string} */
+                            templateToggle?: "all" | "shared" | "private";
+                            /** @enum {string} */
+                            coachAssFilter?: "recent" | "completed" | "active" | "all";
+                            /** @enum {string} */
+                            coachMemberSort?: "name-u" | "name-d" | "joinDate-u" | "joinDate-d" | "lastUpload-u" | "lastUpload-d" | "totalAssignments-u" | "totalAssignments-d" | "activeAssignments-u" | "activeAssignments-d" | "recordings-u" | "recordings-d" | "flagged-u" | "flagged-d" | "comments-u" | "comments-d";
+                            /** @enum {string} */
+                            coachMemberAssSort?: "name-u" | "name-d" | "status-u" | "status-d" | "lastUpload-u" | "lastUpload-d" | "recordings-u" | "recordings-d" | "flagged-u" | "flagged-d" | "comments-u" | "comments-d";
+                            /** @enum {string} */
+                            speakerDashboardToggle?: "assignments" | "library";
+                            /** @enum {string} */
+                            myLibFilter?: "submitted" | "assignment" | "all" | "private";
+                            /** @enum {string} */
+                            myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                            coachMemberAssFilters?: {
+                                [key: string]: "recent" | "completed" | "active" | "all";
+                            };
+                            coachMemberRecFilters?: {
+                                [key: string]: "submitted" | "shared" | "comments" | "all";
+                            };
+                            speakerAssignmentFilters?: {
+                                [key: string]: "recent" | "completed" | "active" | "all";
+                            };
                         } & {
                             [key: string]: (string | null) | number | boolean | (string | number)[];
                         };

@@ -22,6 +22,7 @@ import type {
   TMeResponse,
   TOrgGroup,
   TPreferences,
+  TUpdatePreferencesBody,
   TCreateRecordingBody,
   TRecording,
   TRecordingSummary,
@@ -40,8 +41,10 @@ import type {
   TScorecardResponseBody,
 } from '@rostrum/contract';
 import { call, client } from './http-client';
+import type { paths } from './openapi.gen';
 
 const id = (value: string) => ({ id: value });
+type TGeneratedPreferencesBody = NonNullable<paths['/api/v1/me/preferences']['put']['requestBody']>['content']['application/json'];
 
 /**
  * One function per call of docs/api.md. Each is checked against the server's OpenAPI document
@@ -69,7 +72,9 @@ export const api = {
 
   getMe: (): Promise<TMeResponse> => call('GET', () => client.GET('/api/v1/me')),
   updateMe: (body: TUpdateMeBody): Promise<TUser> => call('PUT', () => client.PUT('/api/v1/me', { body })),
-  updatePreferences: (body: TPreferences): Promise<TPreferences> => call('PUT', () => client.PUT('/api/v1/me/preferences', { body })),
+  // The cast: the body's type lets named per-group maps sit beside client keys (see the contract).
+  updatePreferences: (body: TUpdatePreferencesBody): Promise<TPreferences> =>
+    call('PUT', () => client.PUT('/api/v1/me/preferences', { body: body as TGeneratedPreferencesBody })),
   /** The six switches and which of them the settings page offers the user (000 section 2.10). */
   getEmailSettings: (): Promise<TEmailSettings> => call('GET', () => client.GET('/api/v1/email-preferences')),
   updateEmailPreferences: (body: TEmailPreferences): Promise<TEmailPreferences> =>

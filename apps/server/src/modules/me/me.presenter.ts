@@ -1,4 +1,4 @@
-import { DEFAULT_EMAIL_PREFERENCES, type TUser } from '@rostrum/contract';
+import { DEFAULT_EMAIL_PREFERENCES, readPreferences, type TUser } from '@rostrum/contract';
 import type { users } from '../../db/schema.js';
 import { holdsOrgManagerRole, isOrgAdmin } from '../../auth/policies.js';
 
@@ -26,7 +26,7 @@ export function presentUser(u: TUserRow): TUser {
     ageAttestation: u.ageAttestation,
     isOrgAdmin: isOrgAdmin(u),
     isOrgManager: holdsOrgManagerRole(u),
-    preferences: u.preferences,
+    preferences: readPreferences(u.preferences),
     emailPreferences: { ...DEFAULT_EMAIL_PREFERENCES, ...u.emailPreferences },
     createdDate: u.createdAt.toISOString(),
   };

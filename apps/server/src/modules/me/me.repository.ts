@@ -1,5 +1,13 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { PREFERENCES_LIMITS, type TEmailPreferences, type TPreferences } from '@rostrum/contract';
+import {
+  GROUP_PREFERENCE_KEYS,
+  PREFERENCES_LIMITS,
+  readPreferences,
+  type TEmailPreferences,
+  type TGroupPreferenceKey,
+  type TPreferences,
+  type TUpdatePreferencesBody,
+} from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { TUserRow } from './me.presenter.js';
@@ -26,11 +34,25 @@ export async function updateUserRow(db: TDb, userId: string, set: Partial<typeof
 }
 
 /**
- * Merges the given preferences into the stored ones in SQL (no lost update between two tabs).
- * Nothing is saved, and null comes back, when the result would pass the caps.
+ * Merges the given preferences into the stored ones in SQL (no lost update between two tabs). A
+ * per-group map merges group by group: the groups not named keep their stored value, a null
+ * forgets one. Nothing is saved, and null comes back, when the result would pass the caps.
  */
-export async function mergePreferences(db: TDb, userId: string, body: TPreferences): Promise<TPreferences | null> {
-  const merged = sql`${users.preferences} || ${JSON.stringify(body)}::jsonb`;
+export async function mergePreferences(db: TDb, userId: string, body: TUpdatePreferencesBody): Promise<TPreferences | null> {
+  const flat: Record<string, unknown> = {};
+  const maps: [TGroupPreferenceKey, Record<string, string | null>][] = [];
+  for (const [key, value] of Object.entries(body)) {
+    if ((GROUP_PREFERENCE_KEYS as string[]).includes(key)) maps.push([key as TGroupPreferenceKey, value as Record<string, string | null>]);
+    else flat[key] = value;
+  }
+  let merged = sql`${users.preferences} || ${JSON.stringify(flat)}::jsonb`;
+  for (const [key, entries] of maps) {
+    const set = Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== null));
+    // A stored value that is not a map (written before the key was named) is replaced.
+    let map = sql`(case when jsonb_typeof(${users.preferences} -> ${key}::text) = 'object' then ${users.preferences} -> ${key}::text else '{}'::jsonb end || ${JSON.stringify(set)}::jsonb)`;
+    for (const [groupId, v] of Object.entries(entries)) if (v === null) map = sql`(${map} - ${groupId}::text)`;
+    merged = sql`(${merged} || jsonb_build_object(${key}::text, ${map}))`;
+  }
   const [saved] = await db
     .update(users)
     .set({ preferences: merged })
@@ -39,10 +61,13 @@ export async function mergePreferences(db: TDb, userId: string, body: TPreferenc
         eq(users.id, userId),
         sql`octet_length((${merged})::text) <= ${PREFERENCES_LIMITS.storedBytes}`,
         sql`(select count(*) from jsonb_object_keys(${merged})) <= ${PREFERENCES_LIMITS.keys}`,
+        ...maps.map(
+          ([key]) => sql`(select count(*) from jsonb_object_keys((${merged}) -> ${key}::text)) <= ${PREFERENCES_LIMITS.groupEntries}`,
+        ),
       ),
     )
     .returning({ preferences: users.preferences });
-  return saved?.preferences ?? null;
+  return saved ? readPreferences(saved.preferences) : null;
 }
 
 /** Sets the user's email switches; null when there is no such user. */

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, MSG } from '@rostrum/contract';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { ERROR_CODES, MSG, PREFERENCES_LIMITS } from '@rostrum/contract';
+import { users } from '../../db/schema.js';
 import { makeOrg, PASSWORD, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 import { issueKey } from '../auth/keys.repository.js';
 
@@ -146,6 +149,77 @@ describe('preferences', () => {
     const merged = await call('PUT', '/me/preferences', auth, { myLibFilter: 'all' });
     expect(merged.json().data).toEqual({ currentMode: 'speaker', myLibFilter: 'all' });
     expect((await call('PUT', '/me/preferences', auth, { currentMode: 'boss' })).statusCode).toBe(400);
+  });
+
+  it('merges a per-group map group by group, and a null forgets a group', async () => {
+    const { speaker, group } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const other = randomUUID();
+    await call('PUT', '/me/preferences', auth, { speakerAssignmentFilters: { [group.id]: 'completed' }, 'hideVideo:r1': true });
+    const both = await call('PUT', '/me/preferences', auth, { speakerAssignmentFilters: { [other.toUpperCase()]: 'all' } });
+    expect(both.statusCode).toBe(200);
+    expect(both.json().data).toEqual({ speakerAssignmentFilters: { [group.id]: 'completed', [other]: 'all' }, 'hideVideo:r1': true });
+    await call('PUT', '/me/preferences', auth, {
+      speakerAssignmentFilters: { [group.id]: null },
+      coachMemberRecFilters: { [group.id]: 'comments' },
+      speakerDashboardToggle: 'library',
+      myLibSort: 'coachRating-d',
+      tableRowIndices: [0, 3],
+    });
+    expect((await call('GET', '/me', auth)).json().data.user.preferences).toEqual({
+      speakerAssignmentFilters: { [other]: 'all' },
+      coachMemberRecFilters: { [group.id]: 'comments' },
+      speakerDashboardToggle: 'library',
+      myLibSort: 'coachRating-d',
+      tableRowIndices: [0, 3],
+      'hideVideo:r1': true,
+    });
+  });
+
+  it('refuses, with 400 and nothing saved, a wrong value, a group key that is not an id, or too many groups', async () => {
+    const { speaker, group } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const groups = (n: number) => Object.fromEntries(Array.from({ length: n }, () => [randomUUID(), 'all']));
+    const refused = [
+      { coachDashboardToggle: 'library' },
+      { myLibSort: 'title' },
+      { tableRowIndices: [-1] },
+      { speakerAssignmentFilters: { [group.id]: 'shared' } },
+      { speakerAssignmentFilters: { 'not-a-group': 'all' } },
+      { speakerAssignmentFilters: 'all' },
+      { somethingElse: { [group.id]: 'all' } },
+      { coachMemberAssFilters: groups(PREFERENCES_LIMITS.groupEntries + 1) },
+    ];
+    for (const body of refused) {
+      const res = await call('PUT', '/me/preferences', auth, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.json().errors[0].code).toBe(ERROR_CODES.requestInvalid);
+    }
+    const half = PREFERENCES_LIMITS.groupEntries / 2;
+    expect((await call('PUT', '/me/preferences', auth, { coachMemberAssFilters: groups(half) })).statusCode).toBe(200);
+    const over = await call('PUT', '/me/preferences', auth, { coachMemberAssFilters: groups(half + 1) });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors[0].message).toMatch(/groups per remembered filter/);
+    const stored = (await call('GET', '/me', auth)).json().data.user.preferences;
+    expect(Object.keys(stored.coachMemberAssFilters)).toHaveLength(half);
+  });
+
+  it('GET me leaves out a stored value that no longer fits its key', async () => {
+    const { speaker, group } = await makeOrg(t.db);
+    await t.db
+      .update(users)
+      .set({
+        preferences: {
+          myLibFilter: 'everything',
+          coachAssFilter: 'all',
+          speakerAssignmentFilters: { [group.id]: 'active', x: 'all', [randomUUID()]: 'nope' },
+          coachMemberRecFilters: 'all',
+        } as never,
+      })
+      .where(eq(users.id, speaker.id));
+    const res = await call('GET', '/me', await signInAs(t, speaker.email));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user.preferences).toEqual({ coachAssFilter: 'all', speakerAssignmentFilters: { [group.id]: 'active' } });
   });
 
   it('saves the six email frequencies, each 0 or 1', async () => {

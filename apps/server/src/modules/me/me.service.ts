@@ -7,6 +7,7 @@ import {
   type TEmailSettings,
   type TMeResponse,
   type TPreferences,
+  type TUpdatePreferencesBody,
   type TUpdateMeBody,
   type TUser,
 } from '@rostrum/contract';
@@ -100,10 +101,14 @@ export async function updateMe(deps: TDeps, auth: TAuth, body: TUpdateMeBody): P
  * stored ones. The merge is refused when the result would pass the caps, so repeated writes of
  * new keys cannot grow a user's row without limit.
  */
-export async function updatePreferences(deps: TDeps, auth: TAuth, body: TPreferences): Promise<TPreferences> {
+export async function updatePreferences(deps: TDeps, auth: TAuth, body: TUpdatePreferencesBody): Promise<TPreferences> {
   const saved = await mergePreferences(deps.db, auth.userId, body);
-  if (!saved)
-    throw badRequest(`Preferences are limited to ${PREFERENCES_LIMITS.keys} entries and ${PREFERENCES_LIMITS.storedBytes / 1024} KB`);
+  if (!saved) {
+    const { keys, groupEntries, storedBytes } = PREFERENCES_LIMITS;
+    throw badRequest(
+      `Preferences are limited to ${keys} entries, ${groupEntries} groups per remembered filter and ${storedBytes / 1024} KB`,
+    );
+  }
   return saved;
 }
 

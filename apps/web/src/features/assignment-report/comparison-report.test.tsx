@@ -61,7 +61,7 @@ function serve(data: (scoreType: string) => TAssignmentComparison) {
 function renderReport(prefs: TPreferences = {}, a = assignment()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(queryKeys.me, { user: { preferences: prefs } } as unknown as TMeResponse);
-  const saved = vi.spyOn(api, 'updatePreferences').mockImplementation(async (p) => p);
+  const saved = vi.spyOn(api, 'updatePreferences').mockImplementation(async (p) => p as TPreferences);
   const view = render(
     <QueryClientProvider client={queryClient}>
       <ComparisonReport assignment={a} />

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowDownUp, ClipboardList, FileStack, Mic, Paperclip, Plus, Users } from 'lucide-react';
 import {
   ASSIGNMENT_FILTERS,
+  TEMPLATE_FILTERS,
   ASSIGNMENT_MSG,
   PSEUDO_GROUP_ID,
   ROUTES,
@@ -34,7 +35,6 @@ import './assignments-tab.css';
 // speakers: their assignments (002 section 2.4).
 
 const FILTER_LABELS: Record<TAssignmentFilter, string> = { recent: 'Recent', completed: 'Completed', active: 'Active', all: 'All' };
-const TEMPLATE_FILTERS = ['all', 'shared', 'private'] as const;
 type TTemplateFilter = (typeof TEMPLATE_FILTERS)[number];
 const TEMPLATE_LABELS: Record<TTemplateFilter, string> = { all: 'All', shared: 'Shared', private: 'Private' };
 export const SPEAKER_EMPTY = 'You currently have no assignments.';
@@ -102,8 +102,8 @@ function CoachAssignments({ viewer }: { viewer: TViewer }) {
     (g) => g.groupId !== PSEUDO_GROUP_ID && (allGroups ? g.abilities.canManageMembers : g.abilities.canCoach),
   );
   const [group, select] = useGroupParam(managed);
-  const [filter, setFilter] = usePreference(viewer.me, 'coachAssFilter', ASSIGNMENT_FILTERS, 'recent');
-  const [templateFilter, setTemplateFilter] = usePreference(viewer.me, 'templateToggle', TEMPLATE_FILTERS, 'all');
+  const [filter, setFilter] = usePreference(viewer.me, 'coachAssFilter');
+  const [templateFilter, setTemplateFilter] = usePreference(viewer.me, 'templateToggle');
   const list = useQuery({
     queryKey: assignmentKeys.group(group?.groupId ?? ''),
     queryFn: () => assignmentsApi.listGroup(group!.groupId),
