@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAssignment, TMeResponse } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { useQuery } from '@tanstack/react-query';
+import type { TAssignment } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { LoadingState } from '../../components/spinner';
+import { useSavePreferences } from '../../app/preferences';
 import type { TViewer } from '../../app/viewer';
 import { membersQuery } from './details-api';
 import { MemberTable } from './member-table';
@@ -21,19 +21,6 @@ import {
   type TMemberSortKey,
 } from './member-table-model';
 
-/** Saves one preference and keeps GET me's copy in step (as the other remembered choices do). */
-function useSavePreference() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (prefs: Record<string, string>) => api.updatePreferences(prefs),
-    onMutate: (prefs) => {
-      queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
-        me ? { ...me, user: { ...me.user, preferences: { ...me.user.preferences, ...prefs } } } : me,
-      );
-    },
-  });
-}
-
 /**
  * The member table's data (GET assignments/{id}/members, privacy-filtered by the server), with
  * the filter and sort remembered as assPreviewFilter and assPreviewSort.
@@ -43,18 +30,18 @@ export function AssignmentMembers({ assignment: a, viewer, openMine }: { assignm
   const table = useMemo(() => (members.data ? toMemberTable(members.data) : null), [members.data]);
 
   const prefs = viewer.user.preferences;
-  const save = useSavePreference();
+  const save = useSavePreferences();
   const offered = memberFilters(table?.columns.filter ?? null);
   const [filter, setFilter] = useState<TMemberFilter>(() => parseFilter(prefs[PREF_FILTER], offered));
   const [sort, setSort] = useState(() => parseSort(prefs[PREF_SORT]));
   const onFilter = (f: TMemberFilter) => {
     setFilter(f);
-    save.mutate({ [PREF_FILTER]: f });
+    save({ [PREF_FILTER]: f });
   };
   const onSort = (key: TMemberSortKey) => {
     const next = nextSort(sort, key);
     setSort(next);
-    save.mutate({ [PREF_SORT]: formatSort(next) });
+    save({ [PREF_SORT]: formatSort(next) });
   };
 
   if (members.isPending) return <LoadingState text="Loading members..." />;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BarChart3 } from 'lucide-react';
 import {
   ASSIGNMENT_MSG,
@@ -12,11 +12,9 @@ import {
   type TAssignmentComparison,
   type TComparisonMetric,
   type TComparisonScoreType,
-  type TMeResponse,
-  type TPreferences,
 } from '@rostrum/contract';
 import { call, client, errorMessage } from '../../api/http-client';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { useSavePreferences } from '../../app/preferences';
 import { useMe } from '../../app/viewer';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -51,7 +49,6 @@ export function ComparisonReport({ assignment }: { assignment: TAssignment }) {
 
 function ComparisonReportCard({ assignment }: { assignment: TAssignment }) {
   const titleId = useId();
-  const queryClient = useQueryClient();
   const prefs = useMe().data?.user.preferences;
   const [scoreType, setScoreType] = useState<TComparisonScoreType>(() => rememberedScoreType(prefs));
   const [picked, setPicked] = useState<string[] | null>(null);
@@ -63,14 +60,7 @@ function ComparisonReportCard({ assignment }: { assignment: TAssignment }) {
   });
 
   // Remembered for every assignment: the last score type and metric selection (002 section 9).
-  const remember = useMutation({
-    mutationFn: (p: TPreferences) => api.updatePreferences(p),
-    onMutate: (p) => {
-      queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
-        me ? { ...me, user: { ...me.user, preferences: { ...me.user.preferences, ...p } } } : me,
-      );
-    },
-  });
+  const remember = useSavePreferences();
 
   const data = comparison.data;
   const selected = data ? (picked ?? selectedMetrics(prefs, data)) : [];
@@ -78,13 +68,13 @@ function ComparisonReportCard({ assignment }: { assignment: TAssignment }) {
   const chooseScoreType = (value: string) => {
     const next = value as TComparisonScoreType;
     setScoreType(next);
-    remember.mutate({ [COMPARISON_PREFERENCES.scoreType]: next });
+    remember({ [COMPARISON_PREFERENCES.scoreType]: next });
   };
   const toggle = (id: string, on: boolean) => {
     if (!data) return;
     const next = toggleMetric(data.metrics, selected, id, on);
     setPicked(next);
-    remember.mutate({ [COMPARISON_PREFERENCES.selectedMetrics]: next });
+    remember({ [COMPARISON_PREFERENCES.selectedMetrics]: next });
   };
 
   return (

@@ -26,7 +26,8 @@ import { EmptyState } from '../../components/empty-state';
 import { SelectField } from '../../components/select-field';
 import { LoadingState } from '../../components/spinner';
 import type { TViewer } from '../../app/viewer';
-import { assignmentKeys, assignmentsApi, usePreference } from './assignments-tab-api';
+import { usePreference } from '../../app/preferences';
+import { assignmentKeys, assignmentsApi } from './assignments-tab-api';
 import { useGroupParam } from './use-group-param';
 import './assignments-tab.css';
 

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff } from 'lucide-react';
-import { hideVideoKey, INTAKE_MSG, type TMeResponse, type TRecording, type TResults, type TSpeakerScores } from '@rostrum/contract';
+import { hideVideoKey, INTAKE_MSG, type TRecording, type TResults, type TSpeakerScores } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
+import { useSavePreferences } from '../../app/preferences';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -70,14 +71,8 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
   // Hide or show the video, remembered per recording in the user's preferences.
   const prefKey = hideVideoKey(r.recordingId);
   const hidden = viewer.user.preferences[prefKey] === true;
-  const toggleVideo = useMutation({
-    mutationFn: (hide: boolean) => api.updatePreferences({ [prefKey]: hide }),
-    onMutate: (hide) => {
-      queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
-        me ? { ...me, user: { ...me.user, preferences: { ...me.user.preferences, [prefKey]: hide } } } : me,
-      );
-    },
-  });
+  const savePreferences = useSavePreferences();
+  const toggleVideo = (hide: boolean) => savePreferences({ [prefKey]: hide });
 
   useEffect(() => () => controller.unmount(), [controller]);
 
@@ -110,7 +105,7 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
                       variant="ghost"
                       size="sm"
                       icon={hidden ? <Eye size={16} aria-hidden /> : <EyeOff size={16} aria-hidden />}
-                      onClick={() => toggleVideo.mutate(!hidden)}
+                      onClick={() => toggleVideo(!hidden)}
                     >
                       {hidden ? 'Show video' : 'Hide video'}
                     </Button>

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TMeResponse, TPreferences } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { useGroupPreference, usePreference } from './assignments-tab-api';
+import { api, queryKeys } from '../api/rostrum-api';
+import { useGroupPreference, usePreference } from './preferences';
 
 const g1 = '0b6e2f4a-1c3d-4e5f-8a9b-0c1d2e3f4a5b';
 const g2 = '1b6e2f4a-1c3d-4e5f-8a9b-0c1d2e3f4a5b';

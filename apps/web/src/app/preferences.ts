@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  GROUP_PREFERENCE_CHOICES,
+  PREFERENCE_CHOICES,
+  PREFERENCE_DEFAULTS,
+  type TGroupPreferenceChoice,
+  type TGroupPreferenceKey,
+  type TMeResponse,
+  type TPreferenceChoice,
+  type TPreferenceKey,
+  type TPreferences,
+  type TUpdatePreferencesBody,
+} from '@rostrum/contract';
+import { api, queryKeys } from '../api/rostrum-api';
+
+// The user's remembered choices (PUT me/preferences), one way for every screen: the change shows
+// at once in the cached GET me and is sent in the background.
+
+type TApply = (p: TPreferences) => TPreferences;
+
+/** Saves some preferences; `apply` says how they change the cached copy (default: a shallow merge). */
+export function useSavePreferences(): (body: TUpdatePreferencesBody, apply?: TApply) => void {
+  const queryClient = useQueryClient();
+  const save = useMutation({ mutationFn: (body: TUpdatePreferencesBody) => api.updatePreferences(body) });
+  return (body, apply = (p) => ({ ...p, ...body }) as TPreferences) => {
+    queryClient.setQueryData<TMeResponse>(queryKeys.me, (m) =>
+      m ? { ...m, user: { ...m.user, preferences: apply(m.user.preferences) } } : m,
+    );
+    save.mutate(body);
+  };
+}
+
+/** A remembered choice (002 sections 2.2 and 2.4): read from GET me, its allowed values and default from the contract. */
+export function usePreference<K extends TPreferenceKey>(
+  me: TMeResponse,
+  key: K,
+): [TPreferenceChoice<K>, (v: TPreferenceChoice<K>) => void] {
+  const save = useSavePreferences();
+  const raw = me.user.preferences[key];
+  const allowed: readonly string[] = PREFERENCE_CHOICES[key];
+  const value = typeof raw === 'string' && allowed.includes(raw) ? (raw as TPreferenceChoice<K>) : PREFERENCE_DEFAULTS[key];
+  return [value, (v) => save({ [key]: v })];
+}
+
+/** A choice remembered per group ({ [groupId]: value }); the server merges it group by group. */
+export function useGroupPreference<K extends TGroupPreferenceKey>(
+  me: TMeResponse,
+  key: K,
+  groupId: string,
+): [TGroupPreferenceChoice<K>, (v: TGroupPreferenceChoice<K>) => void] {
+  const save = useSavePreferences();
+  const stored = me.user.preferences[key]?.[groupId];
+  const allowed: readonly string[] = GROUP_PREFERENCE_CHOICES[key];
+  const value = stored !== undefined && allowed.includes(stored) ? (stored as TGroupPreferenceChoice<K>) : PREFERENCE_DEFAULTS[key];
+  return [value, (v) => save({ [key]: { [groupId]: v } }, (p) => ({ ...p, [key]: { ...p[key], [groupId]: v } }))];
+}
