@@ -29,3 +29,4 @@ export * from './admin-users.js';
 export * from './group-recordings.js';
 export * from './word-spotting.js';
 export * from './assignment-comparison.js';
+export * from './dashboards.js';
