@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   authRequired: 'auth.required',
   /** 402: the organization has no free seat (speaker seat limit). */
   seatsLimitReached: 'seats.limit_reached',
+  /** 402: the caller has no active subscription (needsSubscription) and the call serves only subscribed pages. */
+  subscriptionRequired: 'subscription.required',
   /** 403: the caller may not do this. */
   permissionDenied: 'permission.denied',
   /** 404: no such resource, or one the caller may not know of; also unknown API paths. */

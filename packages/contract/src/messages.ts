@@ -14,6 +14,7 @@ export const MSG = {
   signUpInvalid: 'Some of the data you entered is not valid',
   seatLimit:
     'The organization you are trying to join has reached its maximum number of licenses. Please contact your manager or administrator to request access.',
+  subscriptionRequired: 'An active membership is needed. Visit Subscription to renew your access.',
   inviteCodeInvalid: 'This Invite Code is not valid',
   joinSeatLimit:
     'Could not save changes: The organization you are trying to join has reached its maximum number of licenses. Please contact your manager or administrator to request access.',

@@ -81,9 +81,19 @@ export const LANDING_ROUTES = [
 ] as const;
 export type TLandingRoute = (typeof LANDING_ROUTES)[number];
 
+/**
+ * The subscription rule (002 section 2.1, 000 section 2.3): a user has an active subscription when
+ * they have an active membership or are an org admin or org-level manager. Without one they land
+ * on the subscription page, the route guard sends them there from the pages that need one, and
+ * the server answers 402 (subscription.required) on the calls that serve only those pages.
+ */
+export function needsSubscription(v: Pick<TViewerAbilities, 'hasActiveGroups' | 'canAdministerOrg' | 'canCreateGroups'>): boolean {
+  return !v.hasActiveGroups && !v.canAdministerOrg && !v.canCreateGroups;
+}
+
 /** Section 2.3: where a user lands after signing in, and the mode they land in. */
 export function landingRoute(v: TViewerAbilities, assignmentsOn: boolean): { route: TLandingRoute; forceMode?: TMode } {
-  if (!v.hasActiveGroups && !v.canAdministerOrg && !v.canCreateGroups) {
+  if (needsSubscription(v)) {
     return { route: 'subscription', forceMode: 'speaker' };
   }
   const manager = v.canCoach;

@@ -13,31 +13,43 @@ export interface TRouteDef {
   hideSignIn?: boolean;
   /** Visiting the route signs the user out. */
   signOut?: boolean;
+  /**
+   * A signed-in route that a user without an active subscription (needsSubscription) may still
+   * open: the intake, Record, Subscription, joining a group and the account pages. Every other
+   * `auth` route needs one, so a new route needs one unless it says otherwise.
+   */
+  noSubscription?: true;
+}
+
+/** Whether the route guard sends a user without an active subscription from this route to Subscription. */
+export function routeNeedsSubscription(def: TRouteDef): boolean {
+  return def.auth && !def.noSubscription;
 }
 
 export const ROUTES = {
   home: { name: 'home', path: '/', announcer: 'Home', auth: false },
   /** The intake home page; where sign-up leads (000 section 2.3, 001 section 2). */
-  homeIntake: { name: 'home-intake', path: '/home', announcer: 'Home', auth: true },
+  homeIntake: { name: 'home-intake', path: '/home', announcer: 'Home', auth: true, noSubscription: true },
   signIn: { name: 'sign-in', path: '/sign-in', announcer: 'Sign In', auth: false, hideSignIn: true },
   signUp: { name: 'sign-up', path: '/sign-up', announcer: 'Sign Up', auth: false },
   signOut: { name: 'sign-out', path: '/sign-out', announcer: 'Sign Out', auth: false, signOut: true },
   passwordForgot: { name: 'password-forgot', path: '/password/forgot', announcer: 'Forgot Password', auth: false },
   passwordReset: { name: 'password-reset', path: '/password/reset', announcer: 'Reset Password', auth: false },
-  confirmCode: { name: 'confirm-code', path: '/confirm-code', announcer: 'Join Group', auth: true },
+  confirmCode: { name: 'confirm-code', path: '/confirm-code', announcer: 'Join Group', auth: true, noSubscription: true },
   join: { name: 'join', path: '/join', announcer: 'Join', auth: false },
-  profile: { name: 'profile', path: '/profile', announcer: 'Account Settings', auth: true },
+  profile: { name: 'profile', path: '/profile', announcer: 'Account Settings', auth: true, noSubscription: true },
   emailNotifications: {
     name: 'email-notifications',
     path: '/email-notifications',
     announcer: 'Email Notifications',
     auth: true,
+    noSubscription: true,
   },
-  help: { name: 'help', path: '/help', announcer: 'Help', auth: true },
+  help: { name: 'help', path: '/help', announcer: 'Help', auth: true, noSubscription: true },
   terms: { name: 'terms', path: '/terms', announcer: 'Terms of Use', auth: false },
   privacy: { name: 'privacy', path: '/privacy', announcer: 'Privacy Policy', auth: false },
-  subscription: { name: 'subscription', path: '/subscription', announcer: 'Subscription', auth: true },
-  record: { name: 'record', path: '/record', announcer: 'Record', auth: true },
+  subscription: { name: 'subscription', path: '/subscription', announcer: 'Subscription', auth: true, noSubscription: true },
+  record: { name: 'record', path: '/record', announcer: 'Record', auth: true, noSubscription: true },
   evaluate: { name: 'evaluate', path: '/evaluate', announcer: 'Results', auth: true },
   evaluateRecording: { name: 'evaluate-recording', path: '/evaluate/:recordingId', announcer: 'Results', auth: true },
   manage: { name: 'manage', path: '/manage', announcer: 'Manage', auth: true },

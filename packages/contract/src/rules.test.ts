@@ -13,12 +13,15 @@ import {
   navItemOfLanding,
   navigationItems,
   navigationLinks,
+  needsSubscription,
   orgExpiryWarning,
   pageTitle,
   parseBearerToken,
   profileFieldErrors,
   pseudoGroupName,
   resolveMode,
+  routeNeedsSubscription,
+  ROUTES,
   safeNext,
   vocabulary,
   viewerAbilities,
@@ -54,6 +57,35 @@ describe('landingRoute (000 section 2.3)', () => {
   });
   it('an org admin without groups still lands in the admin area', () => {
     expect(landingRoute(facts([], { isOrgAdmin: true, isOrgManager: true }), false).route).toBe('customer-admin-groups');
+  });
+});
+
+describe('needsSubscription (002 section 2.1)', () => {
+  it('is needed without an active membership unless the user is an org admin or org-level manager', () => {
+    expect(needsSubscription(facts([]))).toBe(true);
+    expect(needsSubscription(facts([['speaker']], {}, 'inactive'))).toBe(true);
+    expect(needsSubscription(facts([['manager']], {}, 'inactive'))).toBe(true);
+    expect(needsSubscription(facts([['speaker']]))).toBe(false);
+    expect(needsSubscription(facts([['manager']]))).toBe(false);
+    expect(needsSubscription(facts([], { isOrgAdmin: true }))).toBe(false);
+    expect(needsSubscription(facts([], { isOrgManager: true }))).toBe(false);
+  });
+  it('is what sends a user to the subscription landing page', () => {
+    for (const f of [facts([]), facts([['speaker']]), facts([], { isOrgManager: true }), facts([['speaker']], {}, 'inactive')]) {
+      expect(landingRoute(f, true).route === 'subscription').toBe(needsSubscription(f));
+    }
+  });
+  it('routes need one when signed in, except the intake, Record, Subscription, joining and the account pages', () => {
+    const free = Object.values(ROUTES)
+      .filter((r) => r.auth && !routeNeedsSubscription(r))
+      .map((r) => r.path)
+      .sort();
+    expect(free).toEqual(['/confirm-code', '/email-notifications', '/help', '/home', '/profile', '/record', '/subscription']);
+    expect(routeNeedsSubscription(ROUTES.history)).toBe(true);
+    expect(routeNeedsSubscription(ROUTES.customerAdminGroups)).toBe(true);
+    expect(routeNeedsSubscription(ROUTES.signIn)).toBe(false);
+    // A new signed-in route needs a subscription without saying so.
+    expect(routeNeedsSubscription({ name: 'x', path: '/x', announcer: 'X', auth: true })).toBe(true);
   });
 });
 
