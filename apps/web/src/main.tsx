@@ -13,6 +13,7 @@ import './styles/pages.css';
 import { configureHttp } from './api/http-client';
 import { queryKeys } from './api/rostrum-api';
 import { notifications } from './app/notification-store';
+import { paymentRequiredTarget } from './app/payment-required';
 import { queryClient } from './app/query-client';
 import { signInWithNext } from './app/route-guard';
 import { router } from './app/router';
@@ -42,9 +43,11 @@ configureHttp({
   },
   // 402 for a user who is not an org manager: go to subscription.
   onPaymentRequired: () => {
-    const me = queryClient.getQueryData<TMeResponse>(queryKeys.me);
-    if (me?.user.isOrgManager) return;
-    if (router.state.location.pathname !== '/subscription') void router.navigate('/subscription');
+    const target = paymentRequiredTarget(queryClient.getQueryData<TMeResponse>(queryKeys.me), router.state.location.pathname);
+    if (!target) return;
+    // The access has changed since GET me: Subscription shows it as it is now.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    void router.navigate(target, { replace: true });
   },
 });
 

@@ -69,4 +69,18 @@ describe('ApiError codes', () => {
       code: ERROR_CODES.groupNameTaken,
     });
   });
+
+  it('applies the 402 rule to the subscription answer of a signed-in call, not to own402 calls nor signed out', async () => {
+    const body = { errors: [{ message: MSG.subscriptionRequired, status: 402, code: ERROR_CODES.subscriptionRequired }] };
+    const h = hooksWith('org-key');
+    const e = await failureOf(call('GET', failure(402, body)));
+    expect(e).toMatchObject({ status: 402, code: ERROR_CODES.subscriptionRequired, message: MSG.subscriptionRequired });
+    expect(h.onPaymentRequired).toHaveBeenCalledTimes(1);
+    expect(h.onUnauthorized).not.toHaveBeenCalled();
+    await failureOf(call('POST', failure(402, body), { own402: true }));
+    expect(h.onPaymentRequired).toHaveBeenCalledTimes(1);
+    const signedOut = hooksWith(null);
+    await failureOf(call('GET', failure(402, body)));
+    expect(signedOut.onPaymentRequired).not.toHaveBeenCalled();
+  });
 });

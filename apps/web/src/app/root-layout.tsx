@@ -15,7 +15,8 @@ export interface RouteHandle {
   route: TRouteDef;
 }
 
-function useCurrentRoute(): TRouteDef | undefined {
+/** The deepest matched route's entry of the route table (its handle). */
+export function useCurrentRoute(): TRouteDef | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const handle = matches[i]?.handle as RouteHandle | undefined;

@@ -6,6 +6,8 @@ import { AlertTriangle } from 'lucide-react';
 import { useSession } from './session-store';
 import { ViewerContext, buildViewer, useMe, useViewer } from './viewer';
 import { WEB_ROUTES } from './route-paths';
+import { needsSubscription, routeNeedsSubscription } from '@rostrum/contract';
+import { useCurrentRoute } from './root-layout';
 
 /** Where an unauthenticated user is sent: sign-in with next holding the wanted path. */
 export function signInWithNext(pathWithSearch: string): string {
@@ -44,5 +46,19 @@ export function RequireAuth() {
 export function RequireOrgAdmin() {
   const viewer = useViewer();
   if (!viewer.canAdministerOrg) return <Navigate to={WEB_ROUTES.subscription.path} replace />;
+  return <Outlet />;
+}
+
+/**
+ * Pages that need an active subscription (002 section 2.1; the route table's flag, on unless a
+ * route sets noSubscription): a user without one (needsSubscription) is sent to Subscription.
+ * Inside RequireAuth, so the viewer is loaded; the server answers such a user's calls with 402.
+ */
+export function RequireSubscription() {
+  const viewer = useViewer();
+  const route = useCurrentRoute();
+  if (route && routeNeedsSubscription(route) && needsSubscription(viewer.facts)) {
+    return <Navigate to={WEB_ROUTES.subscription.path} replace />;
+  }
   return <Outlet />;
 }

@@ -7,7 +7,7 @@ import { PAGES } from './lazy-pages';
 import { notifications } from './notification-store';
 import { DelayedLoading, RouteError } from './route-fallbacks';
 import { RootLayout, type RouteHandle } from './root-layout';
-import { RequireAuth, RequireOrgAdmin } from './route-guard';
+import { RequireAuth, RequireOrgAdmin, RequireSubscription } from './route-guard';
 import { WEB_ROUTES as R } from './route-paths';
 
 /** A page in the first bundle: the landing page and sign-in paint without a second request. */
@@ -50,37 +50,43 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              lazyRoute(R.confirmCode, PAGES.ConfirmCodePage),
-              lazyRoute(R.profile, PAGES.ProfilePage),
-              lazyRoute(R.emailNotifications, PAGES.EmailNotificationsPage),
-              lazyRoute(R.help, PAGES.HelpPage),
-              lazyRoute(R.subscription, PAGES.SubscriptionPage),
-              lazyRoute(R.homeIntake, PAGES.HomeIntakeRoute),
-              lazyRoute(R.record, PAGES.RecordPage),
-              lazyRoute(R.evaluate, PAGES.ResultsListPage),
-              lazyRoute(R.evaluateRecording, PAGES.RecordingPage),
-              lazyRoute(R.manage, PAGES.ManagePage),
-              lazyRoute(R.history, PAGES.HistoryPage),
-              lazyRoute(R.assignmentDetails, PAGES.AssignmentDetailsPage),
-              lazyRoute(R.assignmentPreview, PAGES.AssignmentPreviewPage),
-              lazyRoute(R.assignmentSharedRecordings, PAGES.AssignmentSharedRecordingsPage),
-              lazyRoute(R.assignmentCreate, PAGES.AssignmentCreatePage),
-              lazyRoute(R.assignmentEdit, PAGES.AssignmentEditPage),
-              lazyRoute(R.assignmentReorder, PAGES.ReorderPage),
               {
-                element: <RequireOrgAdmin />,
+                // Reads the matched route's subscription flag from the route table.
+                element: <RequireSubscription />,
                 children: [
+                  lazyRoute(R.confirmCode, PAGES.ConfirmCodePage),
+                  lazyRoute(R.profile, PAGES.ProfilePage),
+                  lazyRoute(R.emailNotifications, PAGES.EmailNotificationsPage),
+                  lazyRoute(R.help, PAGES.HelpPage),
+                  lazyRoute(R.subscription, PAGES.SubscriptionPage),
+                  lazyRoute(R.homeIntake, PAGES.HomeIntakeRoute),
+                  lazyRoute(R.record, PAGES.RecordPage),
+                  lazyRoute(R.evaluate, PAGES.ResultsListPage),
+                  lazyRoute(R.evaluateRecording, PAGES.RecordingPage),
+                  lazyRoute(R.manage, PAGES.ManagePage),
+                  lazyRoute(R.history, PAGES.HistoryPage),
+                  lazyRoute(R.assignmentDetails, PAGES.AssignmentDetailsPage),
+                  lazyRoute(R.assignmentPreview, PAGES.AssignmentPreviewPage),
+                  lazyRoute(R.assignmentSharedRecordings, PAGES.AssignmentSharedRecordingsPage),
+                  lazyRoute(R.assignmentCreate, PAGES.AssignmentCreatePage),
+                  lazyRoute(R.assignmentEdit, PAGES.AssignmentEditPage),
+                  lazyRoute(R.assignmentReorder, PAGES.ReorderPage),
                   {
-                    lazy: { Component: PAGES.AdminArea },
+                    element: <RequireOrgAdmin />,
                     children: [
-                      lazyRoute(R.customerAdminGroups, PAGES.AdminGroupsPage),
-                      lazyRoute(R.customerAdminGroup, PAGES.AdminGroupEditPage),
-                      lazyRoute(R.customerAdminGroupUsers, PAGES.AdminGroupMembersPage),
-                      lazyRoute(R.customerAdminInvites, PAGES.AdminInvitePage),
-                      lazyRoute(R.customerAdminUsers, PAGES.AdminUsersPage),
-                      lazyRoute(R.customerAdminUser, PAGES.AdminUserRolesPage),
-                      lazyRoute(R.customerAdminUserGroup, PAGES.AdminUserRolesPage),
-                      lazyRoute(R.customerAdminPendingInvites, PAGES.AdminPendingInvitesPage),
+                      {
+                        lazy: { Component: PAGES.AdminArea },
+                        children: [
+                          lazyRoute(R.customerAdminGroups, PAGES.AdminGroupsPage),
+                          lazyRoute(R.customerAdminGroup, PAGES.AdminGroupEditPage),
+                          lazyRoute(R.customerAdminGroupUsers, PAGES.AdminGroupMembersPage),
+                          lazyRoute(R.customerAdminInvites, PAGES.AdminInvitePage),
+                          lazyRoute(R.customerAdminUsers, PAGES.AdminUsersPage),
+                          lazyRoute(R.customerAdminUser, PAGES.AdminUserRolesPage),
+                          lazyRoute(R.customerAdminUserGroup, PAGES.AdminUserRolesPage),
+                          lazyRoute(R.customerAdminPendingInvites, PAGES.AdminPendingInvitesPage),
+                        ],
+                      },
                     ],
                   },
                 ],

@@ -2,7 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { useViewer } from '../../app/viewer';
-import { ROUTES } from '@rostrum/contract';
+import { needsSubscription, ROUTES } from '@rostrum/contract';
 import { Spinner } from '../../components/spinner';
 import { RecordPage } from './record-page';
 
@@ -19,7 +19,7 @@ export function HomeIntakeRoute() {
   const stay = hash === '#stay';
   const recordings = useQuery({ queryKey: queryKeys.recordings, queryFn: api.getRecordings, enabled: speaks && !stay });
 
-  if (!viewer.facts.hasActiveGroups && !viewer.canCreateGroups) return <Navigate to={ROUTES.subscription.path} replace />;
+  if (needsSubscription(viewer.facts)) return <Navigate to={ROUTES.subscription.path} replace />;
   if (!speaks) return <Navigate to={ROUTES.manage.path} replace />;
   if (!stay) {
     if (recordings.isPending) return <Spinner size="lg" label="Loading" />;
