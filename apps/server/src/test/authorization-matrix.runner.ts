@@ -63,7 +63,8 @@ export function idsOf(t: TTarget): { where: string; value: string }[] {
   return all.filter((id, i) => all.findIndex((o) => o.value === id.value) === i);
 }
 
-function url(op: string, t: TTarget, style: TIdStyle, replace?: { from: string; to: string }) {
+/** The address a cell calls: the row's template filled from the target, with its query. */
+export function url(op: string, t: TTarget, style: TIdStyle, replace?: { from: string; to: string }) {
   const path = op.slice(op.indexOf(' ') + 1);
   const fix = (v: string) => {
     const r = replace && v === replace.from ? replace.to : v;

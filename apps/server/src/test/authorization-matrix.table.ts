@@ -828,3 +828,57 @@ export const TABLE: Record<string, TRow<unknown>> = {
   'PATCH /uploads/{id}': uploadWrite('PATCH'),
   'DELETE /uploads/{id}': uploadWrite('DELETE'),
 };
+
+/**
+ * The subscription column: whether the operation serves only pages that need an active
+ * subscription (002 section 2.1), so a caller without one (needsSubscription: no active
+ * membership, not an org admin or org-level manager) gets 402 subscription.required. Not on
+ * the calls of the subscription, record and account pages, nor the admin area's. Every row of
+ * TABLE has its entry here; the test fails until a new row has one.
+ */
+export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
+  'GET /groups/{id}': false,
+  'GET /groups/{id}/members': true,
+  'PUT /groups/{id}': false,
+  'POST /groups/{id}/invite-code': false,
+  'DELETE /groups/{id}/members': false,
+  'GET /groups/{id}/recordings': true,
+  'GET /groups/{id}/shared-recordings': true,
+  'GET /recordings': true,
+  'GET /recordings/{id}': false,
+  'PUT /recordings/{id}': false,
+  'DELETE /recordings/{id}': false,
+  'PUT /recordings/{id}/speaker': false,
+  'GET /feedback': true,
+  'POST /feedback': true,
+  'PUT /feedback/{id}': true,
+  'DELETE /feedback/{id}': true,
+  'GET /groups/{id}/feedback': true,
+  'GET /history': true,
+  'POST /assignments/{id}/recordings': true,
+  'DELETE /assignments/{id}/recordings/{recordingId}': true,
+  'GET /assignments/{id}/report.csv': true,
+  'GET /groups/{id}/report.csv': true,
+  'GET /assignments/{id}/comparison': true,
+  'POST /scorecards/{id}/responses': true,
+  'PUT /scorecards/{id}/responses/{responseId}': true,
+  'DELETE /scorecards/{id}/responses/{responseId}': true,
+  'GET /assignments/{id}': true,
+  'GET /assignments': true,
+  'GET /assignments/{id}/members': true,
+  'GET /assignments/{id}/shared-recordings': true,
+  'PATCH /assignments/{id}': true,
+  'DELETE /assignments/{id}': true,
+  'POST /assignments/{id}/copy': true,
+  'POST /assignments/{id}/assign': true,
+  'POST /assignments/{id}/attachments': true,
+  'DELETE /assignments/{id}/attachments/{attachmentId}': true,
+  'PUT /assignments/{id}/scorecard': true,
+  'PUT /groups/{id}/assignments/order': true,
+  'GET /users/{userId}': false,
+  'PUT /users/{userId}': false,
+  'PUT /invites/{id}': false,
+  'DELETE /invites/{id}': false,
+  'PATCH /uploads/{id}': false,
+  'DELETE /uploads/{id}': false,
+};

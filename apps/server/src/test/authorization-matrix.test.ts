@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX } from '@rostrum/contract';
-import { startTestApp, type TTestApp } from './harness.js';
+import { eq } from 'drizzle-orm';
+import { API_PREFIX, ERROR_CODES } from '@rostrum/contract';
+import { memberships } from '../db/schema.js';
+import { addMember, signInAs, startTestApp, type TTestApp } from './harness.js';
 import { buildWorld, comboName, type TCombo, type TWorld } from './authorization-matrix.fixtures.js';
-import { TABLE } from './authorization-matrix.table.js';
+import { NEEDS_SUBSCRIPTION, TABLE } from './authorization-matrix.table.js';
 import {
   cellsOf,
   idsOf,
@@ -12,6 +14,7 @@ import {
   runCell,
   runCells,
   unknownId,
+  url,
   type TCellArgs,
   type TRow,
 } from './authorization-matrix.runner.js';
@@ -101,6 +104,54 @@ describe('authorization matrix', () => {
           }
         }
         expect(problems, problems.join('\n')).toEqual([]);
+      }, 30_000);
+    }
+  });
+
+  // The subscription column: a speaker whose membership expired (no active subscription) calls
+  // each operation with the target of a caller the oracle allows at c1/s1. The rule runs before
+  // any lookup, so the answer is 402 on exactly the operations that need a subscription, and a
+  // refused write changes nothing.
+  describe('a speaker without an active subscription gets 402 on exactly the subscription column', () => {
+    let lapsed: string;
+    beforeAll(async () => {
+      const c = combo(1, 1);
+      const u = await addMember(t.db, c.org.id, c.group.id, ['speaker']);
+      await t.db
+        .update(memberships)
+        .set({ expiresAt: new Date(Date.now() - 86_400_000) })
+        .where(eq(memberships.userId, u.id));
+      lapsed = await signInAs(t, u.email);
+    });
+
+    it('has an entry for every row', () => {
+      expect(Object.keys(NEEDS_SUBSCRIPTION).sort()).toEqual(Object.keys(TABLE).sort());
+    });
+
+    for (const [op, r] of rows) {
+      it(op, async () => {
+        const allowed = cellsOf(r, world, [combo(1, 1)], ['owner', 'coach', 'admin', 'peer'] satisfies TCaller[]).find(
+          (a) => r.expect(a).status < 300,
+        );
+        const target = await r.target(allowed!);
+        const before = target.state ? await target.state() : undefined;
+        const res = await t.app.inject({
+          method: op.slice(0, op.indexOf(' ')) as 'GET',
+          url: url(op, target, 'as-is'),
+          headers: { ...target.headers, authorization: lapsed },
+          ...(target.body !== undefined
+            ? { payload: target.body as object }
+            : target.payload !== undefined
+              ? { payload: target.payload }
+              : {}),
+        });
+        if (NEEDS_SUBSCRIPTION[op]) {
+          expect(res.statusCode, res.body).toBe(402);
+          expect(res.json().errors[0].code).toBe(ERROR_CODES.subscriptionRequired);
+          if (target.state) expect(await target.state()).toEqual(before);
+        } else {
+          expect(res.statusCode, res.body).not.toBe(402);
+        }
       }, 30_000);
     }
   });

@@ -28,12 +28,13 @@ import { reorderGroupAssignments } from './reorder.js';
 const ZEmptySchema = z.object({});
 
 export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
-  const signedIn = requireAuth(deps);
+  /** Every call here serves pages that need an active subscription (402 without one). */
+  const subscribed = requireAuth(deps, { subscription: true });
   const tags = ['assignments'];
   app.get(
     '/assignments',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'listAssignments',
         summary: "Assignments: the caller's open ones (assigned), a group's (group), or the templates they may use (templates)",
@@ -47,7 +48,7 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   app.get(
     '/assignments/:id',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'getAssignment',
         summary: 'One assignment with the caller’s abilities',
@@ -61,7 +62,7 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   app.post(
     '/assignments',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'createAssignment',
         summary: 'A new template (editor step 1)',
@@ -75,7 +76,7 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   app.patch(
     '/assignments/:id',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'updateAssignment',
         summary: 'Change the description, criteria, wordspotting, privacy, archived or continuous status',
@@ -90,7 +91,7 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   app.delete(
     '/assignments/:id',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'deleteAssignment',
         summary: 'Delete a template',
@@ -107,7 +108,7 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   app.post(
     '/assignments/:id/copy',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'copyAssignment',
         summary: 'Copy as a new private template "{name} (Copy)"',
@@ -121,7 +122,7 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   app.post(
     '/assignments/:id/assign',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'assignAssignment',
         summary: 'Assign a template to groups or users (one assignment per group)',
@@ -136,7 +137,7 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   app.post(
     '/assignments/:id/attachments',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'addAssignmentAttachment',
         summary: 'Add a supporting material: a link or one of your recordings',
@@ -151,7 +152,7 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   app.delete(
     '/assignments/:id/attachments/:attachmentId',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'removeAssignmentAttachment',
         summary: 'Delete a supporting material',
@@ -165,7 +166,7 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   app.put(
     '/assignments/:id/scorecard',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'saveAssignmentScorecard',
         summary: "Save a template's scorecard",
@@ -180,7 +181,7 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   app.put(
     '/groups/:id/assignments/order',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'reorderGroupAssignments',
         summary: "Save the manual order of a group's assignments",
@@ -195,7 +196,7 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   app.post(
     '/assignments/:id/recordings',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'addRecordingToAssignment',
         summary: 'Move a recording into an assignment',
@@ -213,7 +214,7 @@ export function assignmentsRoutes(app: TZodApp, deps: TDeps) {
   app.delete(
     '/assignments/:id/recordings/:recordingId',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'removeRecordingFromAssignment',
         summary: 'Take a recording out of an assignment',

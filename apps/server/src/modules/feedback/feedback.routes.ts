@@ -13,12 +13,13 @@ import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.j
 import * as service from './feedback.service.js';
 
 export function feedbackRoutes(app: TZodApp, deps: TDeps) {
-  const signedIn = requireAuth(deps);
+  /** Every call here serves pages that need an active subscription (402 without one). */
+  const subscribed = requireAuth(deps, { subscription: true });
   const tags = ['feedback'];
   app.get(
     '/feedback',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'listFeedback',
         summary: 'Feedback on a recording the caller may see',
@@ -32,7 +33,7 @@ export function feedbackRoutes(app: TZodApp, deps: TDeps) {
   app.post(
     '/feedback',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'createFeedback',
         summary: 'Comment on or score a recording',
@@ -46,7 +47,7 @@ export function feedbackRoutes(app: TZodApp, deps: TDeps) {
   app.put(
     '/feedback/:id',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'updateFeedback',
         summary: 'Edit an own comment',
@@ -61,7 +62,7 @@ export function feedbackRoutes(app: TZodApp, deps: TDeps) {
   app.delete(
     '/feedback/:id',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'deleteFeedback',
         summary: 'Delete own feedback or scores',
@@ -78,7 +79,7 @@ export function feedbackRoutes(app: TZodApp, deps: TDeps) {
   app.get(
     '/groups/:id/feedback',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'listGroupFeedback',
         summary: "Feedback on a group's recordings the caller may see",

@@ -23,6 +23,8 @@ const ZListQuerySchema = z.object({ scope: z.enum(['mine', 'org']).default('mine
 
 export function groupsRoutes(app: TZodApp, deps: TDeps) {
   const signedIn = requireAuth(deps);
+  /** Calls of the pages that need an active subscription (402 without one). */
+  const subscribed = requireAuth(deps, { subscription: true });
   const tags = ['groups'];
   app.get(
     '/groups',
@@ -107,7 +109,7 @@ export function groupsRoutes(app: TZodApp, deps: TDeps) {
   app.get(
     '/groups/:id/members',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'listGroupMembers',
         summary: 'Members of a group',
@@ -136,7 +138,7 @@ export function groupsRoutes(app: TZodApp, deps: TDeps) {
   app.get(
     '/groups/:id/shared-recordings',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'listGroupSharedRecordings',
         summary: "What the caller's peers shared with a group they speak in",

@@ -9,7 +9,7 @@ export function historyRoutes(app: TZodApp, deps: TDeps) {
   app.get(
     '/history',
     {
-      onRequest: requireAuth(deps),
+      onRequest: requireAuth(deps, { subscription: true }),
       schema: {
         operationId: 'getHistory',
         summary: 'Analysed recordings of a user over time',

@@ -20,13 +20,15 @@ const ZGetQuerySchema = z.object({ expand: z.string().max(100).optional() });
 
 export function recordingsRoutes(app: TZodApp, deps: TDeps) {
   const signedIn = requireAuth(deps);
+  /** Calls of the pages that need an active subscription (402 without one). */
+  const subscribed = requireAuth(deps, { subscription: true });
   const tags = ['recordings'];
   // With groupId this is the group's list (each item with canHear), else the caller's own.
   const listResponse = responses(z.union([z.array(ZGroupRecordingSchema), z.array(ZRecordingSummarySchema)]));
   app.get(
     '/recordings',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'listRecordings',
         summary: "The caller's recordings, or a group's",
@@ -45,7 +47,7 @@ export function recordingsRoutes(app: TZodApp, deps: TDeps) {
   app.get(
     '/groups/:id/recordings',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'listGroupRecordings',
         summary: "A group's recordings the caller may see",

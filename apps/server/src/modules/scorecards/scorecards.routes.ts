@@ -12,12 +12,13 @@ import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.j
 import * as scorecards from './scorecards.service.js';
 
 export function scorecardsRoutes(app: TZodApp, deps: TDeps) {
-  const signedIn = requireAuth(deps);
+  /** Every call here serves pages that need an active subscription (402 without one). */
+  const subscribed = requireAuth(deps, { subscription: true });
   const tags = ['scorecards'];
   app.post(
     '/scorecards/:id/responses',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'createScorecardResponse',
         summary: "Answer a scorecard's custom questions",
@@ -32,7 +33,7 @@ export function scorecardsRoutes(app: TZodApp, deps: TDeps) {
   app.put(
     '/scorecards/:id/responses/:responseId',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'updateScorecardResponse',
         summary: 'Change own scorecard answers',
@@ -47,7 +48,7 @@ export function scorecardsRoutes(app: TZodApp, deps: TDeps) {
   app.delete(
     '/scorecards/:id/responses/:responseId',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'deleteScorecardResponse',
         summary: 'Delete own scorecard answers',

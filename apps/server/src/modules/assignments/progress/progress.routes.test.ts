@@ -197,6 +197,8 @@ describe('GET assignments/{id}/members: who is refused', () => {
     expect((await get(url, s.auth.peer)).statusCode).toBe(404);
     // A lapsed coach membership is no coach.
     await t.db.update(memberships).set({ status: 'inactive' }).where(eq(memberships.userId, s.coach.id));
+    // Active elsewhere, so the subscription rule (402) lets the call reach the coach check.
+    await t.db.insert(memberships).values({ userId: s.coach.id, groupId: groupB!.id, roles: ['speaker'], status: 'active' });
     expect((await get(url, s.auth.coach)).statusCode).toBe(404);
     const tpl = await insertAssignment(t.db, s.coach, s.group.id, { isTemplate: true });
     expect((await get(`/assignments/${tpl.assignment.id}/members`, s.auth.admin)).statusCode).toBe(404);

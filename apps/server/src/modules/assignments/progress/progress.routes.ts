@@ -5,12 +5,13 @@ import { ok, requireAuth, responses, type TZodApp } from '../../../http/route-ki
 import { listAssignmentMembers, listAssignmentSharedRecordings } from './progress.service.js';
 
 export function assignmentProgressRoutes(app: TZodApp, deps: TDeps) {
-  const signedIn = requireAuth(deps);
+  /** Every call here serves pages that need an active subscription (402 without one). */
+  const subscribed = requireAuth(deps, { subscription: true });
   const tags = ['assignments'];
   app.get(
     '/assignments/:id/members',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'listAssignmentMembers',
         summary: "An assignment's members with their completion and recordings, as the caller may see them",
@@ -24,7 +25,7 @@ export function assignmentProgressRoutes(app: TZodApp, deps: TDeps) {
   app.get(
     '/assignments/:id/shared-recordings',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'listAssignmentSharedRecordings',
         summary: "What the caller's peers shared with the group in an assignment",

@@ -30,12 +30,13 @@ function sendCsv(reply: FastifyReply, r: report.TCsvReport) {
 }
 
 export function reportRoutes(app: TZodApp, deps: TDeps) {
-  const signedIn = requireAuth(deps);
+  /** Every call here serves pages that need an active subscription (402 without one). */
+  const subscribed = requireAuth(deps, { subscription: true });
   const tags = ['assignments'];
   app.get(
     '/assignments/:id/report.csv',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'downloadAssignmentReport',
         summary: "Download an assignment's CSV report (coaches, with Download_Report_Button on)",
@@ -49,7 +50,7 @@ export function reportRoutes(app: TZodApp, deps: TDeps) {
   app.get(
     '/groups/:id/report.csv',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'downloadGroupReport',
         summary: "Download a group's CSV report (coaches, with Download_Report_Button on)",
@@ -63,7 +64,7 @@ export function reportRoutes(app: TZodApp, deps: TDeps) {
   app.get(
     '/assignments/:id/comparison',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'getAssignmentComparison',
         summary: "The coach's Assignment Comparison Report: the recordings of a score type with their metrics",
