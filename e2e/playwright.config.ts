@@ -53,6 +53,7 @@ const ISOLATED = [
   /results-conversation\.spec\.ts/,
   /results-assignments\.spec\.ts/,
   /route-guard\.spec\.ts/,
+  /subscription-guard\.spec\.ts/,
   /sign-up-errors\.spec\.ts/,
   /security-headers\.spec\.ts/,
   /eu-consent\.spec\.ts/,
