@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Mic, Paperclip } from 'lucide-react';
 import {
   ROUTES,
-  TEMPLATE_FILTERS,
+  type TEMPLATE_FILTERS,
   cardName,
   coachAssignmentStatus,
   criteriaAlgorithmLabel,

@@ -21,7 +21,12 @@ import { CoachCard, TemplateCard, type TTemplateFilter, templateMatchesFilter } 
 // The coach dashboard's Assignments and Templates views (002 section 2.2), each with its
 // remembered filter (coachAssFilter, templateToggle).
 
-export const ASSIGNMENT_FILTER_TEXT: Record<TAssignmentFilter, string> = { recent: 'Recent', completed: 'Completed', active: 'Active', all: 'All' };
+export const ASSIGNMENT_FILTER_TEXT: Record<TAssignmentFilter, string> = {
+  recent: 'Recent',
+  completed: 'Completed',
+  active: 'Active',
+  all: 'All',
+};
 const TEMPLATE_FILTER_TEXT: Record<TTemplateFilter, string> = { all: 'All', shared: 'Shared', private: 'Private' };
 
 function ViewHeading({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -46,7 +51,13 @@ export function AssignmentsView({ viewer, groupId }: { viewer: TViewer; groupId:
   return (
     <section className="stack coach-view" aria-labelledby="coach-assignments-heading">
       <ViewHeading id="coach-assignments-heading" title="Assignments">
-        <SegmentedControl label="Assignment filter" values={ASSIGNMENT_FILTERS} labels={ASSIGNMENT_FILTER_TEXT} value={filter} onChange={setFilter} />
+        <SegmentedControl
+          label="Assignment filter"
+          values={ASSIGNMENT_FILTERS}
+          labels={ASSIGNMENT_FILTER_TEXT}
+          value={filter}
+          onChange={setFilter}
+        />
       </ViewHeading>
       {list.isPending ? (
         <LoadingState />
@@ -73,7 +84,13 @@ export function TemplatesView({ viewer }: { viewer: TViewer }) {
   return (
     <section className="stack coach-view" aria-labelledby="coach-templates-heading">
       <ViewHeading id="coach-templates-heading" title="Templates">
-        <SegmentedControl label="Template filter" values={TEMPLATE_FILTERS} labels={TEMPLATE_FILTER_TEXT} value={filter} onChange={setFilter} />
+        <SegmentedControl
+          label="Template filter"
+          values={TEMPLATE_FILTERS}
+          labels={TEMPLATE_FILTER_TEXT}
+          value={filter}
+          onChange={setFilter}
+        />
       </ViewHeading>
       {templates.isPending ? (
         <LoadingState />

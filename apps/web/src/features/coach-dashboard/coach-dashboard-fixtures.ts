@@ -47,7 +47,14 @@ export function groupAssignments(): TAssignment[] {
       assignmentId: A1,
       name: 'A very long assignment name that is cut',
       continuous: false,
-      counts: assignmentCounts({ assignedCount: 2, notStartedCount: 1, inProgressCount: 1, recordingsCount: 3, forReviewCount: 2, feedbackCount: 4 }),
+      counts: assignmentCounts({
+        assignedCount: 2,
+        notStartedCount: 1,
+        inProgressCount: 1,
+        recordingsCount: 3,
+        forReviewCount: 2,
+        feedbackCount: 4,
+      }),
       abilities: assignmentAbilities({ canDownloadReport: true }),
     }),
     assignment({

@@ -8,20 +8,15 @@ import { api, queryKeys } from '../../api/rostrum-api';
 import { ViewerContext, buildViewer } from '../../app/viewer';
 import { assignmentsApi } from '../manage/assignments-tab-api';
 import { CoachDashboardPage } from './coach-dashboard-page';
-import {
-  AVA,
-  GROUP_ID,
-  dashboard,
-  group,
-  groupAssignments,
-  me,
-  memberAssignment,
-  templates,
-} from './coach-dashboard-fixtures';
+import { AVA, GROUP_ID, dashboard, group, groupAssignments, me, memberAssignment, templates } from './coach-dashboard-fixtures';
 
 /** The page with the viewer built from the cached GET me, so a saved preference re-renders it as in the app. */
 function Harness() {
-  const { data } = useQuery<TMeResponse>({ queryKey: queryKeys.me, queryFn: () => new Promise(() => {}), staleTime: Number.POSITIVE_INFINITY });
+  const { data } = useQuery<TMeResponse>({
+    queryKey: queryKeys.me,
+    queryFn: () => new Promise(() => {}),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   return data ? (
     <ViewerContext.Provider value={buildViewer(data)}>
       <CoachDashboardPage />
@@ -87,12 +82,14 @@ describe('CoachDashboardPage', () => {
     expect(screen.queryByRole('button', { name: /Create New Group/ })).toBeNull();
     expect(screen.queryByText(/Wordspotting/)).toBeNull();
     const stats = await screen.findAllByTestId('coach-stat');
-    await vi.waitFor(() => expect(stats.map((s) => s.textContent)).toEqual([
-      'Active Assignments1',
-      'Total Recordings7',
-      'Total Comments5',
-      'Recordings For Review2',
-    ]));
+    await vi.waitFor(() =>
+      expect(stats.map((s) => s.textContent)).toEqual([
+        'Active Assignments1',
+        'Total Recordings7',
+        'Total Comments5',
+        'Recordings For Review2',
+      ]),
+    );
   });
 
   it('filters the assignments (remembered as coachAssFilter), cuts long names and says when none match', async () => {
@@ -128,7 +125,9 @@ describe('CoachDashboardPage', () => {
     expect(screen.getAllByTestId('template-card')).toHaveLength(2);
     await userEvent.click(screen.getByRole('radio', { name: 'Private' }));
     expect(prefs().templateToggle).toBe('private');
-    expect(screen.getAllByTestId('template-card').map((c) => within(c).getAllByRole('link')[0]!.textContent)).toEqual(['My private template']);
+    expect(screen.getAllByTestId('template-card').map((c) => within(c).getAllByRole('link')[0]!.textContent)).toEqual([
+      'My private template',
+    ]);
 
     vi.mocked(assignmentsApi.listTemplates).mockResolvedValue([]);
     await userEvent.click(screen.getByRole('radio', { name: 'Assignments' }));
@@ -160,7 +159,7 @@ describe('CoachDashboardPage', () => {
     expect(within(table).getByRole('columnheader', { name: 'Comments' }).getAttribute('aria-sort')).toBe('ascending');
   });
 
-  it("opens a member to their assignments, filtered by status per group, and an assignment to the recordings with a player", async () => {
+  it('opens a member to their assignments, filtered by status per group, and an assignment to the recordings with a player', async () => {
     const { prefs, memberCall } = setup({ coachDashboardToggle: 'members' });
     const ava = await screen.findByRole('button', { name: 'Ava Zed, assignments' });
     expect(ava.getAttribute('aria-expanded')).toBe('false');

@@ -46,7 +46,8 @@ export function CoachDashboardPage() {
 
   let body: React.ReactNode;
   if (groups.isPending) body = <LoadingState />;
-  else if (groups.isError) body = <Banner inline kind="error" title={`Your ${vocab.word('groups')} could not be loaded`} text="Please reload the page." />;
+  else if (groups.isError)
+    body = <Banner inline kind="error" title={`Your ${vocab.word('groups')} could not be loaded`} text="Please reload the page." />;
   else if (!selected) {
     body = (
       <div className="stack stack--xl">
@@ -103,7 +104,10 @@ export function CoachDashboardPage() {
 
   return (
     <div className="page coach-dashboard">
-      <PageHeader title={`${vocab.Word('coach')} Dashboard`} lead={`Your ${vocab.word('groups')}' assignments, ${vocab.word('speakers')} and templates.`} />
+      <PageHeader
+        title={`${vocab.Word('coach')} Dashboard`}
+        lead={`Your ${vocab.word('groups')}' assignments, ${vocab.word('speakers')} and templates.`}
+      />
       {notice && <Banner inline kind="success" title={notice.title} text={notice.text} />}
       {body}
     </div>
@@ -127,7 +131,14 @@ function GroupDashboard({ viewer, group }: { viewer: TViewer; group: TGroup }) {
         <CoachStats stats={dashboard.data?.stats} />
       )}
       <div className="coach-views">
-        <SegmentedControl className="coach-views__toggle" label="Show" values={COACH_DASHBOARD_VIEWS} labels={VIEW_TEXT} value={view} onChange={setView} />
+        <SegmentedControl
+          className="coach-views__toggle"
+          label="Show"
+          values={COACH_DASHBOARD_VIEWS}
+          labels={VIEW_TEXT}
+          value={view}
+          onChange={setView}
+        />
         {view === 'assignments' && <AssignmentsView viewer={viewer} groupId={group.groupId} />}
         {view === 'templates' && <TemplatesView viewer={viewer} />}
         {view === 'members' &&

@@ -1,10 +1,10 @@
-import {
+import type {
   COACH_MEMBER_ASSIGNMENT_SORT_KEYS,
   COACH_MEMBER_SORT_KEYS,
-  type TCoachDashboardMember,
-  type TCompletionStatus,
-  type TMemberAssignmentRow,
-  type TSortPreference,
+  TCoachDashboardMember,
+  TCompletionStatus,
+  TMemberAssignmentRow,
+  TSortPreference,
 } from '@rostrum/contract';
 import { compareValues, type TSort, type TSortDirection } from '../../components/sort-header';
 
@@ -67,6 +67,9 @@ const assignmentValue: Record<TMemberAssignmentSortKey, (a: TMemberAssignmentRow
 };
 
 /** A member's assignments in the chosen order; ties by name. */
-export function sortMemberAssignments(rows: readonly TMemberAssignmentRow[], sort: TSort<TMemberAssignmentSortKey>): TMemberAssignmentRow[] {
+export function sortMemberAssignments(
+  rows: readonly TMemberAssignmentRow[],
+  sort: TSort<TMemberAssignmentSortKey>,
+): TMemberAssignmentRow[] {
   return sorted(rows, assignmentValue[sort.key], (a) => a.name, sort.direction);
 }

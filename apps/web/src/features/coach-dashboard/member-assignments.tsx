@@ -30,7 +30,11 @@ import { nextSort, readSort, sortMemberAssignments, type TMemberAssignmentSortKe
 // by kind, with a player.
 
 const NUMERIC = new Set<TMemberAssignmentSortKey>(['recordings', 'flagged', 'comments']);
-const STATUS_TONE: Record<TCompletionStatus, 'success' | 'info' | undefined> = { completed: 'success', inProgress: 'info', assigned: undefined };
+const STATUS_TONE: Record<TCompletionStatus, 'success' | 'info' | undefined> = {
+  completed: 'success',
+  inProgress: 'info',
+  assigned: undefined,
+};
 
 export function MemberAssignments({
   viewer,

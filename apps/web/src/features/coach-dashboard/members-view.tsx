@@ -97,7 +97,11 @@ export function MembersView({ viewer, group, members }: { viewer: TViewer; group
               const expanded = open.has(m.userId);
               const detailsId = `member-assignments-${m.userId}`;
               return (
-                <tbody key={m.userId} className={expanded ? 'speakers-table__group is-open' : 'speakers-table__group'} data-testid="member-row">
+                <tbody
+                  key={m.userId}
+                  className={expanded ? 'speakers-table__group is-open' : 'speakers-table__group'}
+                  data-testid="member-row"
+                >
                   <tr>
                     <td data-label={COACH_MEMBER_COLUMNS.name}>
                       <DisclosureButton expanded={expanded} controls={detailsId} onToggle={() => toggle(m.userId)} srText=", assignments">
