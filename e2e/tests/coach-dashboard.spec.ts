@@ -18,6 +18,8 @@ async function shoot(page: Page, name: string): Promise<void> {
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(300);
+    // From the top, so the sticky navigation bar is not drawn over the middle of the page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
