@@ -19,8 +19,9 @@ export async function assertAssignmentsOn(deps: TDeps, auth: TAuth) {
 
 /** The group the caller coaches, or 404 / 403 as the group calls answer. */
 export async function loadCoachedGroup(deps: TDeps, auth: TAuth, groupId: string) {
-  const [, standing] = await Promise.all([assertAssignmentsOn(deps, auth), assertCanManageGroup(deps.db, auth, groupId)]);
-  return standing;
+  // In this order, as GET assignments?scope=group answers: Assignments off is a 403 before the group's 404.
+  await assertAssignmentsOn(deps, auth);
+  return assertCanManageGroup(deps.db, auth, groupId);
 }
 
 /** The group's assignments (not templates, not deleted), each with whether it is continuous and its progress. */
