@@ -24,8 +24,11 @@ export async function loadCoachedGroup(deps: TDeps, auth: TAuth, groupId: string
   return assertCanManageGroup(deps.db, auth, groupId);
 }
 
-/** The group's assignments (not templates, not deleted), each with whether it is continuous and its progress. */
-export async function loadGroupProgress(deps: TDeps, auth: TAuth, groupId: string, now = new Date()) {
+/**
+ * The group's assignments (not templates, not deleted), each with whether it is continuous and its
+ * progress; with `onlyMember`, that member's progress alone (computeAssignmentProgress).
+ */
+export async function loadGroupProgress(deps: TDeps, auth: TAuth, groupId: string, now = new Date(), onlyMember?: string) {
   const rows = await listGroupAssignments(deps.db, groupId);
   const ids = rows.map((r) => r.a.id);
   const [targets, progress] = await Promise.all([
@@ -35,6 +38,7 @@ export async function loadGroupProgress(deps: TDeps, auth: TAuth, groupId: strin
       rows.map((r) => ({ ...r.a, coachOnlyScorecard: coachOnlyScorecardInForce(r.a.criteria, r.scorecard) })),
       auth,
       now,
+      onlyMember,
     ),
   ]);
   const targetsOf = new Map<string, typeof targets>();
