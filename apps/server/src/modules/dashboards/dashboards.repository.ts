@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { assignments, feedback, recordings, scorecards } from '../../db/schema.js';
+import { assignments, feedback, memberships, recordings, scorecards } from '../../db/schema.js';
+import { assignmentForMembershipSql } from '../../auth/assignment-targets.js';
 
 // The dashboards' own reads; each answers for any number of rows in one statement.
 
@@ -35,4 +36,34 @@ export function listRecordingAssignments(db: TDb, assignmentIds: string[]) {
     .from(assignments)
     .leftJoin(scorecards, eq(scorecards.assignmentId, assignments.id))
     .where(inArray(assignments.id, assignmentIds));
+}
+
+/**
+ * Recordings shared with the group (feedbackRequested) in the assignments by members other than
+ * the caller whom the assignment is for (assignmentForMembershipSql, as the member table's rows),
+ * counted per assignment, owner and the facts recordingAccess reads.
+ */
+export function tallyPeerSharedRecordings(db: TDb, assignmentIds: string[], callerId: string) {
+  if (!assignmentIds.length) return Promise.resolve([]);
+  return db
+    .select({
+      assignmentId: assignments.id,
+      userId: recordings.userId,
+      orgId: recordings.orgId,
+      submitted: recordings.submitted,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(recordings)
+    .innerJoin(assignments, eq(assignments.id, recordings.assignmentId))
+    .innerJoin(memberships, and(eq(memberships.userId, recordings.userId), assignmentForMembershipSql()))
+    .where(
+      and(
+        inArray(recordings.assignmentId, assignmentIds),
+        ne(recordings.userId, callerId),
+        eq(recordings.feedbackRequested, true),
+        isNull(recordings.deletedAt),
+        ne(recordings.status, 'failed'),
+      ),
+    )
+    .groupBy(assignments.id, recordings.userId, recordings.orgId, recordings.submitted);
 }

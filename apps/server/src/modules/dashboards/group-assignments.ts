@@ -19,12 +19,16 @@ export async function assertAssignmentsOn(deps: TDeps, auth: TAuth) {
 
 /** The group the caller coaches, or 404 / 403 as the group calls answer. */
 export async function loadCoachedGroup(deps: TDeps, auth: TAuth, groupId: string) {
-  const [, standing] = await Promise.all([assertAssignmentsOn(deps, auth), assertCanManageGroup(deps.db, auth, groupId)]);
-  return standing;
+  // In this order, as GET assignments?scope=group answers: Assignments off is a 403 before the group's 404.
+  await assertAssignmentsOn(deps, auth);
+  return assertCanManageGroup(deps.db, auth, groupId);
 }
 
-/** The group's assignments (not templates, not deleted), each with whether it is continuous and its progress. */
-export async function loadGroupProgress(deps: TDeps, auth: TAuth, groupId: string, now = new Date()) {
+/**
+ * The group's assignments (not templates, not deleted), each with whether it is continuous and its
+ * progress; with `onlyMember`, that member's progress alone (computeAssignmentProgress).
+ */
+export async function loadGroupProgress(deps: TDeps, auth: TAuth, groupId: string, now = new Date(), onlyMember?: string) {
   const rows = await listGroupAssignments(deps.db, groupId);
   const ids = rows.map((r) => r.a.id);
   const [targets, progress] = await Promise.all([
@@ -34,6 +38,7 @@ export async function loadGroupProgress(deps: TDeps, auth: TAuth, groupId: strin
       rows.map((r) => ({ ...r.a, coachOnlyScorecard: coachOnlyScorecardInForce(r.a.criteria, r.scorecard) })),
       auth,
       now,
+      onlyMember,
     ),
   ]);
   const targetsOf = new Map<string, typeof targets>();

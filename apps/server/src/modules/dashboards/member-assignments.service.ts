@@ -13,7 +13,7 @@ import { loadCoachedGroup, loadGroupProgress } from './group-assignments.js';
 export async function getMemberAssignments(deps: TDeps, auth: TAuth, groupId: string, userId: string): Promise<TMemberAssignments> {
   await loadCoachedGroup(deps, auth, groupId);
   if (!(await findMembership(deps.db, userId, groupId))) throw notFound();
-  const list = await loadGroupProgress(deps, auth, groupId);
+  const list = await loadGroupProgress(deps, auth, groupId, new Date(), userId);
   const assignments: TMemberAssignments['assignments'] = [];
   for (const { row, continuous, progress } of list) {
     const m = progress.members.find((x) => x.userId === userId);

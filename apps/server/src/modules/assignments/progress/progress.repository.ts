@@ -16,8 +16,8 @@ export function listGroupsWithMembership(db: TDb, groupIds: string[], userId: st
     .where(inArray(groups.id, groupIds));
 }
 
-/** The members each assignment is for (assignmentForMembershipSql), by last then first name. */
-export function listMembersOf(db: TDb, assignmentIds: string[]) {
+/** The members each assignment is for (assignmentForMembershipSql), by last then first name; `onlyUserId` keeps one. */
+export function listMembersOf(db: TDb, assignmentIds: string[], onlyUserId?: string) {
   return db
     .select({
       assignmentId: assignments.id,
@@ -29,12 +29,12 @@ export function listMembersOf(db: TDb, assignmentIds: string[]) {
     .from(assignments)
     .innerJoin(memberships, assignmentForMembershipSql())
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(inArray(assignments.id, assignmentIds))
+    .where(and(inArray(assignments.id, assignmentIds), onlyUserId ? eq(memberships.userId, onlyUserId) : undefined))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
-/** Live recordings of the assignments (not deleted, not failed), newest first; results are left out. */
-export function listRecordingsOf(db: TDb, assignmentIds: string[]) {
+/** Live recordings of the assignments (not deleted, not failed), newest first; results are left out. `onlyUserId` keeps one owner's. */
+export function listRecordingsOf(db: TDb, assignmentIds: string[], onlyUserId?: string) {
   return db
     .select({
       id: recordings.id,
@@ -53,7 +53,14 @@ export function listRecordingsOf(db: TDb, assignmentIds: string[]) {
       feedbackRequested: recordings.feedbackRequested,
     })
     .from(recordings)
-    .where(and(inArray(recordings.assignmentId, assignmentIds), isNull(recordings.deletedAt), ne(recordings.status, 'failed')))
+    .where(
+      and(
+        inArray(recordings.assignmentId, assignmentIds),
+        isNull(recordings.deletedAt),
+        ne(recordings.status, 'failed'),
+        onlyUserId ? eq(recordings.userId, onlyUserId) : undefined,
+      ),
+    )
     .orderBy(desc(recordings.createdAt), desc(recordings.id));
 }
 export type TProgressRecordingRow = Awaited<ReturnType<typeof listRecordingsOf>>[number];
@@ -63,8 +70,12 @@ export type TProgressRecordingRow = Awaited<ReturnType<typeof listRecordingsOf>>
  * whether the caller or the recording's owner wrote it: enough for every visibility rule
  * (feedbackVisible, scoreSetVisible) and for completion, without the rows themselves.
  */
-export function tallyFeedbackOf(db: TDb, assignmentIds: string[], callerId: string) {
-  return tallyFeedback(db, inArray(recordings.assignmentId, assignmentIds), callerId);
+export function tallyFeedbackOf(db: TDb, assignmentIds: string[], callerId: string, onlyOwnerId?: string) {
+  return tallyFeedback(
+    db,
+    and(inArray(recordings.assignmentId, assignmentIds), onlyOwnerId ? eq(recordings.userId, onlyOwnerId) : undefined)!,
+    callerId,
+  );
 }
 
 /** The same tally over every live recording of one owner (My Library, the speaker dashboard). */
