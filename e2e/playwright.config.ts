@@ -50,6 +50,8 @@ const ISOLATED = [
   // Summit's assignments: one after the other (a spec archives Elevator Pitch for a moment, the
   // editor's journey records with the fake microphone).
   /assignment-.*\.spec\.ts/,
+  // Summit's coach dashboard: records into Elevator Pitch, restores the coach's choices after.
+  /coach-dashboard\.spec\.ts/,
   /results-conversation\.spec\.ts/,
   /results-assignments\.spec\.ts/,
   /route-guard\.spec\.ts/,

@@ -37,6 +37,7 @@ export const ASSIGNMENT_MSG = {
   noActiveUsers: 'There are currently no active users for this assignment.',
   noAssignments: 'No assignments found',
   noTemplates: 'No templates found',
+  noTemplatesHint: 'Click the Create Assignment button to add a new assignment.',
   noRecordings: 'No recordings found',
   // Server refusals the spec leaves unworded (docs/decisions.md)
   invalidRatings: 'The four preset ratings keep their names and come first, Overall stays visible, and custom ratings sit below them.',

@@ -689,6 +689,39 @@ export const TABLE: Record<string, TRow<unknown>> = {
     sharedRecordingsCheck,
   ),
 
+  // 002 section 2.2: the coach dashboard and a member row expanded; speakers are refused (403).
+  'GET /groups/{id}/dashboard': row({
+    variants: ONE,
+    mutates: false,
+    target: async ({ combo }) => ({ params: { id: combo.group.id } }),
+    expect: ({ caller, combo }) => ({
+      status: assignmentStatus(caller, combo.lv, { visible: groupVisible(caller), allowed: mayListMembers(caller) }),
+      check: (d: { members: { userId: string; recordings: number }[] }) => {
+        const counted = combo.main.filter((r) => countedForCoach(combo.lv, r.flags)).length;
+        const owner = d.members.find((m) => m.userId === combo.users.owner.id);
+        if (!owner) return ['the owner is not listed'];
+        return owner.recordings === counted ? [] : [`owner's recording count ${owner.recordings}, expected ${counted}`];
+      },
+    }),
+  }),
+  'GET /groups/{id}/members/{userId}/assignments': row({
+    variants: ONE,
+    mutates: false,
+    target: async ({ combo }) => ({ params: { id: combo.group.id, userId: combo.users.owner.id } }),
+    expect: ({ caller, combo }) => ({
+      status: assignmentStatus(caller, combo.lv, { visible: groupVisible(caller), allowed: mayListMembers(caller) }),
+      check: (d: { assignments: { assignmentId: string; recordings: { recordingId: string }[] }[] }) => {
+        const main = d.assignments.find((x) => x.assignmentId === combo.mainAssignment.id);
+        if (!main) return ['the main assignment is not listed'];
+        const listed = new Set(main.recordings.map((r) => r.recordingId));
+        return combo.main
+          .filter((r) => r.row.assignmentId === combo.mainAssignment.id && recordingView(caller, combo.lv, r.flags) === 'hidden')
+          .filter((r) => listed.has(r.row.id))
+          .map((r) => `${r.variant} recording listed (must be hidden)`);
+      },
+    }),
+  }),
+
   // -- assignments: writes on throwaway assignments
   'PATCH /assignments/{id}': row<TPatch>({
     variants: PATCHES,

@@ -46,6 +46,8 @@ export const PAGES = {
     (await import('../features/assignment-editor/assignment-editor-page')).AssignmentCreatePage,
   AssignmentEditPage: async (): Promise<ComponentType> =>
     (await import('../features/assignment-editor/assignment-editor-page')).AssignmentEditPage,
+  CoachDashboardPage: async (): Promise<ComponentType> =>
+    (await import('../features/coach-dashboard/coach-dashboard-page')).CoachDashboardPage,
   ReorderPage: async (): Promise<ComponentType> => (await import('../features/assignment-reorder/reorder-page')).ReorderPage,
 } as const;
 

@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
                   lazyRoute(R.assignmentCreate, PAGES.AssignmentCreatePage),
                   lazyRoute(R.assignmentEdit, PAGES.AssignmentEditPage),
                   lazyRoute(R.assignmentReorder, PAGES.ReorderPage),
+                  lazyRoute(R.coachDashboard, PAGES.CoachDashboardPage),
                   {
                     element: <RequireOrgAdmin />,
                     children: [

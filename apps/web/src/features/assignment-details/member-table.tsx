@@ -1,39 +1,16 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
-import { Lock } from 'lucide-react';
 import { ASSIGNMENT_MSG, COMPLETION_STATUS_TEXT, type TCompletionStatus, type TVocabulary } from '@rostrum/contract';
 import { DisclosureButton, useOpenRows } from '../../components/disclosure';
 import { Badge } from '../../components/status-badge';
 import { SortButton, type TSort } from '../../components/sort-header';
 import { formatDate } from '../../components/date-format';
-import { MANAGE_TEXT, rowState } from '../manage/manage-text';
-import { DurationCell, HistoryCell, RecordingFlags, RecordingStateCell, VocalDeliveryCell } from '../manage/recording-cells';
 import type { TCriteriaMet } from './assignment-info';
-import { evaluatePath } from './details-model';
+import { MemberRecordings, type TMemberRecordingRow } from './member-recordings';
 import { type TMemberFilter, type TMemberRowFacts, type TMemberSortKey, memberFilters, visibleMembers } from './member-table-model';
 
 // The member table of the details page (002 section 2.6): Name, Speaker Assignment Status, Last
 // Upload, Recordings (coach), Recordings Flagged for Review (coach) or Shared with Group
 // (speaker; hidden when the server says so), Comments. Rows open to the member's recordings.
-
-export interface TMemberRecordingRow {
-  recordingId: string;
-  title: string;
-  createdDate: string;
-  duration: number | null;
-  overallScore: number | null;
-  processing: boolean;
-  failed: boolean;
-  submitted: boolean;
-  feedbackRequested: boolean;
-  commentCount: number;
-  /** Overall Rating (coach: the average) or My Rating (speaker: the rating they gave); null when none or hidden. */
-  rating: number | null;
-  /** Coach Overall Rating; null when none or hidden from this viewer. */
-  coachRating: number | null;
-  playbackUrl: string | null;
-  canHear: boolean;
-}
 
 export interface TMemberRow extends TMemberRowFacts {
   userId: string;
@@ -46,6 +23,8 @@ export interface TMemberRow extends TMemberRowFacts {
   showCoachRating: boolean;
   recordings: TMemberRecordingRow[];
 }
+
+export type { TMemberRecordingRow };
 
 /** The columns and filter the server lets this caller see (GET assignments/{id}/members view and hiddenColumns). */
 export interface TMemberColumns {
@@ -221,107 +200,5 @@ export function MemberTable({
         </table>
       </div>
     </div>
-  );
-}
-
-function ratingText(n: number | null): string {
-  return n == null ? '—' : n.toFixed(1);
-}
-
-/** The recordings sub-table: Recording, History, Duration, Vocal Delivery, Comments, ratings, playback. */
-function MemberRecordings({
-  member: m,
-  coach,
-  vocab,
-  assignmentId,
-}: {
-  member: TMemberRow;
-  coach: boolean;
-  vocab: TVocabulary;
-  assignmentId: string;
-}) {
-  if (m.recordings.length === 0) return <p className="speaker-recordings__empty">{MANAGE_TEXT.noRecordings}</p>;
-  const ratingLabel = m.ratingColumn === 'mine' ? 'My Rating' : 'Overall Rating';
-  const historyPath = (recordingId: string) =>
-    m.isMe ? `/history?recording=${recordingId}` : coach ? `/history?userId=${m.userId}&recording=${recordingId}` : null;
-  return (
-    <table className="table table--stack speaker-recordings member-recordings" aria-label={`Recordings of ${m.name}`}>
-      <thead>
-        <tr>
-          <th scope="col">Recording</th>
-          <th scope="col">History</th>
-          <th scope="col" className="num">
-            Duration
-          </th>
-          <th scope="col" className="num">
-            Vocal Delivery
-          </th>
-          <th scope="col" className="num">
-            Comments
-          </th>
-          {m.ratingColumn && (
-            <th scope="col" className="num">
-              {ratingLabel}
-            </th>
-          )}
-          {m.showCoachRating && (
-            <th scope="col" className="num">
-              {vocab.Word('coach')} Overall Rating
-            </th>
-          )}
-          <th scope="col">Listen</th>
-        </tr>
-      </thead>
-      <tbody>
-        {m.recordings.map((r) => {
-          const state = rowState(r);
-          const history = historyPath(r.recordingId);
-          return (
-            <tr key={r.recordingId}>
-              <td data-label="Recording">
-                <div className="recording-title-cell">
-                  {r.canHear ? (
-                    <Link to={evaluatePath(r.recordingId, assignmentId)} className="table-strong">
-                      {r.title}
-                    </Link>
-                  ) : (
-                    <span className="table-strong">
-                      <Lock size={13} aria-hidden /> {r.title}
-                    </span>
-                  )}
-                  <span className="subtle">{formatDate(r.createdDate)}</span>
-                  <RecordingFlags recording={r} vocab={vocab} />
-                  {state !== 'done' && <RecordingStateCell state={state} />}
-                </div>
-              </td>
-              <HistoryCell href={state === 'done' && r.canHear ? history : null} title={r.title} />
-              <DurationCell seconds={r.duration} />
-              <VocalDeliveryCell recording={r} hidden={!r.canHear} />
-              <td data-label="Comments" className="num">
-                {r.commentCount}
-              </td>
-              {m.ratingColumn && (
-                <td data-label={ratingLabel} className="num">
-                  {ratingText(r.rating)}
-                </td>
-              )}
-              {m.showCoachRating && (
-                <td data-label={`${vocab.Word('coach')} Overall Rating`} className="num">
-                  {ratingText(r.coachRating)}
-                </td>
-              )}
-              <td data-label="Listen">
-                {r.canHear && r.playbackUrl && state === 'done' ? (
-                  // biome-ignore lint/a11y/useMediaCaption: speech recordings; the results page has the transcript.
-                  <audio className="member-recordings__audio" controls preload="none" src={r.playbackUrl} aria-label={`Play ${r.title}`} />
-                ) : (
-                  '—'
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
   );
 }

@@ -1,5 +1,6 @@
 import { COMPLETION_CRITERIA, type TAssignmentMembers } from '@rostrum/contract';
 import type { TCriteriaMet } from './assignment-info';
+import { memberRecordingRow } from './member-recordings';
 import type { TMemberColumns, TMemberRow } from './member-table';
 
 /**
@@ -41,22 +42,7 @@ export function toMemberTable(data: TAssignmentMembers): { rows: TMemberRow[]; c
       met,
       ratingColumn: m.ratingColumn,
       showCoachRating: m.showCoachRating,
-      recordings: m.recordings.map((r) => ({
-        recordingId: r.recordingId,
-        title: r.title,
-        createdDate: r.createdDate,
-        duration: r.duration,
-        overallScore: r.overallScore,
-        processing: r.processing,
-        failed: false,
-        submitted: r.submitted,
-        feedbackRequested: r.feedbackRequested,
-        commentCount: r.numComments,
-        rating: m.ratingColumn === 'mine' ? r.myRating : r.scoreOverallAvgRating,
-        coachRating: r.scoreOverallAvgRatingCoach,
-        playbackUrl: r.playbackUrl,
-        canHear: r.abilities.canHear,
-      })),
+      recordings: m.recordings.map((r) => memberRecordingRow(r, m.ratingColumn)),
     };
   });
   return { rows, columns, noActiveUsers: data.noActiveUsers };

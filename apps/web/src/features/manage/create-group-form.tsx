@@ -1,12 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG, type TGroup } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
+import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage, isApiError } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/text-field';
+import { notifications } from '../../app/notification-store';
 import type { TViewer } from '../../app/viewer';
 import { groupNamePlaceholder } from './manage-text';
 import { FreeDurationField } from '../admin/free-duration-field';
@@ -89,4 +90,39 @@ export function CreateGroupForm({
       </form>
     </Card>
   );
+}
+
+/** Groups reload this long after one is created (002 section 9). */
+const RELOAD_AFTER_CREATE_MS = 1000;
+
+/**
+ * Create New Group where a page offers it (My Groups, the coach dashboard): whether the form is
+ * open, how to open it, and the form. Once saved the groups reload after 1 s and the new group is
+ * selected with a notice.
+ */
+export function useNewGroupForm(
+  viewer: TViewer,
+  select: (groupId: string) => void,
+): { creating: boolean; open: () => void; form: ReactNode } {
+  const { vocab } = viewer;
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const reloadTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
+  const onCreated = (group: TGroup) => {
+    setCreating(false);
+    reloadTimer.current = window.setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: ['groups'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      // Selecting changes the address, and every navigation clears the banner: the notice follows it.
+      notifications.showAfterNavigation({
+        kind: 'success',
+        title: `${vocab.Word('group')} Created`,
+        text: `${group.name} is ready. Share its invite code with your ${vocab.word('speakers')}.`,
+      });
+      select(group.groupId);
+    }, RELOAD_AFTER_CREATE_MS);
+  };
+  const form = creating && <CreateGroupForm viewer={viewer} onCreated={onCreated} onCancel={() => setCreating(false)} />;
+  return { creating, open: () => setCreating(true), form };
 }

@@ -1,24 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Users } from 'lucide-react';
-import { PSEUDO_GROUP_ID, groupInviteLink, type TGroup, withArticle } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { groupInviteLink, type TGroup, withArticle } from '@rostrum/contract';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { CopyField } from '../../components/copy-field';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/spinner';
 import { SelectField } from '../../components/select-field';
-import { notifications } from '../../app/notification-store';
 import type { TViewer } from '../../app/viewer';
 import { DownloadReportButton } from '../assignment-report/download-report-button';
-import { CreateGroupForm } from './create-group-form';
+import { useNewGroupForm } from './create-group-form';
 import { GroupSpeakers } from './group-speakers';
-import { useGroupParam } from './use-group-param';
-
-/** Groups reload this long after one is created (002 section 9). */
-const RELOAD_AFTER_CREATE_MS = 1000;
+import { useCoachGroups } from './use-group-param';
 
 /**
  * 'My Groups' ('My Classes'): pick a group, share its invite, review its speakers. Coaches
@@ -27,44 +20,16 @@ const RELOAD_AFTER_CREATE_MS = 1000;
  */
 export function MyGroupsTab({ viewer }: { viewer: TViewer }) {
   const { vocab } = viewer;
-  const queryClient = useQueryClient();
-  const allGroups = viewer.canAdministerOrg;
-  const groups = useQuery<TGroup[]>({
-    queryKey: allGroups ? queryKeys.orgGroups : queryKeys.myGroups,
-    queryFn: allGroups ? api.getOrgGroups : api.getMyGroups,
-  });
-  // The server's group abilities: every group for org admins, the groups they coach for others.
-  const managed = (groups.data ?? []).filter(
-    (g) => g.groupId !== PSEUDO_GROUP_ID && (allGroups ? g.abilities.canManageMembers : g.abilities.canCoach),
-  );
-  const [selected, select] = useGroupParam(managed);
-
-  const [creating, setCreating] = useState(false);
-  const reloadTimer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
-  const onCreated = (group: TGroup) => {
-    setCreating(false);
-    reloadTimer.current = window.setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: ['groups'] });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-      // Selecting changes the address, and every navigation clears the banner: the notice follows it.
-      notifications.showAfterNavigation({
-        kind: 'success',
-        title: `${vocab.Word('group')} Created`,
-        text: `${group.name} is ready. Share its invite code with your ${vocab.word('speakers')}.`,
-      });
-      select(group.groupId);
-    }, RELOAD_AFTER_CREATE_MS);
-  };
+  const { groups, managed, selected, select } = useCoachGroups(viewer);
+  const { creating, open: openCreate, form: createForm } = useNewGroupForm(viewer, select);
 
   if (groups.isPending) return <LoadingState />;
 
   const createButton = viewer.canCreateGroups && !creating && (
-    <Button variant="accent" icon={<Plus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+    <Button variant="accent" icon={<Plus size={16} aria-hidden />} onClick={openCreate}>
       Create New {vocab.Word('group')}
     </Button>
   );
-  const createForm = creating && <CreateGroupForm viewer={viewer} onCreated={onCreated} onCancel={() => setCreating(false)} />;
 
   if (!selected) {
     return (
@@ -114,7 +79,7 @@ export function MyGroupsTab({ viewer }: { viewer: TViewer }) {
   );
 }
 
-function GroupInviteCard({ group, viewer }: { group: TGroup; viewer: TViewer }) {
+export function GroupInviteCard({ group, viewer }: { group: TGroup; viewer: TViewer }) {
   const { vocab } = viewer;
   const link = group.inviteLink ?? (group.inviteCode ? groupInviteLink(window.location.origin, group.inviteCode) : null);
   return (

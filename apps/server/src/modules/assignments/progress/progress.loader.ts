@@ -43,8 +43,8 @@ export interface TRatingAverage {
 }
 
 /** One recording in a member's row, as the caller may see it. */
-export interface TRecordingProgress {
-  row: TProgressRecordingRow;
+export interface TRecordingProgress<TRow = TProgressRecordingRow> {
+  row: TRow;
   access: Exclude<TRecordingAccess, 'none'>;
   canHear: boolean;
   /** Comments the caller may see. */
@@ -102,16 +102,21 @@ function groupBy<T>(rows: ReadonlyArray<T>, key: (row: T) => string): Map<string
   return out;
 }
 
-function average(sum: number, n: number): number | null {
+export function average(sum: number, n: number): number | null {
   return n === 0 ? null : Math.round((sum / n) * 100) / 100;
 }
 
-/** Everything about the assignments' progress the caller may see, by assignment id. */
+/**
+ * Everything about the assignments' progress the caller may see, by assignment id. `onlyMember`
+ * computes one member's rows alone (a coach's member row expanded, a speaker's own cards): the
+ * other members are not loaded, so `members` and `counts` hold that member only.
+ */
 export async function computeAssignmentProgress(
   db: TDb,
   list: ReadonlyArray<TProgressAssignment>,
   viewer: TAuth,
   now = new Date(),
+  onlyMember?: string,
 ): Promise<Map<string, TAssignmentProgress>> {
   const out = new Map<string, TAssignmentProgress>();
   const live = list.filter((a) => !a.isTemplate && a.groupId);
@@ -121,9 +126,9 @@ export async function computeAssignmentProgress(
   const groupIds = [...new Set(live.map((a) => a.groupId!))];
   const [groupRows, memberRows, recordingRows, tallies] = await Promise.all([
     listGroupsWithMembership(db, groupIds, viewer.userId),
-    listMembersOf(db, ids),
-    listRecordingsOf(db, ids),
-    tallyFeedbackOf(db, ids, viewer.userId),
+    listMembersOf(db, ids, onlyMember),
+    listRecordingsOf(db, ids, onlyMember),
+    tallyFeedbackOf(db, ids, viewer.userId, onlyMember),
   ]);
   const groupsById = new Map(groupRows.map((g) => [g.group.id, g]));
   const talliesByRecording = groupBy(tallies, (t) => t.recordingId);
@@ -193,15 +198,19 @@ export async function computeAssignmentProgress(
   return out;
 }
 
-function recordingProgress(
-  row: TProgressRecordingRow,
+/**
+ * One recording as the caller may see it: the comments and overall ratings the visibility rules
+ * (feedbackVisible, scoreSetVisible) let through. Also My Library's, with access 'owner'.
+ */
+export function recordingProgress<TRow extends Pick<TProgressRecordingRow, 'userId'>>(
+  row: TRow,
   access: Exclude<TRecordingAccess, 'none'>,
   tallies: TFeedbackTally[],
   callerId: string,
   isCoach: boolean,
   speakerLevel: number,
   coachOnly: boolean,
-): TRecordingProgress {
+): TRecordingProgress<TRow> {
   let numComments = 0;
   const all = { sum: 0, n: 0 };
   const coach = { sum: 0, n: 0 };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../../db/client.js';
 import { assignments, feedback, groups, memberships, recordings, users } from '../../../db/schema.js';
 import { assignmentForMembershipSql } from '../../../auth/assignment-targets.js';
@@ -16,8 +16,8 @@ export function listGroupsWithMembership(db: TDb, groupIds: string[], userId: st
     .where(inArray(groups.id, groupIds));
 }
 
-/** The members each assignment is for (assignmentForMembershipSql), by last then first name. */
-export function listMembersOf(db: TDb, assignmentIds: string[]) {
+/** The members each assignment is for (assignmentForMembershipSql), by last then first name; `onlyUserId` keeps one. */
+export function listMembersOf(db: TDb, assignmentIds: string[], onlyUserId?: string) {
   return db
     .select({
       assignmentId: assignments.id,
@@ -29,12 +29,12 @@ export function listMembersOf(db: TDb, assignmentIds: string[]) {
     .from(assignments)
     .innerJoin(memberships, assignmentForMembershipSql())
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(inArray(assignments.id, assignmentIds))
+    .where(and(inArray(assignments.id, assignmentIds), onlyUserId ? eq(memberships.userId, onlyUserId) : undefined))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
-/** Live recordings of the assignments (not deleted, not failed), newest first; results are left out. */
-export function listRecordingsOf(db: TDb, assignmentIds: string[]) {
+/** Live recordings of the assignments (not deleted, not failed), newest first; results are left out. `onlyUserId` keeps one owner's. */
+export function listRecordingsOf(db: TDb, assignmentIds: string[], onlyUserId?: string) {
   return db
     .select({
       id: recordings.id,
@@ -53,7 +53,14 @@ export function listRecordingsOf(db: TDb, assignmentIds: string[]) {
       feedbackRequested: recordings.feedbackRequested,
     })
     .from(recordings)
-    .where(and(inArray(recordings.assignmentId, assignmentIds), isNull(recordings.deletedAt), ne(recordings.status, 'failed')))
+    .where(
+      and(
+        inArray(recordings.assignmentId, assignmentIds),
+        isNull(recordings.deletedAt),
+        ne(recordings.status, 'failed'),
+        onlyUserId ? eq(recordings.userId, onlyUserId) : undefined,
+      ),
+    )
     .orderBy(desc(recordings.createdAt), desc(recordings.id));
 }
 export type TProgressRecordingRow = Awaited<ReturnType<typeof listRecordingsOf>>[number];
@@ -63,7 +70,20 @@ export type TProgressRecordingRow = Awaited<ReturnType<typeof listRecordingsOf>>
  * whether the caller or the recording's owner wrote it: enough for every visibility rule
  * (feedbackVisible, scoreSetVisible) and for completion, without the rows themselves.
  */
-export function tallyFeedbackOf(db: TDb, assignmentIds: string[], callerId: string) {
+export function tallyFeedbackOf(db: TDb, assignmentIds: string[], callerId: string, onlyOwnerId?: string) {
+  return tallyFeedback(
+    db,
+    and(inArray(recordings.assignmentId, assignmentIds), onlyOwnerId ? eq(recordings.userId, onlyOwnerId) : undefined)!,
+    callerId,
+  );
+}
+
+/** The same tally over every live recording of one owner (My Library, the speaker dashboard). */
+export function tallyFeedbackOfOwner(db: TDb, ownerId: string, callerId: string) {
+  return tallyFeedback(db, eq(recordings.userId, ownerId), callerId);
+}
+
+function tallyFeedback(db: TDb, scope: SQL, callerId: string) {
   const byCaller = sql<boolean>`(${feedback.userId} = ${callerId})`;
   const byOwner = sql<boolean>`(${feedback.userId} = ${recordings.userId})`;
   return (
@@ -80,7 +100,7 @@ export function tallyFeedbackOf(db: TDb, assignmentIds: string[], callerId: stri
       })
       .from(feedback)
       .innerJoin(recordings, eq(recordings.id, feedback.recordingId))
-      .where(and(inArray(recordings.assignmentId, assignmentIds), isNull(recordings.deletedAt), ne(recordings.status, 'failed')))
+      .where(and(scope, isNull(recordings.deletedAt), ne(recordings.status, 'failed')))
       // By position: the caller's id is a parameter, and a repeated parameter is another expression to Postgres.
       .groupBy(sql`1, 2, 3, 4, 5`)
   );

@@ -1,0 +1,69 @@
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { assignments, feedback, memberships, recordings, scorecards } from '../../db/schema.js';
+import { assignmentForMembershipSql } from '../../auth/assignment-targets.js';
+
+// The dashboards' own reads; each answers for any number of rows in one statement.
+
+/**
+ * Comments on a group's live recordings, per owner and per the facts the visibility rules read
+ * (submitted, shared; written by a coach, by the owner, or by someone else). The coach dashboard
+ * passes each bucket through recordingAccess and feedbackVisible.
+ */
+export function tallyGroupComments(db: TDb, groupId: string) {
+  return db
+    .select({
+      userId: recordings.userId,
+      orgId: recordings.orgId,
+      submitted: recordings.submitted,
+      feedbackRequested: recordings.feedbackRequested,
+      byManager: sql<number>`count(*) filter (where ${feedback.isManager})::int`,
+      byOwner: sql<number>`count(*) filter (where not ${feedback.isManager} and ${feedback.userId} = ${recordings.userId})::int`,
+      byOthers: sql<number>`count(*) filter (where not ${feedback.isManager} and ${feedback.userId} <> ${recordings.userId})::int`,
+    })
+    .from(feedback)
+    .innerJoin(recordings, eq(recordings.id, feedback.recordingId))
+    .where(and(eq(recordings.groupId, groupId), isNull(recordings.deletedAt), eq(feedback.kind, 'comment')))
+    .groupBy(recordings.userId, recordings.orgId, recordings.submitted, recordings.feedbackRequested);
+}
+export type TGroupCommentTally = Awaited<ReturnType<typeof tallyGroupComments>>[number];
+
+/** The assignments the caller's recordings are in: their names and whether a coach-only scorecard is in force. */
+export function listRecordingAssignments(db: TDb, assignmentIds: string[]) {
+  if (!assignmentIds.length) return Promise.resolve([]);
+  return db
+    .select({ id: assignments.id, name: assignments.name, criteria: assignments.criteria, scorecard: scorecards })
+    .from(assignments)
+    .leftJoin(scorecards, eq(scorecards.assignmentId, assignments.id))
+    .where(inArray(assignments.id, assignmentIds));
+}
+
+/**
+ * Recordings shared with the group (feedbackRequested) in the assignments by members other than
+ * the caller whom the assignment is for (assignmentForMembershipSql, as the member table's rows),
+ * counted per assignment, owner and the facts recordingAccess reads.
+ */
+export function tallyPeerSharedRecordings(db: TDb, assignmentIds: string[], callerId: string) {
+  if (!assignmentIds.length) return Promise.resolve([]);
+  return db
+    .select({
+      assignmentId: assignments.id,
+      userId: recordings.userId,
+      orgId: recordings.orgId,
+      submitted: recordings.submitted,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(recordings)
+    .innerJoin(assignments, eq(assignments.id, recordings.assignmentId))
+    .innerJoin(memberships, and(eq(memberships.userId, recordings.userId), assignmentForMembershipSql()))
+    .where(
+      and(
+        inArray(recordings.assignmentId, assignmentIds),
+        ne(recordings.userId, callerId),
+        eq(recordings.feedbackRequested, true),
+        isNull(recordings.deletedAt),
+        ne(recordings.status, 'failed'),
+      ),
+    )
+    .groupBy(assignments.id, recordings.userId, recordings.orgId, recordings.submitted);
+}
