@@ -46,6 +46,8 @@ export const PAGES = {
     (await import('../features/assignment-editor/assignment-editor-page')).AssignmentCreatePage,
   AssignmentEditPage: async (): Promise<ComponentType> =>
     (await import('../features/assignment-editor/assignment-editor-page')).AssignmentEditPage,
+  SpeakerDashboardPage: async (): Promise<ComponentType> =>
+    (await import('../features/speaker-dashboard/speaker-dashboard-page')).SpeakerDashboardPage,
   ReorderPage: async (): Promise<ComponentType> => (await import('../features/assignment-reorder/reorder-page')).ReorderPage,
 } as const;
 

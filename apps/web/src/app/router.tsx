@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
               lazyRoute(R.evaluateRecording, PAGES.RecordingPage),
               lazyRoute(R.manage, PAGES.ManagePage),
               lazyRoute(R.history, PAGES.HistoryPage),
+              lazyRoute(R.speakerDashboard, PAGES.SpeakerDashboardPage),
               lazyRoute(R.assignmentDetails, PAGES.AssignmentDetailsPage),
               lazyRoute(R.assignmentPreview, PAGES.AssignmentPreviewPage),
               lazyRoute(R.assignmentSharedRecordings, PAGES.AssignmentSharedRecordingsPage),

@@ -14,7 +14,6 @@ import {
   compareAssignments,
   criteriaAlgorithmLabel,
   routePath,
-  speakerAssignmentStatus,
   type TAssignment,
   type TAssignmentFilter,
   type TGroup,
@@ -27,18 +26,18 @@ import { SelectField } from '../../components/select-field';
 import { LoadingState } from '../../components/spinner';
 import type { TViewer } from '../../app/viewer';
 import { usePreference } from '../../app/preferences';
+import { SpeakerAssignmentsPanel } from '../speaker-dashboard/speaker-assignments';
 import { assignmentKeys, assignmentsApi } from './assignments-tab-api';
 import { useGroupParam } from './use-group-param';
 import './assignments-tab.css';
 
 // Manage's Assignments tab: the coach and speaker dashboards' stand-in until they are built
 // (dashboardPath). Coaches: a group's assignments and the templates (002 section 2.2);
-// speakers: their assignments (002 section 2.4).
+// speakers: the speaker dashboard's assignments view (002 section 2.4).
 
 const FILTER_LABELS: Record<TAssignmentFilter, string> = { recent: 'Recent', completed: 'Completed', active: 'Active', all: 'All' };
 type TTemplateFilter = (typeof TEMPLATE_FILTERS)[number];
 const TEMPLATE_LABELS: Record<TTemplateFilter, string> = { all: 'All', shared: 'Shared', private: 'Private' };
-export const SPEAKER_EMPTY = 'You currently have no assignments.';
 
 /** A notice another page passed in the router state: `navigate(dashboardPath(mode), { state: { notice } })`. */
 export function noticeFromState(state: unknown): { title: string; text?: string } | null {
@@ -61,7 +60,7 @@ export function AssignmentsTab({ viewer }: { viewer: TViewer }) {
   return (
     <div className="stack stack--lg assignments-tab">
       {notice && <Banner inline kind="success" title={notice.title} text={notice.text} />}
-      {coach ? <CoachAssignments viewer={viewer} /> : <SpeakerAssignments />}
+      {coach ? <CoachAssignments viewer={viewer} /> : <SpeakerAssignmentsPanel viewer={viewer} />}
     </div>
   );
 }
@@ -273,39 +272,5 @@ function TemplateCard({ t }: { t: TAssignment }) {
         {t.ownerName && !t.isGlobal && <span>By {t.ownerName}</span>}
       </p>
     </li>
-  );
-}
-
-function SpeakerAssignments() {
-  const list = useQuery({ queryKey: queryKeys.assignedAssignments, queryFn: api.getAssignedAssignments });
-  const shown = useMemo(() => [...(list.data ?? [])].sort(compareAssignments), [list.data]);
-  if (list.isPending) return <LoadingState />;
-  if (list.isError) return <Banner inline kind="error" title="Your assignments could not be loaded" text="Please reload the page." />;
-  if (shown.length === 0) return <EmptyState icon={<ClipboardList aria-hidden />} title={SPEAKER_EMPTY} />;
-  return (
-    <ul className="assignment-cards" data-testid="speaker-assignments">
-      {shown.map((a) => (
-        <li key={a.assignmentId} className="assignment-card card" data-testid="assignment-card">
-          <div className="assignment-card__top">
-            <Link to={detailsPath(a)} className="assignment-card__name" title={a.name}>
-              {cardName(a.name)}
-            </Link>
-            <span className="assignment-card__status">{speakerAssignmentStatus(a, a.completionStatus ?? 'assigned')}</span>
-          </div>
-          {a.groupName && <p className="assignment-card__group">{a.groupName}</p>}
-          <Description text={a.description} />
-          <div className="row assignment-card__actions">
-            {a.abilities.canSubmit && (
-              <ButtonLink to={`/record?assignmentId=${encodeURIComponent(a.assignmentId)}`} size="sm" icon={<Mic size={15} aria-hidden />}>
-                Record ({criteriaAlgorithmLabel(a.criteria.algorithm)})
-              </ButtonLink>
-            )}
-            <ButtonLink to={detailsPath(a)} size="sm" variant="secondary">
-              Details
-            </ButtonLink>
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }
