@@ -14,6 +14,7 @@ import { clientErrorHandler, frameworkErrors, guardedValidatorCompiler } from '.
 import { helmetOptions } from './http/security-headers.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
 import { responses } from './http/route-kit.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
@@ -101,6 +102,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       scorecardsRoutes(zapp, deps);
       adminStatsRoutes(zapp, deps);
       adminUsersRoutes(zapp, deps);
+      dashboardsRoutes(zapp, deps);
     },
     { prefix: API_PREFIX },
   );

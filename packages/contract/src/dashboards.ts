@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdSchema } from './api.js';
 import { ZAssignmentMemberRecordingSchema } from './assignment-members.js';
 import {
   COMPLETION_STATUSES,
@@ -95,6 +96,9 @@ export const ZMemberAssignmentRowSchema = z.object({
   recordings: z.array(ZAssignmentMemberRecordingSchema),
 });
 export type TMemberAssignmentRow = z.infer<typeof ZMemberAssignmentRowSchema>;
+
+/** The path of GET groups/{id}/members/{userId}/assignments. */
+export const ZGroupMemberParamsSchema = z.object({ id: ZIdSchema, userId: ZIdSchema });
 
 export const ZMemberAssignmentsSchema = z.object({
   groupId: z.uuid(),

@@ -983,6 +983,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/groups/{id}/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A group's coach dashboard: its stats and its speakers' counts, as the caller may see them */
+        get: operations["getCoachDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/members/{userId}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member's assignments in a group with their completion and recordings (coach dashboard row) */
+        get: operations["getMemberAssignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's speaker dashboard: their assignments by group and their stats */
+        get: operations["getSpeakerDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own recordings with comments and ratings (My Library) */
+        get: operations["getLibrary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8585,6 +8653,373 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getCoachDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            groupId: string;
+                            stats: {
+                                activeAssignments: number;
+                                totalRecordings: number;
+                                totalComments: number;
+                                recordingsForReview: number;
+                            };
+                            members: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                                firstName: string;
+                                lastName: string;
+                                /** Format: date-time */
+                                joinDate: string;
+                                /** Format: date-time */
+                                lastUpload: string | null;
+                                totalAssignments: number;
+                                activeAssignments: number;
+                                recordings: number;
+                                flagged: number;
+                                comments: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getMemberAssignments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            groupId: string;
+                            /** Format: uuid */
+                            userId: string;
+                            assignments: {
+                                /** Format: uuid */
+                                assignmentId: string;
+                                name: string;
+                                archived: boolean;
+                                deleted: boolean;
+                                continuous: boolean;
+                                /** Format: date-time */
+                                createdDate: string;
+                                /** @enum {string} */
+                                status: "assigned" | "inProgress" | "completed";
+                                /** Format: date-time */
+                                lastUpload: string | null;
+                                recordingsCount: number;
+                                submittedCount: number;
+                                sharedCount: number;
+                                feedbackCount: number;
+                                /** @enum {string|null} */
+                                ratingColumn: "average" | "mine" | null;
+                                showCoachRating: boolean;
+                                recordings: {
+                                    /** Format: uuid */
+                                    recordingId: string;
+                                    title: string;
+                                    /** Format: date-time */
+                                    createdDate: string;
+                                    duration: number | null;
+                                    isVideo: boolean;
+                                    processing: boolean;
+                                    overallScore: number | null;
+                                    numComments: number;
+                                    scoreOverallAvgRating: number | null;
+                                    numRatings: number;
+                                    myRating: number | null;
+                                    scoreOverallAvgRatingCoach: number | null;
+                                    numCoachRatings: number;
+                                    submitted: boolean;
+                                    feedbackRequested: boolean;
+                                    playbackUrl: string | null;
+                                    abilities: {
+                                        canHear: boolean;
+                                    };
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getSpeakerDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            stats: {
+                                activeAssignments: number;
+                                totalRecordings: number;
+                                totalComments: number;
+                                recordingsFlagged: number;
+                            };
+                            groups: {
+                                /** Format: uuid */
+                                groupId: string;
+                                name: string;
+                                assignments: {
+                                    /** Format: uuid */
+                                    assignmentId: string;
+                                    name: string;
+                                    description: string;
+                                    archived: boolean;
+                                    deleted: boolean;
+                                    /** Format: date-time */
+                                    createdDate: string;
+                                    sortOrder: number | null;
+                                    /** @enum {string} */
+                                    status: "assigned" | "inProgress" | "completed";
+                                    algorithm: string;
+                                    counts: {
+                                        myRecordings: number;
+                                        comments: number;
+                                        peerRecordings: number | null;
+                                    };
+                                    abilities: {
+                                        canSubmit: boolean;
+                                    };
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLibrary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            recordingId: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            groupId: string | null;
+                            groupName: string | null;
+                            title: string;
+                            /** Format: date-time */
+                            createdDate: string;
+                            fileName: string | null;
+                            duration: number | null;
+                            isVideo: boolean;
+                            uploading: boolean;
+                            processing: boolean;
+                            failed: boolean;
+                            /** @enum {string|null} */
+                            failedCode: "noSpeech" | "noData" | "tooShort" | "unprocessable" | "tooLong" | "cancelled" | "transcriptionUnavailable" | "invalidFileType" | "fileTooLarge" | "urlBlocked" | "urlFetchFailed" | null;
+                            failedReason: string | null;
+                            feedbackRequested: boolean;
+                            submitted: boolean;
+                            numSpeakers: number;
+                            /** Format: uuid */
+                            assignmentId: string | null;
+                            userFirstName: string;
+                            userLastName: string;
+                            overallScore: number | null;
+                            abilities: {
+                                canHear: boolean;
+                                canShare: boolean;
+                                canFlag: boolean;
+                                canFlagOnResults: boolean;
+                                canSubmit: boolean;
+                                canRename: boolean;
+                                canDelete: boolean;
+                                canComment: boolean;
+                                canScore: boolean;
+                            };
+                            assignmentName: string | null;
+                            numComments: number;
+                            scoreOverallAvgRating: number | null;
+                            numRatings: number;
+                            scoreOverallAvgRatingCoach: number | null;
+                            numCoachRatings: number;
+                            playbackUrl: string | null;
+                        }[];
                     };
                 };
             };

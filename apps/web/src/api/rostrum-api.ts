@@ -39,6 +39,10 @@ import type {
   TAssignment,
   TScorecardResponse,
   TScorecardResponseBody,
+  TCoachDashboard,
+  TMemberAssignments,
+  TSpeakerDashboard,
+  TLibraryRecording,
 } from '@rostrum/contract';
 import { call, client } from './http-client';
 import type { paths } from './openapi.gen';
@@ -142,6 +146,14 @@ export const api = {
   addRecordingToAssignment: (assignmentId: string, recordingId: string) =>
     call('POST', () => client.POST('/api/v1/assignments/{id}/recordings', { params: { path: id(assignmentId) }, body: { recordingId } })),
 
+  /** The dashboards and My Library (002 sections 2.2 and 2.4). */
+  getCoachDashboard: (groupId: string): Promise<TCoachDashboard> =>
+    call('GET', () => client.GET('/api/v1/groups/{id}/dashboard', { params: { path: id(groupId) } })),
+  getMemberAssignments: (groupId: string, userId: string): Promise<TMemberAssignments> =>
+    call('GET', () => client.GET('/api/v1/groups/{id}/members/{userId}/assignments', { params: { path: { id: groupId, userId } } })),
+  getSpeakerDashboard: (): Promise<TSpeakerDashboard> => call('GET', () => client.GET('/api/v1/me/dashboard')),
+  getLibrary: (): Promise<TLibraryRecording[]> => call('GET', () => client.GET('/api/v1/me/library')),
+
   /** Admin area: users, roles and invites (org admins). */
   getAdminUsers: (search?: string): Promise<TAdminUserList> =>
     call('GET', () => client.GET('/api/v1/users', { params: { query: { search: search || undefined } } })),
@@ -194,4 +206,11 @@ export const queryKeys = {
   adminUsers: (search: string) => ['admin', 'user-list', search] as const,
   adminUser: (userId: string) => ['admin', 'user', userId] as const,
   invites: ['admin', 'invites'] as const,
+  /** Under the group's key: group changes refresh it. */
+  coachDashboard: (groupId: string) => ['groups', groupId, 'dashboard'] as const,
+  /** Under the group's members key: invalidating the members refreshes the expanded rows. */
+  memberAssignments: (groupId: string, userId: string) => ['groups', groupId, 'members', userId, 'assignments'] as const,
+  /** Under the recordings key: a recording's change (flag, share, rename, delete) refreshes the counts. */
+  speakerDashboard: ['recordings', 'speaker-dashboard'] as const,
+  library: ['recordings', 'library'] as const,
 };

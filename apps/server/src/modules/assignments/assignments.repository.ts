@@ -68,6 +68,14 @@ export function listAssignedToSpeaker(db: TDb, userId: string, orgId: string): P
     .orderBy(desc(assignments.createdAt));
 }
 
+/** Every non-deleted assignment for the user as a speaker, archived ones too (the speaker dashboard), newest first. */
+export function listAllForSpeaker(db: TDb, userId: string, orgId: string): Promise<TAssignmentFullRow[]> {
+  return selectFull(db)
+    .innerJoin(memberships, and(eq(memberships.groupId, assignments.groupId), eq(memberships.userId, userId)))
+    .where(and(eq(assignments.orgId, orgId), isNull(assignments.deletedAt), assignmentForMembershipSql()))
+    .orderBy(desc(assignments.createdAt));
+}
+
 /** Every assigned, non-deleted assignment of a group. */
 export function listGroupAssignments(db: TDb, groupId: string): Promise<TAssignmentFullRow[]> {
   return selectFull(db)

@@ -43,8 +43,8 @@ export interface TRatingAverage {
 }
 
 /** One recording in a member's row, as the caller may see it. */
-export interface TRecordingProgress {
-  row: TProgressRecordingRow;
+export interface TRecordingProgress<TRow = TProgressRecordingRow> {
+  row: TRow;
   access: Exclude<TRecordingAccess, 'none'>;
   canHear: boolean;
   /** Comments the caller may see. */
@@ -102,7 +102,7 @@ function groupBy<T>(rows: ReadonlyArray<T>, key: (row: T) => string): Map<string
   return out;
 }
 
-function average(sum: number, n: number): number | null {
+export function average(sum: number, n: number): number | null {
   return n === 0 ? null : Math.round((sum / n) * 100) / 100;
 }
 
@@ -193,15 +193,19 @@ export async function computeAssignmentProgress(
   return out;
 }
 
-function recordingProgress(
-  row: TProgressRecordingRow,
+/**
+ * One recording as the caller may see it: the comments and overall ratings the visibility rules
+ * (feedbackVisible, scoreSetVisible) let through. Also My Library's, with access 'owner'.
+ */
+export function recordingProgress<TRow extends Pick<TProgressRecordingRow, 'userId'>>(
+  row: TRow,
   access: Exclude<TRecordingAccess, 'none'>,
   tallies: TFeedbackTally[],
   callerId: string,
   isCoach: boolean,
   speakerLevel: number,
   coachOnly: boolean,
-): TRecordingProgress {
+): TRecordingProgress<TRow> {
   let numComments = 0;
   const all = { sum: 0, n: 0 };
   const coach = { sum: 0, n: 0 };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../../db/client.js';
 import { assignments, feedback, groups, memberships, recordings, users } from '../../../db/schema.js';
 import { assignmentForMembershipSql } from '../../../auth/assignment-targets.js';
@@ -64,6 +64,15 @@ export type TProgressRecordingRow = Awaited<ReturnType<typeof listRecordingsOf>>
  * (feedbackVisible, scoreSetVisible) and for completion, without the rows themselves.
  */
 export function tallyFeedbackOf(db: TDb, assignmentIds: string[], callerId: string) {
+  return tallyFeedback(db, inArray(recordings.assignmentId, assignmentIds), callerId);
+}
+
+/** The same tally over every live recording of one owner (My Library, the speaker dashboard). */
+export function tallyFeedbackOfOwner(db: TDb, ownerId: string, callerId: string) {
+  return tallyFeedback(db, eq(recordings.userId, ownerId), callerId);
+}
+
+function tallyFeedback(db: TDb, scope: SQL, callerId: string) {
   const byCaller = sql<boolean>`(${feedback.userId} = ${callerId})`;
   const byOwner = sql<boolean>`(${feedback.userId} = ${recordings.userId})`;
   return (
@@ -80,7 +89,7 @@ export function tallyFeedbackOf(db: TDb, assignmentIds: string[], callerId: stri
       })
       .from(feedback)
       .innerJoin(recordings, eq(recordings.id, feedback.recordingId))
-      .where(and(inArray(recordings.assignmentId, assignmentIds), isNull(recordings.deletedAt), ne(recordings.status, 'failed')))
+      .where(and(scope, isNull(recordings.deletedAt), ne(recordings.status, 'failed')))
       // By position: the caller's id is a parameter, and a repeated parameter is another expression to Postgres.
       .groupBy(sql`1, 2, 3, 4, 5`)
   );

@@ -46,7 +46,8 @@ function hiddenColumns(view: TAssignmentMemberView): TAssignmentMemberColumn[] {
   return hidden;
 }
 
-function presentMember(deps: TDeps, auth: TAuth, view: TAssignmentMemberView, m: TMemberProgress): TAssignmentMember {
+/** One member's row with their recordings, as the caller may see it (also a coach's member expansion). */
+export function presentMember(deps: TDeps, auth: TAuth, view: TAssignmentMemberView, m: TMemberProgress): TAssignmentMember {
   const coach = view.variant === 'coach';
   const { ratingColumn, showCoachRating } = memberRatingColumns(view, auth.userId, m.userId);
   const recordings = m.recordings.map(({ row: r, canHear, numComments, rating, coachRating, myRating }) => ({

@@ -1,0 +1,95 @@
+import {
+  assignmentMatchesFilter,
+  memberAssignmentMatchesFilter,
+  type TCoachDashboard,
+  type TCoachDashboardMember,
+} from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { coachSeesSharedOnly, feedbackVisible, isActiveSpeakerIn, recordingAccess } from '../../auth/policies.js';
+import { listGroupMembers } from '../groups/groups.repository.js';
+import { tallyGroupComments, type TGroupCommentTally } from './dashboards.repository.js';
+import { loadCoachedGroup, loadGroupProgress } from './group-assignments.js';
+
+// GET groups/{id}/dashboard (002 section 2.2): the four stats and the Members view. Recordings,
+// flagged and last upload are the group member list's counts (at coach privacy level 3 and up,
+// only submitted or shared recordings); comments are those recordingAccess and feedbackVisible
+// let the caller read; assignments come from the progress the details page shows.
+
+type TGroupLevels = { managerPrivacyLevel: number; speakerPrivacyLevel: number };
+
+/** Comments on one owner's recordings the caller may see, from the group's comment tally. */
+function visibleComments(
+  auth: TAuth,
+  group: TGroupLevels,
+  membership: Parameters<typeof recordingAccess>[3],
+  tallies: TGroupCommentTally[],
+) {
+  let n = 0;
+  for (const t of tallies) {
+    const access = recordingAccess(auth, t, group, membership);
+    const sees = (item: { userId: string; isManager: boolean }) =>
+      feedbackVisible(auth.userId, access, true, group.speakerPrivacyLevel, item);
+    if (sees({ userId: '', isManager: true })) n += t.byManager;
+    if (sees({ userId: t.userId, isManager: false })) n += t.byOwner;
+    if (sees({ userId: '', isManager: false })) n += t.byOthers;
+  }
+  return n;
+}
+
+export async function getCoachDashboard(deps: TDeps, auth: TAuth, groupId: string): Promise<TCoachDashboard> {
+  const { group, membership } = await loadCoachedGroup(deps, auth, groupId);
+  const now = new Date();
+  const [assignments, memberRows, comments] = await Promise.all([
+    loadGroupProgress(deps, auth, groupId, now),
+    listGroupMembers(deps.db, groupId, { activeOnly: true, onlySharedCounted: coachSeesSharedOnly(group) }),
+    tallyGroupComments(deps.db, groupId),
+  ]);
+  const commentsOf = new Map<string, TGroupCommentTally[]>();
+  for (const t of comments) commentsOf.set(t.userId, [...(commentsOf.get(t.userId) ?? []), t]);
+
+  // Each member's assignments: those of the group that target them, and of those the open ones.
+  const assignmentsOf = new Map<string, { total: number; active: number }>();
+  let activeAssignments = 0;
+  for (const { row, continuous, progress } of assignments) {
+    const a = row.a;
+    const createdDate = a.createdAt.toISOString();
+    const facts = { archived: a.archived, deleted: !!a.deletedAt, createdDate };
+    if (assignmentMatchesFilter({ ...facts, continuous, counts: progress.counts }, 'active', now)) activeAssignments++;
+    for (const m of progress.members) {
+      const tally = assignmentsOf.get(m.userId) ?? { total: 0, active: 0 };
+      tally.total++;
+      if (memberAssignmentMatchesFilter({ ...facts, status: m.completion.status }, 'active', now)) tally.active++;
+      assignmentsOf.set(m.userId, tally);
+    }
+  }
+
+  const members: TCoachDashboardMember[] = memberRows
+    .filter((r) => isActiveSpeakerIn(r.membership, now))
+    .map((r) => {
+      const mine = assignmentsOf.get(r.user.id);
+      return {
+        userId: r.user.id,
+        name: r.user.name,
+        firstName: r.user.firstName,
+        lastName: r.user.lastName,
+        joinDate: r.membership.startDate.toISOString(),
+        lastUpload: r.lastRecordingDate ? new Date(r.lastRecordingDate).toISOString() : null,
+        totalAssignments: mine?.total ?? 0,
+        activeAssignments: mine?.active ?? 0,
+        recordings: r.recordings,
+        flagged: r.submitted,
+        comments: visibleComments(auth, group, membership, commentsOf.get(r.user.id) ?? []),
+      };
+    });
+  return {
+    groupId,
+    stats: {
+      activeAssignments,
+      totalRecordings: members.reduce((n, m) => n + m.recordings, 0),
+      totalComments: members.reduce((n, m) => n + m.comments, 0),
+      recordingsForReview: members.reduce((n, m) => n + m.flagged, 0),
+    },
+    members,
+  };
+}

@@ -1,0 +1,54 @@
+import type { TLibraryRecording } from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { coachOnlyScorecardInForce } from '../../auth/policies.js';
+import { signMediaUrl } from '../../storage/media-urls.js';
+import { findOrganisation } from '../org/org.repository.js';
+import { listOwnRecordings } from '../recordings/recordings.repository.js';
+import { presentSummary } from '../recordings/recordings.presenter.js';
+import { recordingProgress } from '../assignments/progress/progress.loader.js';
+import { tallyFeedbackOfOwner, type TFeedbackTally } from '../assignments/progress/progress.repository.js';
+import { listRecordingAssignments } from './dashboards.repository.js';
+
+// GET me/library (002 section 2.4, My Library): the caller's own recordings, the set and summary
+// of GET recordings, with the assignment's name and the comments and overall ratings their owner
+// sees (recordingProgress with access 'owner': at speaker privacy level 4 peers' feedback stays
+// hidden). Four statements whatever the number of recordings.
+
+export async function getLibrary(deps: TDeps, auth: TAuth): Promise<TLibraryRecording[]> {
+  const [rows, tallies, org] = await Promise.all([
+    listOwnRecordings(deps.db, auth.userId),
+    tallyFeedbackOfOwner(deps.db, auth.userId, auth.userId),
+    findOrganisation(deps.db, auth.orgId),
+  ]);
+  const assignmentIds = [...new Set(rows.flatMap((row) => (row.r.assignmentId ? [row.r.assignmentId] : [])))];
+  const assignments = new Map((await listRecordingAssignments(deps.db, assignmentIds)).map((a) => [a.id, a]));
+  const talliesOf = new Map<string, TFeedbackTally[]>();
+  for (const t of tallies) talliesOf.set(t.recordingId, [...(talliesOf.get(t.recordingId) ?? []), t]);
+  const assignmentsOn = !!org?.settings.Assignments;
+
+  return rows.map((row) => {
+    const r = row.r;
+    const a = r.assignmentId ? assignments.get(r.assignmentId) : undefined;
+    const coachOnly = a ? coachOnlyScorecardInForce(a.criteria, a.scorecard) : false;
+    const seen = recordingProgress(
+      r,
+      'owner',
+      talliesOf.get(r.id) ?? [],
+      auth.userId,
+      false,
+      row.groupLevels?.speakerPrivacyLevel ?? 0,
+      coachOnly,
+    );
+    return {
+      ...presentSummary(row, { userId: auth.userId, access: 'owner', assignmentsOn }),
+      assignmentName: a?.name ?? null,
+      numComments: seen.numComments,
+      scoreOverallAvgRating: seen.rating.average,
+      numRatings: seen.rating.count,
+      scoreOverallAvgRatingCoach: seen.coachRating.average,
+      numCoachRatings: seen.coachRating.count,
+      playbackUrl: r.playbackPath ? signMediaUrl(deps.mediaSecret, r.id, 'audio', auth.userId) : null,
+    };
+  });
+}

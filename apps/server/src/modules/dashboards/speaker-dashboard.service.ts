@@ -1,0 +1,84 @@
+import { memberAssignmentMatchesFilter, normaliseCriteria, type TSpeakerAssignmentCard, type TSpeakerDashboard } from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { coachOnlyScorecardInForce, isActiveSpeakerIn, peerListVisible } from '../../auth/policies.js';
+import { listAllForSpeaker, listTargets } from '../assignments/assignments.repository.js';
+import { judge, loadViewer } from '../assignments/presenter.js';
+import { computeAssignmentProgress } from '../assignments/progress/index.js';
+import { listGroupsWithMembership } from '../assignments/progress/progress.repository.js';
+import { assertAssignmentsOn } from '../assignments/access.js';
+import { getLibrary } from './library.service.js';
+
+// GET me/dashboard (002 section 2.4): the caller's assignments by group, each with their own
+// completion and counts, and the four stats over their own recordings (My Library's rows, so the
+// two views agree). Peer Recordings counts what peers shared in it that the caller may hear (the
+// assignment progress's peer rows); null where peer sharing is off (peerListVisible 'disabled').
+
+export async function getSpeakerDashboard(deps: TDeps, auth: TAuth): Promise<TSpeakerDashboard> {
+  const viewer = await loadViewer(deps.db, auth);
+  assertAssignmentsOn(viewer);
+  const now = new Date();
+  const rows = await listAllForSpeaker(deps.db, auth.userId, auth.orgId);
+  const ids = rows.map((r) => r.a.id);
+  const groupIds = [...new Set(rows.map((r) => r.a.groupId!))];
+  const [targets, progress, groups, library] = await Promise.all([
+    listTargets(deps.db, ids),
+    computeAssignmentProgress(
+      deps.db,
+      rows.map((r) => ({ ...r.a, coachOnlyScorecard: coachOnlyScorecardInForce(r.a.criteria, r.scorecard) })),
+      auth,
+      now,
+    ),
+    groupIds.length ? listGroupsWithMembership(deps.db, groupIds, auth.userId) : Promise.resolve([]),
+    getLibrary(deps, auth),
+  ]);
+  const targetsOf = new Map<string, typeof targets>();
+  for (const t of targets) targetsOf.set(t.assignmentId, [...(targetsOf.get(t.assignmentId) ?? []), t]);
+  const groupsById = new Map(groups.map((g) => [g.group.id, g]));
+
+  const cards = new Map<string, TSpeakerAssignmentCard[]>();
+  let activeAssignments = 0;
+  for (const row of rows) {
+    const a = row.a;
+    const g = groupsById.get(a.groupId!);
+    const j = judge(viewer, row, targetsOf.get(a.id) ?? []);
+    if (!g || !j.isFor || !isActiveSpeakerIn(g.membership, now)) continue;
+    const p = progress.get(a.id)!;
+    const me = p.members.find((m) => m.userId === auth.userId);
+    const peersOff = peerListVisible(g.group, g.membership, now) === 'disabled';
+    const peerRecordings = p.members
+      .filter((m) => m.userId !== auth.userId)
+      .reduce((n, m) => n + m.recordings.filter((r) => r.canHear && r.row.feedbackRequested).length, 0);
+    const card: TSpeakerAssignmentCard = {
+      assignmentId: a.id,
+      name: a.name,
+      description: a.description,
+      archived: a.archived,
+      deleted: !!a.deletedAt,
+      createdDate: a.createdAt.toISOString(),
+      sortOrder: a.sortOrder,
+      status: p.completionStatus ?? 'assigned',
+      algorithm: normaliseCriteria(a.criteria).algorithm,
+      counts: {
+        myRecordings: me?.recordings.length ?? 0,
+        comments: me?.recordings.reduce((n, r) => n + r.numComments, 0) ?? 0,
+        peerRecordings: peersOff ? null : peerRecordings,
+      },
+      abilities: { canSubmit: j.abilities.canSubmit },
+    };
+    if (memberAssignmentMatchesFilter(card, 'active', now)) activeAssignments++;
+    cards.set(a.groupId!, [...(cards.get(a.groupId!) ?? []), card]);
+  }
+
+  return {
+    stats: {
+      activeAssignments,
+      totalRecordings: library.length,
+      totalComments: library.reduce((n, r) => n + r.numComments, 0),
+      recordingsFlagged: library.filter((r) => r.submitted).length,
+    },
+    groups: [...cards]
+      .map(([groupId, assignments]) => ({ groupId, name: groupsById.get(groupId)!.group.name, assignments }))
+      .sort((x, y) => x.name.localeCompare(y.name)),
+  };
+}
