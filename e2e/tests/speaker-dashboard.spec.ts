@@ -20,16 +20,25 @@ const PRIVATE = `Dashboard private ${suffix}`;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ baseURL }) => {
-  test.setTimeout(200_000);
+  test.setTimeout(400_000);
   const token = await apiSignIn(baseURL!, SPEAKER);
   const wav = talkWav();
   const pitch = await uploadRecording(baseURL!, token, wav, { title: IN_ASSIGNMENT });
   const mine = await uploadRecording(baseURL!, token, wav, { title: PRIVATE });
-  await waitForResults(baseURL!, token, pitch);
-  await waitForResults(baseURL!, token, mine);
+  await waitForResults(baseURL!, token, pitch, 180_000);
+  await waitForResults(baseURL!, token, mine, 180_000);
   const assigned = await api<{ assignmentId: string; name: string }[]>(baseURL!, token, 'GET', '/assignments?scope=assigned');
   const elevator = assigned.find((a) => a.name === 'Elevator Pitch')!;
   await api(baseURL!, token, 'POST', `/assignments/${elevator.assignmentId}/recordings`, { recordingId: pitch });
+  // The remembered choices start from their defaults, however an earlier run left them.
+  const groups = await api<{ groupId: string }[]>(baseURL!, token, 'GET', '/groups');
+  await api(baseURL!, token, 'PUT', '/me/preferences', {
+    speakerDashboardToggle: 'assignments',
+    speakerAssignmentFilters: Object.fromEntries(groups.map((g) => [g.groupId, null])),
+    myLibFilter: 'all',
+    myLibSort: 'uploaded-d',
+    tableRowIndices: [],
+  });
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 
@@ -44,10 +53,19 @@ async function chooseAction(page: Page, title: string, item: string) {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
+/** The dashboard on My Library (a test run alone starts from the default, Assignments). */
+async function openLibrary(page: Page) {
+  await signIn(page, SPEAKER);
+  await page.goto('/speaker-dashboard');
+  await page.getByRole('radio', { name: 'My Library' }).click();
+  await expect(table(page)).toBeVisible();
+}
+
 async function shoot(page: Page, name: string) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: width > 400 });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -69,16 +87,22 @@ test('the assignments view: stats, cards with their Record links, and a group fi
   await expect(discovery.getByRole('link', { name: 'Record (Multi-Speaker)' })).toBeVisible();
   await shoot(page, 'speaker-dashboard-assignments');
 
-  // The group's filter: Completed leaves none, and stays chosen after a reload.
-  await group.getByRole('radio', { name: 'Completed' }).check();
-  await expect(group.getByText('No assignments.')).toBeVisible();
+  // The group's filter: the recording in Elevator Pitch completed it (one recording needed), so
+  // Completed shows it alone, Active the other; the choice stays after a reload.
+  await group.getByRole('radio', { name: 'Completed' }).click();
+  await expect(group.getByTestId('assignment-card')).toHaveCount(1);
+  await expect(elevator).toContainText('Completed');
+  await group.getByRole('radio', { name: 'Active' }).click();
+  await expect(group.getByTestId('assignment-card')).toHaveCount(1);
+  await expect(discovery).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Pitch Practice' }).getByRole('radio', { name: 'Completed' })).toBeChecked();
-  await page.getByRole('region', { name: 'Pitch Practice' }).getByRole('radio', { name: 'Recent' }).check();
+  await expect(page.getByRole('region', { name: 'Pitch Practice' }).getByRole('radio', { name: 'Active' })).toBeChecked();
+  await expect(elevator).toHaveCount(0);
+  await page.getByRole('region', { name: 'Pitch Practice' }).getByRole('radio', { name: 'Recent' }).click();
   await expect(page.getByRole('region', { name: 'Pitch Practice' }).getByTestId('assignment-card')).toHaveCount(2);
 
   // The toggle is remembered too.
-  await page.getByRole('radio', { name: 'My Library' }).check();
+  await page.getByRole('radio', { name: 'My Library' }).click();
   await expect(table(page)).toBeVisible();
   await page.reload();
   await expect(page.getByRole('radio', { name: 'My Library' })).toBeChecked();
@@ -87,22 +111,20 @@ test('the assignments view: stats, cards with their Record links, and a group fi
 
 test('My Library: every filter and sort, remembered after a reload', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, SPEAKER);
-  await page.goto('/speaker-dashboard');
-  await expect(table(page)).toBeVisible();
+  await openLibrary(page);
 
-  await libraryFilter(page).getByRole('radio', { name: 'Private' }).check();
+  await libraryFilter(page).getByRole('radio', { name: 'Private' }).click();
   await expect(row(page, PRIVATE)).toBeVisible();
   await expect(row(page, IN_ASSIGNMENT)).toHaveCount(0);
-  await libraryFilter(page).getByRole('radio', { name: 'Assignments' }).check();
+  await libraryFilter(page).getByRole('radio', { name: 'Assignments' }).click();
   await expect(row(page, IN_ASSIGNMENT)).toBeVisible();
   await expect(row(page, PRIVATE)).toHaveCount(0);
   await page.reload();
   await expect(libraryFilter(page).getByRole('radio', { name: 'Assignments' })).toBeChecked();
   await expect(row(page, PRIVATE)).toHaveCount(0);
-  await libraryFilter(page).getByRole('radio', { name: 'Flagged for Review' }).check();
+  await libraryFilter(page).getByRole('radio', { name: 'Flagged for Review' }).click();
   await expect(row(page, IN_ASSIGNMENT)).toHaveCount(0);
-  await libraryFilter(page).getByRole('radio', { name: 'All' }).check();
+  await libraryFilter(page).getByRole('radio', { name: 'All' }).click();
   await expect(row(page, PRIVATE)).toBeVisible();
   await expect(row(page, IN_ASSIGNMENT)).toBeVisible();
 
@@ -129,8 +151,7 @@ test('My Library: every filter and sort, remembered after a reload', async ({ pa
 
 test('My Library: flag and share with Undo, rename, and a row kept open across a reload', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, SPEAKER);
-  await page.goto('/speaker-dashboard');
+  await openLibrary(page);
   await expect(row(page, IN_ASSIGNMENT)).toBeVisible();
 
   // A private recording is only shared or flagged once it is in an assignment (002 section 4).
@@ -155,11 +176,17 @@ test('My Library: flag and share with Undo, rename, and a row kept open across a
   await chooseAction(page, IN_ASSIGNMENT, 'Flag for coach review');
   await expect(notification(page)).toContainText('Flagged for coach review.');
   await expect(flagged()).toHaveText('Yes');
-  await libraryFilter(page).getByRole('radio', { name: 'Flagged for Review' }).check();
-  await expect(row(page, IN_ASSIGNMENT)).toBeVisible();
   await notification(page).getByRole('button', { name: 'Undo' }).click();
+  await expect(flagged()).toHaveText('No');
+  // Flagged again, it is listed under Flagged for Review until the flag is removed.
+  await chooseAction(page, IN_ASSIGNMENT, 'Flag for coach review');
+  await expect(flagged()).toHaveText('Yes');
+  await libraryFilter(page).getByRole('radio', { name: 'Flagged for Review' }).click();
+  await expect(row(page, IN_ASSIGNMENT)).toBeVisible();
+  await expect(row(page, PRIVATE)).toHaveCount(0);
+  await chooseAction(page, IN_ASSIGNMENT, 'Remove review flag');
   await expect(row(page, IN_ASSIGNMENT)).toHaveCount(0);
-  await libraryFilter(page).getByRole('radio', { name: 'All' }).check();
+  await libraryFilter(page).getByRole('radio', { name: 'All' }).click();
   await expect(flagged()).toHaveText('No');
 
   // Share with the whole group, then Undo.
@@ -170,7 +197,12 @@ test('My Library: flag and share with Undo, rename, and a row kept open across a
   await expect(shared()).toHaveText('Yes');
   await notification(page).getByRole('button', { name: 'Undo' }).click();
   await expect(shared()).toHaveText('No');
+  await chooseAction(page, IN_ASSIGNMENT, 'Share with whole group');
+  await expect(shared()).toHaveText('Yes');
+  await expect(row(page, IN_ASSIGNMENT)).toContainText('Shared with group');
   await shoot(page, 'speaker-dashboard-library');
+  await chooseAction(page, IN_ASSIGNMENT, 'Stop sharing');
+  await expect(shared()).toHaveText('No');
 
   // Rename.
   const renamed = `${IN_ASSIGNMENT} renamed`;

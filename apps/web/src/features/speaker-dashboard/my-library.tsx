@@ -80,7 +80,7 @@ export function MyLibrary({ viewer }: { viewer: TViewer }) {
   const all = library.data;
   const shown = visibleLibrary(all, filter, sort);
   const toggleRow = (recordingId: string) => savePreferences({ tableRowIndices: toggledRowIds(open, recordingId, all) });
-  const colCount = LIBRARY_SORT_KEYS.length + 2;
+  const colCount = LIBRARY_SORT_KEYS.length + 1;
 
   return (
     <section className="stack my-library" aria-labelledby="my-library-title">
@@ -109,9 +109,6 @@ export function MyLibrary({ viewer }: { viewer: TViewer }) {
           <table className="table table--stack my-library__table" aria-labelledby="my-library-title">
             <thead>
               <tr>
-                <th scope="col" className="my-library__toggle-col">
-                  <span className="visually-hidden">Details</span>
-                </th>
                 {LIBRARY_SORT_KEYS.map((key) => (
                   <th
                     key={key}
@@ -186,24 +183,24 @@ function LibraryRow({
   return (
     <tbody className={expanded ? 'speakers-table__group is-open' : 'speakers-table__group'} data-testid="library-row">
       <tr>
-        <td className="my-library__toggle">
-          <DisclosureButton expanded={expanded} controls={detailsId} onToggle={onToggle} srText={`Details of ${r.title}`}>
-            {null}
-          </DisclosureButton>
-        </td>
         {cell(
           'title',
-          <div className="recording-title-cell">
-            <Link to={`/evaluate/${r.recordingId}`} className="table-strong">
-              {r.title}
-            </Link>
-            {state !== 'done' && <RecordingStateCell state={state} />}
-            {(r.submitted || r.feedbackRequested) && (
-              <span className="recording-flags">
-                {r.submitted && <Badge tone="info">Flagged for review</Badge>}
-                {r.feedbackRequested && <Badge tone="info">Shared with {vocab.word('group')}</Badge>}
-              </span>
-            )}
+          <div className="my-library__title">
+            <DisclosureButton expanded={expanded} controls={detailsId} onToggle={onToggle} srText={`Details of ${r.title}`}>
+              {null}
+            </DisclosureButton>
+            <div className="recording-title-cell">
+              <Link to={`/evaluate/${r.recordingId}`} className="table-strong">
+                {r.title}
+              </Link>
+              {state !== 'done' && <RecordingStateCell state={state} />}
+              {(r.submitted || r.feedbackRequested) && (
+                <span className="recording-flags">
+                  {r.submitted && <Badge tone="info">Flagged for review</Badge>}
+                  {r.feedbackRequested && <Badge tone="info">Shared with {vocab.word('group')}</Badge>}
+                </span>
+              )}
+            </div>
           </div>,
         )}
         {cell('group', r.groupName ?? '—')}

@@ -19,7 +19,7 @@ import { SpeakerDashboardPage } from './speaker-dashboard-page';
 // The page reads preferences from the viewer, which the app rebuilds from the cached GET me; the
 // harness does the same so a saved choice shows as it would in the app.
 function LiveViewer({ children }: { children: ReactNode }) {
-  const { data } = useQuery<TMeResponse>({ queryKey: queryKeys.me, enabled: false });
+  const { data } = useQuery({ queryKey: queryKeys.me, queryFn: api.getMe, enabled: false });
   const viewer = { me: data, user: data!.user, mode: 'speaker', vocab: vocabulary('other') } as unknown as TViewer;
   return <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>;
 }
@@ -205,7 +205,7 @@ describe('SpeakerDashboardPage: My Library', () => {
       expect(titles()).toEqual(firstDir === 'u' ? second : first);
     }
     await vi.waitFor(() => expect(saved).toHaveBeenCalledWith({ myLibSort: 'uploaded-u' }));
-  });
+  }, 20_000);
 
   it('filters All, Flagged for Review, Assignments and Private, saving the filter', async () => {
     const { saved, prefs } = setup({ preferences: { ...library, myLibFilter: 'private' }, dash: dashboard([]), library: rows() });
