@@ -60,6 +60,8 @@ const ISOLATED = [
   /security-headers\.spec\.ts/,
   /eu-consent\.spec\.ts/,
   /keyboard-and-small-screen\.spec\.ts/,
+  // Summit's speaker's own recordings and remembered dashboard choices.
+  /speaker-dashboard\.spec\.ts/,
 ];
 
 export default defineConfig({

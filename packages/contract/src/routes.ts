@@ -96,6 +96,8 @@ export const ROUTES = {
     announcer: 'Admin: User Roles',
     auth: true,
   },
+  // Dashboards (002 sections 2.2 and 2.4)
+  speakerDashboard: { name: 'speaker-dashboard', path: '/speaker-dashboard', announcer: 'Speaker Dashboard', auth: true },
   // Assignments (002 sections 2.3, 2.6, 2.7 and 2.8)
   assignmentCreate: { name: 'create-assignment', path: '/assignments/create', announcer: 'Add Assignment', auth: true },
   /** stepNum 1 to 7 (EDITOR_STEPS); any other shows the invalid-step message. */

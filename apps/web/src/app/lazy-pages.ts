@@ -48,6 +48,8 @@ export const PAGES = {
     (await import('../features/assignment-editor/assignment-editor-page')).AssignmentEditPage,
   CoachDashboardPage: async (): Promise<ComponentType> =>
     (await import('../features/coach-dashboard/coach-dashboard-page')).CoachDashboardPage,
+  SpeakerDashboardPage: async (): Promise<ComponentType> =>
+    (await import('../features/speaker-dashboard/speaker-dashboard-page')).SpeakerDashboardPage,
   ReorderPage: async (): Promise<ComponentType> => (await import('../features/assignment-reorder/reorder-page')).ReorderPage,
 } as const;
 

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
                   lazyRoute(R.assignmentEdit, PAGES.AssignmentEditPage),
                   lazyRoute(R.assignmentReorder, PAGES.ReorderPage),
                   lazyRoute(R.coachDashboard, PAGES.CoachDashboardPage),
+                  lazyRoute(R.speakerDashboard, PAGES.SpeakerDashboardPage),
                   {
                     element: <RequireOrgAdmin />,
                     children: [

@@ -14,7 +14,16 @@ export function cutTitle(value: string): string {
 }
 
 /** Rename (002 sections 2.5 and 5): a modal form with the spec's prompt; an empty title is not saved. */
-export function RenameRecordingDialog({ recording, onClose }: { recording: TRecordingSummary | null; onClose: () => void }) {
+export function RenameRecordingDialog({
+  recording,
+  onClose,
+  onRenamed,
+}: {
+  recording: TRecordingSummary | null;
+  onClose: () => void;
+  /** Reloads other lists that show the title. */
+  onRenamed?: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
@@ -42,6 +51,7 @@ export function RenameRecordingDialog({ recording, onClose }: { recording: TReco
       );
       queryClient.setQueryData(queryKeys.recording(rec.recordingId), rec);
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
+      onRenamed?.();
       notifications.success(MSG.changesSaved, `The recording is now called "${rec.title}".`);
       onClose();
     },

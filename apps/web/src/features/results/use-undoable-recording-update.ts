@@ -23,7 +23,8 @@ export interface TSharingChange {
  * announced in the notification banner with an Undo action; the notice goes after 10 s, on
  * Undo or on leaving the page. The results page and the manage page both use it.
  */
-export function useUndoableRecordingUpdate(texts: TSharingTexts) {
+/** `onSaved` reloads other lists that show the recording (a dashboard's counts, My Library). */
+export function useUndoableRecordingUpdate(texts: TSharingTexts, onSaved?: () => void) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const notice = useRef<{ id: number; timer: number } | null>(null);
@@ -41,6 +42,7 @@ export function useUndoableRecordingUpdate(texts: TSharingTexts) {
     onSuccess: (rec, v) => {
       queryClient.setQueryData(queryKeys.recording(v.recordingId), rec);
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
+      onSaved?.();
       setError(null);
       dropNotice();
       if (v.undo) return;

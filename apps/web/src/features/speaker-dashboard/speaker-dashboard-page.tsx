@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { ClipboardList, Flag, MessageSquare, Mic } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { SPEAKER_DASHBOARD_VIEWS, type TSpeakerDashboardStats } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { errorMessage } from '../../api/http-client';
+import { Banner } from '../../components/banner';
+import { PageHeader } from '../../components/page-header';
+import { LoadingState } from '../../components/spinner';
+import { usePreference } from '../../app/preferences';
+import { useViewer } from '../../app/viewer';
+import { MyLibrary } from './my-library';
+import { SpeakerAssignments } from './speaker-assignments';
+import { Segmented } from './segmented';
+import './speaker-dashboard.css';
+
+const VIEW_LABELS = { assignments: 'Assignments', library: 'My Library' } as const;
+
+/**
+ * /speaker-dashboard (002 section 2.4): the four stats over the speaker's own work and the
+ * remembered toggle between their assignments, grouped by group, and My Library.
+ */
+export function SpeakerDashboardPage() {
+  const viewer = useViewer();
+  const [view, setView] = usePreference(viewer.me, 'speakerDashboardToggle');
+  const dashboard = useQuery({ queryKey: queryKeys.speakerDashboard, queryFn: api.getSpeakerDashboard });
+
+  return (
+    <div className="page speaker-dashboard">
+      <PageHeader title="Dashboard" lead="Your assignments, your recordings and the feedback on them." />
+      {dashboard.isPending ? (
+        <LoadingState />
+      ) : dashboard.isError ? (
+        <Banner
+          inline
+          kind="error"
+          title="Your dashboard could not be loaded"
+          text={errorMessage(dashboard.error, 'Please reload the page.')}
+        />
+      ) : (
+        <div className="stack stack--lg">
+          <SpeakerStats stats={dashboard.data.stats} />
+          <Segmented
+            label="Show"
+            name="speaker-dashboard-view"
+            values={SPEAKER_DASHBOARD_VIEWS}
+            labels={VIEW_LABELS}
+            value={view}
+            onChange={setView}
+          />
+          {view === 'assignments' ? <SpeakerAssignments groups={dashboard.data.groups} viewer={viewer} /> : <MyLibrary viewer={viewer} />}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SpeakerStats({ stats }: { stats: TSpeakerDashboardStats }) {
+  return (
+    <section className="dashboard-stats" aria-label="Your numbers">
+      <Stat icon={<ClipboardList size={18} aria-hidden />} label="Active Assignments" value={stats.activeAssignments} />
+      <Stat icon={<Mic size={18} aria-hidden />} label="Total Recordings" value={stats.totalRecordings} />
+      <Stat icon={<MessageSquare size={18} aria-hidden />} label="Total Comments" value={stats.totalComments} />
+      <Stat icon={<Flag size={18} aria-hidden />} label="Recordings Flagged" value={stats.recordingsFlagged} />
+    </section>
+  );
+}
+
+function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
+  return (
+    <div className="dashboard-stat" data-testid="dashboard-stat">
+      <span className="dashboard-stat__icon">{icon}</span>
+      <dl className="dashboard-stat__text">
+        <dt className="dashboard-stat__label">{label}</dt>
+        <dd className="dashboard-stat__value">{value}</dd>
+      </dl>
+    </div>
+  );
+}
