@@ -41,6 +41,8 @@ export const ROUTES = {
   evaluate: { name: 'evaluate', path: '/evaluate', announcer: 'Results', auth: true },
   evaluateRecording: { name: 'evaluate-recording', path: '/evaluate/:recordingId', announcer: 'Results', auth: true },
   manage: { name: 'manage', path: '/manage', announcer: 'Manage', auth: true },
+  coachDashboard: { name: 'coach-dashboard', path: '/coach-dashboard', announcer: 'Coach Dashboard', auth: true },
+  speakerDashboard: { name: 'speaker-dashboard', path: '/speaker-dashboard', announcer: 'Speaker Dashboard', auth: true },
   history: { name: 'history', path: '/history', announcer: 'History', auth: true },
   unsubscribe: { name: 'unsubscribe', path: '/unsubscribe/:unsubscribeCode', announcer: 'Unsubscribe', auth: false },
   customerAdminGroups: {

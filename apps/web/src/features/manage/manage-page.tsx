@@ -1,15 +1,16 @@
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
+import { dashboardPath } from '@rostrum/contract';
 import { PageHeader } from '../../components/page-header';
 import { Tabs } from '../../components/tabs';
+import { WEB_ROUTES } from '../../app/route-paths';
 import { useViewer, type TViewer } from '../../app/viewer';
 import { EmailPreferencesForm } from '../account/email-preferences-form';
-import { AssignmentsTab } from './assignments-tab';
 import { MyGroupsTab } from './my-groups-tab';
 import { MyRecordingsTab } from './my-recordings-tab';
 import { SharedRecordingsTab } from './shared-recordings-tab';
 import './manage.css';
 
-type TManageTab = 'assignments' | 'groups' | 'recordings' | 'shared' | 'email';
+type TManageTab = 'groups' | 'recordings' | 'shared' | 'email';
 
 /**
  * The tabs this user sees (002 section 2.5): the groups tab for coaches and org managers, My
@@ -21,9 +22,7 @@ function visibleTabs(viewer: TViewer): TManageTab[] {
   const coach: TManageTab[] = viewer.manager ? ['groups'] : [];
   const speaker: TManageTab[] = viewer.speaker ? ['recordings', 'shared'] : [];
   const tabs = viewer.manager && viewer.speaker && viewer.mode === 'speaker' ? [...speaker, ...coach] : [...coach, ...speaker];
-  // Assignments first while the dashboards are not built (dashboardPath): their stand-in.
-  const assignments: TManageTab[] = viewer.assignmentsOn && (viewer.manager || viewer.speaker) ? ['assignments'] : [];
-  return [...assignments, ...tabs, 'email'];
+  return [...tabs, 'email'];
 }
 
 function leadText(viewer: TViewer, tabs: TManageTab[]): string {
@@ -37,16 +36,35 @@ function leadText(viewer: TViewer, tabs: TManageTab[]): string {
   return 'Choose which emails you receive.';
 }
 
-/** /manage?tab=assignments|groups|recordings|shared|email. */
+/**
+ * /manage?tab=groups|recordings|shared|email. With Assignments on the dashboards replace it (002
+ * section 2.5): coach mode goes to the coach dashboard, speakers to theirs, and tab=email to the
+ * email notification settings it names.
+ */
 export function ManagePage() {
   const viewer = useViewer();
   const [params, setParams] = useSearchParams();
+  if (viewer.assignmentsOn) {
+    const to = params.get('tab') === 'email' ? WEB_ROUTES.emailNotifications.path : dashboardPath(viewer.mode);
+    return <Navigate to={to} replace />;
+  }
+  return <ManageTabs viewer={viewer} params={params} setParams={setParams} />;
+}
+
+function ManageTabs({
+  viewer,
+  params,
+  setParams,
+}: {
+  viewer: TViewer;
+  params: URLSearchParams;
+  setParams: ReturnType<typeof useSearchParams>[1];
+}) {
   const tabs = visibleTabs(viewer);
   const asked = params.get('tab') as TManageTab | null;
   const tab: TManageTab = asked && tabs.includes(asked) ? asked : tabs[0]!;
   const { vocab } = viewer;
   const labels: Record<TManageTab, string> = {
-    assignments: 'Assignments',
     groups: `My ${vocab.Word('groups')}`,
     recordings: 'My Recordings',
     shared: 'Shared Recordings',
@@ -68,7 +86,6 @@ export function ManagePage() {
             <EmailPreferencesForm viewer={viewer} />
           </div>
         )}
-        {tab === 'assignments' && <AssignmentsTab viewer={viewer} />}
         {tab === 'groups' && <MyGroupsTab viewer={viewer} />}
         {tab === 'recordings' && <MyRecordingsTab viewer={viewer} />}
         {tab === 'shared' && <SharedRecordingsTab viewer={viewer} />}
