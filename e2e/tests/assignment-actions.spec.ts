@@ -12,7 +12,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 const COACH = 'coach@summit.example';
 const ADMIN = 'admin@summit.example';
-const DASHBOARD = /\/manage\?tab=assignments$/;
+const DASHBOARD = /\/coach-dashboard$/;
 
 interface TAssignmentRow {
   assignmentId: string;

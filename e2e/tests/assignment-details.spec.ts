@@ -55,7 +55,7 @@ test('a coach sees the member table and actions, archives the assignment and res
   await expect(page.getByRole('heading', { level: 1, name: 'Elevator Pitch' })).toBeVisible({ timeout: 40_000 });
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
     'href',
-    '/manage?tab=assignments',
+    '/coach-dashboard',
   );
   await expect(page.getByText(/^Active \((Continuous Group|Non-Continuous) Assignment\)$/)).toBeVisible();
   const members = page.getByRole('table', { name: 'Assigned members' });
@@ -78,7 +78,7 @@ test('a coach sees the member table and actions, archives the assignment and res
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Archive "Elevator Pitch"?');
   await dialog.getByRole('button', { name: 'Archive' }).click();
-  await expect(page).toHaveURL(/\/manage\?tab=assignments$/);
+  await expect(page).toHaveURL(/\/coach-dashboard$/);
   await expect(notification(page)).toContainText('Assignment archived');
 
   await page.goto(`/assignment/details/${id}`);
@@ -108,7 +108,7 @@ test('a coach copies a template: "New Template Added" and private templates show
   await shoot(page, 'assignment-details-template');
   await page.getByRole('button', { name: 'Copy Template' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
-  await expect(page).toHaveURL(/\/manage\?tab=assignments$/);
+  await expect(page).toHaveURL(/\/coach-dashboard$/);
   await expect(notification(page)).toContainText('New Template Added');
 
   const after = await api<TAssignmentRow[]>(baseURL!, token, 'GET', '/assignments?scope=templates');

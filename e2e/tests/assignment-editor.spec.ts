@@ -104,8 +104,8 @@ test('a coach creates an assignment through every step and assigns it to Pitch P
   await shoot(page, '7-assign');
   await page.getByRole('button', { name: 'Assign', exact: true }).click();
 
-  // The dashboard stand-in, with the notice a second later.
-  await expect(page).toHaveURL(/\/manage\?tab=assignments$/);
+  // The coach dashboard, with the notice a second later.
+  await expect(page).toHaveURL(/\/coach-dashboard$/);
   await expect(notification(page)).toContainText(`${name} is assigned to Pitch Practice.`);
   await shoot(page, '8-dashboard');
 

@@ -26,7 +26,7 @@ test('a coach reorders assignments with the keyboard and sees the new order on t
   test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, COACH);
-  await page.goto('/manage?tab=assignments');
+  await page.goto('/coach-dashboard');
   await expect(page.getByRole('tab', { name: 'Assignments' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('coach-assignments').getByTestId('assignment-card').first()).toBeVisible();
   const before = await names(page, 'coach-assignments');
@@ -58,7 +58,7 @@ test('a coach reorders assignments with the keyboard and sees the new order on t
   await expect(page.getByTestId('reorder-card').nth(1)).toContainText('2');
 
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/manage\?tab=assignments&group=/);
+  await expect(page).toHaveURL(/\/coach-dashboard\?group=/);
   await expect(page.getByText('Assignments Saved')).toBeVisible();
   await expect.poll(() => names(page, 'coach-assignments')).toEqual(moved);
   // The order is stored: a reload keeps it (and the notice is gone).

@@ -39,8 +39,8 @@ test('a speaker records into an assignment with its default title; the recording
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, SPEAKER);
-  // The Assignments tab (the dashboard stand-in) links Record for the assignment.
-  await page.goto('/manage?tab=assignments');
+  // The speaker dashboard links Record for the assignment.
+  await page.goto('/speaker-dashboard');
   const card = page.getByTestId('speaker-assignments').getByTestId('assignment-card').filter({ hasText: 'Elevator Pitch' });
   // Other specs may already have recorded into it: the card shows the speaker's own status.
   await expect(card).toContainText(/Not Started|In Progress|Completed/);

@@ -103,14 +103,21 @@ test.describe('route guard and shell', () => {
     await expect(page).toHaveURL('/profile');
   });
 
-  test('with Assignments on (Summit), coach and speaker keep Manage in the navigation and land on it', async ({ page }) => {
+  test('with Assignments on (Summit), coach and speaker land on their dashboard, and Manage leads there', async ({ page }) => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await signIn(page, 'coach@summit.example');
-    await expect(page).toHaveURL('/manage');
-    await expect(nav.getByRole('link', { name: 'Manage' })).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveURL('/coach-dashboard');
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Manage' })).toHaveCount(0);
+    await page.goto('/manage?tab=groups');
+    await expect(page).toHaveURL('/coach-dashboard');
+    await page.goto('/manage?tab=email');
+    await expect(page).toHaveURL('/email-notifications');
     await signIn(page, 'speaker@summit.example');
-    await expect(page).toHaveURL('/manage');
-    await expect(nav.getByRole('link', { name: 'Manage' })).toBeVisible();
+    await expect(page).toHaveURL('/speaker-dashboard');
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/speaker-dashboard');
     await expect(nav.getByRole('link', { name: 'Record' })).toBeVisible();
+    await page.goto('/manage');
+    await expect(page).toHaveURL('/speaker-dashboard');
   });
 });

@@ -3,6 +3,8 @@
 // (viewerAbilities, sent with GET me), and the web app, which feeds those abilities to the
 // navigation, landing and mode rules and compares no roles itself.
 
+import { ROUTES } from './routes.js';
+
 export type TMode = 'manager' | 'speaker';
 
 export interface TRoleFacts {
@@ -129,35 +131,9 @@ export function dashboardRoute(mode: TMode): 'coach-dashboard' | 'speaker-dashbo
   return mode === 'manager' ? 'coach-dashboard' : 'speaker-dashboard';
 }
 
-/**
- * The dashboards (002 sections 2.2 and 2.4) are a later issue. Until they exist, Manage, the page they
- * replace when Assignments is on (002 section 2.5), stands in for them: in the navigation (one item,
- * labelled Manage, where Dashboard goes) and as the landing page. Set to true when they are built.
- */
-export const DASHBOARDS_BUILT = false;
-
-const isDashboard = (r: TLandingRoute) => r === 'coach-dashboard' || r === 'speaker-dashboard';
-
-/** Where a user lands (GET me `landing`, decided by the server): section 2.3 with the dashboards' stand-in. */
-export function landingPage(v: TViewerAbilities, assignmentsOn: boolean): { route: TLandingRoute; forceMode?: TMode } {
-  const first = landingRoute(v, assignmentsOn);
-  if (DASHBOARDS_BUILT || !isDashboard(first.route)) return first;
-  return { ...first, route: 'manage' };
-}
-
-/**
- * Where "go to the dashboard" leads (after the editor, after a details-page action, the details
- * page's heading link): the dashboard once built; until then Manage's Assignments tab, its stand-in.
- */
+/** Where "go to the dashboard" leads (after the editor, after a details-page action, the details page's heading link). */
 export function dashboardPath(mode: TMode): string {
-  if (DASHBOARDS_BUILT) return mode === 'manager' ? '/coach-dashboard' : '/speaker-dashboard';
-  return '/manage?tab=assignments';
-}
-
-/** The items the navigation bar links: section 2.2, with Manage standing in for an unbuilt Dashboard. */
-export function navigationLinks(v: TViewerAbilities, mode: TMode, assignmentsOn: boolean): TNavItem[] {
-  const items = navigationItems(v, mode, assignmentsOn);
-  return DASHBOARDS_BUILT ? items : items.map((i) => (i === 'dashboard' ? 'manage' : i));
+  return ROUTES[mode === 'manager' ? 'coachDashboard' : 'speakerDashboard'].path;
 }
 
 /** The navigation item that leads to a landing page (subscription has none: the logo leads there via home). */

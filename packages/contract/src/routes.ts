@@ -53,7 +53,6 @@ export const ROUTES = {
   evaluate: { name: 'evaluate', path: '/evaluate', announcer: 'Results', auth: true },
   evaluateRecording: { name: 'evaluate-recording', path: '/evaluate/:recordingId', announcer: 'Results', auth: true },
   manage: { name: 'manage', path: '/manage', announcer: 'Manage', auth: true },
-  coachDashboard: { name: 'coach-dashboard', path: '/coach-dashboard', announcer: 'Coach Dashboard', auth: true },
   history: { name: 'history', path: '/history', announcer: 'History', auth: true },
   unsubscribe: { name: 'unsubscribe', path: '/unsubscribe/:unsubscribeCode', announcer: 'Unsubscribe', auth: false },
   customerAdminGroups: {
@@ -97,6 +96,7 @@ export const ROUTES = {
     auth: true,
   },
   // Dashboards (002 sections 2.2 and 2.4)
+  coachDashboard: { name: 'coach-dashboard', path: '/coach-dashboard', announcer: 'Coach Dashboard', auth: true },
   speakerDashboard: { name: 'speaker-dashboard', path: '/speaker-dashboard', announcer: 'Speaker Dashboard', auth: true },
   // Assignments (002 sections 2.3, 2.6, 2.7 and 2.8)
   assignmentCreate: { name: 'create-assignment', path: '/assignments/create', announcer: 'Add Assignment', auth: true },

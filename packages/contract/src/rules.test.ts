@@ -5,14 +5,13 @@ import {
   birthYearChoices,
   canSwitchMode,
   couplePrivacy,
+  dashboardPath,
   isAllowedPrivacyPair,
   generateInviteCode,
   isPerpetualExpiry,
-  landingPage,
   landingRoute,
   navItemOfLanding,
   navigationItems,
-  navigationLinks,
   needsSubscription,
   orgExpiryWarning,
   pageTitle,
@@ -232,21 +231,23 @@ describe('landing page and navigation together (issue 12 item 6)', () => {
     for (const v of all)
       for (const assignmentsOn of bools)
         for (const stored of ['manager', 'speaker', undefined] as Array<TMode | undefined>) {
-          const landing = landingPage(v, assignmentsOn);
+          const landing = landingRoute(v, assignmentsOn);
           const item = navItemOfLanding(landing.route);
           if (item === null) continue;
           const mode = landing.forceMode ?? resolveMode(v, stored);
-          expect(navigationLinks(v, mode, assignmentsOn), JSON.stringify({ v, assignmentsOn, stored })).toContain(item);
+          expect(navigationItems(v, mode, assignmentsOn), JSON.stringify({ v, assignmentsOn, stored })).toContain(item);
         }
   });
 
-  it('with Assignments on, coaches and speakers keep Manage (standing in for the dashboard) and land on it', () => {
+  it('with Assignments on, coaches and speakers land on their dashboard, which the navigation links', () => {
     const coach = facts([['manager']]);
     const speaker = facts([['speaker']]);
-    expect(navigationLinks(coach, 'manager', true)).toEqual(['manage', 'history', 'help']);
-    expect(navigationLinks(speaker, 'speaker', true)).toEqual(['manage', 'record', 'results', 'history', 'help']);
-    expect(landingPage(coach, true).route).toBe('manage');
-    expect(landingPage(speaker, true).route).toBe('manage');
-    expect(landingPage(facts([['speaker']]), false).route).toBe('evaluate');
+    expect(navigationItems(coach, 'manager', true)).toEqual(['dashboard', 'history', 'help']);
+    expect(navigationItems(speaker, 'speaker', true)).toEqual(['dashboard', 'record', 'results', 'history', 'help']);
+    expect(landingRoute(coach, true).route).toBe('coach-dashboard');
+    expect(landingRoute(speaker, true).route).toBe('speaker-dashboard');
+    expect(landingRoute(speaker, false).route).toBe('evaluate');
+    expect(dashboardPath('manager')).toBe('/coach-dashboard');
+    expect(dashboardPath('speaker')).toBe('/speaker-dashboard');
   });
 });

@@ -6,10 +6,14 @@ const coach = { facts: viewerAbilities({ canCoach: true }), mode: 'manager' as c
 const speaker = { facts: viewerAbilities({ canRecord: true }), mode: 'speaker' as const, assignmentsOn: false };
 
 describe('resultsBackTarget (issue 12 item 5)', () => {
-  it('sends a coach on a speaker recording back to Manage, not to their own results list', () => {
+  it('sends a coach on a speaker recording back to Manage (their dashboard with Assignments on), not to their own results list', () => {
     expect(resultsBackTarget(coach, null, { isOwner: false })).toEqual({ to: '/manage', label: 'Back to Manage' });
     expect(resultsBackTarget(coach, undefined)).toEqual({ to: '/manage', label: 'Back to Manage' });
-    expect(resultsBackTarget({ ...coach, assignmentsOn: true }, null, { isOwner: false }).to).toBe('/manage');
+    expect(resultsBackTarget({ ...coach, assignmentsOn: true }, null, { isOwner: false })).toEqual({
+      to: '/coach-dashboard',
+      label: 'Back to Dashboard',
+    });
+    expect(resultsBackTarget({ ...speaker, assignmentsOn: true }, null, { isOwner: false }).to).toBe('/speaker-dashboard');
   });
 
   it('sends a speaker on their own recording to All results', () => {

@@ -1,5 +1,5 @@
-import { ROUTES, dashboardRoute, routePath } from '@rostrum/contract';
-import { LANDING_PATHS, WEB_ROUTES } from './route-paths';
+import { ROUTES, dashboardPath, routePath } from '@rostrum/contract';
+import { WEB_ROUTES } from './route-paths';
 import type { TViewer } from './viewer';
 
 /** What a link into a recording carries so the recording page can send the user back: `<Link state={backState(location)}>`. */
@@ -37,10 +37,11 @@ function labelFor(path: string): string {
   return 'Back';
 }
 
-/** Where a coach (or anyone viewing another's recording) goes back to: their dashboard, or Manage until it exists. */
+/** Where a coach (or anyone viewing another's recording) goes back to: their dashboard with Assignments on, else Manage. */
 function coachHome(viewer: Pick<TViewer, 'mode' | 'assignmentsOn'>): TBackTarget {
-  const dash = viewer.assignmentsOn ? LANDING_PATHS[dashboardRoute(viewer.mode)] : undefined;
-  return dash ? { to: dash, label: 'Back to Dashboard' } : { to: WEB_ROUTES.manage.path, label: 'Back to Manage' };
+  return viewer.assignmentsOn
+    ? { to: dashboardPath(viewer.mode), label: 'Back to Dashboard' }
+    : { to: WEB_ROUTES.manage.path, label: 'Back to Manage' };
 }
 
 /** The assignment a results page was opened for (?assignmentId=): a uuid, else nothing. */

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogOut, Menu, Mic, X } from 'lucide-react';
-import { navigationLinks } from '@rostrum/contract';
+import { navigationItems } from '@rostrum/contract';
 import { BrandLogo } from './brand-logo';
 import { ModeSwitcher } from './mode-switcher';
-import { NAV_LABELS, NAV_PATHS } from './route-paths';
+import { NAV_LABELS, NAV_PATHS, navPath } from './route-paths';
 import type { TViewer } from './viewer';
 
 function initials(name: string): string {
@@ -12,7 +12,7 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase();
 }
 
-/** The signed-in navigation bar (000 section 2.2), built from the contract's navigationLinks. */
+/** The signed-in navigation bar (000 section 2.2), built from the contract's navigationItems. */
 export function NavBar({ viewer }: { viewer: TViewer }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -25,19 +25,20 @@ export function NavBar({ viewer }: { viewer: TViewer }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const items = navigationLinks(viewer.facts, viewer.mode, viewer.assignmentsOn).flatMap((item) => {
-    const to = NAV_PATHS[item];
-    return to ? [{ item, to, label: NAV_LABELS[item] }] : [];
-  });
-  // Small screens: a Record button for speakers, when not on the record page and once it exists.
+  const items = navigationItems(viewer.facts, viewer.mode, viewer.assignmentsOn).map((item) => ({
+    item,
+    to: navPath(item, viewer.mode),
+    label: NAV_LABELS[item],
+  }));
+  // Small screens: a Record button for speakers, when not on the record page.
   const recordPath = NAV_PATHS.record;
-  const showRecordButton = !!recordPath && viewer.speaker && viewer.mode !== 'manager' && !location.pathname.startsWith(recordPath);
+  const showRecordButton = viewer.speaker && viewer.mode !== 'manager' && !location.pathname.startsWith(recordPath);
 
   return (
     <header className="app-header">
       <div className="app-header__inner">
         <BrandLogo whiteLabelLogo={viewer.org.whiteLabelLogo} orgName={viewer.org.name} />
-        {showRecordButton && recordPath && (
+        {showRecordButton && (
           <Link to={recordPath} className="btn btn--accent btn--sm nav-record-button">
             <Mic size={16} aria-hidden /> Record
           </Link>

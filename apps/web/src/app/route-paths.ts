@@ -1,6 +1,6 @@
 import {
   ROUTES,
-  dashboardRoute,
+  dashboardPath,
   type TLandingRoute,
   type TMeResponse,
   type TMode,
@@ -11,22 +11,18 @@ import {
 /** The routes this app mounts: the contract's route table. */
 export const WEB_ROUTES = ROUTES;
 
-/**
- * Where each landing route lives. Undefined means the page is not built yet; the rules stay
- * whole and only the link is held back.
- */
-export const LANDING_PATHS: Record<TLandingRoute, string | undefined> = {
-  'coach-dashboard': undefined,
-  'speaker-dashboard': undefined,
+/** Where each landing route lives. */
+export const LANDING_PATHS: Record<TLandingRoute, string> = {
+  'coach-dashboard': WEB_ROUTES.coachDashboard.path,
+  'speaker-dashboard': WEB_ROUTES.speakerDashboard.path,
   'customer-admin-groups': WEB_ROUTES.customerAdminGroups.path,
   manage: WEB_ROUTES.manage.path,
   evaluate: WEB_ROUTES.evaluate.path,
   subscription: WEB_ROUTES.subscription.path,
 };
 
-/** Navigation item -> route. Undefined means the page is not built yet, so the item is not linked. */
-export const NAV_PATHS: Record<TNavItem, string | undefined> = {
-  dashboard: undefined,
+/** Navigation item -> route; the Dashboard item's depends on the mode (navPath). */
+export const NAV_PATHS: Record<Exclude<TNavItem, 'dashboard'>, string> = {
   record: WEB_ROUTES.record.path,
   results: WEB_ROUTES.evaluate.path,
   history: WEB_ROUTES.history.path,
@@ -34,6 +30,11 @@ export const NAV_PATHS: Record<TNavItem, string | undefined> = {
   admin: WEB_ROUTES.customerAdminGroups.path,
   help: WEB_ROUTES.help.path,
 };
+
+/** Where a navigation item leads: Dashboard to the dashboard of the current mode (000 section 2.2). */
+export function navPath(item: TNavItem, mode: TMode): string {
+  return item === 'dashboard' ? dashboardPath(mode) : NAV_PATHS[item];
+}
 
 export const NAV_LABELS: Record<TNavItem, string> = {
   dashboard: 'Dashboard',
@@ -45,23 +46,17 @@ export const NAV_LABELS: Record<TNavItem, string> = {
   help: 'Help',
 };
 
-/**
- * The landing page as a path: the server decides it (GET me `landing`, the contract's landingPage,
- * with Manage standing in for the dashboards until they exist); the navigation always links it.
- */
+/** The landing page as a path: the server decides it (GET me `landing`, the contract's landingRoute). */
 export function landingPath(landing: TMeResponse['landing']): { path: string; forceMode?: TMode } {
-  return { path: LANDING_PATHS[landing.route] ?? WEB_ROUTES.manage.path, forceMode: landing.forceMode };
+  return { path: LANDING_PATHS[landing.route], forceMode: landing.forceMode };
 }
 
 /**
- * Where the mode switcher leads: the matching dashboard (section 4) once it exists; until then
- * the speaker's results or the coach's landing page.
+ * Where the mode switcher leads (000 section 4): the matching dashboard with Assignments on;
+ * otherwise the speaker's results or the coach's landing page.
  */
 export function modeHomePath(mode: TMode, facts: TViewerAbilities, assignmentsOn: boolean): string {
-  if (assignmentsOn) {
-    const dash = LANDING_PATHS[dashboardRoute(mode)];
-    if (dash) return dash;
-  }
+  if (assignmentsOn) return dashboardPath(mode);
   if (mode === 'speaker') return WEB_ROUTES.evaluate.path;
   return facts.canAdministerOrg ? WEB_ROUTES.customerAdminGroups.path : WEB_ROUTES.manage.path;
 }

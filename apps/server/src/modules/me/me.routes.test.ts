@@ -39,10 +39,10 @@ describe('GET me landing (000 section 2.3, issue 12 item 6)', () => {
     expect(await landingOf(speaker.email)).toEqual({ route: 'evaluate' });
   });
 
-  it('with Assignments on, Manage stands in for the dashboards until they exist', async () => {
+  it('with Assignments on, coaches land on the coach dashboard and speakers on theirs', async () => {
     const { coach, speaker } = await makeOrg(t.db, { settings: { Assignments: true } });
-    expect(await landingOf(coach.email)).toEqual({ route: 'manage' });
-    expect(await landingOf(speaker.email)).toEqual({ route: 'manage' });
+    expect(await landingOf(coach.email)).toEqual({ route: 'coach-dashboard' });
+    expect(await landingOf(speaker.email)).toEqual({ route: 'speaker-dashboard' });
   });
 });
 

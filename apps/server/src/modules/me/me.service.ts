@@ -2,7 +2,7 @@ import {
   ERROR_CODES,
   MSG,
   PREFERENCES_LIMITS,
-  landingPage,
+  landingRoute,
   type TEmailPreferences,
   type TEmailSettings,
   type TMeResponse,
@@ -55,7 +55,7 @@ export async function getMe(deps: TDeps, auth: TAuth): Promise<TMeResponse> {
     org,
     groups,
     abilities,
-    landing: landingPage(abilities, !!org.settings.Assignments),
+    landing: landingRoute(abilities, !!org.settings.Assignments),
   };
 }
 

@@ -30,7 +30,7 @@ import './reorder.css';
 // it); Save stores the positions as sortOrder, which every list honours. The server decides who
 // may: the page shows its refusal.
 
-/** Where Cancel and Save lead: the dashboard stand-in, on this group. */
+/** Where Cancel and Save lead: the coach dashboard, on this group. */
 function backPath(mode: Parameters<typeof dashboardPath>[0], groupId: string): string {
   const base = dashboardPath(mode);
   return `${base}${base.includes('?') ? '&' : '?'}group=${encodeURIComponent(groupId)}`;
