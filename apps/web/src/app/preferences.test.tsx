@@ -28,6 +28,8 @@ describe('usePreference', () => {
     expect(result.current[0][0]).toBe('shared');
     expect(result.current[1][0]).toBe('recent');
     act(() => result.current[1][1]('completed'));
+    // Shown at once, before the GET me the screen reads from carries it (a radio must not flick back).
+    expect(result.current[1][0]).toBe('completed');
     expect(cached().coachAssFilter).toBe('completed');
     await vi.waitFor(() => expect(saved).toHaveBeenCalledWith({ coachAssFilter: 'completed' }));
   });
@@ -43,6 +45,8 @@ describe('useGroupPreference', () => {
     expect(result.current[0][0]).toBe('all');
     expect(result.current[1][0]).toBe('recent');
     act(() => result.current[1][1]('active'));
+    expect(result.current[1][0]).toBe('active');
+    expect(result.current[0][0]).toBe('all');
     expect(cached().speakerAssignmentFilters).toEqual({ [g1]: 'all', [g2]: 'active' });
     await vi.waitFor(() => expect(saved).toHaveBeenCalledWith({ speakerAssignmentFilters: { [g2]: 'active' } }));
   });

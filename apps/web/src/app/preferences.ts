@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   GROUP_PREFERENCE_CHOICES,
@@ -38,8 +39,9 @@ export function usePreference<K extends TPreferenceKey>(
   const save = useSavePreferences();
   const raw = me.user.preferences[key];
   const allowed: readonly string[] = PREFERENCE_CHOICES[key];
-  const value = typeof raw === 'string' && allowed.includes(raw) ? (raw as TPreferenceChoice<K>) : PREFERENCE_DEFAULTS[key];
-  return [value, (v) => save({ [key]: v })];
+  const stored = typeof raw === 'string' && allowed.includes(raw) ? (raw as TPreferenceChoice<K>) : PREFERENCE_DEFAULTS[key];
+  const [value, choose] = useChosen(stored);
+  return [value, (v) => choose(v, () => save({ [key]: v }))];
 }
 
 /** A choice remembered per group ({ [groupId]: value }); the server merges it group by group. */
@@ -49,8 +51,26 @@ export function useGroupPreference<K extends TGroupPreferenceKey>(
   groupId: string,
 ): [TGroupPreferenceChoice<K>, (v: TGroupPreferenceChoice<K>) => void] {
   const save = useSavePreferences();
-  const stored = me.user.preferences[key]?.[groupId];
+  const raw = me.user.preferences[key]?.[groupId];
   const allowed: readonly string[] = GROUP_PREFERENCE_CHOICES[key];
-  const value = stored !== undefined && allowed.includes(stored) ? (stored as TGroupPreferenceChoice<K>) : PREFERENCE_DEFAULTS[key];
-  return [value, (v) => save({ [key]: { [groupId]: v } }, (p) => ({ ...p, [key]: { ...p[key], [groupId]: v } }))];
+  const stored = raw !== undefined && allowed.includes(raw) ? (raw as TGroupPreferenceChoice<K>) : PREFERENCE_DEFAULTS[key];
+  const [value, choose] = useChosen(stored, groupId);
+  return [value, (v) => choose(v, () => save({ [key]: { [groupId]: v } }, (p) => ({ ...p, [key]: { ...p[key], [groupId]: v } })))];
+}
+
+/**
+ * The value to show: the one just chosen until the cached GET me carries it. The cache tells its
+ * readers a tick later, and a controlled radio would flick back to the old value meanwhile.
+ */
+function useChosen<V>(stored: V, scope = ''): [V, (v: V, save: () => void) => void] {
+  const [chosen, setChosen] = useState<{ v: V; over: V; scope: string } | null>(null);
+  // Only while the stored value is still the one it was chosen over (and for the same group).
+  const value = chosen && chosen.over === stored && chosen.scope === scope ? chosen.v : stored;
+  return [
+    value,
+    (v, save) => {
+      setChosen({ v, over: stored, scope });
+      save();
+    },
+  ];
 }
