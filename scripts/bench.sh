@@ -8,3 +8,4 @@ bash scripts/setup.sh bench
 npm run bench -w @rostrum/analysis --silent
 node apps/server/dist/bench/pipeline.bench.js
 node apps/server/dist/bench/sign-in.bench.js
+node apps/server/dist/bench/dashboards.bench.js

@@ -392,7 +392,12 @@ export const recordings = pgTable(
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('recordings_user_idx').on(t.userId, t.createdAt), index('recordings_group_idx').on(t.groupId, t.createdAt)],
+  (t) => [
+    index('recordings_user_idx').on(t.userId, t.createdAt),
+    index('recordings_group_idx').on(t.groupId, t.createdAt),
+    // Assignment progress (lists, dashboards, details) reads recordings by assignment.
+    index('recordings_assignment_idx').on(t.assignmentId),
+  ],
 );
 
 export const feedback = pgTable(

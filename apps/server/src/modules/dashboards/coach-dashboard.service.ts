@@ -10,6 +10,7 @@ import { coachSeesSharedOnly, feedbackVisible, isActiveSpeakerIn, recordingAcces
 import { listGroupMembers } from '../groups/groups.repository.js';
 import { tallyGroupComments, type TGroupCommentTally } from './dashboards.repository.js';
 import { loadCoachedGroup, loadGroupProgress } from './group-assignments.js';
+import { groupBy } from '../assignments/progress/progress.loader.js';
 
 // GET groups/{id}/dashboard (002 section 2.2): the four stats and the Members view. Recordings,
 // flagged and last upload are the group member list's counts (at coach privacy level 3 and up,
@@ -45,8 +46,7 @@ export async function getCoachDashboard(deps: TDeps, auth: TAuth, groupId: strin
     listGroupMembers(deps.db, groupId, { activeOnly: true, onlySharedCounted: coachSeesSharedOnly(group) }),
     tallyGroupComments(deps.db, groupId),
   ]);
-  const commentsOf = new Map<string, TGroupCommentTally[]>();
-  for (const t of comments) commentsOf.set(t.userId, [...(commentsOf.get(t.userId) ?? []), t]);
+  const commentsOf = groupBy(comments, (t) => t.userId);
 
   // Each member's assignments: those of the group that target them, and of those the open ones.
   const assignmentsOf = new Map<string, { total: number; active: number }>();

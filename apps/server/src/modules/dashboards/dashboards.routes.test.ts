@@ -199,8 +199,11 @@ describe('GET me/dashboard', () => {
     expect(peer).toMatchObject({ status: 'inProgress', counts: { myRecordings: 1, comments: 1, peerRecordings: 0 } });
   });
 
-  it("speaker level 4: no peer count, and peers' comments on their own recordings stay hidden", async () => {
+  it("speaker level 3 counts sharers' recordings; level 4: no peer count, and peers' comments on their own recordings stay hidden", async () => {
     const s = await scene();
+    // Level 3 still shows what peers shared (those who shared are listed).
+    await s.setLevels(1, 3);
+    expect((await s.speakerDashboard(s.auth.speaker)).groups[0]!.assignments[0]!.counts.peerRecordings).toBe(1);
     await s.setLevels(1, 4);
     const d = await s.speakerDashboard(s.auth.speaker);
     expect(d.groups[0]!.assignments[0]!.counts).toEqual({ myRecordings: 2, comments: 2, peerRecordings: null });

@@ -6,6 +6,7 @@ import { forbidden } from '../../http/errors.js';
 import { findOrganisation } from '../org/org.repository.js';
 import { listGroupAssignments, listTargets } from '../assignments/assignments.repository.js';
 import { computeAssignmentProgress } from '../assignments/progress/index.js';
+import { groupBy } from '../assignments/progress/progress.loader.js';
 
 // What both coach calls start from: the group checked for the caller (its coaches and org admins,
 // assertCanManageGroup), and its assignments with their progress as the caller may see it, from
@@ -41,8 +42,7 @@ export async function loadGroupProgress(deps: TDeps, auth: TAuth, groupId: strin
       onlyMember,
     ),
   ]);
-  const targetsOf = new Map<string, typeof targets>();
-  for (const t of targets) targetsOf.set(t.assignmentId, [...(targetsOf.get(t.assignmentId) ?? []), t]);
+  const targetsOf = groupBy(targets, (t) => t.assignmentId);
   return rows.map((row) => ({
     row,
     continuous: isContinuous({ deactivated: row.a.deactivated, groupId: row.a.groupId, targets: targetsOf.get(row.a.id) ?? [] }),

@@ -6,8 +6,8 @@ import { signMediaUrl } from '../../storage/media-urls.js';
 import { findOrganisation } from '../org/org.repository.js';
 import { listOwnRecordings } from '../recordings/recordings.repository.js';
 import { presentSummary } from '../recordings/recordings.presenter.js';
-import { recordingProgress } from '../assignments/progress/progress.loader.js';
-import { tallyFeedbackOfOwner, type TFeedbackTally } from '../assignments/progress/progress.repository.js';
+import { groupBy, recordingProgress } from '../assignments/progress/progress.loader.js';
+import { tallyFeedbackOfOwner } from '../assignments/progress/progress.repository.js';
 import { listRecordingAssignments } from './dashboards.repository.js';
 
 // GET me/library (002 section 2.4, My Library): the caller's own recordings, the set and summary
@@ -23,8 +23,7 @@ export async function getLibrary(deps: TDeps, auth: TAuth): Promise<TLibraryReco
   ]);
   const assignmentIds = [...new Set(rows.flatMap((row) => (row.r.assignmentId ? [row.r.assignmentId] : [])))];
   const assignments = new Map((await listRecordingAssignments(deps.db, assignmentIds)).map((a) => [a.id, a]));
-  const talliesOf = new Map<string, TFeedbackTally[]>();
-  for (const t of tallies) talliesOf.set(t.recordingId, [...(talliesOf.get(t.recordingId) ?? []), t]);
+  const talliesOf = groupBy(tallies, (t) => t.recordingId);
   const assignmentsOn = !!org?.settings.Assignments;
 
   return rows.map((row) => {

@@ -7,6 +7,7 @@ import { tallyPeerSharedRecordings } from './dashboards.repository.js';
 import { listAllForSpeaker, listTargets } from '../assignments/assignments.repository.js';
 import { judge, loadViewer } from '../assignments/presenter.js';
 import { computeAssignmentProgress } from '../assignments/progress/index.js';
+import { groupBy } from '../assignments/progress/progress.loader.js';
 import { listGroupsWithMembership } from '../assignments/progress/progress.repository.js';
 import { assertAssignmentsOn } from '../assignments/access.js';
 import { getLibrary } from './library.service.js';
@@ -38,11 +39,9 @@ export async function getSpeakerDashboard(deps: TDeps, auth: TAuth): Promise<TSp
     groupIds.length ? listGroupsWithMembership(deps.db, groupIds, auth.userId) : Promise.resolve([]),
     getLibrary(deps, auth),
   ]);
-  const targetsOf = new Map<string, typeof targets>();
-  for (const t of targets) targetsOf.set(t.assignmentId, [...(targetsOf.get(t.assignmentId) ?? []), t]);
+  const targetsOf = groupBy(targets, (t) => t.assignmentId);
   const groupsById = new Map(groups.map((g) => [g.group.id, g]));
-  const peerSharedOf = new Map<string, typeof peerShared>();
-  for (const t of peerShared) peerSharedOf.set(t.assignmentId, [...(peerSharedOf.get(t.assignmentId) ?? []), t]);
+  const peerSharedOf = groupBy(peerShared, (t) => t.assignmentId);
 
   const cards = new Map<string, TSpeakerAssignmentCard[]>();
   let activeAssignments = 0;
@@ -79,7 +78,9 @@ export async function getSpeakerDashboard(deps: TDeps, auth: TAuth): Promise<TSp
       abilities: { canSubmit: j.abilities.canSubmit },
     };
     if (memberAssignmentMatchesFilter(card, 'active', now)) activeAssignments++;
-    cards.set(a.groupId!, [...(cards.get(a.groupId!) ?? []), card]);
+    const inGroup = cards.get(a.groupId!);
+    if (inGroup) inGroup.push(card);
+    else cards.set(a.groupId!, [card]);
   }
 
   return {

@@ -91,7 +91,8 @@ export const NO_COUNTS: Readonly<TAssignmentCounts> = {
 
 const NO_VIEW = assignmentMemberView({ orgRoles: [] }, { speakerPrivacyLevel: 0 }, null, false);
 
-function groupBy<T>(rows: ReadonlyArray<T>, key: (row: T) => string): Map<string, T[]> {
+/** Rows by a key, in their order. */
+export function groupBy<T>(rows: ReadonlyArray<T>, key: (row: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const row of rows) {
     const k = key(row);

@@ -1,0 +1,1 @@
+CREATE INDEX "recordings_assignment_idx" ON "recordings" USING btree ("assignment_id");
