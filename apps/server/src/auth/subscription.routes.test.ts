@@ -57,6 +57,9 @@ const GUARDED: Record<string, TCall> = {
   'group shared recordings': { method: 'GET', url: () => `/groups/${o.group.id}/shared-recordings` },
   'group members': { method: 'GET', url: () => `/groups/${o.group.id}/members` },
   'recordings list': { method: 'GET', url: () => '/recordings' },
+  'coach dashboard': { method: 'GET', url: () => `/groups/${o.group.id}/dashboard` },
+  'speaker dashboard': { method: 'GET', url: () => '/me/dashboard' },
+  'my library': { method: 'GET', url: () => '/me/library' },
 };
 
 /** Calls the subscription, record, join and account pages make: never 402 for the subscription. */

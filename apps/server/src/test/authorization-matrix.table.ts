@@ -870,6 +870,8 @@ export const TABLE: Record<string, TRow<unknown>> = {
  * TABLE has its entry here; the test fails until a new row has one.
  */
 export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
+  'GET /groups/{id}/dashboard': true,
+  'GET /groups/{id}/members/{userId}/assignments': true,
   'GET /groups/{id}': false,
   'GET /groups/{id}/members': true,
   'PUT /groups/{id}': false,

@@ -16,12 +16,13 @@ import { getSpeakerDashboard } from './speaker-dashboard.service.js';
 import { getLibrary } from './library.service.js';
 
 export function dashboardsRoutes(app: TZodApp, deps: TDeps) {
-  const signedIn = requireAuth(deps);
+  // Every dashboard serves a page that needs an active subscription (002 section 2.1).
+  const subscribed = requireAuth(deps, { subscription: true });
   const tags = ['dashboards'];
   app.get(
     '/groups/:id/dashboard',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'getCoachDashboard',
         summary: "A group's coach dashboard: its stats and its speakers' counts, as the caller may see them",
@@ -35,7 +36,7 @@ export function dashboardsRoutes(app: TZodApp, deps: TDeps) {
   app.get(
     '/groups/:id/members/:userId/assignments',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'getMemberAssignments',
         summary: "A member's assignments in a group with their completion and recordings (coach dashboard row)",
@@ -49,7 +50,7 @@ export function dashboardsRoutes(app: TZodApp, deps: TDeps) {
   app.get(
     '/me/dashboard',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'getSpeakerDashboard',
         summary: "The caller's speaker dashboard: their assignments by group and their stats",
@@ -62,7 +63,7 @@ export function dashboardsRoutes(app: TZodApp, deps: TDeps) {
   app.get(
     '/me/library',
     {
-      onRequest: signedIn,
+      onRequest: subscribed,
       schema: {
         operationId: 'getLibrary',
         summary: "The caller's own recordings with comments and ratings (My Library)",
