@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './helpers';
 import { SHOTS, apiSignIn } from './results-helpers';
 
-// The reorder page (002 section 2.3) and Manage's Assignments tab (the coach dashboard's
-// stand-in) in the Summit demo org: the coach moves an assignment with the keyboard and saves.
+// The reorder page (002 section 2.3) and the coach dashboard's Assignments view (002 section 2.2)
+// in the Summit demo org: the coach moves an assignment with the keyboard and saves.
 
 const COACH = 'coach@summit.example';
 
@@ -22,12 +22,12 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 const names = (page: Page, list: string) => page.getByTestId(list).locator('.assignment-card__name, .reorder-card__name').allTextContents();
 
-test('a coach reorders assignments with the keyboard and sees the new order on the Assignments tab', async ({ page }) => {
+test('a coach reorders assignments with the keyboard and sees the new order on the coach dashboard', async ({ page }) => {
   test.slow();
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, COACH);
   await page.goto('/coach-dashboard');
-  await expect(page.getByRole('tab', { name: 'Assignments' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('group', { name: 'Show' }).getByRole('radio', { name: 'Assignments' })).toBeChecked();
   await expect(page.getByTestId('coach-assignments').getByTestId('assignment-card').first()).toBeVisible();
   const before = await names(page, 'coach-assignments');
   expect(before.length).toBeGreaterThanOrEqual(2);
@@ -38,7 +38,7 @@ test('a coach reorders assignments with the keyboard and sees the new order on t
   await page.getByRole('link', { name: 'Reorder Assignments' }).click();
   await expect(page).toHaveURL(/\/assignments\/[0-9a-f-]{36}\/reorder$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Reorder Assignments' })).toBeVisible();
-  // The page orders every assignment of the group (archived ones last); the tab's Recent filter
+  // The page orders every assignment of the group (archived ones last); the dashboard's Recent filter
   // shows a part of them, in the same order.
   const all = await names(page, 'reorder-list');
   expect(all.filter((n) => before.includes(n))).toEqual(before);

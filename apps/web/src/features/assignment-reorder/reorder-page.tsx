@@ -22,7 +22,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { LoadingState } from '../../components/spinner';
 import { useViewer } from '../../app/viewer';
-import { assignmentKeys, assignmentsApi } from '../manage/assignments-tab-api';
+import { assignmentKeys, assignmentsApi } from '../coach-dashboard/group-assignments-api';
 import './reorder.css';
 
 // /assignments/{groupId}/reorder (002 section 2.3): a coach drags the group's assignments into

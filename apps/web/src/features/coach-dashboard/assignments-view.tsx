@@ -15,7 +15,7 @@ import { SegmentedControl } from '../../components/segmented-control';
 import { LoadingState } from '../../components/spinner';
 import { usePreference } from '../../app/preferences';
 import type { TViewer } from '../../app/viewer';
-import { assignmentKeys, assignmentsApi } from '../manage/assignments-tab-api';
+import { assignmentKeys, assignmentsApi } from './group-assignments-api';
 import { CoachCard, TemplateCard, type TTemplateFilter, templateMatchesFilter } from './assignment-cards';
 
 // The coach dashboard's Assignments and Templates views (002 section 2.2), each with its

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import type { TMeResponse, TPreferences } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { ViewerContext, buildViewer } from '../../app/viewer';
-import { assignmentsApi } from '../manage/assignments-tab-api';
+import { assignmentsApi } from './group-assignments-api';
 import { CoachDashboardPage } from './coach-dashboard-page';
 import { AVA, GROUP_ID, dashboard, group, groupAssignments, me, memberAssignment, templates } from './coach-dashboard-fixtures';
 

@@ -31,7 +31,7 @@ import { RecordingStateCell, scoreText } from '../manage/recording-cells';
 import { useRecordingRowActions } from '../manage/recording-row-actions';
 import { PROCESSING_POLL_MS } from '../manage/speaker-recordings';
 import { LIBRARY_SORT_KEYS, nextLibrarySort, openRowIds, toggledRowIds, visibleLibrary } from './library-model';
-import { Segmented } from './segmented';
+import { SegmentedControl } from '../../components/segmented-control';
 import '../manage/manage.css';
 import './speaker-dashboard.css';
 
@@ -88,14 +88,7 @@ export function MyLibrary({ viewer }: { viewer: TViewer }) {
         <h2 id="my-library-title" className="section-title">
           My Library
         </h2>
-        <Segmented
-          label="Show recordings"
-          name="my-library-filter"
-          values={FILTER_ORDER}
-          labels={MY_LIB_FILTER_TEXT}
-          value={filter}
-          onChange={setFilter}
-        />
+        <SegmentedControl label="Show recordings" values={FILTER_ORDER} labels={MY_LIB_FILTER_TEXT} value={filter} onChange={setFilter} />
       </div>
       {error && <Banner kind="error" inline title="Could not save" text={error} />}
       {all.length === 0 ? (

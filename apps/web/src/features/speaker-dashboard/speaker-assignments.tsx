@@ -16,17 +16,11 @@ import {
   type TSpeakerAssignmentCard,
   type TSpeakerDashboard,
 } from '@rostrum/contract';
-import { useQuery } from '@tanstack/react-query';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { errorMessage } from '../../api/http-client';
-import { Banner } from '../../components/banner';
 import { ButtonLink } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
-import { LoadingState } from '../../components/spinner';
 import { useGroupPreference } from '../../app/preferences';
 import type { TViewer } from '../../app/viewer';
-import { Segmented } from './segmented';
-import '../manage/assignments-tab.css';
+import { SegmentedControl } from '../../components/segmented-control';
 import './speaker-dashboard.css';
 
 // The speaker dashboard's Assignments view (002 section 2.4): a section per group, each with its
@@ -35,23 +29,6 @@ import './speaker-dashboard.css';
 const FILTER_LABELS: Record<TAssignmentFilter, string> = { recent: 'Recent', completed: 'Completed', active: 'Active', all: 'All' };
 
 type TGroupCards = TSpeakerDashboard['groups'][number];
-
-/** The assignments view on its own, loading the dashboard (Manage's Assignments tab for a speaker). */
-export function SpeakerAssignmentsPanel({ viewer }: { viewer: TViewer }) {
-  const dashboard = useQuery({ queryKey: queryKeys.speakerDashboard, queryFn: api.getSpeakerDashboard });
-  if (dashboard.isPending) return <LoadingState />;
-  if (dashboard.isError) {
-    return (
-      <Banner
-        inline
-        kind="error"
-        title="Your assignments could not be loaded"
-        text={errorMessage(dashboard.error, 'Please reload the page.')}
-      />
-    );
-  }
-  return <SpeakerAssignments groups={dashboard.data.groups} viewer={viewer} />;
-}
 
 export function SpeakerAssignments({ groups, viewer }: { groups: TGroupCards[]; viewer: TViewer }) {
   if (groups.every((g) => g.assignments.length === 0)) {
@@ -82,9 +59,8 @@ function GroupAssignments({ group, viewer }: { group: TGroupCards; viewer: TView
         <h2 id={headingId} className="section-title">
           {group.name}
         </h2>
-        <Segmented
+        <SegmentedControl
           label={`Assignments of ${group.name}`}
-          name={`assignment-filter-${group.groupId}`}
           values={ASSIGNMENT_FILTERS}
           labels={FILTER_LABELS}
           value={filter}

@@ -11,7 +11,7 @@ import { usePreference } from '../../app/preferences';
 import { useViewer } from '../../app/viewer';
 import { MyLibrary } from './my-library';
 import { SpeakerAssignments } from './speaker-assignments';
-import { Segmented } from './segmented';
+import { SegmentedControl } from '../../components/segmented-control';
 import './speaker-dashboard.css';
 
 const VIEW_LABELS = { assignments: 'Assignments', library: 'My Library' } as const;
@@ -40,14 +40,7 @@ export function SpeakerDashboardPage() {
       ) : (
         <div className="stack stack--lg">
           <SpeakerStats stats={dashboard.data.stats} />
-          <Segmented
-            label="Show"
-            name="speaker-dashboard-view"
-            values={SPEAKER_DASHBOARD_VIEWS}
-            labels={VIEW_LABELS}
-            value={view}
-            onChange={setView}
-          />
+          <SegmentedControl label="Show" values={SPEAKER_DASHBOARD_VIEWS} labels={VIEW_LABELS} value={view} onChange={setView} />
           {view === 'assignments' ? <SpeakerAssignments groups={dashboard.data.groups} viewer={viewer} /> : <MyLibrary viewer={viewer} />}
         </div>
       )}

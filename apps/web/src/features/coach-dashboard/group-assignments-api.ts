@@ -1,7 +1,7 @@
 import type { TAssignment } from '@rostrum/contract';
 import { call, client } from '../../api/http-client';
 
-// The calls of Manage's Assignments tab and the reorder page (002 sections 2.2 to 2.4), kept with
+// The coach dashboard's and the reorder page's assignment calls (002 sections 2.2 and 2.3), kept with
 // the feature: GET assignments by scope and PUT groups/{id}/assignments/order.
 
 export const assignmentKeys = {
