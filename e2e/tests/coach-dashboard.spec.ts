@@ -62,7 +62,8 @@ test('a coach uses every view, filter and sort, finds them remembered, and plays
 
   try {
     await signIn(page, COACH);
-    await page.goto('/coach-dashboard');
+    // Signing in lands on the dashboard (000 section 2.3).
+    await expect(page).toHaveURL('/coach-dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Coach Dashboard' })).toBeVisible({ timeout: 40_000 });
     await expect(page).toHaveTitle('Rostrum - Coach Dashboard');
     await expect(page.getByLabel('Invite code')).toHaveValue(/.+/);

@@ -56,7 +56,8 @@ async function chooseAction(page: Page, title: string, item: string) {
 /** The dashboard on My Library (a test run alone starts from the default, Assignments). */
 async function openLibrary(page: Page) {
   await signIn(page, SPEAKER);
-  await page.goto('/speaker-dashboard');
+  // Signing in lands on the dashboard (000 section 2.3).
+  await expect(page).toHaveURL('/speaker-dashboard');
   await page.getByRole('radio', { name: 'My Library' }).click();
   await expect(table(page)).toBeVisible();
 }
