@@ -50,7 +50,9 @@ test('a coach uses every view, filter and sort, finds them remembered, and plays
   const pitch = list.find((a) => a.name === 'Elevator Pitch')!.assignmentId;
 
   // The speaker's recording in Elevator Pitch, flagged for review.
-  const recordingId = await uploadRecording(baseURL!, speakerToken, talkWav(), { title: 'Dashboard pitch' });
+  // A title of its own, so a second run against the same server finds this run's recording.
+  const title = `Dashboard pitch ${Date.now().toString(36).slice(-5)}`;
+  const recordingId = await uploadRecording(baseURL!, speakerToken, talkWav(), { title });
   await waitForResults(baseURL!, speakerToken, recordingId);
   await api(baseURL!, speakerToken, 'POST', `/assignments/${pitch}/recordings`, { recordingId });
   await api(baseURL!, speakerToken, 'PUT', `/recordings/${recordingId}`, { submitted: true });
@@ -124,10 +126,10 @@ test('a coach uses every view, filter and sort, finds them remembered, and plays
     await row.click();
     await expect(row).toHaveAttribute('aria-expanded', 'true');
     const recordings = page.getByRole('table', { name: 'Recordings of Jordan Presenter' });
-    await expect(recordings.getByRole('link', { name: 'Dashboard pitch', exact: true })).toBeVisible();
+    await expect(recordings.getByRole('link', { name: title, exact: true })).toBeVisible();
     await expect(recordings.getByText('Submitted to coach').first()).toBeVisible();
     await shoot(page, 'coach-dashboard-members');
-    const audio = recordings.getByRole('row').filter({ hasText: 'Dashboard pitch' }).locator('audio');
+    const audio = recordings.getByRole('row').filter({ hasText: title }).locator('audio');
     await audio.evaluate((el: HTMLAudioElement) => {
       el.muted = true;
       return el.play();
