@@ -11,6 +11,7 @@ import { listGroupMembers } from '../groups/groups.repository.js';
 import { tallyGroupComments, type TGroupCommentTally } from './dashboards.repository.js';
 import { loadCoachedGroup, loadGroupProgress } from './group-assignments.js';
 import { groupBy } from '../assignments/progress/progress.loader.js';
+import { computeAssignmentStanding } from '../assignments/progress/index.js';
 
 // GET groups/{id}/dashboard (002 section 2.2): the four stats and the Members view. Recordings,
 // flagged and last upload are the group member list's counts (at coach privacy level 3 and up,
@@ -42,7 +43,7 @@ export async function getCoachDashboard(deps: TDeps, auth: TAuth, groupId: strin
   const { group, membership } = await loadCoachedGroup(deps, auth, groupId);
   const now = new Date();
   const [assignments, memberRows, comments] = await Promise.all([
-    loadGroupProgress(deps, auth, groupId, now),
+    loadGroupProgress(deps, groupId, (list) => computeAssignmentStanding(deps.db, list, auth, now)),
     listGroupMembers(deps.db, groupId, { activeOnly: true, onlySharedCounted: coachSeesSharedOnly(group) }),
     tallyGroupComments(deps.db, groupId),
   ]);

@@ -5,8 +5,7 @@ import { assertCanManageGroup, coachOnlyScorecardInForce, isContinuous } from '.
 import { forbidden } from '../../http/errors.js';
 import { findOrganisation } from '../org/org.repository.js';
 import { listGroupAssignments, listTargets } from '../assignments/assignments.repository.js';
-import { computeAssignmentProgress } from '../assignments/progress/index.js';
-import { groupBy } from '../assignments/progress/progress.loader.js';
+import { groupBy, type TAssignmentProgress, type TProgressAssignment } from '../assignments/progress/progress.loader.js';
 
 // What both coach calls start from: the group checked for the caller (its coaches and org admins,
 // assertCanManageGroup), and its assignments with their progress as the caller may see it, from
@@ -27,20 +26,19 @@ export async function loadCoachedGroup(deps: TDeps, auth: TAuth, groupId: string
 
 /**
  * The group's assignments (not templates, not deleted), each with whether it is continuous and its
- * progress; with `onlyMember`, that member's progress alone (computeAssignmentProgress).
+ * progress from `compute`: computeAssignmentStanding for the dashboard, or computeAssignmentProgress
+ * for one member's rows with their recordings.
  */
-export async function loadGroupProgress(deps: TDeps, auth: TAuth, groupId: string, now = new Date(), onlyMember?: string) {
+export async function loadGroupProgress<TRow>(
+  deps: TDeps,
+  groupId: string,
+  compute: (list: TProgressAssignment[]) => Promise<Map<string, TAssignmentProgress<TRow>>>,
+) {
   const rows = await listGroupAssignments(deps.db, groupId);
   const ids = rows.map((r) => r.a.id);
   const [targets, progress] = await Promise.all([
     listTargets(deps.db, ids),
-    computeAssignmentProgress(
-      deps.db,
-      rows.map((r) => ({ ...r.a, coachOnlyScorecard: coachOnlyScorecardInForce(r.a.criteria, r.scorecard) })),
-      auth,
-      now,
-      onlyMember,
-    ),
+    compute(rows.map((r) => ({ ...r.a, coachOnlyScorecard: coachOnlyScorecardInForce(r.a.criteria, r.scorecard) }))),
   ]);
   const targetsOf = groupBy(targets, (t) => t.assignmentId);
   return rows.map((row) => ({
@@ -49,4 +47,3 @@ export async function loadGroupProgress(deps: TDeps, auth: TAuth, groupId: strin
     progress: progress.get(row.a.id)!,
   }));
 }
-export type TGroupAssignmentProgress = Awaited<ReturnType<typeof loadGroupProgress>>[number];

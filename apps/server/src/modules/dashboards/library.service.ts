@@ -6,8 +6,8 @@ import { signMediaUrl } from '../../storage/media-urls.js';
 import { findOrganisation } from '../org/org.repository.js';
 import { listOwnRecordings } from '../recordings/recordings.repository.js';
 import { presentSummary } from '../recordings/recordings.presenter.js';
-import { groupBy, recordingProgress } from '../assignments/progress/progress.loader.js';
-import { tallyFeedbackOfOwner } from '../assignments/progress/progress.repository.js';
+import { recordingProgress } from '../assignments/progress/progress.loader.js';
+import { feedbackFactsOfOwner } from '../assignments/progress/progress.repository.js';
 import { listRecordingAssignments } from './dashboards.repository.js';
 
 // GET me/library (002 section 2.4, My Library): the caller's own recordings, the set and summary
@@ -16,14 +16,14 @@ import { listRecordingAssignments } from './dashboards.repository.js';
 // hidden). Four statements whatever the number of recordings.
 
 export async function getLibrary(deps: TDeps, auth: TAuth): Promise<TLibraryRecording[]> {
-  const [rows, tallies, org] = await Promise.all([
+  const [rows, feedbackFacts, org] = await Promise.all([
     listOwnRecordings(deps.db, auth.userId),
-    tallyFeedbackOfOwner(deps.db, auth.userId, auth.userId),
+    feedbackFactsOfOwner(deps.db, auth.userId, auth.userId),
     findOrganisation(deps.db, auth.orgId),
   ]);
   const assignmentIds = [...new Set(rows.flatMap((row) => (row.r.assignmentId ? [row.r.assignmentId] : [])))];
   const assignments = new Map((await listRecordingAssignments(deps.db, assignmentIds)).map((a) => [a.id, a]));
-  const talliesOf = groupBy(tallies, (t) => t.recordingId);
+  const feedbackOf = new Map(feedbackFacts.map((f) => [f.recordingId, f]));
   const assignmentsOn = !!org?.settings.Assignments;
 
   return rows.map((row) => {
@@ -33,7 +33,7 @@ export async function getLibrary(deps: TDeps, auth: TAuth): Promise<TLibraryReco
     const seen = recordingProgress(
       r,
       'owner',
-      talliesOf.get(r.id) ?? [],
+      feedbackOf.get(r.id),
       auth.userId,
       false,
       row.groupLevels?.speakerPrivacyLevel ?? 0,

@@ -4,6 +4,7 @@ import type { TAuth } from '../../auth/auth-context.js';
 import { notFound } from '../../http/errors.js';
 import { findMembership } from '../memberships/memberships.repository.js';
 import { presentMember } from '../assignments/progress/progress.service.js';
+import { computeAssignmentProgress } from '../assignments/progress/index.js';
 import { loadCoachedGroup, loadGroupProgress } from './group-assignments.js';
 
 // GET groups/{id}/members/{userId}/assignments (002 section 2.2): a member row of the coach
@@ -13,7 +14,7 @@ import { loadCoachedGroup, loadGroupProgress } from './group-assignments.js';
 export async function getMemberAssignments(deps: TDeps, auth: TAuth, groupId: string, userId: string): Promise<TMemberAssignments> {
   await loadCoachedGroup(deps, auth, groupId);
   if (!(await findMembership(deps.db, userId, groupId))) throw notFound();
-  const list = await loadGroupProgress(deps, auth, groupId, new Date(), userId);
+  const list = await loadGroupProgress(deps, groupId, (l) => computeAssignmentProgress(deps.db, l, auth, new Date(), userId));
   const assignments: TMemberAssignments['assignments'] = [];
   for (const { row, continuous, progress } of list) {
     const m = progress.members.find((x) => x.userId === userId);

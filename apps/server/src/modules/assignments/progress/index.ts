@@ -3,6 +3,7 @@ export { memberCompletion, type TCompletionFacts, type TMemberCompletion } from 
 export {
   loadAssignmentProgress,
   computeAssignmentProgress,
+  computeAssignmentStanding,
   NO_COUNTS,
   type TAssignmentProgressSummary,
   type TProgressAssignment,

@@ -14,17 +14,21 @@ import {
 import { addRecordingFacts, memberCompletion, NO_FACTS, type TCompletionFacts, type TMemberCompletion } from './completion.js';
 import {
   listGroupsWithMembership,
-  listMembersOf,
+  listMembersWithAssignments,
+  listRecordingFactsOf,
   listRecordingsOf,
-  tallyFeedbackOf,
-  type TFeedbackTally,
+  type TFeedbackFacts,
+  type TMemberAssignmentsRow,
+  type TProgressRecordingFacts,
   type TProgressRecordingRow,
 } from './progress.repository.js';
 
-// Progress of many assignments for one caller, in four queries whatever their number: who each
+// Progress of many assignments for one caller, in three queries whatever their number: who each
 // is for, each member's completion, and what of it the caller may see. The member table
 // (GET assignments/{id}/members) and the assignment's counts come from the same computation, so
-// the counts are always the sums of the rows the caller sees.
+// the counts are always the sums of the rows the caller sees. Feedback arrives summed per
+// recording (TFeedbackFacts) and members one row each: a coach's group of thousands of
+// recordings decodes in a few milliseconds.
 
 /** What the loader reads of an assignment. */
 export interface TProgressAssignment {
@@ -56,27 +60,27 @@ export interface TRecordingProgress<TRow = TProgressRecordingRow> {
   myRating: number | null;
 }
 
-export interface TMemberProgress {
+export interface TMemberProgress<TRow = TProgressRecordingRow> {
   userId: string;
   name: string;
   firstName: string;
   lastName: string;
   completion: TMemberCompletion;
   /** The member's recordings in the assignment the caller may list, newest first. */
-  recordings: TRecordingProgress[];
+  recordings: TRecordingProgress<TRow>[];
 }
 
-export interface TAssignmentProgress {
+export interface TAssignmentProgress<TRow = TProgressRecordingRow> {
   view: TAssignmentMemberView;
   /** Rows the caller sees, by last then first name. */
-  members: TMemberProgress[];
+  members: TMemberProgress<TRow>[];
   /** The caller's own status when the assignment is for them. */
   completionStatus: TCompletionStatus | null;
   counts: TAssignmentCounts;
 }
 
 /** The part of the progress the assignment entity carries (its counts and completionStatus). */
-export type TAssignmentProgressSummary = Pick<TAssignmentProgress, 'counts' | 'completionStatus'>;
+export type TAssignmentProgressSummary = Pick<TAssignmentProgress<unknown>, 'counts' | 'completionStatus'>;
 
 /** The counts of an assignment with no members the caller sees (and of templates). */
 export const NO_COUNTS: Readonly<TAssignmentCounts> = {
@@ -112,29 +116,70 @@ export function average(sum: number, n: number): number | null {
  * computes one member's rows alone (a coach's member row expanded, a speaker's own cards): the
  * other members are not loaded, so `members` and `counts` hold that member only.
  */
-export async function computeAssignmentProgress(
+export function computeAssignmentProgress(
   db: TDb,
   list: ReadonlyArray<TProgressAssignment>,
   viewer: TAuth,
   now = new Date(),
   onlyMember?: string,
 ): Promise<Map<string, TAssignmentProgress>> {
-  const out = new Map<string, TAssignmentProgress>();
+  return computeWith(db, list, viewer, now, onlyMember, listRecordingsOf);
+}
+
+/**
+ * The same without what the member table shows of each recording (title, date, playback): the
+ * statuses, rows and counts the dashboards and lists read. The same rules, fewer columns.
+ */
+export function computeAssignmentStanding(
+  db: TDb,
+  list: ReadonlyArray<TProgressAssignment>,
+  viewer: TAuth,
+  now = new Date(),
+): Promise<Map<string, TAssignmentProgress<TProgressRecordingFacts>>> {
+  return computeWith(db, list, viewer, now, undefined, listRecordingFactsOf);
+}
+
+async function computeWith<TRow extends TProgressRecordingFacts>(
+  db: TDb,
+  list: ReadonlyArray<TProgressAssignment>,
+  viewer: TAuth,
+  now: Date,
+  onlyMember: string | undefined,
+  loadRecordings: (db: TDb, assignmentIds: string[], callerId: string, onlyUserId?: string) => Promise<TRow[]>,
+): Promise<Map<string, TAssignmentProgress<TRow>>> {
+  const out = new Map<string, TAssignmentProgress<TRow>>();
   const live = list.filter((a) => !a.isTemplate && a.groupId);
   for (const a of list) out.set(a.id, { view: NO_VIEW, members: [], completionStatus: null, counts: { ...NO_COUNTS } });
   if (!live.length) return out;
   const ids = live.map((a) => a.id);
   const groupIds = [...new Set(live.map((a) => a.groupId!))];
-  const [groupRows, memberRows, recordingRows, tallies] = await Promise.all([
+  const [groupRows, memberRows, recordingRows] = await Promise.all([
     listGroupsWithMembership(db, groupIds, viewer.userId),
-    listMembersOf(db, ids, onlyMember),
-    listRecordingsOf(db, ids, onlyMember),
-    tallyFeedbackOf(db, ids, viewer.userId, onlyMember),
+    listMembersWithAssignments(db, ids, onlyMember),
+    loadRecordings(db, ids, viewer.userId, onlyMember),
   ]);
   const groupsById = new Map(groupRows.map((g) => [g.group.id, g]));
-  const talliesByRecording = groupBy(tallies, (t) => t.recordingId);
-  const recordingsByMember = groupBy(recordingRows, (r) => `${r.assignmentId}:${r.userId}`);
-  const membersByAssignment = groupBy(memberRows, (m) => m.assignmentId);
+  // By assignment, then member: nested maps spare building a key string per recording.
+  const recordingsByMember = new Map<string, Map<string, TRow[]>>();
+  for (const r of recordingRows) {
+    let ofAssignment = recordingsByMember.get(r.assignmentId);
+    if (!ofAssignment) {
+      ofAssignment = new Map();
+      recordingsByMember.set(r.assignmentId, ofAssignment);
+    }
+    const recs = ofAssignment.get(r.userId);
+    if (recs) recs.push(r);
+    else ofAssignment.set(r.userId, [r]);
+  }
+  // Members come by name, so each assignment's list keeps that order.
+  const membersByAssignment = new Map<string, TMemberAssignmentsRow[]>();
+  for (const m of memberRows) {
+    for (const assignmentId of m.assignmentIds.split(',')) {
+      const members = membersByAssignment.get(assignmentId);
+      if (members) members.push(m);
+      else membersByAssignment.set(assignmentId, [m]);
+    }
+  }
 
   for (const a of live) {
     const g = groupsById.get(a.groupId!);
@@ -150,34 +195,29 @@ export async function computeAssignmentProgress(
       now,
     );
     const isCoach = isCoachOf(viewer, membership, now);
-    const progress: TAssignmentProgress = { view, members: [], completionStatus: null, counts: { ...NO_COUNTS } };
+    const progress: TAssignmentProgress<TRow> = { view, members: [], completionStatus: null, counts: { ...NO_COUNTS } };
     out.set(a.id, progress);
+    const recordingsOf = recordingsByMember.get(a.id);
 
     for (const m of members) {
-      const recs = recordingsByMember.get(`${a.id}:${m.userId}`) ?? [];
+      const recs = recordingsOf?.get(m.userId) ?? [];
       let facts: TCompletionFacts = NO_FACTS;
-      const seen: TRecordingProgress[] = [];
+      const seen: TRecordingProgress<TRow>[] = [];
       for (const r of recs) {
-        const ts = talliesByRecording.get(r.id) ?? [];
         // Completion reads every rating and comment, whoever may see them.
-        let ratingSum = 0;
-        let ratingN = 0;
-        for (const t of ts) {
-          if (t.kind === 'score') {
-            ratingSum += t.overallSum;
-            ratingN += t.overallN;
-          }
-        }
         facts = addRecordingFacts(facts, {
           overallScore: r.overallScore,
-          averageRating: average(ratingSum, ratingN),
+          averageRating: average(
+            (r.callerCoachSum ?? 0) + (r.callerPeerSum ?? 0) + (r.otherCoachSum ?? 0) + (r.otherPeerSum ?? 0),
+            (r.callerCoachN ?? 0) + (r.callerPeerN ?? 0) + (r.otherCoachN ?? 0) + (r.otherPeerN ?? 0),
+          ),
           submitted: r.submitted,
           feedbackRequested: r.feedbackRequested,
-          selfComment: ts.some((t) => t.kind === 'comment' && t.byOwner && t.n > 0),
+          selfComment: !!r.ownerCommented,
         });
         const access = recordingAccess(viewer, r, group, membership, now);
         if (access === 'none') continue;
-        seen.push(recordingProgress(r, access, ts, viewer.userId, isCoach, group.speakerPrivacyLevel, !!a.coachOnlyScorecard));
+        seen.push(recordingProgress(r, access, r, viewer.userId, isCoach, group.speakerPrivacyLevel, !!a.coachOnlyScorecard));
       }
       const completion = memberCompletion(a.criteria, facts);
       if (m.userId === viewer.userId) progress.completionStatus = completion.status;
@@ -199,14 +239,24 @@ export async function computeAssignmentProgress(
   return out;
 }
 
+type TSumKey = Exclude<keyof TFeedbackFacts, 'ownerCommented'>;
+
+/** The four kinds of author TFeedbackFacts sums by, as the visibility rules tell them apart. */
+const AUTHORS = [
+  { byCaller: true, isManager: true, comments: 'callerCoachComments', sum: 'callerCoachSum', n: 'callerCoachN' },
+  { byCaller: true, isManager: false, comments: 'callerPeerComments', sum: 'callerPeerSum', n: 'callerPeerN' },
+  { byCaller: false, isManager: true, comments: 'otherCoachComments', sum: 'otherCoachSum', n: 'otherCoachN' },
+  { byCaller: false, isManager: false, comments: 'otherPeerComments', sum: 'otherPeerSum', n: 'otherPeerN' },
+] as const satisfies ReadonlyArray<{ byCaller: boolean; isManager: boolean; comments: TSumKey; sum: TSumKey; n: TSumKey }>;
+
 /**
  * One recording as the caller may see it: the comments and overall ratings the visibility rules
  * (feedbackVisible, scoreSetVisible) let through. Also My Library's, with access 'owner'.
  */
-export function recordingProgress<TRow extends Pick<TProgressRecordingRow, 'userId'>>(
+export function recordingProgress<TRow>(
   row: TRow,
   access: Exclude<TRecordingAccess, 'none'>,
-  tallies: TFeedbackTally[],
+  f: TFeedbackFacts | undefined,
   callerId: string,
   isCoach: boolean,
   speakerLevel: number,
@@ -215,23 +265,26 @@ export function recordingProgress<TRow extends Pick<TProgressRecordingRow, 'user
   let numComments = 0;
   const all = { sum: 0, n: 0 };
   const coach = { sum: 0, n: 0 };
-  let myRating: number | null = null;
-  for (const t of tallies) {
-    // The author as the visibility rules know them: the caller, the owner or someone else.
-    const item = { userId: t.byCaller ? callerId : t.byOwner ? row.userId : '', isManager: t.isManager, kind: t.kind };
-    if (!feedbackVisible(callerId, access, isCoach, speakerLevel, item)) continue;
-    if (t.kind === 'comment') {
-      numComments += t.n;
-      continue;
+  const mine = { sum: 0, n: 0 };
+  for (const who of f ? AUTHORS : []) {
+    // The author as the visibility rules know them: the caller or someone else (the owner's
+    // feedback is the caller's when the caller owns it, and anyone else's otherwise).
+    const comment = { userId: who.byCaller ? callerId : '', isManager: who.isManager, kind: 'comment' };
+    if (!feedbackVisible(callerId, access, isCoach, speakerLevel, comment)) continue;
+    numComments += f![who.comments] ?? 0;
+    if (!scoreSetVisible(coachOnly, callerId, { ...comment, kind: 'score' })) continue;
+    const sum = f![who.sum] ?? 0;
+    const n = f![who.n] ?? 0;
+    all.sum += sum;
+    all.n += n;
+    if (who.isManager) {
+      coach.sum += sum;
+      coach.n += n;
     }
-    if (!scoreSetVisible(coachOnly, callerId, item)) continue;
-    all.sum += t.overallSum;
-    all.n += t.overallN;
-    if (t.isManager) {
-      coach.sum += t.overallSum;
-      coach.n += t.overallN;
+    if (who.byCaller) {
+      mine.sum += sum;
+      mine.n += n;
     }
-    if (t.byCaller && t.overallN > 0) myRating = t.overallSum / t.overallN;
   }
   const canHear = access === 'owner' || access === 'hear';
   return {
@@ -241,7 +294,7 @@ export function recordingProgress<TRow extends Pick<TProgressRecordingRow, 'user
     numComments,
     rating: { average: average(all.sum, all.n), count: all.n },
     coachRating: { average: average(coach.sum, coach.n), count: coach.n },
-    myRating,
+    myRating: mine.n > 0 ? mine.sum / mine.n : null,
   };
 }
 
@@ -256,6 +309,6 @@ export async function loadAssignmentProgress(
   viewer: TAuth,
   now = new Date(),
 ): Promise<Map<string, TAssignmentProgressSummary>> {
-  const full = await computeAssignmentProgress(db, list, viewer, now);
+  const full = await computeAssignmentStanding(db, list, viewer, now);
   return new Map([...full].map(([id, p]) => [id, { counts: p.counts, completionStatus: p.completionStatus }]));
 }
