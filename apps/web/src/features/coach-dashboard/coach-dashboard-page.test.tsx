@@ -81,7 +81,7 @@ describe('CoachDashboardPage', () => {
     expect(screen.getByRole('link', { name: 'Reorder Assignments' }).getAttribute('href')).toBe(`/assignments/${GROUP_ID}/reorder`);
     expect(screen.queryByRole('button', { name: /Create New Group/ })).toBeNull();
     expect(screen.queryByText(/Wordspotting/)).toBeNull();
-    const stats = await screen.findAllByTestId('coach-stat');
+    const stats = await screen.findAllByTestId('stat-tile');
     await vi.waitFor(() =>
       expect(stats.map((s) => s.textContent)).toEqual([
         'Active Assignments1',

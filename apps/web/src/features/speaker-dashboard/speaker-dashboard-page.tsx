@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, Flag, MessageSquare, Mic } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { SPEAKER_DASHBOARD_VIEWS, type TSpeakerDashboardStats } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
@@ -12,6 +11,7 @@ import { useViewer } from '../../app/viewer';
 import { MyLibrary } from './my-library';
 import { SpeakerAssignments } from './speaker-assignments';
 import { SegmentedControl } from '../../components/segmented-control';
+import { StatTiles } from '../../components/stat-tiles';
 import './speaker-dashboard.css';
 
 const VIEW_LABELS = { assignments: 'Assignments', library: 'My Library' } as const;
@@ -50,23 +50,14 @@ export function SpeakerDashboardPage() {
 
 function SpeakerStats({ stats }: { stats: TSpeakerDashboardStats }) {
   return (
-    <section className="dashboard-stats" aria-label="Your numbers">
-      <Stat icon={<ClipboardList size={18} aria-hidden />} label="Active Assignments" value={stats.activeAssignments} />
-      <Stat icon={<Mic size={18} aria-hidden />} label="Total Recordings" value={stats.totalRecordings} />
-      <Stat icon={<MessageSquare size={18} aria-hidden />} label="Total Comments" value={stats.totalComments} />
-      <Stat icon={<Flag size={18} aria-hidden />} label="Recordings Flagged" value={stats.recordingsFlagged} />
-    </section>
-  );
-}
-
-function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
-  return (
-    <div className="dashboard-stat" data-testid="dashboard-stat">
-      <span className="dashboard-stat__icon">{icon}</span>
-      <dl className="dashboard-stat__text">
-        <dt className="dashboard-stat__label">{label}</dt>
-        <dd className="dashboard-stat__value">{value}</dd>
-      </dl>
-    </div>
+    <StatTiles
+      label="Statistics"
+      items={[
+        { icon: <ClipboardList size={18} aria-hidden />, label: 'Active Assignments', value: stats.activeAssignments },
+        { icon: <Mic size={18} aria-hidden />, label: 'Total Recordings', value: stats.totalRecordings },
+        { icon: <MessageSquare size={18} aria-hidden />, label: 'Total Comments', value: stats.totalComments },
+        { icon: <Flag size={18} aria-hidden />, label: 'Recordings Flagged', value: stats.recordingsFlagged },
+      ]}
+    />
   );
 }
