@@ -126,11 +126,6 @@ export function navigationItems(v: TViewerAbilities, mode: TMode, assignmentsOn:
   return items;
 }
 
-/** The dashboard the Dashboard item and the mode switcher lead to. */
-export function dashboardRoute(mode: TMode): 'coach-dashboard' | 'speaker-dashboard' {
-  return mode === 'manager' ? 'coach-dashboard' : 'speaker-dashboard';
-}
-
 /** Where "go to the dashboard" leads (after the editor, after a details-page action, the details page's heading link). */
 export function dashboardPath(mode: TMode): string {
   return ROUTES[mode === 'manager' ? 'coachDashboard' : 'speakerDashboard'].path;

@@ -126,7 +126,10 @@ describe('SpeakerDashboardPage: assignments', () => {
         },
       ]),
     });
-    const [panel, hidden] = screen.getAllByTestId('assignment-card') as [HTMLElement, HTMLElement];
+    // By name: both cards are made "now", so their order can go either way within a millisecond.
+    const cardNamed = (name: string) => screen.getAllByTestId('assignment-card').find((c) => within(c).queryByText(name)) as HTMLElement;
+    const panel = cardNamed('Panel talk');
+    const hidden = cardNamed('Private group one');
     const record = within(panel).getByRole('link', { name: 'Record (Multi-Speaker)' });
     expect(record.getAttribute('href')).toMatch(/^\/record\?assignmentId=/);
     expect(within(panel).getByText('Peer Recordings')).toBeTruthy();
