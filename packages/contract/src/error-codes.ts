@@ -120,6 +120,11 @@ export const ERROR_CODES = {
   assignmentGlobalReadOnly: 'assignment.global_read_only',
   /** 409: the assignment is archived or deleted. */
   assignmentClosed: 'assignment.closed',
+  /** 400: a wordspotting delete without exactly one scope id ("Invalid delete request"). */
+  wordspottingInvalidScope: 'wordspotting.invalid_scope',
+  /** 409: the recording is being analysed already (a re-analysis waits for it to end). */
+  recordingBusy: 'recording.busy',
+
   /** 400: a scorecard rating still named "New Rating". */
   scorecardUnnamedRating: 'scorecard.unnamed_rating',
   /** 400: two ratings whose names give the same id. */

@@ -30,3 +30,4 @@ export * from './group-recordings.js';
 export * from './word-spotting.js';
 export * from './assignment-comparison.js';
 export * from './dashboards.js';
+export * from './wordspotting-lists.js';

@@ -49,10 +49,13 @@ export interface TViewerAbilities {
   canSwitchMode: boolean;
   /** Any active membership; without one (and no org-level role) the user lands on the subscription page. */
   hasActiveGroups: boolean;
+  /** The Wordspotting page, tab and button: a list is the user's to customise (mayCustomiseWordspotting). */
+  canCustomiseWordspotting: boolean;
 }
 
-export function viewerAbilities(f: TRoleFacts): TViewerAbilities {
+export function viewerAbilities(f: TRoleFacts, customisesWordspotting = false): TViewerAbilities {
   return {
+    canCustomiseWordspotting: customisesWordspotting,
     canAdministerOrg: f.isOrgAdmin,
     canCreateGroups: f.isOrgManager,
     canCoach: isManager(f),

@@ -96,6 +96,7 @@ export const ROUTES = {
     auth: true,
   },
   // Dashboards (002 sections 2.2 and 2.4)
+  wordspotting: { name: 'wordspotting', path: '/wordspotting', announcer: 'Wordspotting', auth: true },
   coachDashboard: { name: 'coach-dashboard', path: '/coach-dashboard', announcer: 'Coach Dashboard', auth: true },
   speakerDashboard: { name: 'speaker-dashboard', path: '/speaker-dashboard', announcer: 'Speaker Dashboard', auth: true },
   // Assignments (002 sections 2.3, 2.6, 2.7 and 2.8)

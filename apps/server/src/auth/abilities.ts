@@ -1,4 +1,6 @@
 import {
+  isSpeaker,
+  mayCustomiseWordspotting,
   speakerRoleGrantable,
   type TAssignmentAbilities,
   type TOrgSettings,
@@ -9,7 +11,7 @@ import {
 } from '@rostrum/contract';
 import type { TAuth } from './auth-context.js';
 import { hasActiveRole } from './membership-active.js';
-import { holdsOrgManagerRole, isActiveSpeakerIn, isCoachOf, isOrgAdmin, type TOrgRoleFacts } from './roles.js';
+import { hasCoachRole, holdsOrgManagerRole, isActiveSpeakerIn, isCoachOf, isOrgAdmin, type TOrgRoleFacts } from './roles.js';
 import { mayDownloadReport } from './report-rules.js';
 import { isAssignableSpeaker } from './assignment-targets.js';
 
@@ -66,12 +68,20 @@ export function memberAbilities(
 export function viewerAbilitiesOf(
   a: TCaller,
   memberships: ReadonlyArray<{ roles: ReadonlyArray<string>; membershipStatus: 'active' | 'inactive' | null }>,
+  orgSettings: TOrgSettings = {},
 ): TViewerAbilities {
-  return viewerAbilities({
+  const facts = {
     memberships: memberships.map((m) => ({ roles: m.roles, membershipStatus: m.membershipStatus ?? 'inactive' })),
     isOrgAdmin: isOrgAdmin(a),
     isOrgManager: holdsOrgManagerRole(a),
+  };
+  const active = facts.memberships.filter((m) => m.membershipStatus === 'active');
+  const customises = mayCustomiseWordspotting(orgSettings, {
+    isOrgAdmin: facts.isOrgAdmin,
+    coachesAnyGroup: facts.isOrgAdmin || active.some((m) => hasCoachRole(m.roles)),
+    isSpeaker: isSpeaker(facts),
   });
+  return viewerAbilities(facts, customises);
 }
 
 /** Removing one's own admin access is confirmed first: the caller edits themself and is an org admin. */

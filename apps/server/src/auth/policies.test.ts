@@ -312,6 +312,7 @@ describe('viewerAbilitiesOf (000 sections 2.2, 2.3 and 4)', () => {
       canRecord,
       canSwitchMode,
       hasActiveGroups,
+      canCustomiseWordspotting: false,
     });
   });
 });

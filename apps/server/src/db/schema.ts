@@ -12,6 +12,7 @@ import {
   real,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -21,6 +22,8 @@ import {
   type TEmailPreferences,
   type TOrgSettings,
   type TPreferences,
+  type TWordspottingUsed,
+  WORDSPOTTING_SCOPES,
 } from '@rostrum/contract';
 
 // The data model, designed for the whole spec: organisations with settings, type, seats and
@@ -389,6 +392,10 @@ export const recordings = pgTable(
     submittedAt: ts('submitted_at'),
     results: jsonb('results'),
     overallScore: real('overall_score'),
+    /** The wordspotting list its results counted, snapshotted when the analysis started (002 section 2.9). */
+    wordspotting: jsonb('wordspotting').$type<TWordspottingUsed>(),
+    /** A re-analysis with the current list was asked for; the results stay until the new ones land. */
+    reanalysisRequestedAt: ts('reanalysis_requested_at'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
   },
@@ -428,5 +435,30 @@ export const feedback = pgTable(
     index('feedback_recording_idx').on(t.recordingId, t.createdAt),
     // One score set per rater and recording: changing a score is delete, then resubmit.
     uniqueIndex('feedback_one_score_uq').on(t.recordingId, t.userId).where(sql`${t.kind} = 'score'`),
+  ],
+);
+
+/**
+ * Custom wordspotting lists (002 section 2.9): one per scope and recording type. Exactly one of
+ * groupId and userId is set for group and user lists, neither for the organisation's list.
+ */
+export const wordspottingLists = pgTable(
+  'wordspotting_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: WORDSPOTTING_SCOPES }).notNull(),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    algorithm: text('algorithm').notNull(),
+    words: jsonb('words').$type<string[]>().notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One list per scope and recording type; nulls compare equal so the org list is unique too.
+    unique('wordspotting_lists_scope_uq').on(t.orgId, t.scope, t.groupId, t.userId, t.algorithm).nullsNotDistinct(),
   ],
 );

@@ -29,6 +29,7 @@ export function viewerAbilities(over: Partial<TViewerAbilities> = {}): TViewerAb
     canRecord: false,
     canSwitchMode: false,
     hasActiveGroups: true,
+    canCustomiseWordspotting: false,
     ...over,
   };
 }

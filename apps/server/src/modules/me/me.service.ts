@@ -49,7 +49,7 @@ export async function getMe(deps: TDeps, auth: TAuth): Promise<TMeResponse> {
   const [user, org, rows] = await Promise.all([loadUser(deps, auth), getOrg(deps, auth), listUserGroups(deps.db, auth.userId)]);
   const now = new Date();
   const groups = rows.map((r) => presentGroup(deps.config.publicUrl, r.group, r.membership, auth, org.settings, now));
-  const abilities = viewerAbilitiesOf(auth, groups);
+  const abilities = viewerAbilitiesOf(auth, groups, org.settings);
   return {
     user: presentUser(user),
     org,
