@@ -15,6 +15,7 @@ import { helmetOptions } from './http/security-headers.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
+import { wordspottingRoutes } from './modules/wordspotting/wordspotting.routes.js';
 import { responses } from './http/route-kit.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
@@ -103,6 +104,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       adminStatsRoutes(zapp, deps);
       adminUsersRoutes(zapp, deps);
       dashboardsRoutes(zapp, deps);
+      wordspottingRoutes(zapp, deps);
     },
     { prefix: API_PREFIX },
   );

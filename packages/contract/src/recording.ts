@@ -3,6 +3,7 @@ import { ZIdSchema } from './api.js';
 import { ZResultsSchema } from './results.js';
 import { ZAssignmentRefSchema } from './assignment.js';
 import { INTAKE_MSG } from './intake.js';
+import { ZRecordingWordspottingSchema } from './wordspotting-lists.js';
 
 // The Recording entity as listed (001 section 3). Intake, playback and results join it with
 // their features; this is the shape the lists use.
@@ -181,6 +182,8 @@ export const ZRecordingSchema = ZRecordingSummarySchema.extend({
   /** What the caller may do: hear (media and results) and change (owner's actions). */
   access: z.object({ canHear: z.boolean(), isOwner: z.boolean() }),
   results: ZResultsSchema.nullable(),
+  /** The word list its results counted, and re-analysis with the current one (002 section 2.9). */
+  wordspotting: ZRecordingWordspottingSchema,
 });
 export type TRecording = z.infer<typeof ZRecordingSchema>;
 

@@ -113,6 +113,7 @@ export const ZViewerAbilitiesSchema = z.object({
   canRecord: z.boolean(),
   canSwitchMode: z.boolean(),
   hasActiveGroups: z.boolean(),
+  canCustomiseWordspotting: z.boolean(),
 });
 
 /**

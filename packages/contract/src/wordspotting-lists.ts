@@ -68,6 +68,8 @@ export const ZSaveWordspottingBodySchema = z
   .strict()
   .refine(exactlyOneScope, WORDSPOTTING_MSG.oneScope);
 export type TSaveWordspottingBody = z.input<typeof ZSaveWordspottingBodySchema>;
+/** The body once parsed: words normalised. */
+export type TSaveWordspottingRequest = z.output<typeof ZSaveWordspottingBodySchema>;
 
 /**
  * wordspotting delete: algorithm and one scope id. A request without exactly one scope is

@@ -19,6 +19,7 @@ export * from './abilities.js';
 export * from './scorecard-rules.js';
 export * from './notification-rules.js';
 export * from './report-rules.js';
+export * from './wordspotting-rules.js';
 export * from './assignment-targets.js';
 export * from './assignment-member-rules.js';
 export { hasActiveRole, isMembershipActiveNow, membershipActiveNowSql, membershipHasActiveRoleSql } from './membership-active.js';

@@ -17,6 +17,8 @@ export interface TChildStart {
   numSpeakers: number;
   speakerNum: number;
   wordSpotting: string[];
+  /** Make the playback media and peaks (a re-analysis keeps those it has). */
+  playback: boolean;
 }
 
 export type TChildMessage =
@@ -134,7 +136,7 @@ async function run(job: TChildStart): Promise<void> {
   }
   // Playback media and the analysis run side by side: the transcode is single-threaded, so it
   // fills the gaps the recogniser leaves, and results arrive sooner.
-  const playback = makePlayback(job, inputOpts, facts.isVideo, analysisInput, duration);
+  const playback = job.playback ? makePlayback(job, inputOpts, facts.isVideo, analysisInput, duration) : Promise.resolve();
   const analysis = analyze(analysisInput, {
     algorithm: job.algorithm,
     numSpeakers: job.numSpeakers,

@@ -10,6 +10,7 @@ import { acceptableMedia } from '../modules/recordings/media-check.js';
 import { fetchUrlToFile, UrlFetchError } from '../modules/recordings/url-fetcher.js';
 import type { TChildMessage, TChildStart } from './analyze-child.js';
 import { notifyRecordingEvents } from '../modules/notifications/notify.js';
+import { currentWordspottingList } from '../modules/wordspotting/resolve-list.js';
 import type { TAnalyzeRecordingPayload, TJobDeps, TJobInfo, TWorkerDeps } from './queue.js';
 
 // The child always runs as built JavaScript (also when tests run this module from source).
@@ -24,6 +25,11 @@ async function markFailed(deps: TWorkerDeps, recordingId: string, failedCode: TF
   await deps.db.update(recordings).set({ status: 'failed', failedCode }).where(eq(recordings.id, recordingId));
 }
 
+/** A re-analysis that cannot finish ends quietly: the recording keeps the results it had. */
+async function endReanalysis(deps: TWorkerDeps, recordingId: string) {
+  await deps.db.update(recordings).set({ reanalysisRequestedAt: null }).where(eq(recordings.id, recordingId));
+}
+
 /**
  * The `analyze-recording` job: fetch a URL source if needed, then run the child process.
  * Transient faults throw (pg-boss retries with backoff); faults that would repeat mark the
@@ -31,10 +37,14 @@ async function markFailed(deps: TWorkerDeps, recordingId: string, failedCode: TF
  */
 export async function handleAnalyzeRecording(deps: TJobDeps, payload: TAnalyzeRecordingPayload, job: TJobInfo): Promise<void> {
   const [rec] = await deps.db.select().from(recordings).where(eq(recordings.id, payload.recordingId));
-  if (!rec || rec.deletedAt || rec.status === 'done' || rec.status === 'failed') return;
+  if (!rec || rec.deletedAt || rec.status === 'failed') return;
+  // A finished recording is analysed again only when a re-analysis was asked for (its media stay).
+  const reanalysis = rec.status === 'done';
+  if (reanalysis && !rec.reanalysisRequestedAt) return;
   const dir = await deps.storage.ensureDir(rec.id);
   const original = path.join(dir, ORIGINAL_FILE);
   const lastTry = job.retryCount >= job.retryLimit;
+  if (reanalysis && !existsSync(original)) return endReanalysis(deps, rec.id);
 
   if (!existsSync(original)) {
     if (!rec.sourceUrl) return markFailed(deps, rec.id, 'noData');
@@ -64,6 +74,9 @@ export async function handleAnalyzeRecording(deps: TJobDeps, payload: TAnalyzeRe
     if (rec.status === 'uploading') await deps.db.update(recordings).set({ status: 'processing' }).where(eq(recordings.id, rec.id));
   }
 
+  // The list is decided now and kept with the results, so a later edit does not change them.
+  const wordspotting = await currentWordspottingList(deps.db, rec);
+  if (!reanalysis) await deps.db.update(recordings).set({ wordspotting }).where(eq(recordings.id, rec.id));
   const start: TChildStart = {
     type: 'start',
     input: original,
@@ -73,8 +86,8 @@ export async function handleAnalyzeRecording(deps: TJobDeps, payload: TAnalyzeRe
     numSpeakers: rec.numSpeakers,
     // No claimed speaker (released): the first speaker leads the Results, as for a new recording.
     speakerNum: rec.speakerNum ?? 1,
-    // Org, group and user word lists join with the word-spotting feature; "uh/um" is always counted.
-    wordSpotting: [],
+    wordSpotting: wordspotting.words,
+    playback: !reanalysis,
   };
   const startedAt = Date.now();
   deps.log.info({ recordingId: rec.id, try: job.retryCount + 1 }, 'analysis started');
@@ -119,6 +132,14 @@ export async function handleAnalyzeRecording(deps: TJobDeps, payload: TAnalyzeRe
   const result = outcome as TChildMessage | null;
   if (result?.type === 'results') {
     const results = ZResultsSchema.parse(JSON.parse(await readFile(result.file, 'utf8')));
+    if (reanalysis) {
+      await deps.db
+        .update(recordings)
+        .set({ results, overallScore: results.scores.overall, wordspotting, reanalysisRequestedAt: null })
+        .where(eq(recordings.id, rec.id));
+      deps.log.info({ recordingId: rec.id, seconds: (Date.now() - startedAt) / 1000 }, 're-analysis finished');
+      return;
+    }
     // The results and the emails they cause (the owner's "analyzed", and the group notices of a
     // recording shared or submitted before it was ready) commit together.
     await deps.db.transaction(async (tx) => {
@@ -138,6 +159,10 @@ export async function handleAnalyzeRecording(deps: TJobDeps, payload: TAnalyzeRe
     return;
   }
   deps.log.warn({ recordingId: rec.id, exitCode, outcome: result }, 'analysis did not finish');
+  if (reanalysis) {
+    if (!lastTry && (result?.type !== 'failed' || result.retryable)) throw new Error('re-analysis did not finish');
+    return endReanalysis(deps, rec.id);
+  }
   if (result?.type === 'failed') {
     if (result.retryable && !lastTry) throw new Error(`analysis failed: ${FAILED_REASONS[result.failedCode]}`);
     return markFailed(deps, rec.id, result.failedCode);

@@ -46,7 +46,14 @@ export const DEMO_ORGS: TDemoOrg[] = [
     code: 'northwind',
     name: 'Northwind Communications',
     type: 'other',
-    settings: { Email_Notifications_For_Speakers: true, Email_Notifications_For_Managers: true, seatLimit: 50 },
+    // Org and group wordspotting lists are customisable here; speakers' own lists are not.
+    settings: {
+      Email_Notifications_For_Speakers: true,
+      Email_Notifications_For_Managers: true,
+      seatLimit: 50,
+      Custom_Wordspotting_For_Orgs: true,
+      Custom_Wordspotting_For_Groups: true,
+    },
     group: 'Sales Team',
     extraGroups: [{ name: 'Leadership Workshop', freeYears: 1 }],
     people: [
@@ -74,6 +81,8 @@ export const DEMO_ORGS: TDemoOrg[] = [
     settings: {
       Assignments: true,
       Download_Report_Button: true,
+      Custom_Wordspotting_For_Groups: true,
+      Custom_Wordspotting_For_Users: true,
       Email_Notifications_For_Speakers: true,
       Email_Notifications_For_Managers: true,
       seatLimit: 25,

@@ -471,6 +471,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recordings/{id}/reanalyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Analyse a finished recording again with its current wordspotting list (its owner and coaches) */
+        post: operations["reanalyzeRecording"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recordings/{id}/speaker": {
         parameters: {
             query?: never;
@@ -1046,6 +1063,25 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wordspotting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wordspotting lists the caller sees, with what they may change, and where they may add one */
+        get: operations["getWordspotting"];
+        /** Create or replace the organisation's, a group's or the caller's list for one recording type */
+        put: operations["saveWordspotting"];
+        post?: never;
+        /** Remove a list and reset to the defaults (algorithm and exactly one of orgId, groupId, userId) */
+        delete: operations["deleteWordspotting"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2049,6 +2085,7 @@ export interface operations {
                                 canRecord: boolean;
                                 canSwitchMode: boolean;
                                 hasActiveGroups: boolean;
+                                canCustomiseWordspotting: boolean;
                             };
                             landing: {
                                 /** @enum {string} */
@@ -4174,6 +4211,22 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            wordspotting: {
+                                used: {
+                                    /** @enum {string} */
+                                    source: "assignment" | "user" | "group" | "org" | "default";
+                                    name: string | null;
+                                    words: string[];
+                                } | null;
+                                current: {
+                                    /** @enum {string} */
+                                    source: "assignment" | "user" | "group" | "org" | "default";
+                                    name: string | null;
+                                    words: string[];
+                                } | null;
+                                reanalyzing: boolean;
+                                canReanalyze: boolean;
+                            };
                         };
                     };
                 };
@@ -4527,6 +4580,22 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            wordspotting: {
+                                used: {
+                                    /** @enum {string} */
+                                    source: "assignment" | "user" | "group" | "org" | "default";
+                                    name: string | null;
+                                    words: string[];
+                                } | null;
+                                current: {
+                                    /** @enum {string} */
+                                    source: "assignment" | "user" | "group" | "org" | "default";
+                                    name: string | null;
+                                    words: string[];
+                                } | null;
+                                reanalyzing: boolean;
+                                canReanalyze: boolean;
+                            };
                         };
                     };
                 };
@@ -4582,6 +4651,367 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    reanalyzeRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            recordingId: string;
+                            /** Format: uuid */
+                            userId: string;
+                            /** Format: uuid */
+                            groupId: string | null;
+                            groupName: string | null;
+                            title: string;
+                            /** Format: date-time */
+                            createdDate: string;
+                            fileName: string | null;
+                            duration: number | null;
+                            isVideo: boolean;
+                            uploading: boolean;
+                            processing: boolean;
+                            failed: boolean;
+                            /** @enum {string|null} */
+                            failedCode: "noSpeech" | "noData" | "tooShort" | "unprocessable" | "tooLong" | "cancelled" | "transcriptionUnavailable" | "invalidFileType" | "fileTooLarge" | "urlBlocked" | "urlFetchFailed" | null;
+                            failedReason: string | null;
+                            feedbackRequested: boolean;
+                            submitted: boolean;
+                            numSpeakers: number;
+                            /** Format: uuid */
+                            assignmentId: string | null;
+                            userFirstName: string;
+                            userLastName: string;
+                            overallScore: number | null;
+                            abilities: {
+                                canHear: boolean;
+                                canShare: boolean;
+                                canFlag: boolean;
+                                canFlagOnResults: boolean;
+                                canSubmit: boolean;
+                                canRename: boolean;
+                                canDelete: boolean;
+                                canComment: boolean;
+                                canScore: boolean;
+                            };
+                            /** @enum {string} */
+                            state: "uploading" | "extracting" | "computing" | "done" | "failed";
+                            source: string | null;
+                            algorithm: string;
+                            speakerNum: number | null;
+                            playbackUrl: string | null;
+                            videoUrl: string | null;
+                            peaksUrl: string | null;
+                            assignment: {
+                                /** Format: uuid */
+                                assignmentId: string;
+                                assignmentName: string;
+                                /** Format: uuid */
+                                groupId: string | null;
+                                groupName: string | null;
+                                criteria: {
+                                    algorithm: string;
+                                };
+                                scorecard: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    questions: {
+                                        id: string;
+                                        label: string;
+                                        description: string;
+                                        order: number;
+                                        preset: boolean;
+                                        hidden: boolean;
+                                    }[];
+                                    coachOnlyScorecard: boolean;
+                                } | null;
+                            } | null;
+                            access: {
+                                canHear: boolean;
+                                isOwner: boolean;
+                            };
+                            results: {
+                                isConversational: boolean;
+                                algorithm: string;
+                                numSpeakers: number;
+                                scores: {
+                                    overall: number | null;
+                                    strengthOfOpening: number | null;
+                                    clarity: number | null;
+                                    pace: number | null;
+                                    pauseToTalk: number | null;
+                                    upspeak: number | null;
+                                    reading: number | null;
+                                    varietyVolume: {
+                                        inBand: number;
+                                        belowBand: number;
+                                        aboveBand: number;
+                                        value: number;
+                                    } | null;
+                                    varietyPace: {
+                                        inBand: number;
+                                        belowBand: number;
+                                        aboveBand: number;
+                                        value: number;
+                                    } | null;
+                                    varietyPitch: {
+                                        inBand: number;
+                                        belowBand: number;
+                                        aboveBand: number;
+                                        value: number;
+                                    } | null;
+                                    talkVsListen: number | null;
+                                    convoSwitches: number | null;
+                                    questions: number | null;
+                                    waitTime: number | null;
+                                    wordSpotting: {
+                                        [key: string]: number;
+                                    };
+                                    vibes: {
+                                        assertive: number;
+                                        authentic: number;
+                                        captivating: number;
+                                        clear: number;
+                                        confident: number;
+                                        energetic: number;
+                                        organized: number;
+                                        personable: number;
+                                        persuasive: number;
+                                        arrogant: number;
+                                        belligerent: number;
+                                        boring: number;
+                                        condescending: number;
+                                        confusing: number;
+                                        detached: number;
+                                        ditsy: number;
+                                        nervous: number;
+                                        pushy: number;
+                                        timid: number;
+                                        unapproachable: number;
+                                    };
+                                    isEmptyResults: boolean;
+                                    perSpeaker: {
+                                        overall: number | null;
+                                        strengthOfOpening: number | null;
+                                        clarity: number | null;
+                                        pace: number | null;
+                                        pauseToTalk: number | null;
+                                        upspeak: number | null;
+                                        reading: number | null;
+                                        varietyVolume: {
+                                            inBand: number;
+                                            belowBand: number;
+                                            aboveBand: number;
+                                            value: number;
+                                        } | null;
+                                        varietyPace: {
+                                            inBand: number;
+                                            belowBand: number;
+                                            aboveBand: number;
+                                            value: number;
+                                        } | null;
+                                        varietyPitch: {
+                                            inBand: number;
+                                            belowBand: number;
+                                            aboveBand: number;
+                                            value: number;
+                                        } | null;
+                                        talkVsListen: number | null;
+                                        convoSwitches: number | null;
+                                        questions: number | null;
+                                        waitTime: number | null;
+                                        wordSpotting: {
+                                            [key: string]: number;
+                                        };
+                                        vibes: {
+                                            assertive: number;
+                                            authentic: number;
+                                            captivating: number;
+                                            clear: number;
+                                            confident: number;
+                                            energetic: number;
+                                            organized: number;
+                                            personable: number;
+                                            persuasive: number;
+                                            arrogant: number;
+                                            belligerent: number;
+                                            boring: number;
+                                            condescending: number;
+                                            confusing: number;
+                                            detached: number;
+                                            ditsy: number;
+                                            nervous: number;
+                                            pushy: number;
+                                            timid: number;
+                                            unapproachable: number;
+                                        };
+                                        isEmptyResults: boolean;
+                                        speaker: number;
+                                    }[] | null;
+                                };
+                                tips: {
+                                    main: {
+                                        workOn: (("overall" | "strengthOfOpening" | "clarity" | "convoSwitches" | "pace" | "pauseToTalk" | "talkVsListen" | "upspeak" | "questions" | "waitTime" | "wordSpotting" | "varietyVolume" | "varietyPace" | "varietyPitch" | "positiveVibes" | "negativeVibes") | "fillerWords")[];
+                                        tips: string[];
+                                    };
+                                    byMetric: {
+                                        [key: string]: string[];
+                                    };
+                                };
+                                timestamped: {
+                                    metrics: {
+                                        [key: string]: {
+                                            hotSpots: {
+                                                from: number;
+                                                to: number;
+                                                spread: number;
+                                            }[];
+                                            segments: {
+                                                from: number;
+                                                to: number;
+                                                spread: number;
+                                            }[];
+                                        };
+                                    };
+                                    vibes: {
+                                        [key: string]: {
+                                            from: number;
+                                            to: number;
+                                            spread: number;
+                                        }[];
+                                    };
+                                };
+                                ideals: {
+                                    [key: string]: {
+                                        min: number;
+                                        max: number;
+                                        idealMin: number;
+                                        idealMax: number;
+                                    };
+                                };
+                                diarizedTranscript: {
+                                    speaker: number;
+                                    text: string;
+                                    start: number;
+                                    end: number;
+                                    confidence: number;
+                                    /** @enum {string} */
+                                    type: "word" | "filler" | "punctuation";
+                                    isPunctuation: boolean;
+                                    alternatives: {
+                                        text: string;
+                                        confidence: number;
+                                    }[];
+                                }[];
+                                data: {
+                                    duration: number;
+                                    speechDuration: number;
+                                    syllables: number;
+                                    wordsPerMinute: number | null;
+                                    transcriber: string;
+                                    transcript: string;
+                                    features: {
+                                        [key: string]: number;
+                                    };
+                                    vibes: {
+                                        [key: string]: {
+                                            score: number;
+                                            base: number;
+                                            contributions: {
+                                                feature: string;
+                                                label: string;
+                                                value: number;
+                                                weight: number;
+                                                points: number;
+                                            }[];
+                                        };
+                                    };
+                                    speakers: {
+                                        speaker: number;
+                                        talkSeconds: number;
+                                        turns: {
+                                            from: number;
+                                            to: number;
+                                        }[];
+                                    }[];
+                                    labels: {
+                                        /** @enum {string|null} */
+                                        pace: "Too slow" | "Ideal" | "Too fast" | null;
+                                        /** @enum {string|null} */
+                                        pauseToTalk: "Too little" | "Ideal" | "Too much" | null;
+                                        /** @enum {string|null} */
+                                        upspeak: "None" | "Some" | "Too much" | null;
+                                        /** @enum {string|null} */
+                                        reading: "Yes" | "No" | null;
+                                    };
+                                };
+                            } | null;
+                            wordspotting: {
+                                used: {
+                                    /** @enum {string} */
+                                    source: "assignment" | "user" | "group" | "org" | "default";
+                                    name: string | null;
+                                    words: string[];
+                                } | null;
+                                current: {
+                                    /** @enum {string} */
+                                    source: "assignment" | "user" | "group" | "org" | "default";
+                                    name: string | null;
+                                    words: string[];
+                                } | null;
+                                reanalyzing: boolean;
+                                canReanalyze: boolean;
+                            };
+                        };
                     };
                 };
             };
@@ -4932,6 +5362,22 @@ export interface operations {
                                     };
                                 };
                             } | null;
+                            wordspotting: {
+                                used: {
+                                    /** @enum {string} */
+                                    source: "assignment" | "user" | "group" | "org" | "default";
+                                    name: string | null;
+                                    words: string[];
+                                } | null;
+                                current: {
+                                    /** @enum {string} */
+                                    source: "assignment" | "user" | "group" | "org" | "default";
+                                    name: string | null;
+                                    words: string[];
+                                } | null;
+                                reanalyzing: boolean;
+                                canReanalyze: boolean;
+                            };
                         };
                     };
                 };
@@ -9020,6 +9466,230 @@ export interface operations {
                             numCoachRatings: number;
                             playbackUrl: string | null;
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getWordspotting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            lists: {
+                                /** @enum {string} */
+                                scope: "default" | "org" | "group" | "user";
+                                /** Format: uuid */
+                                scopeId: string | null;
+                                name: string;
+                                algorithm: string;
+                                words: string[];
+                                /** Format: date-time */
+                                updatedAt: string | null;
+                                abilities: {
+                                    canEdit: boolean;
+                                    canReset: boolean;
+                                };
+                            }[];
+                            targets: {
+                                org: {
+                                    /** Format: uuid */
+                                    orgId: string;
+                                    name: string;
+                                } | null;
+                                groups: {
+                                    /** Format: uuid */
+                                    groupId: string;
+                                    name: string;
+                                }[];
+                                user: {
+                                    /** Format: uuid */
+                                    userId: string;
+                                } | null;
+                            };
+                            algorithms: {
+                                name: string;
+                                label: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    saveWordspotting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    algorithm: string;
+                    words: string[];
+                    /** Format: uuid */
+                    orgId?: string;
+                    /** Format: uuid */
+                    groupId?: string;
+                    /** Format: uuid */
+                    userId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            scope: "default" | "org" | "group" | "user";
+                            /** Format: uuid */
+                            scopeId: string | null;
+                            name: string;
+                            algorithm: string;
+                            words: string[];
+                            /** Format: date-time */
+                            updatedAt: string | null;
+                            abilities: {
+                                canEdit: boolean;
+                                canReset: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteWordspotting: {
+        parameters: {
+            query: {
+                algorithm: string;
+                orgId?: string;
+                groupId?: string;
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: Record<string, never>;
                     };
                 };
             };

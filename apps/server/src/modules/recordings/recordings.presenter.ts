@@ -5,6 +5,7 @@ import {
   type TRecording,
   type TRecordingState,
   type TRecordingSummary,
+  type TRecordingWordspotting,
   type TResults,
 } from '@rostrum/contract';
 import { signMediaUrl } from '../../storage/media-urls.js';
@@ -77,6 +78,7 @@ export function presentRecording(
   mediaSecret: string,
   expand: Set<string>,
   assignment: TAssignmentRef | null,
+  wordspotting: TRecordingWordspotting,
 ): TRecording {
   const { r } = row;
   const canHear = canHearWith(viewer.access);
@@ -104,5 +106,6 @@ export function presentRecording(
     assignment,
     access: { canHear, isOwner: viewer.access === 'owner' },
     results,
+    wordspotting,
   };
 }

@@ -106,6 +106,20 @@ export function recordingsRoutes(app: TZodApp, deps: TDeps) {
     },
     async (req) => ok(await recordings.updateRecording(deps, authOf(req), req.params.id, req.body)),
   );
+  app.post(
+    '/recordings/:id/reanalyze',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'reanalyzeRecording',
+        summary: 'Analyse a finished recording again with its current wordspotting list (its owner and coaches)',
+        tags,
+        params: ZIdParamsSchema,
+        response: responses(ZRecordingSchema),
+      },
+    },
+    async (req) => ok(await recordings.reanalyzeRecording(deps, authOf(req), req.params.id)),
+  );
   app.put(
     '/recordings/:id/speaker',
     {

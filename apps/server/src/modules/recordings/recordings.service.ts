@@ -13,15 +13,25 @@ import {
   trimmedDuration,
   type TErrorCode,
   type TGroupRecording,
+  sameWordspotting,
   type TRecording,
   type TRecordingSummary,
+  type TRecordingWordspotting,
+  type TWordspottingUsed,
   type TUpdateRecordingBody,
   type ZCreateRecordingBodySchema,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { groupRecordingsVisible, groupSharingAbilities, recordingAbilities, recordingAccess } from '../../auth/policies.js';
-import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
+import {
+  groupRecordingsVisible,
+  groupSharingAbilities,
+  mayReanalyze,
+  recordingAbilities,
+  recordingAccess,
+  type TRecordingAccess,
+} from '../../auth/policies.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { ORIGINAL_FILE } from '../../jobs/analyze-recording.job.js';
 import {
   findGroupInOrg,
@@ -35,7 +45,9 @@ import {
 } from './recordings.repository.js';
 import { findActiveMembership, findActiveSpeakerGroup } from '../memberships/memberships.repository.js';
 import { findOrganisation } from '../org/org.repository.js';
-import { presentGroupRecording, presentRecording, presentSummary } from './recordings.presenter.js';
+import { isCoachOf } from '../../auth/roles.js';
+import { canHearWith, presentGroupRecording, presentRecording, presentSummary } from './recordings.presenter.js';
+import { currentWordspottingList } from '../wordspotting/resolve-list.js';
 import { acceptableMedia } from './media-check.js';
 import { findAssignmentInOrg, presentAssignmentRef } from '../assignments/assignments.repository.js';
 import { assignmentForNewRecording } from './recording-assignment.js';
@@ -220,7 +232,46 @@ export async function getRecording(deps: TDeps, auth: TAuth, recordingId: string
     deps.mediaSecret,
     expand,
     assignment ? presentAssignmentRef(assignment) : null,
+    await recordingWordspotting(deps, auth, row, access),
   );
+}
+
+/**
+ * The list its results counted and, for those who may re-analyse it, the list a new analysis
+ * would count when that differs (the results page offers re-analysis then).
+ */
+async function recordingWordspotting(
+  deps: TDeps,
+  auth: TAuth,
+  row: NonNullable<Awaited<ReturnType<typeof findRecordingWithContext>>>,
+  access: TRecordingAccess,
+): Promise<TRecordingWordspotting> {
+  const used = canHearWith(access) ? row.r.wordspotting : null;
+  const reanalyzing = row.r.reanalysisRequestedAt !== null;
+  const canReanalyze = !reanalyzing && mayReanalyze(access, isCoachOf(auth, row.membership), row.r.status);
+  let current: TWordspottingUsed | null = null;
+  if (canReanalyze) {
+    const now = await currentWordspottingList(deps.db, row.r);
+    if (!used || used.source !== now.source || used.name !== now.name || !sameWordspotting(used.words, now.words)) current = now;
+  }
+  return { used, current, reanalyzing, canReanalyze };
+}
+
+/**
+ * Re-analysis with the current list (002 section 2.9): a new analysis job; the recording keeps
+ * its results, media and feedback until the new results replace them.
+ */
+export async function reanalyzeRecording(deps: TDeps, auth: TAuth, recordingId: string): Promise<TRecording> {
+  const { row, access } = await loadWithAccess(deps, auth, recordingId);
+  // Who may is asked as of a finished recording, so a busy one answers 409 only to them.
+  if (!mayReanalyze(access, isCoachOf(auth, row.membership), 'done')) throw forbidden();
+  if (row.r.reanalysisRequestedAt !== null || row.r.status !== 'done')
+    throw conflict('This recording is being analysed. Try again when it is done.', ERROR_CODES.recordingBusy);
+  await deps.db.transaction(async (tx) => {
+    await updateRecordingRow(tx, recordingId, { reanalysisRequestedAt: new Date() });
+    await deps.queue.enqueueAnalyze(tx, recordingId);
+  });
+  return getRecording(deps, auth, recordingId, new Set());
 }
 
 async function loadOwned(deps: TDeps, auth: TAuth, recordingId: string) {
