@@ -136,6 +136,8 @@ export const ZSpanSchema = z.object({
   to: z.number().min(0),
   /** Signed distance from the ideal band: 0 in band, negative below, positive above. */
   spread: z.number(),
+  /** What the span is of, where a metric has several things (word spotting: the phrase). */
+  label: z.string().optional(),
 });
 export type TSpan = z.infer<typeof ZSpanSchema>;
 

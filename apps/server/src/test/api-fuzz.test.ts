@@ -100,6 +100,7 @@ const FAMILIES = [
   'unsubscribe',
   'uploads',
   'users',
+  'wordspotting',
 ];
 
 describe('API fuzzing', () => {

@@ -145,6 +145,8 @@ export const mayReport = (c: TCaller) => coachLike(c);
 
 /** 000 §6: the org admin "creates and edits groups; sets privacy levels; deactivates all members". */
 export const mayAdministerGroup = (c: TCaller) => c === 'admin';
+/** 002 §2.9: "group lists by managers of that group (setting for groups) or org admins" (the setting is on). */
+export const maySetGroupList = (c: TCaller) => coachLike(c);
 
 /** 000 §2.11: "Only org admins may enter" the admin area (users, roles, invites). */
 export const mayUseAdminArea = (c: TCaller) => c === 'admin';
@@ -165,6 +167,15 @@ export function historyRule(caller: TCaller): { visible: boolean; allowed: boole
 /** Recording actions (rename, delete, speaker claim) are the owner's: 002 §2.4-2.5 My Library. */
 export function recordingMutationRule(caller: TCaller, lv: TLevels, rec: TRecFlags) {
   return { visible: recordingView(caller, lv, rec) !== 'hidden', allowed: caller === 'owner' };
+}
+
+/**
+ * Re-analysing with the current wordspotting list (issue text, 002 section 2.9 SILENT on who):
+ * "offered to its owner and coaches": the owner, and a coach (or org admin) who may hear it.
+ */
+export function reanalyzeRule(caller: TCaller, lv: TLevels, rec: TRecFlags) {
+  const view = recordingView(caller, lv, rec);
+  return { visible: view !== 'hidden', allowed: caller === 'owner' || (coachLike(caller) && view === 'full') };
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   scorecardResponses,
   scorecards,
   users,
+  wordspottingLists,
 } from '../db/schema.js';
 import { insertAssignment } from './harness.js';
 import { seedGlobalTemplates } from '../seed/global-templates.js';
@@ -45,6 +46,8 @@ import {
   mayUseAdminArea,
   moveToAssignmentStatus,
   peerSharingOn,
+  maySetGroupList,
+  reanalyzeRule,
   recordingMutationRule,
   recordingView,
   removeFromAssignmentRule,
@@ -265,7 +268,14 @@ const recordingState =
   <V>(a: TCellArgs<V>, id: string) =>
   async () => {
     const [r] = await dbOf(a).select().from(recordings).where(eq(recordings.id, id));
-    return { title: r?.title, deleted: !!r?.deletedAt, speakerNum: r?.speakerNum, assignmentId: r?.assignmentId, groupId: r?.groupId };
+    return {
+      title: r?.title,
+      deleted: !!r?.deletedAt,
+      speakerNum: r?.speakerNum,
+      assignmentId: r?.assignmentId,
+      groupId: r?.groupId,
+      reanalysis: r?.reanalysisRequestedAt !== null,
+    };
   };
 const feedbackCount =
   <V>(a: TCellArgs<V>, recordingId: string) =>
@@ -436,6 +446,18 @@ const recordingWrite = (method: 'PUT' | 'DELETE' | 'SPEAKER') =>
     expect: ({ caller, combo, variant }) => ({ status: statusFor(caller, recordingMutationRule(caller, combo.lv, REC_VARIANTS[variant])) }),
   });
 
+/** Re-analysis with the current wordspotting list: a new job for a finished recording. */
+const reanalyzeWrite = () =>
+  row<TRecVariant>({
+    variants: REC_VARIANT_NAMES,
+    mutates: true,
+    target: async (a) => {
+      const r = await a.combo.newRecording(a.variant);
+      return { params: { id: r.id }, state: recordingState(a, r.id) };
+    },
+    expect: ({ caller, combo, variant }) => ({ status: statusFor(caller, reanalyzeRule(caller, combo.lv, REC_VARIANTS[variant])) }),
+  });
+
 const feedbackWrite = (method: 'PUT' | 'DELETE') =>
   row<TAuthored>({
     variants: FEEDBACK_TARGETS,
@@ -515,6 +537,18 @@ export const TABLE: Record<string, TRow<unknown>> = {
     },
     expect: ({ caller }) => ({ status: statusFor(caller, { visible: groupVisible(caller), allowed: mayAdministerGroup(caller) }) }),
   }),
+  'DELETE /wordspotting': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const g = await a.combo.newGroup();
+      const key = { orgId: a.combo.org.id, scope: 'group' as const, groupId: g.id, userId: null, algorithm: 'rostrum-default' };
+      await dbOf(a).insert(wordspottingLists).values({ ...key, words: ['uh/um', 'so'] });
+      const state = async () => (await dbOf(a).select().from(wordspottingLists).where(eq(wordspottingLists.groupId, g.id))).length;
+      return { query: { algorithm: key.algorithm, groupId: g.id }, state };
+    },
+    expect: ({ caller }) => ({ status: statusFor(caller, { visible: groupVisible(caller), allowed: maySetGroupList(caller) }) }),
+  }),
   'POST /groups/{id}/invite-code': row({
     variants: ONE,
     mutates: true,
@@ -560,6 +594,7 @@ export const TABLE: Record<string, TRow<unknown>> = {
   'PUT /recordings/{id}': recordingWrite('PUT'),
   'DELETE /recordings/{id}': recordingWrite('DELETE'),
   'PUT /recordings/{id}/speaker': recordingWrite('SPEAKER'),
+  'POST /recordings/{id}/reanalyze': reanalyzeWrite(),
 
   // -- feedback and history
   'GET /feedback': row<TRecVariant>({
@@ -884,6 +919,8 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   'PUT /recordings/{id}': false,
   'DELETE /recordings/{id}': false,
   'PUT /recordings/{id}/speaker': false,
+  'POST /recordings/{id}/reanalyze': false,
+  'DELETE /wordspotting': true,
   'GET /feedback': true,
   'POST /feedback': true,
   'PUT /feedback/{id}': true,

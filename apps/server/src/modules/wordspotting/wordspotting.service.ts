@@ -54,7 +54,8 @@ async function loadStanding(deps: TDeps, auth: TAuth) {
       settings,
       member.some((g) => isActiveSpeakerIn(g.membership, now)),
     ),
-    knowsGroup: (groupId: string) => admin || membershipOf.has(groupId),
+    // Only groups of the caller's organisation that the page shows them (another organisation's: not found).
+    knowsGroup: (groupId: string) => visible.some((g) => g.id === groupId),
   };
 }
 
