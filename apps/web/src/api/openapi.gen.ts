@@ -4130,11 +4130,13 @@ export interface operations {
                                                 from: number;
                                                 to: number;
                                                 spread: number;
+                                                label?: string;
                                             }[];
                                             segments: {
                                                 from: number;
                                                 to: number;
                                                 spread: number;
+                                                label?: string;
                                             }[];
                                         };
                                     };
@@ -4143,6 +4145,7 @@ export interface operations {
                                             from: number;
                                             to: number;
                                             spread: number;
+                                            label?: string;
                                         }[];
                                     };
                                 };
@@ -4499,11 +4502,13 @@ export interface operations {
                                                 from: number;
                                                 to: number;
                                                 spread: number;
+                                                label?: string;
                                             }[];
                                             segments: {
                                                 from: number;
                                                 to: number;
                                                 spread: number;
+                                                label?: string;
                                             }[];
                                         };
                                     };
@@ -4512,6 +4517,7 @@ export interface operations {
                                             from: number;
                                             to: number;
                                             spread: number;
+                                            label?: string;
                                         }[];
                                     };
                                 };
@@ -4914,11 +4920,13 @@ export interface operations {
                                                 from: number;
                                                 to: number;
                                                 spread: number;
+                                                label?: string;
                                             }[];
                                             segments: {
                                                 from: number;
                                                 to: number;
                                                 spread: number;
+                                                label?: string;
                                             }[];
                                         };
                                     };
@@ -4927,6 +4935,7 @@ export interface operations {
                                             from: number;
                                             to: number;
                                             spread: number;
+                                            label?: string;
                                         }[];
                                     };
                                 };
@@ -5281,11 +5290,13 @@ export interface operations {
                                                 from: number;
                                                 to: number;
                                                 spread: number;
+                                                label?: string;
                                             }[];
                                             segments: {
                                                 from: number;
                                                 to: number;
                                                 spread: number;
+                                                label?: string;
                                             }[];
                                         };
                                     };
@@ -5294,6 +5305,7 @@ export interface operations {
                                             from: number;
                                             to: number;
                                             spread: number;
+                                            label?: string;
                                         }[];
                                     };
                                 };
