@@ -40,7 +40,9 @@ async function waitFor(auth: string, id: string, done: (r: TRecording) => boolea
 describe('a recording counts its list, keeps it, and is re-analysed with the current one', () => {
   it('organisation list first, then the group list after re-analysis', async () => {
     const o = await makeOrg(t.db, { settings: { Custom_Wordspotting_For_Orgs: true, Custom_Wordspotting_For_Groups: true } });
-    const [admin, coach, speaker] = await Promise.all([o.admin, o.coach, o.speaker].map((u) => signInAs(t, u.email)));
+    const admin = await signInAs(t, o.admin.email);
+    const coach = await signInAs(t, o.coach.email);
+    const speaker = await signInAs(t, o.speaker.email);
     const put = (who: string, body: object) => api('PUT', '/wordspotting', who, { algorithm: 'rostrum-default', ...body });
     expect((await put(admin, { orgId: o.org.id, words: ['Thank you', 'elephant'] })).statusCode).toBe(200);
 
