@@ -543,7 +543,9 @@ export const TABLE: Record<string, TRow<unknown>> = {
     target: async (a) => {
       const g = await a.combo.newGroup();
       const key = { orgId: a.combo.org.id, scope: 'group' as const, groupId: g.id, userId: null, algorithm: 'rostrum-default' };
-      await dbOf(a).insert(wordspottingLists).values({ ...key, words: ['uh/um', 'so'] });
+      await dbOf(a)
+        .insert(wordspottingLists)
+        .values({ ...key, words: ['uh/um', 'so'] });
       const state = async () => (await dbOf(a).select().from(wordspottingLists).where(eq(wordspottingLists.groupId, g.id))).length;
       return { query: { algorithm: key.algorithm, groupId: g.id }, state };
     },
