@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, signInByApi, test } from './helpers';
 import { COACH, SHOTS, SPEAKER, api, apiSignIn, clearSpeechWav, uploadRecording, waitForResults } from './results-helpers';
@@ -129,6 +130,12 @@ test('a new group list is offered for re-analysis; the new results count it', as
   const offer = page.getByTestId('reanalysis-offer');
   await expect(offer.getByRole('heading', { name: 'The word list has changed since this recording was analysed' })).toBeVisible();
   await expect(offer).toContainText('Now: Group list (Sales Team) (uh/um, so, basically)');
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="reanalysis-offer"]')
+    .include('[data-testid="chart-wordSpotting"]')
+    .analyze();
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`)).toEqual([]);
   await shoot(page, 'wordspotting-reanalysis-offer', offer);
 
   await offer.getByRole('button', { name: 'Re-analyse with the current list' }).click();
