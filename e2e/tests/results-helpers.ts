@@ -217,3 +217,24 @@ export async function shootResults(page: import('@playwright/test').Page, name: 
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/**
+ * Slow, clear one-voice speech of `sentences` (0.4 s between them), mono 16 kHz, kept under
+ * .tmp/media as `name`.wav: the recogniser hears short phrases such as "so" and "you know" in it.
+ */
+export function clearSpeechWav(name: string, sentences: readonly string[]): string {
+  fs.mkdirSync(MEDIA_DIR, { recursive: true });
+  const out = path.join(MEDIA_DIR, `${name}.wav`);
+  if (fs.existsSync(out)) return out;
+  const parts = sentences.map((sentence, i) => {
+    const raw = path.join(MEDIA_DIR, `${name}-raw-${i}.wav`);
+    const part = path.join(MEDIA_DIR, `${name}-part-${i}.wav`);
+    execFileSync('espeak-ng', ['-v', 'en-us', '-s', '125', '-g', '4', '-w', raw, sentence]);
+    execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', part, 'pad', '0', '0.4']);
+    fs.rmSync(raw, { force: true });
+    return part;
+  });
+  execFileSync('sox', [...parts, out, 'pad', '0.3', '0.5']);
+  for (const p of parts) fs.rmSync(p, { force: true });
+  return out;
+}

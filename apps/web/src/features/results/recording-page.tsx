@@ -16,24 +16,16 @@ import { notifications } from '../../app/notification-store';
 import { WEB_ROUTES } from '../../app/route-paths';
 import { resultsBackTarget } from '../../app/back-target';
 import { useViewer } from '../../app/viewer';
-import { failureText, processingText } from './recording-status';
+import { failureText, processingText, recordingPollMs } from './recording-status';
 import { RecordingPicker } from './recording-picker';
 import { MoveToAssignment } from './move-to-assignment';
 import { ResultsLayout } from './results-layout';
 
-const POLL_MS = 10_000;
 const RETRIEVE_ERROR_DELAY_MS = 2000;
 export const RETRIEVE_ERROR = {
   title: 'Error Retrieving Recording',
   text: 'This recording could not be retrieved. Most likely, it has either been deleted by the owner or you no longer have permission to view it.',
 };
-
-/** Still processing, or a video whose playback is not ready: poll every 10 s. */
-function needsPolling(r: TRecording | undefined): boolean {
-  if (!r) return false;
-  if (r.state !== 'done' && r.state !== 'failed') return true;
-  return r.state === 'done' && r.isVideo && !r.videoUrl;
-}
 
 /** /evaluate/:recordingId: the recording's header, its processing state, then its results summary. */
 export function RecordingPage() {
@@ -45,7 +37,7 @@ export function RecordingPage() {
   const recording = useQuery({
     queryKey: queryKeys.recording(recordingId),
     queryFn: () => api.getRecording(recordingId),
-    refetchInterval: (q) => (needsPolling(q.state.data) ? POLL_MS : false),
+    refetchInterval: (q) => recordingPollMs(q.state.data),
     retry: false,
     // Media addresses are signed: refetching on focus would swap them under a playing player.
     refetchOnWindowFocus: false,

@@ -1,6 +1,6 @@
 import { FAILED_REASONS } from '@rostrum/contract';
 import { describe, expect, it } from 'vitest';
-import { failureText } from './recording-status';
+import { failureText, recordingPollMs } from './recording-status';
 
 // Spec 001 section 8: each failure code has its title; the duration decides when there is no code.
 describe('failureText', () => {
@@ -23,5 +23,36 @@ describe('failureText', () => {
     expect(failureText({ failedCode: 'unprocessable', duration: 60 }).explanation).toMatch(/uploading the same file again will fail/);
     expect(failureText({ failedCode: null, duration: 60 }).explanation).toBeUndefined();
     expect(failureText({ failedCode: 'noSpeech', duration: 60 }).explanation).toBeUndefined();
+  });
+});
+
+// The results page polls a recording while it processes, while a video's playback is prepared,
+// and, sooner, while a re-analysis with a new word list runs (002 section 2.9).
+describe('recordingPollMs', () => {
+  const rec = (over: Partial<Parameters<typeof recordingPollMs>[0] & object> = {}) =>
+    ({
+      state: 'done',
+      isVideo: false,
+      videoUrl: null,
+      wordspotting: { used: null, current: null, reanalyzing: false, canReanalyze: true },
+      ...over,
+    }) as Parameters<typeof recordingPollMs>[0];
+
+  it('does not poll a settled recording, nor before it is loaded', () => {
+    expect(recordingPollMs(rec())).toBe(false);
+    expect(recordingPollMs(rec({ state: 'failed' }))).toBe(false);
+    expect(recordingPollMs(undefined)).toBe(false);
+  });
+
+  it('polls every 10 s while processing or while a video is prepared', () => {
+    expect(recordingPollMs(rec({ state: 'computing' }))).toBe(10_000);
+    expect(recordingPollMs(rec({ isVideo: true, videoUrl: null }))).toBe(10_000);
+    expect(recordingPollMs(rec({ isVideo: true, videoUrl: '/media/v' }))).toBe(false);
+  });
+
+  it('polls every 3 s while a re-analysis runs, and stops when it ends', () => {
+    const ws = { used: null, current: null, canReanalyze: false };
+    expect(recordingPollMs(rec({ wordspotting: { ...ws, reanalyzing: true } }))).toBe(3000);
+    expect(recordingPollMs(rec({ wordspotting: { ...ws, reanalyzing: false } }))).toBe(false);
   });
 });

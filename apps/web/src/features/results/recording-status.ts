@@ -38,6 +38,21 @@ export function processingText(state: TRecording['state']): { title: string; not
   return null;
 }
 
+const POLL_MS = 10_000;
+/** A re-analysis of a short recording takes seconds: its results are polled for sooner. */
+const REANALYSIS_POLL_MS = 3000;
+
+/**
+ * How often the results page refetches its recording, or false: every 10 s while processing or
+ * while a video's playback is not ready; every 3 s while a re-analysis runs.
+ */
+export function recordingPollMs(r: Pick<TRecording, 'state' | 'isVideo' | 'videoUrl' | 'wordspotting'> | undefined): number | false {
+  if (!r) return false;
+  if (r.state !== 'done' && r.state !== 'failed') return POLL_MS;
+  if (r.state === 'done' && r.isVideo && !r.videoUrl) return POLL_MS;
+  return r.state === 'done' && r.wordspotting.reanalyzing ? REANALYSIS_POLL_MS : false;
+}
+
 export type TListState = 'failed' | 'uploading' | 'processing' | 'done';
 
 export function listState(r: Pick<TRecordingSummary, 'failed' | 'uploading' | 'processing'>): TListState {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   METRIC_TITLES,
   type TMetricKey,
@@ -5,11 +6,11 @@ import {
   type TSpan,
   type TSpeakerScores,
   type TVibe,
+  type TWordspottingUsed,
   VIBE_SCORE_CAPTION,
 } from '@rostrum/contract';
 import { ChartCard } from '../../components/charts/chart-card';
 import { Dial } from '../../components/charts/dial';
-import { Donut } from '../../components/charts/donut';
 import { Gauge } from '../../components/charts/gauge';
 import { NumberTile } from '../../components/charts/number-tile';
 import { Radar } from '../../components/charts/radar';
@@ -17,6 +18,7 @@ import { VarietyBars } from '../../components/charts/variety-bars';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
 import { idealText, one, varietySummary, verdict, vibeScores, zoneLabels } from './metric-format';
 import { FocusOn } from './focus-on';
+import { WordSpottingCard } from './word-spotting-card';
 
 // The results charts (001 section 2): dials, gauges, word spotting, variety bars and vibe radars
 // for one speaker; the conversational set for multi-speaker recordings. Each chart's tooltip
@@ -29,6 +31,10 @@ interface ChartsProps {
   ownerView: boolean;
   /** Opens the Next Steps tab (the "Focus on" summary's link). */
   onShowNextSteps?: () => void;
+  /** The wordspotting list the results counted. */
+  wordList?: TWordspottingUsed | null;
+  /** Shown right above the word spotting chart: the re-analysis offer or its progress. */
+  wordListNotice?: ReactNode;
 }
 
 function useHighlight(ownerView: boolean) {
@@ -44,7 +50,7 @@ function useHighlight(ownerView: boolean) {
   };
 }
 
-export function ResultsCharts({ results, scores: s, ownerView, onShowNextSteps }: ChartsProps) {
+export function ResultsCharts({ results, scores: s, ownerView, onShowNextSteps, wordList = null, wordListNotice }: ChartsProps) {
   const hl = useHighlight(ownerView);
   const hot = (key: TMetricKey) => results.timestamped.metrics[key]?.hotSpots;
   const tips = (key: TMetricKey) => (ownerView ? results.tips.byMetric[key] : undefined);
@@ -78,12 +84,7 @@ export function ResultsCharts({ results, scores: s, ownerView, onShowNextSteps }
       <Dial title={METRIC_TITLES[key]} value={s[key]} goodFrom={ideals[key]?.idealMin ?? 7} />
     </ChartCard>
   );
-  const words = Object.entries(s.wordSpotting) as [string, number][];
-  const wordCard = (
-    <ChartCard {...card('wordSpotting')} caption="Times each phrase was heard">
-      <Donut title={METRIC_TITLES.wordSpotting} counts={words} />
-    </ChartCard>
-  );
+  const wordCard = <WordSpottingCard results={results} scores={s} used={wordList} ownerView={ownerView} card={card('wordSpotting')} />;
   const count = (key: 'convoSwitches' | 'questions', unit: string) => {
     const value = s[key];
     const v = verdict(key, value, ideals[key]);
@@ -115,6 +116,7 @@ export function ResultsCharts({ results, scores: s, ownerView, onShowNextSteps }
           {count('convoSwitches', 'switches')}
           {count('questions', 'questions')}
         </section>
+        {wordListNotice}
         <section className="chart-grid chart-grid--3" aria-label="Words and vibes">
           {wordCard}
           <VibeCharts results={results} scores={s} ownerView={ownerView} />
@@ -153,6 +155,7 @@ export function ResultsCharts({ results, scores: s, ownerView, onShowNextSteps }
         {variety('varietyPace')}
         {variety('varietyPitch')}
       </section>
+      {wordListNotice}
       <section className="chart-grid chart-grid--3" aria-label="Words and vibes">
         {wordCard}
         <VibeCharts results={results} scores={s} ownerView={ownerView} />

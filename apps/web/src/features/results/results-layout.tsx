@@ -18,6 +18,7 @@ import { ResultsCharts } from './results-charts';
 import { ResultsTabs, type TResultsTab } from './results-tabs';
 import { SharePanel } from './share-panel';
 import { SpeakerChoice } from './speaker-choice';
+import { WordListNotice } from './word-list-notice';
 import './results.css';
 
 export const DISPLAY_ERROR = {
@@ -149,12 +150,22 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
               <p className="muted">Results are not available for this recording.</p>
             </Card>
           ) : !scores || scores.isEmptyResults ? (
-            <Card>
-              <EmptyState title="There were no metrics calculated for this speaker" />
-            </Card>
+            <>
+              <WordListNotice recording={r} />
+              <Card>
+                <EmptyState title="There were no metrics calculated for this speaker" />
+              </Card>
+            </>
           ) : (
             <>
-              <ResultsCharts results={results} scores={scores} ownerView={ownerView} onShowNextSteps={showNextSteps} />
+              <ResultsCharts
+                results={results}
+                scores={scores}
+                ownerView={ownerView}
+                onShowNextSteps={showNextSteps}
+                wordList={r.wordspotting.used}
+                wordListNotice={<WordListNotice recording={r} />}
+              />
               <ResultsTabs results={results} scores={scores} ownerView={ownerView} tab={tab} onTab={setTab} />
             </>
           )}

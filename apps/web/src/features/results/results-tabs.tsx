@@ -15,7 +15,7 @@ import { useWaveform, useWaveformState } from '../../components/waveform/wavefor
 import { SPEAKER_NAMES } from './speaker-choice';
 import { idealText, summaryValue } from './metric-format';
 import { WORK_ON_TITLES } from './next-steps';
-import { spottedWordIndices } from './spotted-words';
+import { spottedPhraseHits } from './spotted-words';
 
 export type TResultsTab = 'transcript' | 'next' | 'summary';
 const TABS = [
@@ -98,11 +98,16 @@ function Transcript({ results }: { results: TResults }) {
     }
     return out;
   }, [items, conv]);
-  // The words of each spotted phrase where the analysis heard it (by word and time).
+  // The words of each spotted phrase where the analysis heard it (by word and time), with the
+  // phrase they belong to; the later words of a phrase join the mark across the space before them.
   const spotted = useMemo(() => {
     const hot = results.timestamped.metrics.wordSpotting?.hotSpots ?? [];
-    const indices = spottedWordIndices(items, Object.keys(results.scores.wordSpotting), hot);
-    return new Set([...indices].map((i) => items[i]));
+    const out = new Map<(typeof items)[number], { phrase: string; continued: boolean }>();
+    for (const hit of spottedPhraseHits(items, Object.keys(results.scores.wordSpotting), hot))
+      hit.indices.forEach((i, k) => {
+        if (!out.has(items[i]!)) out.set(items[i]!, { phrase: hit.phrase, continued: k > 0 });
+      });
+    return out;
   }, [items, results]);
   if (!items.length) {
     return (
@@ -115,7 +120,7 @@ function Transcript({ results }: { results: TResults }) {
     <div className="stack">
       <p className="transcript__legend text-sm">
         Click a word to play from there. <span className="word word--filler">Filler words</span> and{' '}
-        <span className="word word--spotted">spotted words</span> are marked.
+        <span className="word word--spotted">spotted phrases</span> are marked (point at one to see its phrase).
       </p>
       <div className="transcript transcript--words" data-testid="transcript">
         {/* biome-ignore-start lint/suspicious/noArrayIndexKey: a recording's transcript never changes or reorders, and its words have no ids. */}
@@ -125,18 +130,20 @@ function Transcript({ results }: { results: TResults }) {
             {p.words.map((w, j) => {
               if (w.type === 'punctuation' || w.isPunctuation) return <span key={j}>{w.text}</span>;
               const current = time >= w.start && time < w.end;
-              const cls = ['word', w.type === 'filler' && 'word--filler', spotted.has(w) && 'word--spotted', current && 'word--current']
+              const spot = spotted.get(w);
+              const cls = ['word', w.type === 'filler' && 'word--filler', spot && 'word--spotted', current && 'word--current']
                 .filter(Boolean)
                 .join(' ');
               return (
                 <span key={j}>
-                  {' '}
+                  {spot?.continued ? <span className="word-join--spotted"> </span> : ' '}
                   {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a pointer shortcut; keyboard users seek with the player's keys and buttons (a tab stop per word would bury the page). */}
                   <span
                     className={cls}
                     data-start={w.start}
+                    data-phrase={spot?.phrase}
                     onClick={() => controller?.seek(w.start)}
-                    title={w.type === 'filler' ? 'Filler word' : undefined}
+                    title={spot ? `Spotted: ${spot.phrase}` : w.type === 'filler' ? 'Filler word' : undefined}
                   >
                     {w.text}
                   </span>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TTranscriptItem } from '@rostrum/contract';
-import { spottedWordIndices } from './spotted-words';
+import { phraseSpans, spottedPhraseHits, spottedWordIndices, wordSpottingCounts } from './spotted-words';
 
 // Issue 12 item 20: a transcript word is marked as spotted when it is (part of) a spotted phrase
 // and the analysis heard that phrase there; a word merely next to a hit is not.
@@ -45,5 +45,61 @@ describe('spottedWordIndices', () => {
   it('matches ignoring case and punctuation, across punctuation items', () => {
     const items = [word('Actually,', 2.0, 2.4), word('.', 2.4, 2.4, 'punctuation')];
     expect([...spottedWordIndices(items, ['uh/um', 'actually'], [{ from: 2.0, to: 2.4, spread: 1 }])]).toEqual([0]);
+  });
+});
+
+// 002 section 2.9: each phrase's hits are told apart (the transcript's titles, the waveform's
+// per-phrase highlights), and the donut shows every phrase of the list counted.
+describe('spottedPhraseHits and phraseSpans', () => {
+  const items = [
+    word('So', 0.5, 0.8),
+    word('you', 1.0, 1.2),
+    word(',', 1.2, 1.2, 'punctuation'),
+    word('know', 1.2, 1.5),
+    word('so', 3.0, 3.3),
+    word('you', 4.0, 4.2),
+    word('know', 4.2, 4.5),
+  ];
+  const hot = [
+    { from: 0.5, to: 1.5, spread: 1 },
+    { from: 3.0, to: 3.3, spread: 1 },
+  ];
+
+  it('gives each heard utterance its phrase, its words (not the punctuation between them) and its time', () => {
+    expect(spottedPhraseHits(items, ['so', 'you know'], hot)).toEqual([
+      { phrase: 'so', indices: [0], from: 0.5, to: 0.8 },
+      { phrase: 'so', indices: [4], from: 3.0, to: 3.3 },
+      { phrase: 'you know', indices: [1, 3], from: 1.0, to: 1.5 },
+    ]);
+  });
+
+  it("groups the hits into each phrase's waveform spans", () => {
+    const spans = phraseSpans(spottedPhraseHits(items, ['so', 'you know', 'basically'], hot));
+    expect([...spans.keys()]).toEqual(['so', 'you know']);
+    expect(spans.get('you know')).toEqual([{ from: 1.0, to: 1.5, spread: 1 }]);
+    expect(spans.get('so')).toHaveLength(2);
+  });
+});
+
+describe('wordSpottingCounts', () => {
+  it('adds the phrases of the list the scores lack at 0 and puts the heard phrases first', () => {
+    const used = { words: ['uh/um', 'so', 'product name', 'you know'] };
+    expect(wordSpottingCounts({ 'uh/um': 0, so: 2, 'you know': 1 }, used)).toEqual([
+      ['so', 2],
+      ['you know', 1],
+      ['uh/um', 0],
+      ['product name', 0],
+    ]);
+  });
+
+  it('keeps a scored phrase the list does not name, and works without a list', () => {
+    expect(wordSpottingCounts({ 'uh/um': 1, legacy: 0 }, { words: ['uh/um'] })).toEqual([
+      ['uh/um', 1],
+      ['legacy', 0],
+    ]);
+    expect(wordSpottingCounts({ 'uh/um': 0, so: 1 }, null)).toEqual([
+      ['so', 1],
+      ['uh/um', 0],
+    ]);
   });
 });

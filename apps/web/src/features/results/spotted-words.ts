@@ -1,15 +1,24 @@
-import { normaliseWord, phraseMatchAt, type TSpan, type TTranscriptItem } from '@rostrum/contract';
+import { normaliseWord, phraseMatchAt, type TSpan, type TTranscriptItem, type TWordspottingUsed } from '@rostrum/contract';
+
+/** One utterance of a word-spotting phrase that the analysis heard: its transcript items and time. */
+export interface TPhraseHit {
+  phrase: string;
+  /** Indices into the transcript of the phrase's words (punctuation between them excluded). */
+  indices: number[];
+  from: number;
+  to: number;
+}
 
 /**
- * Indices of the transcript items to mark as spotted words: the words of an utterance of a
- * word-spotting phrase (matched by word, as the analysis counts them) that a hot spot of the
- * word-spotting metric overlaps. Time alone is not enough: the word right after a filler touches
- * the filler's hot spot.
+ * The utterances of the word-spotting phrases that a hot spot of the word-spotting metric
+ * overlaps: matched by word, as the analysis counts them. Time alone is not enough: the word
+ * right after a filler touches the filler's hot spot. A hit the transcript has no word for (the
+ * acoustic pass) belongs to no phrase here: the results merge every phrase's hot spots.
  */
-export function spottedWordIndices(items: readonly TTranscriptItem[], phrases: readonly string[], hotSpots: readonly TSpan[]): Set<number> {
+export function spottedPhraseHits(items: readonly TTranscriptItem[], phrases: readonly string[], hotSpots: readonly TSpan[]): TPhraseHit[] {
   const words = items.flatMap((w, index) => (w.type === 'punctuation' || w.isPunctuation ? [] : [{ w, index }]));
   const tokens = words.map(({ w }) => normaliseWord(w.text));
-  const out = new Set<number>();
+  const out: TPhraseHit[] = [];
   for (const phrase of phrases) {
     for (let i = 0; i < tokens.length; i++) {
       const n = phraseMatchAt(tokens, i, phrase);
@@ -17,8 +26,39 @@ export function spottedWordIndices(items: readonly TTranscriptItem[], phrases: r
       const from = words[i]!.w.start;
       const to = words[i + n - 1]!.w.end;
       if (!hotSpots.some((h) => Math.min(to, h.to) - Math.max(from, h.from) > 0)) continue;
-      for (let k = i; k < i + n; k++) out.add(words[k]!.index);
+      out.push({ phrase, indices: words.slice(i, i + n).map((x) => x.index), from, to });
     }
   }
   return out;
+}
+
+/** Indices of the transcript items to mark as spotted words (see spottedPhraseHits). */
+export function spottedWordIndices(items: readonly TTranscriptItem[], phrases: readonly string[], hotSpots: readonly TSpan[]): Set<number> {
+  return new Set(spottedPhraseHits(items, phrases, hotSpots).flatMap((h) => h.indices));
+}
+
+/** Each phrase's waveform spans, for the phrases heard at least once in the transcript. */
+export function phraseSpans(hits: readonly TPhraseHit[]): Map<string, TSpan[]> {
+  const out = new Map<string, TSpan[]>();
+  for (const h of hits) {
+    const list = out.get(h.phrase) ?? [];
+    list.push({ from: h.from, to: h.to, spread: 1 });
+    out.set(h.phrase, list);
+  }
+  return out;
+}
+
+/**
+ * The donut's entries: every phrase of the list the analysis counted, the ones not heard with 0,
+ * and any phrase the scores have beyond it. Heard phrases first (each group in list order), so
+ * the donut's arcs and its legend give a phrase the same colour.
+ */
+export function wordSpottingCounts(
+  counts: Readonly<Record<string, number>>,
+  used: Pick<TWordspottingUsed, 'words'> | null,
+): [string, number][] {
+  const phrases = [...(used?.words ?? [])];
+  for (const p of Object.keys(counts)) if (!phrases.includes(p)) phrases.push(p);
+  const all = phrases.map((p): [string, number] => [p, counts[p] ?? 0]);
+  return [...all.filter(([, c]) => c > 0), ...all.filter(([, c]) => c === 0)];
 }
