@@ -6,14 +6,14 @@ const COLORS = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--cha
 export function Donut({ title, counts }: { title: string; counts: ReadonlyArray<[string, number]> }) {
   const total = counts.reduce((n, [, c]) => n + c, 0);
   let at = -90;
-  const parts = counts
-    .filter(([, c]) => c > 0)
-    .map(([phrase, c], i) => {
-      const sweep = (360 * c) / total;
-      const from = at;
-      at += sweep;
-      return { phrase, c, from, to: at, color: COLORS[i % COLORS.length]! };
-    });
+  // Each phrase keeps the colour of its place in the list, so its arc and legend entry match
+  // whatever comes before it at zero.
+  const parts = counts.flatMap(([phrase, c], i) => {
+    if (c <= 0) return [];
+    const from = at;
+    at += (360 * c) / total;
+    return [{ phrase, c, from, to: at, color: COLORS[i % COLORS.length]! }];
+  });
   const label = `${title}: ${total} spotted ${total === 1 ? 'word' : 'words'}${counts.length ? `; ${counts.map(([p, c]) => `${p} ${c}`).join(', ')}` : ''}`;
   return (
     <div className="donut">
