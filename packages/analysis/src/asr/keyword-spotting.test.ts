@@ -1,14 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyze.js';
+import { createPocketsphinxTranscriber } from './pocketsphinx.transcriber.js';
 import { spotWords } from '../metrics/word-spotting.metric.js';
 import { concatenate, keywordSentences, readMono, speak } from '../testing/speech-fixtures.js';
-import { keywordFile, kwsThreshold, loadDictionary, mergeHits, parseKeywordHits, planKeywordSpotting } from './keyword-spotting.js';
+import {
+  dedupeHits,
+  keywordDictionaryFile,
+  keywordFile,
+  kwsThreshold,
+  loadDictionary,
+  mergeHits,
+  parseKeywordHits,
+  planKeywordSpotting,
+  type TKeywordHit,
+} from './keyword-spotting.js';
+
+const hit = (phrase: string, start: number, end: number): TKeywordHit => ({ phrase, start, end, confidence: 0.8 });
 
 describe('keyword spotting plan', () => {
   it('listens for in-dictionary phrases with a length-scaled threshold and leaves the rest to the transcript', () => {
     const dict = loadDictionary();
-    expect(dict.get('actually')).toBe(7);
-    const plan = planKeywordSpotting(['uh/um', 'Actually', 'you know/basically', 'zorblax', 'like', 'so/weather'], dict);
+    expect(dict.get('actually')?.[0]).toBe('AE K CH UW AH L IY');
+    // No letter-to-sound here: "zorblax" stays out of the keyword pass.
+    const plan = planKeywordSpotting(['uh/um', 'Actually', 'you know/basically', 'zorblax', 'like', 'so/weather'], dict, () => null);
     expect(plan.spotted).toEqual(['Actually', 'you know/basically']);
     expect(plan.lines.map((l) => [l.text, l.phones])).toEqual([
       ['actually', 7],
@@ -17,12 +31,24 @@ describe('keyword spotting plan', () => {
       ['weather', 4],
     ]);
     expect(plan.lines.find((l) => l.text === 'weather')?.phrases).toEqual(['so/weather']);
-    expect(kwsThreshold(4)).toBeCloseTo(1e-12, 20);
+    expect(kwsThreshold(4)).toBeCloseTo(1e-6, 20);
+    expect(plan.dictionary.get('know')).toBe('N OW');
+    // Variants of the short words of a phrase, each with a threshold for its own length; not of long words.
+    expect(planKeywordSpotting(['to be honest', 'as a result'], dict).lines.map((l) => l.text)).toEqual([
+      'to be honest',
+      'to(2) be honest',
+      'to(3) be honest',
+      'as a result',
+      'as(2) a result',
+      'as a(2) result',
+    ]);
+    expect(keywordDictionaryFile(planKeywordSpotting(['to be honest'], dict))).toContain('to(3) T AH\n');
     expect(keywordFile(plan)).toContain('actually /1e-30/\n');
   });
 
   it('parses keyword hits and merges them with transcript hits without double counting', () => {
     const plan = planKeywordSpotting(['you know', 'actually']);
+    expect(dedupeHits([hit('actually', 1, 1.5), hit('actually', 1.1, 1.6), hit('you know', 1.1, 1.6)])).toHaveLength(2);
     const stdout =
       'actually  you know  actually \nactually  12.400 13.020 0.823392\nyou know  3.520 3.900 0.834919\nactually  0.180 0.590 0.842721\n';
     const hits = parseKeywordHits(stdout, plan, 10);
@@ -100,5 +126,33 @@ describe('keyword spotting on espeak speech', () => {
     expect(counted).toBeGreaterThanOrEqual(transcriptOnly);
     expect(recall).toBeGreaterThanOrEqual(0.8);
     expect(precision).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe('keyword spotting at a cut between pieces', () => {
+  it('hears a phrase the transcriber cut in two, once', async () => {
+    const around = await readMono(speak('We talked for an hour and then', { voice: 'en-us', rate: 165 }));
+    const word = await readMono(speak('actually', { voice: 'en-us', rate: 165 }));
+    // The same words before and after: with no pause to cut at, the cut falls in the middle of "actually".
+    const { file, spans } = concatenate('kws-at-cut-v2', [
+      { samples: around, gapBefore: 0.3 },
+      { samples: word, gapBefore: 0 },
+      { samples: around, gapBefore: 0 },
+    ]);
+    const samples = await readMono(file);
+    const duration = samples.length / 16_000;
+    const at = spans[1] as { from: number; to: number };
+    expect(duration / 2).toBeGreaterThan(at.from);
+    expect(duration / 2).toBeLessThan(at.to);
+    const t = await createPocketsphinxTranscriber({ parallel: 2 }).transcribeWithKeywords!({
+      samples,
+      sampleRate: 16_000,
+      speech: [{ from: 0.3, to: duration - 0.5 }],
+      keywords: ['actually'],
+    });
+    const hits = t.keywordHits.filter((h) => h.phrase === 'actually');
+    expect(hits).toHaveLength(1);
+    expect((hits[0]!.start + hits[0]!.end) / 2).toBeGreaterThan(at.from - 0.3);
+    expect((hits[0]!.start + hits[0]!.end) / 2).toBeLessThan(at.to + 0.3);
   });
 });

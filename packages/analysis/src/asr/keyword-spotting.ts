@@ -1,21 +1,26 @@
 // Keyword spotting with pocketsphinx (`-kws`): a second acoustic pass that listens only for the
 // word-spotting phrases, so a phrase the language model missed in the transcript is still counted.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { ipaToArpabet } from './letter-to-sound.js';
 import { normaliseWord } from './transcriber.js';
 
 export const DICTIONARY_FILE = '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict';
 
 /**
  * Detection threshold: a phrase of n phones is reported when its path beats the garbage loop by
- * 10^-(KWS_EXPONENT_PER_PHONE x n - KWS_EXPONENT_OFFSET). Measured on espeak speech (docs/analysis.md,
- * "Keyword spotting"): 4-phone phrases were best near 1e-12, 7-phone ones near 1e-30, 9-phone ones near 1e-42.
+ * 10^-(KWS_EXPONENT_PER_PHONE x n - KWS_EXPONENT_OFFSET). Measured on espeak speech with the
+ * word-spotting benchmark (docs/analysis.md, "Word spotting accuracy"): 4-phone "you know" was
+ * best near 1e-6 (1e-12 doubled its false alarms), 6-7 phones near 1e-22 to 1e-30, 9 phones near 1e-46.
  */
-export const KWS_EXPONENT_PER_PHONE = 6;
-export const KWS_EXPONENT_OFFSET = 12;
+export const KWS_EXPONENT_PER_PHONE = 8;
+export const KWS_EXPONENT_OFFSET = 26;
 /** Phrases shorter than this many phones are left to the transcript: spotting them raised false alarms. */
 export const KWS_MIN_PHONES = 4;
 /** Two hits of one phrase whose starts (or ends) are this close are one utterance of it. */
 export const SAME_HIT_SECONDS = 0.3;
+/** The keyword pass hears this much of the neighbouring pieces, so a phrase at a cut is still whole in one piece. */
+export const KWS_OVERLAP_SECONDS = 1.5;
 
 /** One detection of a word-spotting phrase by the keyword-spotting pass. */
 export interface TKeywordHit {
@@ -39,12 +44,14 @@ export interface TKeywordPlan {
   lines: TKeywordLine[];
   /** Phrases every alternative of which is spotted acoustically (the others use the transcript only). */
   spotted: string[];
+  /** Pronunciation (ARPAbet phones) of every word of the lines: the keyword pass's own dictionary. */
+  dictionary: Map<string, string>;
 }
 
-const dictionaries = new Map<string, Map<string, number>>();
+const dictionaries = new Map<string, Map<string, string[]>>();
 
-/** Word -> phone count of its first pronunciation, read once per process. */
-export function loadDictionary(file = DICTIONARY_FILE): Map<string, number> {
+/** Word -> its pronunciations (ARPAbet phones; the dictionary's first one first), read once per process. */
+export function loadDictionary(file = DICTIONARY_FILE): Map<string, string[]> {
   let dict = dictionaries.get(file);
   if (dict) return dict;
   dict = new Map();
@@ -52,20 +59,20 @@ export function loadDictionary(file = DICTIONARY_FILE): Map<string, number> {
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    // No dictionary: every phrase falls back to the transcript.
+    // No dictionary: every phrase falls back to the transcript (or to letter-to-sound).
   }
   for (const line of text.split('\n')) {
     const space = line.indexOf(' ');
     if (space <= 0) continue;
-    const word = line.slice(0, space);
-    if (word.endsWith(')') || dict.has(word)) continue;
-    dict.set(
-      word,
-      line
-        .slice(space + 1)
-        .trim()
-        .split(/\s+/).length,
-    );
+    const word = line.slice(0, space).replace(/\(\d+\)$/, '');
+    const phones = line
+      .slice(space + 1)
+      .trim()
+      .split(/\s+/)
+      .join(' ');
+    const prons = dict.get(word);
+    if (prons) prons.push(phones);
+    else dict.set(word, [phones]);
   }
   dictionaries.set(file, dict);
   return dict;
@@ -75,14 +82,59 @@ export function kwsThreshold(phones: number): number {
   return 10 ** -Math.min(100, Math.max(1, KWS_EXPONENT_PER_PHONE * phones - KWS_EXPONENT_OFFSET));
 }
 
+/** How a word missing from the dictionary is pronounced (ARPAbet), or null when unknown. */
+export type TLetterToSound = (word: string) => string | null;
+
+/** Words of at most this many phones (in phrases of two or more words) are also listened for in their variants. */
+export const KWS_VARIANT_MAX_PHONES = 3;
+/** At most this many pronunciations of one alternative are listened for (the first plus variants). */
+export const KWS_MAX_VARIANTS = 4;
+
 /**
- * Which phrases the keyword pass listens for. "/" separates alternatives; an alternative is
- * spotted when all its words are in the dictionary and it is long enough to spot reliably.
- * The filler phrase "uh/um" is never planned here (fillers come from the transcript).
+ * The pronunciations of one alternative as kws lines: all words' first pronunciations, then each
+ * dictionary variant of one short word of a multi-word phrase at a time ("to" as T AH in "to be
+ * honest": function words are reduced in running speech). A variant is named as in the dictionary, "to(3)".
  */
-export function planKeywordSpotting(phrases: readonly string[], dict: Map<string, number> = loadDictionary()): TKeywordPlan {
+function variants(words: readonly string[], prons: readonly string[][]): { text: string; phones: number; entries: [string, string][] }[] {
+  const first = words.map((w, k) => [w, (prons[k] as string[])[0] as string] as [string, string]);
+  const out = [first];
+  words.forEach((w, k) => {
+    const own = prons[k] as string[];
+    // Only short (function) words: a reduced variant of a long word ("actually" as AE K CH L IY) gets a
+    // lenient threshold for its few phones and raised false alarms.
+    if (words.length < 2 || (own[0] as string).split(' ').length > KWS_VARIANT_MAX_PHONES) return;
+    own.slice(1).forEach((p, v) => {
+      const entries = [...first];
+      entries[k] = [`${w}(${v + 2})`, p];
+      out.push(entries);
+    });
+  });
+  return out.slice(0, KWS_MAX_VARIANTS).map((entries) => ({
+    text: entries.map(([w]) => w).join(' '),
+    phones: entries.reduce((n, [, p]) => n + p.split(' ').length, 0),
+    entries,
+  }));
+}
+
+/**
+ * Which phrases the keyword pass listens for. "/" separates alternatives; an alternative is spotted
+ * when every word has a pronunciation (the dictionary's, else `letterToSound`'s) and it is long
+ * enough to spot reliably. The filler phrase "uh/um" is never planned here (fillers come from the transcript).
+ */
+export function planKeywordSpotting(
+  phrases: readonly string[],
+  dict: Map<string, string[]> = loadDictionary(),
+  letterToSound: TLetterToSound = espeakLetterToSound,
+): TKeywordPlan {
   const lines = new Map<string, TKeywordLine>();
+  const dictionary = new Map<string, string>();
   const spotted: string[] = [];
+  const pronounce = (w: string): string[] | null => {
+    const known = dict.get(w) ?? dict.get(w.replaceAll('-', ''));
+    if (known) return known;
+    const guess = letterToSound(w);
+    return guess ? [guess] : null;
+  };
   for (const phrase of phrases) {
     const key = phrase.trim();
     if (!key || key.toLowerCase() === 'uh/um') continue;
@@ -92,19 +144,29 @@ export function planKeywordSpotting(phrases: readonly string[], dict: Map<string
       .filter((alt) => alt.length > 0);
     let all = alternatives.length > 0;
     for (const alt of alternatives) {
-      const phones = alt.reduce((n, w) => n + (dict.get(w) ?? Number.NaN), 0);
-      if (!Number.isFinite(phones) || phones < KWS_MIN_PHONES) {
+      // The kws file names words; "(" or "/" in a word would break it, so such words go by the transcript.
+      const prons = alt.map((w) => (/^[\p{L}\p{N}'-]+$/u.test(w) ? pronounce(w) : null));
+      const lineVariants = prons.every(Boolean) ? variants(alt, prons as string[][]) : [];
+      if ((lineVariants[0]?.phones ?? 0) < KWS_MIN_PHONES) {
         all = false;
         continue;
       }
-      const text = alt.join(' ');
-      const line = lines.get(text) ?? { text, phrases: [], phones, threshold: kwsThreshold(phones) };
-      if (!line.phrases.includes(key)) line.phrases.push(key);
-      lines.set(text, line);
+      for (const v of lineVariants) {
+        if (v.phones < KWS_MIN_PHONES) continue;
+        for (const [w, p] of v.entries) dictionary.set(w, p);
+        const line = lines.get(v.text) ?? { text: v.text, phrases: [], phones: v.phones, threshold: kwsThreshold(v.phones) };
+        if (!line.phrases.includes(key)) line.phrases.push(key);
+        lines.set(v.text, line);
+      }
     }
     if (all) spotted.push(key);
   }
-  return { lines: [...lines.values()], spotted };
+  return { lines: [...lines.values()], spotted, dictionary };
+}
+
+/** The keyword pass's dictionary file: only the words of its phrases, one "word PHONES" a line. */
+export function keywordDictionaryFile(plan: TKeywordPlan): string {
+  return [...plan.dictionary].map(([w, p]) => `${w} ${p}\n`).join('');
 }
 
 /** The `-kws` file: "phrase /threshold/" per line. */
@@ -149,4 +211,30 @@ export function mergeHits<T extends TTimedHit>(transcript: readonly T[], acousti
   const out = [...transcript];
   for (const h of [...acoustic].sort((a, b) => a.from - b.from)) if (!out.some((x) => sameHit(x, h))) out.push(h);
   return out.sort((a, b) => a.from - b.from);
+}
+
+/** Keyword hits with repeats of one utterance (the same phrase heard by two overlapping pieces) dropped. */
+export function dedupeHits(hits: readonly TKeywordHit[]): TKeywordHit[] {
+  const out: TKeywordHit[] = [];
+  for (const h of [...hits].sort((a, b) => a.start - b.start)) {
+    const span = { from: h.start, to: h.end };
+    if (!out.some((x) => x.phrase === h.phrase && sameHit({ from: x.start, to: x.end }, span))) out.push(h);
+  }
+  return out;
+}
+
+const spoken = new Map<string, string | null>();
+
+/** Letter-to-sound by espeak-ng (en-us IPA mapped to ARPAbet); null when espeak-ng is not installed. */
+export function espeakLetterToSound(word: string): string | null {
+  if (spoken.has(word)) return spoken.get(word) ?? null;
+  let phones: string | null = null;
+  try {
+    const ipa = execFileSync('espeak-ng', ['-q', '--ipa', '-v', 'en-us', word], { encoding: 'utf8', timeout: 5000 });
+    phones = ipaToArpabet(ipa).join(' ') || null;
+  } catch {
+    // No espeak-ng: the word is left to the transcript.
+  }
+  spoken.set(word, phones);
+  return phones;
 }

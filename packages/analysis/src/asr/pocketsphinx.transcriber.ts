@@ -6,6 +6,9 @@ import { runProcess } from '../decode/run-process.js';
 import { chunkAtPauses } from './chunk-at-pauses.js';
 import {
   DICTIONARY_FILE,
+  dedupeHits,
+  KWS_OVERLAP_SECONDS,
+  keywordDictionaryFile,
   keywordFile,
   loadDictionary,
   parseKeywordHits,
@@ -64,27 +67,20 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
     const pieces = chunkAtPauses(duration, input.speech, { maxSeconds: options.maxChunkSeconds ?? 90, parts: parallel });
     const plan =
       options.keywordSpotting === false || !input.keywords?.length
-        ? { lines: [], spotted: [] }
+        ? { lines: [], spotted: [], dictionary: new Map<string, string>() }
         : planKeywordSpotting(input.keywords, loadDictionary(dictFile));
     const dir = await mkdtemp(join(tmpdir(), 'rostrum-ps-'));
     const kwsFile = join(dir, 'keywords.txt');
-    if (plan.lines.length) await writeFile(kwsFile, keywordFile(plan));
+    // The keyword pass gets its own small dictionary: the phrases' words, including those
+    // pronounced by letter-to-sound because the main dictionary lacks them.
+    const kwsDictFile = join(dir, 'keywords.dict');
+    if (plan.lines.length) {
+      await writeFile(kwsFile, keywordFile(plan));
+      await writeFile(kwsDictFile, keywordDictionaryFile(plan));
+    }
     // -dither adds half-bit noise so frames of exact digital silence (padding, muted starts)
     // do not give the front end log(0) energies; a fixed seed keeps results repeatable.
-    const common = [
-      '-time',
-      'yes',
-      '-logfn',
-      '/dev/null',
-      '-dither',
-      'yes',
-      '-seed',
-      '1',
-      '-hmm',
-      join(modelDir, 'en-us'),
-      '-dict',
-      dictFile,
-    ];
+    const common = ['-time', 'yes', '-logfn', '/dev/null', '-dither', 'yes', '-seed', '1', '-hmm', join(modelDir, 'en-us')];
     const recognise = async (args: string[]): Promise<string> => {
       const result = await runProcess(binary, [...common, ...args], { signal: input.signal });
       throwIfAborted(input.signal);
@@ -99,13 +95,21 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
         const b = Math.min(input.samples.length, Math.ceil(piece.to * input.sampleRate));
         const file = join(dir, `piece-${k}.wav`);
         await writeFile(file, encodeWav(input.samples.subarray(a, b), input.sampleRate));
-        const lmArgs = ['-infile', file, '-lm', join(modelDir, 'en-us.lm.bin')];
+        const lmArgs = ['-infile', file, '-dict', dictFile, '-lm', join(modelDir, 'en-us.lm.bin')];
         if (options.fast !== false) lmArgs.push('-fwdflat', 'no', '-bestpath', 'no');
         const words = parsePocketsphinxTimes(await recognise(lmArgs), a / input.sampleRate);
-        // Second pass over the same piece: keyword spotting only, no language model.
-        const hits = plan.lines.length
-          ? parseKeywordHits(await recognise(['-infile', file, '-kws', kwsFile]), plan, a / input.sampleRate)
-          : [];
+        // Second pass: keyword spotting only, no language model, over the piece plus a margin of
+        // its neighbours so a phrase at a cut is heard whole (repeats are dropped after).
+        let hits: TKeywordHit[] = [];
+        if (plan.lines.length) {
+          const margin = Math.round(KWS_OVERLAP_SECONDS * input.sampleRate);
+          const ka = Math.max(0, a - margin);
+          const kb = Math.min(input.samples.length, b + margin);
+          const kwsPiece = join(dir, `kws-${k}.wav`);
+          await writeFile(kwsPiece, encodeWav(input.samples.subarray(ka, kb), input.sampleRate));
+          const out = await recognise(['-infile', kwsPiece, '-dict', kwsDictFile, '-kws', kwsFile]);
+          hits = parseKeywordHits(out, plan, ka / input.sampleRate);
+        }
         done++;
         input.onProgress?.(done / pieces.length);
         return { words, hits };
@@ -113,7 +117,7 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
       const parts = await runParallel(tasks, parallel);
       return {
         words: parts.flatMap((p) => p.words).sort((p, q) => p.start - q.start),
-        keywordHits: parts.flatMap((p) => p.hits).sort((p, q) => p.start - q.start),
+        keywordHits: dedupeHits(parts.flatMap((p) => p.hits)),
         spotted: plan.spotted,
       };
     } finally {
