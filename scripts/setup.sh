@@ -16,9 +16,11 @@ source scripts/node-env.sh
 log "Node.js $(node -v) ($(command -v node))"
 
 # --- system packages -------------------------------------------------------------------------
-packages=(ffmpeg pocketsphinx pocketsphinx-en-us)
+# espeak-ng also serves the analysis: it pronounces word-spotting phrases the recogniser's
+# dictionary lacks (product names, numbers).
+packages=(ffmpeg pocketsphinx pocketsphinx-en-us espeak-ng)
 if [ "$purpose" != start ]; then
-  packages+=(chromium espeak-ng sox praat fonts-dejavu-core)
+  packages+=(chromium sox praat fonts-dejavu-core)
 fi
 if [ "$purpose" = test ] && ! command -v pg_isready >/dev/null; then
   packages+=(postgresql)
