@@ -20,8 +20,8 @@ const FILLER_ALERT = 'Restoring "uh/um" to the list. This phrase cannot be remov
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 let base = '';
-test.beforeAll(({}, info) => {
-  base = String(info.project.use.baseURL);
+test.beforeAll(({ baseURL }) => {
+  base = baseURL!;
 });
 
 /** Removes whatever lists the spec may have left (a failed run), through the API. */

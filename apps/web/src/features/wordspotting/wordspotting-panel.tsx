@@ -186,6 +186,19 @@ function ListCard({
           <p className="ws-list__kind">{kind}</p>
           <h3 className="ws-list__name">{l.name}</h3>
         </div>
+      </div>
+      <ul className="ws-chips" aria-label={`Phrases of${which}`}>
+        {l.words.map((w) => (
+          <li key={w} className={w === FILLER_PHRASE ? 'ws-chip ws-chip--filler' : 'ws-chip'}>
+            {w === FILLER_PHRASE && <Lock size={11} aria-hidden />}
+            {w}
+          </li>
+        ))}
+      </ul>
+      <div className="ws-list__foot">
+        <p className="ws-list__meta">
+          {l.updatedAt ? `Updated ${formatDate(l.updatedAt)}` : 'Built in: counts filler words such as "uh" and "um"'}
+        </p>
         {(l.abilities.canEdit || l.abilities.canReset) && (
           <div className="ws-list__actions">
             {l.abilities.canEdit && (
@@ -201,17 +214,6 @@ function ListCard({
           </div>
         )}
       </div>
-      <ul className="ws-chips" aria-label={`Phrases of${which}`}>
-        {l.words.map((w) => (
-          <li key={w} className={w === FILLER_PHRASE ? 'ws-chip ws-chip--filler' : 'ws-chip'}>
-            {w === FILLER_PHRASE && <Lock size={11} aria-hidden />}
-            {w}
-          </li>
-        ))}
-      </ul>
-      <p className="ws-list__meta">
-        {l.updatedAt ? `Updated ${formatDate(l.updatedAt)}` : 'Built in: counts filler words such as "uh" and "um"'}
-      </p>
     </li>
   );
 }
