@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, notification, signIn, test } from './helpers';
@@ -50,6 +51,13 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** No serious or critical axe-core violations in the page's main content. */
+async function expectAccessible(page: Page, what: string) {
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 const listCard = (page: Page, type: string, name: string) =>
   page
     .getByRole('region', { name: new RegExp(`^${type}`) })
@@ -73,6 +81,7 @@ test('the Northwind admin adds an organisation list from Manage > Wordspotting',
   await page.getByRole('radio', { name: /A specific group/ }).check();
   await expect(page.getByRole('heading', { name: /Step 1 of 4/ })).toBeVisible();
   await page.getByRole('radio', { name: /The whole organisation/ }).check();
+  await expectAccessible(page, 'wizard apply-to');
   await shoot(page, 'wizard-apply-to');
   await next.click();
   await expect(page.getByRole('heading', { name: 'Step 2 of 3: Choose the recording type' })).toBeFocused();
@@ -91,6 +100,7 @@ test('the Northwind admin adds an organisation list from Manage > Wordspotting',
   await page.getByRole('textbox', { name: 'Phrase 3' }).click();
   await expect(page.getByRole('textbox', { name: 'Phrase 4' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Phrase 3' }).fill('you know');
+  await expectAccessible(page, 'wizard words');
   await shoot(page, 'wizard-words');
   await page.getByRole('button', { name: 'Save list' }).click();
   await expect(notification(page)).toContainText('Wordspotting list saved');
@@ -102,6 +112,7 @@ test('the Northwind admin adds an organisation list from Manage > Wordspotting',
   await expect(org).toContainText('Updated');
   await page.goto('/wordspotting');
   await expect(listCard(page, 'Single Speaker', ORG_NAME)).toBeVisible();
+  await expectAccessible(page, 'lists');
   await shoot(page, 'page-admin');
 });
 
