@@ -66,11 +66,20 @@ test('a coach creates an assignment through every step and assigns it to Pitch P
   await expect(page.getByRole('radio', { name: /Single Speaker/ })).toBeChecked();
   await page.getByRole('checkbox', { name: 'Minimum number of recordings' }).check();
   await page.getByRole('spinbutton', { name: 'Number of recordings' }).fill('1');
+  await page.getByRole('checkbox', { name: 'Use a custom wordspotting list' }).check();
   await page.getByRole('checkbox', { name: 'Use a custom scorecard' }).check();
   await shoot(page, '2-criteria');
   await page.getByRole('button', { name: 'Save and Continue' }).click();
 
-  // The scorecard step follows because the scorecard criterion is on (wordspotting is skipped).
+  // The wordspotting step follows because its criterion is on: "uh/um" first, one phrase added.
+  await expect(stepHeading(page, 'Wordspotting')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/assignments/edit/${assignmentId}/3$`));
+  await expect(page.getByRole('textbox', { name: 'Phrase 1' })).toHaveValue('uh/um');
+  await page.getByRole('textbox', { name: 'Phrase 2' }).fill('customer');
+  await shoot(page, '3-wordspotting');
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+
+  // Then the scorecard step, because the scorecard criterion is on.
   await expect(stepHeading(page, 'Scorecard')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/assignments/edit/${assignmentId}/4$`));
   await expect(page.getByText('Scale 1 to 10')).toBeVisible();
@@ -112,11 +121,13 @@ test('a coach creates an assignment through every step and assigns it to Pitch P
   // What was saved: the template's criteria, scorecard and link; one assigned copy for the group.
   const token = await apiSignIn(baseURL!, COACH);
   const saved = await api<{
-    criteria: { minRecordings: boolean; minRecordingsCount: number; scorecard: boolean };
+    criteria: { minRecordings: boolean; minRecordingsCount: number; scorecard: boolean; wordspotting: boolean };
+    wordspotting: string[];
     scorecard: { questions: { label: string }[] };
     attachments: { name: string; attachmentUrl: string }[];
   }>(baseURL!, token, 'GET', `/assignments/${assignmentId}`);
-  expect(saved.criteria).toMatchObject({ minRecordings: true, minRecordingsCount: 1, scorecard: true });
+  expect(saved.criteria).toMatchObject({ minRecordings: true, minRecordingsCount: 1, scorecard: true, wordspotting: true });
+  expect(saved.wordspotting).toEqual(['uh/um', 'customer']);
   expect(saved.scorecard.questions.map((q) => q.label)).toContain('Storytelling');
   expect(saved.attachments).toEqual([
     expect.objectContaining({ name: 'Demo checklist', attachmentUrl: 'https://example.com/demo-checklist' }),

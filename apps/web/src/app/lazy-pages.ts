@@ -50,6 +50,7 @@ export const PAGES = {
     (await import('../features/coach-dashboard/coach-dashboard-page')).CoachDashboardPage,
   SpeakerDashboardPage: async (): Promise<ComponentType> =>
     (await import('../features/speaker-dashboard/speaker-dashboard-page')).SpeakerDashboardPage,
+  WordspottingPage: async (): Promise<ComponentType> => (await import('../features/wordspotting/wordspotting-page')).WordspottingPage,
   ReorderPage: async (): Promise<ComponentType> => (await import('../features/assignment-reorder/reorder-page')).ReorderPage,
 } as const;
 

@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
                   lazyRoute(R.evaluateRecording, PAGES.RecordingPage),
                   lazyRoute(R.manage, PAGES.ManagePage),
                   lazyRoute(R.history, PAGES.HistoryPage),
+                  lazyRoute(R.wordspotting, PAGES.WordspottingPage),
                   lazyRoute(R.assignmentDetails, PAGES.AssignmentDetailsPage),
                   lazyRoute(R.assignmentPreview, PAGES.AssignmentPreviewPage),
                   lazyRoute(R.assignmentSharedRecordings, PAGES.AssignmentSharedRecordingsPage),

@@ -5,7 +5,7 @@ import type { TAssignment, TCompletionCriterion, TVocabulary } from '@rostrum/co
 import { assignmentTypeText, evaluatePath, recordingTypeLabel } from './details-model';
 
 // The assignment's content on the details and preview pages (002 section 2.6): description,
-// criteria with the current user's ticks, the custom scorecard (coach only), supporting
+// criteria with the current user's ticks, the custom wordspotting list and scorecard (coach only), supporting
 // materials, the template's public/private choice and the assignment type.
 
 export type TCriteriaMet = Partial<Record<TCompletionCriterion, boolean>>;
@@ -86,6 +86,27 @@ export function AssignmentInfo({
           </ul>
         )}
       </InfoSection>
+
+      {coach && a.criteria.wordspotting && (
+        <InfoSection title="Custom Wordspotting List">
+          {a.wordspotting.length === 0 ? (
+            <p className="subtle">No phrases yet: recordings count the {vocab.word('group')}'s list.</p>
+          ) : (
+            <ul className="ws-summary" aria-label="Wordspotting phrases">
+              {a.wordspotting.map((w) => (
+                <li key={w} className="ws-summary__chip">
+                  {w}
+                </li>
+              ))}
+            </ul>
+          )}
+          {a.abilities.canEditCriteria && !readOnly && (
+            <Link className="assignment-info__link" to={`/assignments/edit/${a.assignmentId}/3`}>
+              Edit the wordspotting list
+            </Link>
+          )}
+        </InfoSection>
+      )}
 
       {coach && a.criteria.scorecard && a.scorecard && (
         <InfoSection title="Custom Scorecard">

@@ -30,6 +30,34 @@ describe('AssignmentInfo', () => {
     expect(screen.getByText('Continuous Group Assignment')).toBeTruthy();
   });
 
+  it('shows the custom wordspotting list to coaches only, when its criterion is on', () => {
+    const a = assignment();
+    const withList = { ...a, criteria: { ...a.criteria, wordspotting: true }, wordspotting: ['uh/um', 'next steps'] };
+    const { rerender } = render(
+      <MemoryRouter>
+        <AssignmentInfo assignment={withList} vocab={vocab} coach met={null} />
+      </MemoryRouter>,
+    );
+    const list = screen.getByRole('list', { name: 'Wordspotting phrases' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['uh/um', 'next steps']);
+    rerender(
+      <MemoryRouter>
+        <AssignmentInfo assignment={withList} vocab={vocab} coach={false} met={null} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('heading', { name: 'Custom Wordspotting List' })).toBeNull();
+    rerender(
+      <MemoryRouter>
+        <AssignmentInfo assignment={{ ...withList, criteria: a.criteria }} vocab={vocab} coach met={null} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('heading', { name: 'Custom Wordspotting List' })).toBeNull();
+  });
+
   it("disables a template's Public/Private radios for anyone but the owner", async () => {
     const onShareChange = vi.fn();
     const tpl = assignment({ isTemplate: true, groupId: null, groupName: null });

@@ -23,19 +23,11 @@ import { notifications, type TNotification } from '../../app/notification-store'
 import { useViewer, type TViewer } from '../../app/viewer';
 import { editorApi, editorKeys } from './editor-api';
 import { EditorFrame } from './editor-frame';
-import {
-  NEW_TEMPLATE_CONTEXT,
-  WORDSPOTTING_STEP_SHOWN,
-  nextStep,
-  prevStep,
-  stepAvailable,
-  stepContext,
-  stepFromParam,
-  visibleSteps,
-} from './editor-steps';
+import { NEW_TEMPLATE_CONTEXT, nextStep, prevStep, stepAvailable, stepContext, stepFromParam, visibleSteps } from './editor-steps';
 import { DescriptionStep, type TDescriptionValues } from './description-step';
 import { CriteriaStep } from './criteria-step';
 import { ScorecardStep } from './scorecard-step';
+import { WordspottingStep } from './wordspotting-step';
 import { AttachmentsStep, type TShownAttachment } from './attachments-step';
 import { PromptStep } from './prompt-step';
 import { AssignStep } from './assign-step';
@@ -99,15 +91,13 @@ export function AssignmentEditPage() {
   const viewer = useViewer();
   const { assignmentId = '', stepNum } = useParams();
   const step = stepFromParam(stepNum);
-  // Wordspotting is hidden until its issue: nothing to load for step 3.
-  const hidden = step === 'wordspotting' && !WORDSPOTTING_STEP_SHOWN;
   const query = useQuery({
     queryKey: editorKeys.assignment(assignmentId),
     queryFn: () => editorApi.getAssignment(assignmentId),
-    enabled: !!assignmentId && !!step && !hidden,
+    enabled: !!assignmentId && !!step,
     retry: false,
   });
-  if (!step || hidden) return <InvalidStep viewer={viewer} name="Assignment" />;
+  if (!step) return <InvalidStep viewer={viewer} name="Assignment" />;
   if (query.isPending) return <LoadingState />;
   const a = query.data;
   if (!a || !stepAvailable(step, stepContext(a))) return <InvalidStep viewer={viewer} name={a?.name ?? 'Assignment'} />;
@@ -158,7 +148,7 @@ function EditorStep({ viewer, assignment: a, step }: { viewer: TViewer; assignme
 
   const update = useMutation({
     meta: OWNS_ERRORS,
-    mutationFn: (body: { name?: string; description?: string; criteria?: TAssignmentCriteria }) =>
+    mutationFn: (body: { name?: string; description?: string; criteria?: TAssignmentCriteria; wordspotting?: string[] }) =>
       editorApi.updateAssignment(a.assignmentId, body),
     onSuccess: advance,
   });
@@ -299,8 +289,17 @@ function EditorStep({ viewer, assignment: a, step }: { viewer: TViewer; assignme
           />
         );
       case 'wordspotting':
-        // Not reachable: the step is hidden (stepAvailable) until the wordspotting issue.
-        return null;
+        return (
+          <WordspottingStep
+            words={a.wordspotting}
+            editable={a.abilities.canEditCriteria}
+            vocab={viewer.vocab}
+            saving={update.isPending}
+            onBack={onBack}
+            onSave={(wordspotting) => update.mutate({ wordspotting })}
+            onContinue={() => goTo(nextStep(step, ctx))}
+          />
+        );
     }
   })();
 

@@ -52,6 +52,15 @@ describe('criteria step', { timeout: 15_000 }, () => {
     expect(onSave.mock.calls[0]![0]).not.toHaveProperty('minScoreNum');
   });
 
+  it('saves the custom wordspotting list option, off by default', () => {
+    const { onSave } = renderStep();
+    const box = screen.getByRole('checkbox', { name: 'Use a custom wordspotting list' }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Save and Continue' }));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ wordspotting: true, scorecard: false });
+  });
+
   it('drops the number of an unchecked criterion', () => {
     const { onSave } = renderStep();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Minimum overall score' }));

@@ -25,6 +25,7 @@ interface TCriteriaDraft {
   managerReview: boolean;
   shareRecording: boolean;
   selfCommentary: boolean;
+  wordspotting: boolean;
   scorecard: boolean;
 }
 
@@ -40,14 +41,15 @@ function draftOf(c: TAssignmentCriteria): TCriteriaDraft {
     managerReview: c.managerReview,
     shareRecording: c.shareRecording,
     selfCommentary: c.selfCommentary,
+    wordspotting: c.wordspotting,
     scorecard: c.scorecard,
   };
 }
 
 const num = (s: string): number | undefined => (s.trim() === '' ? undefined : Number(s));
 
-/** The criteria to save: the editor's rules (normaliseCriteria) over the draft; wordspotting kept as it was. */
-export function criteriaToSave(d: TCriteriaDraft, saved: TAssignmentCriteria): TAssignmentCriteria {
+/** The criteria to save: the editor's rules (normaliseCriteria) over the draft. */
+export function criteriaToSave(d: TCriteriaDraft): TAssignmentCriteria {
   return normaliseCriteria({
     algorithm: d.algorithm,
     minRecordings: d.minRecordings,
@@ -59,7 +61,7 @@ export function criteriaToSave(d: TCriteriaDraft, saved: TAssignmentCriteria): T
     managerReview: d.managerReview,
     shareRecording: d.shareRecording,
     selfCommentary: d.selfCommentary,
-    wordspotting: saved.wordspotting,
+    wordspotting: d.wordspotting,
     scorecard: d.scorecard,
   });
 }
@@ -99,7 +101,7 @@ export function CriteriaStep({
       lead={`Choose the speaker type and what a ${vocab.word('speaker')} must do to complete the assignment.`}
       onSubmit={(e) => {
         e.preventDefault();
-        if (editable) onSave(criteriaToSave(d, criteria));
+        if (editable) onSave(criteriaToSave(d));
         else onContinue();
       }}
       actions={
@@ -197,7 +199,15 @@ export function CriteriaStep({
       </fieldset>
 
       <fieldset className="editor-fieldset" disabled={!editable}>
-        <legend className="editor-fieldset__legend">Ratings</legend>
+        <legend className="editor-fieldset__legend">Analysis and ratings</legend>
+        <div className="criteria-list__row">
+          <Checkbox checked={d.wordspotting} onCheckedChange={(v) => set('wordspotting', v)}>
+            Use a custom wordspotting list
+          </Checkbox>
+          <p className="criteria-list__hint">
+            Count your own words and phrases in this assignment's recordings; you enter them in the next step. Unchecking it clears them.
+          </p>
+        </div>
         <div className="criteria-list__row">
           <Checkbox checked={d.scorecard} onCheckedChange={(v) => set('scorecard', v)}>
             Use a custom scorecard

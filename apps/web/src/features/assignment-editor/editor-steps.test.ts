@@ -45,11 +45,23 @@ describe('editor steps', () => {
     expect(stepAvailable('scorecard', template)).toBe(false);
   });
 
-  it('skips the hidden wordspotting step even when its criterion is on', () => {
-    expect(nextStep('criteria', withWordspotting)).toBe('scorecard');
-    expect(prevStep('scorecard', withWordspotting)).toBe('criteria');
-    expect(stepAvailable('wordspotting', withWordspotting)).toBe(false);
-    expect(visibleSteps(withWordspotting)).not.toContain('wordspotting');
+  it('goes through the wordspotting step only when its criterion is on, both ways', () => {
+    expect(nextStep('criteria', withWordspotting)).toBe('wordspotting');
+    expect(nextStep('wordspotting', withWordspotting)).toBe('scorecard');
+    expect(prevStep('scorecard', withWordspotting)).toBe('wordspotting');
+    expect(prevStep('wordspotting', withWordspotting)).toBe('criteria');
+    expect(stepAvailable('wordspotting', withWordspotting)).toBe(true);
+    expect(visibleSteps(withWordspotting)).toEqual([
+      'description',
+      'criteria',
+      'wordspotting',
+      'scorecard',
+      'attachments',
+      'prompt',
+      'assign',
+    ]);
+    expect(stepAvailable('wordspotting', withScorecard)).toBe(false);
+    expect(nextStep('criteria', withScorecard)).toBe('scorecard');
   });
 
   it('has no step before the description', () => {

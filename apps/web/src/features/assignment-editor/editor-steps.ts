@@ -25,12 +25,6 @@ export const STEP_LABELS: Record<TEditorStep, string> = {
   assign: 'Assign',
 };
 
-/**
- * Whether the wordspotting step exists in this build. It is hidden until the wordspotting issue:
- * advancing and rewinding skip it and step 3 in the address shows the invalid-step message.
- */
-export const WORDSPOTTING_STEP_SHOWN = false;
-
 /** What the step rules need to know of the assignment being edited. */
 export interface TStepContext {
   /** Global templates: steps 2 to 5 are not available. */
@@ -61,7 +55,7 @@ export function stepAvailable(step: TEditorStep, ctx: TStepContext): boolean {
     case 'criteria':
       return ctx.canEdit && !ctx.isGlobal;
     case 'wordspotting':
-      return WORDSPOTTING_STEP_SHOWN && ctx.canEdit && !ctx.isGlobal && ctx.criteria.wordspotting;
+      return ctx.canEdit && !ctx.isGlobal && ctx.criteria.wordspotting;
     case 'scorecard':
       return ctx.canEdit && !ctx.isGlobal && ctx.criteria.scorecard;
     case 'attachments':

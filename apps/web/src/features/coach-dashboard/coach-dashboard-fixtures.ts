@@ -18,12 +18,19 @@ export const BEN = '2a2b2c2d-2e2f-4a2b-8c2d-2e2f2a2b2c2d';
 const A1 = '3a3b3c3d-3e3f-4a3b-8c3d-3e3f3a3b3c3d';
 const A2 = '4a4b4c4d-4e4f-4a4b-8c4d-4e4f4a4b4c4d';
 
-export function me(preferences: TPreferences = {}, over: { orgType?: 'edu' | 'other'; canCreateGroups?: boolean } = {}): TMeResponse {
+export function me(
+  preferences: TPreferences = {},
+  over: { orgType?: 'edu' | 'other'; canCreateGroups?: boolean; canCustomiseWordspotting?: boolean } = {},
+): TMeResponse {
   return {
     user: { userId: AVA, preferences, metadata: {} },
     org: { name: 'Summit', type: over.orgType ?? 'other', settings: { Assignments: true }, hasPerpetualFreeDuration: true },
     groups: [],
-    abilities: viewerAbilities({ canCoach: true, canCreateGroups: over.canCreateGroups ?? false }),
+    abilities: viewerAbilities({
+      canCoach: true,
+      canCreateGroups: over.canCreateGroups ?? false,
+      canCustomiseWordspotting: over.canCustomiseWordspotting ?? false,
+    }),
     landing: { route: 'manage' },
   } as unknown as TMeResponse;
 }

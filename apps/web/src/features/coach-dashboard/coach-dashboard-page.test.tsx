@@ -71,7 +71,7 @@ afterEach(() => vi.restoreAllMocks());
 const cardNames = () => screen.getAllByTestId('assignment-card').map((c) => within(c).getAllByRole('link')[0]!.textContent);
 
 describe('CoachDashboardPage', () => {
-  it('shows the group, its invite, the actions the viewer has and the four stats; no Wordspotting button', async () => {
+  it('shows the group, its invite, the actions the viewer has and the four stats; no Wordspotting button without the ability', async () => {
     setup();
     expect(await screen.findByRole('heading', { name: 'Pitch Practice' })).toBeTruthy();
     expect((screen.getByLabelText('Invite code') as HTMLInputElement).value).toBe('PITCH42');
@@ -90,6 +90,13 @@ describe('CoachDashboardPage', () => {
         'Recordings For Review2',
       ]),
     );
+  });
+
+  it('links Wordspotting to its page with the group preselected when the viewer may customise a list', async () => {
+    setup({}, { canCustomiseWordspotting: true });
+    await screen.findByRole('heading', { name: 'Pitch Practice' });
+    const link = screen.getByRole('link', { name: 'Wordspotting' });
+    expect(link.getAttribute('href')).toBe(`/wordspotting?groupId=${GROUP_ID}`);
   });
 
   it('filters the assignments (remembered as coachAssFilter), cuts long names and says when none match', async () => {

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownUp, Plus, Users } from 'lucide-react';
+import { ArrowDownUp, ListChecks, Plus, Users } from 'lucide-react';
 import { COACH_DASHBOARD_VIEWS, ROUTES, routePath, type TGroup } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { Banner } from '../../components/banner';
@@ -25,7 +25,6 @@ import './coach-dashboard.css';
 
 // The coach dashboard (002 section 2.2): pick a group, share its invite, act on it, see its
 // stats, and switch between its assignments, its members and the templates (coachDashboardToggle).
-// Wordspotting has no button: its page is not built yet (docs/decisions.md).
 
 type TView = (typeof COACH_DASHBOARD_VIEWS)[number];
 
@@ -93,6 +92,15 @@ export function CoachDashboardPage() {
             >
               Reorder Assignments
             </ButtonLink>
+            {viewer.facts.canCustomiseWordspotting && (
+              <ButtonLink
+                to={`${ROUTES.wordspotting.path}?groupId=${encodeURIComponent(selected.groupId)}`}
+                variant="secondary"
+                icon={<ListChecks size={16} aria-hidden />}
+              >
+                Wordspotting
+              </ButtonLink>
+            )}
           </div>
         </div>
         {createForm}

@@ -8,21 +8,23 @@ import { EmailPreferencesForm } from '../account/email-preferences-form';
 import { MyGroupsTab } from './my-groups-tab';
 import { MyRecordingsTab } from './my-recordings-tab';
 import { SharedRecordingsTab } from './shared-recordings-tab';
+import { WordspottingPanel } from '../wordspotting/wordspotting-panel';
 import './manage.css';
 
-type TManageTab = 'groups' | 'recordings' | 'shared' | 'email';
+type TManageTab = 'groups' | 'recordings' | 'shared' | 'wordspotting' | 'email';
 
 /**
  * The tabs this user sees (002 section 2.5): the groups tab for coaches and org managers, My
- * Recordings and the group's Shared Recordings (002 section 2.8) for speakers, Email Notifications
- * for everyone. The first is the default, except that a user who is both opens on My Recordings in
+ * Recordings and the group's Shared Recordings (002 section 2.8) for speakers, Wordspotting when a
+ * list is the user's to customise (GET me canCustomiseWordspotting), Email Notifications for everyone. The first is the default, except that a user who is both opens on My Recordings in
  * speaker mode.
  */
 function visibleTabs(viewer: TViewer): TManageTab[] {
   const coach: TManageTab[] = viewer.manager ? ['groups'] : [];
   const speaker: TManageTab[] = viewer.speaker ? ['recordings', 'shared'] : [];
   const tabs = viewer.manager && viewer.speaker && viewer.mode === 'speaker' ? [...speaker, ...coach] : [...coach, ...speaker];
-  return [...tabs, 'email'];
+  const wordspotting: TManageTab[] = viewer.facts.canCustomiseWordspotting ? ['wordspotting'] : [];
+  return [...tabs, ...wordspotting, 'email'];
 }
 
 function leadText(viewer: TViewer, tabs: TManageTab[]): string {
@@ -37,7 +39,7 @@ function leadText(viewer: TViewer, tabs: TManageTab[]): string {
 }
 
 /**
- * /manage?tab=groups|recordings|shared|email. With Assignments on the dashboards replace it (002
+ * /manage?tab=groups|recordings|shared|wordspotting|email. With Assignments on the dashboards replace it (002
  * section 2.5): coach mode goes to the coach dashboard, speakers to theirs, and tab=email to the
  * email notification settings it names.
  */
@@ -68,6 +70,7 @@ function ManageTabs({
     groups: `My ${vocab.Word('groups')}`,
     recordings: 'My Recordings',
     shared: 'Shared Recordings',
+    wordspotting: 'Wordspotting',
     email: 'Email Notifications',
   };
   return (
@@ -89,6 +92,7 @@ function ManageTabs({
         {tab === 'groups' && <MyGroupsTab viewer={viewer} />}
         {tab === 'recordings' && <MyRecordingsTab viewer={viewer} />}
         {tab === 'shared' && <SharedRecordingsTab viewer={viewer} />}
+        {tab === 'wordspotting' && <WordspottingPanel vocab={viewer.vocab} />}
       </div>
     </div>
   );
