@@ -33,7 +33,9 @@ const made: { orgList?: boolean; groupList?: boolean } = {};
 test.beforeAll(async ({ baseURL: url }) => {
   test.setTimeout(150_000);
   baseURL = url!;
-  [adminToken, coachToken, speakerToken] = await Promise.all([ADMIN, COACH, SPEAKER].map((e) => apiSignIn(baseURL, e)));
+  adminToken = await apiSignIn(baseURL, ADMIN);
+  coachToken = await apiSignIn(baseURL, COACH);
+  speakerToken = await apiSignIn(baseURL, SPEAKER);
   orgId = (await api<TPage>(baseURL, adminToken, 'GET', '/wordspotting')).targets.org!.orgId;
   groupId = (await api<TPage>(baseURL, coachToken, 'GET', '/wordspotting')).targets.groups.find((g) => g.name === 'Sales Team')!.groupId;
   await api(baseURL, adminToken, 'PUT', '/wordspotting', { algorithm: ALGORITHM, words: ['so', 'you know'], orgId });
