@@ -96,8 +96,9 @@ export function scoreSpeaker(track: TSpeechTrack, wordSpotting: readonly string[
     vibeSpans[vibe] = top ? featureSpans[top.feature as TVibeFeature] : [];
   }
   const vibeScores = Object.fromEntries(Object.entries(vibes).map(([k, v]) => [k, v.score])) as Record<TVibe, number>;
-  const wordSpotSegments = Object.values(spotted.hits)
-    .flat()
+  // Each hit names its phrase, so the results page can show one phrase's hot spots.
+  const wordSpotSegments = Object.entries(spotted.hits)
+    .flatMap(([phrase, spans]) => spans.map((span) => ({ ...span, label: phrase })))
     .sort((a, b) => a.from - b.from);
   return {
     scores: {

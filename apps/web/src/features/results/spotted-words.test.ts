@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TTranscriptItem } from '@rostrum/contract';
-import { phraseSpans, spottedPhraseHits, spottedWordIndices, wordSpottingCounts } from './spotted-words';
+import { phraseSpans, spansByPhrase, spottedPhraseHits, spottedWordIndices, wordSpottingCounts } from './spotted-words';
 
 // Issue 12 item 20: a transcript word is marked as spotted when it is (part of) a spotted phrase
 // and the analysis heard that phrase there; a word merely next to a hit is not.
@@ -101,5 +101,31 @@ describe('wordSpottingCounts', () => {
       ['so', 1],
       ['uh/um', 0],
     ]);
+  });
+});
+
+describe('spansByPhrase: hot spots that name their phrase', () => {
+  const items = [word('so', 0, 0.3), word('you', 0.3, 0.5), word('know', 0.5, 0.8), word('so', 2, 2.3)];
+  it('groups the labelled hot spots by phrase, a hit without transcript words included', () => {
+    const hot = [
+      { from: 0, to: 0.3, spread: 1, label: 'so' },
+      { from: 0.3, to: 0.8, spread: 1, label: 'you know' },
+      { from: 2, to: 2.3, spread: 1, label: 'so' },
+      { from: 5, to: 5.4, spread: 1, label: 'so' },
+    ];
+    const spans = spansByPhrase(items, ['so', 'you know'], hot);
+    expect(spans.get('so')?.map((s) => s.from)).toEqual([0, 2, 5]);
+    expect(spans.get('you know')?.map((s) => s.from)).toEqual([0.3]);
+  });
+
+  it('marks a word only under the phrase its hot spot names', () => {
+    // "know" is listed too, but the analysis counted this utterance as "you know" (longest wins).
+    const hot = [{ from: 0.3, to: 0.8, spread: 1, label: 'you know' }];
+    expect(spottedPhraseHits(items, ['know', 'you know'], hot).map((h) => h.phrase)).toEqual(['you know']);
+  });
+
+  it('older results without labels fall back to the transcript under the merged hot spots', () => {
+    const hot = [{ from: 0, to: 0.8, spread: 1 }];
+    expect([...spansByPhrase(items, ['so', 'you know'], hot).keys()]).toEqual(['so', 'you know']);
   });
 });

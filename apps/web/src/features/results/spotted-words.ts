@@ -19,13 +19,16 @@ export function spottedPhraseHits(items: readonly TTranscriptItem[], phrases: re
   const words = items.flatMap((w, index) => (w.type === 'punctuation' || w.isPunctuation ? [] : [{ w, index }]));
   const tokens = words.map(({ w }) => normaliseWord(w.text));
   const out: TPhraseHit[] = [];
+  const named = hasPhraseLabels(hotSpots);
   for (const phrase of phrases) {
+    // Newer results name each hot spot's phrase: a word then counts only under its own phrase.
+    const spots = named ? hotSpots.filter((h) => h.label === phrase) : hotSpots;
     for (let i = 0; i < tokens.length; i++) {
       const n = phraseMatchAt(tokens, i, phrase);
       if (n === 0) continue;
       const from = words[i]!.w.start;
       const to = words[i + n - 1]!.w.end;
-      if (!hotSpots.some((h) => Math.min(to, h.to) - Math.max(from, h.from) > 0)) continue;
+      if (!spots.some((h) => Math.min(to, h.to) - Math.max(from, h.from) > 0)) continue;
       out.push({ phrase, indices: words.slice(i, i + n).map((x) => x.index), from, to });
     }
   }
@@ -35,6 +38,29 @@ export function spottedPhraseHits(items: readonly TTranscriptItem[], phrases: re
 /** Indices of the transcript items to mark as spotted words (see spottedPhraseHits). */
 export function spottedWordIndices(items: readonly TTranscriptItem[], phrases: readonly string[], hotSpots: readonly TSpan[]): Set<number> {
   return new Set(spottedPhraseHits(items, phrases, hotSpots).flatMap((h) => h.indices));
+}
+
+/** Whether the analysis named each word-spotting hot spot's phrase (results since spans carry a label). */
+export function hasPhraseLabels(hotSpots: readonly TSpan[]): boolean {
+  return hotSpots.length > 0 && hotSpots.every((h) => h.label !== undefined);
+}
+
+/**
+ * Each phrase's waveform spans: as the analysis named them (every hit, the acoustic pass's too),
+ * or for older results the transcript's utterances under the merged hot spots.
+ */
+export function spansByPhrase(
+  items: readonly TTranscriptItem[],
+  phrases: readonly string[],
+  hotSpots: readonly TSpan[],
+): Map<string, TSpan[]> {
+  if (!hasPhraseLabels(hotSpots)) return phraseSpans(spottedPhraseHits(items, phrases, hotSpots));
+  const out = new Map<string, TSpan[]>();
+  for (const h of hotSpots) {
+    if (!phrases.includes(h.label!)) continue;
+    out.set(h.label!, [...(out.get(h.label!) ?? []), h]);
+  }
+  return out;
 }
 
 /** Each phrase's waveform spans, for the phrases heard at least once in the transcript. */

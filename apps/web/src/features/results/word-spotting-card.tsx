@@ -3,7 +3,7 @@ import { METRIC_TITLES, type TResults, type TSpeakerScores, type TWordspottingUs
 import { ChartCard, type ChartCardProps } from '../../components/charts/chart-card';
 import { Donut } from '../../components/charts/donut';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
-import { phraseSpans, spottedPhraseHits, wordSpottingCounts } from './spotted-words';
+import { spansByPhrase, wordSpottingCounts } from './spotted-words';
 
 /** The Donut's legend colour of its i-th entry (components/charts/donut.tsx cycles --chart-1 to --chart-6). */
 const donutColor = (i: number) => `var(--chart-${(i % 6) + 1})`;
@@ -33,7 +33,7 @@ export function WordSpottingCard({ results, scores, used, ownerView, card }: Wor
   const notHeard = counts.filter(([, c]) => c === 0).map(([p]) => p);
   const spans = useMemo(() => {
     const hot = results.timestamped.metrics.wordSpotting?.hotSpots ?? [];
-    return phraseSpans(spottedPhraseHits(results.diarizedTranscript, Object.keys(results.scores.wordSpotting), hot));
+    return spansByPhrase(results.diarizedTranscript, Object.keys(results.scores.wordSpotting), hot);
   }, [results]);
   // In the donut's order, each with its legend colour. One phrase heard: the card's own link
   // already shows exactly its moments.
