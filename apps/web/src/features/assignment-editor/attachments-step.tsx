@@ -12,11 +12,10 @@ import {
 } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { Button } from '../../components/button';
-import { ConfirmDialog } from '../../components/dialog';
+import { AlertDialog, ConfirmDialog } from '../../components/dialog';
 import { SearchPicker } from '../../components/search-picker';
 import { TextField } from '../../components/text-field';
 import { formatDate } from '../../components/date-format';
-import { AlertDialog } from './alert-dialog';
 import { StepPanel } from './editor-frame';
 
 /** An attachment on screen: saved ones have an id; one still being added has none yet. */

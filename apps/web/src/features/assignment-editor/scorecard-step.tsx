@@ -6,7 +6,7 @@ import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { Switch } from '../../components/switch';
 import { TextField } from '../../components/text-field';
-import { AlertDialog } from './alert-dialog';
+import { AlertDialog } from '../../components/dialog';
 import { StepPanel } from './editor-frame';
 import {
   addRating,

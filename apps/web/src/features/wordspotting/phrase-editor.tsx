@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Lock, X } from 'lucide-react';
 import { WORDSPOTTING_MSG } from '@rostrum/contract';
-import { AlertDialog } from '../assignment-editor/alert-dialog';
+import { AlertDialog } from '../../components/dialog';
 import './wordspotting.css';
 import { MAX_PHRASES, MAX_PHRASE_LENGTH, changeBox, clickBox, leaveBox, phrasesToSave, removeBox, type TBoxEdit } from './phrase-rules';
 
