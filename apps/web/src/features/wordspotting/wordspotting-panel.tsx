@@ -78,8 +78,8 @@ export function WordspottingPanel({ vocab, preselectedGroupId }: { vocab: TVocab
       {!run && canStartWizard(data.targets) && (
         <div className="ws-toolbar">
           <p className="muted ws-toolbar__text">
-            Recordings count the most specific list that applies: a personal list, then the {vocab.word('group')}'s, then the
-            organisation's, then the default.
+            Recordings count the most specific list that applies: an assignment's own list, then a personal list, then the{' '}
+            {vocab.word('group')}'s, then the organisation's, then the default.
           </p>
           <Button
             icon={<SlidersHorizontal size={16} aria-hidden />}
