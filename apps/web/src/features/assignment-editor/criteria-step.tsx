@@ -9,9 +9,8 @@ import {
   type TVocabulary,
 } from '@rostrum/contract';
 import { Banner } from '../../components/banner';
-import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
-import { StepPanel } from './editor-frame';
+import { BackAndSave, StepPanel } from './editor-frame';
 
 /** The criteria form's state: numbers as typed, so nothing the user typed is rewritten before saving. */
 interface TCriteriaDraft {
@@ -104,16 +103,7 @@ export function CriteriaStep({
         if (editable) onSave(criteriaToSave(d));
         else onContinue();
       }}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onBack}>
-            Back
-          </Button>
-          <Button type="submit" busy={saving}>
-            {editable ? 'Save and Continue' : 'Continue'}
-          </Button>
-        </>
-      }
+      actions={<BackAndSave onBack={onBack} editable={editable} saving={saving} />}
     >
       {!editable && (
         <Banner

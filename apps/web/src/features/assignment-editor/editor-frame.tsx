@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import { EDITOR_STEPS, type TEditorStep } from '@rostrum/contract';
+import { Button } from '../../components/button';
 import { STEP_LABELS } from './editor-steps';
 
 export interface EditorFrameProps {
@@ -115,5 +116,19 @@ export function StepPanel({
     <section className="card editor-panel" aria-labelledby="editor-step-title">
       {content}
     </section>
+  );
+}
+
+/** The actions of a step between the first and the last: Back, and Save and Continue (Continue when read-only). */
+export function BackAndSave({ onBack, editable, saving }: { onBack: () => void; editable: boolean; saving: boolean }) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onBack}>
+        Back
+      </Button>
+      <Button type="submit" busy={saving}>
+        {editable ? 'Save and Continue' : 'Continue'}
+      </Button>
+    </>
   );
 }

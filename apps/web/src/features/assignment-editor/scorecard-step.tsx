@@ -7,7 +7,7 @@ import { Checkbox } from '../../components/checkbox';
 import { Switch } from '../../components/switch';
 import { TextField } from '../../components/text-field';
 import { AlertDialog } from '../../components/dialog';
-import { StepPanel } from './editor-frame';
+import { BackAndSave, StepPanel } from './editor-frame';
 import {
   addRating,
   canMoveDown,
@@ -61,16 +61,7 @@ export function ScorecardStep({
         if (!result.ok) return setAlert(result.message);
         onSave({ questions: result.questions, coachOnlyScorecard: coachOnly });
       }}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onBack}>
-            Back
-          </Button>
-          <Button type="submit" busy={saving}>
-            {editable ? 'Save and Continue' : 'Continue'}
-          </Button>
-        </>
-      }
+      actions={<BackAndSave onBack={onBack} editable={editable} saving={saving} />}
     >
       {!editable && (
         <Banner

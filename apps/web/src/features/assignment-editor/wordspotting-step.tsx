@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { ASSIGNMENT_MSG, type TVocabulary } from '@rostrum/contract';
 import { Banner } from '../../components/banner';
-import { Button } from '../../components/button';
 import { initialBoxes, phrasesToSave } from '../wordspotting/phrase-rules';
 import { PhraseEditor } from '../wordspotting/phrase-editor';
-import { StepPanel } from './editor-frame';
+import { BackAndSave, StepPanel } from './editor-frame';
 
 /**
  * Step 3 (002 sections 2.7 and 5): the assignment's own wordspotting phrases, which its
@@ -38,16 +37,7 @@ export function WordspottingStep({
         if (!editable) return onContinue();
         onSave(phrasesToSave(boxes));
       }}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onBack}>
-            Back
-          </Button>
-          <Button type="submit" busy={saving}>
-            {editable ? 'Save and Continue' : 'Continue'}
-          </Button>
-        </>
-      }
+      actions={<BackAndSave onBack={onBack} editable={editable} saving={saving} />}
     >
       {!editable && <Banner kind="info" inline title={ASSIGNMENT_MSG.criteriaLocked} />}
       <PhraseEditor boxes={boxes} onBoxesChange={setBoxes} label="Words and phrases to count" disabled={!editable || saving} />
