@@ -36,13 +36,22 @@ describe('keyword spotting plan', () => {
     // Variants of the short words of a phrase, each with a threshold for its own length; not of long words.
     expect(planKeywordSpotting(['to be honest', 'as a result'], dict).lines.map((l) => l.text)).toEqual([
       'to be honest',
+      'to_be_honest',
       'to(2) be honest',
+      'to_be_honest(2)',
       'to(3) be honest',
+      'to_be_honest(3)',
       'as a result',
+      'as_a_result',
       'as(2) a result',
+      'as_a_result(2)',
       'as a(2) result',
+      'as_a_result(3)',
     ]);
-    expect(keywordDictionaryFile(planKeywordSpotting(['to be honest'], dict))).toContain('to(3) T AH\n');
+    // Three words or more: also one joined word with the phones concatenated, at the same per-phone threshold.
+    const joined = planKeywordSpotting(['to be honest'], dict).lines.find((l) => l.text === 'to_be_honest(3)');
+    expect([joined?.phones, joined?.threshold, joined?.phrases]).toEqual([9, kwsThreshold(9), ['to be honest']]);
+    expect(keywordDictionaryFile(planKeywordSpotting(['to be honest'], dict))).toContain('to_be_honest(3) T AH B IY AA N AH S T\n');
     expect(keywordFile(plan)).toContain('actually /1e-30/\n');
   });
 

@@ -26,6 +26,21 @@ function sameWords(a: TSpan, b: TSpan): boolean {
   return shared > 0.5 * Math.max(0.01, Math.min(a.to - a.from, b.to - b.from));
 }
 
+/** A keyword hit this much (or more) inside one transcript word is that word, not the phrase. */
+export const INSIDE_OTHER_WORD_SHARE = 0.75;
+
+/**
+ * True when one transcript word that is none of the phrase's words covers most of the keyword hit:
+ * the keyword pass heard the phrase inside a longer word ("basically" in "quickly", "Rostrum" in "roster").
+ */
+export function insideOtherWord(hit: TSpan, words: readonly TWord[], phrase: string): boolean {
+  const own = new Set(phraseAlternatives(phrase).flat());
+  const length = Math.max(0.01, hit.to - hit.from);
+  return words.some(
+    (w) => !own.has(normaliseWord(w.text)) && Math.min(w.end, hit.to) - Math.max(w.start, hit.from) >= INSIDE_OTHER_WORD_SHARE * length,
+  );
+}
+
 /**
  * Phrases with "/" are alternatives ("uh/um", "you know/like"); matching ignores case and punctuation.
  * `keywordHits` from an acoustic keyword pass are added where the transcript has no hit of the same
@@ -73,7 +88,7 @@ export function spotWords(
     const acoustic = keywordHits
       .filter((h) => h.phrase === key)
       .map((h) => ({ from: h.start, to: h.end, spread: 1 }))
-      .filter((h) => !taken.some((t) => sameWords(t, h)));
+      .filter((h) => !taken.some((t) => sameWords(t, h)) && !insideOtherWord(h, words, key));
     const merged = acoustic.length ? mergeHits(own, acoustic) : own;
     acousticOnly += merged.length - own.length;
     hits[key] = merged;

@@ -48,4 +48,17 @@ describe('word spotting rules', () => {
     expect(r.counts.basically).toBe(1);
     expect(r.acousticOnly).toBe(1);
   });
+
+  it('drops a keyword hit heard inside one longer transcript word that is not the phrase', () => {
+    const words: TWord[] = [
+      { text: 'quickly', start: 1, end: 1.8, confidence: 1, isFiller: false },
+      { text: 'me', start: 3, end: 3.2, confidence: 1, isFiller: false },
+      { text: 'sick', start: 3.2, end: 3.5, confidence: 1, isFiller: false },
+    ];
+    // Inside "quickly": dropped. Across "me sick" (no one word holds 75% of it): kept.
+    const r = spotWords(words, ['basically'], [hit('basically', 1.2, 1.6), hit('basically', 3, 3.5)]);
+    expect(r.hits.basically?.map((h) => h.from)).toEqual([3]);
+    // A transcript word that is one of the phrase's own words does not veto it.
+    expect(spotWords(said('so an example'), ['for example'], [hit('for example', 0.7, 1.1)]).counts['for example']).toBe(1);
+  });
 });
