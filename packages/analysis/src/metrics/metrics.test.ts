@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyze.js';
 import { concatenate, praatPitch, readMono, speak, RATE } from '../testing/speech-fixtures.js';
 import { analyzeProsody } from '../signal/prosody.js';
-import { finalRise, RISE_SEMITONES } from './upspeak.metric.js';
+import { finalRise, measureUpspeak, RISE_SEMITONES } from './upspeak.metric.js';
 
 /** The same final-rise measure, on Praat's pitch track: the reference for the phrase end. */
 function praatFinalRise(file: string, end: number): number {
   const st = praatPitch(file)
-    .filter(([t, f]) => f > 0 && t >= end - 0.6 && t <= end)
+    .filter(([t, f]) => f > 0 && t >= end - 0.25 && t <= end)
     .map(([, f]) => 12 * Math.log2(f / 100));
   const last = st.slice(-3).sort((a, b) => a - b)[1] ?? Number.NaN;
   return last - Math.min(...st.slice(0, -2));
@@ -31,6 +31,50 @@ describe('upspeak', () => {
       else expect(truth).toBeLessThan(RISE_SEMITONES);
       expect(ours >= RISE_SEMITONES).toBe(rising);
     }
+  });
+});
+
+describe('upspeak counts statement ends only', () => {
+  // Sentences read one at a time with 0.7 s between them, as a reader pauses between sentences.
+  async function talkOf(name: string, sentences: readonly string[], voice: string): Promise<number> {
+    const pieces = await Promise.all(
+      sentences.map(async (t) => ({ samples: await readMono(speak(t, { voice, rate: 160 })), gapBefore: 0.7 })),
+    );
+    const { file } = concatenate(name, pieces);
+    const p = analyzeProsody(await readMono(file), RATE);
+    const u = measureUpspeak({
+      duration: p.duration,
+      pitch: p.pitch,
+      intensity: p.intensity,
+      nuclei: p.nuclei,
+      speech: p.activity.speech,
+      pauses: p.activity.pauses,
+      words: [],
+    });
+    expect(u.phraseEnds.length).toBe(sentences.length);
+    return u.upspeak;
+  }
+  const statements = [
+    'Good morning everyone, and thank you for coming.',
+    'Today I want to talk about how small habits shape our work.',
+    'When we practise a little every day, we improve faster than we expect.',
+    'Some people start with their mornings.',
+    'Whatever you choose, write it down and check your progress every week.',
+  ];
+  const questions = [
+    'Are you ready to begin?',
+    'Do you practise every day?',
+    'Is this the right room?',
+    'Can you hear me at the back?',
+    'Have you tried it before?',
+  ];
+  for (const voice of ['en-us', 'en-gb']) {
+    it(`finds no upspeak in falling statements with commas inside (${voice})`, async () => {
+      expect(await talkOf(`upspeak-statements-${voice}`, statements, voice)).toBeLessThanOrEqual(10);
+    });
+  }
+  it('finds upspeak in a question-heavy talk (rising yes/no questions), above the ideal band', async () => {
+    expect(await talkOf('upspeak-questions', questions, 'en-us')).toBeGreaterThan(15);
   });
 });
 

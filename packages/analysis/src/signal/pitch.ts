@@ -60,6 +60,8 @@ function decimate(samples: Float32Array, sampleRate: number): Float32Array {
 interface TCandidate {
   frequency: number;
   strength: number;
+  /** The autocorrelation at the candidate's lag, which Praat compares with the voicing threshold. */
+  raw?: number;
 }
 
 /**
@@ -68,7 +70,23 @@ interface TCandidate {
  * candidate peaks, then a Viterbi path with octave and voicing transition costs as in Praat.
  */
 export function computePitch(samples: Float32Array, sampleRate: number, options: TPitchOptions = {}): TContour {
+  return computePitchTracks(samples, sampleRate, options, [])[0] as TContour;
+}
+
+/**
+ * One candidate pass, several Viterbi paths: the track with `options` first, then one track per
+ * extra voicing threshold (lower thresholds call more frames voiced). The syllable-nuclei
+ * detector checks voicing with de Jong and Wempe's lenient 0.25 while the metrics keep Praat's
+ * default 0.45, at the cost of one extra path rather than a second autocorrelation pass.
+ */
+export function computePitchTracks(
+  samples: Float32Array,
+  sampleRate: number,
+  options: TPitchOptions,
+  extraVoicingThresholds: readonly number[],
+): TContour[] {
   const o = { ...PRAAT_PITCH_DEFAULTS, ...options };
+  const lowestThreshold = Math.min(o.voicingThreshold, ...extraVoicingThresholds);
   const x = decimate(samples, sampleRate);
   const sr = sampleRate / Math.max(1, Math.round(sampleRate / PITCH_RATE));
   const windowLength = Math.round((3 / o.minPitch) * sr);
@@ -91,12 +109,14 @@ export function computePitch(samples: Float32Array, sampleRate: number, options:
   for (let i = 0; i < x.length; i++) globalPeak = Math.max(globalPeak, Math.abs(x[i] as number));
   const frames = Math.max(0, Math.floor(samples.length / sampleRate / o.step));
   const candidates: TCandidate[][] = new Array<TCandidate[]>(frames);
+  // Local peak relative to the global peak (2 = no frame), for the unvoiced candidate's strength.
+  const silence = new Float64Array(frames);
   const frame = new Float64Array(windowLength);
   const r = new Float64Array(maxLag + 2);
   for (let f = 0; f < frames; f++) {
-    const unvoiced: TCandidate = { frequency: 0, strength: o.voicingThreshold + 2 };
-    const list: TCandidate[] = [unvoiced];
+    const list: TCandidate[] = [];
     candidates[f] = list;
+    silence[f] = 2;
     const begin = Math.round(f * o.step * sr) - halfWindow;
     if (begin < 0 || begin + windowLength > x.length || globalPeak === 0) continue;
     let m = 0;
@@ -108,7 +128,7 @@ export function computePitch(samples: Float32Array, sampleRate: number, options:
       localPeak = Math.max(localPeak, Math.abs(d));
       frame[i] = d * (win[i] as number);
     }
-    unvoiced.strength = o.voicingThreshold + Math.max(0, 2 - localPeak / globalPeak / (o.silenceThreshold / (1 + o.voicingThreshold)));
+    silence[f] = localPeak / globalPeak;
     let r0 = 0;
     for (let i = 0; i < windowLength; i++) r0 += (frame[i] as number) ** 2;
     if (r0 <= 0) continue;
@@ -122,19 +142,34 @@ export function computePitch(samples: Float32Array, sampleRate: number, options:
       const a = r[lag - 1] as number;
       const b = r[lag] as number;
       const c = r[lag + 1] as number;
-      if (!(b > 0.5 * o.voicingThreshold && b >= a && b >= c)) continue;
+      if (!(b > 0.5 * lowestThreshold && b >= a && b >= c)) continue;
       const denom = a - 2 * b + c;
       const shift = denom < 0 ? (0.5 * (a - c)) / denom : 0;
       let peak = b - 0.25 * (a - c) * shift;
       if (peak > 1) peak = 1 / peak;
       const frequency = sr / (lag + shift);
       if (frequency < o.minPitch || frequency > o.maxPitch) continue;
-      found.push({ frequency, strength: peak + o.octaveCost * Math.log2(frequency / o.minPitch) });
+      found.push({ frequency, strength: peak + o.octaveCost * Math.log2(frequency / o.minPitch), raw: b });
     }
     found.sort((p, q) => q.strength - p.strength);
-    for (const c of found.slice(0, o.maxCandidates - 1)) list.push(c);
+    for (const c of found) list.push(c);
   }
-  return { start: 0, step: o.step, values: viterbi(candidates, o) };
+  return [o.voicingThreshold, ...extraVoicingThresholds].map((voicingThreshold) => {
+    const withUnvoiced = candidates.map((list, f) => {
+      const relative = silence[f] as number;
+      const unvoiced: TCandidate = {
+        frequency: 0,
+        strength:
+          relative >= 2
+            ? voicingThreshold + 2
+            : voicingThreshold + Math.max(0, 2 - relative / (o.silenceThreshold / (1 + voicingThreshold))),
+      };
+      // Praat keeps the strongest candidates above half the voicing threshold, then the unvoiced one.
+      const voiced = list.filter((c) => (c.raw ?? 0) > 0.5 * voicingThreshold);
+      return [unvoiced, ...voiced.slice(0, o.maxCandidates - 1)];
+    });
+    return { start: 0, step: o.step, values: viterbi(withUnvoiced, { ...o, voicingThreshold }) };
+  });
 }
 
 function viterbi(candidates: TCandidate[][], o: Required<TPitchOptions>): Float32Array {

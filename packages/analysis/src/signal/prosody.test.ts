@@ -7,6 +7,7 @@ import {
   soundingExtent,
   speak,
   syllablesFromText,
+  changeTempo,
   RATE,
 } from '../testing/speech-fixtures.js';
 import { computeIntensity } from './intensity.js';
@@ -76,6 +77,24 @@ describe('syllable nuclei (de Jong & Wempe)', () => {
       const truth = syllablesFromText(c.text, c.voice.split('+')[0]);
       const p = analyzeProsody(await readMono(speak(c.text, { voice: c.voice, rate: c.rate })), RATE);
       expect(Math.abs(p.nuclei.length - truth) / truth).toBeLessThanOrEqual(0.1);
+    });
+  }
+});
+
+describe('syllable nuclei follow tempo (sox tempo 0.8x, 1x, 1.25x)', () => {
+  for (const voice of ['en-us', 'en-gb']) {
+    it(`counts the same syllables at every tempo, within 8% of the truth (${voice})`, async () => {
+      const text = SENTENCES.join(' ');
+      const truth = syllablesFromText(text, voice);
+      const file = speak(text, { voice, rate: 160 });
+      const counts: number[] = [];
+      for (const tempo of [0.8, 1, 1.25]) {
+        const p = analyzeProsody(await readMono(tempo === 1 ? file : changeTempo(file, tempo)), RATE);
+        counts.push(p.nuclei.length);
+        expect(Math.abs(p.nuclei.length - truth) / truth).toBeLessThanOrEqual(0.08);
+      }
+      // Pace follows tempo when the count does not move: within 5 % across a 1.56x change.
+      expect(Math.max(...counts) / Math.min(...counts)).toBeLessThanOrEqual(1.05);
     });
   }
 });

@@ -1,6 +1,6 @@
 import type { TContour } from './contour.js';
 import { computeIntensity } from './intensity.js';
-import { computePitch } from './pitch.js';
+import { computePitchTracks } from './pitch.js';
 import { detectSyllableNuclei, type TNucleus } from './syllable-nuclei.js';
 import { detectVoiceActivity, type TInterval, type TVoiceActivity } from './voice-activity.js';
 
@@ -14,12 +14,12 @@ export interface TProsody {
 
 /** Every signal track the metrics need, from one channel of 16 kHz PCM. */
 export function analyzeProsody(samples: Float32Array, sampleRate: number): TProsody {
-  const pitch = computePitch(samples, sampleRate);
+  // Praat's default voicing threshold (0.45) for the metrics; de Jong & Wempe's lenient 0.25 to
+  // check that a syllable nucleus is voiced (it keeps weak, breathy vowels).
+  const [pitch, lenientPitch] = computePitchTracks(samples, sampleRate, {}, [0.25]) as [TContour, TContour];
   const intensity = computeIntensity(samples, sampleRate, { minPitch: 100 });
-  // A smoother contour (64 ms window) keeps one peak per syllable, as in de Jong & Wempe.
-  const nucleusIntensity = computeIntensity(samples, sampleRate, { minPitch: 50 });
   const activity = keepVoiced(detectVoiceActivity(intensity), pitch);
-  const nuclei = detectSyllableNuclei(nucleusIntensity, pitch);
+  const { nuclei } = detectSyllableNuclei(samples, sampleRate, lenientPitch);
   return { duration: samples.length / sampleRate, pitch, intensity, activity, nuclei };
 }
 

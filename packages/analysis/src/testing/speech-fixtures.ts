@@ -43,6 +43,13 @@ export function speak(text: string, o: TSpeakOptions = {}): string {
   });
 }
 
+/** The same speech played faster or slower (sox tempo, speech mode), pitch unchanged. */
+export function changeTempo(file: string, tempo: number): string {
+  return cached(`tempo-v1:${file}:${tempo}`, 'wav', (out) => {
+    execFileSync('sox', ['-D', file, out, 'tempo', '-s', String(tempo)]);
+  });
+}
+
 export async function readMono(file: string): Promise<Float32Array> {
   return (await decodePcm(file)).channels[0] as Float32Array;
 }
