@@ -28,6 +28,17 @@ const STATEMENTS = [
   'Others start with how they listen to colleagues.',
   'Whatever you choose, write it down, share it with a friend, and check your progress every week.',
 ];
+/** Clause before the comma (a continuation rise), then the main clause 0.3 s later. */
+const COMMA_SENTENCES = [
+  'When we practise a little every day,',
+  'we improve faster than we expect.',
+  'If you want to change one habit,',
+  'start with the smallest one.',
+  'Before the meeting starts,',
+  'write down one question.',
+  'And when the meeting ends,',
+  'write down one answer.',
+];
 const QUESTIONS = [
   'Are you ready to begin?',
   'Do you practise every day?',
@@ -99,79 +110,118 @@ function espeak(voice: string, text: string, name: string): string {
   return toRate(raw, join(DIR, `${name}.wav`));
 }
 
-/** Sentences read one by one with 0.7 s between them, as a speaker reading aloud pauses. */
-async function talk(name: string, files: string[]): Promise<string> {
+/**
+ * Sentences read one by one with 0.7 s between them, as a speaker reading aloud pauses; a piece
+ * listed in `shortBefore` follows the previous one after 0.3 s (a comma break inside a sentence).
+ */
+async function talk(name: string, files: string[], shortBefore: ReadonlySet<number> = new Set()): Promise<string> {
   const out = join(DIR, `${name}.wav`);
   if (existsSync(out)) return out;
   const parts = await Promise.all(files.map(async (f) => (await decodePcm(f)).channels[0] as Float32Array));
-  const gap = Math.round(0.7 * RATE);
-  const total = parts.reduce((s, p) => s + p.length + gap, gap);
+  const gapBefore = (i: number): number => Math.round((shortBefore.has(i) ? 0.3 : 0.7) * RATE);
+  const trimmed = parts.map(trimSilence);
+  const total = trimmed.reduce((s, p, i) => s + p.length + gapBefore(i), Math.round(0.7 * RATE));
   const x = new Float32Array(total);
-  let at = gap;
-  for (const p of parts) {
+  let at = 0;
+  for (const [i, p] of trimmed.entries()) {
+    at += gapBefore(i);
     x.set(p, at);
-    at += p.length + gap;
+    at += p.length;
   }
   writeFileSync(out, encodeWav(x, RATE));
   return out;
 }
 
-/** De Jong & Wempe's published Praat procedure, written out from the paper, for reference. */
-function praatSyllables(file: string): string {
-  const script = join(DIR, 'nuclei.praat');
-  writeFileSync(
-    script,
-    [
-      'form Nuclei',
-      '  sentence file',
-      'endform',
-      's = Read from file: file$',
-      'i = To Intensity: 50, 0, "yes"',
-      'max99 = Get quantile: 0, 0, 0.99',
-      'median = Get quantile: 0, 0, 0.5',
-      'threshold = max(median, max99 - 25)',
-      'selectObject: s',
-      'p = To Pitch (ac): 0.02, 30, 4, "no", 0.03, 0.25, 0.01, 0.35, 0.25, 450',
-      'selectObject: i',
-      'm = Down to Matrix',
-      'snd = To Sound (slice): 1',
-      'pp = To PointProcess (extrema): 1, "yes", "no", "Sinc70"',
-      'n = Get number of points',
-      'count = 0',
-      'lastt = -1',
-      'for k to n',
-      '  selectObject: pp',
-      '  t = Get time from index: k',
-      '  selectObject: i',
-      '  v = Get value at time: t, "Cubic"',
-      '  if v > threshold',
-      '    ok = 1',
-      '    if lastt >= 0',
-      '      dip = Get minimum: lastt, t, "None"',
-      '      lastv = Get value at time: lastt, "Cubic"',
-      '      if lastv - dip < 2 or v - dip < 2',
-      '        ok = 0',
-      '      endif',
-      '    endif',
-      '    if ok',
-      '      selectObject: p',
-      '      f = Get value at time: t, "Hertz", "Linear"',
-      '      if f <> undefined',
-      '        count = count + 1',
-      '      endif',
-      '      lastt = t',
-      '    endif',
-      '  endif',
-      'endfor',
-      'writeInfoLine: count',
-      '',
-    ].join('\n'),
-  );
-  try {
-    return String(Number(execFileSync('praat', ['--run', script, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()));
-  } catch (e) {
-    return `- (${(e as Error).message.split('\n')[0]})`;
-  }
+/**
+ * De Jong & Wempe's (2009) procedure as published, in Praat, for reference: intensity with a fixed
+ * 64 ms window (minimum pitch 50 Hz), peaks above 99th percentile - 25 dB, a peak valid when the
+ * dip to the next peak is more than 2 dB, voiced (pitch 30-450 Hz, voicing threshold 0.25) and
+ * inside a sounding interval (silences of 0.3 s or more).
+ */
+function praatSyllables(file: string): number {
+  const script = join(DIR, 'nuclei-v2.praat');
+  if (!existsSync(script))
+    writeFileSync(
+      script,
+      [
+        'form Nuclei',
+        '  sentence file',
+        'endform',
+        'silencedb = -25',
+        'mindip = 2',
+        'minpause = 0.3',
+        's = Read from file: file$',
+        'intid = To Intensity: 50, 0, "yes"',
+        'min = Get minimum: 0, 0, "Parabolic"',
+        'max = Get maximum: 0, 0, "Parabolic"',
+        'max99 = Get quantile: 0, 0, 0.99',
+        'threshold = max99 + silencedb',
+        'threshold2 = max - max99',
+        'threshold3 = silencedb - threshold2',
+        'if threshold < min',
+        '  threshold = min',
+        'endif',
+        'tg = To TextGrid (silences): threshold3, minpause, 0.1, "silent", "sounding"',
+        'selectObject: intid',
+        'm = Down to Matrix',
+        'snd = To Sound (slice): 1',
+        'pp = To PointProcess (extrema): 1, "yes", "no", "Sinc70"',
+        'n = Get number of points',
+        'peakcount = 0',
+        'for k to n',
+        '  selectObject: pp',
+        '  t = Get time from index: k',
+        '  selectObject: snd',
+        '  v = Get value at time: 0, t, "Sinc70"',
+        '  if v > threshold',
+        '    peakcount = peakcount + 1',
+        '    tp[peakcount] = t',
+        '    ip[peakcount] = v',
+        '  endif',
+        'endfor',
+        'valid = 0',
+        'selectObject: intid',
+        'for p to peakcount - 1',
+        '  dip = Get minimum: tp[p], tp[p + 1], "None"',
+        '  if abs(ip[p] - dip) > mindip',
+        '    valid = valid + 1',
+        '    tv[valid] = tp[p]',
+        '  endif',
+        'endfor',
+        'selectObject: s',
+        'pitch = To Pitch (ac): 0.02, 30, 4, "no", 0.03, 0.25, 0.01, 0.35, 0.25, 450',
+        'count = 0',
+        'for i to valid',
+        '  selectObject: tg',
+        '  whichinterval = Get interval at time: 1, tv[i]',
+        '  label$ = Get label of interval: 1, whichinterval',
+        '  selectObject: pitch',
+        '  f = Get value at time: tv[i], "Hertz", "Linear"',
+        '  if f <> undefined and label$ = "sounding"',
+        '    count = count + 1',
+        '  endif',
+        'endfor',
+        'writeInfoLine: count',
+        '',
+      ].join('\n'),
+    );
+  return Number(execFileSync('praat', ['--run', script, file], { encoding: 'utf8' }).trim());
+}
+
+/** The piece without the synthesiser's leading and trailing silence (-40 dBFS over 10 ms). */
+function trimSilence(x: Float32Array): Float32Array {
+  const hop = RATE / 100;
+  const loud = (f: number): boolean => {
+    let e = 0;
+    for (let i = f * hop; i < (f + 1) * hop; i++) e += (x[i] ?? 0) ** 2;
+    return 10 * Math.log10(e / hop + 1e-12) > -40;
+  };
+  const frames = Math.floor(x.length / hop);
+  let first = 0;
+  while (first < frames && !loud(first)) first++;
+  let last = frames - 1;
+  while (last > first && !loud(last)) last--;
+  return x.subarray(first * hop, (last + 1) * hop);
 }
 
 async function prosodyOf(file: string): Promise<ReturnType<typeof analyzeProsody>> {
@@ -200,24 +250,33 @@ async function main(): Promise<void> {
   sources.push(['espeak en-us', espeak('en-us', fullText, 'espeak-en-us'), fullText]);
 
   console.log('Syllables (ours / dictionary truth, % of truth) and pace ratio across tempos');
-  console.log('| file | truth | 0.8x | 1x | 1.25x | Praat 1x | pace 1.25x / 0.8x (ideal 1.56) |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('| file | truth | 0.8x | 1x | 1.25x | pace 1.25x / 0.8x (ideal 1.56) | Praat reference 0.8x / 1x / 1.25x | its pace ratio |');
+  console.log('|---|---|---|---|---|---|---|---|');
   const targets: [string, boolean][] = [];
   for (const [name, file, text] of sources) {
     const truth = dictionarySyllables(text);
     const cells: string[] = [];
     const paces: number[] = [];
+    const reference: number[] = [];
+    const referencePaces: number[] = [];
     for (const tempo of TEMPOS) {
       const f = tempo === 1 ? file : toRate(file, file.replace(/\.wav$/, `-t${tempo}.wav`), tempo);
       const p = await prosodyOf(f);
       const n = p.nuclei.length;
-      paces.push(n / totalDuration(p.activity.speech));
+      const speaking = totalDuration(p.activity.speech);
+      paces.push(n / speaking);
+      const r = praatSyllables(f);
+      reference.push(r);
+      referencePaces.push(r / speaking);
       cells.push(`${n} (${((100 * n) / truth).toFixed(0)} %)`);
       if (name.includes('real')) targets.push([`${name} ${tempo}x within 5 % of truth`, Math.abs(n - truth) / truth <= 0.05]);
     }
     const ratio = (paces[2] as number) / (paces[0] as number);
     if (name.includes('real')) targets.push([`${name} pace follows tempo within 5 %`, Math.abs(ratio / 1.5625 - 1) <= 0.05]);
-    console.log(`| ${name} | ${truth} | ${cells.join(' | ')} | ${praatSyllables(file)} | ${ratio.toFixed(2)} |`);
+    const referenceRatio = (referencePaces[2] as number) / (referencePaces[0] as number);
+    console.log(
+      `| ${name} | ${truth} | ${cells.join(' | ')} | ${ratio.toFixed(2)} | ${reference.join(' / ')} | ${referenceRatio.toFixed(2)} |`,
+    );
   }
 
   console.log('\nUpspeak (% of statement ends rising; statement end = a pause of 0.5 s or more)');
@@ -239,6 +298,16 @@ async function main(): Promise<void> {
       await talk(
         `st-espeak-${v}`,
         STATEMENTS.map((s, i) => espeak(v, s, `st-${v}-${i}`)),
+      ),
+      false,
+    ]);
+  for (const v of ['en-us', 'en-gb'])
+    talks.push([
+      `espeak ${v} comma clauses + statements`,
+      await talk(
+        `commas-espeak-${v}`,
+        COMMA_SENTENCES.map((s, i) => espeak(v, s, `comma-${v}-${i}`)),
+        new Set([1, 3, 5, 7]),
       ),
       false,
     ]);

@@ -61,6 +61,39 @@ describe('upspeak counts statement ends only', () => {
     'Some people start with their mornings.',
     'Whatever you choose, write it down and check your progress every week.',
   ];
+  it('ignores continuation rises before short pauses inside sentences (commas), counts the statement ends', async () => {
+    // Each sentence read as two pieces: the clause before the comma (espeak gives it a rising
+    // continuation contour) and, 0.3 s later, the falling main clause; 0.7 s between sentences.
+    const halves = [
+      ['When we practise a little every day,', 'we improve faster than we expect.'],
+      ['If you want to change one habit,', 'start with the smallest one.'],
+      ['Before the meeting starts,', 'write down one question.'],
+      ['And when the meeting ends,', 'write down one answer.'],
+    ];
+    const pieces = await Promise.all(
+      halves
+        .flat()
+        .map(async (t, i) => ({ samples: await readMono(speak(t, { voice: 'en-us', rate: 160 })), gapBefore: i % 2 === 0 ? 0.7 : 0.3 })),
+    );
+    const { file, spans } = concatenate('upspeak-continuations-v1', pieces);
+    const p = analyzeProsody(await readMono(file), RATE);
+    // The truth that makes this a test: most clause ends before a comma really rise 3+ semitones.
+    const continuationRises = spans.filter((_, i) => i % 2 === 0).map((s) => finalRise(p.pitch, s));
+    expect(continuationRises.filter((r) => r >= RISE_SEMITONES).length).toBeGreaterThanOrEqual(2);
+    const u = measureUpspeak({
+      duration: p.duration,
+      pitch: p.pitch,
+      intensity: p.intensity,
+      nuclei: p.nuclei,
+      speech: p.activity.speech,
+      pauses: p.activity.pauses,
+      words: [],
+    });
+    expect(u.phraseEnds.length).toBe(halves.length);
+    for (const [k, e] of u.phraseEnds.entries())
+      expect(Math.abs(e.phrase.to - (spans[2 * k + 1] as { to: number }).to)).toBeLessThanOrEqual(0.1);
+    expect(u.upspeak).toBeLessThanOrEqual(10);
+  });
   const questions = [
     'Are you ready to begin?',
     'Do you practise every day?',
