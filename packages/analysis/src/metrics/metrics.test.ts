@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyze.js';
 import { concatenate, praatPitch, readMono, speak, RATE } from '../testing/speech-fixtures.js';
 import { analyzeProsody } from '../signal/prosody.js';
-import { finalRise, measureUpspeak, RISE_SEMITONES } from './upspeak.metric.js';
+import { finalRise, measureUpspeak, RISE_SEMITONES, STATEMENT_PAUSE, statementEnds } from './upspeak.metric.js';
 
 /** The same final-rise measure, on Praat's pitch track: the reference for the phrase end. */
 function praatFinalRise(file: string, end: number): number {
@@ -31,6 +31,26 @@ describe('upspeak', () => {
       else expect(truth).toBeLessThan(RISE_SEMITONES);
       expect(ours >= RISE_SEMITONES).toBe(rising);
     }
+  });
+});
+
+describe('statement ends', () => {
+  it('are runs before a pause of STATEMENT_PAUSE or more, or the last run, unless a filler ends them', () => {
+    const speech = [
+      { from: 0, to: 2 },
+      { from: 2 + STATEMENT_PAUSE / 2, to: 4 },
+      { from: 4 + STATEMENT_PAUSE * 2, to: 6 },
+      { from: 6 + STATEMENT_PAUSE * 2, to: 8 },
+      // Too short to carry a contour (under 0.4 s).
+      { from: 8 + STATEMENT_PAUSE * 2, to: 8.2 + STATEMENT_PAUSE * 2 },
+      { from: 10, to: 12 },
+    ];
+    const word = (text: string, start: number, end: number, isFiller = false) => ({ text, start, end, confidence: 1, isFiller });
+    // No transcript: every run before a long pause (a too-short one aside) and the last run.
+    expect(statementEnds(speech, []).map((e) => e.to)).toEqual([4, 6, 8, 12]);
+    // "um" ends the third run: a hesitation, not a statement end.
+    const words = [word('so', 4.5, 5.2), word('um', 5.4, 5.9, true), word('right', 6.5, 7.9), word('thanks', 10.2, 11.8)];
+    expect(statementEnds(speech, words).map((e) => e.to)).toEqual([4, 8, 12]);
   });
 });
 

@@ -82,8 +82,8 @@ function median3(a: number, b: number, c: number): number {
 
 /**
  * Statement ends: speech runs followed by a pause of STATEMENT_PAUSE or more (or the end of the
- * talk). With a transcript, the end is the end of the run's last word, so trailing breath is not
- * measured, and a run that ends on a filler ("um") is a hesitation, not a statement end.
+ * talk). With a transcript, a run whose last word is a filler ("um") is a hesitation before a
+ * pause, not a statement end.
  */
 export function statementEnds(speech: readonly TInterval[], words: readonly TWord[]): TInterval[] {
   const ends: TInterval[] = [];
@@ -95,9 +95,10 @@ export function statementEnds(speech: readonly TInterval[], words: readonly TWor
     const inside = words.filter((w) => w.end > phrase.from && w.start < phrase.to);
     const lastWord = inside[inside.length - 1];
     if (lastWord?.isFiller) continue;
-    // Recognisers place word ends within a few frames; 50 ms of slack keeps the final syllable whole.
-    const to = lastWord ? Math.min(phrase.to, lastWord.end + 0.05) : phrase.to;
-    ends.push({ from: phrase.from, to });
+    // The end stays the voice-activity end: recognised word ends were tried and fell up to 0.5 s
+    // short of the real final syllable (cutting question rises), while trailing breath is already
+    // left out by the continuity rule in finalMovement.
+    ends.push(phrase);
   }
   return ends;
 }
