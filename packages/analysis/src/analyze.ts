@@ -9,10 +9,10 @@ import { buildTurns, measureConversation } from './conversation/turn-metrics.js'
 import { decodePcm } from './decode/decode-pcm.js';
 import { probe, type TProbe } from './decode/probe.js';
 import { scoreSpeaker } from './metrics/score-speaker.js';
-import type { TSpeechTrack } from './metrics/speech-track.js';
+import { trackFor } from './metrics/speech-track.js';
 import { buildResults, type TSpeakerReport } from './report/build-results.js';
 import { computeIntensity } from './signal/intensity.js';
-import { analyzeProsody, type TProsody } from './signal/prosody.js';
+import { analyzeProsody } from './signal/prosody.js';
 import { totalDuration, type TInterval } from './signal/voice-activity.js';
 
 export const MIN_DURATION_SECONDS = 5;
@@ -216,26 +216,6 @@ export async function analyzeWithTimings(
 /** The engine's entry point for the server's worker: a file path in, the spec's Results out. */
 export async function analyze(file: string, options: TAnalyzeOptions = {}): Promise<TResults> {
   return (await analyzeWithTimings(file, options)).results;
-}
-
-function trackFor(prosody: TProsody, speech: TInterval[], words: TWord[], conversational: boolean): TSpeechTrack {
-  const sorted = [...speech].sort((a, b) => a.from - b.from);
-  const pauses: TInterval[] = conversational
-    ? sorted
-        .slice(1)
-        .map((s, i) => ({ from: (sorted[i] as TInterval).to, to: s.from }))
-        .filter((p) => p.to - p.from >= 0.25 && p.to - p.from < 3)
-    : prosody.activity.pauses;
-  const inside = (time: number): boolean => sorted.some((s) => time >= s.from && time <= s.to);
-  return {
-    duration: prosody.duration,
-    pitch: prosody.pitch,
-    intensity: prosody.intensity,
-    nuclei: conversational ? prosody.nuclei.filter((n) => inside(n.time)) : prosody.nuclei,
-    speech: sorted,
-    pauses,
-    words,
-  };
 }
 
 function speakerAt(d: TDiarization, time: number): number {

@@ -12,6 +12,7 @@ import { encodeWav } from '../asr/wav-file.js';
 import { DICTIONARY_FILE } from '../asr/keyword-spotting.js';
 import { analyzeProsody } from '../signal/prosody.js';
 import { measureUpspeak } from '../metrics/upspeak.metric.js';
+import { trackFor } from '../metrics/speech-track.js';
 import { totalDuration } from '../signal/voice-activity.js';
 
 const DIR = join(tmpdir(), 'rostrum-bench', 'scores');
@@ -230,15 +231,7 @@ async function prosodyOf(file: string): Promise<ReturnType<typeof analyzeProsody
 
 async function upspeakOf(file: string): Promise<{ upspeak: number; ends: number }> {
   const p = await prosodyOf(file);
-  const u = measureUpspeak({
-    duration: p.duration,
-    pitch: p.pitch,
-    intensity: p.intensity,
-    nuclei: p.nuclei,
-    speech: p.activity.speech,
-    pauses: p.activity.pauses,
-    words: [],
-  });
+  const u = measureUpspeak(trackFor(p, p.activity.speech, [], false));
   return { upspeak: u.upspeak, ends: u.phraseEnds.length };
 }
 

@@ -3,6 +3,7 @@ import { analyze } from '../analyze.js';
 import { concatenate, praatPitch, readMono, speak, RATE } from '../testing/speech-fixtures.js';
 import { analyzeProsody } from '../signal/prosody.js';
 import { finalRise, measureUpspeak, RISE_SEMITONES, STATEMENT_PAUSE, statementEnds } from './upspeak.metric.js';
+import { trackFor } from './speech-track.js';
 
 /** The same final-rise measure, on Praat's pitch track: the reference for the phrase end. */
 function praatFinalRise(file: string, end: number): number {
@@ -62,15 +63,7 @@ describe('upspeak counts statement ends only', () => {
     );
     const { file } = concatenate(name, pieces);
     const p = analyzeProsody(await readMono(file), RATE);
-    const u = measureUpspeak({
-      duration: p.duration,
-      pitch: p.pitch,
-      intensity: p.intensity,
-      nuclei: p.nuclei,
-      speech: p.activity.speech,
-      pauses: p.activity.pauses,
-      words: [],
-    });
+    const u = measureUpspeak(trackFor(p, p.activity.speech, [], false));
     expect(u.phraseEnds.length).toBe(sentences.length);
     return u.upspeak;
   }
@@ -100,15 +93,7 @@ describe('upspeak counts statement ends only', () => {
     // The truth that makes this a test: most clause ends before a comma really rise 3+ semitones.
     const continuationRises = spans.filter((_, i) => i % 2 === 0).map((s) => finalRise(p.pitch, s));
     expect(continuationRises.filter((r) => r >= RISE_SEMITONES).length).toBeGreaterThanOrEqual(2);
-    const u = measureUpspeak({
-      duration: p.duration,
-      pitch: p.pitch,
-      intensity: p.intensity,
-      nuclei: p.nuclei,
-      speech: p.activity.speech,
-      pauses: p.activity.pauses,
-      words: [],
-    });
+    const u = measureUpspeak(trackFor(p, p.activity.speech, [], false));
     expect(u.phraseEnds.length).toBe(halves.length);
     for (const [k, e] of u.phraseEnds.entries())
       expect(Math.abs(e.phrase.to - (spans[2 * k + 1] as { to: number }).to)).toBeLessThanOrEqual(0.1);

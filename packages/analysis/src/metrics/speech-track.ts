@@ -1,4 +1,5 @@
 import type { TContour } from '../signal/contour.js';
+import type { TProsody } from '../signal/prosody.js';
 import type { TNucleus } from '../signal/syllable-nuclei.js';
 import type { TInterval } from '../signal/voice-activity.js';
 import type { TKeywordHit } from '../asr/keyword-spotting.js';
@@ -17,6 +18,31 @@ export interface TSpeechTrack {
   words: TWord[];
   /** This speaker's word-spotting hits from the acoustic keyword pass (merged with transcript matches). */
   keywordHits?: TKeywordHit[];
+}
+
+/**
+ * One speaker's track: the recording's contours with `speech` as their talk. A conversation's
+ * speaker keeps only the nuclei in their own speech, and their pauses are the gaps between their
+ * own turns (0.25-3 s); a single speaker's are the recording's pauses.
+ */
+export function trackFor(prosody: TProsody, speech: TInterval[], words: TWord[], conversational: boolean): TSpeechTrack {
+  const sorted = [...speech].sort((a, b) => a.from - b.from);
+  const pauses: TInterval[] = conversational
+    ? sorted
+        .slice(1)
+        .map((s, i) => ({ from: (sorted[i] as TInterval).to, to: s.from }))
+        .filter((p) => p.to - p.from >= 0.25 && p.to - p.from < 3)
+    : prosody.activity.pauses;
+  const inside = (time: number): boolean => sorted.some((s) => time >= s.from && time <= s.to);
+  return {
+    duration: prosody.duration,
+    pitch: prosody.pitch,
+    intensity: prosody.intensity,
+    nuclei: conversational ? prosody.nuclei.filter((n) => inside(n.time)) : prosody.nuclei,
+    speech: sorted,
+    pauses,
+    words,
+  };
 }
 
 /** Contour frame indexes inside the given intervals, optionally clipped to [from, to). */

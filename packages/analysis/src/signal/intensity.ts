@@ -1,7 +1,7 @@
 import { FRAME_STEP, type TContour } from './contour.js';
 
 /** Zeroth-order modified Bessel function, for the Kaiser window. */
-function besselI0(x: number): number {
+export function besselI0(x: number): number {
   let sum = 1;
   let term = 1;
   for (let k = 1; k < 50; k++) {

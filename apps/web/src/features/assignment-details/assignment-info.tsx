@@ -92,9 +92,9 @@ export function AssignmentInfo({
           {a.wordspotting.length === 0 ? (
             <p className="subtle">No phrases yet: recordings count the {vocab.word('group')}'s list.</p>
           ) : (
-            <ul className="ws-summary" aria-label="Wordspotting phrases">
+            <ul className="chips ws-summary" aria-label="Wordspotting phrases">
               {a.wordspotting.map((w) => (
-                <li key={w} className="ws-summary__chip">
+                <li key={w} className="chip">
                   {w}
                 </li>
               ))}
@@ -138,7 +138,7 @@ export function AssignmentInfo({
         {a.attachments.length === 0 ? (
           <p className="subtle">No supporting materials.</p>
         ) : (
-          <ul className="materials-list">
+          <ul className="chips">
             {a.attachments.map((m) => (
               <li key={m.id}>
                 {m.attachmentType === 'link' && m.attachmentUrl ? (
@@ -182,7 +182,7 @@ function InfoSection({ title, children }: { title: string; children: ReactNode }
   const id = useId();
   return (
     <section className="assignment-info__section" aria-labelledby={id}>
-      <h3 id={id} className="assignment-info__heading">
+      <h3 id={id} className="eyebrow assignment-info__heading">
         {title}
       </h3>
       {children}
@@ -213,7 +213,7 @@ function TemplateSharing({
   return (
     <section className="assignment-info__section">
       <fieldset className="template-sharing" disabled={disabled}>
-        <legend className="assignment-info__heading">Template</legend>
+        <legend className="eyebrow assignment-info__heading">Template</legend>
         {a.isGlobal ? (
           <p>A global template: every {vocab.word('coach')} can assign it; nobody can change it.</p>
         ) : (

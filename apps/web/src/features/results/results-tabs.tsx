@@ -166,9 +166,11 @@ function NextSteps({ results, ownerView }: { results: TResults; ownerView: boole
       {workOn.length > 0 && (
         <div>
           <h3 className="vibe-list__title">Work on</h3>
-          <ul className="work-on">
+          <ul className="chips">
             {workOn.map((k) => (
-              <li key={k}>{WORK_ON_TITLES[k] ?? k}</li>
+              <li key={k} className="chip work-on__item">
+                {WORK_ON_TITLES[k] ?? k}
+              </li>
             ))}
           </ul>
         </div>
