@@ -19,8 +19,9 @@ log "Node.js $(node -v) ($(command -v node))"
 # espeak-ng also serves the analysis: it pronounces word-spotting phrases the recogniser's
 # dictionary lacks (product names, numbers).
 packages=(ffmpeg pocketsphinx pocketsphinx-en-us espeak-ng)
+# flite: a second speech synthesiser, more natural than espeak-ng, for the word-spotting benchmark.
 if [ "$purpose" != start ]; then
-  packages+=(chromium sox praat fonts-dejavu-core)
+  packages+=(chromium sox praat flite fonts-dejavu-core)
 fi
 if [ "$purpose" = test ] && ! command -v pg_isready >/dev/null; then
   packages+=(postgresql)

@@ -8,12 +8,14 @@ import { SHOTS, apiSignIn } from './results-helpers';
 // The wordspotting page, tab and wizard (spec 002 sections 2.5, 2.9, 5 and 7) in Northwind
 // (Custom_Wordspotting_For_Orgs and _Groups on, _Users off): the admin adds an organisation list
 // from Manage > Wordspotting, the Sales Team coach a group list from /wordspotting, the speaker
-// sees both without Edit or Reset. Every list made here is reset at the end (by the UI, and by
+// sees both without Edit or Reset; a Summit speaker (_Users on) keeps a list of their own. Every list made here is reset at the end (by the UI, and by
 // the API in afterAll should a step fail), so the other Northwind specs see the defaults.
 
 const ADMIN = 'admin@northwind.example';
 const COACH = 'coach@northwind.example';
 const SPEAKER = 'speaker@northwind.example';
+/** Summit has Custom_Wordspotting_For_Users on: its speakers keep a list of their own. */
+const SUMMIT_SPEAKER = 'speaker@summit.example';
 const ORG_NAME = 'Northwind Communications';
 const RESET_CONFIRM = 'Are you sure you wish to remove this wordspotting list and reset to the defaults?';
 const FILLER_ALERT = 'Restoring "uh/um" to the list. This phrase cannot be removed.';
@@ -37,6 +39,14 @@ test.afterAll(async () => {
       headers: { Authorization: `Bearer ${admin}` },
     });
   }
+  const speaker = await apiSignIn(base, SUMMIT_SPEAKER);
+  const own = await fetch(`${base}/api/v1/wordspotting`, { headers: { Authorization: `Bearer ${speaker}` } });
+  const mine = (await own.json()) as { data: { lists: { scope: string; scopeId: string | null; algorithm: string }[] } };
+  for (const l of mine.data.lists.filter((x) => x.scope === 'user'))
+    await fetch(`${base}/api/v1/wordspotting?algorithm=${l.algorithm}&userId=${l.scopeId}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${speaker}` },
+    });
 });
 
 async function shoot(page: Page, name: string) {
@@ -150,6 +160,26 @@ test('the speaker sees the lists without Edit, Reset or the wizard (Users settin
   await page.goto('/manage');
   await expect(page.getByRole('tab', { name: 'My Recordings' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Wordspotting' })).toHaveCount(0);
+});
+
+test('a Summit speaker (Users setting on) keeps and resets a list of their own', async ({ page }) => {
+  await signIn(page, SUMMIT_SPEAKER);
+  await page.goto('/wordspotting');
+  await page.getByRole('button', { name: 'Customise a list' }).click();
+  // Their own list is the only one theirs to set: no apply-to or group step.
+  await expect(page.getByRole('heading', { name: 'Step 1 of 2: Choose the recording type' })).toBeVisible();
+  await page.getByRole('radio', { name: /Single Speaker/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('My account', { exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Phrase 2' }).fill('to be honest');
+  await page.getByRole('button', { name: 'Save list' }).click();
+  await expect(notification(page)).toContainText('Wordspotting list saved');
+  const mine = listCard(page, 'Single Speaker', 'My account');
+  await expect(mine.getByRole('listitem')).toHaveText(['uh/um', 'to be honest']);
+  await mine.getByRole('button', { name: /^Reset/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
+  await expect(notification(page)).toContainText('Wordspotting list reset');
+  await expect(mine).toHaveCount(0);
 });
 
 test('the coach and the admin reset their lists after confirming', async ({ page }) => {

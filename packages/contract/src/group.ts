@@ -25,6 +25,8 @@ export const ZGroupAbilitiesSchema = z.object({
   canDeactivateAll: z.boolean(),
   /** Downloads its CSV report: its active coaches and org admins, with Download_Report_Button on (002 section 2.5). */
   canDownloadReport: z.boolean(),
+  /** Edits and resets its wordspotting list: its active coaches and org admins, with Custom_Wordspotting_For_Groups on. */
+  canSetWordspotting: z.boolean(),
 });
 export type TGroupAbilities = z.infer<typeof ZGroupAbilitiesSchema>;
 

@@ -1,6 +1,7 @@
 import {
   isSpeaker,
   mayCustomiseWordspotting,
+  maySetGroupWordspotting,
   speakerRoleGrantable,
   type TAssignmentAbilities,
   type TOrgSettings,
@@ -25,12 +26,13 @@ type TMembershipFacts = { roles: ReadonlyArray<string>; status: string; expiresA
  * The caller on a group (assertCanManageGroup and assertCanAdministerGroup enforce the same):
  * active coaches and org admins manage its members; org admins edit it and deactivate its
  * members; the pseudo-group of org-level roles is neither edited nor deactivated as a whole.
- * Download Report (the group's CSV) follows mayDownloadReport with the organisation's settings.
+ * Download Report (the group's CSV) follows mayDownloadReport with the organisation's settings, and
+ * the group's wordspotting list maySetGroupWordspotting (as the wordspotting calls decide).
  */
 export function groupAbilities(
   a: TCaller,
   m: TMembershipFacts,
-  group: { isPseudoGroup: boolean; orgSettings?: Pick<TOrgSettings, 'Download_Report_Button'> },
+  group: { isPseudoGroup: boolean; orgSettings?: Pick<TOrgSettings, 'Download_Report_Button' | 'Custom_Wordspotting_For_Groups'> },
   now = new Date(),
 ): TGroupAbilities {
   const admin = isOrgAdmin(a);
@@ -41,6 +43,7 @@ export function groupAbilities(
     canEdit: admin && !group.isPseudoGroup,
     canDeactivateAll: admin && !group.isPseudoGroup,
     canDownloadReport: !group.isPseudoGroup && mayDownloadReport(a, m, group.orgSettings ?? {}, now),
+    canSetWordspotting: !group.isPseudoGroup && maySetGroupWordspotting(group.orgSettings ?? {}, isCoachOf(a, m, now)),
   };
 }
 

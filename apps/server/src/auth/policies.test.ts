@@ -207,20 +207,21 @@ describe('groupRecordingsVisible (002 section 2.5)', () => {
 });
 
 describe('groupAbilities and memberAbilities (000 sections 2.11 and 4)', () => {
-  // caller, pseudo-group -> canCoach, canRecord, canManageMembers, canEdit, canDeactivateAll, canDownloadReport (setting on)
+  // caller, pseudo-group -> canCoach, canRecord, canManageMembers, canEdit, canDeactivateAll, canDownloadReport,
+  // canSetWordspotting (both settings on)
   const rows: [TWho, boolean, boolean[]][] = [
-    ['coach', false, [true, false, true, false, false, true]],
-    ['expired-coach', false, [false, false, false, false, false, false]],
-    ['speaker', false, [false, true, false, false, false, false]],
-    ['inactive-speaker', false, [false, false, false, false, false, false]],
-    ['org-admin', false, [false, false, true, true, true, true]],
-    ['org-admin', true, [false, false, true, false, false, false]],
-    ['org-manager', false, [false, false, false, false, false, false]],
-    ['org-manager', true, [false, false, false, false, false, false]],
+    ['coach', false, [true, false, true, false, false, true, true]],
+    ['expired-coach', false, [false, false, false, false, false, false, false]],
+    ['speaker', false, [false, true, false, false, false, false, false]],
+    ['inactive-speaker', false, [false, false, false, false, false, false, false]],
+    ['org-admin', false, [false, false, true, true, true, true, true]],
+    ['org-admin', true, [false, false, true, false, false, false, false]],
+    ['org-manager', false, [false, false, false, false, false, false, false]],
+    ['org-manager', true, [false, false, false, false, false, false, false]],
   ];
   it.each(rows)('%s (pseudo-group %s)', (who, isPseudoGroup, want) => {
-    const [canCoach, canRecord, canManageMembers, canEdit, canDeactivateAll, canDownloadReport] = want;
-    const orgSettings = { Download_Report_Button: true };
+    const [canCoach, canRecord, canManageMembers, canEdit, canDeactivateAll, canDownloadReport, canSetWordspotting] = want;
+    const orgSettings = { Download_Report_Button: true, Custom_Wordspotting_For_Groups: true };
     expect(groupAbilities(caller(who), membershipOf(who), { isPseudoGroup, orgSettings }, NOW)).toEqual({
       canCoach,
       canRecord,
@@ -228,9 +229,13 @@ describe('groupAbilities and memberAbilities (000 sections 2.11 and 4)', () => {
       canEdit,
       canDeactivateAll,
       canDownloadReport,
+      canSetWordspotting,
     });
-    // Download Report needs the organisation's Download_Report_Button (002 section 2.2).
-    expect(groupAbilities(caller(who), membershipOf(who), { isPseudoGroup, orgSettings: {} }, NOW).canDownloadReport).toBe(false);
+    // Download Report needs the organisation's Download_Report_Button (002 section 2.2), a group's
+    // wordspotting list Custom_Wordspotting_For_Groups (section 2.9).
+    const off = groupAbilities(caller(who), membershipOf(who), { isPseudoGroup, orgSettings: {} }, NOW);
+    expect(off.canDownloadReport).toBe(false);
+    expect(off.canSetWordspotting).toBe(false);
   });
 
   const ACTIVE = { status: 'active', expiresAt: null };

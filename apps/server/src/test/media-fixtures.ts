@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// Test media made at test time with espeak-ng and ffmpeg (nothing large is committed).
+// Test media made at test time with espeak-ng, flite and ffmpeg (nothing large is committed).
 const DIR = path.join(os.tmpdir(), 'rostrum-server-fixtures');
 
 const SPEECH =
@@ -16,6 +16,17 @@ export function speechWav(): string {
   mkdirSync(DIR, { recursive: true });
   const file = path.join(DIR, 'speech.wav');
   if (!existsSync(file)) execFileSync('espeak-ng', ['-s', '150', '-w', file, SPEECH]);
+  return file;
+}
+
+/**
+ * The same talk in flite's voice: the recogniser hears it far better than espeak-ng's (whose
+ * transcript is mostly wrong), so tests that count words heard by the analysis use this one.
+ */
+export function naturalSpeechWav(): string {
+  mkdirSync(DIR, { recursive: true });
+  const file = path.join(DIR, 'speech-flite.wav');
+  if (!existsSync(file)) execFileSync('flite', ['-voice', 'slt', '-t', SPEECH, '-o', file]);
   return file;
 }
 

@@ -2076,6 +2076,7 @@ export interface operations {
                                     canEdit: boolean;
                                     canDeactivateAll: boolean;
                                     canDownloadReport: boolean;
+                                    canSetWordspotting: boolean;
                                 };
                             }[];
                             abilities: {
@@ -2756,6 +2757,7 @@ export interface operations {
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
                                 canDownloadReport: boolean;
+                                canSetWordspotting: boolean;
                             };
                             activeUsers: number;
                             totalUsers: number;
@@ -2798,6 +2800,7 @@ export interface operations {
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
                                 canDownloadReport: boolean;
+                                canSetWordspotting: boolean;
                             };
                         }[];
                     };
@@ -2902,6 +2905,7 @@ export interface operations {
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
                                 canDownloadReport: boolean;
+                                canSetWordspotting: boolean;
                             };
                         };
                     };
@@ -2995,6 +2999,7 @@ export interface operations {
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
                                 canDownloadReport: boolean;
+                                canSetWordspotting: boolean;
                             };
                         };
                     };
@@ -3101,6 +3106,7 @@ export interface operations {
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
                                 canDownloadReport: boolean;
+                                canSetWordspotting: boolean;
                             };
                         };
                     };
@@ -3199,6 +3205,7 @@ export interface operations {
                                     canEdit: boolean;
                                     canDeactivateAll: boolean;
                                     canDownloadReport: boolean;
+                                    canSetWordspotting: boolean;
                                 };
                             };
                         };
@@ -3293,6 +3300,7 @@ export interface operations {
                                 canEdit: boolean;
                                 canDeactivateAll: boolean;
                                 canDownloadReport: boolean;
+                                canSetWordspotting: boolean;
                             };
                         };
                     };

@@ -3,7 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { ipaToArpabet } from './letter-to-sound.js';
-import { normaliseWord } from './transcriber.js';
+import { phoneticDistance } from './phonetic-match.js';
+import { normaliseWord, type TWord } from './transcriber.js';
 
 export const DICTIONARY_FILE = '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict';
 
@@ -29,6 +30,8 @@ export interface TKeywordHit {
   start: number;
   end: number;
   confidence: number;
+  /** The pronunciation the keyword pass matched (ARPAbet, space separated). */
+  phones?: string;
 }
 
 /** One line of the `-kws` file: an alternative of one or more phrases, with its threshold. */
@@ -190,6 +193,11 @@ const HIT = /^(.+?)\s+(\d+(?:\.\d+)?)\s+(\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?(?:e-?
 /** Parses `pocketsphinx_continuous -kws … -time yes` output ("phrase  start end posterior" lines). */
 export function parseKeywordHits(stdout: string, plan: TKeywordPlan, offset: number): TKeywordHit[] {
   const byText = new Map(plan.lines.map((l) => [l.text, l]));
+  const phonesOf = (line: TKeywordLine): string =>
+    line.text
+      .split(' ')
+      .map((w) => plan.dictionary.get(w) ?? '')
+      .join(' ');
   const hits: TKeywordHit[] = [];
   for (const raw of stdout.split('\n')) {
     const m = HIT.exec(raw.trim());
@@ -197,7 +205,13 @@ export function parseKeywordHits(stdout: string, plan: TKeywordPlan, offset: num
     const line = byText.get((m[1] as string).trim().toLowerCase().replace(/\s+/g, ' '));
     if (!line) continue;
     for (const phrase of line.phrases) {
-      hits.push({ phrase, start: offset + Number(m[2]), end: offset + Number(m[3]), confidence: Math.min(1, Math.max(0, Number(m[4]))) });
+      hits.push({
+        phrase,
+        start: offset + Number(m[2]),
+        end: offset + Number(m[3]),
+        confidence: Math.min(1, Math.max(0, Number(m[4]))),
+        phones: phonesOf(line),
+      });
     }
   }
   return hits.sort((a, b) => a.start - b.start);
@@ -248,4 +262,44 @@ export function espeakLetterToSound(word: string): string | null {
   }
   spoken.set(word, phones);
   return phones;
+}
+
+/**
+ * A keyword hit is kept when the transcript's words at its time sound like it: their phones hold
+ * the hit's pronunciation within this distance (phoneticDistance: edits per phone of the phrase).
+ * Fitted on the word-spotting benchmark (docs/analysis.md, "Word spotting accuracy").
+ */
+export const KWS_MAX_PHONETIC_DISTANCE = 0.5;
+
+/** The phones the transcript heard during a hit (every word overlapping it), or null when it heard no word there. */
+export function heardPhones(hit: { start: number; end: number }, words: readonly TWord[], dict: Map<string, string[]>): string[] | null {
+  const over = words.filter((w) => Math.min(w.end, hit.end) - Math.max(w.start, hit.start) > 0);
+  if (over.length === 0) return null;
+  return over.flatMap((w) => (dict.get(w.text)?.[0] ?? '').split(' ').filter(Boolean));
+}
+
+/** How far the transcript's words during a hit are from its pronunciation; 0 when there is nothing to compare. */
+export function hitDistance(hit: TKeywordHit, words: readonly TWord[], dict: Map<string, string[]>): number {
+  const heard = hit.phones ? heardPhones(hit, words, dict) : null;
+  return heard && hit.phones ? phoneticDistance(hit.phones.split(' '), heard) : 0;
+}
+
+/** A hit this close to a cut between transcription pieces is kept unchecked. */
+export const CUT_MARGIN_SECONDS = 0.2;
+
+/**
+ * Keyword hits the transcript does not contradict: where it heard words, they sound like the
+ * phrase. A hit over stretches the transcript left empty is kept (the keyword pass exists to find
+ * what the transcript missed), and so is one across a cut between the transcript's pieces (`cuts`,
+ * seconds): there the transcript heard the phrase in two halves, which the keyword pass heard whole.
+ */
+export function verifyKeywordHits(
+  hits: readonly TKeywordHit[],
+  words: readonly TWord[],
+  dict: Map<string, string[]>,
+  cuts: readonly number[] = [],
+  maxDistance = KWS_MAX_PHONETIC_DISTANCE,
+): TKeywordHit[] {
+  const atCut = (h: TKeywordHit): boolean => cuts.some((c) => c >= h.start - CUT_MARGIN_SECONDS && c <= h.end + CUT_MARGIN_SECONDS);
+  return hits.filter((h) => atCut(h) || hitDistance(h, words, dict) <= maxDistance);
 }

@@ -14,6 +14,7 @@ import {
   parseKeywordHits,
   planKeywordSpotting,
   type TKeywordHit,
+  verifyKeywordHits,
 } from './keyword-spotting.js';
 import { runParallel } from './run-parallel.js';
 import { FILLER_WORDS, normaliseWord, type TTranscribeInput, type TTranscriber, type TTranscription, type TWord } from './transcriber.js';
@@ -115,9 +116,15 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
         return { words, hits };
       });
       const parts = await runParallel(tasks, parallel);
+      const words = parts.flatMap((p) => p.words).sort((p, q) => p.start - q.start);
       return {
-        words: parts.flatMap((p) => p.words).sort((p, q) => p.start - q.start),
-        keywordHits: dedupeHits(parts.flatMap((p) => p.hits)),
+        words,
+        keywordHits: verifyKeywordHits(
+          dedupeHits(parts.flatMap((p) => p.hits)),
+          words,
+          loadDictionary(dictFile),
+          pieces.slice(1).map((p) => p.from),
+        ),
         spotted: plan.spotted,
       };
     } finally {

@@ -30,8 +30,11 @@ interface TTrial {
 }
 
 /** Smoothing half-lengths tried, in ms: 30 to 160 ms in 4 % steps. */
+const LADDER_STEP = 1.04;
 const HALF_LENGTHS: number[] = [];
-for (let h = 30; h <= 160; h = Math.ceil(h * 1.04)) HALF_LENGTHS.push(h);
+for (let h = 30; h <= 160; h = Math.ceil(h * LADDER_STEP)) HALF_LENGTHS.push(h);
+/** The coarse pass tries every third window; the fine pass looks this far (about three 4 % steps) beyond its choice. */
+const COARSE_STEP = 1.13;
 const WINDOW_SHARE = 0.25;
 /** Counts within this factor of the chosen window are pooled, so one noisy window cannot decide. */
 const NEIGHBOURHOOD = 1.3;
@@ -69,10 +72,12 @@ export function detectSyllableNuclei(
   // around it: a third of the smoothing work of trying them all.
   let chosen = HALF_LENGTHS[0] as number;
   for (let k = 0; k < HALF_LENGTHS.length; k += 3) if (fits(trial(HALF_LENGTHS[k] as number))) chosen = HALF_LENGTHS[k] as number;
-  const trials = HALF_LENGTHS.filter((h) => h >= chosen / NEIGHBOURHOOD / 1.13 && h <= chosen * NEIGHBOURHOOD * 1.13).map(trial);
+  const trials = HALF_LENGTHS.filter((h) => h >= chosen / NEIGHBOURHOOD / COARSE_STEP && h <= chosen * NEIGHBOURHOOD * COARSE_STEP).map(
+    trial,
+  );
   // The fine ladder may refine the choice up to the next coarse step.
   const coarse = chosen;
-  for (const t of trials) if (t.half <= coarse * 1.13 && fits(t)) chosen = Math.max(chosen, t.half);
+  for (const t of trials) if (t.half <= coarse * COARSE_STEP && fits(t)) chosen = Math.max(chosen, t.half);
   const centre = chosen;
   const near = trials.filter((t) => t.half >= centre / NEIGHBOURHOOD && t.half <= centre * NEIGHBOURHOOD);
   const target = quantile(

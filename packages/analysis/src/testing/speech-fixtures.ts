@@ -1,4 +1,4 @@
-// Ground truth made at test time from espeak-ng, sox, ffmpeg and Praat (used by *.test.ts only).
+// Ground truth made at test time from espeak-ng, flite, sox, ffmpeg and Praat (used by *.test.ts only).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -22,20 +22,32 @@ function cached(key: string, ext: string, make: (file: string) => void): string 
 }
 
 export interface TSpeakOptions {
+  /** espeak-ng (default) or flite, whose voices (slt, rms, awb, kal16) the recogniser hears far better. */
+  synth?: 'espeak-ng' | 'flite';
   voice?: string;
-  /** words per minute */
+  /** words per minute (flite: its durations stretched by FLITE_WPM / rate) */
   rate?: number;
+  /** espeak-ng only */
   pitch?: number;
+  /** espeak-ng only */
   ssml?: boolean;
 }
 
-/** espeak-ng speech resampled to 16 kHz mono WAV. */
+/** About how fast flite's voices speak a sentence unstretched. */
+const FLITE_WPM = 200;
+
+/** espeak-ng (or flite) speech resampled to 16 kHz mono WAV. */
 export function speak(text: string, o: TSpeakOptions = {}): string {
   return cached(`speak-v2:${JSON.stringify(o)}:${text}`, 'wav', (out) => {
     const raw = `${out}.raw.wav`;
-    const args = ['-v', o.voice ?? 'en-us', '-s', String(o.rate ?? 160), '-p', String(o.pitch ?? 50), '-w', raw];
-    if (o.ssml) args.push('-m');
-    execFileSync('espeak-ng', [...args, text]);
+    if (o.synth === 'flite') {
+      const stretch = (FLITE_WPM / (o.rate ?? 160)).toFixed(3);
+      execFileSync('flite', ['-voice', o.voice ?? 'slt', '--setf', `duration_stretch=${stretch}`, '-t', text, '-o', raw]);
+    } else {
+      const args = ['-v', o.voice ?? 'en-us', '-s', String(o.rate ?? 160), '-p', String(o.pitch ?? 50), '-w', raw];
+      if (o.ssml) args.push('-m');
+      execFileSync('espeak-ng', [...args, text]);
+    }
     // -D: no dither. sox dithers by default when resampling, which adds random noise, so the
     // same text would make a slightly different file each run (and flaky recognition tests).
     execFileSync('sox', ['-D', raw, '-r', String(RATE), '-c', '1', '-b', '16', out]);

@@ -3,11 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZRecordingSchema, type TRecording } from '@rostrum/contract';
-import { speechWav } from '../../test/media-fixtures.js';
+import { naturalSpeechWav } from '../../test/media-fixtures.js';
 import { makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 
 // The recording's list reaches the engine, is kept with its results, and re-analysis replaces
-// them with the current list's counts (the real worker and analysis on generated speech:
+// them with the current list's counts (the real worker and analysis on flite speech:
 // "... So slow down, pause, and let your ideas land. Thank you for listening.").
 
 let t: TTestApp;
@@ -15,7 +15,7 @@ let server: http.Server;
 let audio: string;
 beforeAll(async () => {
   t = await startTestApp({ worker: true, config: { urlFetchAllowHosts: ['127.0.0.1'] } });
-  server = http.createServer((_req, res) => res.end(readFileSync(speechWav())));
+  server = http.createServer((_req, res) => res.end(readFileSync(naturalSpeechWav())));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   audio = `http://127.0.0.1:${(server.address() as AddressInfo).port}/talk.wav`;
 });
@@ -82,5 +82,6 @@ describe('a recording counts its list, keeps it, and is re-analysed with the cur
     // The media made by the first analysis stay.
     expect(again.playbackUrl).not.toBeNull();
     expect(again.peaksUrl).not.toBeNull();
-  });
+    // Two analyses of the talk: about 27 s alone, more beside another test file.
+  }, 150_000);
 });

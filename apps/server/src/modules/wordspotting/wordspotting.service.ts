@@ -73,9 +73,22 @@ function presentList(row: TWordspottingListRow, name: string, canEdit: boolean):
   };
 }
 
+/** The name a stored list goes by: its organisation's, its group's, or "My account". */
+function listName(s: TStanding, row: { scope: string; groupId: string | null }): string {
+  if (row.scope === 'org') return s.org.name;
+  if (row.scope === 'group') return s.visible.find((g) => g.id === row.groupId)?.name ?? '';
+  return 'My account';
+}
+
+/** Whether the caller may edit and reset a stored list (the standing holds the contract rules' answers). */
+function mayChange(s: TStanding, row: { scope: string; groupId: string | null }): boolean {
+  if (row.scope === 'org') return s.canSetOrg;
+  if (row.scope === 'group') return s.canSetGroup(row.groupId!);
+  return s.canSetOwn;
+}
+
 export async function getWordspottingPage(deps: TDeps, auth: TAuth): Promise<TWordspottingPage> {
   const s = await loadStanding(deps, auth);
-  const groupName = new Map(s.visible.map((g) => [g.id, g.name]));
   const rows = await listListsFor(
     deps.db,
     auth.orgId,
@@ -94,11 +107,7 @@ export async function getWordspottingPage(deps: TDeps, auth: TAuth): Promise<TWo
   const order = { org: 0, group: 1, user: 2 } as const;
   const custom = rows
     .filter((r) => s.algorithms.includes(r.algorithm))
-    .map((r) => {
-      if (r.scope === 'org') return presentList(r, s.org.name, s.canSetOrg);
-      if (r.scope === 'group') return presentList(r, groupName.get(r.groupId!) ?? '', s.canSetGroup(r.groupId!));
-      return presentList(r, 'My account', s.canSetOwn);
-    })
+    .map((r) => presentList(r, listName(s, r), mayChange(s, r)))
     .sort((a, b) => order[a.scope as keyof typeof order] - order[b.scope as keyof typeof order] || a.name.localeCompare(b.name));
   return {
     lists: [...defaults, ...custom],
@@ -137,9 +146,7 @@ export async function saveWordspotting(deps: TDeps, auth: TAuth, body: TSaveWord
   const s = await loadStanding(deps, auth);
   const key = authorisedKey(s, auth, body);
   const row = await upsertList(deps.db, key, body.words, auth.userId);
-  const name =
-    key.scope === 'org' ? s.org.name : key.scope === 'group' ? (s.visible.find((g) => g.id === key.groupId)?.name ?? '') : 'My account';
-  return presentList(row, name, true);
+  return presentList(row, listName(s, key), true);
 }
 
 /** Reset: the scope's list goes, and its recordings count the next list in order. */

@@ -92,9 +92,9 @@ export function AssignmentInfo({
           {a.wordspotting.length === 0 ? (
             <p className="subtle">No phrases yet: recordings count the {vocab.word('group')}'s list.</p>
           ) : (
-            <ul className="ws-summary" aria-label="Wordspotting phrases">
+            <ul className="chips ws-summary" aria-label="Wordspotting phrases">
               {a.wordspotting.map((w) => (
-                <li key={w} className="ws-summary__chip">
+                <li key={w} className="chip">
                   {w}
                 </li>
               ))}

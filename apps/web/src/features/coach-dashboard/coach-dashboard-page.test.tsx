@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { TMeResponse, TPreferences } from '@rostrum/contract';
+import type { TGroup, TMeResponse, TPreferences } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { ViewerContext, buildViewer } from '../../app/viewer';
 import { assignmentsApi } from './group-assignments-api';
@@ -24,11 +24,11 @@ function Harness() {
   ) : null;
 }
 
-function setup(preferences: TPreferences = {}, opts: Parameters<typeof me>[1] = {}) {
+function setup(preferences: TPreferences = {}, opts: Parameters<typeof me>[1] = {}, groupOver: Partial<TGroup> = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(queryKeys.me, me(preferences, opts));
   const saved = vi.spyOn(api, 'updatePreferences').mockResolvedValue({});
-  vi.spyOn(api, 'getMyGroups').mockResolvedValue([group()]);
+  vi.spyOn(api, 'getMyGroups').mockResolvedValue([group(groupOver)]);
   vi.spyOn(assignmentsApi, 'listGroup').mockResolvedValue(groupAssignments());
   vi.spyOn(assignmentsApi, 'listTemplates').mockResolvedValue(templates());
   vi.spyOn(api, 'getCoachDashboard').mockResolvedValue(dashboard());
@@ -92,8 +92,14 @@ describe('CoachDashboardPage', () => {
     );
   });
 
-  it('links Wordspotting to its page with the group preselected when the viewer may customise a list', async () => {
+  it("links Wordspotting to its page with the group preselected when the group's list is the viewer's to set", async () => {
+    // A viewer who may customise some list (their own) but not this group's gets no button.
     setup({}, { canCustomiseWordspotting: true });
+    await screen.findByRole('heading', { name: 'Pitch Practice' });
+    expect(screen.queryByRole('link', { name: 'Wordspotting' })).toBeNull();
+    cleanup();
+    const abilities = { canCoach: true, canManageMembers: true, canDownloadReport: false, canSetWordspotting: true } as TGroup['abilities'];
+    setup({}, { canCustomiseWordspotting: true }, { abilities });
     await screen.findByRole('heading', { name: 'Pitch Practice' });
     const link = screen.getByRole('link', { name: 'Wordspotting' });
     expect(link.getAttribute('href')).toBe(`/wordspotting?groupId=${GROUP_ID}`);

@@ -92,7 +92,7 @@ export function CoachDashboardPage() {
             >
               Reorder Assignments
             </ButtonLink>
-            {viewer.facts.canCustomiseWordspotting && (
+            {selected.abilities.canSetWordspotting && (
               <ButtonLink
                 to={`${ROUTES.wordspotting.path}?groupId=${encodeURIComponent(selected.groupId)}`}
                 variant="secondary"

@@ -1,17 +1,15 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Mic } from 'lucide-react';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { ActionMenu } from '../../components/action-menu';
 import { Banner } from '../../components/banner';
-import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
-import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/spinner';
 import { formatDateTime } from '../../components/date-format';
 import type { TViewer } from '../../app/viewer';
-import { MANAGE_TEXT, rowState } from './manage-text';
+import { rowState } from './manage-text';
+import { NoRecordingsYet } from './no-recordings';
 import { DurationCell, HistoryCell, RecordingFlags, RecordingStateCell, VocalDeliveryCell } from './recording-cells';
 import { useRecordingRowActions } from './recording-row-actions';
 import { PROCESSING_POLL_MS } from './speaker-recordings';
@@ -52,11 +50,7 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
           </div>
         )}
         {list.length === 0 ? (
-          <EmptyState icon={<Mic size={24} aria-hidden />} title={MANAGE_TEXT.noRecordings}>
-            <ButtonLink to="/record" variant="accent" icon={<Mic size={16} aria-hidden />}>
-              Make a recording
-            </ButtonLink>
-          </EmptyState>
+          <NoRecordingsYet />
         ) : (
           <div className="table-wrap">
             <table className="table table--stack my-recordings" aria-labelledby="my-recordings-title">

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TTranscriptItem } from '@rostrum/contract';
+import { word } from './results-fixtures';
 import { phraseSpans, spansByPhrase, spottedPhraseHits, spottedWordIndices, wordSpottingCounts } from './spotted-words';
 
 // Issue 12 item 20: a transcript word is marked as spotted when it is (part of) a spotted phrase
 // and the analysis heard that phrase there; a word merely next to a hit is not.
-
-const word = (text: string, start: number, end: number, type: TTranscriptItem['type'] = 'word'): TTranscriptItem => ({
-  speaker: 1,
-  text,
-  start,
-  end,
-  confidence: 0.9,
-  type,
-  isPunctuation: type === 'punctuation',
-  alternatives: [],
-});
 
 describe('spottedWordIndices', () => {
   it('filler then word: marks the filler, not the word right after it', () => {

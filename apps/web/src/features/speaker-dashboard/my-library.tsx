@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Library, Mic } from 'lucide-react';
+import { Library } from 'lucide-react';
 import {
   MY_LIB_FILTER_TEXT,
   MY_LIB_COLUMNS,
@@ -16,17 +16,16 @@ import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { ActionMenu } from '../../components/action-menu';
 import { Banner } from '../../components/banner';
-import { ButtonLink } from '../../components/button';
 import { formatDate } from '../../components/date-format';
 import { DisclosureButton } from '../../components/disclosure';
 import { formatDuration } from '../../components/duration-format';
-import { EmptyState } from '../../components/empty-state';
 import { SortButton } from '../../components/sort-header';
 import { Badge } from '../../components/status-badge';
 import { LoadingState } from '../../components/spinner';
 import { usePreference, useSavePreferences } from '../../app/preferences';
 import type { TViewer } from '../../app/viewer';
 import { MANAGE_TEXT, rowState } from '../manage/manage-text';
+import { NoRecordingsYet } from '../manage/no-recordings';
 import { RecordingStateCell, scoreText } from '../manage/recording-cells';
 import { useRecordingRowActions } from '../manage/recording-row-actions';
 import { PROCESSING_POLL_MS } from '../manage/speaker-recordings';
@@ -92,11 +91,7 @@ export function MyLibrary({ viewer }: { viewer: TViewer }) {
       </div>
       {error && <Banner kind="error" inline title="Could not save" text={error} />}
       {all.length === 0 ? (
-        <EmptyState icon={<Mic size={24} aria-hidden />} title={MANAGE_TEXT.noRecordings}>
-          <ButtonLink to="/record" variant="accent" icon={<Mic size={16} aria-hidden />}>
-            Make a recording
-          </ButtonLink>
-        </EmptyState>
+        <NoRecordingsYet />
       ) : (
         <div className="table-wrap card">
           <table className="table table--stack my-library__table" aria-labelledby="my-library-title">

@@ -182,13 +182,13 @@ function ListCard({
           <Icon size={18} aria-hidden />
         </span>
         <div className="ws-list__heading">
-          <p className="ws-list__kind">{kind}</p>
+          <p className="eyebrow">{kind}</p>
           <h3 className="ws-list__name">{l.name}</h3>
         </div>
       </div>
-      <ul className="ws-chips" aria-label={`Phrases of${which}`}>
+      <ul className="chips" aria-label={`Phrases of${which}`}>
         {l.words.map((w) => (
-          <li key={w} className={w === FILLER_PHRASE ? 'ws-chip ws-chip--filler' : 'ws-chip'}>
+          <li key={w} className={w === FILLER_PHRASE ? 'chip chip--muted' : 'chip'}>
             {w === FILLER_PHRASE && <Lock size={11} aria-hidden />}
             {w}
           </li>

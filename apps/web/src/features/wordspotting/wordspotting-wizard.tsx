@@ -103,7 +103,7 @@ export function WordspottingWizard({
       noValidate
     >
       <div className="ws-wizard__head">
-        <p className="ws-wizard__eyebrow" id="ws-wizard-title">
+        <p className="eyebrow eyebrow--accent" id="ws-wizard-title">
           {title}
         </p>
         {steps.length > 1 && (
