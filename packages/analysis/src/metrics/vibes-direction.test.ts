@@ -108,6 +108,9 @@ const CASES: TCase[] = [
       ).file,
     measured: (r) => r.scores.upspeak ?? Number.NaN,
   },
+  // fillers: not covered. Synthesised "Um," / "Uh," opening each sentence (flite slt, pocketsphinx
+  // with the uh/um keyword pass) were heard as "and" / "at": 0 fillers per minute in both talks, so
+  // the generator, not the model, could not move the feature. Needs a recorded or better filler.
 ];
 
 /** The normalised feature value the model used (the same in every vibe that has it). */
