@@ -1,5 +1,5 @@
 // Vibes move the right way: talks that differ in ONE delivery feature, analysed for real, and every
-// vibe the model (VIBE_WEIGHTS) says depends on that feature must move with the weight's sign.
+// vibe the documented model says depends on that feature must move with the documented sign.
 import type { TResults, TVibe } from '@rostrum/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../analyze.js';
@@ -15,6 +15,95 @@ const SENTENCES = [
   'Progress builds confidence over time.',
   'Thank you all for listening this morning.',
 ];
+
+/**
+ * The documented direction of every (feature, vibe) pair, copied from the weight table in
+ * docs/analysis.md ("Vibe model"): +1 the vibe rises with the feature, -1 it falls. Written out here
+ * so a sign changed in VIBE_WEIGHTS fails both the table check and the behaviour checks below.
+ */
+const DOCUMENTED: Partial<Record<TVibeFeature, Partial<Record<TVibe, 1 | -1>>>> = {
+  pitchVariety: {
+    authentic: 1,
+    captivating: 1,
+    confident: 1,
+    energetic: 1,
+    personable: 1,
+    persuasive: 1,
+    arrogant: -1,
+    boring: -1,
+    detached: -1,
+    ditsy: 1,
+    unapproachable: -1,
+  },
+  volumeVariety: {
+    assertive: 1,
+    captivating: 1,
+    energetic: 1,
+    personable: 1,
+    persuasive: 1,
+    boring: -1,
+    belligerent: 1,
+    detached: -1,
+    pushy: 1,
+    timid: -1,
+  },
+  paceRate: {
+    assertive: 1,
+    clear: -1,
+    energetic: 1,
+    personable: -1,
+    arrogant: -1,
+    nervous: 1,
+    boring: -1,
+    belligerent: 1,
+    condescending: -1,
+    ditsy: 1,
+    confusing: 1,
+    pushy: 1,
+    timid: -1,
+    unapproachable: 1,
+  },
+  pausing: { clear: 1, energetic: -1, organized: 1, persuasive: 1, arrogant: 1, belligerent: -1, condescending: 1, pushy: -1 },
+  longPauses: { confident: -1, organized: -1, nervous: 1, confusing: 1 },
+  upspeak: {
+    assertive: -1,
+    confident: -1,
+    personable: 1,
+    persuasive: -1,
+    arrogant: -1,
+    nervous: 1,
+    condescending: -1,
+    ditsy: 1,
+    timid: 1,
+    unapproachable: -1,
+  },
+  fillers: {
+    assertive: -1,
+    authentic: -1,
+    captivating: -1,
+    clear: -1,
+    confident: -1,
+    organized: -1,
+    persuasive: -1,
+    nervous: 1,
+    ditsy: 1,
+    confusing: 1,
+    timid: 1,
+  },
+};
+
+describe('the documented directions', () => {
+  for (const [feature, signs] of Object.entries(DOCUMENTED) as [TVibeFeature, Partial<Record<TVibe, 1 | -1>>][]) {
+    it(`are the signs of VIBE_WEIGHTS for ${feature}, pair for pair`, () => {
+      const model = Object.fromEntries(
+        (Object.entries(VIBE_WEIGHTS) as [TVibe, { weights: Partial<Record<TVibeFeature, number>> }][])
+          .filter(([, row]) => row.weights[feature] !== undefined)
+          .map(([vibe, row]) => [vibe, Math.sign(row.weights[feature] as number)]),
+      );
+      expect(model).toEqual(signs);
+    });
+  }
+});
 
 const talk = (gaps: readonly number[], f: (text: string, i: number) => Partial<TSentence> = () => ({})): TSentence[] =>
   SENTENCES.map((text, i) => ({ text, gapBefore: gaps[i] ?? 0.7, ...f(text, i) }));
@@ -141,13 +230,11 @@ for (const c of CASES) {
       expect(featureValue(high, c.feature)).toBeGreaterThan(featureValue(low, c.feature));
     });
 
-    const pairs = (Object.entries(VIBE_WEIGHTS) as [TVibe, { weights: Partial<Record<TVibeFeature, number>> }][])
-      .map(([vibe, row]) => [vibe, row.weights[c.feature]] as const)
-      .filter((p): p is readonly [TVibe, number] => p[1] !== undefined && !(p[0] in (c.exclude ?? {})));
-    for (const [vibe, weight] of pairs) {
-      it(`${vibe} ${weight > 0 ? 'rises' : 'falls'} with ${c.feature} (weight ${weight})`, () => {
+    const pairs = (Object.entries(DOCUMENTED[c.feature] ?? {}) as [TVibe, 1 | -1][]).filter(([vibe]) => !(vibe in (c.exclude ?? {})));
+    for (const [vibe, sign] of pairs) {
+      it(`${vibe} ${sign > 0 ? 'rises' : 'falls'} with ${c.feature} (weight ${VIBE_WEIGHTS[vibe].weights[c.feature]})`, () => {
         const d = high.scores.vibes[vibe] - low.scores.vibes[vibe];
-        if (weight > 0) expect(d).toBeGreaterThan(0);
+        if (sign > 0) expect(d).toBeGreaterThan(0);
         else expect(d).toBeLessThan(0);
       });
     }
