@@ -3,7 +3,7 @@ import { analyze } from '../analyze.js';
 import { concatenate, praatPitch, readMono, speak, RATE } from '../testing/speech-fixtures.js';
 import { analyzeProsody } from '../signal/prosody.js';
 import { finalRise, measureUpspeak, RISE_SEMITONES, STATEMENT_PAUSE, statementEnds } from './upspeak.metric.js';
-import { trackFor } from './speech-track.js';
+import { trackFor, type TSpeechTrack } from './speech-track.js';
 
 /** The same final-rise measure, on Praat's pitch track: the reference for the phrase end. */
 function praatFinalRise(file: string, end: number): number {
@@ -32,6 +32,47 @@ describe('upspeak', () => {
       else expect(truth).toBeLessThan(RISE_SEMITONES);
       expect(ours >= RISE_SEMITONES).toBe(rising);
     }
+  });
+});
+
+describe('upspeak and rise-fall endings', () => {
+  // One 1.5 s statement at 200 Hz whose last 250 ms climb from 180 to 290 Hz; `endHz` is where
+  // the pitch is when voicing stops. Contours written out, so the rule is tested on its own.
+  function trackEndingAt(endHz: number): TSpeechTrack {
+    const step = 0.01;
+    const values = new Float32Array(200);
+    for (let i = 20; i < 170; i++) values[i] = 200;
+    for (let k = 0; k < 15; k++) values[145 + k] = 180 * (290 / 180) ** (k / 14);
+    for (let k = 0; k < 10; k++) values[160 + k] = 290 * (endHz / 290) ** ((k + 1) / 10);
+    const contour = { start: 0, step, values };
+    return {
+      duration: 2,
+      pitch: contour,
+      intensity: { start: 0, step, values: new Float32Array(200) },
+      nuclei: [],
+      speech: [{ from: 0.2, to: 1.7 }],
+      pauses: [],
+      words: [],
+    };
+  }
+  it('counts a terminal rise that ends at its peak', () => {
+    const u = measureUpspeak(trackEndingAt(290));
+    expect(u.phraseEnds[0]?.rising).toBe(true);
+    expect(u.upspeak).toBe(100);
+  });
+  it('does not count a rise-fall whose end falls 3 semitones or more from the peak (an accent on the last word)', () => {
+    // Like JFK's "ask NOT" at 1.25x: up 8 semitones, then down over 3 to the end, still above the low point.
+    const u = measureUpspeak(trackEndingAt(228));
+    const end = u.phraseEnds[0];
+    expect(end?.rise ?? 0).toBeGreaterThanOrEqual(RISE_SEMITONES);
+    expect(end?.fall ?? 0).toBeGreaterThanOrEqual(RISE_SEMITONES);
+    expect(end?.rising).toBe(false);
+    expect(u.upspeak).toBe(0);
+  });
+  it('still counts a rise with a small dip at the very end', () => {
+    const u = measureUpspeak(trackEndingAt(270));
+    expect(u.phraseEnds[0]?.fall ?? 99).toBeLessThan(RISE_SEMITONES);
+    expect(u.phraseEnds[0]?.rising).toBe(true);
   });
 });
 

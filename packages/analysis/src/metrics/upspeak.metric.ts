@@ -12,6 +12,8 @@ export interface TPhraseEnd {
   rise: number;
   /** Final pitch relative to the speaker's median, semitones. */
   height: number;
+  /** Semitones the pitch falls from its peak after the low point to the final pitch. */
+  fall: number;
   rising: boolean;
 }
 
@@ -47,7 +49,7 @@ export function finalRise(pitch: TContour, phrase: TInterval): number {
   return finalMovement(pitch, phrase).rise;
 }
 
-function finalMovement(pitch: TContour, phrase: TInterval): { rise: number; end: number } {
+function finalMovement(pitch: TContour, phrase: TInterval): { rise: number; end: number; fall: number } {
   const frames = framesIn(pitch, [phrase]).filter((i) => (pitch.values[i] ?? 0) > 0);
   // The last stretch of continuous voicing long enough to measure. A jump of more than 3
   // semitones from one frame to the next, or 30 ms unvoiced, breaks it: after a falling end, the
@@ -65,15 +67,24 @@ function finalMovement(pitch: TContour, phrase: TInterval): { rise: number; end:
     if (current.length >= MIN_TAIL_FRAMES) segment = current;
   }
   const last = segment[segment.length - 1];
-  if (last === undefined) return { rise: Number.NaN, end: Number.NaN };
+  if (last === undefined) return { rise: Number.NaN, end: Number.NaN, fall: Number.NaN };
   const from = last - Math.round(TAIL_SECONDS / pitch.step);
   const st = segment.filter((i) => i >= from).map((i) => toSemitones(pitch.values[i] ?? 0));
   // Median of three removes single-frame glitches before finding the low point and the end.
   const smooth = st.map((_, i) => median3(st[i - 1] ?? st[i] ?? 0, st[i] ?? 0, st[i + 1] ?? st[i] ?? 0));
   const end = median3(smooth[smooth.length - 1] ?? 0, smooth[smooth.length - 2] ?? 0, smooth[smooth.length - 3] ?? 0);
   let low = Infinity;
-  for (let i = 0; i < smooth.length - 2; i++) low = Math.min(low, smooth[i] ?? Infinity);
-  return { rise: end - low, end };
+  let lowAt = 0;
+  for (let i = 0; i < smooth.length - 2; i++)
+    if ((smooth[i] ?? Infinity) < low) {
+      low = smooth[i] as number;
+      lowAt = i;
+    }
+  // The peak between the low point and the end: a rise-fall (an emphatic accent, "ask NOT")
+  // climbs past the final pitch and comes down again, a terminal rise ends at or near its peak.
+  let peak = end;
+  for (let i = lowAt; i < smooth.length; i++) peak = Math.max(peak, smooth[i] ?? -Infinity);
+  return { rise: end - low, end, fall: peak - end };
 }
 
 function median3(a: number, b: number, c: number): number {
@@ -105,9 +116,10 @@ export function statementEnds(speech: readonly TInterval[], words: readonly TWor
 
 /**
  * Upspeak: the share of statement ends (see statementEnds) whose last 250 ms of voicing rise by
- * 3 semitones or more and finish above the middle of the speaker's own range (their median
- * pitch), so a continuation rise inside a sentence, or a small lift at the bottom of the range
- * after a fall, does not count.
+ * 3 semitones or more, finish above the middle of the speaker's own range (their median pitch)
+ * and do not fall 3 semitones or more from the peak of that rise, so a continuation rise inside a
+ * sentence, a small lift at the bottom of the range after a fall, or a rise-fall accent on the
+ * last word does not count.
  */
 export function measureUpspeak(track: TSpeechTrack): TUpspeakResult {
   const voiced = framesIn(track.pitch, track.speech)
@@ -117,10 +129,13 @@ export function measureUpspeak(track: TSpeechTrack): TUpspeakResult {
   const middle = quantile(voiced, 0.5);
   const phraseEnds: TPhraseEnd[] = [];
   for (const phrase of statementEnds(track.speech, track.words)) {
-    const { rise, end } = finalMovement(track.pitch, phrase);
+    const { rise, end, fall } = finalMovement(track.pitch, phrase);
     if (!Number.isFinite(rise)) continue;
     const height = end - middle;
-    phraseEnds.push({ phrase, rise: round(rise, 2), height: round(height, 2), rising: rise >= RISE_SEMITONES && height > 0 });
+    // A fall as large as a counted rise after the peak is as audible as the rise: the phrase ends
+    // falling (a rise-fall), not on a terminal rise.
+    const rising = rise >= RISE_SEMITONES && height > 0 && fall < RISE_SEMITONES;
+    phraseEnds.push({ phrase, rise: round(rise, 2), height: round(height, 2), fall: round(fall, 2), rising });
   }
   const rising = phraseEnds.filter((p) => p.rising);
   return {
