@@ -1,8 +1,9 @@
 // `npm run bench -w @rostrum/analysis` (second part): syllable counts against dictionary truth at
-// 0.8x, 1x and 1.25x tempo, the pace ratio across tempos, and upspeak on read statements and on a
-// question-heavy talk. Real speech: the public-domain JFK inaugural excerpt shipped inside the
-// nodejs-whisper npm package (fetched once into the temp folder with `npm pack`); generated speech:
-// flite's four voices and espeak-ng. Praat's own numbers are printed beside ours for reference.
+// 0.8x, 1x and 1.25x tempo, the pace ratio across tempos, upspeak on read statements and on a
+// question-heavy talk, and pitch agreement with Praat. Real speech (see real-speech.ts): JFK's
+// inaugural excerpt (npm nodejs-whisper), two Asterisk prompts (Debian asterisk-core-sounds-en-g722)
+// and the ALSA channel names (Debian alsa-utils), fetched once into the temp folder; generated
+// speech: flite's four voices and espeak-ng. Praat's own numbers are printed beside ours.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,13 +15,12 @@ import { analyzeProsody } from '../signal/prosody.js';
 import { measureUpspeak } from '../metrics/upspeak.metric.js';
 import { trackFor } from '../metrics/speech-track.js';
 import { totalDuration } from '../signal/voice-activity.js';
+import { pitchAgreement, praatPitch } from './praat-pitch.js';
+import { ALSA_CHANNELS, ASTERISK_PROMPTS, alsaChannels, alsaText, asteriskPrompt, JFK_TEXT, jfk } from './real-speech.js';
 
 const DIR = join(tmpdir(), 'rostrum-bench', 'scores');
 const RATE = 16_000;
 const TEMPOS = [0.8, 1, 1.25] as const;
-const JFK_TEXT = 'And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.';
-const JFK_PACKAGE = 'nodejs-whisper@0.3.1';
-const JFK_PATH = 'package/cpp/whisper.cpp/bindings/go/samples/jfk.wav';
 const STATEMENTS = [
   'Good morning everyone, and thank you for coming.',
   'Today I want to talk about how small habits shape our work.',
@@ -49,6 +49,12 @@ const QUESTIONS = [
   'Have you tried it before?',
 ];
 
+/** Words of the real recordings that the CMU dictionary lacks, with their spoken syllables. */
+const SYLLABLE_OVERRIDES: ReadonlyMap<string, number> = new Map([
+  // "PBX" in the Asterisk prompts is spelled out: "pee bee ex".
+  ['pbx', 3],
+]);
+
 let dictionary: Map<string, number> | undefined;
 /** Syllables of a text from the CMU dictionary: one per vowel phone (the first pronunciation). */
 export function dictionarySyllables(text: string): number {
@@ -66,7 +72,7 @@ export function dictionarySyllables(text: string): number {
     .replace(/[^a-z' ]/g, ' ')
     .split(/\s+/)
     .filter(Boolean)) {
-    const c = dictionary.get(w);
+    const c = SYLLABLE_OVERRIDES.get(w) ?? dictionary.get(w);
     if (c === undefined) throw new Error(`"${w}" is not in the dictionary`);
     n += c;
   }
@@ -88,15 +94,6 @@ function toRate(input: string, output: string, tempo = 1): string {
       ...(tempo === 1 ? [] : ['tempo', '-s', String(tempo)]),
     ]);
   return output;
-}
-
-function jfk(): string {
-  const wav = join(DIR, 'jfk.wav');
-  if (existsSync(wav)) return wav;
-  execFileSync('npm', ['pack', JFK_PACKAGE, '--silent', '--pack-destination', DIR], { cwd: DIR, stdio: ['ignore', 'ignore', 'inherit'] });
-  const tgz = join(DIR, `${JFK_PACKAGE.replace('@', '-')}.tgz`);
-  execFileSync('tar', ['-xzf', tgz, '-C', DIR, JFK_PATH]);
-  return toRate(join(DIR, JFK_PATH), wav);
 }
 
 function flite(voice: string, text: string, name: string): string {
@@ -238,7 +235,17 @@ async function upspeakOf(file: string): Promise<{ upspeak: number; ends: number 
 async function main(): Promise<void> {
   mkdirSync(DIR, { recursive: true });
   const fullText = STATEMENTS.join(' ');
-  const sources: [string, string, string][] = [['jfk (real)', jfk(), JFK_TEXT]];
+  const jfkFile = jfk(DIR, toRate);
+  const echotest = asteriskPrompt(DIR, 'demo-echotest');
+  const congrats = asteriskPrompt(DIR, 'demo-congrats');
+  // The ALSA names are 1.5 s each: read one after another as a short talk of eight phrases.
+  const alsa = await talk('alsa-channels', alsaChannels(DIR, toRate));
+  const sources: [string, string, string][] = [
+    ['jfk (real)', jfkFile, JFK_TEXT],
+    ['asterisk echotest (real)', echotest, ASTERISK_PROMPTS['demo-echotest']],
+    ['asterisk congrats (real)', congrats, ASTERISK_PROMPTS['demo-congrats']],
+    [`alsa ${ALSA_CHANNELS.length} channel names (real)`, alsa, alsaText()],
+  ];
   for (const v of ['slt', 'rms', 'awb', 'kal16']) sources.push([`flite ${v}`, flite(v, fullText, `flite-${v}`), fullText]);
   sources.push(['espeak en-us', espeak('en-us', fullText, 'espeak-en-us'), fullText]);
 
@@ -275,7 +282,12 @@ async function main(): Promise<void> {
   console.log('\nUpspeak (% of statement ends rising; statement end = a pause of 0.5 s or more)');
   console.log('| talk | 0.8x | 1x | 1.25x |');
   console.log('|---|---|---|---|');
-  const talks: [string, string, boolean][] = [['jfk (real)', jfk(), false]];
+  // The ALSA channel names are labels, not statements (a list may rise on every item): no upspeak.
+  const talks: [string, string, boolean][] = [
+    ['jfk (real)', jfkFile, false],
+    ['asterisk echotest (real)', echotest, false],
+    ['asterisk congrats (real)', congrats, false],
+  ];
   for (const v of ['slt', 'rms', 'awb', 'kal16'])
     talks.push([
       `flite ${v} statements`,
@@ -321,6 +333,21 @@ async function main(): Promise<void> {
       targets.push([`${name} ${tempo}x ${questions ? 'above 15 %' : 'at most 10 %'}`, questions ? u.upspeak > 15 : u.upspeak <= 10]);
     }
     console.log(`| ${name} | ${cells.join(' | ')} |`);
+  }
+
+  console.log('\nPitch against Praat (To Pitch (ac), standard settings; frames matched by time, 1x)');
+  console.log(
+    '| file | frames | voiced in both | within 1 semitone | octave up / down | voicing agreement | voiced only ours / only Praat |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  const pitchFiles = new Map<string, string>();
+  for (const [name, file] of [...sources, ...talks]) if (![...pitchFiles.values()].includes(file)) pitchFiles.set(name, file);
+  for (const [name, file] of pitchFiles) {
+    const a = pitchAgreement((await prosodyOf(file)).pitch, praatPitch(file, DIR));
+    console.log(
+      `| ${name} | ${a.frames} | ${a.bothVoiced} | ${a.withinSemitone.toFixed(1)} % | ${a.octaveUp} / ${a.octaveDown} | ${a.voicingAgreement.toFixed(1)} % | ${a.onlyOurs} / ${a.onlyPraat} |`,
+    );
+    targets.push([`${name} pitch within 1 semitone of Praat on >= 90 % of frames voiced in both`, a.withinSemitone >= 90]);
   }
   console.log('');
   for (const [name, ok] of targets) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);

@@ -1,0 +1,89 @@
+// Real (recorded, not synthesised) English speech for the accuracy benches, each fetched once from
+// a registry package into the bench's temp folder and never committed:
+// - JFK's inaugural excerpt (public domain), shipped in the nodejs-whisper npm package (male);
+// - two Asterisk prompts read by Allison Smith (CC-BY-SA 3.0), Debian asterisk-core-sounds-en-g722
+//   (wideband G.722, 16 kHz; the texts are the package's own transcript, core-sounds-en.txt, in
+//   asterisk-core-sounds-en) (female);
+// - the eight ALSA speaker-test channel names (GPL-2+, "The ALSA developers"), Debian alsa-utils
+//   /usr/share/sounds/alsa, read one after another with 0.7 s between them (the file names are the
+//   words).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const JFK_PACKAGE = 'nodejs-whisper@0.3.1';
+const JFK_PATH = 'package/cpp/whisper.cpp/bindings/go/samples/jfk.wav';
+export const JFK_TEXT = 'And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.';
+
+const ASTERISK_PACKAGE = 'asterisk-core-sounds-en-g722';
+const ASTERISK_DIR = 'usr/share/asterisk/sounds/en_US_f_Allison';
+/** From core-sounds-en.txt (asterisk-core-sounds-en 1.6.1), word for word. */
+export const ASTERISK_PROMPTS = {
+  'demo-echotest':
+    'You are about to enter an echo test. In this mode everything you say will be repeated back to you just as soon as it is received. ' +
+    'The purpose of this test is to give you an audible sense of the latency between you and the machine that is running the echo test application. ' +
+    'You may end the test by hanging up or by pressing the pound key.',
+  'demo-congrats':
+    'Congratulations. You have successfully installed and executed the Asterisk open source PBX. ' +
+    'You have also installed a set of sample sounds and configuration files that should help you to get started. ' +
+    'Like a normal PBX you will navigate this demonstration by dialing digits. ' +
+    'If you are using a console channel driver instead of a real phone you can use the dial, answer, and hang up commands to simulate the actions of a standard telephone.',
+} as const;
+
+const ALSA_PACKAGE = 'alsa-utils';
+const ALSA_DIR = 'usr/share/sounds/alsa';
+export const ALSA_CHANNELS = [
+  'Front_Left',
+  'Front_Right',
+  'Front_Center',
+  'Rear_Left',
+  'Rear_Right',
+  'Rear_Center',
+  'Side_Left',
+  'Side_Right',
+];
+
+/** JFK's excerpt, 16 kHz mono (`toRate` converts). */
+export function jfk(dir: string, toRate: (input: string, output: string) => string): string {
+  const wav = join(dir, 'jfk.wav');
+  if (existsSync(wav)) return wav;
+  execFileSync('npm', ['pack', JFK_PACKAGE, '--silent', '--pack-destination', dir], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  const tgz = join(dir, `${JFK_PACKAGE.replace('@', '-')}.tgz`);
+  execFileSync('tar', ['-xzf', tgz, '-C', dir, JFK_PATH]);
+  return toRate(join(dir, JFK_PATH), wav);
+}
+
+/** A Debian package's files under `dir/<package>/` (`apt-get download`; needs `apt-get update` once). */
+function debianPackage(dir: string, name: string): string {
+  const root = join(dir, name);
+  if (existsSync(root)) return root;
+  const downloads = join(dir, 'debs');
+  mkdirSync(downloads, { recursive: true });
+  execFileSync('apt-get', ['download', name], { cwd: downloads, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deb = readdirSync(downloads).find((f) => f.startsWith(`${name}_`) && f.endsWith('.deb'));
+  if (!deb) throw new Error(`apt-get download ${name} left no .deb`);
+  execFileSync('dpkg-deb', ['-x', join(downloads, deb), root]);
+  return root;
+}
+
+/** One Asterisk prompt as 16 kHz mono WAV (G.722 is headerless, so ffmpeg is told the format). */
+export function asteriskPrompt(dir: string, prompt: keyof typeof ASTERISK_PROMPTS): string {
+  const wav = join(dir, `asterisk-${prompt}.wav`);
+  if (existsSync(wav)) return wav;
+  const g722 = join(debianPackage(dir, ASTERISK_PACKAGE), ASTERISK_DIR, `${prompt}.g722`);
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'g722', '-i', g722, '-ar', '16000', '-ac', '1', wav]);
+  return wav;
+}
+
+/** The ALSA channel names, each as 16 kHz mono WAV, in ALSA_CHANNELS order. */
+export function alsaChannels(dir: string, toRate: (input: string, output: string) => string): string[] {
+  const names = ALSA_CHANNELS.map((c) => join(dir, `alsa-${c}.wav`));
+  if (names.every((f) => existsSync(f))) return names;
+  const root = debianPackage(dir, ALSA_PACKAGE);
+  return ALSA_CHANNELS.map((c, i) => toRate(join(root, ALSA_DIR, `${c}.wav`), names[i] as string));
+}
+
+/** "Front_Center" -> "front center". */
+export function alsaText(): string {
+  return ALSA_CHANNELS.map((c) => c.replace('_', ' ').toLowerCase()).join('. ');
+}
