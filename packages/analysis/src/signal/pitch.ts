@@ -113,21 +113,26 @@ export function computePitchTracks(
   const silence = new Float64Array(frames);
   const frame = new Float64Array(windowLength);
   const r = new Float64Array(maxLag + 2);
+  // As in Praat: the local mean over one longest period either side of the frame centre, the local
+  // peak of the windowed frame over half a longest period either side. A peak taken over the whole
+  // window reaches into the loud vowel next to a voicing edge and keeps edge frames voiced.
+  const period = Math.floor(sr / o.minPitch);
+  const halfPeriod = Math.floor(period / 2) + 1;
   for (let f = 0; f < frames; f++) {
     const list: TCandidate[] = [];
     candidates[f] = list;
     silence[f] = 2;
     const begin = Math.round(f * o.step * sr) - halfWindow;
     if (begin < 0 || begin + windowLength > x.length || globalPeak === 0) continue;
+    const centre = begin + halfWindow;
     let m = 0;
-    for (let i = 0; i < windowLength; i++) m += x[begin + i] as number;
-    m /= windowLength;
+    let n = 0;
+    for (let i = Math.max(0, centre - period); i < Math.min(x.length, centre + period); i++, n++) m += x[i] as number;
+    m /= Math.max(1, n);
+    for (let i = 0; i < windowLength; i++) frame[i] = ((x[begin + i] as number) - m) * (win[i] as number);
     let localPeak = 0;
-    for (let i = 0; i < windowLength; i++) {
-      const d = (x[begin + i] as number) - m;
-      localPeak = Math.max(localPeak, Math.abs(d));
-      frame[i] = d * (win[i] as number);
-    }
+    for (let i = Math.max(0, halfWindow - halfPeriod); i < Math.min(windowLength, halfWindow + halfPeriod); i++)
+      localPeak = Math.max(localPeak, Math.abs(frame[i] as number));
     silence[f] = localPeak / globalPeak;
     let r0 = 0;
     for (let i = 0; i < windowLength; i++) r0 += (frame[i] as number) ** 2;
@@ -149,7 +154,9 @@ export function computePitchTracks(
       if (peak > 1) peak = 1 / peak;
       const frequency = sr / (lag + shift);
       if (frequency < o.minPitch || frequency > o.maxPitch) continue;
-      found.push({ frequency, strength: peak + o.octaveCost * Math.log2(frequency / o.minPitch), raw: b });
+      // Praat's octave cost, measured down from the ceiling: the same preference for higher
+      // candidates, and the voiced strength stays comparable with the unvoiced one.
+      found.push({ frequency, strength: peak - o.octaveCost * Math.log2(o.maxPitch / frequency), raw: b });
     }
     found.sort((p, q) => q.strength - p.strength);
     for (const c of found) list.push(c);

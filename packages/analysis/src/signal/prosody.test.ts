@@ -52,6 +52,39 @@ describe('pitch against Praat (To Pitch (ac), same settings)', () => {
   }
 });
 
+describe('voicing against Praat (To Pitch (ac), same settings)', () => {
+  // Frames where one tracker says voiced and the other unvoiced, split by which one says voiced.
+  // Praat looks for the local peak within half a longest period of the frame centre, in the
+  // windowed frame, and measures the octave cost down from the ceiling; a peak over the whole
+  // window and a cost measured up from the floor kept frames past voicing edges voiced
+  // (95.7-97.1 % agreement, 41-79 frames voiced only by us against 0-24 only by Praat).
+  for (const [voice, pitch] of [
+    ['en-us', 40],
+    ['en-us+f3', 60],
+    ['en-gb', 70],
+  ] as const) {
+    it(`calls the same frames voiced on 96% of frames, with no excess of frames only it calls voiced (${voice})`, async () => {
+      const file = speak(SENTENCES.join(' '), { voice, pitch, rate: 165 });
+      const ours = computePitch(await readMono(file), RATE).values;
+      let frames = 0;
+      let agree = 0;
+      let onlyOurs = 0;
+      let onlyPraat = 0;
+      for (const [t, f] of praatPitch(file)) {
+        const g = ours[Math.round(t / 0.01)];
+        if (g === undefined) continue;
+        frames++;
+        if (f > 0 === g > 0) agree++;
+        else if (g > 0) onlyOurs++;
+        else onlyPraat++;
+      }
+      expect(agree / frames).toBeGreaterThanOrEqual(0.96);
+      // Some disagreement either way is normal; a one-sided excess is the fault this guards against.
+      expect(onlyOurs).toBeLessThanOrEqual(onlyPraat + 0.01 * frames);
+    });
+  }
+});
+
 describe('intensity against Praat (To Intensity, 100 Hz)', () => {
   it('is within 1 dB on average over sounding frames', async () => {
     const file = speak(SENTENCES[0] as string, { voice: 'en-us', rate: 160 });
