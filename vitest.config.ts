@@ -1,4 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** Server test files that mock a module or switch on module-wide state: each gets fresh modules. */
+const SERVER_FILES_WITH_MODULE_STATE = [
+  'apps/server/src/modules/auth/auth.security.test.ts',
+  'apps/server/src/observability/error-reporting.test.ts',
+];
 
 // One runner for every package: `npx vitest run --project <name>` runs one of them.
 export default defineConfig({
@@ -26,6 +32,19 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SERVER_FILES_WITH_MODULE_STATE],
+          // Each file starts its own app on a database of its own, so files can share one module
+          // graph per worker: loading Fastify, Drizzle and the routes once, not once per file,
+          // saves most of the server tests' import time.
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-isolated',
+          include: SERVER_FILES_WITH_MODULE_STATE,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

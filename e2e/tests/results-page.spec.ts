@@ -50,6 +50,8 @@ async function openResults(page: Page, email: string) {
 const zoomOf = async (page: Page) => Number(await page.getByTestId('waveform').getAttribute('data-zoom'));
 
 test('every chart shows real values; highlights, keys and zoom drive the waveform; sharing has Undo', async ({ page }) => {
+  // One long journey through every chart and control.
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await openResults(page, SPEAKER);
   // The owner goes back to their results list and never sees an Add a Score tab (001 section 6).
@@ -77,6 +79,20 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
   const negative = page.getByTestId('chart-negativeVibes');
   await negative.getByText('Why these vibes?').click();
   await expect(negative.getByRole('listitem').first()).toHaveText(/^[a-z]+ \d+\.\d: base \d+\.\d, .+ [+−]\d+\.\d/);
+
+  // How Clarity is measured: its parts and their shares, under the dial.
+  const clarity = page.getByTestId('chart-clarity');
+  await clarity.getByText('How Clarity is measured').click();
+  await expect(clarity.getByRole('listitem')).toHaveText([
+    '40%: the whole voice heard clearly, low vowels to high consonants, above any noise',
+    '20%: syllables that stand apart, not run together',
+    '20%: a pace a listener can follow',
+    '20%: words the recogniser made out with confidence',
+  ]);
+  await clarity.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await page.screenshot({ path: path.join(SHOTS, 'results-clarity-method.png') });
+  await clarity.getByText('How Clarity is measured').click();
+  await expect(clarity.getByRole('listitem')).toHaveCount(0);
 
   // A chart's tooltip carries its tips (keyboard focus).
   await page.getByRole('button', { name: 'Tips for Pace' }).focus();

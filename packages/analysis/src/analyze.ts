@@ -187,6 +187,7 @@ export async function analyzeWithTimings(
       labelled.filter((w) => w.speaker === speaker),
       conversational,
     );
+    track.transcribed = transcriber !== null;
     track.keywordHits = labelledHits
       .filter((h) => h.speaker === speaker)
       .map(({ phrase, start, end, confidence }) => ({ phrase, start, end, confidence }));

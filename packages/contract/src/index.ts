@@ -31,3 +31,4 @@ export * from './word-spotting.js';
 export * from './assignment-comparison.js';
 export * from './dashboards.js';
 export * from './wordspotting-lists.js';
+export * from './clarity.js';

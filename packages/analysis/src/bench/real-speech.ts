@@ -53,13 +53,21 @@ export function jfk(dir: string, toRate: (input: string, output: string) => stri
   return toRate(join(dir, JFK_PATH), wav);
 }
 
-/** A Debian package's files under `dir/<package>/` (`apt-get download`; needs `apt-get update` once). */
+/** A Debian package's files under `dir/<package>/` (`apt-get download`, after `apt-get update` if it must). */
 function debianPackage(dir: string, name: string): string {
   const root = join(dir, name);
   if (existsSync(root)) return root;
   const downloads = join(dir, 'debs');
   mkdirSync(downloads, { recursive: true });
-  execFileSync('apt-get', ['download', name], { cwd: downloads, stdio: ['ignore', 'ignore', 'inherit'] });
+  const download = () => execFileSync('apt-get', ['download', name], { cwd: downloads, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    download();
+  } catch {
+    // A machine whose package lists were never fetched (or were cleaned) knows no versions yet.
+    const asRoot = process.getuid?.() === 0;
+    execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? ['update', '-qq'] : ['apt-get', 'update', '-qq']);
+    download();
+  }
   const deb = readdirSync(downloads).find((f) => f.startsWith(`${name}_`) && f.endsWith('.deb'));
   if (!deb) throw new Error(`apt-get download ${name} left no .deb`);
   execFileSync('dpkg-deb', ['-x', join(downloads, deb), root]);

@@ -6,7 +6,6 @@
 // speech: flite's four voices and espeak-ng. Praat's own numbers are printed beside ours.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodePcm } from '../decode/decode-pcm.js';
 import { encodeWav } from '../asr/wav-file.js';
@@ -16,10 +15,9 @@ import { measureUpspeak } from '../metrics/upspeak.metric.js';
 import { trackFor } from '../metrics/speech-track.js';
 import { totalDuration } from '../signal/voice-activity.js';
 import { pitchAgreement, praatPitch } from './praat-pitch.js';
+import { BENCH_DIR as DIR, espeak, flite, RATE, toRate } from './speech-sources.js';
 import { ALSA_CHANNELS, ASTERISK_PROMPTS, alsaChannels, alsaText, asteriskPrompt, JFK_TEXT, jfk } from './real-speech.js';
 
-const DIR = join(tmpdir(), 'rostrum-bench', 'scores');
-const RATE = 16_000;
 const TEMPOS = [0.8, 1, 1.25] as const;
 const STATEMENTS = [
   'Good morning everyone, and thank you for coming.',
@@ -77,35 +75,6 @@ export function dictionarySyllables(text: string): number {
     n += c;
   }
   return n;
-}
-
-function toRate(input: string, output: string, tempo = 1): string {
-  if (!existsSync(output))
-    execFileSync('sox', [
-      '-D',
-      input,
-      '-r',
-      String(RATE),
-      '-c',
-      '1',
-      '-b',
-      '16',
-      output,
-      ...(tempo === 1 ? [] : ['tempo', '-s', String(tempo)]),
-    ]);
-  return output;
-}
-
-function flite(voice: string, text: string, name: string): string {
-  const raw = join(DIR, `${name}.raw.wav`);
-  if (!existsSync(raw)) execFileSync('flite', ['-voice', voice, '-t', text, '-o', raw]);
-  return toRate(raw, join(DIR, `${name}.wav`));
-}
-
-function espeak(voice: string, text: string, name: string): string {
-  const raw = join(DIR, `${name}.raw.wav`);
-  if (!existsSync(raw)) execFileSync('espeak-ng', ['-v', voice, '-s', '160', '-w', raw, text]);
-  return toRate(raw, join(DIR, `${name}.wav`));
 }
 
 /**

@@ -230,7 +230,7 @@ function sentence(line: string, voice: TVoice, wpm: number): { samples: Float32A
 }
 
 /** Deterministic noise: white, or pink by Paul Kellet's filter of white noise. */
-function noise(kind: 'white' | 'pink', n: number, seed: number): Float32Array {
+export function noise(kind: 'white' | 'pink', n: number, seed: number): Float32Array {
   let state = seed >>> 0 || 1;
   const rand = (): number => {
     state ^= state << 13;
@@ -253,7 +253,7 @@ function noise(kind: 'white' | 'pink', n: number, seed: number): Float32Array {
   return out;
 }
 
-const rms = (x: Float32Array, from = 0, to = x.length): number => {
+export const rms = (x: Float32Array, from = 0, to = x.length): number => {
   let e = 0;
   for (let i = from; i < to; i++) e += (x[i] as number) ** 2;
   return Math.sqrt(e / Math.max(1, to - from));

@@ -49,6 +49,7 @@ describe('upspeak and rise-fall endings', () => {
       duration: 2,
       pitch: contour,
       intensity: { start: 0, step, values: new Float32Array(200) },
+      bands: [],
       nuclei: [],
       speech: [{ from: 0.2, to: 1.7 }],
       pauses: [],

@@ -1,4 +1,4 @@
-import type { TMetricKey, TMetricTimestamps, TSpan, TSpeakerScores, TVibe, TVibeExplanation } from '@rostrum/contract';
+import type { TClarityPart, TMetricKey, TMetricTimestamps, TSpan, TSpeakerScores, TVibe, TVibeExplanation } from '@rostrum/contract';
 import { totalDuration } from '../signal/voice-activity.js';
 import { measureClarity } from './clarity.metric.js';
 import { measureOpening } from './opening.metric.js';
@@ -25,6 +25,8 @@ export interface TSpeakerAnalysis {
   speechDuration: number;
   fillersPerMinute: number;
   phraseEnds: TPhraseEnd[];
+  /** Clarity's parts, each 0-1 (`recognised` only with a transcript). */
+  clarityParts: Partial<Record<TClarityPart, number>>;
 }
 
 /** Every single-speaker metric for one speaker's track (conversation fields left null). */
@@ -144,6 +146,7 @@ export function scoreSpeaker(track: TSpeechTrack, wordSpotting: readonly string[
       ...Object.fromEntries(Object.entries(features).map(([k, v]) => [`vibe.${k}`, round(v, 3)])),
       syllableDipDb: clarity.syllableDip,
       signalToNoiseDb: clarity.signalToNoise,
+      ...Object.fromEntries(Object.entries(clarity.parts).map(([k, v]) => [`clarity.${k}`, round(v, 3)])),
       pauseCount: pausing.pauseCount,
       longPauses: pausing.longPauses,
       meanPauseSeconds: pausing.meanPause,
@@ -158,5 +161,6 @@ export function scoreSpeaker(track: TSpeechTrack, wordSpotting: readonly string[
     speechDuration,
     fillersPerMinute,
     phraseEnds: upspeak.phraseEnds,
+    clarityParts: clarity.parts,
   };
 }

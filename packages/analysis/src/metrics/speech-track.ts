@@ -1,3 +1,4 @@
+import type { TBandPower } from '../signal/band-power.js';
 import type { TContour } from '../signal/contour.js';
 import type { TProsody } from '../signal/prosody.js';
 import type { TNucleus } from '../signal/syllable-nuclei.js';
@@ -10,12 +11,15 @@ export interface TSpeechTrack {
   duration: number;
   pitch: TContour;
   intensity: TContour;
+  bands: TBandPower;
   /** Nuclei inside this speaker's speech only. */
   nuclei: TNucleus[];
   speech: TInterval[];
   /** Silent pauses (>= 250 ms) inside this speaker's own talk. */
   pauses: TInterval[];
   words: TWord[];
+  /** A recogniser listened to the recording (true even when it made out few words or none). */
+  transcribed?: boolean;
   /** This speaker's word-spotting hits from the acoustic keyword pass (merged with transcript matches). */
   keywordHits?: TKeywordHit[];
 }
@@ -38,6 +42,7 @@ export function trackFor(prosody: TProsody, speech: TInterval[], words: TWord[],
     duration: prosody.duration,
     pitch: prosody.pitch,
     intensity: prosody.intensity,
+    bands: prosody.bands,
     nuclei: conversational ? prosody.nuclei.filter((n) => inside(n.time)) : prosody.nuclei,
     speech: sorted,
     pauses,

@@ -107,6 +107,7 @@ export function buildResults(input: TReportInput): TResults {
       fillersPerMinute: a.fillersPerMinute,
       isConversational: input.isConversational,
       duration: input.duration,
+      clarityParts: a.clarityParts,
     }),
     timestamped: { metrics: timestamped, vibes: a.vibeSpans },
     ideals,

@@ -51,3 +51,25 @@ describe('tips for switches and the vibe radars', () => {
     expect(calm.byMetric.positiveVibes![0]).toMatch(/^Your strongest positive vibe is/);
   });
 });
+
+describe('the clarity tip', () => {
+  const tip = (clarityParts?: Parameters<typeof buildTips>[0]['clarityParts']) =>
+    buildTips({ scores: scores({ clarity: 5 }), fillersPerMinute: 0, isConversational: false, duration: 60, clarityParts }).byMetric
+      .clarity?.[0];
+
+  it('names the part of a low clarity that cost the most points', () => {
+    expect(tip({ audibility: 0.3, articulation: 1, followablePace: 1, recognised: 0.6 })).toMatch(
+      /background noise or a muffled microphone/,
+    );
+    expect(tip({ audibility: 1, articulation: 0.1, followablePace: 1, recognised: 0.8 })).toMatch(/syllables ran together/);
+    expect(tip({ audibility: 1, articulation: 1, followablePace: 0, recognised: 0.5 })).toMatch(/faster than a listener can follow/);
+    expect(tip({ audibility: 0.9, articulation: 1, followablePace: 1, recognised: 0.2 })).toMatch(/hard to make out/);
+  });
+
+  it('falls back to general advice without the parts, and praises a clear talk', () => {
+    expect(tip()).toMatch(/^Articulate each syllable/);
+    expect(
+      buildTips({ scores: scores({ clarity: 8.5 }), fillersPerMinute: 0, isConversational: false, duration: 60 }).byMetric.clarity?.[0],
+    ).toBe('Your speech is clear and easy to understand.');
+  });
+});

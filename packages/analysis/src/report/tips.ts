@@ -1,4 +1,13 @@
-import { judgeAgainstIdeal, NEGATIVE_VIBES, POSITIVE_VIBES, type TMetricKey, type TSpeakerScores, type TTips } from '@rostrum/contract';
+import {
+  CLARITY_WEIGHTS,
+  judgeAgainstIdeal,
+  NEGATIVE_VIBES,
+  POSITIVE_VIBES,
+  type TClarityPart,
+  type TMetricKey,
+  type TSpeakerScores,
+  type TTips,
+} from '@rostrum/contract';
 import { countIdeals, IDEALS } from './ideals.js';
 
 type TWorkOn = TMetricKey | 'fillerWords';
@@ -9,6 +18,31 @@ interface TTipContext {
   isConversational: boolean;
   /** Seconds: the switch ideal scales with the length of the conversation. */
   duration: number;
+  /** Clarity's parts (0-1): a low Clarity's tip names the part that cost the most. */
+  clarityParts?: Partial<Record<TClarityPart, number>>;
+}
+
+/** What to do about the part of Clarity that cost the most points. */
+const CLARITY_TIPS: Record<TClarityPart, string> = {
+  audibility:
+    'Part of your voice was lost to background noise or a muffled microphone: record somewhere quieter, keep the microphone close and uncovered, and voice the consonants at the ends of words.',
+  articulation: 'Your syllables ran together: open your mouth a little more and give each syllable its own beat.',
+  followablePace: 'You spoke faster than a listener can follow: slow down and let key words land.',
+  recognised: 'Many words were hard to make out: articulate each syllable and finish your words; speaking slightly slower helps too.',
+};
+
+/** The part of Clarity that lost the most weighted points, if any was lost. */
+function weakestClarityPart(parts: Partial<Record<TClarityPart, number>>): TClarityPart | null {
+  let worst: TClarityPart | null = null;
+  let lost = 0;
+  for (const [k, w] of Object.entries(CLARITY_WEIGHTS) as [TClarityPart, number][]) {
+    const part = parts[k];
+    if (part !== undefined && w * (1 - part) > lost) {
+      lost = w * (1 - part);
+      worst = k;
+    }
+  }
+  return worst;
 }
 
 const fmt = (x: number, d = 1): string => x.toFixed(d);
@@ -103,7 +137,10 @@ export function buildTips(ctx: TTipContext): TTips {
   }
   if (s.clarity !== null) {
     if (s.clarity < IDEALS.clarity.idealMin) {
-      const tip = 'Articulate each syllable and keep the microphone close; speaking slightly slower also makes words easier to catch.';
+      const weakest = ctx.clarityParts ? weakestClarityPart(ctx.clarityParts) : null;
+      const tip = weakest
+        ? CLARITY_TIPS[weakest]
+        : 'Articulate each syllable and keep the microphone close; speaking slightly slower also makes words easier to catch.';
       add('clarity', tip);
       problems.push({ key: 'clarity', severity: (IDEALS.clarity.idealMin - s.clarity) / 4, tip });
     } else add('clarity', 'Your speech is clear and easy to understand.');

@@ -1,3 +1,4 @@
+import { computeBandPower, type TBandPower } from './band-power.js';
 import type { TContour } from './contour.js';
 import { computeIntensity } from './intensity.js';
 import { computePitchTracks } from './pitch.js';
@@ -10,6 +11,8 @@ export interface TProsody {
   intensity: TContour;
   activity: TVoiceActivity;
   nuclei: TNucleus[];
+  /** Power in each of the Speech Intelligibility Index's octave bands, for clarity. */
+  bands: TBandPower;
 }
 
 /** Every signal track the metrics need, from one channel of 16 kHz PCM. */
@@ -20,7 +23,8 @@ export function analyzeProsody(samples: Float32Array, sampleRate: number): TPros
   const intensity = computeIntensity(samples, sampleRate, { minPitch: 100 });
   const activity = keepVoiced(detectVoiceActivity(intensity), pitch);
   const { nuclei } = detectSyllableNuclei(samples, sampleRate, lenientPitch);
-  return { duration: samples.length / sampleRate, pitch, intensity, activity, nuclei };
+  const bands = computeBandPower(samples, sampleRate);
+  return { duration: samples.length / sampleRate, pitch, intensity, activity, nuclei, bands };
 }
 
 /** Noise can be loud but is never voiced: a sounding run needs 50 ms of pitch to count as speech. */

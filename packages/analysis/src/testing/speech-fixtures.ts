@@ -55,6 +55,13 @@ export function speak(text: string, o: TSpeakOptions = {}): string {
   });
 }
 
+/** The file through a sox effect chain ("sinc -2000", "compand ..."), cached by file and chain. */
+export function soxEffect(file: string, effects: readonly string[]): string {
+  return cached(`sox-v1:${file}:${effects.join(' ')}`, 'wav', (out) => {
+    execFileSync('sox', ['-D', file, out, ...effects]);
+  });
+}
+
 /** The same speech played faster or slower (sox tempo, speech mode), pitch unchanged. */
 export function changeTempo(file: string, tempo: number): string {
   return cached(`tempo-v1:${file}:${tempo}`, 'wav', (out) => {

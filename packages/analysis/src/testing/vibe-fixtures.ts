@@ -1,20 +1,12 @@
 // Talks that differ in one delivery feature, for the vibe-direction tests (used by *.test.ts only).
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { concatenate, readMono, speak, type TSpeakOptions } from './speech-fixtures.js';
+import { concatenate, readMono, soxEffect, speak, type TSpeakOptions } from './speech-fixtures.js';
 
 /**
  * The same speech with its loudness flattened (sox compand: fast attack, everything above -60 dBFS
- * brought to about -20 dBFS), so syllables and sentences differ little in level. Cached beside it.
+ * brought to about -20 dBFS), so syllables and sentences differ little in level.
  */
 export function flattenLoudness(file: string): string {
-  const out = file.replace(/\.wav$/, '.flat-v1.wav');
-  if (!existsSync(out)) {
-    const tmp = `${out}.tmp.${process.pid}.wav`;
-    execFileSync('sox', ['-D', file, tmp, 'compand', '0.005,0.05', '-80,-80,-60,-20,0,-20', '0', '-90', '0.005']);
-    execFileSync('mv', [tmp, out]);
-  }
-  return out;
+  return soxEffect(file, ['compand', '0.005,0.05', '-80,-80,-60,-20,0,-20', '0', '-90', '0.005']);
 }
 
 export interface TSentence {

@@ -17,6 +17,7 @@ import { Radar } from '../../components/charts/radar';
 import { VarietyBars } from '../../components/charts/variety-bars';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
 import { idealText, one, varietySummary, verdict, vibeScores, zoneLabels } from './metric-format';
+import { ClarityMethod } from './clarity-method';
 import { FocusOn } from './focus-on';
 import { WordSpottingCard } from './word-spotting-card';
 
@@ -80,7 +81,12 @@ export function ResultsCharts({ results, scores: s, ownerView, onShowNextSteps, 
   };
   // Vocal Delivery is the Vibe score the landing page promises (000 section 1); the caption connects the two names.
   const dial = (key: 'overall' | 'strengthOfOpening' | 'clarity') => (
-    <ChartCard {...card(key)} subtitle={key === 'overall' ? VIBE_SCORE_CAPTION : undefined} caption={idealCaption(key)}>
+    <ChartCard
+      {...card(key)}
+      subtitle={key === 'overall' ? VIBE_SCORE_CAPTION : undefined}
+      caption={idealCaption(key)}
+      footer={key === 'clarity' ? <ClarityMethod /> : undefined}
+    >
       <Dial title={METRIC_TITLES[key]} value={s[key]} goodFrom={ideals[key]?.idealMin ?? 7} />
     </ChartCard>
   );
@@ -190,7 +196,7 @@ function VibeCharts({ results, scores, ownerView }: ChartsProps) {
             {...hl(key, spans)}
             footer={
               ownerView ? (
-                <details className="vibe-why">
+                <details className="chart-why">
                   <summary>Why these vibes?</summary>
                   <ul>
                     {[...list]
