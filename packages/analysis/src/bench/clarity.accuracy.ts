@@ -11,7 +11,7 @@ import { encodeWav } from '../asr/wav-file.js';
 import { decodePcm } from '../decode/decode-pcm.js';
 import { asteriskPrompt, jfk } from './real-speech.js';
 import { BENCH_DIR, espeak, flite, RATE, toRate } from './speech-sources.js';
-import { noise, rms } from './word-spotting.accuracy.js';
+import { withWhiteNoise } from './noise.js';
 
 const TEXT =
   'Good morning everyone, and thank you for coming. Today I want to talk about how small habits shape our work. ' +
@@ -32,16 +32,7 @@ const sox =
 
 /** White noise at an SNR over the speech's RMS (pauses included), from a fixed seed. */
 const withNoise = (snr: number) => async (input: string, output: string) => {
-  const x = (await decodePcm(input)).channels[0] as Float32Array;
-  const n = noise('white', x.length, 7);
-  const gain = rms(x) / 10 ** (snr / 20) / rms(n);
-  writeFileSync(
-    output,
-    encodeWav(
-      x.map((v, i) => v + gain * (n[i] as number)),
-      RATE,
-    ),
-  );
+  writeFileSync(output, encodeWav(withWhiteNoise((await decodePcm(input)).channels[0] as Float32Array, snr), RATE));
 };
 
 const DEGRADATIONS: TDegradation[] = [

@@ -15,6 +15,7 @@ import { normaliseWord, type TWord } from '../asr/transcriber.js';
 import { encodeWav } from '../asr/wav-file.js';
 import { spotWords } from '../metrics/word-spotting.metric.js';
 import { analyzeProsody } from '../signal/prosody.js';
+import { noise, rms } from './noise.js';
 
 const RATE = 16_000;
 const DIR = join(tmpdir(), 'rostrum-bench', 'spotting');
@@ -228,36 +229,6 @@ function sentence(line: string, voice: TVoice, wpm: number): { samples: Float32A
   }
   return { samples: all.subarray(s.from, s.to), occurrences };
 }
-
-/** Deterministic noise: white, or pink by Paul Kellet's filter of white noise. */
-export function noise(kind: 'white' | 'pink', n: number, seed: number): Float32Array {
-  let state = seed >>> 0 || 1;
-  const rand = (): number => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 4294967296 - 0.5;
-  };
-  const out = new Float32Array(n);
-  let [b0, b1, b2] = [0, 0, 0];
-  for (let i = 0; i < n; i++) {
-    const w = rand();
-    if (kind === 'white') out[i] = w;
-    else {
-      b0 = 0.99765 * b0 + w * 0.099046;
-      b1 = 0.963 * b1 + w * 0.2965164;
-      b2 = 0.57 * b2 + w * 1.0526913;
-      out[i] = b0 + b1 + b2 + w * 0.1848;
-    }
-  }
-  return out;
-}
-
-export const rms = (x: Float32Array, from = 0, to = x.length): number => {
-  let e = 0;
-  for (let i = from; i < to; i++) e += (x[i] as number) ** 2;
-  return Math.sqrt(e / Math.max(1, to - from));
-};
 
 /** The script at one rate, voices taking turns by sentence, with pauses; noise at its SNR over the speech's RMS. */
 export function makeRecording(

@@ -46,7 +46,7 @@ const dB = (power: number): number => 10 * Math.log10(Math.max(power, 1e-20));
  * clamped to 0-1, weighted by the band's importance. Noise lowers it in every band; muffled,
  * mumbled and low-passed speech lose the upper bands, which carry most consonants.
  */
-export function speechAudibility(track: TSpeechTrack): number {
+function speechAudibility(track: TSpeechTrack): number {
   const bands = track.bands.map((b) => b.values);
   const frames = bands[0]?.length ?? 0;
   if (frames === 0) return 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withWhiteNoise } from '../bench/noise.js';
 import { computeBandPower, SPEECH_BANDS } from '../signal/band-power.js';
 import { analyzeProsody } from '../signal/prosody.js';
 import { RATE, readMono, soxEffect, speak } from '../testing/speech-fixtures.js';
@@ -8,21 +9,6 @@ import { trackFor } from './speech-track.js';
 const TEXT =
   'Good morning everyone, and thank you for coming. Today I want to talk about how small habits shape our work. ' +
   'Some people start with their mornings, and others start with how they listen.';
-
-/** White noise at `snr` dB under the speech's RMS, from a fixed seed. */
-function withNoise(x: Float32Array, snr: number): Float32Array {
-  let state = 12345;
-  const n = new Float32Array(x.length);
-  for (let i = 0; i < n.length; i++) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    n[i] = (state >>> 0) / 4294967296 - 0.5;
-  }
-  const rms = (y: Float32Array) => Math.sqrt(y.reduce((s, v) => s + v * v, 0) / y.length);
-  const gain = rms(x) / 10 ** (snr / 20) / rms(n);
-  return x.map((v, i) => v + gain * (n[i] as number));
-}
 
 function clarityOf(x: Float32Array) {
   const p = analyzeProsody(x, RATE);
@@ -44,7 +30,7 @@ describe('band power', () => {
 describe('clarity', () => {
   it('hears every band of clean speech, and less of it under noise, step by step', async () => {
     const clean = await readMono(speak(TEXT, { synth: 'flite' }));
-    const steps = [clean, withNoise(clean, 25), withNoise(clean, 15), withNoise(clean, 5)].map(clarityOf);
+    const steps = [clean, withWhiteNoise(clean, 25), withWhiteNoise(clean, 15), withWhiteNoise(clean, 5)].map(clarityOf);
     expect(steps[0]?.audibility).toBeGreaterThan(0.95);
     for (let k = 1; k < steps.length; k++) {
       expect(steps[k]?.audibility).toBeLessThan(steps[k - 1]?.audibility as number);
