@@ -31,6 +31,7 @@ import { assignmentProgressRoutes } from './modules/assignments/progress/progres
 import { scorecardsRoutes } from './modules/scorecards/scorecards.routes.js';
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 
 /** The HTTP app: API under /api/v1 and, when built, the web app with an SPA fallback. */
 export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger } = {}) {
@@ -105,6 +106,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       adminUsersRoutes(zapp, deps);
       dashboardsRoutes(zapp, deps);
       wordspottingRoutes(zapp, deps);
+      subscriptionsRoutes(zapp, deps);
     },
     { prefix: API_PREFIX },
   );

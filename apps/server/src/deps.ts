@@ -2,6 +2,7 @@ import type { TConfig } from './config.js';
 import type { TDb } from './db/client.js';
 import type { TQueue } from './jobs/queue.js';
 import type { MediaStorage } from './storage/media-storage.js';
+import type { TPaymentProvider } from './modules/subscriptions/payment-provider.js';
 
 /** What every service receives: built once in main (or the test harness) and passed down. */
 export interface TDeps {
@@ -12,4 +13,6 @@ export interface TDeps {
   storage: MediaStorage;
   /** Signs short-lived media addresses. */
   mediaSecret: string;
+  /** Card payments; absent: not configured (prepaid codes still work). */
+  payments?: TPaymentProvider | null;
 }

@@ -125,6 +125,22 @@ export const ERROR_CODES = {
   /** 409: the recording is being analysed already (a re-analysis waits for it to end). */
   recordingBusy: 'recording.busy',
 
+  // Paid access
+  /** 400: the prepaid code is wrong, used, voided, of another organisation, plan or group. */
+  subscriptionCodeInvalid: 'subscription.code_invalid',
+  /** 429: too many prepaid code attempts. */
+  subscriptionRateLimited: 'subscription.rate_limited',
+  /** 409: the membership cannot be renewed (coach roles or perpetual access: 002 section 5). */
+  subscriptionNotRenewable: 'subscription.not_renewable',
+  /** 402: the card payment failed; the message is the payment provider's ("Payment failed: {message}"). */
+  paymentFailed: 'payment.failed',
+  /** 400: card payment is not configured on this server (the prepaid code still works). */
+  paymentNotConfigured: 'payment.not_configured',
+  /** 404: no such plan in the caller's organisation, or no longer offered. */
+  planNotFound: 'plan.not_found',
+  /** 409: the prepaid code was redeemed already and cannot be voided. */
+  prepaidCodeRedeemed: 'prepaid_code.redeemed',
+
   /** 400: a scorecard rating still named "New Rating". */
   scorecardUnnamedRating: 'scorecard.unnamed_rating',
   /** 400: two ratings whose names give the same id. */

@@ -32,3 +32,4 @@ export * from './assignment-comparison.js';
 export * from './dashboards.js';
 export * from './wordspotting-lists.js';
 export * from './clarity.js';
+export * from './subscription.js';

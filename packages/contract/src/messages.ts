@@ -55,8 +55,17 @@ export const MSG = {
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   currentPasswordWrong: 'The current password you entered is incorrect',
   emailInUse: 'That email address is already used by another account',
+  subscriptionUpdateFailed: 'Subscription update failed. Please double check the code you entered and try again',
+  tooManyPrepaidCodeAttempts: 'Too many prepaid code attempts. Please try again in an hour.',
+  cardPaymentNotConfigured: 'Card payment is not configured. Please use a prepaid card.',
+  subscriptionNotRenewable: 'This membership cannot be renewed.',
+  planNotFound: 'This plan is not available.',
+  prepaidCodeRedeemed: 'This code has been redeemed and cannot be voided.',
   inviteCodeRegenerated: 'New invite code created. The old code and link no longer work.',
 } as const;
+
+/** 'Payment failed: {message from server}' (002 section 8). */
+export const paymentFailedMessage = (message: string) => `Payment failed: ${message}`;
 
 /** 'Invite has been sent to {email}.' */
 export const inviteSentMessage = (email: string) => `Invite has been sent to ${email}.`;

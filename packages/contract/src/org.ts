@@ -1,6 +1,7 @@
 import { addDays, addYears, isAfter } from 'date-fns';
 import { z } from 'zod';
 import { ORG_SETTING_FLAGS, PERPETUAL_YEARS } from './constants.js';
+import { ZPlanSchema } from './subscription.js';
 
 export const ZOrgTypeSchema = z.enum(['edu', 'other']);
 
@@ -34,7 +35,8 @@ export const ZOrgSchema = z.object({
   settings: ZOrgSettingsSchema,
   whiteLabelLogo: z.string().nullable(),
   hasPerpetualFreeDuration: z.boolean(),
-  plans: z.array(z.object({ planId: z.string(), name: z.string(), price: z.number(), duration: z.number(), recurring: z.boolean() })),
+  /** The plans offered (not archived), by price descending; duration in days. */
+  plans: z.array(ZPlanSchema),
   algorithmConfig: z.object({ algorithms: z.array(ZAlgorithmSchema), default_algorithm: z.string() }),
 });
 export type TOrg = z.infer<typeof ZOrgSchema>;

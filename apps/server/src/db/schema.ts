@@ -462,3 +462,93 @@ export const wordspottingLists = pgTable(
     unique('wordspotting_lists_scope_uq').on(t.orgId, t.scope, t.groupId, t.userId, t.algorithm).nullsNotDistinct(),
   ],
 );
+
+/**
+ * An organisation's plans (002 sections 3 and 9): price in cents, duration in days. Archived
+ * plans are no longer offered, but stay for the ledger and for codes already sold.
+ */
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** ISO 4217, lower-case as payment providers spell it. */
+    currency: text('currency').notNull().default('usd'),
+    durationDays: integer('duration_days').notNull(),
+    recurring: boolean('recurring').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('plans_org_idx').on(t.orgId),
+    check('plans_price_nonnegative', sql`${t.priceCents} >= 0`),
+    check('plans_duration_positive', sql`${t.durationDays} > 0`),
+  ],
+);
+
+/**
+ * Single-use prepaid codes, made in batches by an org admin for one plan (and optionally one
+ * group). Only the SHA-256 of the normalised code is stored: a code carries 100 random bits, far
+ * too many to guess or brute-force offline, so a fast unsalted hash is enough (as for api keys).
+ * codeSuffix is its last 4 characters, for the masked list (80 unknown bits remain).
+ */
+export const prepaidCodes = pgTable(
+  'prepaid_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id').notNull(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** Null: redeemable in any group of the organisation. */
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    codeSuffix: text('code_suffix').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemedAt: ts('redeemed_at'),
+    redeemedGroupId: uuid('redeemed_group_id').references(() => groups.id, { onDelete: 'set null' }),
+    voidedAt: ts('voided_at'),
+  },
+  (t) => [index('prepaid_codes_org_idx').on(t.orgId, t.createdAt), index('prepaid_codes_batch_idx').on(t.batchId)],
+);
+
+/**
+ * The ledger: one row per payment or redemption, written in the same transaction as the
+ * membership expiry it changed, so access is never granted without a record nor recorded without
+ * access. Rows are never updated or deleted by the product; users and groups may go (set null).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['card', 'prepaid'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** The payment provider's ids (card payments): its charge or transaction, and the PaymentIntent. */
+    providerTransactionId: text('provider_transaction_id'),
+    paymentIntentId: text('payment_intent_id').unique(),
+    codeId: uuid('code_id')
+      .unique()
+      .references(() => prepaidCodes.id, { onDelete: 'set null' }),
+    expiresBefore: ts('expires_before'),
+    expiresAfter: ts('expires_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_entries_org_idx').on(t.orgId, t.createdAt)],
+);

@@ -8,11 +8,12 @@ import {
   type TOrgSettings,
 } from '@rostrum/contract';
 import type { TDb } from '../db/client.js';
-import { assignmentTargets, assignments, groups, memberships, organisations, scorecards, users } from '../db/schema.js';
+import { assignmentTargets, assignments, groups, memberships, organisations, plans, scorecards, users } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 
 // Demo data for `npm start` on an empty database: two companies and one school, each with an
-// org admin, a coach and a speaker, and a group (class) with an invite code. Summit has the
+// org admin, a coach and a speaker, and a group (class) with an invite code. Northwind offers two
+// plans (Annual, Monthly) on its subscription page. Summit has the
 // Assignments setting on, with two assignments and a custom scorecard, a shared template of its
 // coach and Download Report on (the global templates are seed/global-templates.ts). The README lists these
 // sign-ins; keep the two in step.
@@ -29,6 +30,8 @@ interface TDemoOrg {
   extraGroups?: { name: string; freeYears: number }[];
   people: { role: 'admin' | 'coach' | 'speaker'; email: string; first: string; last: string; title: string }[];
   assignments?: TDemoAssignment[];
+  /** Plans offered on the subscription page: price in cents, duration in days. */
+  plans?: { name: string; price: number; duration: number; recurring: boolean }[];
   /** Templates owned by the coach; shared ones are public to the organisation's coaches. */
   templates?: (TDemoAssignment & { criteria: Omit<TAssignmentCriteriaInput, 'algorithm'>; isShared: boolean })[];
 }
@@ -56,6 +59,10 @@ export const DEMO_ORGS: TDemoOrg[] = [
     },
     group: 'Sales Team',
     extraGroups: [{ name: 'Leadership Workshop', freeYears: 1 }],
+    plans: [
+      { name: 'Annual', price: 9900, duration: 365, recurring: false },
+      { name: 'Monthly', price: 1200, duration: 30, recurring: true },
+    ],
     people: [
       { role: 'admin', email: 'admin@northwind.example', first: 'Avery', last: 'Admin', title: 'director-executive' },
       { role: 'coach', email: 'coach@northwind.example', first: 'Casey', last: 'Coach', title: 'coach' },
@@ -150,6 +157,13 @@ export async function seedDemoIfEmpty(db: TDb): Promise<boolean> {
           speakerPrivacyLevel: 2,
         })
         .returning();
+      if (d.plans?.length) {
+        await tx
+          .insert(plans)
+          .values(
+            d.plans.map((p) => ({ orgId: org!.id, name: p.name, priceCents: p.price, durationDays: p.duration, recurring: p.recurring })),
+          );
+      }
       for (const extra of d.extraGroups ?? []) {
         await tx.insert(groups).values({
           orgId: org!.id,

@@ -23,6 +23,7 @@ import { presentGroup } from '../groups/groups.presenter.js';
 import { emailSectionsFor, viewerAbilitiesOf } from '../../auth/policies.js';
 import { listMembershipsOf } from '../notifications/notifications.repository.js';
 import { presentOrg } from '../org/org.presenter.js';
+import { offeredPlans } from '../subscriptions/subscriptions.service.js';
 import { presentUser, type TUserRow } from './me.presenter.js';
 import {
   emailTakenByOther,
@@ -42,7 +43,7 @@ async function loadUser(deps: TDeps, auth: TAuth): Promise<TUserRow> {
 export async function getOrg(deps: TDeps, auth: TAuth) {
   const o = await findOrganisation(deps.db, auth.orgId);
   if (!o) throw notFound();
-  return presentOrg(o, auth.orgRoles);
+  return presentOrg(o, auth.orgRoles, await offeredPlans(deps.db, o.id));
 }
 
 export async function getMe(deps: TDeps, auth: TAuth): Promise<TMeResponse> {

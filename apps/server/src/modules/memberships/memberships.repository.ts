@@ -151,3 +151,44 @@ export async function listUserGroups(db: TDb, userId: string) {
     .where(eq(memberships.userId, userId))
     .orderBy(desc(groups.createdAt), asc(groups.name));
 }
+
+/** The user's membership of the group, locked until the transaction ends (FOR UPDATE), or null. */
+export async function lockMembership(tx: TDb, userId: string, groupId: string): Promise<TMembershipRow | null> {
+  const [m] = await tx
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.groupId, groupId)))
+    .for('update');
+  return m ?? null;
+}
+
+/**
+ * Paid access (a payment or a prepaid code): the membership becomes an active speaker membership
+ * until `expiresAt`; a new access period (it was not active) starts now.
+ */
+export async function grantPaidSpeakerAccess(
+  tx: TDb,
+  m: TMembershipRow,
+  v: { expiresAt: Date; startNewPeriod: boolean; now: Date },
+): Promise<void> {
+  await tx
+    .update(memberships)
+    .set({
+      roles: ['speaker'],
+      status: 'active',
+      expiresAt: v.expiresAt,
+      expiredRoles: [],
+      startDate: v.startNewPeriod ? v.now : m.startDate,
+      updatedAt: v.now,
+    })
+    .where(and(eq(memberships.userId, m.userId), eq(memberships.groupId, m.groupId)));
+}
+
+/** A group of the organisation, or null (another organisation's group is not found). */
+export async function findOrgGroup(db: TDb, orgId: string, groupId: string): Promise<TGroupRow | null> {
+  const [g] = await db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.id, groupId), eq(groups.orgId, orgId)));
+  return g ?? null;
+}

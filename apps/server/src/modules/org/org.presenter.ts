@@ -1,8 +1,8 @@
-import { hasPerpetualFreeDuration, type TOrg } from '@rostrum/contract';
+import { hasPerpetualFreeDuration, type TOrg, type TPlan } from '@rostrum/contract';
 import type { TOrgRow } from './org.repository.js';
 
-/** The organisation as the caller sees it: roles are the caller's org-level roles. */
-export function presentOrg(o: TOrgRow, orgRoles: string[]): TOrg {
+/** The organisation as the caller sees it: roles are the caller's org-level roles; plans those offered, by price descending. */
+export function presentOrg(o: TOrgRow, orgRoles: string[], plans: TPlan[]): TOrg {
   return {
     orgId: o.id,
     code: o.code,
@@ -14,8 +14,7 @@ export function presentOrg(o: TOrgRow, orgRoles: string[]): TOrg {
     settings: o.settings,
     whiteLabelLogo: o.whiteLabelLogo,
     hasPerpetualFreeDuration: hasPerpetualFreeDuration(o.settings.freeDuration),
-    // Plans and payment come with the subscription feature.
-    plans: [],
+    plans,
     algorithmConfig: o.algorithmConfig,
   };
 }

@@ -1,0 +1,41 @@
+import { addDays } from 'date-fns';
+import { isMembershipActiveNow } from '../../auth/membership-active.js';
+import { hasCoachRole, hasSpeakerRole } from '../../auth/roles.js';
+import { membershipAccess, membershipIsPerpetual } from '../memberships/membership-access.js';
+import type { TGroupRow, TMembershipRow } from '../memberships/memberships.repository.js';
+
+// The expiry rule of paid access (docs/decisions.md, "Paid access"): a payment or a prepaid code
+// for a plan of D days gives access until now + D days; a renewal while the membership is still
+// active adds D days to its current expiry, so no paid day is lost by renewing early.
+
+/** The new expiry after paying for `durationDays` (002 section 4: "now plus the plan's duration"). */
+export function subscriptionExpiry(
+  current: Pick<TMembershipRow, 'status' | 'expiresAt'> | null,
+  durationDays: number,
+  now = new Date(),
+): Date {
+  const from = current?.expiresAt && isMembershipActiveNow(current, now) ? current.expiresAt : now;
+  return addDays(from, durationDays);
+}
+
+export type TSubscriptionAction = 'renew' | 'activate';
+
+/**
+ * Which action the subscription page offers for a membership (002 sections 2.10 and 5): renewal
+ * only for speaker-only, non-perpetual memberships; renew when active or expired, activate when
+ * not active yet. Null: nothing to pay for (a coach role, perpetual access, a removed membership).
+ */
+export function subscriptionAction(
+  m: TMembershipRow | null,
+  group: Pick<TGroupRow, 'settings'>,
+  org: { freeDuration?: { years: number } | null },
+  now = new Date(),
+): TSubscriptionAction | null {
+  if (!m) return null;
+  const roles = [...m.roles, ...m.expiredRoles];
+  if (!hasSpeakerRole(roles) || hasCoachRole(roles) || membershipIsPerpetual(m, now)) return null;
+  const access = membershipAccess(m, group, org, now);
+  if (access?.status === 'active' || access?.status === 'expired') return 'renew';
+  if (access?.status === 'not-active-yet') return 'activate';
+  return null;
+}

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { ZCreatePlanBodySchema, type TAdminPlan } from '@rostrum/contract';
+import type { TDb } from '../db/client.js';
+import { organisations } from '../db/schema.js';
+import { insertPlan, listPlans } from '../modules/subscriptions/plans.repository.js';
+import { presentAdminPlan } from '../modules/subscriptions/subscriptions.presenter.js';
+
+// The operator's side of plans (seed/plans-cli.ts): add a plan to an organisation by its code,
+// or list them, without signing in as an org admin.
+
+/** Adds a plan (checked by the same schema as the admin call) to the organisation with this code. */
+export async function seedPlan(db: TDb, orgCode: string, input: unknown): Promise<TAdminPlan> {
+  const body = ZCreatePlanBodySchema.parse(input);
+  const org = await orgByCode(db, orgCode);
+  const p = await insertPlan(db, {
+    orgId: org.id,
+    name: body.name,
+    priceCents: body.price,
+    durationDays: body.duration,
+    recurring: body.recurring,
+  });
+  return presentAdminPlan(p);
+}
+
+export async function listOrgPlans(db: TDb, orgCode: string): Promise<TAdminPlan[]> {
+  const org = await orgByCode(db, orgCode);
+  return (await listPlans(db, org.id, { includeArchived: true })).map(presentAdminPlan);
+}
+
+async function orgByCode(db: TDb, code: string) {
+  const [org] = await db.select().from(organisations).where(eq(organisations.code, code));
+  if (!org) throw new Error(`no organisation with the code "${code}"`);
+  return org;
+}
