@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { PSEUDO_GROUP_ID, scorecardQuestions } from '@rostrum/contract';
 import {
   assignmentAttachments,
@@ -10,6 +10,8 @@ import {
   groups,
   invites,
   memberships,
+  plans,
+  prepaidCodes,
   recordings,
   scorecardResponses,
   scorecards,
@@ -68,6 +70,7 @@ import {
 } from './authorization-matrix.fixtures.js';
 import { row, type TCellArgs, type TJson, type TRow, type TTarget } from './authorization-matrix.runner.js';
 import { uploadsDirOf } from '../storage/media-storage.js';
+import { newPrepaidCode, normalisePrepaidCode, prepaidCodeHash, prepaidCodeSuffix } from '../modules/subscriptions/prepaid-codes.js';
 
 // The matrix table: one row per API operation that takes an id, keyed "METHOD /path" as in
 // the OpenAPI document. A row says how a cell builds its target (shared fixtures for reads,
@@ -510,6 +513,31 @@ const inviteWrite = (method: 'PUT' | 'DELETE') =>
     expect: ({ caller }) => ({ status: statusFor(caller, { visible: sameOrg(caller), allowed: mayUseAdminArea(caller) }) }),
   });
 
+/** A fresh plan of the combination's organisation and, when asked, one unused code for it. */
+async function newPlanAndCode<V>(a: TCellArgs<V>) {
+  const [plan] = await dbOf(a)
+    .insert(plans)
+    .values({ orgId: a.combo.org.id, name: `Plan ${randomBytes(3).toString('hex')}`, priceCents: 1500, durationDays: 30 })
+    .returning();
+  const code = newPrepaidCode();
+  const normalised = normalisePrepaidCode(code)!;
+  const [row] = await dbOf(a)
+    .insert(prepaidCodes)
+    .values({
+      batchId: randomUUID(),
+      orgId: a.combo.org.id,
+      planId: plan!.id,
+      codeHash: prepaidCodeHash(normalised),
+      codeSuffix: prepaidCodeSuffix(normalised),
+    })
+    .returning();
+  return { plan: plan!, code, codeRow: row! };
+}
+
+const adminAreaStatus = ({ caller }: { caller: TCaller }) => ({
+  status: statusFor(caller, { visible: sameOrg(caller), allowed: mayUseAdminArea(caller) }),
+});
+
 export const TABLE: Record<string, TRow<unknown>> = {
   // -- groups
   'GET /groups/{id}': groupRead((a) => (d) => (d?.groupId === a.combo.group.id ? [] : ['another group came back'])),
@@ -894,6 +922,63 @@ export const TABLE: Record<string, TRow<unknown>> = {
   'PUT /invites/{id}': inviteWrite('PUT'),
   'DELETE /invites/{id}': inviteWrite('DELETE'),
 
+  // -- paid access: the admin area's plans and codes, and a speaker's subscription update
+  'PATCH /admin/plans/{planId}': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const { plan } = await newPlanAndCode(a);
+      const state = async () => (await dbOf(a).select().from(plans).where(eq(plans.id, plan.id)))[0]?.name;
+      return { params: { planId: plan.id }, body: { name: `Renamed ${randomBytes(3).toString('hex')}` }, state };
+    },
+    expect: adminAreaStatus,
+  }),
+  'POST /admin/plans/{planId}/codes': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const { plan } = await newPlanAndCode(a);
+      const state = async () => (await dbOf(a).select({ n: count() }).from(prepaidCodes).where(eq(prepaidCodes.planId, plan.id)))[0]?.n;
+      return { params: { planId: plan.id }, body: { count: 2 }, state };
+    },
+    expect: adminAreaStatus,
+  }),
+  'POST /admin/prepaid-codes/{codeId}/void': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const { codeRow } = await newPlanAndCode(a);
+      const state = async () => (await dbOf(a).select().from(prepaidCodes).where(eq(prepaidCodes.id, codeRow.id)))[0]?.voidedAt ?? null;
+      return { params: { codeId: codeRow.id }, state };
+    },
+    expect: adminAreaStatus,
+  }),
+  // A scratch group where the owner's and the peer's speaker access has lapsed: each redeems a
+  // fresh code for their own membership; the coach has nothing to renew (409); the admin and
+  // another organisation's admin have no membership there (404).
+  'POST /groups/{id}/subscription': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const g = await a.combo.newGroup();
+      await dbOf(a)
+        .update(memberships)
+        .set({ expiresAt: new Date(Date.now() - 86_400_000) })
+        .where(and(eq(memberships.groupId, g.id), sql`'speaker' = any(${memberships.roles})`));
+      const { plan, code, codeRow } = await newPlanAndCode(a);
+      const state = async () => ({
+        expiries: (await dbOf(a).select({ e: memberships.expiresAt }).from(memberships).where(eq(memberships.groupId, g.id)))
+          .map((m: { e: Date | null }) => m.e?.toISOString() ?? null)
+          .sort(),
+        redeemed: (await dbOf(a).select().from(prepaidCodes).where(eq(prepaidCodes.id, codeRow.id)))[0]?.redeemedAt ?? null,
+      });
+      return { params: { id: g.id }, body: { planId: plan.id, accessCode: code }, state };
+    },
+    expect: ({ caller }) => ({
+      status: caller === 'anonymous' ? 401 : caller === 'owner' || caller === 'peer' ? 200 : caller === 'coach' ? 409 : 404,
+    }),
+  }),
+
   // -- resumable uploads
   'PATCH /uploads/{id}': uploadWrite('PATCH'),
   'DELETE /uploads/{id}': uploadWrite('DELETE'),
@@ -955,4 +1040,8 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   'DELETE /invites/{id}': false,
   'PATCH /uploads/{id}': false,
   'DELETE /uploads/{id}': false,
+  'PATCH /admin/plans/{planId}': false,
+  'POST /admin/plans/{planId}/codes': false,
+  'POST /admin/prepaid-codes/{codeId}/void': false,
+  'POST /groups/{id}/subscription': false,
 };
