@@ -97,6 +97,7 @@ const FAMILIES = [
   'org',
   'recordings',
   'scorecards',
+  'subscription',
   'unsubscribe',
   'uploads',
   'users',
