@@ -134,6 +134,8 @@ export const ERROR_CODES = {
   subscriptionNotRenewable: 'subscription.not_renewable',
   /** 402: the card payment failed; the message is the payment provider's ("Payment failed: {message}"). */
   paymentFailed: 'payment.failed',
+  /** 409: this card payment (PaymentIntent) was applied already. */
+  paymentAlreadyApplied: 'payment.already_applied',
   /** 400: card payment is not configured on this server (the prepaid code still works). */
   paymentNotConfigured: 'payment.not_configured',
   /** 404: no such plan in the caller's organisation, or no longer offered. */

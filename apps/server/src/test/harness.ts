@@ -14,6 +14,7 @@ import type { TMail, TMailer } from '../mail/mailer.js';
 import { pino } from 'pino';
 import { SEND_EMAIL, startQueue, type TWorkerDeps } from '../jobs/queue.js';
 import { MediaStorage } from '../storage/media-storage.js';
+import type { TPaymentProvider } from '../modules/subscriptions/payment-provider.js';
 
 // API integration tests run against the real PostgreSQL (TEST_DATABASE_URL, by default the
 // local server's `test` database). Each test file gets a database of its own, dropped at the end.
@@ -39,7 +40,7 @@ export class CapturingMailer implements TMailer {
   }
 }
 
-export async function startTestApp(opts: { worker?: boolean; config?: Partial<TConfig> } = {}) {
+export async function startTestApp(opts: { worker?: boolean; config?: Partial<TConfig>; payments?: TPaymentProvider } = {}) {
   const name = `rostrum_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -74,7 +75,14 @@ export async function startTestApp(opts: { worker?: boolean; config?: Partial<TC
   if (opts.worker) {
     await queue.startWorkers(workerDeps);
   }
-  const app = await buildApp({ db: database.db, config, queue, storage, mediaSecret: 'test-media-secret-0123456789abcdef' });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    queue,
+    storage,
+    mediaSecret: 'test-media-secret-0123456789abcdef',
+    payments: opts.payments ?? null,
+  });
   await app.ready();
   return {
     app,

@@ -3,7 +3,6 @@ import { stringify } from 'csv-stringify/sync';
 import {
   ERROR_CODES,
   MSG,
-  PSEUDO_GROUP_ID,
   type TAdminPlan,
   type TCreatePlanBody,
   type TGeneratePrepaidCodesBody,
@@ -74,7 +73,7 @@ export async function generatePrepaidCodes(
   assertOrgAdmin(auth);
   const plan = await findPlan(deps.db, auth.orgId, planId);
   if (!plan || plan.archived) throw planNotFound();
-  const group = body.groupId && body.groupId !== PSEUDO_GROUP_ID ? await findOrgGroup(deps.db, auth.orgId, body.groupId) : null;
+  const group = body.groupId ? await findOrgGroup(deps.db, auth.orgId, body.groupId) : null;
   if (body.groupId && !group) throw notFound();
   const batchId = randomUUID();
   const codes = Array.from({ length: body.count }, newPrepaidCode);

@@ -170,5 +170,16 @@ async function payByCard(deps: TDeps, auth: TAuth, group: TGroupRow, plan: TPlan
     if (err instanceof PaymentFailedError) throw new HttpError(402, err.message, ERROR_CODES.paymentFailed);
     throw err;
   }
-  return grantPaidAccess(deps, auth, group, plan, async () => ({ kind: 'card', ...payment }));
+  try {
+    return await grantPaidAccess(deps, auth, group, plan, async () => ({ kind: 'card', ...payment }));
+  } catch (err) {
+    // The ledger holds each PaymentIntent once: the same payment sent again grants nothing more.
+    if (isUniqueViolation(err)) throw conflict(MSG.paymentAlreadyApplied, ERROR_CODES.paymentAlreadyApplied);
+    throw err;
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
+  return false;
 }
