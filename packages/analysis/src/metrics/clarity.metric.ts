@@ -86,10 +86,13 @@ export function measureClarity(track: TSpeechTrack, pace: number): TClarityResul
     const a = track.nuclei[k - 1];
     const b = track.nuclei[k];
     if (!a || !b || b.time - a.time > 0.6) continue;
+    // Peaks and dip on the same (broadband) contour: the nuclei's own levels are in a narrower band.
+    const from = contourIndex(track.intensity, a.time);
+    const to = contourIndex(track.intensity, b.time);
     let low = Infinity;
-    for (let i = contourIndex(track.intensity, a.time); i <= contourIndex(track.intensity, b.time); i++)
-      low = Math.min(low, v[i] ?? Infinity);
-    if (Number.isFinite(low)) dips.push(Math.min(a.intensity, b.intensity) - low);
+    for (let i = from; i <= to; i++) low = Math.min(low, v[i] ?? Infinity);
+    const peak = Math.min(v[from] ?? -Infinity, v[to] ?? -Infinity);
+    if (Number.isFinite(low) && Number.isFinite(peak)) dips.push(peak - low);
   }
   const syllableDip = dips.length ? quantile(dips, 0.5) : 0;
   const signalToNoise = quantile(v, 0.95) - quantile(v, 0.1);

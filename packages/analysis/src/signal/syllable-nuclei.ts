@@ -3,6 +3,7 @@ import { besselI0 } from './intensity.js';
 
 export interface TNucleus {
   time: number;
+  /** dB in the detector's formant band (FORMANT_BAND), not the broadband intensity. */
   intensity: number;
 }
 
@@ -39,6 +40,14 @@ const COARSE_STEP = 1.13;
 const WINDOW_SHARE = 0.25;
 /** Counts within this factor of the chosen window are pooled, so one noisy window cannot decide. */
 const NEIGHBOURHOOD = 1.3;
+/**
+ * Intensity is measured in the band of the first two formants, Hz. Broadband intensity is ruled
+ * by the voice's low harmonics, which nasals and liquids keep, so in fluent speech the dip
+ * between two vowels across /n/, /l/ or /r/ was often under 2 dB and the syllables merged; in
+ * this band those consonants are weak and the vowels strong (Pfitzinger, Burger & Heid 1996
+ * filtered 250-2500 Hz; 300 measured slightly better, docs/analysis.md).
+ */
+export const FORMANT_BAND = { low: 300, high: 2500 } as const;
 
 /**
  * Syllable nuclei after de Jong & Wempe (2009), made independent of tempo.
@@ -50,7 +59,8 @@ const NEIGHBOURHOOD = 1.3;
  * on tempo: slow speech splits vowels into two peaks, fast speech merges neighbouring syllables
  * (on read speech 0.8x / 1x / 1.25x tempo counted 91 / 84 / 80 of 99 syllables).
  *
- * Here the window follows the speaker instead: for each of a ladder of windows the nuclei are
+ * Intensity is taken in the band of the first two formants (FORMANT_BAND), where the
+ * consonants between vowels are weak. Here the window follows the speaker instead: for each of a ladder of windows the nuclei are
  * counted, and the window kept is the widest whose half-length is no more than a quarter of the
  * mean syllable period it implies (speaking time / count). When the recording is played faster
  * every syllable is shorter and the same self-consistent window scales with it, so the count stays
@@ -63,7 +73,7 @@ export function detectSyllableNuclei(
   options: TNucleiOptions = {},
 ): TNucleiResult {
   const share = options.windowShare ?? WINDOW_SHARE;
-  const energy = energyPerBlock(samples, sampleRate);
+  const energy = energyPerBlock(formantBand(samples, sampleRate), sampleRate);
   const trial = (half: number): TTrial => {
     const intensity = smoothIntensity(energy, half);
     return { half, intensity, ...pickNuclei(intensity, pitch, options) };
@@ -131,6 +141,38 @@ function isVoicedAround(pitch: TContour, time: number): boolean {
   const c = contourIndex(pitch, time);
   for (let i = c - 2; i <= c + 2; i++) if ((pitch.values[i] ?? 0) > 0) return true;
   return false;
+}
+
+/** The samples through a 2nd-order Butterworth high-pass and low-pass at the formant band's edges. */
+function formantBand(samples: Float32Array, sampleRate: number): Float32Array {
+  return biquad(biquad(samples, sampleRate, FORMANT_BAND.low, 'high'), sampleRate, FORMANT_BAND.high, 'low');
+}
+
+/** One Butterworth (Q = 1/sqrt 2) biquad section, coefficients from the RBJ Audio EQ Cookbook. */
+function biquad(x: Float32Array, sampleRate: number, cutoff: number, kind: 'low' | 'high'): Float32Array {
+  const w = (2 * Math.PI * cutoff) / sampleRate;
+  const alpha = Math.sin(w) / (2 * Math.SQRT1_2);
+  const cos = Math.cos(w);
+  const a0 = 1 + alpha;
+  const b0 = (kind === 'low' ? (1 - cos) / 2 : (1 + cos) / 2) / a0;
+  const b1 = (kind === 'low' ? 1 - cos : -(1 + cos)) / a0;
+  const a1 = (-2 * cos) / a0;
+  const a2 = (1 - alpha) / a0;
+  const y = new Float32Array(x.length);
+  let x1 = 0;
+  let x2 = 0;
+  let y1 = 0;
+  let y2 = 0;
+  for (let i = 0; i < x.length; i++) {
+    const xi = x[i] as number;
+    const yi = b0 * xi + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2;
+    y[i] = yi;
+    x2 = x1;
+    x1 = xi;
+    y2 = y1;
+    y1 = yi;
+  }
+  return y;
 }
 
 /** Block length of the power sequence every smoothing window works on, ms. */
