@@ -76,6 +76,12 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright-results.json' }]],
   use: {
     baseURL,
+    // Pages poll a processing recording every 10 s; the web app's test hook (app/poll-interval.ts)
+    // makes it every 1 s, so a spec waiting for results or a failure stops waiting sooner.
+    storageState: {
+      cookies: [],
+      origins: [{ origin: new URL(baseURL).origin, localStorage: [{ name: 'rostrum.pollMs', value: '1000' }] }],
+    },
     browserName: 'chromium',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',

@@ -53,6 +53,9 @@ async function speakerPage(browser: Browser, baseURL: string, code: string, name
   return page;
 }
 
+// Most tests sign in through the API, straight onto the page they are about: a UI sign-in costs a
+// page load and the landing page; the form and landing have specs of their own (account-journey,
+// admin-and-manage), and the first test here still signs in through the form.
 test.describe('admin groups', () => {
   test('seat statistics and the sortable group list, pseudo-group always first', async ({ page }) => {
     await signIn(page, 'admin@northwind.example');
@@ -91,7 +94,7 @@ test.describe('admin groups', () => {
   });
 
   test('create a group with coupled privacy levels, the unique-name error, then edit it', async ({ page }) => {
-    await signIn(page, 'admin@northwind.example');
+    await signInByApi(page, 'admin@northwind.example', DEMO_PASSWORD, '/customer-admin/groups');
     await page.getByRole('link', { name: 'Add New Group' }).click();
     await expect(page).toHaveURL('/customer-admin/groups/0');
     await expect(page.getByRole('heading', { name: 'Add New Group' })).toBeVisible();
@@ -214,7 +217,7 @@ test.describe('admin groups', () => {
   });
 
   test('the pseudo-group lists the org admins, without a deactivate button', async ({ page }) => {
-    await signIn(page, 'admin@northwind.example');
+    await signInByApi(page, 'admin@northwind.example', DEMO_PASSWORD, '/customer-admin/groups');
     await page.getByRole('link', { name: 'Members of Coaches and Admins' }).click();
     await expect(page.getByRole('heading', { name: 'Coaches and Admins' })).toBeVisible();
     const row = page.getByRole('table').getByRole('row').filter({ hasText: 'admin@northwind.example' });
@@ -228,7 +231,7 @@ test.describe('admin groups', () => {
   });
 
   test('school wording on Riverside', async ({ page }) => {
-    await signIn(page, 'admin@riverside.example');
+    await signInByApi(page, 'admin@riverside.example', DEMO_PASSWORD, '/customer-admin/groups');
     const stats = page.getByRole('region', { name: 'Seat statistics' });
     await expect(stats.getByText('Instructors/Admins', { exact: true })).toBeVisible();
     await expect(stats.getByText('Active Student Seats', { exact: true })).toBeVisible();
@@ -254,7 +257,7 @@ test.describe('admin groups', () => {
     // Saved for a person to look at: SHOTS_DIR, or .tmp/shots under e2e.
     const dir = process.env.SHOTS_DIR ?? path.join('.tmp', 'shots');
     fs.mkdirSync(dir, { recursive: true });
-    await signIn(page, 'admin@northwind.example');
+    await signInByApi(page, 'admin@northwind.example', DEMO_PASSWORD, '/customer-admin/groups');
     const sales = await groupRow(page, 'Sales Team').getByRole('link', { name: 'Edit Group Sales Team' }).getAttribute('href');
     const pages = { groups: '/customer-admin/groups', edit: sales!, members: `${sales}/users`, new: '/customer-admin/groups/0' };
     for (const width of [1280, 375]) {
@@ -271,7 +274,7 @@ test.describe('admin groups', () => {
   // Issue 12 item 1: a new group's free duration, and what a speaker who joins it sees.
   test('a new group with a free duration: its speakers sign up active and can record', async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
-    await signIn(page, 'admin@northwind.example');
+    await signInByApi(page, 'admin@northwind.example', DEMO_PASSWORD, '/customer-admin/groups');
     await page.getByRole('link', { name: 'Add New Group' }).click();
     const free = page.getByLabel('Free duration');
     // Northwind has no free duration of its own: the form starts there and says what it means.
@@ -303,7 +306,7 @@ test.describe('admin groups', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, 'admin@northwind.example');
+    await signInByApi(page, 'admin@northwind.example', DEMO_PASSWORD, '/customer-admin/groups');
     await page.getByRole('link', { name: 'Add New Group' }).click();
     const groupName = `Waiting Room ${Date.now().toString(36)}`;
     await page.getByLabel('Group name').fill(groupName);

@@ -34,6 +34,9 @@ const groupRow = (page: Page, name: string) => page.getByRole('group', { name, e
 /** The notification banner above the content (the invite form has an inline warning banner too). */
 const notification = (page: Page) => page.locator('.banner-region').getByTestId('notification');
 
+// Most tests sign in through the API, straight onto the page they are about: a UI sign-in costs a
+// page load and the landing page; the form and landing have specs of their own (account-journey,
+// admin-and-manage), and the invite journey here still signs in through the form.
 test.describe('admin users, roles and invites', () => {
   test('the admin invites a coach to a group; the invitee signs up from the emailed link and coaches it', async ({ page, browser }) => {
     test.setTimeout(60_000);
@@ -153,7 +156,7 @@ test.describe('admin users, roles and invites', () => {
   });
 
   test('removing your own admin role asks first; declining keeps it', async ({ page }) => {
-    await signIn(page, 'admin@northwind.example');
+    await signInByApi(page, 'admin@northwind.example', DEMO_PASSWORD, '/customer-admin/groups');
     await openUser(page, 'admin@northwind.example');
     const adminBox = page.getByLabel('Make this user an admin with full admin access?');
     await expect(adminBox).toBeChecked();
@@ -200,7 +203,7 @@ test.describe('admin users, roles and invites', () => {
         body: JSON.stringify({ errors: [{ message: SEAT_TEXT, status: 402, code: 'seats.limit_reached' }] }),
       });
     });
-    await signIn(page, 'admin@northwind.example');
+    await signInByApi(page, 'admin@northwind.example', DEMO_PASSWORD, '/customer-admin/groups');
     await openUser(page, email);
     const sales = groupRow(page, 'Sales Team');
     await sales.getByLabel('Speaker').check();
@@ -252,7 +255,7 @@ test.describe('admin users, roles and invites', () => {
   });
 
   test('in a school the tabs and choices use the edu words; no invites shows the empty state', async ({ page }) => {
-    await signIn(page, 'admin@riverside.example');
+    await signInByApi(page, 'admin@riverside.example', DEMO_PASSWORD, '/customer-admin/groups');
     await page.getByRole('link', { name: 'Add Instructor' }).click();
     await expect(
       page.getByText('Grant Instructor access to one or more classes or select the option to allow the user to create new classes.'),
@@ -269,7 +272,7 @@ test.describe('admin users, roles and invites', () => {
   });
 
   test('coaches and speakers cannot reach these pages', async ({ page }) => {
-    await signIn(page, 'coach@northwind.example');
+    await signInByApi(page, 'coach@northwind.example');
     for (const path of ['/customer-admin/users', '/customer-admin/invites', '/customer-admin/pending-invites']) {
       await page.goto(path);
       await expect(page).toHaveURL('/subscription');

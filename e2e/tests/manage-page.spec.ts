@@ -302,7 +302,8 @@ test('an org manager creates a group: it is selected after the reload; a taken n
 });
 
 test('a plain coach cannot create groups', async ({ page }) => {
-  await signIn(page, COACH);
+  // Through the API (the form and the coach's landing on /manage are checked in the first test).
+  await signInByApi(page, COACH, DEMO_PASSWORD, '/manage');
   await expect(page.getByRole('tab', { name: 'My Groups' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('button', { name: 'Create New Group' })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'My Recordings' })).toHaveCount(0);

@@ -13,6 +13,7 @@ import { NoRecordingsYet } from './no-recordings';
 import { DurationCell, HistoryCell, RecordingFlags, RecordingStateCell, VocalDeliveryCell } from './recording-cells';
 import { useRecordingRowActions } from './recording-row-actions';
 import { PROCESSING_POLL_MS } from './speaker-recordings';
+import { pollInterval } from '../../app/poll-interval';
 
 /**
  * 'My Recordings' (002 section 2.5): the signed-in speaker's recordings with Title, History,
@@ -24,7 +25,7 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
   const recordings = useQuery({
     queryKey: queryKeys.recordings,
     queryFn: api.getRecordings,
-    refetchInterval: (q) => (q.state.data?.some((r) => r.processing) ? PROCESSING_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data?.some((r) => r.processing) ? pollInterval(PROCESSING_POLL_MS) : false),
   });
 
   const { actionsFor, dialogs, error } = useRecordingRowActions(vocab, 'manage');

@@ -9,6 +9,7 @@ import { LoadingState } from '../../components/spinner';
 import type { TViewer } from '../../app/viewer';
 import { MANAGE_TEXT, listOnlyNote, rowState } from './manage-text';
 import { DateCell, DurationCell, RecordingFlags, RecordingStateCell, VocalDeliveryCell } from './recording-cells';
+import { pollInterval } from '../../app/poll-interval';
 
 /** Lists refresh while a recording is processing (001 section 4: every 10 s). */
 export const PROCESSING_POLL_MS = 10_000;
@@ -21,7 +22,7 @@ export function SpeakerRecordings({ group, member, viewer }: { group: TGroup; me
   const recordings = useQuery({
     queryKey: queryKeys.groupRecordings(group.groupId, member.userId),
     queryFn: () => api.getGroupRecordings(group.groupId, member.userId),
-    refetchInterval: (q) => (q.state.data?.some((r) => r.processing) ? PROCESSING_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data?.some((r) => r.processing) ? pollInterval(PROCESSING_POLL_MS) : false),
   });
 
   if (recordings.isPending) return <LoadingState text="Loading recordings..." />;

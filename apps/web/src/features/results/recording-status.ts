@@ -1,4 +1,5 @@
 import { FAILED_REASONS, INTAKE_MSG, RECORDING_LIMITS, type TRecording, type TRecordingSummary } from '@rostrum/contract';
+import { pollInterval } from '../../app/poll-interval';
 
 // How a recording's state reads on the results page and in lists (spec 001 sections 4 and 8).
 
@@ -48,8 +49,9 @@ const REANALYSIS_POLL_MS = 3000;
  */
 export function recordingPollMs(r: Pick<TRecording, 'state' | 'isVideo' | 'videoUrl' | 'wordspotting'> | undefined): number | false {
   if (!r) return false;
-  if (r.state !== 'done' && r.state !== 'failed') return POLL_MS;
-  if (r.state === 'done' && r.isVideo && !r.videoUrl) return POLL_MS;
+  if (r.state !== 'done' && r.state !== 'failed') return pollInterval(POLL_MS);
+  if (r.state === 'done' && r.isVideo && !r.videoUrl) return pollInterval(POLL_MS);
+  // Not shortened by the test hook: results-wordspotting photographs the re-analysis in progress.
   return r.state === 'done' && r.wordspotting.reanalyzing ? REANALYSIS_POLL_MS : false;
 }
 

@@ -33,6 +33,7 @@ import { LIBRARY_SORT_KEYS, nextLibrarySort, openRowIds, toggledRowIds, visibleL
 import { SegmentedControl } from '../../components/segmented-control';
 import '../manage/manage.css';
 import './speaker-dashboard.css';
+import { pollInterval } from '../../app/poll-interval';
 
 // My Library (002 section 2.4): the speaker's own recordings with a remembered filter and sort,
 // the row actions of My Recordings, and rows that open to a player and the recording's details
@@ -62,7 +63,7 @@ export function MyLibrary({ viewer }: { viewer: TViewer }) {
   const library = useQuery({
     queryKey: queryKeys.library,
     queryFn: api.getLibrary,
-    refetchInterval: (q) => (q.state.data?.some((r) => r.processing) ? PROCESSING_POLL_MS : false),
+    refetchInterval: (q) => (q.state.data?.some((r) => r.processing) ? pollInterval(PROCESSING_POLL_MS) : false),
   });
 
   if (library.isPending) return <LoadingState />;
