@@ -78,7 +78,7 @@ export function SubscriptionPage() {
             />
           </div>
         ) : page.data && !page.data.canSubscribe ? (
-          <NoPaymentCard viewer={viewer} />
+          <NoPaymentCard viewer={viewer} entries={entries} />
         ) : null}
 
         <Card flush title={`My ${vocab.Word('groups')}`} titleId="memberships-title">
@@ -160,15 +160,17 @@ export function SubscriptionPage() {
 }
 
 /** Admins, coaches and perpetual members: nothing to pay for here (the server's canSubscribe). */
-function NoPaymentCard({ viewer }: { viewer: TViewer }) {
+function NoPaymentCard({ viewer, entries }: { viewer: TViewer; entries: TSubscriptionEntry[] }) {
   const { vocab } = viewer;
   const text = viewer.canAdministerOrg
     ? `As an administrator of ${viewer.org.name}, your access does not depend on a subscription. ${vocab.Word('speakers')} renew their own access on this page with a card or a prepaid code; you can generate prepaid codes in the admin area.`
     : viewer.manager
       ? `As ${withArticle(vocab.word('coach'))}, your access does not depend on a subscription. Your ${vocab.word('speakers')} renew their own access on this page with a card or a prepaid code.`
-      : `None of your ${vocab.word('groups')} needs a subscription right now: there is nothing to renew.`;
+      : entries.length > 0 && entries.every((s) => s.perpetual)
+        ? 'Your access does not expire: there is nothing to renew.'
+        : `There is no subscription to pay for in your ${vocab.word('groups')} right now. If you need access, ask your ${vocab.word('coach')} or administrator.`;
   return (
-    <Card title="No payment needed" titleId="subscription-none-title">
+    <Card title="No subscription to pay for" titleId="subscription-none-title">
       <div className="subscription-note" data-testid="subscription-explanation">
         <Info size={18} aria-hidden />
         <p>{text}</p>
