@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiSignUp, expect, notification, signIn, test, uniqueEmail } from './helpers';
 import { PASSWORD, SHOTS, api, apiSignIn } from './results-helpers';
@@ -37,6 +38,17 @@ test.beforeAll(async ({ baseURL }) => {
 
 const payCard = (page: Page) => page.locator('section', { has: page.locator('#subscription-pay-title') });
 const planRow = (page: Page, name: string) => page.getByTestId('plan-row').filter({ hasText: name });
+
+/** No serious or critical axe-core violations in the page's main region, wide and narrow. */
+async function scan(page: Page) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${width}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
 
 async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -84,6 +96,7 @@ test('a speaker without access is sent to Subscription, redeems a prepaid code a
   await card.getByRole('button', { name: 'Activate' }).click();
   await expect(card.getByText('Enter your prepaid code.')).toBeVisible();
 
+  await scan(page);
   await shoot(page, 'subscription-page-speaker');
 
   // A wrong code: the spec's 400 message.
@@ -148,6 +161,7 @@ test('admins and coaches read why they have nothing to pay instead of the paymen
   await expect(page.getByTestId('subscription-explanation')).toContainText('your access does not depend on a subscription');
   await expect(page.getByRole('tab', { name: 'Use Prepaid Card' })).toHaveCount(0);
   await expect(page.getByLabel('Prepaid code')).toHaveCount(0);
+  await scan(page);
   await shoot(page, 'subscription-page-admin');
 
   await signIn(page, 'coach@northwind.example');
