@@ -128,7 +128,10 @@ test('renewing an active membership asks first, refuses a used code and extends 
   const card = payCard(page);
   await expect(card.getByRole('heading', { name: 'Renew your access' })).toBeVisible();
   const current = (await card.getByTestId('subscription-expiry').innerText()).replace('Expires ', '').trim();
-  await expect(page.getByRole('button', { name: `Renew ${groupName}` })).toBeVisible();
+  // The list's Renew keeps this group and moves the focus to the payment card.
+  await page.getByRole('button', { name: `Renew ${groupName}` }).click();
+  await expect(page).toHaveURL(`/subscription/${groupId}`);
+  await expect(card.getByRole('heading', { name: 'Renew your access' })).toBeFocused();
 
   await planRow(page, 'Annual').getByRole('radio').check();
   const renewedExpiry = (await planRow(page, 'Annual').locator('td').nth(2).innerText()).trim();

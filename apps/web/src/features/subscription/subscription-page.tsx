@@ -45,8 +45,11 @@ export function SubscriptionPage() {
 
   useEffect(() => {
     if (focusPay && selected) {
+      // The list's Renew or Activate moves keyboard and screen-reader users to the payment card.
+      const title = payTitle.current?.querySelector<HTMLElement>('#subscription-pay-title');
+      title?.setAttribute('tabindex', '-1');
+      title?.focus();
       payTitle.current?.scrollIntoView({ block: 'start' });
-      payTitle.current?.querySelector<HTMLElement>('h2')?.focus();
       setFocusPay(false);
     }
   }, [focusPay, selected]);
