@@ -322,7 +322,10 @@ test.describe('admin groups', () => {
     await expect(membership.getByTestId('membership-note')).toHaveText(
       'You cannot record in this group yet: it does not give free access. Ask your coach or administrator to set a free duration for the group, then come back here to activate your access.',
     );
-    await expect(membership.getByRole('button', { name: 'Activate' })).toHaveCount(0);
+    // No free activation: the list's Activate is the paid one, opening the payment card (issue 17).
+    await membership.getByRole('button', { name: `Activate ${groupName}` }).click();
+    await expect(speaker).toHaveURL(/\/subscription\/[0-9a-f-]+$/);
+    await expect(speaker.getByRole('heading', { name: 'Activate your access' })).toBeVisible();
 
     // The admin gives the group six months; the speaker activates from the subscription page.
     await groupRow(page, groupName)

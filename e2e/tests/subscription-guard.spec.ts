@@ -54,6 +54,9 @@ test('without an active membership the user lands on Subscription and is sent th
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL('/subscription');
   await expect(page).toHaveTitle('Rostrum - Subscription');
+  // A removed membership is not one to pay for (the server offers no Renew or Activate): the page explains.
+  await expect(page.getByTestId('subscription-explanation')).toContainText('There is no subscription to pay for in your groups right now.');
+  await expect(page.getByLabel('Prepaid code')).toHaveCount(0);
   for (const path of ['/history', '/manage', '/evaluate', '/manage?tab=assignments']) {
     await page.goto(path);
     await expect(page, path).toHaveURL('/subscription');

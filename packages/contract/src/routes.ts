@@ -49,6 +49,13 @@ export const ROUTES = {
   terms: { name: 'terms', path: '/terms', announcer: 'Terms of Use', auth: false },
   privacy: { name: 'privacy', path: '/privacy', announcer: 'Privacy Policy', auth: false },
   subscription: { name: 'subscription', path: '/subscription', announcer: 'Subscription', auth: true, noSubscription: true },
+  subscriptionGroup: {
+    name: 'subscription-group',
+    path: '/subscription/:groupId',
+    announcer: 'Subscription',
+    auth: true,
+    noSubscription: true,
+  },
   record: { name: 'record', path: '/record', announcer: 'Record', auth: true, noSubscription: true },
   evaluate: { name: 'evaluate', path: '/evaluate', announcer: 'Results', auth: true },
   evaluateRecording: { name: 'evaluate-recording', path: '/evaluate/:recordingId', announcer: 'Results', auth: true },

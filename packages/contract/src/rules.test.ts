@@ -79,7 +79,16 @@ describe('needsSubscription (002 section 2.1)', () => {
       .filter((r) => r.auth && !routeNeedsSubscription(r))
       .map((r) => r.path)
       .sort();
-    expect(free).toEqual(['/confirm-code', '/email-notifications', '/help', '/home', '/profile', '/record', '/subscription']);
+    expect(free).toEqual([
+      '/confirm-code',
+      '/email-notifications',
+      '/help',
+      '/home',
+      '/profile',
+      '/record',
+      '/subscription',
+      '/subscription/:groupId',
+    ]);
     expect(routeNeedsSubscription(ROUTES.history)).toBe(true);
     expect(routeNeedsSubscription(ROUTES.customerAdminGroups)).toBe(true);
     expect(routeNeedsSubscription(ROUTES.signIn)).toBe(false);

@@ -1,3 +1,4 @@
+import { addDays } from 'date-fns';
 import { z } from 'zod';
 import { ZIdSchema } from './api.js';
 
@@ -168,4 +169,14 @@ export function formatPlanPrice(cents: number): string {
 /** Plans in the order the spec lists them: price descending, then name. */
 export function sortPlans<T extends { price: number; name: string }>(plans: T[]): T[] {
   return [...plans].sort((a, b) => b.price - a.price || a.name.localeCompare(b.name));
+}
+
+/**
+ * The expiry rule of paid access (docs/decisions.md, "Paid access"), the one copy the server and the
+ * subscription page's Expiration Date column share: paying for a plan of `durationDays` gives access
+ * until now + that many days, or, while the membership is still active (`activeUntil`: its current
+ * expiry), that expiry + that many days, so renewing early loses no paid day.
+ */
+export function planExpiry(activeUntil: Date | string | null, durationDays: number, now: Date = new Date()): Date {
+  return addDays(activeUntil ? new Date(activeUntil) : now, durationDays);
 }

@@ -43,6 +43,9 @@ import type {
   TMemberAssignments,
   TSpeakerDashboard,
   TLibraryRecording,
+  TSubscriptionPage,
+  TUpdateSubscriptionBody,
+  TUpdateSubscriptionResponse,
 } from '@rostrum/contract';
 import { call, client } from './http-client';
 import type { paths } from './openapi.gen';
@@ -108,6 +111,10 @@ export const api = {
   /** A new invite code with a random suffix (org admins); the old code stops working. */
   regenerateInviteCode: (groupId: string): Promise<TGroup> =>
     call('POST', () => client.POST('/api/v1/groups/{id}/invite-code', { params: { path: id(groupId) } })),
+  getSubscriptionPage: (): Promise<TSubscriptionPage> => call('GET', () => client.GET('/api/v1/subscription')),
+  /** 402 (payment failed) is this call's own message, not the global redirect (002 section 8). */
+  updateSubscription: (groupId: string, body: TUpdateSubscriptionBody): Promise<TUpdateSubscriptionResponse> =>
+    call('POST', () => client.POST('/api/v1/groups/{id}/subscription', { params: { path: id(groupId) }, body }), { own402: true }),
   joinGroup: (inviteCode: string): Promise<{ group: TGroup }> =>
     call('POST', () => client.POST('/api/v1/groups/join', { body: { inviteCode } }), { own402: true }),
 
@@ -213,4 +220,5 @@ export const queryKeys = {
   /** Under the recordings key: a recording's change (flag, share, rename, delete) refreshes the counts. */
   speakerDashboard: ['recordings', 'speaker-dashboard'] as const,
   library: ['recordings', 'library'] as const,
+  subscriptionPage: ['me', 'subscription'] as const,
 };

@@ -13,5 +13,6 @@ describe('paymentRequiredTarget (000 section 8: 402 for a user who is not an org
   it('leaves an org manager where they are, and a user already on Subscription', () => {
     expect(paymentRequiredTarget(me(true), '/history')).toBeNull();
     expect(paymentRequiredTarget(me(false), '/subscription')).toBeNull();
+    expect(paymentRequiredTarget(me(false), '/subscription/0b0e8c3e-8a55-4d55-9f0e-6a6f6a6f6a6f')).toBeNull();
   });
 });

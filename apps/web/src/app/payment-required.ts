@@ -7,5 +7,6 @@ import { ROUTES, type TMeResponse } from '@rostrum/contract';
  */
 export function paymentRequiredTarget(me: TMeResponse | undefined, pathname: string): string | null {
   if (me?.user.isOrgManager) return null;
-  return pathname === ROUTES.subscription.path ? null : ROUTES.subscription.path;
+  const onSubscription = pathname === ROUTES.subscription.path || pathname.startsWith(`${ROUTES.subscription.path}/`);
+  return onSubscription ? null : ROUTES.subscription.path;
 }

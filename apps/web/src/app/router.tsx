@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
                   lazyRoute(R.emailNotifications, PAGES.EmailNotificationsPage),
                   lazyRoute(R.help, PAGES.HelpPage),
                   lazyRoute(R.subscription, PAGES.SubscriptionPage),
+                  lazyRoute(R.subscriptionGroup, PAGES.SubscriptionPage),
                   lazyRoute(R.homeIntake, PAGES.HomeIntakeRoute),
                   lazyRoute(R.record, PAGES.RecordPage),
                   lazyRoute(R.evaluate, PAGES.ResultsListPage),

@@ -1,4 +1,4 @@
-import { addDays } from 'date-fns';
+import { planExpiry } from '@rostrum/contract';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
 import { hasCoachRole, hasSpeakerRole } from '../../auth/roles.js';
 import { membershipAccess, membershipIsPerpetual } from '../memberships/membership-access.js';
@@ -14,8 +14,7 @@ export function subscriptionExpiry(
   durationDays: number,
   now = new Date(),
 ): Date {
-  const from = current?.expiresAt && isMembershipActiveNow(current, now) ? current.expiresAt : now;
-  return addDays(from, durationDays);
+  return planExpiry(current?.expiresAt && isMembershipActiveNow(current, now) ? current.expiresAt : null, durationDays, now);
 }
 
 export type TSubscriptionAction = 'renew' | 'activate';

@@ -1,0 +1,263 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, CreditCard, Ticket } from 'lucide-react';
+import {
+  GROUP_RELOAD_DELAY_MS,
+  MSG,
+  ZUpdateSubscriptionBodySchema,
+  formatPlanPrice,
+  paymentFailedMessage,
+  planExpiry,
+  type TPlan,
+  type TSubscriptionEntry,
+} from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { errorMessage, isApiError } from '../../api/http-client';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { ConfirmDialog } from '../../components/dialog';
+import { Badge } from '../../components/status-badge';
+import { SelectField } from '../../components/select-field';
+import { Tabs } from '../../components/tabs';
+import { TextField } from '../../components/text-field';
+import { formatDate } from '../../components/date-format';
+import { notifications } from '../../app/notification-store';
+import type { TViewer } from '../../app/viewer';
+import { ACCESS_STATUS_LABELS } from './membership-status';
+
+type TTab = 'card' | 'prepaid';
+const TONES = { active: 'success', 'not-active-yet': 'warning', expired: 'danger', inactive: undefined } as const;
+
+/** The message of a failed subscription update (002 section 8): 400 and 402 have the spec's words. */
+export function subscriptionFailureMessage(e: unknown): string {
+  if (isApiError(e) && e.status === 400) return MSG.subscriptionUpdateFailed;
+  if (isApiError(e) && e.status === 402) return paymentFailedMessage(e.message);
+  return errorMessage(e, MSG.serverError);
+}
+
+/** Where access stands for the chosen membership: the status and its expiry (none shown when perpetual). */
+function statusText(entry: TSubscriptionEntry): string {
+  if (entry.perpetual) return 'Perpetual access';
+  if (!entry.expires) return 'No access yet';
+  return `${entry.status === 'expired' ? 'Expired' : entry.status === 'active' ? 'Expires' : 'Ended'} ${formatDate(entry.expires)}`;
+}
+
+export interface PaymentCardProps {
+  viewer: TViewer;
+  entry: TSubscriptionEntry;
+  /** Every membership the server offers Renew or Activate for (the group picker's choices). */
+  payable: TSubscriptionEntry[];
+  plans: TPlan[];
+  cardPayments: boolean;
+  onChooseGroup: (groupId: string) => void;
+}
+
+/**
+ * Renew or activate one membership (002 section 2.10): its status, the plan table (Plan, Price,
+ * Expiration Date by the contract's planExpiry rule, Auto-renew), and the payment tabs. A card
+ * payment needs the payment provider (`cardPayments`); the prepaid tab redeems a code. A renewal of
+ * an active membership is confirmed first (002 section 5).
+ */
+export function PaymentCard({ viewer, entry, payable, plans, cardPayments, onChooseGroup }: PaymentCardProps) {
+  const { vocab } = viewer;
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [planId, setPlanId] = useState<string | undefined>(plans.length === 1 ? plans[0]?.planId : undefined);
+  const [tab, setTab] = useState<TTab>('prepaid');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [planError, setPlanError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+
+  const renewing = entry.action === 'renew';
+  const activeUntil = entry.status === 'active' && entry.expires ? entry.expires : null;
+  const plan = plans.find((p) => p.planId === planId);
+
+  const redeem = useMutation({
+    mutationFn: (body: { planId: string; accessCode: string }) => api.updateSubscription(entry.groupId, body),
+    onSuccess: (res) => {
+      setCode('');
+      setDone(res.expires);
+      notifications.success('Subscription updated', `Your access now runs until ${formatDate(res.expires)}.`);
+      // The groups (and this page) reload after 1 s (002 section 9).
+      setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+        void queryClient.invalidateQueries({ queryKey: ['groups'] });
+      }, GROUP_RELOAD_DELAY_MS);
+    },
+    onError: (e) => notifications.error(subscriptionFailureMessage(e)),
+  });
+
+  const send = () => {
+    const parsed = ZUpdateSubscriptionBodySchema.safeParse({ planId, accessCode: code });
+    if (!parsed.success || !('accessCode' in parsed.data)) return;
+    setDone(null);
+    redeem.mutate(parsed.data);
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = code.trim();
+    setPlanError(plan ? undefined : 'Choose a plan to pay for.');
+    setCodeError(trimmed ? undefined : 'Enter your prepaid code.');
+    if (!plan || !trimmed) return;
+    if (activeUntil) setConfirming(true);
+    else send();
+  };
+
+  const tabs = [
+    { key: 'card' as const, label: 'Pay by Credit Card' },
+    { key: 'prepaid' as const, label: 'Use Prepaid Card' },
+  ];
+
+  return (
+    <Card
+      title={`${renewing ? 'Renew' : 'Activate'} your access`}
+      description={`Choose a plan for ${entry.groupName}, then pay for it.`}
+      titleId="subscription-pay-title"
+      className="payment-card"
+    >
+      <div className="stack stack--lg">
+        <div className="payment-card__status" data-testid="subscription-status">
+          {payable.length > 1 ? (
+            <SelectField
+              label={vocab.Word('group')}
+              value={entry.groupId}
+              onValueChange={onChooseGroup}
+              options={payable.map((s) => ({ value: s.groupId, label: s.groupName }))}
+            />
+          ) : (
+            <p className="payment-card__group">{entry.groupName}</p>
+          )}
+          <div className="payment-card__access">
+            <Badge tone={TONES[entry.status]}>{ACCESS_STATUS_LABELS[entry.status]}</Badge>
+            <span className="subtle" data-testid="subscription-expiry">
+              {statusText(entry)}
+            </span>
+          </div>
+        </div>
+
+        {done && (
+          <div className="subscription-done" role="status" data-testid="subscription-done">
+            <CheckCircle2 size={18} aria-hidden />
+            <p>
+              Thank you. Your access to {entry.groupName} now runs until <strong>{formatDate(done)}</strong>.
+            </p>
+          </div>
+        )}
+
+        <fieldset className="plan-table" aria-describedby={planError ? `${id}-plan-error` : undefined}>
+          <legend className="visually-hidden">Choose a plan</legend>
+          {plans.length === 0 ? (
+            <p className="subtle">No plans are offered yet. Ask your administrator.</p>
+          ) : (
+            <div className="table-wrap">
+              <table className="table plan-table__table">
+                <thead>
+                  <tr>
+                    <th scope="col">Plan</th>
+                    <th scope="col" className="num">
+                      Price
+                    </th>
+                    <th scope="col">Expiration Date</th>
+                    <th scope="col">Auto-renew</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {plans.map((p) => (
+                    <tr key={p.planId} className={p.planId === planId ? 'is-selected' : undefined} data-testid="plan-row">
+                      <td>
+                        <label className="plan-table__choice">
+                          <input
+                            type="radio"
+                            className="radio-dot"
+                            name={`${id}-plan`}
+                            value={p.planId}
+                            checked={p.planId === planId}
+                            onChange={() => {
+                              setPlanId(p.planId);
+                              setPlanError(undefined);
+                            }}
+                          />
+                          <span>{p.name}</span>
+                        </label>
+                      </td>
+                      <td className="num" data-label="Price">
+                        {formatPlanPrice(p.price)}
+                      </td>
+                      <td className="nowrap" data-label="Expiration Date">
+                        {formatDate(planExpiry(activeUntil, p.duration).toISOString())}
+                      </td>
+                      <td data-label="Auto-renew">{p.recurring ? 'Yes' : 'No'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {planError && (
+            <p className="field__error" id={`${id}-plan-error`} role="alert">
+              {planError}
+            </p>
+          )}
+          {activeUntil && <p className="subtle plan-table__hint">Renewing now adds the plan's days to your current expiry.</p>}
+        </fieldset>
+
+        <div>
+          <Tabs items={tabs} selected={tab} onSelect={setTab} label="Payment method" idPrefix="payment" />
+          <div role="tabpanel" id="payment-panel-card" aria-labelledby="payment-tab-card" hidden={tab !== 'card'} className="payment-panel">
+            <div className="subscription-note" data-testid="card-panel">
+              <CreditCard size={18} aria-hidden />
+              <p>
+                {cardPayments
+                  ? 'Card payment is not available in this version of Rostrum. Please use a prepaid card.'
+                  : MSG.cardPaymentNotConfigured}
+              </p>
+            </div>
+          </div>
+          <div
+            role="tabpanel"
+            id="payment-panel-prepaid"
+            aria-labelledby="payment-tab-prepaid"
+            hidden={tab !== 'prepaid'}
+            className="payment-panel"
+          >
+            <form className="prepaid-form" onSubmit={onSubmit} noValidate>
+              <TextField
+                label="Prepaid code"
+                hint="The code on your prepaid card, for the plan chosen above."
+                value={code}
+                onValueChange={(v) => {
+                  setCode(v);
+                  if (codeError) setCodeError(undefined);
+                }}
+                error={codeError}
+                autoComplete="off"
+                spellCheck={false}
+                mono
+              />
+              <Button type="submit" busy={redeem.isPending} icon={<Ticket size={16} aria-hidden />} disabled={plans.length === 0}>
+                {renewing ? 'Renew' : 'Activate'}
+              </Button>
+            </form>
+          </div>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Renew your access?"
+        confirmLabel="Renew"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          send();
+        }}
+      >
+        <p className="dialog__text">
+          Your account is active and does not expire until {formatDate(activeUntil)}. Are you sure you want to renew?
+        </p>
+      </ConfirmDialog>
+    </Card>
+  );
+}
