@@ -34,6 +34,10 @@ export interface TPaymentProvider {
   }): Promise<TConfirmedPayment>;
 }
 
+/** Stripe's limits: its longest billing interval is a year, its smallest charge 0.50 (major currencies). */
+export const RECURRING_MAX_DAYS = 365;
+export const CARD_MIN_CENTS = 50;
+
 export class PaymentFailedError extends Error {}
 
 /** The payment exists but is not for this caller, group, plan or price (or does not exist). */

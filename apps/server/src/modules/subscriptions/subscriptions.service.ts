@@ -26,11 +26,16 @@ import { assertSpeakerSeatAvailable, takeSpeakerSeat } from '../memberships/spea
 import { findUserById } from '../auth/auth.repository.js';
 import { findOrganisation } from '../org/org.repository.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
-import { insertLedgerEntry } from './ledger.repository.js';
-import { findLedgerEntryByPaymentIntent } from './ledger.repository.js';
+import { findLedgerEntryByPaymentIntent, insertLedgerEntry } from './ledger.repository.js';
 import { insertCardSubscription } from './card-subscriptions.repository.js';
-import { PaymentFailedError, PaymentMismatchError, PaymentUnavailableError, type TConfirmedPayment } from './payment-provider.js';
-import { CARD_MIN_CENTS, RECURRING_MAX_DAYS } from './stripe/stripe-payments.js';
+import {
+  CARD_MIN_CENTS,
+  PaymentFailedError,
+  PaymentMismatchError,
+  PaymentUnavailableError,
+  RECURRING_MAX_DAYS,
+  type TConfirmedPayment,
+} from './payment-provider.js';
 import { reservePrepaidCodeAttempt } from './prepaid-code-limits.js';
 import { normalisePrepaidCode, prepaidCodeHash } from './prepaid-codes.js';
 import { claimPrepaidCode } from './prepaid-codes.repository.js';

@@ -301,4 +301,18 @@ describe('recurring plans as Stripe subscriptions', () => {
     expect(await expiryOf(s.user.id)).toBe(firstExpiry + 365 * DAY);
     expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.type, 'customer.subscription.deleted'))).toHaveLength(1);
   });
+
+  it('an abandoned first payment (incomplete_expired) ends the subscription and grants nothing', async () => {
+    const s = await lapsedSpeaker();
+    await start(s.auth, yearly);
+    const [sub] = await t.db.select().from(cardSubscriptions).where(eq(cardSubscriptions.userId, s.user.id));
+    const stripeSub = standIn.subscriptions.get(sub!.id)!;
+    const active = await webhook(stripeEvent('customer.subscription.updated', { ...stripeSub, status: 'active' }));
+    expect(active.json().data.outcome).toBe('ignored');
+    const expired = await webhook(stripeEvent('customer.subscription.updated', { ...stripeSub, status: 'incomplete_expired' }));
+    expect(expired.json().data.outcome).toBe('auto-renew ended');
+    const [ended] = await t.db.select().from(cardSubscriptions).where(eq(cardSubscriptions.id, sub!.id));
+    expect(ended!.endedAt).not.toBeNull();
+    expect(await ledgerOf(s.user.id)).toHaveLength(0);
+  });
 });

@@ -32,11 +32,6 @@ export const ZPaymentMetadataSchema = z.object({
   planId: z.guid(),
 });
 
-/** Stripe's longest billing interval is one year. */
-export const RECURRING_MAX_DAYS = 365;
-/** Stripe's smallest charge (in the major currencies). */
-export const CARD_MIN_CENTS = 50;
-
 const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9]{1,250}$/;
 
 export class StripePayments implements TPaymentProvider {

@@ -69,19 +69,26 @@ async function applyEvent(deps: TDeps, log: TLog, event: Stripe.Event): Promise<
         'renewed',
       );
     }
-    case 'customer.subscription.deleted': {
-      const ended = await deps.db.transaction(async (tx) => {
-        if (!(await markPaymentEvent(tx, { eventId: event.id, provider: 'stripe', type: event.type, outcome: 'auto-renew ended' }))) {
-          return false;
-        }
-        await endCardSubscription(tx, event.data.object.id, new Date());
-        return true;
-      });
-      return ended ? 'auto-renew ended' : 'replay';
-    }
+    case 'customer.subscription.updated':
+      // An abandoned first payment: Stripe expires the incomplete subscription after a day.
+      if (event.data.object.status !== 'incomplete_expired') return record(deps, event, 'ignored');
+      return endSubscription(deps, event, event.data.object.id);
+    case 'customer.subscription.deleted':
+      return endSubscription(deps, event, event.data.object.id);
     default:
       return record(deps, event, 'ignored');
   }
+}
+
+async function endSubscription(deps: TDeps, event: Stripe.Event, subscriptionId: string): Promise<TOutcome> {
+  const ended = await deps.db.transaction(async (tx) => {
+    if (!(await markPaymentEvent(tx, { eventId: event.id, provider: 'stripe', type: event.type, outcome: 'auto-renew ended' }))) {
+      return false;
+    }
+    await endCardSubscription(tx, subscriptionId, new Date());
+    return true;
+  });
+  return ended ? 'auto-renew ended' : 'replay';
 }
 
 /**
