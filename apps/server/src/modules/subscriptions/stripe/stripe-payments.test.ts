@@ -141,6 +141,19 @@ describe('card payment with Stripe', () => {
     expect(await ledgerOf(s.user.id)).toHaveLength(1);
   });
 
+  it('the update call and the webhook racing grant once', async () => {
+    const s = await lapsedSpeaker();
+    const pi = standIn.succeed((await start(s.auth, month)).json().data.paymentIntentId);
+    const [res, hook] = await Promise.all([update(s.auth, month, pi.id), webhook(stripeEvent('payment_intent.succeeded', pi))]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(hook.statusCode, hook.body).toBe(200);
+    expect(['granted', 'already granted']).toContain(hook.json().data.outcome);
+    const rows = await ledgerOf(s.user.id);
+    expect(rows).toHaveLength(1);
+    expect(res.json().data.transactionId).toBe(rows[0]!.id);
+    expect(Math.abs((await expiryOf(s.user.id)) - (Date.now() + 30 * DAY))).toBeLessThan(10_000);
+  });
+
   it("a declined card is 402 with Stripe's message and changes nothing", async () => {
     const s = await lapsedSpeaker();
     const pi = standIn.decline((await start(s.auth, month)).json().data.paymentIntentId, 'Your card has insufficient funds.');
