@@ -47,4 +47,30 @@ describe('loadConfig', () => {
       expect((e as Error).message.split('\n')).toHaveLength(1);
     }
   });
+
+  describe('Stripe', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+
+    it('is off without keys, on with all three, and takes a stand-in API base (tests and development)', () => {
+      expect(loadConfig({}).stripe).toBeUndefined();
+      expect(loadConfig(keys).stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' });
+      expect(loadConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).stripe?.api).toEqual({
+        host: '127.0.0.1',
+        port: 12111,
+        protocol: 'http',
+      });
+    });
+
+    it('refuses some keys without the others, and never echoes a secret', () => {
+      expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+        'Configuration error: STRIPE_PUBLISHABLE_KEY must be set with the other Stripe keys',
+      );
+      expect(() => loadConfig({ ...keys, STRIPE_SECRET_KEY: 'live_secret_value' })).toThrow(
+        /^Configuration error: STRIPE_SECRET_KEY must start with sk_ or rk_$/,
+      );
+      expect(() => loadConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'oops' })).toThrow(
+        /^Configuration error: STRIPE_WEBHOOK_SECRET must start with whsec_$/,
+      );
+    });
+  });
 });

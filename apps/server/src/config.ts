@@ -76,6 +76,18 @@ const ZEnvSchema = z.object({
   /** Error reporting (Sentry or a compatible service); off when unset. */
   SENTRY_DSN: url(['http:', 'https:']).optional(),
   SENTRY_ENVIRONMENT: z.string().max(64).default('production'),
+  /** Card payments with Stripe: all three keys, or none (card payment not configured). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must start with sk_ or rk_')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must start with pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must start with whsec_')
+    .optional(),
+  /** Test and development only: a local stand-in for api.stripe.com (e.g. http://127.0.0.1:12111). */
+  STRIPE_API_BASE: url(['http:', 'https:']).optional(),
 });
 
 export interface TConfig {
@@ -97,8 +109,33 @@ export interface TConfig {
   corsAllowedOrigins: string[];
   sentryDsn?: string;
   sentryEnvironment: string;
+  /** Stripe keys; absent: card payment is not configured (prepaid codes still work). */
+  stripe?: TStripeConfig;
   /** Folder of the built web app; absent in API-only tests. */
   webDir?: string;
+}
+
+export interface TStripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** A stand-in for api.stripe.com (tests, development); unset in production. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+function stripeConfig(e: z.infer<typeof ZEnvSchema>): TStripeConfig | undefined {
+  const missing = STRIPE_KEYS.filter((k) => !e[k]);
+  if (missing.length === STRIPE_KEYS.length) return undefined;
+  if (missing.length) throw new ConfigError(`Configuration error: ${missing[0]} must be set with the other Stripe keys`);
+  let api: TStripeConfig['api'];
+  if (e.STRIPE_API_BASE) {
+    const u = new URL(e.STRIPE_API_BASE);
+    const protocol = u.protocol === 'http:' ? 'http' : 'https';
+    api = { host: u.hostname, port: Number(u.port || (protocol === 'http' ? 80 : 443)), protocol };
+  }
+  return { secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, api };
 }
 
 export class ConfigError extends Error {}
@@ -111,7 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
   if (!r.success) {
     const issue = r.error.issues[0]!;
     const key = String(issue.path[0] ?? 'environment');
-    const got = env[key] === undefined ? '' : ` (got "${env[key]}")`;
+    // Secrets are never echoed into logs.
+    const got = env[key] === undefined || /SECRET|_KEY$/.test(key) ? '' : ` (got "${env[key]}")`;
     throw new ConfigError(`Configuration error: ${key} ${issue.message}${got}`);
   }
   const e = r.data;
@@ -135,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
     corsAllowedOrigins: list(e.CORS_ALLOWED_ORIGINS),
     sentryDsn: e.SENTRY_DSN,
     sentryEnvironment: e.SENTRY_ENVIRONMENT,
+    stripe: stripeConfig(e),
   };
 }

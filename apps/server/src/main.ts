@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
+import { createStripeClient, StripePayments } from './modules/subscriptions/stripe/stripe-payments.js';
 import { seedGlobalTemplates } from './seed/global-templates.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { startQueue } from './jobs/queue.js';
@@ -61,7 +62,8 @@ async function main() {
   }
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   if (role !== 'worker') {
-    app = await buildApp({ db: database.db, config, queue, storage, mediaSecret }, { logger: log });
+    const payments = config.stripe ? new StripePayments(createStripeClient(config.stripe), config.stripe) : null;
+    app = await buildApp({ db: database.db, config, queue, storage, mediaSecret, payments }, { logger: log });
     // The product's global templates, in every database (idempotent).
     const globals = await seedGlobalTemplates(database.db);
     if (globals) log.info(`${globals} global assignment template(s) added`);

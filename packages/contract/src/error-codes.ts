@@ -138,6 +138,10 @@ export const ERROR_CODES = {
   paymentAlreadyApplied: 'payment.already_applied',
   /** 400: card payment is not configured on this server (the prepaid code still works). */
   paymentNotConfigured: 'payment.not_configured',
+  /** 400: the card payment is not the caller's for this plan and group (or unknown), or the plan cannot be paid by card. */
+  paymentInvalid: 'payment.invalid',
+  /** 400: the payment provider's webhook call carried no valid signature. */
+  paymentWebhookInvalid: 'payment.webhook_invalid',
   /** 404: no such plan in the caller's organisation, or no longer offered. */
   planNotFound: 'plan.not_found',
   /** 409: the prepaid code was redeemed already and cannot be voided. */

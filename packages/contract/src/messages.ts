@@ -59,6 +59,11 @@ export const MSG = {
   tooManyPrepaidCodeAttempts: 'Too many prepaid code attempts. Please try again in an hour.',
   cardPaymentNotConfigured: 'Card payment is not configured. Please use a prepaid card.',
   paymentAlreadyApplied: 'This payment has already been applied.',
+  paymentInvalid: 'This payment is not for this plan and group.',
+  cardPlanNotPayable:
+    'This plan cannot be paid by card (a card payment is at least 0.50, and a recurring plan renews at least once a year).',
+  paymentServiceUnavailable: 'The payment service could not be reached. Please try again.',
+  paymentWebhookInvalid: 'Invalid webhook signature.',
   subscriptionNotRenewable: 'This membership cannot be renewed.',
   planNotFound: 'This plan is not available.',
   prepaidCodeRedeemed: 'This code has been redeemed and cannot be voided.',

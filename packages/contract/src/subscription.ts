@@ -132,6 +132,23 @@ export const ZUpdateSubscriptionBodySchema = z.union([
 ]);
 export type TUpdateSubscriptionBody = z.infer<typeof ZUpdateSubscriptionBodySchema>;
 
+/** Start a card payment for a plan and group: the server prices it from the plan. */
+export const ZStartCardPaymentBodySchema = z.object({ planId: ZIdSchema }).strict();
+export type TStartCardPaymentBody = z.infer<typeof ZStartCardPaymentBodySchema>;
+
+/**
+ * What Stripe.js needs for the Payment Element: the PaymentIntent's client secret and the
+ * publishable key. After stripe.confirmPayment succeeds, the web sends paymentIntentId as the
+ * update call's stripeToken. A recurring plan starts a Stripe subscription; this is its first payment.
+ */
+export const ZCardPaymentStartSchema = z.object({
+  clientSecret: z.string(),
+  publishableKey: z.string(),
+  paymentIntentId: z.string(),
+  recurring: z.boolean(),
+});
+export type TCardPaymentStart = z.infer<typeof ZCardPaymentStartSchema>;
+
 export const ZUpdateSubscriptionResponseSchema = z.object({ expires: z.iso.datetime(), transactionId: z.string() });
 export type TUpdateSubscriptionResponse = z.infer<typeof ZUpdateSubscriptionResponseSchema>;
 

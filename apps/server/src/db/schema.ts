@@ -552,3 +552,39 @@ export const ledgerEntries = pgTable(
   },
   (t) => [index('ledger_entries_org_idx').on(t.orgId, t.createdAt)],
 );
+
+/**
+ * Payment provider webhook events already applied (Stripe retries deliveries): an event id is
+ * inserted in the transaction that applies it, so each event changes access at most once.
+ * outcome says what it did (granted, renewed, ended, ignored, or why it could not apply).
+ */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  outcome: text('outcome').notNull(),
+  processedAt: ts('processed_at').notNull().defaultNow(),
+});
+
+/**
+ * Card subscriptions of recurring plans (a Stripe Subscription per user, group and plan): each
+ * paid invoice after the first extends the membership by the plan's days; endedAt is set when
+ * the provider ends it (auto-renew off), after which nothing more is charged.
+ */
+export const cardSubscriptions = pgTable(
+  'card_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id'),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [index('card_subscriptions_user_idx').on(t.userId)],
+);

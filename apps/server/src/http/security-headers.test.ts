@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../test/harness.js';
+import { helmetOptions } from './security-headers.js';
 
 let plain: TTestApp;
 let https: TTestApp;
@@ -26,6 +27,22 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('same-origin');
     }
+  });
+
+  it('allows Stripe.js, its frames and its API only when card payment is configured', () => {
+    const directives = (stripe: boolean) => {
+      const csp = helmetOptions({
+        publicUrl: 'https://rostrum.example',
+        ...(stripe ? { stripe: { secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' } } : {}),
+      }).contentSecurityPolicy;
+      return (csp as { directives: Record<string, string[]> }).directives;
+    };
+    expect(directives(false).scriptSrc).toEqual(["'self'"]);
+    expect(directives(false).frameSrc).toBeUndefined();
+    expect(directives(true).scriptSrc).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(directives(true).frameSrc).toContain('https://hooks.stripe.com');
+    expect(directives(true).connectSrc).toContain('https://api.stripe.com');
+    expect(directives(true).frameAncestors).toEqual(["'none'"]);
   });
 
   it('sends HSTS only when the public address is https', async () => {

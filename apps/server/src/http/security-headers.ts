@@ -7,21 +7,24 @@ import type { TConfig } from '../config.js';
  * framing, no plugins. Styles allow inline because wavesurfer.js styles its shadow DOM with a
  * <style> element. HSTS is sent only when the public address is https.
  */
-export function helmetOptions(config: Pick<TConfig, 'publicUrl' | 'sentryDsn'>): FastifyHelmetOptions {
+export function helmetOptions(config: Pick<TConfig, 'publicUrl' | 'sentryDsn' | 'stripe'>): FastifyHelmetOptions {
   const https = config.publicUrl.startsWith('https://');
   const reportOrigin = config.sentryDsn ? new URL(config.sentryDsn).origin : null;
+  // Card payments: Stripe.js and its Payment Element (iframes, 3-D Secure pages), as Stripe documents.
+  const stripe = !!config.stripe;
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         // Recording previews play from blob: addresses before the upload.
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...(reportOrigin ? [reportOrigin] : [])],
+        connectSrc: ["'self'", ...(reportOrigin ? [reportOrigin] : []), ...(stripe ? ['https://api.stripe.com'] : [])],
+        ...(stripe ? { frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

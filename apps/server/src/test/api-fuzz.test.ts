@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode, ZApiErrorSchema } from '@rostrum/contract';
 import { insertAssignment, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from './harness.js';
 import { hostileBody, hostileParam, hostileQuery, type TFuzzOperation, type TFuzzRequest } from './api-fuzz.arbitraries.js';
+import { StripeStandIn } from './stripe-stand-in.js';
+import { createStripeClient, StripePayments } from '../modules/subscriptions/stripe/stripe-payments.js';
 
 // Property-based fuzzing of every operation in the OpenAPI document (and the two hidden ones,
 // uploads and media): malformed input must never produce a 5xx, every refusal keeps the error
@@ -22,8 +24,13 @@ const who: Record<'anonymous' | 'speaker' | 'admin', string | undefined> = { ano
 let ids: string[] = [];
 let operations: TFuzzOperation[] = [];
 
+// Card payments and Stripe's webhook are fuzzed with Stripe configured (the local stand-in).
+const stripeStandIn = new StripeStandIn();
+
 beforeAll(async () => {
-  t = await startTestApp();
+  const api = await stripeStandIn.start();
+  const stripe = { secretKey: 'sk_test_standin', publishableKey: 'pk_test_standin', webhookSecret: 'whsec_fuzz', api };
+  t = await startTestApp({ payments: new StripePayments(createStripeClient(stripe), stripe), config: { stripe } });
   const { org, admin, speaker, group } = await makeOrg(t.db, { settings: { Assignments: true } });
   who.admin = await signInAs(t, admin.email);
   who.speaker = await signInAs(t, speaker.email);
@@ -57,7 +64,10 @@ beforeAll(async () => {
   // Signing out would end the fuzzing identities' sessions; it is fuzzed anonymously only.
   operations = operations.filter((o) => !o.path.endsWith('/openapi.json'));
 }, 120_000);
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await stripeStandIn.close();
+});
 
 type TJsonSchema = { properties?: Record<string, unknown> };
 
@@ -95,6 +105,7 @@ const FAMILIES = [
   'me',
   'media',
   'org',
+  'payments',
   'recordings',
   'scorecards',
   'subscription',

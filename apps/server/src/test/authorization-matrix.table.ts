@@ -19,6 +19,10 @@ import {
   wordspottingLists,
 } from '../db/schema.js';
 import { insertAssignment } from './harness.js';
+import { StripeStandIn } from './stripe-stand-in.js';
+
+/** The matrix app's Stripe: card payments start against this local stand-in. */
+export const MATRIX_STRIPE = new StripeStandIn();
 import { seedGlobalTemplates } from '../seed/global-templates.js';
 import {
   assignmentCopyRule,
@@ -978,6 +982,26 @@ export const TABLE: Record<string, TRow<unknown>> = {
       status: caller === 'anonymous' ? 401 : caller === 'owner' || caller === 'peer' ? 200 : caller === 'coach' ? 409 : 404,
     }),
   }),
+  // Starting a card payment (Stripe is the local stand-in here): the owner and the peer, whose
+  // lapsed membership is payable, start a PaymentIntent; the coach has nothing to renew (409); the
+  // admin and another organisation's admin have no membership there (404), and no payment starts.
+  'POST /groups/{id}/subscription/card-payment': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const g = await a.combo.newGroup();
+      await dbOf(a)
+        .update(memberships)
+        .set({ expiresAt: new Date(Date.now() - 86_400_000) })
+        .where(and(eq(memberships.groupId, g.id), sql`'speaker' = any(${memberships.roles})`));
+      const { plan } = await newPlanAndCode(a);
+      const state = async () => [...MATRIX_STRIPE.paymentIntents.values()].filter((pi) => pi.metadata.groupId === g.id).length;
+      return { params: { id: g.id }, body: { planId: plan.id }, state };
+    },
+    expect: ({ caller }) => ({
+      status: caller === 'anonymous' ? 401 : caller === 'owner' || caller === 'peer' ? 200 : caller === 'coach' ? 409 : 404,
+    }),
+  }),
 
   // -- resumable uploads
   'PATCH /uploads/{id}': uploadWrite('PATCH'),
@@ -1044,4 +1068,5 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   'POST /admin/plans/{planId}/codes': false,
   'POST /admin/prepaid-codes/{codeId}/void': false,
   'POST /groups/{id}/subscription': false,
+  'POST /groups/{id}/subscription/card-payment': false,
 };

@@ -4,7 +4,8 @@ import { API_PREFIX, ERROR_CODES } from '@rostrum/contract';
 import { memberships } from '../db/schema.js';
 import { addMember, signInAs, startTestApp, type TTestApp } from './harness.js';
 import { buildWorld, comboName, type TCombo, type TWorld } from './authorization-matrix.fixtures.js';
-import { NEEDS_SUBSCRIPTION, TABLE } from './authorization-matrix.table.js';
+import { MATRIX_STRIPE, NEEDS_SUBSCRIPTION, TABLE } from './authorization-matrix.table.js';
+import { createStripeClient, StripePayments } from '../modules/subscriptions/stripe/stripe-payments.js';
 import {
   cellsOf,
   idsOf,
@@ -37,7 +38,9 @@ const started = Date.now();
 const totals = { cells: 0, failing: 0 };
 
 beforeAll(async () => {
-  t = await startTestApp();
+  const api = await MATRIX_STRIPE.start();
+  const stripe = { secretKey: 'sk_test_standin', publishableKey: 'pk_test_standin', webhookSecret: 'whsec_matrix', api };
+  t = await startTestApp({ payments: new StripePayments(createStripeClient(stripe), stripe), config: { stripe } });
   world = await buildWorld(t);
 }, 120_000);
 afterAll(async () => {
@@ -45,6 +48,7 @@ afterAll(async () => {
     `authorization matrix: ${Object.keys(TABLE).length} operations, ${totals.cells} cells, ${totals.failing} failing, ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   await t?.close();
+  await MATRIX_STRIPE.close();
 });
 
 const combo = (coach: number, speaker: number): TCombo => world.combos.find((c) => c.lv.coach === coach && c.lv.speaker === speaker)!;

@@ -5,13 +5,16 @@ import { ledgerEntries, memberships } from '../../db/schema.js';
 import { addMember, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 import { PaymentFailedError, type TPaymentProvider } from './payment-provider.js';
 
-// The card payment seam with a provider written here (Stripe comes later): a confirmed payment
+// The card payment seam with a provider written here (Stripe's is tested in stripe/): a confirmed payment
 // grants access and writes a card ledger row with the provider's ids; a failed one is 402 with
 // the provider's message and changes nothing.
 
 const DAY = 86_400_000;
 const provider: TPaymentProvider = {
   name: 'test',
+  async startPayment({ plan }) {
+    return { clientSecret: `pi_started_secret_x`, publishableKey: 'pk_test_x', paymentIntentId: `pi_started_${plan.planId}` };
+  },
   async confirmPayment({ paymentToken, plan }) {
     if (paymentToken === 'pi_declined') throw new PaymentFailedError('Your card was declined.');
     return { providerTransactionId: `ch_${paymentToken}`, paymentIntentId: paymentToken, amountCents: plan.price, currency: plan.currency };
@@ -71,15 +74,26 @@ describe('card payment through a payment provider', () => {
     expect(Math.abs(new Date(res.json().data.expires).getTime() - (Date.now() + 30 * DAY))).toBeLessThan(10_000);
   });
 
-  it('the same payment sent again grants nothing more (409)', async () => {
+  it('the same payment sent again answers what it granted and grants nothing more', async () => {
     const s = await lapsedSpeaker();
     const first = await pay(s.auth, 'pi_once');
     expect(first.statusCode).toBe(200);
     const again = await pay(s.auth, 'pi_once');
-    expect(again.statusCode).toBe(409);
-    expect(again.json().errors[0].code).toBe(ERROR_CODES.paymentAlreadyApplied);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual(first.json().data);
     const [m] = await t.db.select().from(memberships).where(eq(memberships.userId, s.user.id));
     expect(m!.expiresAt!.toISOString()).toBe(first.json().data.expires);
+    expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, s.user.id))).toHaveLength(1);
+  });
+
+  it("another user's applied payment is 409 and changes nothing", async () => {
+    const a = await lapsedSpeaker();
+    const b = await lapsedSpeaker();
+    expect((await pay(a.auth, 'pi_theirs')).statusCode).toBe(200);
+    const res = await pay(b.auth, 'pi_theirs');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].code).toBe(ERROR_CODES.paymentAlreadyApplied);
+    expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, b.user.id))).toHaveLength(0);
   });
 
   it('a declined card is 402 with the provider message and changes nothing', async () => {

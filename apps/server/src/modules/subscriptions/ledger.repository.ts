@@ -27,3 +27,9 @@ export async function listLedger(db: TDb, orgId: string, opts: { before?: Date; 
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(opts.limit);
 }
+
+/** The ledger row of a card payment, if that PaymentIntent was applied. */
+export async function findLedgerEntryByPaymentIntent(db: TDb, paymentIntentId: string): Promise<TLedgerRow | null> {
+  const [row] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentIntentId, paymentIntentId));
+  return row ?? null;
+}

@@ -10,6 +10,8 @@ import {
   ZPrepaidBatchSchema,
   ZPrepaidCodeIdParamsSchema,
   ZPrepaidCodeSchema,
+  ZCardPaymentStartSchema,
+  ZStartCardPaymentBodySchema,
   ZSubscriptionPageSchema,
   ZUpdatePlanBodySchema,
   ZUpdateSubscriptionBodySchema,
@@ -19,7 +21,8 @@ import type { TDeps } from '../../deps.js';
 import { authOf } from '../../auth/auth-context.js';
 import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
 import * as admin from './billing-admin.service.js';
-import { getSubscriptionPage, updateSubscription } from './subscriptions.service.js';
+import { getSubscriptionPage, startCardPayment, updateSubscription } from './subscriptions.service.js';
+import { stripeWebhookRoute } from './stripe/stripe-webhook.routes.js';
 
 /**
  * Paid access: the subscription page and its one call (002 sections 2.10 and 7), which a user
@@ -60,6 +63,23 @@ export function subscriptionsRoutes(app: TZodApp, deps: TDeps) {
     },
     async (req) => ok(await updateSubscription(deps, authOf(req), req.params.id, req.body, req.ip)),
   );
+  app.post(
+    '/groups/:id/subscription/card-payment',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'startCardPayment',
+        summary:
+          "Start a card payment for a plan and group: a Stripe PaymentIntent priced from the plan (a Stripe subscription for a recurring plan); answers the Payment Element's client secret and publishable key",
+        tags: page,
+        params: ZIdParamsSchema,
+        body: ZStartCardPaymentBodySchema,
+        response: responses(ZCardPaymentStartSchema),
+      },
+    },
+    async (req) => ok(await startCardPayment(deps, authOf(req), req.params.id, req.body)),
+  );
+  stripeWebhookRoute(app, deps);
 
   app.get(
     '/admin/plans',

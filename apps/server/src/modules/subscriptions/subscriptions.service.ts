@@ -2,6 +2,8 @@ import {
   ERROR_CODES,
   MSG,
   sortPlans,
+  type TCardPaymentStart,
+  type TStartCardPaymentBody,
   type TSubscriptionPage,
   type TUpdateSubscriptionBody,
   type TUpdateSubscriptionResponse,
@@ -20,11 +22,20 @@ import {
   type TGroupRow,
   type TMembershipRow,
 } from '../memberships/memberships.repository.js';
-import { takeSpeakerSeat } from '../memberships/speaker-seats.js';
+import { assertSpeakerSeatAvailable, takeSpeakerSeat } from '../memberships/speaker-seats.js';
+import { findUserById } from '../auth/auth.repository.js';
 import { findOrganisation } from '../org/org.repository.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
-import { insertLedgerEntry } from './ledger.repository.js';
-import { PaymentFailedError } from './payment-provider.js';
+import { findLedgerEntryByPaymentIntent, insertLedgerEntry } from './ledger.repository.js';
+import { insertCardSubscription } from './card-subscriptions.repository.js';
+import {
+  CARD_MIN_CENTS,
+  PaymentFailedError,
+  PaymentMismatchError,
+  PaymentUnavailableError,
+  RECURRING_MAX_DAYS,
+  type TConfirmedPayment,
+} from './payment-provider.js';
 import { reservePrepaidCodeAttempt } from './prepaid-code-limits.js';
 import { normalisePrepaidCode, prepaidCodeHash } from './prepaid-codes.js';
 import { claimPrepaidCode } from './prepaid-codes.repository.js';
@@ -63,7 +74,7 @@ export async function getSubscriptionPage(deps: TDeps, auth: TAuth): Promise<TSu
 const codeRefused = () => badRequest(MSG.subscriptionUpdateFailed, ERROR_CODES.subscriptionCodeInvalid);
 
 /** What a successful payment or redemption records beside the access change. */
-type TPaid = {
+export type TPaid = {
   kind: 'card' | 'prepaid';
   amountCents: number;
   currency: string;
@@ -77,9 +88,9 @@ type TPaid = {
  * speaker seat, runs `pay` (claiming the prepaid code), moves the expiry by the one rule and
  * writes the ledger row, all in one transaction: any failure leaves code, access and ledger as they were.
  */
-async function grantPaidAccess(
+export async function grantPaidAccess(
   deps: TDeps,
-  auth: TAuth,
+  auth: Pick<TAuth, 'orgId' | 'userId'>,
   group: TGroupRow,
   plan: TPlanRow,
   pay: (tx: TDb, now: Date) => Promise<TPaid>,
@@ -157,29 +168,95 @@ export async function updateSubscription(
   return result;
 }
 
-async function payByCard(deps: TDeps, auth: TAuth, group: TGroupRow, plan: TPlanRow, paymentToken: string) {
-  let payment: Awaited<ReturnType<NonNullable<TDeps['payments']>['confirmPayment']>>;
-  try {
-    payment = await deps.payments!.confirmPayment({
-      paymentToken,
+/**
+ * Starts a card payment for a plan and group (the Payment Element then takes the card): refused
+ * before anything is charged when the membership cannot be paid for or no seat is free.
+ */
+export async function startCardPayment(deps: TDeps, auth: TAuth, groupId: string, body: TStartCardPaymentBody): Promise<TCardPaymentStart> {
+  const { group } = await payableMembership(deps, auth, groupId);
+  if (!deps.payments) throw badRequest(MSG.cardPaymentNotConfigured, ERROR_CODES.paymentNotConfigured);
+  const plan = await findPlan(deps.db, auth.orgId, body.planId);
+  if (!plan || plan.archived) throw notFound(MSG.planNotFound, ERROR_CODES.planNotFound);
+  if (plan.priceCents < CARD_MIN_CENTS || (plan.recurring && plan.durationDays > RECURRING_MAX_DAYS)) {
+    throw badRequest(MSG.cardPlanNotPayable, ERROR_CODES.paymentInvalid);
+  }
+  const [org, user] = await Promise.all([findOrganisation(deps.db, auth.orgId), findUserById(deps.db, auth.userId)]);
+  if (!org || !user) throw notFound();
+  await assertSpeakerSeatAvailable(deps.db, org, auth.userId, MSG.seatLimit);
+  const started = await withPaymentErrors(() =>
+    deps.payments!.startPayment({
       plan: { ...presentPlan(plan), currency: plan.currency },
+      purpose: { orgId: auth.orgId, userId: auth.userId, groupId: group.id, planId: plan.id },
+      email: user.email,
+    }),
+  );
+  if (started.subscription) {
+    await insertCardSubscription(deps.db, {
+      id: started.subscription.id,
+      customerId: started.subscription.customerId,
+      provider: deps.payments.name,
+      orgId: auth.orgId,
       userId: auth.userId,
       groupId: group.id,
+      planId: plan.id,
     });
+  }
+  return {
+    clientSecret: started.clientSecret,
+    publishableKey: started.publishableKey,
+    paymentIntentId: started.paymentIntentId,
+    recurring: !!started.subscription,
+  };
+}
+
+/** The provider's refusals as HTTP answers: 402 for the card, 400 for another payment, 503 when unreachable. */
+async function withPaymentErrors<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
   } catch (err) {
     if (err instanceof PaymentFailedError) throw new HttpError(402, err.message, ERROR_CODES.paymentFailed);
-    throw err;
-  }
-  try {
-    return await grantPaidAccess(deps, auth, group, plan, async () => ({ kind: 'card', ...payment }));
-  } catch (err) {
-    // The ledger holds each PaymentIntent once: the same payment sent again grants nothing more.
-    if (isUniqueViolation(err)) throw conflict(MSG.paymentAlreadyApplied, ERROR_CODES.paymentAlreadyApplied);
+    if (err instanceof PaymentMismatchError) throw badRequest(MSG.paymentInvalid, ERROR_CODES.paymentInvalid);
+    if (err instanceof PaymentUnavailableError) throw new HttpError(503, MSG.paymentServiceUnavailable);
     throw err;
   }
 }
 
-function isUniqueViolation(err: unknown): boolean {
+/**
+ * The update call with a card: the provider confirms the PaymentIntent is this caller's, for
+ * this group and plan, and succeeded. A PaymentIntent already applied (by this call or by the
+ * webhook, whichever came first) answers what it granted then and changes nothing.
+ */
+async function payByCard(deps: TDeps, auth: TAuth, group: TGroupRow, plan: TPlanRow, paymentToken: string) {
+  const payment: TConfirmedPayment = await withPaymentErrors(() =>
+    deps.payments!.confirmPayment({
+      paymentToken,
+      plan: { ...presentPlan(plan), currency: plan.currency },
+      purpose: { orgId: auth.orgId, userId: auth.userId, groupId: group.id, planId: plan.id },
+    }),
+  );
+  const applied = () => alreadyApplied(deps, auth, group, payment.paymentIntentId);
+  const before = await applied();
+  if (before) return before;
+  try {
+    return await grantPaidAccess(deps, auth, group, plan, async () => ({ kind: 'card', ...payment }));
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    const after = await applied();
+    if (after) return after;
+    throw conflict(MSG.paymentAlreadyApplied, ERROR_CODES.paymentAlreadyApplied);
+  }
+}
+
+async function alreadyApplied(deps: TDeps, auth: TAuth, group: TGroupRow, paymentIntentId: string) {
+  const row = await findLedgerEntryByPaymentIntent(deps.db, paymentIntentId);
+  if (!row) return null;
+  if (row.userId !== auth.userId || row.groupId !== group.id) {
+    throw conflict(MSG.paymentAlreadyApplied, ERROR_CODES.paymentAlreadyApplied);
+  }
+  return { expires: row.expiresAfter.toISOString(), transactionId: row.id };
+}
+
+export function isUniqueViolation(err: unknown): boolean {
   for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
   return false;
 }
