@@ -102,6 +102,15 @@ export const ROUTES = {
     announcer: 'Admin: User Roles',
     auth: true,
   },
+  // Paid access in the admin area (issue 17): plans, prepaid codes, the ledger.
+  customerAdminPlans: { name: 'customer-admin-plans', path: '/customer-admin/plans', announcer: 'Admin: Plans', auth: true },
+  customerAdminPrepaidCodes: {
+    name: 'customer-admin-prepaid-codes',
+    path: '/customer-admin/prepaid-codes',
+    announcer: 'Admin: Prepaid Codes',
+    auth: true,
+  },
+  customerAdminLedger: { name: 'customer-admin-ledger', path: '/customer-admin/ledger', announcer: 'Admin: Ledger', auth: true },
   // Dashboards (002 sections 2.2 and 2.4)
   wordspotting: { name: 'wordspotting', path: '/wordspotting', announcer: 'Wordspotting', auth: true },
   coachDashboard: { name: 'coach-dashboard', path: '/coach-dashboard', announcer: 'Coach Dashboard', auth: true },

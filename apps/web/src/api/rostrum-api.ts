@@ -46,6 +46,13 @@ import type {
   TSubscriptionPage,
   TUpdateSubscriptionBody,
   TUpdateSubscriptionResponse,
+  TAdminPlan,
+  TCreatePlanBody,
+  TUpdatePlanBody,
+  TGeneratePrepaidCodesBody,
+  TPrepaidBatch,
+  TPrepaidCode,
+  TLedgerEntry,
 } from '@rostrum/contract';
 import { call, client } from './http-client';
 import type { paths } from './openapi.gen';
@@ -174,7 +181,24 @@ export const api = {
   resendInvite: (inviteId: string): Promise<TAdminInvite> =>
     call('PUT', () => client.PUT('/api/v1/invites/{id}', { params: { path: id(inviteId) }, body: { resendInvite: true } })),
   deleteInvite: (inviteId: string) => call('DELETE', () => client.DELETE('/api/v1/invites/{id}', { params: { path: id(inviteId) } })),
+
+  /** Admin area: plans, prepaid codes and the ledger (org admins; issue 17). */
+  getAdminPlans: (): Promise<TAdminPlan[]> => call('GET', () => client.GET('/api/v1/admin/plans')),
+  createPlan: (body: TCreatePlanBody): Promise<TAdminPlan> => call('POST', () => client.POST('/api/v1/admin/plans', { body })),
+  updatePlan: (planId: string, body: TUpdatePlanBody): Promise<TAdminPlan> =>
+    call('PATCH', () => client.PATCH('/api/v1/admin/plans/{planId}', { params: { path: { planId } }, body })),
+  /** The plain codes are in this answer only. */
+  generatePrepaidCodes: (planId: string, body: TGeneratePrepaidCodesBody): Promise<TPrepaidBatch> =>
+    call('POST', () => client.POST('/api/v1/admin/plans/{planId}/codes', { params: { path: { planId } }, body })),
+  getPrepaidCodes: (): Promise<TPrepaidCode[]> => call('GET', () => client.GET('/api/v1/admin/prepaid-codes')),
+  voidPrepaidCode: (codeId: string): Promise<{ voidedDate: string }> =>
+    call('POST', () => client.POST('/api/v1/admin/prepaid-codes/{codeId}/void', { params: { path: { codeId } } })),
+  getLedger: (before?: string): Promise<TLedgerEntry[]> =>
+    call('GET', () => client.GET('/api/v1/admin/ledger', { params: { query: { before, limit: LEDGER_PAGE } } })),
 };
+
+/** Ledger rows per page. */
+export const LEDGER_PAGE = 100;
 
 /** Stored waveform peaks of a recording (peaksUrl): min/max pairs, so the browser never decodes the file. */
 export interface TPeaks {
@@ -213,6 +237,9 @@ export const queryKeys = {
   adminUsers: (search: string) => ['admin', 'user-list', search] as const,
   adminUser: (userId: string) => ['admin', 'user', userId] as const,
   invites: ['admin', 'invites'] as const,
+  adminPlans: ['admin', 'plans'] as const,
+  prepaidCodes: ['admin', 'prepaid-codes'] as const,
+  ledger: ['admin', 'ledger'] as const,
   /** Under the group's key: group changes refresh it. */
   coachDashboard: (groupId: string) => ['groups', groupId, 'dashboard'] as const,
   /** Under the group's members key: invalidating the members refreshes the expanded rows. */

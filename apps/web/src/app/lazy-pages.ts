@@ -19,6 +19,10 @@ export const PAGES = {
   AdminPendingInvitesPage: async (): Promise<ComponentType> =>
     (await import('../features/admin/admin-pending-invites-page')).AdminPendingInvitesPage,
   AdminUserRolesPage: async (): Promise<ComponentType> => (await import('../features/admin/admin-user-roles-page')).AdminUserRolesPage,
+  AdminPlansPage: async (): Promise<ComponentType> => (await import('../features/admin/admin-plans-page')).AdminPlansPage,
+  AdminPrepaidCodesPage: async (): Promise<ComponentType> =>
+    (await import('../features/admin/admin-prepaid-codes-page')).AdminPrepaidCodesPage,
+  AdminLedgerPage: async (): Promise<ComponentType> => (await import('../features/admin/admin-ledger-page')).AdminLedgerPage,
   AdminUsersPage: async (): Promise<ComponentType> => (await import('../features/admin/admin-users-page')).AdminUsersPage,
   JoinRedirect: async (): Promise<ComponentType> => (await import('../features/auth/join-redirect')).JoinRedirect,
   PasswordForgotPage: async (): Promise<ComponentType> => (await import('../features/auth/password-forgot-page')).PasswordForgotPage,

@@ -9,7 +9,8 @@ import './admin.css';
 
 /**
  * The organisation admin area (000 section 2.11): the heading with the access expiry, the
- * invoice warning, the seat statistics and the four tabs. Each tab is its own route, so the
+ * invoice warning, the seat statistics and the tabs (the spec's four, then plans, prepaid codes
+ * and the ledger of issue 17). Each tab is its own route, so the
  * tabs are links (a navigation), not a tablist.
  */
 export function AdminArea() {
@@ -21,6 +22,9 @@ export function AdminArea() {
     { to: R.customerAdminInvites.path, label: `Add ${vocab.Word('coach')}` },
     { to: R.customerAdminUsers.path, label: 'Manage Users' },
     { to: R.customerAdminPendingInvites.path, label: 'Pending Invites' },
+    { to: R.customerAdminPlans.path, label: 'Plans' },
+    { to: R.customerAdminPrepaidCodes.path, label: 'Prepaid Codes' },
+    { to: R.customerAdminLedger.path, label: 'Ledger' },
   ];
   return (
     <div className="page admin-area">
