@@ -320,7 +320,7 @@ test.describe('admin groups', () => {
     await expect(membership.getByText('Not active yet', { exact: true })).toBeVisible();
     await expect(membership).not.toContainText('Perpetual');
     await expect(membership.getByTestId('membership-note')).toHaveText(
-      'You cannot record in this group yet: it does not give free access. Ask your coach or administrator to set a free duration for the group, then come back here to activate your access.',
+      'You cannot record in this group yet: it does not give free access. Choose a plan to activate your access.',
     );
     // No free activation: the list's Activate is the paid one, opening the payment card (issue 17).
     await membership.getByRole('button', { name: `Activate ${groupName}` }).click();

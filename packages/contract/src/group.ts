@@ -76,17 +76,28 @@ export const MEMBERSHIP_ACCESS_LABELS: Record<TMembershipAccess['status'], strin
   inactive: 'Inactive',
 };
 
-/** Why a membership is not active and what to do about it (null while active). */
-export function membershipAccessNote(reason: TMembershipAccess['reason'], vocab: TVocabulary): string | null {
+/**
+ * Why a membership is not active and what to do about it (null while active). `canPay`: the
+ * subscription page offers this membership a plan (Activate or Renew), so paying is the way on.
+ */
+export function membershipAccessNote(
+  reason: TMembershipAccess['reason'],
+  vocab: TVocabulary,
+  { canPay = false }: { canPay?: boolean } = {},
+): string | null {
   const group = vocab.word('group');
   const coach = vocab.word('coach');
   switch (reason) {
     case 'no-free-access':
-      return `You cannot record in this ${group} yet: it does not give free access. Ask your ${coach} or administrator to set a free duration for the ${group}, then come back here to activate your access.`;
+      return canPay
+        ? `You cannot record in this ${group} yet: it does not give free access. Choose a plan to activate your access.`
+        : `You cannot record in this ${group} yet: it does not give free access. Ask your ${coach} or administrator to set a free duration for the ${group}, then come back here to activate your access.`;
     case 'free-access-available':
       return `This ${group} now gives free access. Activate it to start recording.`;
     case 'expired':
-      return `Your access to this ${group} has ended. Ask your ${coach} or administrator to renew it.`;
+      return canPay
+        ? `Your access to this ${group} has ended. Choose a plan to renew it.`
+        : `Your access to this ${group} has ended. Ask your ${coach} or administrator to renew it.`;
     case 'removed':
       return `An administrator removed your access to this ${group}. Ask your ${coach} or administrator if you need it again.`;
     default:

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { membershipAccessNote } from './group.js';
 import { formatPlanPrice, planExpiry, sortPlans } from './subscription.js';
+import { vocabulary } from './vocabulary.js';
 
 const DAY = 86_400_000;
 const now = new Date('2026-03-10T12:00:00Z');
@@ -24,5 +26,21 @@ describe('plans as shown (002 section 9)', () => {
       { name: 'Annual', price: 9900 },
     ]);
     expect(plans.map((p) => p.name)).toEqual(['Annual', 'Monthly']);
+  });
+});
+
+describe('membershipAccessNote points to the plans when the page offers one', () => {
+  const words = vocabulary('edu');
+  it('tells a speaker who can pay to choose a plan, and one who cannot to ask', () => {
+    expect(membershipAccessNote('no-free-access', words, { canPay: true })).toBe(
+      'You cannot record in this class yet: it does not give free access. Choose a plan to activate your access.',
+    );
+    expect(membershipAccessNote('no-free-access', words)).toContain('Ask your instructor or administrator to set a free duration');
+    expect(membershipAccessNote('expired', words, { canPay: true })).toBe(
+      'Your access to this class has ended. Choose a plan to renew it.',
+    );
+    expect(membershipAccessNote('expired', words)).toBe(
+      'Your access to this class has ended. Ask your instructor or administrator to renew it.',
+    );
   });
 });

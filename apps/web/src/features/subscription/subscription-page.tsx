@@ -95,9 +95,9 @@ export function SubscriptionPage() {
                 const status = accessStatus(g);
                 const expiry = expiryKind(g);
                 const reason = g.membershipAccess?.reason ?? null;
-                const note = membershipAccessNote(reason, vocab);
-                const code = g.inviteCode;
                 const action = entryOf(g.groupId)?.action ?? null;
+                const note = membershipAccessNote(reason, vocab, { canPay: action !== null });
+                const code = g.inviteCode;
                 const freeActivation = reason === 'free-access-available' && code;
                 return (
                   <li key={g.groupId} className="membership-list__item" data-testid="membership">
