@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_COLLECTOR_DSN } from './error-collector';
+import { stripeStandInPort } from './stripe/stand-in-port';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8181';
 const port = new URL(baseURL).port || '8181';
+const stripePort = stripeStandInPort(baseURL);
 
 // A fresh database and mail outbox for every run; tests read the outbox through E2E_DATA_DIR.
 // Worker processes inherit E2E_DATA_DIR from the runner, so only the runner wipes the folder.
@@ -96,26 +98,43 @@ export default defineConfig({
       use: { launchOptions: { executablePath: '/usr/bin/chromium', args: [...chromiumArgs, ...fakeMicArgs] } },
     },
   ],
-  webServer: {
-    command: 'node ../apps/server/dist/main.js --seed-demo',
-    cwd: here,
-    url: `${baseURL}/api/v1/health`,
-    env: {
-      PORT: port,
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      // The URL intake spec serves media from 127.0.0.1; every other private address stays refused.
-      URL_FETCH_ALLOW_HOSTS: '127.0.0.1,localhost',
-      JOB_POLL_SECONDS: '0.5',
-      // Both lanes upload recordings: two analyses at once, so neither lane queues behind the other.
-      WORKER_CONCURRENCY: '2',
-      SENTRY_DSN: ERROR_COLLECTOR_DSN,
-      SENTRY_ENVIRONMENT: 'e2e',
+  webServer: [
+    // Card payments go to a local Stripe stand-in (Stripe cannot be reached from here); the
+    // browser gets a Stripe.js test double that confirms payments there (tests/stripe-double.ts).
+    {
+      command: `node ../apps/server/dist/test/stripe-stand-in-server.js ${stripePort}`,
+      cwd: here,
+      url: `http://127.0.0.1:${stripePort}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    {
+      command: 'node ../apps/server/dist/main.js --seed-demo',
+      cwd: here,
+      url: `${baseURL}/api/v1/health`,
+      env: {
+        PORT: port,
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        LOG_LEVEL: 'warn',
+        // The URL intake spec serves media from 127.0.0.1; every other private address stays refused.
+        URL_FETCH_ALLOW_HOSTS: '127.0.0.1,localhost',
+        JOB_POLL_SECONDS: '0.5',
+        // Both lanes upload recordings: two analyses at once, so neither lane queues behind the other.
+        WORKER_CONCURRENCY: '2',
+        SENTRY_DSN: ERROR_COLLECTOR_DSN,
+        SENTRY_ENVIRONMENT: 'e2e',
+        STRIPE_SECRET_KEY: 'sk_test_standin',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e_standin',
+        STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

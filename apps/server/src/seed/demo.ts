@@ -1,3 +1,4 @@
+import { subDays } from 'date-fns';
 import { count } from 'drizzle-orm';
 import {
   DEFAULT_EMAIL_PREFERENCES,
@@ -28,7 +29,15 @@ interface TDemoOrg {
   group: string;
   /** More groups without members: a free duration of their own, invite code from the names. */
   extraGroups?: { name: string; freeYears: number }[];
-  people: { role: 'admin' | 'coach' | 'speaker'; email: string; first: string; last: string; title: string }[];
+  people: {
+    role: 'admin' | 'coach' | 'speaker';
+    email: string;
+    first: string;
+    last: string;
+    title: string;
+    /** A speaker of one of the extra groups whose free access there ended this many days ago. */
+    lapsed?: { group: string; daysAgo: number };
+  }[];
   assignments?: TDemoAssignment[];
   /** Plans offered on the subscription page: price in cents, duration in days. */
   plans?: { name: string; price: number; duration: number; recurring: boolean }[];
@@ -67,6 +76,15 @@ export const DEMO_ORGS: TDemoOrg[] = [
       { role: 'admin', email: 'admin@northwind.example', first: 'Avery', last: 'Admin', title: 'director-executive' },
       { role: 'coach', email: 'coach@northwind.example', first: 'Casey', last: 'Coach', title: 'coach' },
       { role: 'speaker', email: 'speaker@northwind.example', first: 'Sam', last: 'Speaker', title: 'professional' },
+      // Joined Leadership Workshop (1 year free) 13 months ago: renews on the subscription page.
+      {
+        role: 'speaker',
+        email: 'lapsed@northwind.example',
+        first: 'Lee',
+        last: 'Lapsed',
+        title: 'professional',
+        lapsed: { group: 'Leadership Workshop', daysAgo: 30 },
+      },
     ],
   },
   {
@@ -164,13 +182,18 @@ export async function seedDemoIfEmpty(db: TDb): Promise<boolean> {
             d.plans.map((p) => ({ orgId: org!.id, name: p.name, priceCents: p.price, durationDays: p.duration, recurring: p.recurring })),
           );
       }
+      const extraGroupIds = new Map<string, string>();
       for (const extra of d.extraGroups ?? []) {
-        await tx.insert(groups).values({
-          orgId: org!.id,
-          name: extra.name,
-          inviteCode: generateInviteCode(d.name, extra.name),
-          settings: { freeDuration: { years: extra.freeYears } },
-        });
+        const [row] = await tx
+          .insert(groups)
+          .values({
+            orgId: org!.id,
+            name: extra.name,
+            inviteCode: generateInviteCode(d.name, extra.name),
+            settings: { freeDuration: { years: extra.freeYears } },
+          })
+          .returning({ id: groups.id });
+        extraGroupIds.set(extra.name, row!.id);
       }
       for (const p of d.people) {
         const [u] = await tx
@@ -196,7 +219,11 @@ export async function seedDemoIfEmpty(db: TDb): Promise<boolean> {
         if (p.role === 'coach') {
           await tx.insert(memberships).values({ userId: u!.id, groupId: group!.id, roles: ['manager'], status: 'active' });
         }
-        if (p.role === 'speaker') {
+        if (p.role === 'speaker' && p.lapsed) {
+          const expiresAt = subDays(new Date(), p.lapsed.daysAgo);
+          const groupId = extraGroupIds.get(p.lapsed.group)!;
+          await tx.insert(memberships).values({ userId: u!.id, groupId, roles: ['speaker'], status: 'active', expiresAt });
+        } else if (p.role === 'speaker') {
           await tx
             .insert(memberships)
             .values({ userId: u!.id, groupId: group!.id, roles: ['speaker'], status: 'active', expiresAt: years15 });

@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 // A local stand-in for the few Stripe API endpoints the server uses (Stripe cannot be reached
 // from the test machines): PaymentIntents (create, retrieve, update metadata), Customers, Prices
 // and Subscriptions (create, with the first invoice's PaymentIntent). The official SDK is pointed
-// at it with its host/port/protocol options. Tests settle payments with succeed() and decline().
+// at it with its host/port/protocol options. Tests settle payments with succeed() and decline(),
+// or, as Stripe.js does in the browser, confirm a PaymentIntent with the publishable key, its
+// client secret and one of Stripe's test card numbers (TEST_CARDS).
 
 type TObj = Record<string, unknown>;
 export type TStandInPaymentIntent = {
@@ -24,6 +26,16 @@ export type TStandInPaymentIntent = {
 };
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
+
+export const STAND_IN_SECRET_KEY = 'sk_test_standin';
+export const STAND_IN_PUBLISHABLE_KEY = 'pk_test_standin';
+
+/** Stripe's documented test cards: the number decides the outcome of a confirmation. */
+export const TEST_CARDS: Record<string, { code: string; message: string } | null> = {
+  '4242424242424242': null,
+  '4000000000000002': { code: 'card_declined', message: 'Your card was declined.' },
+  '4000000000009995': { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+};
 
 /** Stripe's form encoding (a[b][0]=c) back to nested objects and arrays. */
 export function parseStripeForm(body: string): TObj {
@@ -50,8 +62,8 @@ export class StripeStandIn {
   readonly requests: { method: string; path: string; body: TObj }[] = [];
   private server = http.createServer((req, res) => void this.handle(req, res));
 
-  async start(): Promise<{ host: string; port: number; protocol: 'http' }> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  async start(port = 0): Promise<{ host: string; port: number; protocol: 'http' }> {
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     return { host: '127.0.0.1', port: (this.server.address() as AddressInfo).port, protocol: 'http' };
   }
 
@@ -88,10 +100,44 @@ export class StripeStandIn {
   }
 
   /** A declined card: the PaymentIntent goes back to requires_payment_method with the error. */
-  decline(id: string, message = 'Your card was declined.'): TStandInPaymentIntent {
+  decline(id: string, message = 'Your card was declined.', code = 'card_declined'): TStandInPaymentIntent {
     const pi = this.paymentIntents.get(id)!;
-    Object.assign(pi, { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', message } });
+    Object.assign(pi, { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code, message } });
     return pi;
+  }
+
+  /**
+   * What Stripe.js's confirmPayment asks of the API: the publishable key and the PaymentIntent's
+   * client secret authorise it; the card number decides success or a card error (HTTP 402).
+   */
+  private confirmWithCard(id: string, body: TObj, send: (status: number, obj: unknown) => void) {
+    const pi = this.paymentIntents.get(id);
+    if (body.key !== STAND_IN_PUBLISHABLE_KEY) {
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    if (!pi || body.client_secret !== pi.client_secret) {
+      return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'` } });
+    }
+    if (pi.status === 'succeeded') {
+      return send(400, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: 'This PaymentIntent has already succeeded.',
+        },
+      });
+    }
+    const card = (body.payment_method_data as TObj | undefined)?.card as TObj | undefined;
+    const number = String(card?.number ?? '').replace(/\s/g, '');
+    const outcome = TEST_CARDS[number];
+    if (outcome === undefined) {
+      return send(402, { error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } });
+    }
+    if (outcome) {
+      this.decline(id, outcome.message, outcome.code);
+      return send(402, { error: { type: 'card_error', ...outcome, payment_intent: pi } });
+    }
+    return send(200, this.succeed(id));
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -106,7 +152,10 @@ export class StripeStandIn {
     };
     const missing = (what: string, id: string) =>
       send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}: '${id}'` } });
-    if (req.headers.authorization !== 'Bearer sk_test_standin') {
+    if (req.method === 'GET' && path === '/health') return send(200, { ok: true });
+    const confirm = path.match(/^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/confirm$/);
+    if (confirm && req.method === 'POST') return this.confirmWithCard(confirm[1]!, body, send);
+    if (req.headers.authorization !== `Bearer ${STAND_IN_SECRET_KEY}`) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
     const m = path.match(/^\/v1\/([a-z_]+)(?:\/([A-Za-z0-9_]+))?$/);

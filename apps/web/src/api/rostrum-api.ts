@@ -44,6 +44,8 @@ import type {
   TSpeakerDashboard,
   TLibraryRecording,
   TSubscriptionPage,
+  TStartCardPaymentBody,
+  TCardPaymentStart,
   TUpdateSubscriptionBody,
   TUpdateSubscriptionResponse,
   TAdminPlan,
@@ -122,6 +124,11 @@ export const api = {
   /** 402 (payment failed) is this call's own message, not the global redirect (002 section 8). */
   updateSubscription: (groupId: string, body: TUpdateSubscriptionBody): Promise<TUpdateSubscriptionResponse> =>
     call('POST', () => client.POST('/api/v1/groups/{id}/subscription', { params: { path: id(groupId) }, body }), { own402: true }),
+  /** Starts a card payment for a plan: what Stripe.js's Payment Element needs (its 402 is this call's own). */
+  startCardPayment: (groupId: string, body: TStartCardPaymentBody): Promise<TCardPaymentStart> =>
+    call('POST', () => client.POST('/api/v1/groups/{id}/subscription/card-payment', { params: { path: id(groupId) }, body }), {
+      own402: true,
+    }),
   joinGroup: (inviteCode: string): Promise<{ group: TGroup }> =>
     call('POST', () => client.POST('/api/v1/groups/join', { body: { inviteCode } }), { own402: true }),
 

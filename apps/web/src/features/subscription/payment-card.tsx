@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Ticket } from 'lucide-react';
 import {
@@ -10,30 +11,29 @@ import {
   planExpiry,
   type TPlan,
   type TSubscriptionEntry,
+  type TUpdateSubscriptionResponse,
 } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
-import { errorMessage, isApiError } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/dialog';
 import { Badge } from '../../components/status-badge';
 import { SelectField } from '../../components/select-field';
+import { LoadingState } from '../../components/spinner';
 import { Tabs } from '../../components/tabs';
 import { TextField } from '../../components/text-field';
 import { formatDate } from '../../components/date-format';
 import { notifications } from '../../app/notification-store';
 import type { TViewer } from '../../app/viewer';
+import { readCardPaymentReturn } from './card-payment-return';
 import { ACCESS_STATUS_LABELS } from './membership-status';
+import { subscriptionFailureMessage } from './subscription-failure';
+
+// The card form and Stripe.js load only when someone opens the card tab.
+const CardPaymentForm = lazy(() => import('./card-payment-form'));
 
 type TTab = 'card' | 'prepaid';
 const TONES = { active: 'success', 'not-active-yet': 'warning', expired: 'danger', inactive: undefined } as const;
-
-/** The message of a failed subscription update (002 section 8): 400 and 402 have the spec's words. */
-export function subscriptionFailureMessage(e: unknown): string {
-  if (isApiError(e) && e.status === 400) return MSG.subscriptionUpdateFailed;
-  if (isApiError(e) && e.status === 402) return paymentFailedMessage(e.message);
-  return errorMessage(e, MSG.serverError);
-}
 
 /** Where access stands for the chosen membership: the status and its expiry (none shown when perpetual). */
 function statusText(entry: TSubscriptionEntry): string {
@@ -63,31 +63,43 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, onCho
   const queryClient = useQueryClient();
   const id = useId();
   const [planId, setPlanId] = useState<string | undefined>(plans.length === 1 ? plans[0]?.planId : undefined);
-  const [tab, setTab] = useState<TTab>('prepaid');
+  const [tab, setTab] = useState<TTab>(cardPayments ? 'card' : 'prepaid');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const [planError, setPlanError] = useState<string | undefined>();
-  const [confirming, setConfirming] = useState(false);
+  /** The payment waiting for the renewal confirmation of an active membership (002 section 5). */
+  const [pendingPay, setPendingPay] = useState<(() => void) | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   const renewing = entry.action === 'renew';
   const activeUntil = entry.status === 'active' && entry.expires ? entry.expires : null;
   const plan = plans.find((p) => p.planId === planId);
 
+  const paid = (res: TUpdateSubscriptionResponse) => {
+    setDone(res.expires);
+    notifications.success('Subscription updated', `Your access now runs until ${formatDate(res.expires)}.`);
+    // The groups (and this page) reload after 1 s (002 section 9).
+    setTimeout(() => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      void queryClient.invalidateQueries({ queryKey: ['groups'] });
+    }, GROUP_RELOAD_DELAY_MS);
+  };
+
   const redeem = useMutation({
     mutationFn: (body: { planId: string; accessCode: string }) => api.updateSubscription(entry.groupId, body),
     onSuccess: (res) => {
       setCode('');
-      setDone(res.expires);
-      notifications.success('Subscription updated', `Your access now runs until ${formatDate(res.expires)}.`);
-      // The groups (and this page) reload after 1 s (002 section 9).
-      setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-        void queryClient.invalidateQueries({ queryKey: ['groups'] });
-      }, GROUP_RELOAD_DELAY_MS);
+      paid(res);
     },
     onError: (e) => notifications.error(subscriptionFailureMessage(e)),
   });
+
+  useReturnedCardPayment(entry.groupId, paid);
+
+  const confirmFirst = (pay: () => void) => {
+    if (activeUntil) setPendingPay(() => pay);
+    else pay();
+  };
 
   const send = () => {
     const parsed = ZUpdateSubscriptionBodySchema.safeParse({ planId, accessCode: code });
@@ -102,8 +114,7 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, onCho
     setPlanError(plan ? undefined : 'Choose a plan to pay for.');
     setCodeError(trimmed ? undefined : 'Enter your prepaid code.');
     if (!plan || !trimmed) return;
-    if (activeUntil) setConfirming(true);
-    else send();
+    confirmFirst(send);
   };
 
   const tabs = [
@@ -207,14 +218,25 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, onCho
         <div>
           <Tabs items={tabs} selected={tab} onSelect={setTab} label="Payment method" idPrefix="payment" />
           <div role="tabpanel" id="payment-panel-card" aria-labelledby="payment-tab-card" hidden={tab !== 'card'} className="payment-panel">
-            <div className="subscription-note" data-testid="card-panel">
-              <CreditCard size={18} aria-hidden />
-              <p>
-                {cardPayments
-                  ? 'Card payment is not available in this version of Rostrum. Please use a prepaid card.'
-                  : MSG.cardPaymentNotConfigured}
-              </p>
-            </div>
+            {!cardPayments ? (
+              <div className="subscription-note" data-testid="card-panel">
+                <CreditCard size={18} aria-hidden />
+                <p>{MSG.cardPaymentNotConfigured}</p>
+              </div>
+            ) : tab === 'card' ? (
+              <Suspense fallback={<LoadingState />}>
+                <CardPaymentForm
+                  groupId={entry.groupId}
+                  plan={plan}
+                  onPlanMissing={() => setPlanError('Choose a plan to pay for.')}
+                  confirmFirst={confirmFirst}
+                  onPaid={(res) => {
+                    setDone(null);
+                    paid(res);
+                  }}
+                />
+              </Suspense>
+            ) : null}
           </div>
           <div
             role="tabpanel"
@@ -245,13 +267,14 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, onCho
         </div>
       </div>
       <ConfirmDialog
-        open={confirming}
+        open={pendingPay !== null}
         title="Renew your access?"
         confirmLabel="Renew"
-        onCancel={() => setConfirming(false)}
+        onCancel={() => setPendingPay(null)}
         onConfirm={() => {
-          setConfirming(false);
-          send();
+          const pay = pendingPay;
+          setPendingPay(null);
+          pay?.();
         }}
       >
         <p className="dialog__text">
@@ -260,4 +283,26 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, onCho
       </ConfirmDialog>
     </Card>
   );
+}
+
+/**
+ * Finishes a card payment that left the page for the bank's and came back (card-payment-return.ts):
+ * once, for the group it was for, then the address loses Stripe's parameters.
+ */
+function useReturnedCardPayment(groupId: string, paid: (res: TUpdateSubscriptionResponse) => void) {
+  const [search, setSearch] = useSearchParams();
+  const handled = useRef(false);
+  useEffect(() => {
+    const returned = readCardPaymentReturn(search);
+    if (!returned || handled.current) return;
+    handled.current = true;
+    setSearch({}, { replace: true });
+    if (returned.failed) {
+      notifications.error(paymentFailedMessage('The payment was not completed.'));
+      return;
+    }
+    api
+      .updateSubscription(groupId, { planId: returned.planId, stripeToken: returned.paymentIntentId })
+      .then(paid, (e: unknown) => notifications.error(subscriptionFailureMessage(e)));
+  }, [search, setSearch, groupId, paid]);
 }

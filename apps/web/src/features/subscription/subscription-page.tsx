@@ -60,7 +60,7 @@ export function SubscriptionPage() {
   };
 
   const roleLabel = (roles: ReadonlyArray<string>) =>
-    roles.length ? roles.map((r) => (r === 'manager' ? vocab.Word('coach') : vocab.Word('speaker'))).join(', ') : '—';
+    roles.map((r) => (r === 'manager' ? vocab.Word('coach') : vocab.Word('speaker'))).join(', ');
 
   return (
     <div className="page page--medium">
@@ -103,7 +103,8 @@ export function SubscriptionPage() {
                   <li key={g.groupId} className="membership-list__item" data-testid="membership">
                     <div className="membership-list__main">
                       <p className="membership-list__name">{g.name}</p>
-                      <p className="subtle">{roleLabel(g.roles.length ? g.roles : [])}</p>
+                      {/* A membership without an active role has no role to name; its note says why. */}
+                      {g.roles.length > 0 && <p className="subtle">{roleLabel(g.roles)}</p>}
                       {note && (
                         <p className="membership-list__note" data-testid="membership-note">
                           {note}

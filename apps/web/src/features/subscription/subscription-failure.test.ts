@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/http-client';
-import { subscriptionFailureMessage } from './payment-card';
+import { subscriptionFailureMessage } from './subscription-failure';
 
 describe('subscriptionFailureMessage (002 section 8)', () => {
   it('has the spec words for 400 and 402, the server message otherwise', () => {
