@@ -7,7 +7,7 @@ import type { TJobDeps } from './queue.js';
 
 /**
  * How often the workers look for memberships to remind. Hourly: a reminder goes at most an hour
- * after its membership enters the 7-day window, and a run is one indexed query.
+ * after its membership enters the 7-day window; a run is one query over the memberships.
  */
 export const ACCESS_REMINDERS_EVERY_SECONDS = 3600;
 
