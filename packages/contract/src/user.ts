@@ -70,8 +70,22 @@ export const ZEmailSectionsSchema = z.object({
 });
 export type TEmailSections = z.infer<typeof ZEmailSectionsSchema>;
 
-/** GET email-preferences: the six switches and the sections that show them. */
-export const ZEmailSettingsSchema = z.object({ preferences: ZEmailPreferencesSchema, sections: ZEmailSectionsSchema });
+/**
+ * The access reminder: an email 7 days before a membership's access ends (docs/decisions.md,
+ * "Access reminders"). Not one of the six spec'd switches, so it has its own field and call.
+ */
+export const ZAccessRemindersSchema = z.object({ enabled: z.boolean() });
+export type TAccessReminders = z.infer<typeof ZAccessRemindersSchema>;
+
+/**
+ * GET email-preferences: the six switches, the sections that show them, and the access reminder
+ * switch with `offered` (the server's answer: the user has a membership to renew or activate).
+ */
+export const ZEmailSettingsSchema = z.object({
+  preferences: ZEmailPreferencesSchema,
+  sections: ZEmailSectionsSchema,
+  accessReminders: ZAccessRemindersSchema.extend({ offered: z.boolean() }),
+});
 export type TEmailSettings = z.infer<typeof ZEmailSettingsSchema>;
 
 export const DEFAULT_EMAIL_PREFERENCES: TEmailPreferences = {

@@ -68,6 +68,7 @@ const OPEN: Record<string, TCall> = {
   org: { method: 'GET', url: () => '/org' },
   preferences: { method: 'PUT', url: () => '/me/preferences', body: () => ({ mode: 'speaker' }) },
   'email preferences': { method: 'GET', url: () => '/email-preferences' },
+  'access reminders': { method: 'PUT', url: () => '/email-preferences/access-reminders', body: () => ({ enabled: false }) },
   groups: { method: 'GET', url: () => '/groups' },
   'client config': { method: 'GET', url: () => '/client-config' },
   'own recording': { method: 'GET', url: () => `/recordings/${lapsedRecording}` },

@@ -91,6 +91,11 @@ export const users = pgTable(
     preferences: jsonb('preferences').$type<TPreferences>().notNull().default({}),
     emailPreferences: jsonb('email_preferences').$type<TEmailPreferences>().notNull(),
     lastLoginAt: ts('last_login_at'),
+    /**
+     * The access reminder (an email 7 days before a membership's access ends): on by default, off
+     * with its switch or with the unsubscribe link. Kept beside the six spec'd switches, not in them.
+     */
+    accessReminders: boolean('access_reminders').notNull().default(true),
     /** The code in every email's unsubscribe link (no sign-in needed). */
     unsubscribeCode: text('unsubscribe_code').notNull().unique().default(sql`gen_random_uuid()::text`),
     createdAt: createdAt(),
@@ -587,4 +592,24 @@ export const cardSubscriptions = pgTable(
     endedAt: ts('ended_at'),
   },
   (t) => [index('card_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * Access reminders sent (jobs/access-reminders.job.ts): one row per membership and the expiry it
+ * warned about, inserted in the transaction that enqueues the email. The key makes a second run,
+ * or a second worker, send nothing; a renewal that moves the expiry earns a new reminder.
+ */
+export const accessReminders = pgTable(
+  'access_reminders',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId, t.expiresAt] })],
 );

@@ -7,6 +7,7 @@ import type { TDatabase, TDb } from '../db/client.js';
 import type { TDeps } from '../deps.js';
 import type { MediaStorage } from '../storage/media-storage.js';
 import { ZMailSchema, type TMail, type TMailer } from '../mail/mailer.js';
+import { ACCESS_REMINDERS_EVERY_SECONDS, handleAccessReminders } from './access-reminders.job.js';
 import { handleAnalyzeRecording } from './analyze-recording.job.js';
 import { EXPIRE_UPLOADS_EVERY_SECONDS, handleExpireUploads } from './expire-uploads.job.js';
 import { handleRemoveRecordingMedia } from './remove-recording-media.job.js';
@@ -30,6 +31,10 @@ export type TRemoveRecordingMediaPayload = z.infer<typeof ZRemoveRecordingMediaP
 export const EXPIRE_UPLOADS = 'expire-uploads';
 export const ZExpireUploadsPayloadSchema = z.object({});
 
+/** Periodic: the email 7 days before a speaker's access ends (access-reminders.job.ts). */
+export const ACCESS_REMINDERS = 'access-reminders';
+export const ZAccessRemindersPayloadSchema = z.object({});
+
 /** Every email: composed by its feature, sent by the worker (jobs/send-email.job.ts). */
 export const SEND_EMAIL = 'send-email';
 export const ZSendEmailPayloadSchema = ZMailSchema;
@@ -39,6 +44,8 @@ export const ANALYZE_RETRY = { retryLimit: 3, retryDelay: 10, retryBackoff: true
 /** A file removal that failed (a busy or unreachable volume) is tried again for about half an hour. */
 export const REMOVE_MEDIA_RETRY = { retryLimit: 10, retryDelay: 2, retryBackoff: true } as const;
 const EXPIRE_UPLOADS_RETRY = { retryLimit: 2, retryDelay: 60, retryBackoff: false } as const;
+/** A failed reminder run (the database busy) is tried again; the next hourly run also picks up what it missed. */
+const ACCESS_REMINDERS_RETRY = { retryLimit: 2, retryDelay: 60, retryBackoff: false } as const;
 /** A mail the transport refused (SMTP down, a full outbox volume): 5 tries in all, from 30 s and doubling (8 to 15 minutes with jitter). */
 export const SEND_EMAIL_RETRY = { retryLimit: 4, retryDelay: 30, retryBackoff: true } as const;
 
@@ -84,6 +91,12 @@ const JOBS = [
     options: EXPIRE_UPLOADS_RETRY,
     handle: async (deps) => void (await handleExpireUploads(deps)),
   }),
+  job({
+    name: ACCESS_REMINDERS,
+    payload: ZAccessRemindersPayloadSchema,
+    options: ACCESS_REMINDERS_RETRY,
+    handle: async (deps) => void (await handleAccessReminders(deps)),
+  }),
   job({ name: SEND_EMAIL, payload: ZSendEmailPayloadSchema, options: SEND_EMAIL_RETRY, handle: handleSendEmail }),
 ];
 
@@ -124,7 +137,7 @@ export interface TQueue {
    * handler and retry rules as a worker; returns how many ran. For tests and tools: workers poll.
    */
   runDueJobs(name: string, deps: TWorkerDeps): Promise<number>;
-  /** Runs every job's handler, and the periodic upload expiry, in this process (worker role). */
+  /** Runs every job's handler, and the periodic jobs (upload expiry, access reminders), in this process (worker role). */
   startWorkers(deps: TWorkerDeps): Promise<void>;
   stop(): Promise<void>;
 }
@@ -153,7 +166,7 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
     const d = JOBS.find((j) => j.name === name)!;
     return boss.send(name, d.payload.parse(payload) as object, { ...optionsOf(d), db: transactionExecutor(tx) });
   };
-  let expiryTimer: NodeJS.Timeout | null = null;
+  const periodicTimers: NodeJS.Timeout[] = [];
   const enqueueEmail = async (tx: TDb, mail: TMail) => {
     await send(tx, SEND_EMAIL, mail);
   };
@@ -199,24 +212,25 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
           );
         }
       }
-      // Every worker asks for the expiry now and then; the throttle key makes it one run per
-      // period across all workers sharing the queue.
-      const requestExpiry = () =>
-        boss
-          .sendThrottled(
-            EXPIRE_UPLOADS,
-            {},
-            optionsOf(JOBS.find((j) => j.name === EXPIRE_UPLOADS)!),
-            EXPIRE_UPLOADS_EVERY_SECONDS,
-            EXPIRE_UPLOADS,
-          )
-          .catch((err: unknown) => log.error({ err }, 'could not schedule upload expiry'));
-      await requestExpiry();
-      expiryTimer = setInterval(() => void requestExpiry(), (EXPIRE_UPLOADS_EVERY_SECONDS * 1000) / 4);
-      expiryTimer.unref();
+      // Every worker asks for each periodic job now and then; the throttle key makes it one run
+      // per period across all workers sharing the queue.
+      const periodic: [string, number][] = [
+        [EXPIRE_UPLOADS, EXPIRE_UPLOADS_EVERY_SECONDS],
+        [ACCESS_REMINDERS, ACCESS_REMINDERS_EVERY_SECONDS],
+      ];
+      for (const [name, everySeconds] of periodic) {
+        const request = () =>
+          boss
+            .sendThrottled(name, {}, optionsOf(JOBS.find((j) => j.name === name)!), everySeconds, name)
+            .catch((err: unknown) => log.error({ err, job: name }, 'could not schedule a periodic job'));
+        await request();
+        const timer = setInterval(() => void request(), (everySeconds * 1000) / 4);
+        timer.unref();
+        periodicTimers.push(timer);
+      }
     },
     async stop() {
-      if (expiryTimer) clearInterval(expiryTimer);
+      for (const timer of periodicTimers) clearInterval(timer);
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
     },
   };

@@ -278,6 +278,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/email-preferences/access-reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Turn the email 7 days before access to a group ends on or off */
+        put: operations["updateAccessReminders"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/unsubscribe": {
         parameters: {
             query?: never;
@@ -2599,6 +2616,10 @@ export interface operations {
                                 speakers: ("recordingSubmittedFrequency" | "feedbackReceivedFrequency" | "recordingProcessedFrequency" | "recordingSharedFrequency" | "assignmentReceivedFrequency" | "assignmentCompletedFrequency")[];
                                 coaches: ("recordingSubmittedFrequency" | "feedbackReceivedFrequency" | "recordingProcessedFrequency" | "recordingSharedFrequency" | "assignmentReceivedFrequency" | "assignmentCompletedFrequency")[];
                             };
+                            accessReminders: {
+                                enabled: boolean;
+                                offered: boolean;
+                            };
                         };
                     };
                 };
@@ -2681,6 +2702,66 @@ export interface operations {
                             assignmentReceivedFrequency: "0" | "1";
                             /** @enum {string} */
                             assignmentCompletedFrequency: "0" | "1";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    updateAccessReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            enabled: boolean;
                         };
                     };
                 };

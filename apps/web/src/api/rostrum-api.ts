@@ -10,6 +10,7 @@ import type {
   TAdminUserRoles,
   TCreateInviteBody,
   TUpdateUserRolesBody,
+  TAccessReminders,
   TEmailPreferences,
   TEmailSettings,
   TGroupRecording,
@@ -95,6 +96,9 @@ export const api = {
   getEmailSettings: (): Promise<TEmailSettings> => call('GET', () => client.GET('/api/v1/email-preferences')),
   updateEmailPreferences: (body: TEmailPreferences): Promise<TEmailPreferences> =>
     call('PUT', () => client.PUT('/api/v1/email-preferences', { body })),
+  /** The access reminder switch (an email 7 days before access to a group ends), apart from the six. */
+  updateAccessReminders: (body: TAccessReminders): Promise<TAccessReminders> =>
+    call('PUT', () => client.PUT('/api/v1/email-preferences/access-reminders', { body })),
 
   getMyGroups: (): Promise<TGroup[]> => call('GET', () => client.GET('/api/v1/groups')) as Promise<TGroup[]>,
   getOrgGroups: (): Promise<TOrgGroup[]> =>

@@ -80,8 +80,15 @@ export async function setEmailPreferences(db: TDb, userId: string, prefs: TEmail
   return saved?.emailPreferences ?? null;
 }
 
-/** Sets the email switches of the account with this unsubscribe code; false when no account has it. */
+/**
+ * Sets the email switches of the account with this unsubscribe code, and turns its access
+ * reminders off (unsubscribing is from every email); false when no account has it.
+ */
 export async function setEmailPreferencesByUnsubscribeCode(db: TDb, code: string, prefs: TEmailPreferences): Promise<boolean> {
-  const [u] = await db.update(users).set({ emailPreferences: prefs }).where(eq(users.unsubscribeCode, code)).returning({ id: users.id });
+  const [u] = await db
+    .update(users)
+    .set({ emailPreferences: prefs, accessReminders: false })
+    .where(eq(users.unsubscribeCode, code))
+    .returning({ id: users.id });
   return !!u;
 }

@@ -7,6 +7,7 @@ import {
   ZPreferencesSchema,
   ZUpdateMeBodySchema,
   ZUnsubscribeBodySchema,
+  ZAccessRemindersSchema,
   ZUpdatePreferencesBodySchema,
   ZUserSchema,
 } from '@rostrum/contract';
@@ -85,6 +86,20 @@ export function meRoutes(app: TZodApp, deps: TDeps) {
       },
     },
     async (req) => ok(await me.updateEmailPreferences(deps, authOf(req), req.body)),
+  );
+  app.put(
+    '/email-preferences/access-reminders',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'updateAccessReminders',
+        summary: 'Turn the email 7 days before access to a group ends on or off',
+        tags,
+        body: ZAccessRemindersSchema,
+        response: responses(ZAccessRemindersSchema),
+      },
+    },
+    async (req) => ok(await me.updateAccessReminders(deps, authOf(req), req.body)),
   );
   // From an email's link: no sign-in, the code alone identifies the account.
   app.post(

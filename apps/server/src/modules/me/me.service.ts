@@ -3,6 +3,7 @@ import {
   MSG,
   PREFERENCES_LIMITS,
   landingRoute,
+  type TAccessReminders,
   type TEmailPreferences,
   type TEmailSettings,
   type TMeResponse,
@@ -24,6 +25,8 @@ import { emailSectionsFor, viewerAbilitiesOf } from '../../auth/policies.js';
 import { listMembershipsOf } from '../notifications/notifications.repository.js';
 import { presentOrg } from '../org/org.presenter.js';
 import { offeredPlans } from '../subscriptions/subscriptions.service.js';
+import { accessRemindersOffered } from '../subscriptions/access-reminders.js';
+import { setAccessReminders } from '../subscriptions/access-reminders.repository.js';
 import { presentUser, type TUserRow } from './me.presenter.js';
 import {
   emailTakenByOther,
@@ -113,15 +116,31 @@ export async function updatePreferences(deps: TDeps, auth: TAuth, body: TUpdateP
   return saved;
 }
 
-/** GET email-preferences: the switches, and which of them the settings page offers this user. */
+/**
+ * GET email-preferences: the switches, and which of them the settings page offers this user; the
+ * access reminder switch is offered to whoever has a membership the subscription page offers
+ * Renew or Activate for.
+ */
 export async function getEmailSettings(deps: TDeps, auth: TAuth): Promise<TEmailSettings> {
-  const [user, org, rows] = await Promise.all([
+  const [user, org, rows, groups] = await Promise.all([
     loadUser(deps, auth),
     findOrganisation(deps.db, auth.orgId),
     listMembershipsOf(deps.db, auth.userId),
+    listUserGroups(deps.db, auth.userId),
   ]);
   if (!org) throw notFound();
-  return { preferences: user.emailPreferences, sections: emailSectionsFor(org.settings, rows) };
+  return {
+    preferences: user.emailPreferences,
+    sections: emailSectionsFor(org.settings, rows),
+    accessReminders: { enabled: user.accessReminders, offered: accessRemindersOffered(groups, org.settings) },
+  };
+}
+
+/** PUT email-preferences/access-reminders: the access reminder switch, separate from the six. */
+export async function updateAccessReminders(deps: TDeps, auth: TAuth, body: TAccessReminders): Promise<TAccessReminders> {
+  const enabled = await setAccessReminders(deps.db, auth.userId, body.enabled);
+  if (enabled === null) throw notFound();
+  return { enabled };
 }
 
 export async function updateEmailPreferences(deps: TDeps, auth: TAuth, body: TEmailPreferences): Promise<TEmailPreferences> {
@@ -140,7 +159,10 @@ const ALL_OFF: TEmailPreferences = {
   assignmentCompletedFrequency: '0',
 };
 
-/** POST unsubscribe, from an email's link: no sign-in, the code alone identifies the account. */
+/**
+ * POST unsubscribe, from an email's link: no sign-in, the code alone identifies the account.
+ * "All Rostrum emails" includes the access reminder.
+ */
 export async function unsubscribe(deps: TDeps, unsubscribeCode: string): Promise<void> {
   if (!(await setEmailPreferencesByUnsubscribeCode(deps.db, unsubscribeCode, ALL_OFF))) throw notFound('Unknown unsubscribe code');
 }

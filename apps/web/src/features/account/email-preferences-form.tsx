@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -66,7 +67,10 @@ function switchDefs(v: TViewer['vocab']): SwitchDef[] {
   ];
 }
 
-/** The six on/off email settings (000 section 2.10), loaded with GET and saved with PUT email-preferences. */
+/**
+ * The six on/off email settings (000 section 2.10), loaded with GET and saved with PUT
+ * email-preferences, and the access reminder switch (its own PUT) when the server offers it.
+ */
 export function EmailPreferencesForm({ viewer }: { viewer: TViewer }) {
   const settings = useQuery({ queryKey: queryKeys.emailSettings, queryFn: api.getEmailSettings });
   if (!settings.data) return <LoadingState />;
@@ -87,18 +91,27 @@ function PreferencesForm({ viewer, settings }: { viewer: TViewer; settings: TEma
   const coaches = inSection(settings.sections.coaches);
   const showSpeakers = speakers.length > 0;
   const showCoaches = coaches.length > 0;
-  const dirty = JSON.stringify(prefs) !== JSON.stringify(settings.preferences);
+  const showReminders = settings.accessReminders.offered;
+  const [reminders, setReminders] = useState(settings.accessReminders.enabled);
+  const prefsDirty = JSON.stringify(prefs) !== JSON.stringify(settings.preferences);
+  const remindersDirty = reminders !== settings.accessReminders.enabled;
 
-  // The banner shows generic failures; the switches keep their state for another try.
+  // One Save for both: each call only when its switches changed. The banner shows generic
+  // failures; the switches keep their state for another try.
   const save = useMutation({
-    mutationFn: api.updateEmailPreferences,
-    onSuccess: (saved, sent) => {
-      const preferences = saved ?? sent;
+    mutationFn: async (sent: TEmailPreferences) => ({
+      preferences: prefsDirty ? ((await api.updateEmailPreferences(sent)) ?? sent) : settings.preferences,
+      enabled: remindersDirty ? (await api.updateAccessReminders({ enabled: reminders })).enabled : settings.accessReminders.enabled,
+    }),
+    onSuccess: ({ preferences, enabled }) => {
       queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
         me ? { ...me, user: { ...me.user, emailPreferences: preferences } } : me,
       );
-      queryClient.setQueryData<TEmailSettings>(queryKeys.emailSettings, (s) => (s ? { ...s, preferences } : s));
+      queryClient.setQueryData<TEmailSettings>(queryKeys.emailSettings, (s) =>
+        s ? { ...s, preferences, accessReminders: { ...s.accessReminders, enabled } } : s,
+      );
       form.reset(preferences);
+      setReminders(enabled);
       notifications.success(MSG.changesSaved);
     },
   });
@@ -116,7 +129,7 @@ function PreferencesForm({ viewer, settings }: { viewer: TViewer; settings: TEma
 
   return (
     <div className="stack stack--lg">
-      {!showSpeakers && !showCoaches && (
+      {!showSpeakers && !showCoaches && !showReminders && (
         <Card>
           <EmptyState icon={<BellOff size={24} aria-hidden />} title="No email notifications to set">
             <p>Your organization has not turned on the email notifications that apply to you.</p>
@@ -141,6 +154,16 @@ function PreferencesForm({ viewer, settings }: { viewer: TViewer; settings: TEma
           {renderSwitches(coaches)}
         </Card>
       )}
+      {showReminders && (
+        <Card title="Your access" description={`Emails about your access to your ${vocab.word('groups')}.`} titleId="email-access">
+          <Switch
+            label="Remind me 7 days before my access ends"
+            description="An email with a link to renew, unless your plan renews by itself."
+            checked={reminders}
+            onCheckedChange={setReminders}
+          />
+        </Card>
+      )}
       <div className="row row--between">
         {viewer.speaker && !viewer.manager ? (
           <p className="subtle">
@@ -149,8 +172,8 @@ function PreferencesForm({ viewer, settings }: { viewer: TViewer; settings: TEma
         ) : (
           <span />
         )}
-        {(showSpeakers || showCoaches) && (
-          <Button onClick={form.handleSubmit((v) => save.mutate(v))} busy={save.isPending} disabled={!dirty}>
+        {(showSpeakers || showCoaches || showReminders) && (
+          <Button onClick={form.handleSubmit((v) => save.mutate(v))} busy={save.isPending} disabled={!prefsDirty && !remindersDirty}>
             Save changes
           </Button>
         )}
