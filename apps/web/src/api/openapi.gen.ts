@@ -1224,6 +1224,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/billing-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's payment methods: couponOnly (prepaid codes only), and whether card payment is configured on the server */
+        get: operations["getBillingSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the payment methods: couponOnly true takes prepaid codes only (no card payments) */
+        patch: operations["updateBillingSettings"];
+        trace?: never;
+    };
     "/api/v1/admin/ledger": {
         parameters: {
             query?: never;
@@ -2191,6 +2209,7 @@ export interface operations {
                                         years: number;
                                     } | null;
                                     euUsers?: boolean;
+                                    couponOnly?: boolean;
                                 };
                                 whiteLabelLogo: string | null;
                                 hasPerpetualFreeDuration: boolean;
@@ -2819,6 +2838,7 @@ export interface operations {
                                     years: number;
                                 } | null;
                                 euUsers?: boolean;
+                                couponOnly?: boolean;
                             };
                             whiteLabelLogo: string | null;
                             hasPerpetualFreeDuration: boolean;
@@ -9941,6 +9961,7 @@ export interface operations {
                                 recurring: boolean;
                             }[];
                             cardPayments: boolean;
+                            couponOnly: boolean;
                             canSubscribe: boolean;
                             subscriptions: {
                                 groupId: string;
@@ -10502,6 +10523,122 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             voidedDate: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getBillingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            couponOnly: boolean;
+                            cardPaymentsConfigured: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    updateBillingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    couponOnly: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            couponOnly: boolean;
+                            cardPaymentsConfigured: boolean;
                         };
                     };
                 };

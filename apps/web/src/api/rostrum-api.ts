@@ -47,6 +47,8 @@ import type {
   TUpdateSubscriptionBody,
   TUpdateSubscriptionResponse,
   TAdminPlan,
+  TBillingSettings,
+  TUpdateBillingSettingsBody,
   TCreatePlanBody,
   TUpdatePlanBody,
   TGeneratePrepaidCodesBody,
@@ -193,6 +195,9 @@ export const api = {
   getPrepaidCodes: (): Promise<TPrepaidCode[]> => call('GET', () => client.GET('/api/v1/admin/prepaid-codes')),
   voidPrepaidCode: (codeId: string): Promise<{ voidedDate: string }> =>
     call('POST', () => client.POST('/api/v1/admin/prepaid-codes/{codeId}/void', { params: { path: { codeId } } })),
+  getBillingSettings: (): Promise<TBillingSettings> => call('GET', () => client.GET('/api/v1/admin/billing-settings')),
+  updateBillingSettings: (body: TUpdateBillingSettingsBody): Promise<TBillingSettings> =>
+    call('PATCH', () => client.PATCH('/api/v1/admin/billing-settings', { body })),
   getLedger: (before?: string): Promise<TLedgerEntry[]> =>
     call('GET', () => client.GET('/api/v1/admin/ledger', { params: { query: { before, limit: LEDGER_PAGE } } })),
 };
@@ -238,6 +243,7 @@ export const queryKeys = {
   adminUser: (userId: string) => ['admin', 'user', userId] as const,
   invites: ['admin', 'invites'] as const,
   adminPlans: ['admin', 'plans'] as const,
+  billingSettings: ['admin', 'billing-settings'] as const,
   prepaidCodes: ['admin', 'prepaid-codes'] as const,
   ledger: ['admin', 'ledger'] as const,
   /** Under the group's key: group changes refresh it. */

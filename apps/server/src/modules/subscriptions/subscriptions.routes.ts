@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ZAdminPlanSchema,
+  ZBillingSettingsSchema,
   ZCreatePlanBodySchema,
   ZGeneratePrepaidCodesBodySchema,
   ZIdParamsSchema,
@@ -13,6 +14,7 @@ import {
   ZCardPaymentStartSchema,
   ZStartCardPaymentBodySchema,
   ZSubscriptionPageSchema,
+  ZUpdateBillingSettingsBodySchema,
   ZUpdatePlanBodySchema,
   ZUpdateSubscriptionBodySchema,
   ZUpdateSubscriptionResponseSchema,
@@ -164,6 +166,34 @@ export function subscriptionsRoutes(app: TZodApp, deps: TDeps) {
       },
     },
     async (req) => ok(await admin.adminVoidPrepaidCode(deps, authOf(req), req.params.codeId)),
+  );
+  app.get(
+    '/admin/billing-settings',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'getBillingSettings',
+        summary:
+          "The organisation's payment methods: couponOnly (prepaid codes only), and whether card payment is configured on the server",
+        tags: billing,
+        response: responses(ZBillingSettingsSchema),
+      },
+    },
+    async (req) => ok(await admin.adminGetBillingSettings(deps, authOf(req))),
+  );
+  app.patch(
+    '/admin/billing-settings',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'updateBillingSettings',
+        summary: 'Set the payment methods: couponOnly true takes prepaid codes only (no card payments)',
+        tags: billing,
+        body: ZUpdateBillingSettingsBodySchema,
+        response: responses(ZBillingSettingsSchema),
+      },
+    },
+    async (req) => ok(await admin.adminUpdateBillingSettings(deps, authOf(req), req.body)),
   );
   app.get(
     '/admin/ledger',
