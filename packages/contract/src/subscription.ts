@@ -174,6 +174,8 @@ export const ZSubscriptionEntrySchema = z.object({
   expires: z.iso.datetime().nullable(),
   perpetual: z.boolean(),
   action: z.enum(['renew', 'activate']).nullable(),
+  /** A recurring card subscription renews this membership (until its owner turns auto-renew off). */
+  autoRenew: z.boolean(),
 });
 export type TSubscriptionEntry = z.infer<typeof ZSubscriptionEntrySchema>;
 
@@ -192,6 +194,13 @@ export const ZSubscriptionPageSchema = z.object({
   subscriptions: z.array(ZSubscriptionEntrySchema),
 });
 export type TSubscriptionPage = z.infer<typeof ZSubscriptionPageSchema>;
+
+/**
+ * Turning auto-renew off: no further charge; access runs until `expires` (the current expiry,
+ * unchanged) and nothing is refunded.
+ */
+export const ZEndAutoRenewResponseSchema = z.object({ autoRenew: z.literal(false), expires: z.iso.datetime().nullable() });
+export type TEndAutoRenewResponse = z.infer<typeof ZEndAutoRenewResponseSchema>;
 
 /** Price in cents as dollars with 2 decimals (002 section 9). */
 export function formatPlanPrice(cents: number): string {

@@ -44,6 +44,7 @@ import type {
   TSpeakerDashboard,
   TLibraryRecording,
   TSubscriptionPage,
+  TEndAutoRenewResponse,
   TUpdateSubscriptionBody,
   TUpdateSubscriptionResponse,
   TAdminPlan,
@@ -124,6 +125,9 @@ export const api = {
   /** 402 (payment failed) is this call's own message, not the global redirect (002 section 8). */
   updateSubscription: (groupId: string, body: TUpdateSubscriptionBody): Promise<TUpdateSubscriptionResponse> =>
     call('POST', () => client.POST('/api/v1/groups/{id}/subscription', { params: { path: id(groupId) }, body }), { own402: true }),
+  /** No further card charge for the caller's membership of the group; access runs to its expiry. */
+  endAutoRenew: (groupId: string): Promise<TEndAutoRenewResponse> =>
+    call('DELETE', () => client.DELETE('/api/v1/groups/{id}/subscription/auto-renew', { params: { path: id(groupId) } })),
   joinGroup: (inviteCode: string): Promise<{ group: TGroup }> =>
     call('POST', () => client.POST('/api/v1/groups/join', { body: { inviteCode } }), { own402: true }),
 

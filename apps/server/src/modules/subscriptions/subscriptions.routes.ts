@@ -12,6 +12,7 @@ import {
   ZPrepaidCodeIdParamsSchema,
   ZPrepaidCodeSchema,
   ZCardPaymentStartSchema,
+  ZEndAutoRenewResponseSchema,
   ZStartCardPaymentBodySchema,
   ZSubscriptionPageSchema,
   ZUpdateBillingSettingsBodySchema,
@@ -25,6 +26,7 @@ import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.j
 import * as admin from './billing-admin.service.js';
 import { getSubscriptionPage, startCardPayment, updateSubscription } from './subscriptions.service.js';
 import { stripeWebhookRoute } from './stripe/stripe-webhook.routes.js';
+import { endAutoRenew } from './auto-renew.js';
 
 /**
  * Paid access: the subscription page and its one call (002 sections 2.10 and 7), which a user
@@ -80,6 +82,21 @@ export function subscriptionsRoutes(app: TZodApp, deps: TDeps) {
       },
     },
     async (req) => ok(await startCardPayment(deps, authOf(req), req.params.id, req.body)),
+  );
+  app.delete(
+    '/groups/:id/subscription/auto-renew',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'endAutoRenew',
+        summary:
+          "Turn auto-renew off for the caller's recurring card subscription of the group: no further charge, access until the current expiry, no refund",
+        tags: page,
+        params: ZIdParamsSchema,
+        response: responses(ZEndAutoRenewResponseSchema),
+      },
+    },
+    async (req) => ok(await endAutoRenew(deps, authOf(req), req.params.id)),
   );
   stripeWebhookRoute(app, deps);
 

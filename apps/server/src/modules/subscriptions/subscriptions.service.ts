@@ -27,7 +27,7 @@ import { findUserById } from '../auth/auth.repository.js';
 import { findOrganisation, type TOrgRow } from '../org/org.repository.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
 import { findLedgerEntryByPaymentIntent, insertLedgerEntry } from './ledger.repository.js';
-import { insertCardSubscription } from './card-subscriptions.repository.js';
+import { insertCardSubscription, listUserCardSubscriptions } from './card-subscriptions.repository.js';
 import {
   CARD_MIN_CENTS,
   PaymentFailedError,
@@ -55,11 +55,13 @@ export async function offeredPlans(db: TDb, orgId: string) {
 }
 
 export async function getSubscriptionPage(deps: TDeps, auth: TAuth): Promise<TSubscriptionPage> {
-  const [org, rows, plans] = await Promise.all([
+  const [org, rows, plans, cardSubs] = await Promise.all([
     findOrganisation(deps.db, auth.orgId),
     listUserGroups(deps.db, auth.userId),
     offeredPlans(deps.db, auth.orgId),
+    listUserCardSubscriptions(deps.db, auth.userId),
   ]);
+  const renewing = new Set(cardSubs.filter((c) => !c.endedAt).map((c) => c.groupId));
   if (!org) throw notFound();
   const now = new Date();
   const subscriptions = rows.map(({ group, membership: m }) => ({
@@ -69,6 +71,7 @@ export async function getSubscriptionPage(deps: TDeps, auth: TAuth): Promise<TSu
     expires: m.expiresAt ? m.expiresAt.toISOString() : null,
     perpetual: membershipIsPerpetual(m, now),
     action: subscriptionAction(m, group, org.settings, now),
+    autoRenew: renewing.has(group.id),
   }));
   return {
     plans,
@@ -222,7 +225,7 @@ export async function startCardPayment(deps: TDeps, auth: TAuth, groupId: string
 }
 
 /** The provider's refusals as HTTP answers: 402 for the card, 400 for another payment, 503 when unreachable. */
-async function withPaymentErrors<T>(fn: () => Promise<T>): Promise<T> {
+export async function withPaymentErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
