@@ -28,7 +28,10 @@ async function main() {
     },
   });
   const couponOnly = values['coupon-only'];
-  if (!values.org || (couponOnly !== undefined && !(couponOnly in SWITCH))) throw new ConfigError(USAGE);
+  // Either a plan or the payment methods per run, so a typo cannot half-apply.
+  if (!values.org || (couponOnly !== undefined && (!(couponOnly in SWITCH) || values.name !== undefined))) {
+    throw new ConfigError(USAGE);
+  }
   const database = await openDatabase(loadConfig(process.env));
   try {
     if (couponOnly !== undefined) {

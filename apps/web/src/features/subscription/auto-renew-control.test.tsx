@@ -70,12 +70,12 @@ describe('AutoRenewControl', () => {
       ),
     ).toBeTruthy();
     // Keeping it sends nothing.
-    await userEvent.click(within(dialog()).getByRole('button', { name: 'Keep Auto-Renew', hidden: true }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Keep It', hidden: true }));
     expect(dialog().hasAttribute('open')).toBe(false);
     expect(calls).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Turn off auto-renew for Sales Team' }));
-    await userEvent.click(within(dialog()).getByRole('button', { name: 'Turn Off Auto-Renew', hidden: true }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Turn Off', hidden: true }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Auto-renew is off', `Your access continues until ${formatDate(EXPIRES)}.`));
     expect(calls).toEqual([`/api/v1/groups/{id}/subscription/auto-renew ${GROUP}`]);
     expect(invalidated).toHaveBeenCalledWith({ queryKey: queryKeys.subscriptionPage });
@@ -90,7 +90,7 @@ describe('AutoRenewControl', () => {
     const error = vi.spyOn(notifications, 'error').mockImplementation(() => {});
     show(entry());
     await userEvent.click(screen.getByRole('button', { name: 'Turn off auto-renew for Sales Team' }));
-    await userEvent.click(within(dialog()).getByRole('button', { name: 'Turn Off Auto-Renew', hidden: true }));
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Turn Off', hidden: true }));
     await waitFor(() => expect(error).toHaveBeenCalled());
     expect(error.mock.calls[0]![0]).toBe('Auto-renew could not be turned off');
   });

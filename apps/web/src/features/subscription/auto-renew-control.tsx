@@ -46,8 +46,8 @@ export function AutoRenewControl({ entry, groupName }: { entry: TSubscriptionEnt
       <ConfirmDialog
         open={confirming}
         title="Turn off auto-renew?"
-        confirmLabel="Turn Off Auto-Renew"
-        cancelLabel="Keep Auto-Renew"
+        confirmLabel="Turn Off"
+        cancelLabel="Keep It"
         busy={end.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() => end.mutate(entry.groupId)}
