@@ -50,9 +50,18 @@ async function archiveByApi(request: APIRequestContext) {
   await request.patch(`/api/v1/admin/plans/${planId}`, { headers: auth, data: { archived: true } });
 }
 
+/** Northwind takes cards and prepaid codes again: the payment-methods step's fallback. */
+async function restorePaymentMethodsByApi(request: APIRequestContext) {
+  const auth = await apiAuth(request, 'admin@northwind.example');
+  await request.patch('/api/v1/admin/billing-settings', { headers: auth, data: { couponOnly: false } });
+}
+
 test.describe
   .serial('admin billing: plans, prepaid codes and the ledger', () => {
-    test.afterAll(async ({ request }) => archiveByApi(request));
+    test.afterAll(async ({ request }) => {
+      await archiveByApi(request);
+      await restorePaymentMethodsByApi(request);
+    });
 
     test('the admin adds, edits, sells with prepaid codes and archives a plan', async ({ page, request, baseURL }) => {
       test.setTimeout(90_000);
@@ -214,12 +223,52 @@ test.describe
       await expect(page.getByRole('form', { name: 'Generate Prepaid Codes' }).getByLabel('Plan')).not.toContainText(planName);
     });
 
+    test('the admin makes Northwind take prepaid codes only, and back', async ({ page, request }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await signInByApi(page, 'admin@northwind.example', undefined, '/customer-admin/plans');
+      const methods = page.getByRole('form', { name: 'Payment methods' });
+      const both = methods.getByRole('radio', { name: 'Cards and prepaid codes' });
+      const prepaidOnly = methods.getByRole('radio', { name: 'Prepaid codes only' });
+      const saveButton = methods.getByRole('button', { name: 'Save Payment Methods' });
+      await expect(both).toBeChecked();
+      await expect(saveButton).toBeDisabled();
+      // The e2e server has no Stripe keys: the page says cards are unavailable anyway.
+      await expect(methods.getByRole('status')).toContainText('Card payment is not set up on this server');
+
+      await prepaidOnly.check();
+      await expect(prepaidOnly).toHaveAccessibleDescription(
+        'The Subscription page shows only the Use Prepaid Card tab; card payments are refused.',
+      );
+      await saveButton.click();
+      await expect(notification(page)).toHaveText('Speakers now pay with prepaid codes only');
+      await expect(saveButton).toBeDisabled();
+      const speaker = await apiAuth(request, 'speaker@northwind.example');
+      const page1 = (await (await request.get('/api/v1/subscription', { headers: speaker })).json()).data;
+      expect(page1).toMatchObject({ couponOnly: true, cardPayments: false });
+      await page.reload();
+      await expect(prepaidOnly).toBeChecked();
+      await shoot(page, 'plans-prepaid-only');
+      await axe(page, 'the payment methods');
+
+      await both.check();
+      await saveButton.click();
+      await expect(notification(page)).toHaveText('Speakers can now pay by card or prepaid code');
+      const page2 = (await (await request.get('/api/v1/subscription', { headers: speaker })).json()).data;
+      expect(page2.couponOnly).toBe(false);
+    });
+
     test('coaches and speakers have no billing pages: no link, and the API answers 403', async ({ page, request }) => {
       for (const email of ['coach@northwind.example', 'speaker@northwind.example']) {
         const auth = await apiAuth(request, email);
-        for (const call of ['/api/v1/admin/plans', '/api/v1/admin/prepaid-codes', '/api/v1/admin/ledger']) {
+        for (const call of [
+          '/api/v1/admin/plans',
+          '/api/v1/admin/prepaid-codes',
+          '/api/v1/admin/ledger',
+          '/api/v1/admin/billing-settings',
+        ]) {
           expect((await request.get(call, { headers: auth })).status(), `${email} ${call}`).toBe(403);
         }
+        expect((await request.patch('/api/v1/admin/billing-settings', { headers: auth, data: { couponOnly: true } })).status()).toBe(403);
         expect((await request.post('/api/v1/admin/plans', { headers: auth, data: { name: 'x', price: 1, duration: 1 } })).status()).toBe(
           403,
         );

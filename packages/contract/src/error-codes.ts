@@ -138,6 +138,8 @@ export const ERROR_CODES = {
   paymentAlreadyApplied: 'payment.already_applied',
   /** 400: card payment is not configured on this server (the prepaid code still works). */
   paymentNotConfigured: 'payment.not_configured',
+  /** 400: the organisation takes prepaid codes only (coupon-only): no card payments. */
+  paymentPrepaidOnly: 'payment.prepaid_only',
   /** 400: the card payment is not the caller's for this plan and group (or unknown), or the plan cannot be paid by card. */
   paymentInvalid: 'payment.invalid',
   /** 400: the payment provider's webhook call carried no valid signature. */

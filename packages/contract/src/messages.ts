@@ -58,6 +58,7 @@ export const MSG = {
   subscriptionUpdateFailed: 'Subscription update failed. Please double check the code you entered and try again',
   tooManyPrepaidCodeAttempts: 'Too many prepaid code attempts. Please try again in an hour.',
   cardPaymentNotConfigured: 'Card payment is not configured. Please use a prepaid card.',
+  cardPaymentPrepaidOnly: 'Your organization accepts prepaid cards only. Please use a prepaid card.',
   paymentAlreadyApplied: 'This payment has already been applied.',
   paymentInvalid: 'This payment is not for this plan and group.',
   cardPlanNotPayable:

@@ -19,6 +19,8 @@ export const ZOrgSettingsSchema = z.object({
   freeDuration: ZFreeDurationSchema.nullable().optional(),
   /** Invites into this organisation are for EU users (consent block at sign-up). */
   euUsers: z.boolean().optional(),
+  /** Speakers pay with prepaid codes only: no card payments, the subscription page shows only the prepaid tab. */
+  couponOnly: z.boolean().optional(),
 });
 export type TOrgSettings = z.infer<typeof ZOrgSettingsSchema>;
 

@@ -132,6 +132,16 @@ export const ZUpdateSubscriptionBodySchema = z.union([
 ]);
 export type TUpdateSubscriptionBody = z.infer<typeof ZUpdateSubscriptionBodySchema>;
 
+/**
+ * The organisation's payment methods in the admin area: couponOnly (prepaid codes only) is the
+ * admin's choice; cardPaymentsConfigured says whether this server can take cards at all.
+ */
+export const ZBillingSettingsSchema = z.object({ couponOnly: z.boolean(), cardPaymentsConfigured: z.boolean() });
+export type TBillingSettings = z.infer<typeof ZBillingSettingsSchema>;
+
+export const ZUpdateBillingSettingsBodySchema = z.object({ couponOnly: z.boolean() }).strict();
+export type TUpdateBillingSettingsBody = z.infer<typeof ZUpdateBillingSettingsBodySchema>;
+
 /** Start a card payment for a plan and group: the server prices it from the plan. */
 export const ZStartCardPaymentBodySchema = z.object({ planId: ZIdSchema }).strict();
 export type TStartCardPaymentBody = z.infer<typeof ZStartCardPaymentBodySchema>;
@@ -164,19 +174,33 @@ export const ZSubscriptionEntrySchema = z.object({
   expires: z.iso.datetime().nullable(),
   perpetual: z.boolean(),
   action: z.enum(['renew', 'activate']).nullable(),
+  /** A recurring card subscription renews this membership (until its owner turns auto-renew off). */
+  autoRenew: z.boolean(),
 });
 export type TSubscriptionEntry = z.infer<typeof ZSubscriptionEntrySchema>;
 
 export const ZSubscriptionPageSchema = z.object({
   /** Plans offered, by price descending (002 section 9). */
   plans: z.array(ZPlanSchema),
-  /** Card payment is set up on this server; without it only the prepaid tab is shown. */
+  /**
+   * Card payment is possible for this organisation: set up on this server and the organisation is
+   * not coupon-only. Without it the card tab says card payment is not configured (002 section 8).
+   */
   cardPayments: z.boolean(),
+  /** The organisation takes prepaid codes only: the page shows only the Use Prepaid Card tab (002 section 2.10). */
+  couponOnly: z.boolean(),
   /** Admins and coaches without a membership to pay for see the explanatory text instead. */
   canSubscribe: z.boolean(),
   subscriptions: z.array(ZSubscriptionEntrySchema),
 });
 export type TSubscriptionPage = z.infer<typeof ZSubscriptionPageSchema>;
+
+/**
+ * Turning auto-renew off: no further charge; access runs until `expires` (the current expiry,
+ * unchanged) and nothing is refunded.
+ */
+export const ZEndAutoRenewResponseSchema = z.object({ autoRenew: z.literal(false), expires: z.iso.datetime().nullable() });
+export type TEndAutoRenewResponse = z.infer<typeof ZEndAutoRenewResponseSchema>;
 
 /** Price in cents as dollars with 2 decimals (002 section 9). */
 export function formatPlanPrice(cents: number): string {

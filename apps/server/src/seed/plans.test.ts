@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { organisations } from '../db/schema.js';
 import { startTestApp, signInAs, type TTestApp } from '../test/harness.js';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './demo.js';
-import { listOrgPlans, seedPlan } from './plans.js';
+import { isCouponOnly, listOrgPlans, seedPlan, setCouponOnly } from './plans.js';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -27,5 +29,17 @@ describe('plans from the seed and the operator CLI', () => {
     expect((await listOrgPlans(t.db, 'riverside')).map((x) => x.planId)).toEqual([p.planId]);
     await expect(seedPlan(t.db, 'riverside', { name: 'Free', price: -5, duration: 30 })).rejects.toThrow();
     await expect(seedPlan(t.db, 'nowhere', { name: 'X', price: 1, duration: 1 })).rejects.toThrow(/no organisation/);
+  });
+
+  it('the operator makes an organisation coupon-only and back, keeping its other settings', async () => {
+    const before = (await t.db.select().from(organisations).where(eq(organisations.code, 'riverside')))[0]!.settings;
+    expect(await isCouponOnly(t.db, 'riverside')).toBe(false);
+    await setCouponOnly(t.db, 'riverside', true);
+    expect(await isCouponOnly(t.db, 'riverside')).toBe(true);
+    const [org] = await t.db.select().from(organisations).where(eq(organisations.code, 'riverside'));
+    expect(org!.settings).toEqual({ ...before, couponOnly: true });
+    await setCouponOnly(t.db, 'riverside', false);
+    expect(await isCouponOnly(t.db, 'riverside')).toBe(false);
+    await expect(setCouponOnly(t.db, 'nowhere', true)).rejects.toThrow(/no organisation/);
   });
 });

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { ZCreatePlanBodySchema, type TAdminPlan } from '@rostrum/contract';
 import type { TDb } from '../db/client.js';
 import { organisations } from '../db/schema.js';
+import { mergeOrgSettings } from '../modules/org/org.repository.js';
 import { insertPlan, listPlans } from '../modules/subscriptions/plans.repository.js';
 import { presentAdminPlan } from '../modules/subscriptions/subscriptions.presenter.js';
 
 // The operator's side of plans (seed/plans-cli.ts): add a plan to an organisation by its code,
-// or list them, without signing in as an org admin.
+// list them, or make the organisation coupon-only, without signing in as an org admin.
 
 /** Adds a plan (checked by the same schema as the admin call) to the organisation with this code. */
 export async function seedPlan(db: TDb, orgCode: string, input: unknown): Promise<TAdminPlan> {
@@ -25,6 +26,16 @@ export async function seedPlan(db: TDb, orgCode: string, input: unknown): Promis
 export async function listOrgPlans(db: TDb, orgCode: string): Promise<TAdminPlan[]> {
   const org = await orgByCode(db, orgCode);
   return (await listPlans(db, org.id, { includeArchived: true })).map(presentAdminPlan);
+}
+
+/** Whether the organisation takes prepaid codes only (the admin area's "Payment methods"). */
+export async function isCouponOnly(db: TDb, orgCode: string): Promise<boolean> {
+  return !!(await orgByCode(db, orgCode)).settings.couponOnly;
+}
+
+export async function setCouponOnly(db: TDb, orgCode: string, couponOnly: boolean): Promise<void> {
+  const org = await orgByCode(db, orgCode);
+  await mergeOrgSettings(db, org.id, { couponOnly });
 }
 
 async function orgByCode(db: TDb, code: string) {

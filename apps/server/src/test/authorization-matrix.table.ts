@@ -6,6 +6,7 @@ import { PSEUDO_GROUP_ID, scorecardQuestions } from '@rostrum/contract';
 import {
   assignmentAttachments,
   assignments,
+  cardSubscriptions,
   feedback,
   groups,
   invites,
@@ -1002,6 +1003,24 @@ export const TABLE: Record<string, TRow<unknown>> = {
       status: caller === 'anonymous' ? 401 : caller === 'owner' || caller === 'peer' ? 200 : caller === 'coach' ? 409 : 404,
     }),
   }),
+  // Turning auto-renew off: the owner has a recurring card subscription for a scratch group (live
+  // at the Stripe stand-in); only the owner may end it (200), for everyone else there is no
+  // subscription of theirs there (404, as for an unknown group) and it stays live.
+  'DELETE /groups/{id}/subscription/auto-renew': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const g = await a.combo.newGroup();
+      const id = `sub_matrix_${randomBytes(6).toString('hex')}`;
+      MATRIX_STRIPE.subscriptions.set(id, { id, object: 'subscription', status: 'active', cancel_at_period_end: false });
+      await dbOf(a)
+        .insert(cardSubscriptions)
+        .values({ id, provider: 'stripe', orgId: a.combo.org.id, userId: a.combo.users.owner.id, groupId: g.id });
+      const state = async () => (await dbOf(a).select().from(cardSubscriptions).where(eq(cardSubscriptions.id, id)))[0]?.endedAt ?? null;
+      return { params: { id: g.id }, state };
+    },
+    expect: ({ caller }) => ({ status: caller === 'anonymous' ? 401 : caller === 'owner' ? 200 : 404 }),
+  }),
 
   // -- resumable uploads
   'PATCH /uploads/{id}': uploadWrite('PATCH'),
@@ -1069,4 +1088,5 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   'POST /admin/prepaid-codes/{codeId}/void': false,
   'POST /groups/{id}/subscription': false,
   'POST /groups/{id}/subscription/card-payment': false,
+  'DELETE /groups/{id}/subscription/auto-renew': false,
 };

@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 
 // A local stand-in for the few Stripe API endpoints the server uses (Stripe cannot be reached
 // from the test machines): PaymentIntents (create, retrieve, update metadata), Customers, Prices
-// and Subscriptions (create, with the first invoice's PaymentIntent). The official SDK is pointed
-// at it with its host/port/protocol options. Tests settle payments with succeed() and decline(),
-// or, as Stripe.js does in the browser, confirm a PaymentIntent with the publishable key, its
-// client secret and one of Stripe's test card numbers (TEST_CARDS).
+// and Subscriptions (create, with the first invoice's PaymentIntent; retrieve; update
+// cancel_at_period_end; cancel). The official SDK is pointed at it with its host/port/protocol
+// options. Tests settle payments with succeed() and decline(), or, as Stripe.js does in the
+// browser, confirm a PaymentIntent with the publishable key, its client secret and one of
+// Stripe's test card numbers (TEST_CARDS).
 
 type TObj = Record<string, unknown>;
 export type TStandInPaymentIntent = {
@@ -92,10 +93,12 @@ export class StripeStandIn {
     return pi;
   }
 
-  /** What Stripe.js's confirmPayment does with a good card. */
+  /** What Stripe.js's confirmPayment does with a good card; a subscription's first payment makes it active. */
   succeed(id: string): TStandInPaymentIntent {
     const pi = this.paymentIntents.get(id)!;
     Object.assign(pi, { status: 'succeeded', amount_received: pi.amount, latest_charge: newId('ch'), last_payment_error: null });
+    const sub = pi.metadata.subscriptionId ? this.subscriptions.get(pi.metadata.subscriptionId) : undefined;
+    if (sub) sub.status = 'active';
     return pi;
   }
 
@@ -201,11 +204,19 @@ export class StripeStandIn {
         object: 'subscription',
         customer: body.customer,
         status: 'incomplete',
+        cancel_at_period_end: false,
         metadata,
         payment_behavior: body.payment_behavior,
         latest_invoice: invoice,
       };
       this.subscriptions.set(sub.id, sub);
+      return send(200, sub);
+    }
+    if (resource === 'subscriptions' && id) {
+      const sub = this.subscriptions.get(id);
+      if (!sub) return missing('subscription', id);
+      if (req.method === 'POST' && body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
+      if (req.method === 'DELETE') sub.status = 'canceled';
       return send(200, sub);
     }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });

@@ -1155,6 +1155,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/groups/{id}/subscription/auto-renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Turn auto-renew off for the caller's recurring card subscription of the group: no further charge, access until the current expiry, no refund */
+        delete: operations["endAutoRenew"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/plans": {
         parameters: {
             query?: never;
@@ -1239,6 +1256,24 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/billing-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's payment methods: couponOnly (prepaid codes only), and whether card payment is configured on the server */
+        get: operations["getBillingSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the payment methods: couponOnly true takes prepaid codes only (no card payments) */
+        patch: operations["updateBillingSettings"];
         trace?: never;
     };
     "/api/v1/admin/ledger": {
@@ -2208,6 +2243,7 @@ export interface operations {
                                         years: number;
                                     } | null;
                                     euUsers?: boolean;
+                                    couponOnly?: boolean;
                                 };
                                 whiteLabelLogo: string | null;
                                 hasPerpetualFreeDuration: boolean;
@@ -2900,6 +2936,7 @@ export interface operations {
                                     years: number;
                                 } | null;
                                 euUsers?: boolean;
+                                couponOnly?: boolean;
                             };
                             whiteLabelLogo: string | null;
                             hasPerpetualFreeDuration: boolean;
@@ -10022,6 +10059,7 @@ export interface operations {
                                 recurring: boolean;
                             }[];
                             cardPayments: boolean;
+                            couponOnly: boolean;
                             canSubscribe: boolean;
                             subscriptions: {
                                 groupId: string;
@@ -10033,6 +10071,7 @@ export interface operations {
                                 perpetual: boolean;
                                 /** @enum {string|null} */
                                 action: "renew" | "activate" | null;
+                                autoRenew: boolean;
                             }[];
                         };
                     };
@@ -10170,6 +10209,65 @@ export interface operations {
                             publishableKey: string;
                             paymentIntentId: string;
                             recurring: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    endAutoRenew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            autoRenew: false;
+                            /** Format: date-time */
+                            expires: string | null;
                         };
                     };
                 };
@@ -10583,6 +10681,122 @@ export interface operations {
                         data: {
                             /** Format: date-time */
                             voidedDate: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getBillingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            couponOnly: boolean;
+                            cardPaymentsConfigured: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    updateBillingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    couponOnly: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            couponOnly: boolean;
+                            cardPaymentsConfigured: boolean;
                         };
                     };
                 };

@@ -47,9 +47,12 @@ import type {
   TSubscriptionPage,
   TStartCardPaymentBody,
   TCardPaymentStart,
+  TEndAutoRenewResponse,
   TUpdateSubscriptionBody,
   TUpdateSubscriptionResponse,
   TAdminPlan,
+  TBillingSettings,
+  TUpdateBillingSettingsBody,
   TCreatePlanBody,
   TUpdatePlanBody,
   TGeneratePrepaidCodesBody,
@@ -133,6 +136,9 @@ export const api = {
     call('POST', () => client.POST('/api/v1/groups/{id}/subscription/card-payment', { params: { path: id(groupId) }, body }), {
       own402: true,
     }),
+  /** No further card charge for the caller's membership of the group; access runs to its expiry. */
+  endAutoRenew: (groupId: string): Promise<TEndAutoRenewResponse> =>
+    call('DELETE', () => client.DELETE('/api/v1/groups/{id}/subscription/auto-renew', { params: { path: id(groupId) } })),
   joinGroup: (inviteCode: string): Promise<{ group: TGroup }> =>
     call('POST', () => client.POST('/api/v1/groups/join', { body: { inviteCode } }), { own402: true }),
 
@@ -204,6 +210,9 @@ export const api = {
   getPrepaidCodes: (): Promise<TPrepaidCode[]> => call('GET', () => client.GET('/api/v1/admin/prepaid-codes')),
   voidPrepaidCode: (codeId: string): Promise<{ voidedDate: string }> =>
     call('POST', () => client.POST('/api/v1/admin/prepaid-codes/{codeId}/void', { params: { path: { codeId } } })),
+  getBillingSettings: (): Promise<TBillingSettings> => call('GET', () => client.GET('/api/v1/admin/billing-settings')),
+  updateBillingSettings: (body: TUpdateBillingSettingsBody): Promise<TBillingSettings> =>
+    call('PATCH', () => client.PATCH('/api/v1/admin/billing-settings', { body })),
   getLedger: (before?: string): Promise<TLedgerEntry[]> =>
     call('GET', () => client.GET('/api/v1/admin/ledger', { params: { query: { before, limit: LEDGER_PAGE } } })),
 };
@@ -249,6 +258,7 @@ export const queryKeys = {
   adminUser: (userId: string) => ['admin', 'user', userId] as const,
   invites: ['admin', 'invites'] as const,
   adminPlans: ['admin', 'plans'] as const,
+  billingSettings: ['admin', 'billing-settings'] as const,
   prepaidCodes: ['admin', 'prepaid-codes'] as const,
   ledger: ['admin', 'ledger'] as const,
   /** Under the group's key: group changes refresh it. */

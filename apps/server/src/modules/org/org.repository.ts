@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { TOrgSettings } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { organisations } from '../../db/schema.js';
 
@@ -18,5 +19,18 @@ export async function findOrganisation(db: TDb, orgId: string): Promise<TOrgRow 
  */
 export async function lockOrganisation(tx: TDb, orgId: string): Promise<TOrgRow | null> {
   const [org] = await tx.select().from(organisations).where(eq(organisations.id, orgId)).for('no key update');
+  return org ?? null;
+}
+
+/**
+ * Merges `patch` into the organisation's settings (jsonb ||) in one statement, so a concurrent
+ * change of another setting is not lost; returns the row, or null when there is none.
+ */
+export async function mergeOrgSettings(db: TDb, orgId: string, patch: Partial<TOrgSettings>): Promise<TOrgRow | null> {
+  const [org] = await db
+    .update(organisations)
+    .set({ settings: sql`${organisations.settings} || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(organisations.id, orgId))
+    .returning();
   return org ?? null;
 }

@@ -4,11 +4,13 @@ import {
   ERROR_CODES,
   MSG,
   type TAdminPlan,
+  type TBillingSettings,
   type TCreatePlanBody,
   type TGeneratePrepaidCodesBody,
   type TLedgerEntry,
   type TPrepaidBatch,
   type TPrepaidCode,
+  type TUpdateBillingSettingsBody,
   type TUpdatePlanBody,
 } from '@rostrum/contract';
 import type { TAuth } from '../../auth/auth-context.js';
@@ -16,6 +18,7 @@ import { assertOrgAdmin } from '../../auth/policies.js';
 import type { TDeps } from '../../deps.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { findOrgGroup } from '../memberships/memberships.repository.js';
+import { findOrganisation, mergeOrgSettings, type TOrgRow } from '../org/org.repository.js';
 import { listLedger } from './ledger.repository.js';
 import { findPlan, insertPlan, listPlans, updatePlan } from './plans.repository.js';
 import { newPrepaidCode, normalisePrepaidCode, prepaidCodeHash, prepaidCodeSuffix } from './prepaid-codes.js';
@@ -117,4 +120,25 @@ export async function adminListLedger(deps: TDeps, auth: TAuth, q: { before?: st
   assertOrgAdmin(auth);
   const rows = await listLedger(deps.db, auth.orgId, { before: q.before ? new Date(q.before) : undefined, limit: q.limit });
   return rows.map(presentLedgerEntry);
+}
+
+const billingSettingsOf = (deps: TDeps, org: TOrgRow): TBillingSettings => ({
+  couponOnly: !!org.settings.couponOnly,
+  cardPaymentsConfigured: !!deps.payments,
+});
+
+/** The organisation's payment methods: coupon-only or not, and whether this server takes cards at all. */
+export async function adminGetBillingSettings(deps: TDeps, auth: TAuth): Promise<TBillingSettings> {
+  assertOrgAdmin(auth);
+  const org = await findOrganisation(deps.db, auth.orgId);
+  if (!org) throw notFound();
+  return billingSettingsOf(deps, org);
+}
+
+/** Coupon-only on or off; recurring card subscriptions already running keep renewing (money already agreed). */
+export async function adminUpdateBillingSettings(deps: TDeps, auth: TAuth, body: TUpdateBillingSettingsBody): Promise<TBillingSettings> {
+  assertOrgAdmin(auth);
+  const org = await mergeOrgSettings(deps.db, auth.orgId, { couponOnly: body.couponOnly });
+  if (!org) throw notFound();
+  return billingSettingsOf(deps, org);
 }

@@ -19,6 +19,7 @@ const provider: TPaymentProvider = {
     if (paymentToken === 'pi_declined') throw new PaymentFailedError('Your card was declined.');
     return { providerTransactionId: `ch_${paymentToken}`, paymentIntentId: paymentToken, amountCents: plan.price, currency: plan.currency };
   },
+  async endAutoRenew() {},
 };
 
 let t: TTestApp;

@@ -13,7 +13,15 @@ export async function findCardSubscription(db: TDb, id: string): Promise<TCardSu
   return row ?? null;
 }
 
-/** Auto-renew ended by the provider; true when this call ended it. */
+/** The user's card subscriptions, ended ones too; only those for one group when groupId is given. */
+export async function listUserCardSubscriptions(db: TDb, userId: string, groupId?: string): Promise<TCardSubscriptionRow[]> {
+  return db
+    .select()
+    .from(cardSubscriptions)
+    .where(and(eq(cardSubscriptions.userId, userId), groupId ? eq(cardSubscriptions.groupId, groupId) : undefined));
+}
+
+/** Auto-renew ended (by the provider, or by the user turning it off); true when this call ended it. */
 export async function endCardSubscription(db: TDb, id: string, at: Date): Promise<boolean> {
   const rows = await db
     .update(cardSubscriptions)

@@ -32,6 +32,12 @@ export interface TPaymentProvider {
     plan: TPlanForPayment;
     purpose: TPaymentPurpose;
   }): Promise<TConfirmedPayment>;
+  /**
+   * Turns auto-renew off for a recurring subscription the provider started: no further charge;
+   * the period paid for runs to its end and nothing is refunded. A subscription already ended
+   * (or unknown to the provider) needs nothing and is not an error.
+   */
+  endAutoRenew(subscriptionId: string): Promise<void>;
 }
 
 /** Stripe's limits: its longest billing interval is a year, its smallest charge 0.50 (major currencies). */

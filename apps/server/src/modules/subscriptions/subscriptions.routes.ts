@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ZAdminPlanSchema,
+  ZBillingSettingsSchema,
   ZCreatePlanBodySchema,
   ZGeneratePrepaidCodesBodySchema,
   ZIdParamsSchema,
@@ -11,8 +12,10 @@ import {
   ZPrepaidCodeIdParamsSchema,
   ZPrepaidCodeSchema,
   ZCardPaymentStartSchema,
+  ZEndAutoRenewResponseSchema,
   ZStartCardPaymentBodySchema,
   ZSubscriptionPageSchema,
+  ZUpdateBillingSettingsBodySchema,
   ZUpdatePlanBodySchema,
   ZUpdateSubscriptionBodySchema,
   ZUpdateSubscriptionResponseSchema,
@@ -23,6 +26,7 @@ import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.j
 import * as admin from './billing-admin.service.js';
 import { getSubscriptionPage, startCardPayment, updateSubscription } from './subscriptions.service.js';
 import { stripeWebhookRoute } from './stripe/stripe-webhook.routes.js';
+import { endAutoRenew } from './auto-renew.js';
 
 /**
  * Paid access: the subscription page and its one call (002 sections 2.10 and 7), which a user
@@ -78,6 +82,21 @@ export function subscriptionsRoutes(app: TZodApp, deps: TDeps) {
       },
     },
     async (req) => ok(await startCardPayment(deps, authOf(req), req.params.id, req.body)),
+  );
+  app.delete(
+    '/groups/:id/subscription/auto-renew',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'endAutoRenew',
+        summary:
+          "Turn auto-renew off for the caller's recurring card subscription of the group: no further charge, access until the current expiry, no refund",
+        tags: page,
+        params: ZIdParamsSchema,
+        response: responses(ZEndAutoRenewResponseSchema),
+      },
+    },
+    async (req) => ok(await endAutoRenew(deps, authOf(req), req.params.id)),
   );
   stripeWebhookRoute(app, deps);
 
@@ -164,6 +183,34 @@ export function subscriptionsRoutes(app: TZodApp, deps: TDeps) {
       },
     },
     async (req) => ok(await admin.adminVoidPrepaidCode(deps, authOf(req), req.params.codeId)),
+  );
+  app.get(
+    '/admin/billing-settings',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'getBillingSettings',
+        summary:
+          "The organisation's payment methods: couponOnly (prepaid codes only), and whether card payment is configured on the server",
+        tags: billing,
+        response: responses(ZBillingSettingsSchema),
+      },
+    },
+    async (req) => ok(await admin.adminGetBillingSettings(deps, authOf(req))),
+  );
+  app.patch(
+    '/admin/billing-settings',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'updateBillingSettings',
+        summary: 'Set the payment methods: couponOnly true takes prepaid codes only (no card payments)',
+        tags: billing,
+        body: ZUpdateBillingSettingsBodySchema,
+        response: responses(ZBillingSettingsSchema),
+      },
+    },
+    async (req) => ok(await admin.adminUpdateBillingSettings(deps, authOf(req), req.body)),
   );
   app.get(
     '/admin/ledger',

@@ -24,10 +24,10 @@ import {
 } from '../memberships/memberships.repository.js';
 import { assertSpeakerSeatAvailable, takeSpeakerSeat } from '../memberships/speaker-seats.js';
 import { findUserById } from '../auth/auth.repository.js';
-import { findOrganisation } from '../org/org.repository.js';
+import { findOrganisation, type TOrgRow } from '../org/org.repository.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
 import { findLedgerEntryByPaymentIntent, insertLedgerEntry } from './ledger.repository.js';
-import { insertCardSubscription } from './card-subscriptions.repository.js';
+import { insertCardSubscription, listUserCardSubscriptions } from './card-subscriptions.repository.js';
 import {
   CARD_MIN_CENTS,
   PaymentFailedError,
@@ -35,7 +35,9 @@ import {
   PaymentUnavailableError,
   RECURRING_MAX_DAYS,
   type TConfirmedPayment,
+  type TPaymentProvider,
 } from './payment-provider.js';
+import { cardPaymentsFor, requireCardPayments } from './card-payment-rule.js';
 import { reservePrepaidCodeAttempt } from './prepaid-code-limits.js';
 import { normalisePrepaidCode, prepaidCodeHash } from './prepaid-codes.js';
 import { claimPrepaidCode } from './prepaid-codes.repository.js';
@@ -53,11 +55,13 @@ export async function offeredPlans(db: TDb, orgId: string) {
 }
 
 export async function getSubscriptionPage(deps: TDeps, auth: TAuth): Promise<TSubscriptionPage> {
-  const [org, rows, plans] = await Promise.all([
+  const [org, rows, plans, cardSubs] = await Promise.all([
     findOrganisation(deps.db, auth.orgId),
     listUserGroups(deps.db, auth.userId),
     offeredPlans(deps.db, auth.orgId),
+    listUserCardSubscriptions(deps.db, auth.userId),
   ]);
+  const renewing = new Set(cardSubs.filter((c) => !c.endedAt).map((c) => c.groupId));
   if (!org) throw notFound();
   const now = new Date();
   const subscriptions = rows.map(({ group, membership: m }) => ({
@@ -67,8 +71,15 @@ export async function getSubscriptionPage(deps: TDeps, auth: TAuth): Promise<TSu
     expires: m.expiresAt ? m.expiresAt.toISOString() : null,
     perpetual: membershipIsPerpetual(m, now),
     action: subscriptionAction(m, group, org.settings, now),
+    autoRenew: renewing.has(group.id),
   }));
-  return { plans, cardPayments: !!deps.payments, canSubscribe: subscriptions.some((s) => s.action !== null), subscriptions };
+  return {
+    plans,
+    cardPayments: cardPaymentsFor(deps.payments, org.settings) === 'available',
+    couponOnly: !!org.settings.couponOnly,
+    canSubscribe: subscriptions.some((s) => s.action !== null),
+    subscriptions,
+  };
 }
 
 const codeRefused = () => badRequest(MSG.subscriptionUpdateFailed, ERROR_CODES.subscriptionCodeInvalid);
@@ -122,15 +133,19 @@ export async function grantPaidAccess(
 }
 
 /** The caller's membership of the group, which must be one the page offers Renew or Activate for. */
-async function payableMembership(deps: TDeps, auth: TAuth, groupId: string): Promise<{ group: TGroupRow; m: TMembershipRow }> {
+async function payableMembership(
+  deps: TDeps,
+  auth: TAuth,
+  groupId: string,
+): Promise<{ group: TGroupRow; m: TMembershipRow; org: TOrgRow }> {
   const group = await findOrgGroup(deps.db, auth.orgId, groupId);
   const m = group ? await findMembership(deps.db, auth.userId, group.id) : null;
-  if (!group || !m) throw notFound();
   const org = await findOrganisation(deps.db, auth.orgId);
-  if (!subscriptionAction(m, group, org?.settings ?? {})) {
+  if (!group || !m || !org) throw notFound();
+  if (!subscriptionAction(m, group, org.settings)) {
     throw conflict(MSG.subscriptionNotRenewable, ERROR_CODES.subscriptionNotRenewable);
   }
-  return { group, m };
+  return { group, m, org };
 }
 
 export async function updateSubscription(
@@ -140,12 +155,12 @@ export async function updateSubscription(
   body: TUpdateSubscriptionBody,
   ip: string,
 ): Promise<TUpdateSubscriptionResponse> {
-  const { group } = await payableMembership(deps, auth, groupId);
+  const { group, org } = await payableMembership(deps, auth, groupId);
   const plan = await findPlan(deps.db, auth.orgId, body.planId);
   if ('stripeToken' in body) {
-    if (!deps.payments) throw badRequest(MSG.cardPaymentNotConfigured, ERROR_CODES.paymentNotConfigured);
+    const payments = requireCardPayments(deps, org.settings);
     if (!plan || plan.archived) throw notFound(MSG.planNotFound, ERROR_CODES.planNotFound);
-    return payByCard(deps, auth, group, plan, body.stripeToken);
+    return payByCard(deps, payments, auth, group, plan, body.stripeToken);
   }
   // A code is for one plan; an archived plan's codes, already handed out, still redeem.
   if (!plan) throw notFound(MSG.planNotFound, ERROR_CODES.planNotFound);
@@ -173,18 +188,18 @@ export async function updateSubscription(
  * before anything is charged when the membership cannot be paid for or no seat is free.
  */
 export async function startCardPayment(deps: TDeps, auth: TAuth, groupId: string, body: TStartCardPaymentBody): Promise<TCardPaymentStart> {
-  const { group } = await payableMembership(deps, auth, groupId);
-  if (!deps.payments) throw badRequest(MSG.cardPaymentNotConfigured, ERROR_CODES.paymentNotConfigured);
+  const { group, org } = await payableMembership(deps, auth, groupId);
+  const payments = requireCardPayments(deps, org.settings);
   const plan = await findPlan(deps.db, auth.orgId, body.planId);
   if (!plan || plan.archived) throw notFound(MSG.planNotFound, ERROR_CODES.planNotFound);
   if (plan.priceCents < CARD_MIN_CENTS || (plan.recurring && plan.durationDays > RECURRING_MAX_DAYS)) {
     throw badRequest(MSG.cardPlanNotPayable, ERROR_CODES.paymentInvalid);
   }
-  const [org, user] = await Promise.all([findOrganisation(deps.db, auth.orgId), findUserById(deps.db, auth.userId)]);
-  if (!org || !user) throw notFound();
+  const user = await findUserById(deps.db, auth.userId);
+  if (!user) throw notFound();
   await assertSpeakerSeatAvailable(deps.db, org, auth.userId, MSG.seatLimit);
   const started = await withPaymentErrors(() =>
-    deps.payments!.startPayment({
+    payments.startPayment({
       plan: { ...presentPlan(plan), currency: plan.currency },
       purpose: { orgId: auth.orgId, userId: auth.userId, groupId: group.id, planId: plan.id },
       email: user.email,
@@ -194,7 +209,7 @@ export async function startCardPayment(deps: TDeps, auth: TAuth, groupId: string
     await insertCardSubscription(deps.db, {
       id: started.subscription.id,
       customerId: started.subscription.customerId,
-      provider: deps.payments.name,
+      provider: payments.name,
       orgId: auth.orgId,
       userId: auth.userId,
       groupId: group.id,
@@ -210,7 +225,7 @@ export async function startCardPayment(deps: TDeps, auth: TAuth, groupId: string
 }
 
 /** The provider's refusals as HTTP answers: 402 for the card, 400 for another payment, 503 when unreachable. */
-async function withPaymentErrors<T>(fn: () => Promise<T>): Promise<T> {
+export async function withPaymentErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
@@ -226,9 +241,9 @@ async function withPaymentErrors<T>(fn: () => Promise<T>): Promise<T> {
  * this group and plan, and succeeded. A PaymentIntent already applied (by this call or by the
  * webhook, whichever came first) answers what it granted then and changes nothing.
  */
-async function payByCard(deps: TDeps, auth: TAuth, group: TGroupRow, plan: TPlanRow, paymentToken: string) {
+async function payByCard(deps: TDeps, payments: TPaymentProvider, auth: TAuth, group: TGroupRow, plan: TPlanRow, paymentToken: string) {
   const payment: TConfirmedPayment = await withPaymentErrors(() =>
-    deps.payments!.confirmPayment({
+    payments.confirmPayment({
       paymentToken,
       plan: { ...presentPlan(plan), currency: plan.currency },
       purpose: { orgId: auth.orgId, userId: auth.userId, groupId: group.id, planId: plan.id },

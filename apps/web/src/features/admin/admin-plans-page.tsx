@@ -17,12 +17,16 @@ import { TextField } from '../../components/text-field';
 import { bindField } from '../../components/field-binding';
 import { notifications } from '../../app/notification-store';
 import { durationText, planFormDefaults, planFormSchema, type TPlanFormValues } from './billing-rules';
+import { PaymentMethodsCard } from './payment-methods-card';
 import './admin-billing.css';
 
 /** 'new' opens the empty form; a plan opens it filled in. */
 type TEditing = TAdminPlan | 'new' | null;
 
-/** /customer-admin/plans (issue 17): the organisation's plans, by price descending, with add, edit and archive. */
+/**
+ * /customer-admin/plans (issue 17): the organisation's plans, by price descending, with add, edit
+ * and archive, and its payment methods (cards and prepaid codes, or prepaid codes only).
+ */
 export function AdminPlansPage() {
   const qc = useQueryClient();
   const plans = useQuery({ queryKey: queryKeys.adminPlans, queryFn: api.getAdminPlans });
@@ -127,6 +131,7 @@ export function AdminPlansPage() {
           empty="No plans yet. Add one so speakers can pay for access."
         />
       </Card>
+      <PaymentMethodsCard />
       <ConfirmDialog
         open={!!toArchive}
         title="Archive this plan?"

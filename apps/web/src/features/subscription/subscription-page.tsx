@@ -18,6 +18,7 @@ import { EmailPreferencesForm } from '../account/email-preferences-form';
 import { ACCESS_STATUS_LABELS, accessStatus, expiryKind } from './membership-status';
 import { JoinGroupCard } from './join-group-card';
 import { PaymentCard } from './payment-card';
+import { AutoRenewControl } from './auto-renew-control';
 import './subscription.css';
 
 const TONES = { active: 'success', 'not-active-yet': 'warning', expired: 'danger', inactive: undefined } as const;
@@ -125,6 +126,7 @@ export function SubscriptionPage() {
                           {action === 'renew' ? 'Renew' : 'Activate'}
                         </Button>
                       ) : null}
+                      <AutoRenewControl entry={entryOf(g.groupId)} groupName={g.name} />
                     </div>
                     <div className="membership-list__expiry">
                       <CalendarClock size={16} aria-hidden />

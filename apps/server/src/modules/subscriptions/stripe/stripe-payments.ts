@@ -102,6 +102,25 @@ export class StripePayments implements TPaymentProvider {
     return succeededPayment(pi);
   }
 
+  /**
+   * Cancels at the end of the paid period (cancel_at_period_end), so Stripe charges no more and
+   * later sends customer.subscription.deleted. A subscription whose first payment never happened
+   * (incomplete) is cancelled now: there is no period to run out. Ended or unknown ones need nothing.
+   */
+  async endAutoRenew(subscriptionId: string): Promise<void> {
+    try {
+      await callStripe(async () => {
+        const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
+        if (sub.status === 'canceled' || sub.status === 'incomplete_expired' || sub.cancel_at_period_end) return;
+        if (sub.status === 'incomplete') await this.stripe.subscriptions.cancel(subscriptionId);
+        else await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+      });
+    } catch (err) {
+      if (err instanceof PaymentMismatchError) return; // resource_missing: Stripe has no such subscription
+      throw err;
+    }
+  }
+
   /** The verified event, or throws (forged or stale signature, wrong secret). */
   constructEvent(rawBody: Buffer, signature: string): Stripe.Event {
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.cfg.webhookSecret);

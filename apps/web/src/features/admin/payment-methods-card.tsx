@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TBillingSettings } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { errorMessage, isApiError } from '../../api/http-client';
+import { Banner } from '../../components/banner';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { LoadingState } from '../../components/spinner';
+import { notifications } from '../../app/notification-store';
+
+const CHOICES = [
+  {
+    couponOnly: false,
+    name: 'Cards and prepaid codes',
+    effect: 'Speakers pay by credit card on the Subscription page or redeem a prepaid code.',
+  },
+  {
+    couponOnly: true,
+    name: 'Prepaid codes only',
+    effect: 'The Subscription page shows only the Use Prepaid Card tab; card payments are refused.',
+  },
+] as const;
+
+/**
+ * The Plans page's "Payment methods" (issue 17): the organisation takes cards and prepaid codes,
+ * or prepaid codes only (coupon-only). Says so when this server has no card payment set up.
+ */
+export function PaymentMethodsCard() {
+  const qc = useQueryClient();
+  const settings = useQuery({ queryKey: queryKeys.billingSettings, queryFn: api.getBillingSettings });
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const name = useId();
+  const save = useMutation({
+    mutationFn: (couponOnly: boolean) => api.updateBillingSettings({ couponOnly }),
+    onSuccess: (saved) => {
+      qc.setQueryData<TBillingSettings>(queryKeys.billingSettings, saved);
+      setChoice(null);
+      notifications.success(saved.couponOnly ? 'Speakers now pay with prepaid codes only' : 'Speakers can now pay by card or prepaid code');
+    },
+    onError: (e) => {
+      if (isApiError(e) && e.hasBody && e.status < 500) notifications.error('The payment methods could not be saved', errorMessage(e, ''));
+    },
+  });
+
+  const saved = settings.data?.couponOnly;
+  const selected = choice ?? saved;
+  return (
+    <Card title="Payment methods" titleId="payment-methods-title" description="How speakers of your organization may pay for their access.">
+      {settings.isPending ? (
+        <LoadingState />
+      ) : settings.data ? (
+        <form
+          className="stack stack--lg"
+          aria-labelledby="payment-methods-title"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (selected !== undefined) save.mutate(selected);
+          }}
+        >
+          {!settings.data.cardPaymentsConfigured && (
+            <Banner
+              inline
+              kind="info"
+              title="Card payment is not set up on this server"
+              text="Speakers can use prepaid codes only, whichever you choose here, until the operator configures card payments."
+            />
+          )}
+          <fieldset className="privacy-field">
+            <legend className="visually-hidden">Payment methods</legend>
+            <div className="privacy-field__options">
+              {CHOICES.map((c) => (
+                <label key={c.name} className="privacy-option">
+                  <input
+                    type="radio"
+                    className="radio-dot"
+                    name={name}
+                    checked={selected === c.couponOnly}
+                    onChange={() => setChoice(c.couponOnly)}
+                    aria-labelledby={`${name}-${c.couponOnly}-name`}
+                    aria-describedby={`${name}-${c.couponOnly}`}
+                  />
+                  <span className="privacy-option__text">
+                    <span className="privacy-option__name" id={`${name}-${c.couponOnly}-name`}>
+                      {c.name}
+                    </span>
+                    <span className="privacy-option__effect" id={`${name}-${c.couponOnly}`}>
+                      {c.effect}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="form-actions">
+            <Button type="submit" busy={save.isPending} disabled={selected === saved}>
+              Save Payment Methods
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Banner inline kind="error" title="The payment methods could not be loaded" text="Please reload the page." />
+      )}
+    </Card>
+  );
+}
