@@ -232,8 +232,8 @@ test.describe
       const saveButton = methods.getByRole('button', { name: 'Save Payment Methods' });
       await expect(both).toBeChecked();
       await expect(saveButton).toBeDisabled();
-      // The e2e server has no Stripe keys: the page says cards are unavailable anyway.
-      await expect(methods.getByRole('status')).toContainText('Card payment is not set up on this server');
+      // The e2e server takes cards (its Stripe stand-in): no note that cards are unavailable.
+      await expect(methods.getByText('Card payment is not set up on this server')).toHaveCount(0);
 
       await prepaidOnly.check();
       await expect(prepaidOnly).toHaveAccessibleDescription(
@@ -249,6 +249,13 @@ test.describe
       await expect(prepaidOnly).toBeChecked();
       await shoot(page, 'plans-prepaid-only');
       await axe(page, 'the payment methods');
+
+      // The lapsed speaker's Subscription page: only the Use Prepaid Card tab (002 section 2.10).
+      await signInByApi(page, 'lapsed@northwind.example', undefined, '/subscription');
+      const tabList = page.getByRole('tablist', { name: 'Payment method' });
+      await expect(tabList.getByRole('tab')).toHaveText(['Use Prepaid Card']);
+      await expect(page.getByLabel('Prepaid code')).toBeVisible();
+      await signInByApi(page, 'admin@northwind.example', undefined, '/customer-admin/plans');
 
       await both.check();
       await saveButton.click();

@@ -7,8 +7,9 @@ import { CARDS, useStripeDouble } from './stripe-double';
 
 // Issue 17's journey: Northwind's lapsed speaker (seed: joined Leadership Workshop 13 months ago,
 // one year free) is sent to Subscription, pays the Monthly plan by card (Stripe.js's test double
-// against the Stripe stand-in: a declined card first, then a good one), renews for a year with a
-// prepaid code, and records again; the admin finds both payments in the ledger.
+// against the Stripe stand-in: a declined card first, then a good one), turns its auto-renew off,
+// renews for a year with a prepaid code and records again; the admin finds both payments in the
+// ledger.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -41,7 +42,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test('a speaker whose free year ended pays by card, renews with a prepaid code and records again', async ({ page, baseURL }) => {
+test('a speaker whose free year ended pays by card, turns auto-renew off, renews with a prepaid code and records again', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   await useStripeDouble(page, baseURL!);
   await signIn(page, LAPSED);
@@ -79,6 +80,17 @@ test('a speaker whose free year ended pays by card, renews with a prepaid code a
   await card.getByRole('button', { name: 'Pay $12.00' }).click();
   await expect(page.getByTestId('subscription-done')).toContainText(`now runs until ${monthlyExpiry}`);
   await expect(membership).toContainText('Active');
+  await expect(membership).toContainText(`Expires ${monthlyExpiry}`);
+
+  // Monthly renews by itself until turned off; turning it off keeps the month paid for.
+  const autoRenew = membership.getByTestId('auto-renew');
+  await expect(autoRenew).toContainText('Renews automatically');
+  await autoRenew.getByRole('button', { name: `Turn off auto-renew for ${GROUP}` }).click();
+  const off = page.getByRole('dialog', { name: 'Turn off auto-renew?' });
+  await expect(off).toContainText(`continues until ${monthlyExpiry}`);
+  await off.getByRole('button', { name: 'Turn Off' }).click();
+  await expect(notification(page)).toContainText('Auto-renew is off');
+  await expect(autoRenew).toHaveCount(0);
   await expect(membership).toContainText(`Expires ${monthlyExpiry}`);
 
   // The prepaid code, for a year on top of the month just bought (asked first: access is active).

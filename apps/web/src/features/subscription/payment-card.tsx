@@ -49,6 +49,8 @@ export interface PaymentCardProps {
   payable: TSubscriptionEntry[];
   plans: TPlan[];
   cardPayments: boolean;
+  /** A coupon-only organisation: only the Use Prepaid Card tab (002 section 2.10). */
+  couponOnly: boolean;
   onChooseGroup: (groupId: string) => void;
 }
 
@@ -58,12 +60,12 @@ export interface PaymentCardProps {
  * payment needs the payment provider (`cardPayments`); the prepaid tab redeems a code. A renewal of
  * an active membership is confirmed first (002 section 5).
  */
-export function PaymentCard({ viewer, entry, payable, plans, cardPayments, onChooseGroup }: PaymentCardProps) {
+export function PaymentCard({ viewer, entry, payable, plans, cardPayments, couponOnly, onChooseGroup }: PaymentCardProps) {
   const { vocab } = viewer;
   const queryClient = useQueryClient();
   const id = useId();
   const [planId, setPlanId] = useState<string | undefined>(plans.length === 1 ? plans[0]?.planId : undefined);
-  const [tab, setTab] = useState<TTab>(cardPayments ? 'card' : 'prepaid');
+  const [tab, setTab] = useState<TTab>(cardPayments && !couponOnly ? 'card' : 'prepaid');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const [planError, setPlanError] = useState<string | undefined>();
@@ -118,7 +120,7 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, onCho
   };
 
   const tabs = [
-    { key: 'card' as const, label: 'Pay by Credit Card' },
+    ...(couponOnly ? [] : [{ key: 'card' as const, label: 'Pay by Credit Card' }]),
     { key: 'prepaid' as const, label: 'Use Prepaid Card' },
   ];
 
@@ -217,27 +219,35 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, onCho
 
         <div>
           <Tabs items={tabs} selected={tab} onSelect={setTab} label="Payment method" idPrefix="payment" />
-          <div role="tabpanel" id="payment-panel-card" aria-labelledby="payment-tab-card" hidden={tab !== 'card'} className="payment-panel">
-            {!cardPayments ? (
-              <div className="subscription-note" data-testid="card-panel">
-                <CreditCard size={18} aria-hidden />
-                <p>{MSG.cardPaymentNotConfigured}</p>
-              </div>
-            ) : tab === 'card' ? (
-              <Suspense fallback={<LoadingState />}>
-                <CardPaymentForm
-                  groupId={entry.groupId}
-                  plan={plan}
-                  onPlanMissing={() => setPlanError('Choose a plan to pay for.')}
-                  confirmFirst={confirmFirst}
-                  onPaid={(res) => {
-                    setDone(null);
-                    paid(res);
-                  }}
-                />
-              </Suspense>
-            ) : null}
-          </div>
+          {!couponOnly && (
+            <div
+              role="tabpanel"
+              id="payment-panel-card"
+              aria-labelledby="payment-tab-card"
+              hidden={tab !== 'card'}
+              className="payment-panel"
+            >
+              {!cardPayments ? (
+                <div className="subscription-note" data-testid="card-panel">
+                  <CreditCard size={18} aria-hidden />
+                  <p>{MSG.cardPaymentNotConfigured}</p>
+                </div>
+              ) : tab === 'card' ? (
+                <Suspense fallback={<LoadingState />}>
+                  <CardPaymentForm
+                    groupId={entry.groupId}
+                    plan={plan}
+                    onPlanMissing={() => setPlanError('Choose a plan to pay for.')}
+                    confirmFirst={confirmFirst}
+                    onPaid={(res) => {
+                      setDone(null);
+                      paid(res);
+                    }}
+                  />
+                </Suspense>
+              ) : null}
+            </div>
+          )}
           <div
             role="tabpanel"
             id="payment-panel-prepaid"

@@ -78,6 +78,7 @@ export function SubscriptionPage() {
               payable={payable}
               plans={page.data.plans}
               cardPayments={page.data.cardPayments}
+              couponOnly={page.data.couponOnly}
               onChooseGroup={(groupId) => void navigate(`${WEB_ROUTES.subscription.path}/${groupId}`, { replace: true })}
             />
           </div>
