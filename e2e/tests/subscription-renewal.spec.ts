@@ -42,7 +42,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test('a speaker whose free year ended pays by card, turns auto-renew off, renews with a prepaid code and records again', async ({ page, baseURL }) => {
+test('a lapsed speaker pays by card, turns auto-renew off, renews with a prepaid code and records again', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   await useStripeDouble(page, baseURL!);
   await signIn(page, LAPSED);
