@@ -105,7 +105,7 @@ test.describe('admin users, roles and invites', () => {
     await search.fill('@NORTHWIND.example');
     const names = table.locator('tbody tr td:first-child');
     // Sorted by last name, then first name.
-    await expect(names).toHaveText(['Avery Admin', 'Casey Coach', 'Sam Speaker']);
+    await expect(names).toHaveText(['Avery Admin', 'Casey Coach', 'Lee Lapsed', 'Sam Speaker']);
     await search.press('End');
     await search.pressSequentially('x');
     await expect(table.getByText('No results')).toBeVisible();
