@@ -47,6 +47,7 @@ export const ALSA_CHANNELS = [
 export function jfk(dir: string, toRate: (input: string, output: string) => string): string {
   const wav = join(dir, 'jfk.wav');
   if (existsSync(wav)) return wav;
+  mkdirSync(dir, { recursive: true });
   execFileSync('npm', ['pack', JFK_PACKAGE, '--silent', '--pack-destination', dir], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
   const tgz = join(dir, `${JFK_PACKAGE.replace('@', '-')}.tgz`);
   execFileSync('tar', ['-xzf', tgz, '-C', dir, JFK_PATH]);
