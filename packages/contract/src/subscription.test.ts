@@ -21,6 +21,8 @@ describe('plans as shown (002 section 9)', () => {
   it('prices in dollars with 2 decimals, by price descending', () => {
     expect(formatPlanPrice(9900)).toBe('$99.00');
     expect(formatPlanPrice(1250)).toBe('$12.50');
+    expect(formatPlanPrice(0)).toBe('$0.00');
+    expect(formatPlanPrice(10_000_000)).toBe('$100,000.00');
     const plans = sortPlans([
       { name: 'Monthly', price: 1200 },
       { name: 'Annual', price: 9900 },

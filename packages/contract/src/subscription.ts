@@ -202,9 +202,9 @@ export type TSubscriptionPage = z.infer<typeof ZSubscriptionPageSchema>;
 export const ZEndAutoRenewResponseSchema = z.object({ autoRenew: z.literal(false), expires: z.iso.datetime().nullable() });
 export type TEndAutoRenewResponse = z.infer<typeof ZEndAutoRenewResponseSchema>;
 
-/** Price in cents as dollars with 2 decimals (002 section 9). */
+/** Price in cents as dollars with 2 decimals (002 section 9) and thousands separators: "$1,200.00". */
 export function formatPlanPrice(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /** Plans in the order the spec lists them: price descending, then name. */

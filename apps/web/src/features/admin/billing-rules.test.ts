@@ -35,7 +35,7 @@ describe('plan form', () => {
     expect(messages(planFormSchema.safeParse({ name: 'x', price: '1', duration: '5480', recurring: false }))).toEqual([
       PLAN_FORM_MSG.duration,
     ]);
-    expect(PLAN_FORM_MSG.priceTooHigh).toBe('The price is at most $100000.00.');
+    expect(PLAN_FORM_MSG.priceTooHigh).toBe('The price is at most $100,000.00.');
   });
 });
 
