@@ -6,6 +6,7 @@ import { hubIdentities, memberships, organisations, users } from '../../db/schem
 import { makeOrg, startTestApp, type TTestApp } from '../../test/harness.js';
 import { OidcStandIn, STAND_IN_CLIENT_ID, STAND_IN_CLIENT_SECRET, signInAtProvider } from '../../test/oidc-stand-in.js';
 import { HUB_BINDING_COOKIE } from './hub-cookie.js';
+import { HUB_STARTS_PER_ADDRESS } from './hub.service.js';
 
 // The hub sign-in against a real OpenID provider (oidc-provider on 127.0.0.1): the browser's part
 // (cookies, the provider's login form, the redirects) is played with fetch.
@@ -227,6 +228,15 @@ describe('hub sign-in: what is refused', () => {
       expect(errorOf(res).code).toBe(ERROR_CODES.hubStateInvalid);
     }
     expect((await login(back, `other=1; ${started.cookie}`)).statusCode).toBe(200);
+  });
+
+  it('limits the sign-ins one address may start (429)', async () => {
+    const ip = '203.0.113.77';
+    const start = () => t.app.inject({ method: 'POST', url: '/api/v1/btc/authorize', payload: { next: null }, remoteAddress: ip });
+    for (let i = 0; i < HUB_STARTS_PER_ADDRESS; i++) expect((await start()).statusCode).toBe(200);
+    const res = await start();
+    expect(res.statusCode).toBe(429);
+    expect(errorOf(res)).toMatchObject({ code: ERROR_CODES.rateLimited, message: MSG.tooManyAttempts });
   });
 
   it('answers 400 in the error shape for a body without code or error, or with a bad state', async () => {

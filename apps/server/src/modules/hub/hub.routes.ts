@@ -32,7 +32,7 @@ export function hubRoutes(app: TZodApp, deps: TDeps) {
     async (req, reply) => {
       // One binding per browser, so sign-ins started in two tabs both finish.
       const binding = readBinding(req.headers.cookie) ?? newSecret();
-      const data = await startHubSignIn(deps, binding, req.body.next, req.log);
+      const data = await startHubSignIn(deps, binding, req.body.next, req.ip, req.log);
       reply.header('set-cookie', bindingCookie(binding, { path: cookiePath, secure, maxAgeSeconds: HUB_SIGN_IN_MINUTES * 60 }));
       reply.header('cache-control', 'no-store');
       return ok(data);

@@ -16,7 +16,9 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http
 import { hashSecret, newSecret } from '../../auth/keys.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { findUserByEmail, insertUser } from '../auth/auth.repository.js';
+import { addressBucket } from '../auth/client-address.js';
 import { issueKey } from '../auth/keys.repository.js';
+import { reserveAll } from '../auth/rate-limits.repository.js';
 import { findGroupByInviteCode, upsertSpeakerMembership } from '../memberships/memberships.repository.js';
 import { takeSpeakerSeat } from '../memberships/speaker-seats.js';
 import { classifyHubFailure, HubClient, type THubIdentity } from './hub-client.js';
@@ -38,6 +40,8 @@ import {
 
 /** How long a started hub sign-in may take. */
 export const HUB_SIGN_IN_MINUTES = 10;
+/** Hub sign-ins one address may start in that time: a class behind one NAT fits, a flood of rows does not. */
+export const HUB_STARTS_PER_ADDRESS = 60;
 
 const clients = new WeakMap<THubConfig, HubClient>();
 
@@ -72,10 +76,15 @@ export async function startHubSignIn(
   deps: TDeps,
   binding: string,
   next: string | null | undefined,
+  ip: string,
   log: FastifyBaseLogger,
 ): Promise<THubAuthorizeResponse> {
   const { hub, client } = hubOf(deps);
   await hubOrganisation(deps, hub, log);
+  const key = `hub-start:address:${addressBucket(ip)}`;
+  if (await reserveAll(deps.db, [{ key, windowSeconds: HUB_SIGN_IN_MINUTES * 60, limit: HUB_STARTS_PER_ADDRESS }])) {
+    throw new HttpError(429, MSG.tooManyAttempts, ERROR_CODES.rateLimited);
+  }
   const checks = HubClient.newChecks();
   let authorizationUrl: string;
   try {
