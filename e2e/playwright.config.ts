@@ -4,11 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_COLLECTOR_DSN } from './error-collector';
 import { stripeStandInPort } from './stripe/stand-in-port';
+import { HUB_CLIENT_ID, HUB_CLIENT_SECRET, HUB_ORG_CODE, hubStandInPort } from './hub/stand-in';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8181';
 const port = new URL(baseURL).port || '8181';
 const stripePort = stripeStandInPort(baseURL);
+const hubPort = hubStandInPort(baseURL);
 
 // A fresh database and mail outbox for every run; tests read the outbox through E2E_DATA_DIR.
 // Worker processes inherit E2E_DATA_DIR from the runner, so only the runner wipes the folder.
@@ -64,6 +66,8 @@ const ISOLATED = [
   /keyboard-and-small-screen\.spec\.ts/,
   // Summit's speaker's own recordings and remembered dashboard choices.
   /speaker-dashboard\.spec\.ts/,
+  // Signs in through the hub as Riverside's student, whom no other spec reads.
+  /hub-sign-in\.spec\.ts/,
 ];
 
 export default defineConfig({
@@ -110,6 +114,17 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
+    // Sign-in through a partner hub goes to a local OpenID provider (panva's oidc-provider) with
+    // its development login form; Riverside's student signs in there (tests/hub-sign-in.spec.ts).
+    {
+      command: `node ../apps/server/dist/test/oidc-stand-in-server.js ${hubPort} ${baseURL}`,
+      cwd: here,
+      url: `http://127.0.0.1:${hubPort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
     {
       command: 'node ../apps/server/dist/main.js --seed-demo',
       cwd: here,
@@ -130,6 +145,12 @@ export default defineConfig({
         STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
         STRIPE_WEBHOOK_SECRET: 'whsec_e2e_standin',
         STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
+        HUB_ISSUER: `http://127.0.0.1:${hubPort}`,
+        HUB_CLIENT_ID,
+        HUB_CLIENT_SECRET,
+        HUB_ORG_CODE,
+        // The stand-in's account carries the student's verified email: linked on its first sign-in.
+        HUB_LINK_VERIFIED_EMAIL: 'true',
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -18,6 +18,7 @@ import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
 import { wordspottingRoutes } from './modules/wordspotting/wordspotting.routes.js';
 import { responses } from './http/route-kit.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { hubRoutes } from './modules/hub/hub.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       clientConfigRoutes(zapp, deps);
       legalRoutes(zapp, deps);
       authRoutes(zapp, deps);
+      hubRoutes(zapp, deps);
       meRoutes(zapp, deps);
       groupsRoutes(zapp, deps);
       recordingsRoutes(zapp, deps);

@@ -73,4 +73,72 @@ describe('loadConfig', () => {
       );
     });
   });
+
+  describe('partner hub sign-in', () => {
+    const client = { HUB_CLIENT_ID: 'rostrum', HUB_CLIENT_SECRET: 'hub-secret', HUB_ORG_CODE: 'northwind' };
+
+    it('is off without settings (the defaulted switches alone do not turn it on)', () => {
+      expect(loadConfig({}).hub).toBeUndefined();
+      expect(loadConfig({ HUB_LINK_VERIFIED_EMAIL: 'true', HUB_CREATE_ACCOUNTS: 'false' }).hub).toBeUndefined();
+    });
+
+    it('takes an issuer (discovery) or the three plain OAuth2 endpoints, and the policy switches', () => {
+      expect(loadConfig({ ...client, HUB_ISSUER: 'https://hub.example' }).hub).toEqual({
+        issuer: 'https://hub.example',
+        endpoints: undefined,
+        clientId: 'rostrum',
+        clientSecret: 'hub-secret',
+        orgCode: 'northwind',
+        scopes: 'openid email profile',
+        linkVerifiedEmail: false,
+        createAccounts: false,
+        groupCode: undefined,
+      });
+      const plain = loadConfig({
+        ...client,
+        HUB_AUTHORIZATION_URL: 'https://hub.example/oauth/authorize',
+        HUB_TOKEN_URL: 'https://hub.example/oauth/token',
+        HUB_USERINFO_URL: 'https://hub.example/oauth/userinfo',
+        HUB_LINK_VERIFIED_EMAIL: 'true',
+        HUB_CREATE_ACCOUNTS: 'true',
+        HUB_GROUP_CODE: 'Hub-Speakers',
+      }).hub;
+      expect(plain).toMatchObject({
+        issuer: undefined,
+        endpoints: {
+          authorization: 'https://hub.example/oauth/authorize',
+          token: 'https://hub.example/oauth/token',
+          userinfo: 'https://hub.example/oauth/userinfo',
+        },
+        linkVerifiedEmail: true,
+        createAccounts: true,
+        groupCode: 'Hub-Speakers',
+      });
+      // Plain http on loopback only (a local stand-in).
+      expect(loadConfig({ ...client, HUB_ISSUER: 'http://127.0.0.1:10640' }).hub?.issuer).toBe('http://127.0.0.1:10640');
+    });
+
+    it('refuses incomplete or unsafe settings with one clear line, never echoing the secret', () => {
+      expect(() => loadConfig({ HUB_ISSUER: 'https://hub.example' })).toThrow(
+        'Configuration error: HUB_CLIENT_ID must be set for hub sign-in',
+      );
+      expect(() => loadConfig({ ...client })).toThrow(
+        'Configuration error: HUB_ISSUER, or HUB_AUTHORIZATION_URL with the other hub endpoints, must be set for hub sign-in',
+      );
+      expect(() =>
+        loadConfig({ ...client, HUB_AUTHORIZATION_URL: 'https://hub.example/a', HUB_TOKEN_URL: 'https://hub.example/t' }),
+      ).toThrow(/HUB_USERINFO_URL with the other hub endpoints/);
+      expect(() => loadConfig({ ...client, HUB_ISSUER: 'https://hub.example', HUB_TOKEN_URL: 'https://hub.example/t' })).toThrow(
+        "Configuration error: HUB_TOKEN_URL must not be set with HUB_ISSUER (the issuer's discovery gives the endpoints)",
+      );
+      expect(() => loadConfig({ ...client, HUB_ISSUER: 'http://hub.example' })).toThrow(
+        'Configuration error: HUB_ISSUER must be an https:// URL (http:// only for 127.0.0.1 or localhost) (got "http://hub.example")',
+      );
+      expect(() => loadConfig({ ...client, HUB_ISSUER: 'https://hub.example', HUB_CREATE_ACCOUNTS: 'yes' })).toThrow(
+        'Configuration error: HUB_CREATE_ACCOUNTS must be true or false (got "yes")',
+      );
+      const secret = 'x'.repeat(501);
+      expect(() => loadConfig({ ...client, HUB_CLIENT_SECRET: secret })).toThrow(/^Configuration error: HUB_CLIENT_SECRET [^"]*$/);
+    });
+  });
 });

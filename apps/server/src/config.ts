@@ -36,6 +36,20 @@ const commaList = (check: (item: string) => boolean, message: string) =>
     .default('')
     .refine((v) => list(v).every(check), message);
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** https, or http on a loopback address (a hub stand-in in tests and development). */
+const hubUrl = z.string().refine((v) => {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK.has(u.hostname));
+  } catch {
+    return false;
+  }
+}, 'must be an https:// URL (http:// only for 127.0.0.1 or localhost)');
+
+const bool = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true');
+
 function isAddressOrCidr(v: string): boolean {
   if (ipaddr.isValid(v)) return true;
   try {
@@ -88,6 +102,26 @@ const ZEnvSchema = z.object({
     .optional(),
   /** Test and development only: a local stand-in for api.stripe.com (e.g. http://127.0.0.1:12111). */
   STRIPE_API_BASE: url(['http:', 'https:']).optional(),
+  /**
+   * Sign-in through a partner hub (OAuth2 / OpenID Connect): HUB_CLIENT_ID turns it on, and then
+   * HUB_CLIENT_SECRET, HUB_ORG_CODE and either HUB_ISSUER (OIDC discovery) or the three endpoint
+   * URLs are needed. Plain http is accepted for loopback addresses only (tests, development).
+   */
+  HUB_ISSUER: hubUrl.optional(),
+  HUB_AUTHORIZATION_URL: hubUrl.optional(),
+  HUB_TOKEN_URL: hubUrl.optional(),
+  HUB_USERINFO_URL: hubUrl.optional(),
+  HUB_CLIENT_ID: z.string().max(500).optional(),
+  HUB_CLIENT_SECRET: z.string().max(500).optional(),
+  /** The organisation (its code) the hub's people belong to. */
+  HUB_ORG_CODE: z.string().max(100).optional(),
+  HUB_SCOPES: z.string().max(500).default('openid email profile'),
+  /** Link a hub identity to the account with its email, when the hub marks the email verified. */
+  HUB_LINK_VERIFIED_EMAIL: bool.default(false),
+  /** Create an account in HUB_ORG_CODE for a hub identity that maps to none. */
+  HUB_CREATE_ACCOUNTS: bool.default(false),
+  /** Optional: the invite code of a group that accounts created by hub sign-in join as speakers. */
+  HUB_GROUP_CODE: z.string().max(100).optional(),
 });
 
 export interface TConfig {
@@ -111,8 +145,23 @@ export interface TConfig {
   sentryEnvironment: string;
   /** Stripe keys; absent: card payment is not configured (prepaid codes still work). */
   stripe?: TStripeConfig;
+  /** Sign-in through a partner hub; absent: not configured (the link is not shown). */
+  hub?: THubConfig;
   /** Folder of the built web app; absent in API-only tests. */
   webDir?: string;
+}
+
+export interface THubConfig {
+  /** OIDC discovery at this issuer; absent: the plain OAuth2 endpoints below. */
+  issuer?: string;
+  endpoints?: { authorization: string; token: string; userinfo: string };
+  clientId: string;
+  clientSecret: string;
+  orgCode: string;
+  scopes: string;
+  linkVerifiedEmail: boolean;
+  createAccounts: boolean;
+  groupCode?: string;
 }
 
 export interface TStripeConfig {
@@ -136,6 +185,40 @@ function stripeConfig(e: z.infer<typeof ZEnvSchema>): TStripeConfig | undefined 
     api = { host: u.hostname, port: Number(u.port || (protocol === 'http' ? 80 : 443)), protocol };
   }
   return { secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, api };
+}
+
+const HUB_DEFAULTED = ['HUB_SCOPES', 'HUB_LINK_VERIFIED_EMAIL', 'HUB_CREATE_ACCOUNTS'];
+const HUB_ENDPOINTS = ['HUB_AUTHORIZATION_URL', 'HUB_TOKEN_URL', 'HUB_USERINFO_URL'] as const;
+
+function hubConfig(e: z.infer<typeof ZEnvSchema>): THubConfig | undefined {
+  // The switches with defaults alone do not turn hub sign-in on.
+  const given = Object.entries(e).filter(([k, v]) => k.startsWith('HUB_') && v !== undefined && !HUB_DEFAULTED.includes(k));
+  if (!given.length) return undefined;
+  for (const k of ['HUB_CLIENT_ID', 'HUB_CLIENT_SECRET', 'HUB_ORG_CODE'] as const) {
+    if (!e[k]) throw new ConfigError(`Configuration error: ${k} must be set for hub sign-in`);
+  }
+  const endpoints = HUB_ENDPOINTS.filter((k) => e[k]);
+  if (e.HUB_ISSUER && endpoints.length)
+    throw new ConfigError(
+      `Configuration error: ${endpoints[0]} must not be set with HUB_ISSUER (the issuer's discovery gives the endpoints)`,
+    );
+  if (!e.HUB_ISSUER && endpoints.length < HUB_ENDPOINTS.length) {
+    const missing = HUB_ENDPOINTS.find((k) => !e[k])!;
+    throw new ConfigError(`Configuration error: HUB_ISSUER, or ${missing} with the other hub endpoints, must be set for hub sign-in`);
+  }
+  return {
+    issuer: e.HUB_ISSUER,
+    endpoints: e.HUB_ISSUER
+      ? undefined
+      : { authorization: e.HUB_AUTHORIZATION_URL!, token: e.HUB_TOKEN_URL!, userinfo: e.HUB_USERINFO_URL! },
+    clientId: e.HUB_CLIENT_ID!,
+    clientSecret: e.HUB_CLIENT_SECRET!,
+    orgCode: e.HUB_ORG_CODE!,
+    scopes: e.HUB_SCOPES,
+    linkVerifiedEmail: e.HUB_LINK_VERIFIED_EMAIL,
+    createAccounts: e.HUB_CREATE_ACCOUNTS,
+    groupCode: e.HUB_GROUP_CODE,
+  };
 }
 
 export class ConfigError extends Error {}
@@ -174,5 +257,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
     sentryDsn: e.SENTRY_DSN,
     sentryEnvironment: e.SENTRY_ENVIRONMENT,
     stripe: stripeConfig(e),
+    hub: hubConfig(e),
   };
 }

@@ -14,6 +14,7 @@ import { startQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
 import { MediaStorage } from './storage/media-storage.js';
 import { loadMediaSecret } from './storage/media-urls.js';
+import { logSerializers } from './observability/log-serializers.js';
 import { flushErrorReports, initErrorReporting, reportError } from './observability/error-reporting.js';
 
 // Start: `node dist/main.js [--role all|api|worker] [--seed-demo]`.
@@ -39,7 +40,7 @@ async function main() {
   if (role === 'worker' && !config.databaseUrl) {
     throw new ConfigError('Configuration error: DATABASE_URL is required for --role worker (workers share the queue through PostgreSQL)');
   }
-  const log = pino({ level: config.logLevel });
+  const log = pino({ level: config.logLevel, serializers: logSerializers });
   initErrorReporting({ dsn: config.sentryDsn, environment: config.sentryEnvironment });
   process.on('unhandledRejection', (err) => {
     log.error({ err }, 'unhandled rejection');

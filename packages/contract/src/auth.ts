@@ -90,3 +90,33 @@ export const ZPasswordUpdateBodySchema = z.object({
   password: z.string().min(1, 'Enter your current password').max(LIMITS.password),
   newPassword: ZPasswordSchema,
 });
+
+/** POST btc/authorize: starts a hub sign-in; `next` is where to go once signed in. */
+export const ZHubAuthorizeBodySchema = z.object({ next: z.string().max(2000).nullish() });
+export type THubAuthorizeBody = z.infer<typeof ZHubAuthorizeBodySchema>;
+
+/** The hub's authorisation page to send the browser to. */
+export const ZHubAuthorizeResponseSchema = z.object({ authorizationUrl: z.string() });
+export type THubAuthorizeResponse = z.infer<typeof ZHubAuthorizeResponseSchema>;
+
+/**
+ * POST btc/login (000 sections 4 and 7): the query the hub sent the browser back with: a code,
+ * or an error, with the state (and the issuer, RFC 9207, when the hub sends it).
+ */
+export const ZHubLoginBodySchema = z
+  .object({
+    state: z.string().min(1).max(200),
+    code: z.string().min(1).max(2000).optional(),
+    iss: z.string().max(500).optional(),
+    error: z
+      .string()
+      .max(100)
+      .regex(/^[\x20-\x7e]*$/, 'must be printable ASCII')
+      .optional(),
+  })
+  .refine((v) => !!v.code || !!v.error, { message: 'code or error is required', path: ['code'] });
+export type THubLoginBody = z.infer<typeof ZHubLoginBodySchema>;
+
+/** A one-hour auto sign-in key ({orgCode}-{apiKey} signs in like a sign-in link) and the `next` the sign-in began with. */
+export const ZHubLoginResponseSchema = z.object({ apiKey: z.string(), orgCode: z.string(), next: z.string().nullable() });
+export type THubLoginResponse = z.infer<typeof ZHubLoginResponseSchema>;

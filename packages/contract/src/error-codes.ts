@@ -57,6 +57,24 @@ export const ERROR_CODES = {
   /** 429: too many password reset requests. */
   authResetRateLimited: 'auth.reset_rate_limited',
 
+  // Sign-in through a partner hub (btc)
+  /** 404: hub sign-in is not configured on this server. */
+  hubNotConfigured: 'hub.not_configured',
+  /** 400: the sign-in's state is unknown, used, expired or not this browser's. */
+  hubStateInvalid: 'hub.state_invalid',
+  /** 400: the hub answered with an error (e.g. access_denied) instead of a code. */
+  hubRefused: 'hub.refused',
+  /** 400: the hub did not accept the code (used, expired, or not for this sign-in). */
+  hubCodeRejected: 'hub.code_rejected',
+  /** 502: the hub could not be reached or answered unreadably. */
+  hubUnavailable: 'hub.unavailable',
+  /** 403: the hub identity maps to no account here and none may be created. */
+  hubIdentityUnknown: 'hub.identity_unknown',
+  /** 403: an account would be created, but the hub gave no verified email. */
+  hubEmailUnverified: 'hub.email_unverified',
+  /** 409: an account would be created, but its email belongs to an account it may not link to. */
+  hubEmailTaken: 'hub.email_taken',
+
   // Invites and groups
   /** 400/404: the invite code or invite is not valid (for this organization). */
   inviteInvalid: 'invite.invalid',

@@ -10,6 +10,17 @@ export const MSG = {
   hubKeyMissing: 'Could not retrieve valid sign-in key',
   hubErrorTitle: 'Error While Logging In',
   unknownError: 'Unknown Error',
+  hubNotConfigured: 'Sign-in through the partner hub is not set up on this server.',
+  hubStateInvalid: 'This sign-in has expired or was already used. Please start again from the sign-in page.',
+  hubRefused: 'The partner hub did not sign you in. Please try again from the sign-in page.',
+  hubCodeRejected: 'The partner hub did not confirm this sign-in. Please start again from the sign-in page.',
+  hubUnavailable: 'The partner hub could not be reached. Please try again later.',
+  hubIdentityUnknown:
+    'Your partner hub account is not linked to an account here. Please ask your administrator for access, or sign in with your email and password.',
+  hubEmailUnverified:
+    'Your partner hub account has no verified email address, so no account can be created for it. Please ask your administrator for access.',
+  hubEmailTaken: 'An account with your email address already exists. Please sign in with your email and password.',
+  hubSignInLink: 'Sign in with the partner hub',
   signUpEmailTaken: 'Email already registered. Please sign into your account here to join this new group.',
   signUpInvalid: 'Some of the data you entered is not valid',
   seatLimit:

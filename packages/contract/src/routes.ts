@@ -31,6 +31,8 @@ export const ROUTES = {
   /** The intake home page; where sign-up leads (000 section 2.3, 001 section 2). */
   homeIntake: { name: 'home-intake', path: '/home', announcer: 'Home', auth: true, noSubscription: true },
   signIn: { name: 'sign-in', path: '/sign-in', announcer: 'Sign In', auth: false, hideSignIn: true },
+  /** The hub sign-in flow (000 sections 2.5 and 4): the link of the sign-in page and the hub's return. */
+  hubSignIn: { name: 'hub-sign-in', path: '/btc/sign-in', announcer: 'Sign In', auth: false, hideSignIn: true },
   signUp: { name: 'sign-up', path: '/sign-up', announcer: 'Sign Up', auth: false },
   signOut: { name: 'sign-out', path: '/sign-out', announcer: 'Sign Out', auth: false, signOut: true },
   passwordForgot: { name: 'password-forgot', path: '/password/forgot', announcer: 'Forgot Password', auth: false },

@@ -613,3 +613,41 @@ export const accessReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.groupId, t.expiresAt] })],
 );
+
+/**
+ * Hub sign-ins under way (modules/hub): one row per redirect to the hub, keyed by the hash of
+ * its random `state`, bound to the browser that started it (the hash of a random value kept in
+ * an httpOnly cookie), with the PKCE verifier, the nonce and where to go after. Taken (deleted)
+ * by the first btc/login that presents the state from that browser; ten minutes at most.
+ */
+export const hubSignInStates = pgTable(
+  'hub_sign_in_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    bindingHash: text('binding_hash').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    next: text('next'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('hub_sign_in_states_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Which account a partner hub's identity signs in to: the hub's issuer and subject (`sub`), never
+ * the email (an email links an identity once, and only as docs/decisions.md allows).
+ */
+export const hubIdentities = pgTable(
+  'hub_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSignInAt: ts('last_sign_in_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('hub_identities_user_idx').on(t.userId)],
+);

@@ -94,6 +94,7 @@ const FAMILIES = [
   'admin',
   'assignments',
   'auth',
+  'btc',
   'client-config',
   'email-preferences',
   'feedback',

@@ -59,6 +59,10 @@ import type {
   TPrepaidBatch,
   TPrepaidCode,
   TLedgerEntry,
+  TClientConfig,
+  THubAuthorizeResponse,
+  THubLoginBody,
+  THubLoginResponse,
 } from '@rostrum/contract';
 import { call, client } from './http-client';
 import type { paths } from './openapi.gen';
@@ -77,6 +81,13 @@ export const api = {
   peekSignInKey: (key: string): Promise<TSignInKeyPeekResponse> =>
     call('POST', () => client.POST('/api/v1/auth/sign-in/key/peek', { body: { key } })),
   signOut: () => call('POST', () => client.POST('/api/v1/auth/sign-out')),
+  /** The server's settings for the web app (public): whether hub sign-in is offered. */
+  getClientConfig: (): Promise<TClientConfig> => call('GET', () => client.GET('/api/v1/client-config')),
+  /** Starts a hub sign-in: the hub's page to go to (the server binds it to this browser with a cookie). */
+  startHubSignIn: (next: string | null): Promise<THubAuthorizeResponse> =>
+    call('POST', () => client.POST('/api/v1/btc/authorize', { body: { next } })),
+  /** btc/login: the hub's code (or error) for a one-hour sign-in key. */
+  hubLogin: (body: THubLoginBody): Promise<THubLoginResponse> => call('POST', () => client.POST('/api/v1/btc/login', { body })),
   /** The Terms of Use or the Privacy Policy (public). */
   getLegalText: (document: TLegalDocument): Promise<TLegalText> =>
     call('GET', () => (document === 'terms' ? client.GET('/api/v1/legal/terms') : client.GET('/api/v1/legal/privacy'))),
@@ -237,6 +248,7 @@ export async function fetchPeaks(peaksUrl: string, signal?: AbortSignal): Promis
 /** Query keys, so invalidation names the same data the queries load. */
 export const queryKeys = {
   me: ['me'] as const,
+  clientConfig: ['client-config'] as const,
   legal: (document: TLegalDocument) => ['legal', document] as const,
   emailSettings: ['me', 'email-settings'] as const,
   myGroups: ['groups', 'mine'] as const,

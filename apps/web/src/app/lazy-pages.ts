@@ -27,6 +27,7 @@ export const PAGES = {
   JoinRedirect: async (): Promise<ComponentType> => (await import('../features/auth/join-redirect')).JoinRedirect,
   PasswordForgotPage: async (): Promise<ComponentType> => (await import('../features/auth/password-forgot-page')).PasswordForgotPage,
   PasswordResetPage: async (): Promise<ComponentType> => (await import('../features/auth/password-reset-page')).PasswordResetPage,
+  HubSignInPage: async (): Promise<ComponentType> => (await import('../features/auth/hub-sign-in-page')).HubSignInPage,
   SignOutPage: async (): Promise<ComponentType> => (await import('../features/auth/sign-out-page')).SignOutPage,
   SignUpPage: async (): Promise<ComponentType> => (await import('../features/auth/sign-up-page')).SignUpPage,
   TermsPage: async (): Promise<ComponentType> => (await import('../features/legal/legal-page')).TermsPage,

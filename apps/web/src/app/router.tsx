@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
         children: [
           route(R.home, <HomeRoute />),
           route(R.signIn, <SignInPage />),
+          lazyRoute(R.hubSignIn, PAGES.HubSignInPage),
           lazyRoute(R.signUp, PAGES.SignUpPage),
           lazyRoute(R.signOut, PAGES.SignOutPage),
           lazyRoute(R.passwordForgot, PAGES.PasswordForgotPage),

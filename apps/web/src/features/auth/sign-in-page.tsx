@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG, ZSignInBodySchema, safeNext, type TSignInBody } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
+import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { FORM_ERROR, setServerError, type TServerErrorRule } from '../../api/form-errors';
 import { Banner } from '../../components/banner';
@@ -20,6 +20,7 @@ import { AuthLayout } from './auth-layout';
 import { supportsAudioFeatures } from './browser-support';
 import { afterSignInPath, completeSignIn } from './complete-sign-in';
 import { SignInLinkConfirm } from './sign-in-link-confirm';
+import type { THubSignInState } from './hub-sign-in-page';
 
 function reportStorage(e: unknown): boolean {
   if (!(e instanceof StorageUnavailableError)) return false;
@@ -38,7 +39,8 @@ const SIGN_IN_ERRORS: ReadonlyArray<TServerErrorRule<TSignInInput>> = [
 /**
  * /sign-in?email&key&next&code (000 sections 2.4 and 4). A key in the query is not used at once
  * (login CSRF): the page asks 'Continue as {email}?' first. A new user's own key, from the sign-up
- * response, never travels through this page (sign-up-form signs in with it directly).
+ * response, never travels through this page (sign-up-form signs in with it directly). The key of a
+ * hub sign-in finished in this tab (the history entry says so; no link can) is used at once.
  */
 export function SignInPage() {
   const [params, setParams] = useSearchParams();
@@ -51,6 +53,10 @@ export function SignInPage() {
   const me = useMe();
   // A sign-in link opened while signed in asks first, and "Use another account" then shows the form.
   const arrivedWithKey = useRef(!!key).current;
+  const location = useLocation();
+  // History state is set by this app's own navigation only, never by a link from elsewhere.
+  const viaHub = (location.state as Partial<THubSignInState> | null)?.hubSignIn === true;
+  const clientConfig = useQuery({ queryKey: queryKeys.clientConfig, queryFn: api.getClientConfig, staleTime: Infinity });
 
   const form = useForm<TSignInInput, unknown, TSignInBody>({
     resolver: zodResolver(ZSignInBodySchema),
@@ -72,19 +78,6 @@ export function SignInPage() {
     setKeyStep(null);
   };
 
-  useEffect(() => {
-    if (!key || keyPeeked.current === key) return;
-    keyPeeked.current = key;
-    setKeyStep('checking');
-    api
-      .peekSignInKey(key)
-      .then((r) => setKeyStep({ email: r.email }))
-      .catch((e: unknown) => {
-        notifications.error(errorMessage(e, MSG.keyExpired));
-        setKeyStep(null);
-      });
-  }, [key]);
-
   const continueWithKey = useMutation({
     mutationFn: async (signInKey: string) => {
       const landing = await completeSignIn(queryClient, await api.signInWithKey(signInKey));
@@ -96,6 +89,23 @@ export function SignInPage() {
     },
     meta: { ownsErrors: true },
   });
+
+  useEffect(() => {
+    if (!key || keyPeeked.current === key) return;
+    keyPeeked.current = key;
+    setKeyStep('checking');
+    if (viaHub) {
+      continueWithKey.mutate(key);
+      return;
+    }
+    api
+      .peekSignInKey(key)
+      .then((r) => setKeyStep({ email: r.email }))
+      .catch((e: unknown) => {
+        notifications.error(errorMessage(e, MSG.keyExpired));
+        setKeyStep(null);
+      });
+  }, [key, viaHub, continueWithKey.mutate]);
 
   const signIn = useMutation({
     mutationFn: async (body: TSignInBody) => {
@@ -176,6 +186,11 @@ export function SignInPage() {
           </p>
         )}
       </form>
+      {clientConfig.data?.hubSignIn && (
+        <p className="auth-switch">
+          <Link to={`/btc/sign-in${next ? `?next=${encodeURIComponent(next)}` : ''}`}>{MSG.hubSignInLink}</Link>
+        </p>
+      )}
       <p className="auth-switch">
         New to Rostrum? <Link to={signUpTo}>Create an Account</Link>
       </p>
