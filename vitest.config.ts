@@ -52,7 +52,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
           // Web logic and components are tested in a DOM (Testing Library); e2e covers the browser.
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],

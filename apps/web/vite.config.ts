@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 // The server serves dist/ with an SPA fallback and the API at the same origin under /api/v1.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080' },
@@ -11,7 +12,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are built for error-report uploads but never referenced from the files nor served.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks: app releases do not invalidate the framework in browser caches.

@@ -12,6 +12,7 @@ import type { TDeps } from './deps.js';
 import { errorBody, installErrorHandler } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors, guardedValidatorCompiler } from './http/edge-guards.js';
 import { helmetOptions } from './http/security-headers.js';
+import { isFilePath, registerWebApp } from './http/web-static.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
@@ -116,16 +117,14 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
   // reply.sendFile (with HTTP Range) for media; the web app's files are a second, serving instance.
   await app.register(fastifyStatic, { root: deps.storage.root, serve: false });
   const webDir = deps.config.webDir;
-  const hasWeb = !!webDir && existsSync(path.join(webDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, decorateReply: false });
-  }
+  const sendIndex = webDir && existsSync(path.join(webDir, 'index.html')) ? await registerWebApp(app, webDir) : null;
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb) {
+    const page = req.method === 'GET' || req.method === 'HEAD';
+    if (req.url.startsWith('/api/') || !page || !sendIndex || isFilePath(req.url)) {
       return reply.status(404).send(errorBody(404, MSG.notFound, ERROR_CODES.resourceNotFound));
     }
     // Client-side routes: the web app decides (unknown paths redirect to /).
-    return reply.type('text/html').sendFile('index.html', webDir!);
+    return sendIndex(req, reply);
   });
   return app;
 }
