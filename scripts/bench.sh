@@ -9,3 +9,4 @@ npm run bench -w @rostrum/analysis --silent
 node apps/server/dist/bench/pipeline.bench.js
 node apps/server/dist/bench/sign-in.bench.js
 node apps/server/dist/bench/dashboards.bench.js
+node apps/server/dist/bench/static.bench.js

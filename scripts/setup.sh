@@ -71,7 +71,7 @@ node apps/server/dist/openapi/write-openapi.js .tmp/openapi.json
 npx openapi-typescript .tmp/openapi.json -o .tmp/openapi.gen.ts --silent >/dev/null
 cmp -s .tmp/openapi.gen.ts apps/web/src/api/openapi.gen.ts || cp .tmp/openapi.gen.ts apps/web/src/api/openapi.gen.ts
 web_out=apps/web/dist/index.html
-if [ ! -f "$web_out" ] || [ -n "$(find apps/web/src apps/web/index.html apps/web/vite.config.ts packages/contract/src -newer "$web_out" -print -quit 2>/dev/null)" ]; then
+if [ ! -f "$web_out" ] || [ -n "$(find apps/web/src apps/web/build apps/web/index.html apps/web/vite.config.ts packages/contract/src -newer "$web_out" -print -quit 2>/dev/null)" ]; then
   log "building the web app"
   npm run build -w @rostrum/web --silent
 fi

@@ -43,3 +43,26 @@ test('an error notification is reported to the error-reporting service, cut to 2
   // The address carried the code; reports keep paths but never the page's query secrets.
   expect(report).not.toMatch(/"authorization"|Bearer /i);
 });
+
+test('the app page is revalidated, its scripts arrive compressed and cached for good, and no source map is public', async ({
+  page,
+  request,
+}) => {
+  const scripts: { url: string; headers: Record<string, string> }[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), headers: r.headers() });
+  });
+  const res = await page.goto('/');
+  expect(res!.headers()['cache-control']).toBe('no-cache');
+  await expect(page.locator('main')).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const s of scripts) {
+    expect(new URL(s.url).pathname, s.url).toMatch(/^\/assets\//);
+    expect(s.headers['cache-control'], s.url).toBe('public, max-age=31536000, immutable');
+  }
+  // The largest scripts are well over 1 kB: Chromium accepts brotli, so they come as brotli.
+  expect(scripts.filter((s) => s.headers['content-encoding'] === 'br').length).toBeGreaterThan(0);
+  const first = new URL(scripts[0]!.url).pathname;
+  expect((await request.get(`${first}.map`)).status()).toBe(404);
+  expect(await (await request.get(first)).text()).not.toContain('sourceMappingURL');
+});

@@ -74,18 +74,54 @@ function markPrefetched(): boolean {
 
 let prefetched = false;
 
+type TConnection = { saveData?: boolean; effectiveType?: string };
+
+/**
+ * Whether the connection is too slow, or the user saves data, for fetching pages they may never
+ * open: there every byte competes with the page in use (on a 3G link a full prefetch delayed the
+ * results page's own data by about ten seconds).
+ */
+export function slowConnection(connection: TConnection | undefined): boolean {
+  if (!connection) return false;
+  return connection.saveData === true || ['slow-2g', '2g', '3g'].includes(connection.effectiveType ?? '');
+}
+
+/** Pages fetched at the same time: the rest of the browser's connections stay free for the page in use. */
+export const PREFETCH_IN_FLIGHT = 2;
+
+/**
+ * Runs the loads in order, at most `inFlight` at a time, each next one when the browser is idle.
+ * Started in list order, so the pages' style sheets are inserted in that order.
+ */
+export function prefetchInTurn(loads: (() => Promise<unknown>)[], inFlight: number, idle: (run: () => void) => void): void {
+  const queue = [...loads];
+  const next = () => {
+    const load = queue.shift();
+    if (!load) return;
+    load()
+      .catch(() => undefined)
+      .finally(() => idle(next));
+  };
+  idle(() => {
+    for (let i = 0; i < inFlight; i++) next();
+  });
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 3000 });
+  else window.setTimeout(run, 1000);
+}
+
 /**
  * Fetches every page's chunk once per tab, when the browser is idle, for a signed-in user: the
  * first page paints from a small bundle, and later navigations (and the mode switch) do not wait
- * for the network. Failures are ignored: a page's own visit loads it again.
+ * for the network. A few at a time, and not at all on a slow or data-saving connection. Failures
+ * are ignored: a page's own visit loads it again.
  */
 export function prefetchPages(): void {
   if (prefetched) return;
   prefetched = true;
+  if (slowConnection((navigator as Navigator & { connection?: TConnection }).connection)) return;
   if (!markPrefetched()) return;
-  const run = () => {
-    for (const load of Object.values(PAGES)) load().catch(() => undefined);
-  };
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 3000 });
-  else window.setTimeout(run, 1000);
+  prefetchInTurn(Object.values(PAGES), PREFETCH_IN_FLIGHT, whenIdle);
 }
