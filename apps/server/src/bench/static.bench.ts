@@ -13,6 +13,7 @@
 //    before 500 ms in which the main thread had no long task.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +22,7 @@ import { printBenchTable, type TBenchRow, waitUntilUp } from './bench-kit.js';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.js');
 const WEB_INDEX = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist/index.html');
-const PORT = 8680;
-const BASE = `http://127.0.0.1:${PORT}`;
+let BASE = '';
 const MEDIA = path.join(os.tmpdir(), 'rostrum-bench-media');
 const SPEAKER = { email: 'speaker@northwind.example', password: 'rostrum-demo' };
 const CPU_SLOWDOWN = 4;
@@ -221,11 +221,25 @@ function rows(label: string, m: TMeasure, target: { jsKb: number; ttiMs: number 
   ];
 }
 
+/** A port nothing listens on now (the system picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 async function main() {
   if (!existsSync(WEB_INDEX)) throw new Error(`no web build at ${WEB_INDEX}: npm run build -w @rostrum/web`);
+  const port = await freePort();
+  BASE = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rostrum-bench-static-'));
   const server = spawn(process.execPath, [MAIN, '--seed-demo'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOB_POLL_SECONDS: '0.5' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOB_POLL_SECONDS: '0.5' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let browser: Browser | null = null;
