@@ -113,6 +113,7 @@ const FAMILIES = [
   'uploads',
   'users',
   'wordspotting',
+  'zoom',
 ];
 
 describe('API fuzzing', () => {

@@ -1,0 +1,26 @@
+import { ZOOM_STAND_IN_CLIENT_ID, ZoomStandIn } from './zoom-stand-in.js';
+
+// The Zoom stand-in as a process of its own, for the browser tests: the server under test is
+// started with ZOOM_OAUTH_BASE = http://127.0.0.1:<port>, ZOOM_API_BASE = .../v2 and the
+// stand-in's client id and secret. Its user has three cloud recordings of the last days, each
+// file serving the given audio file.
+// Usage: node dist/test/zoom-stand-in-server.js <port> <media file (WAV)>
+
+const port = Number(process.argv[2]);
+const media = process.argv[3];
+if (!Number.isInteger(port) || port <= 0 || !media) {
+  console.error('usage: zoom-stand-in-server.js <port> <media.wav>');
+  process.exit(2);
+}
+const standIn = new ZoomStandIn();
+standIn.useMediaFile(media);
+// A PCM WAV's length from its header: data bytes over bytes per second.
+const byteRate = standIn.media.readUInt32LE(28) || 32_000;
+const seconds = Math.max(1, Math.round((standIn.media.length - 44) / byteRate));
+const topics = ['Quarterly pitch rehearsal', 'Team stand-up', 'Customer demo'];
+standIn.meetings = ZoomStandIn.meetingsOf(3, { durationSeconds: seconds, size: standIn.media.length, topic: (i) => topics[i]! });
+await standIn.start(port);
+console.log(`Zoom stand-in on http://127.0.0.1:${port} (${ZOOM_STAND_IN_CLIENT_ID})`);
+const stop = () => void standIn.close().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
