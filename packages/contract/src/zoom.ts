@@ -31,6 +31,7 @@ export const ZOOM_MSG = {
 export const ZZoomConnectionSchema = z.object({
   /** The organisation's Zoom_Integration is on, the server has Zoom keys, and the caller may record. */
   available: z.boolean(),
+  /** The caller has a linked Zoom account (whether or not the import is offered now). */
   linked: z.boolean(),
 });
 export type TZoomConnection = z.infer<typeof ZZoomConnectionSchema>;

@@ -65,8 +65,8 @@ async function zoomFor(deps: TDeps, auth: TAuth): Promise<{ cfg: TZoomConfig; cl
 }
 
 export async function getZoomConnection(deps: TDeps, auth: TAuth): Promise<TZoomConnection> {
-  const available = await importAllowed(deps, auth);
-  return { available, linked: available && !!(await findZoomConnection(deps.db, auth.userId)) };
+  // linked holds with the import off too, so the profile page can still offer Disconnect Zoom.
+  return { available: await importAllowed(deps, auth), linked: !!(await findZoomConnection(deps.db, auth.userId)) };
 }
 
 /** A fresh state bound to the caller, and Zoom's authorisation page that returns it to /zoom-loading. */
