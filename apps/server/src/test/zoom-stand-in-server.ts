@@ -1,9 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { ZOOM_STAND_IN_CLIENT_ID, ZoomStandIn } from './zoom-stand-in.js';
 
 // The Zoom stand-in as a process of its own, for the browser tests: the server under test is
 // started with ZOOM_OAUTH_BASE = http://127.0.0.1:<port>, ZOOM_API_BASE = .../v2 and the
 // stand-in's client id and secret. Its user has three cloud recordings of the last days, each
-// file serving the given audio file.
+// file serving the given audio file (made with espeak-ng and sox when it does not exist yet).
 // Usage: node dist/test/zoom-stand-in-server.js <port> <media file (WAV)>
 
 const port = Number(process.argv[2]);
@@ -11,6 +14,16 @@ const media = process.argv[3];
 if (!Number.isInteger(port) || port <= 0 || !media) {
   console.error('usage: zoom-stand-in-server.js <port> <media.wav>');
   process.exit(2);
+}
+if (!existsSync(media)) {
+  mkdirSync(path.dirname(media), { recursive: true });
+  const raw = `${media}.raw.wav`;
+  const talk =
+    'Good afternoon everyone. Thank you for joining this meeting. Today I will walk you through our plan for the next quarter. ' +
+    'We will focus on three things: listening to our customers, shipping smaller changes more often, and measuring what matters.';
+  execFileSync('espeak-ng', ['-s', '150', '-w', raw, talk]);
+  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', media]);
+  rmSync(raw, { force: true });
 }
 const standIn = new ZoomStandIn();
 standIn.useMediaFile(media);

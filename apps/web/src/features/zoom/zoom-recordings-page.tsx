@@ -26,6 +26,7 @@ import { useViewer } from '../../app/viewer';
 import { RecordingOptionsFields, useIntakeOptions } from '../intake/recording-options';
 import { resultsPath, type TIntakeData } from '../intake/intake-options';
 import { TrimControls } from '../intake/trim-controls';
+import { formatBytes } from '../intake/upload-progress';
 import { useIntakeData } from '../intake/use-intake-data';
 import { ZoomLinkFailed } from './zoom-link-failed';
 import { goLinkZoom } from './zoom-link';
@@ -266,7 +267,10 @@ function ImportForm({ meetings, data, assignmentId }: { meetings: TZoomMeeting[]
                       <span className="zoom-file__title">
                         {f.fileType === 'MP4' ? <Video size={14} aria-hidden /> : <Music size={14} aria-hidden />} {fileLabel(f)}
                       </span>
-                      <span className="zoom-file__hint">{m.topic || 'Untitled meeting'}</span>
+                      <span className="zoom-file__hint">
+                        {f.fileType}
+                        {f.fileSize != null ? ` · ${formatBytes(f.fileSize)}` : ''}
+                      </span>
                     </span>
                   </label>
                 ))}
