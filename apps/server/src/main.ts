@@ -14,7 +14,7 @@ import { startQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
 import { MediaStorage } from './storage/media-storage.js';
 import { loadMediaSecret } from './storage/media-urls.js';
-import { flushErrorReports, initErrorReporting, reportError } from './observability/error-reporting.js';
+import { flushErrorReports, initErrorReporting, reportError, scrubUrl } from './observability/error-reporting.js';
 
 // Start: `node dist/main.js [--role all|api|worker] [--seed-demo]`.
 //   all    API, web app and worker (analysis, email, housekeeping) in one process (the embedded default)
@@ -39,7 +39,20 @@ async function main() {
   if (role === 'worker' && !config.databaseUrl) {
     throw new ConfigError('Configuration error: DATABASE_URL is required for --role worker (workers share the queue through PostgreSQL)');
   }
-  const log = pino({ level: config.logLevel });
+  // The request log keeps Fastify's fields but never a secret of a link (reset token, sign-in key,
+  // Zoom's OAuth code and state): their values are filtered from the logged URL.
+  const log = pino({
+    level: config.logLevel,
+    serializers: {
+      req: (req: { method?: string; url?: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: req.method,
+        url: req.url === undefined ? undefined : scrubUrl(req.url),
+        host: req.hostname,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+  });
   initErrorReporting({ dsn: config.sentryDsn, environment: config.sentryEnvironment });
   process.on('unhandledRejection', (err) => {
     log.error({ err }, 'unhandled rejection');

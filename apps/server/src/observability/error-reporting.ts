@@ -7,8 +7,8 @@ import type { FastifyRequest } from 'fastify';
 
 export const REPORTED_TEXT_MAX = 200;
 
-/** Query parameters that carry secrets in this product's links (sign-in keys, reset tokens, media signatures). */
-const SECRET_PARAMS = /^(key|token|sig|password|apikey|invite|code|email)$/i;
+/** Query parameters that carry secrets in this product's links (sign-in keys, reset tokens, media signatures, Zoom's OAuth code and state). */
+const SECRET_PARAMS = /^(key|token|sig|password|apikey|invite|code|state|email)$/i;
 const SECRET_TEXT = /(Bearer\s+)[^\s"']+|([?&](?:key|token|sig)=)[^&\s"']+/gi;
 
 let enabled = false;
@@ -63,7 +63,8 @@ function scrubQuery(q: string): string {
   return params.toString();
 }
 
-function scrubUrl(u: string): string {
+/** A URL with the values of secret query parameters filtered (reports and the request log). */
+export function scrubUrl(u: string): string {
   const i = u.indexOf('?');
   return i < 0 ? u : `${u.slice(0, i)}?${scrubQuery(u.slice(i + 1))}`;
 }
