@@ -143,6 +143,7 @@ export default defineConfig({
         STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
         STRIPE_WEBHOOK_SECRET: 'whsec_e2e_standin',
         STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
+        SUPPORT_EMAIL: 'support@rostrum.test',
         ZOOM_CLIENT_ID: 'zoom-standin-client',
         ZOOM_CLIENT_SECRET: 'zoom-standin-secret',
         // Test only: a fixed 32-byte key (hex) for the Zoom tokens at rest.

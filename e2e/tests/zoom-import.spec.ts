@@ -6,7 +6,8 @@ import { zoomStandInPort } from '../zoom/stand-in-port';
 // (apps/server/src/test/zoom-stand-in.ts): Riverside has Zoom_Integration on in the demo seed and
 // the server runs with the stand-in's keys. The journey links the student's Zoom account through
 // the stand-in's authorisation page, imports a meeting's audio trimmed and named, lands on the
-// real results, and disconnects Zoom on the account settings.
+// real results, sees a silent meeting fail with the Zoom retry hint, and disconnects Zoom on the
+// account settings.
 
 const STUDENT = 'student@riverside.example';
 
@@ -21,11 +22,11 @@ test('a code Zoom did not give shows the link-failure confirm, whose OK goes to 
   await expect(page.getByRole('heading', { name: 'Allow Rostrum to read your cloud recordings?' })).toBeVisible();
 });
 
-test('Upload ZOOM: link the account, pick a meeting, trim, name, process, see the results; then disconnect', async ({
+test('Upload ZOOM: link the account, pick a meeting, trim, name, process, see the results; a failed import hints at Zoom; disconnect', async ({
   page,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await signInByApi(page, STUDENT, DEMO_PASSWORD, '/record');
   await page.getByRole('tab', { name: 'Upload ZOOM' }).click();
   await expect(page).toHaveURL(/\/zoom-recordings$/);
@@ -74,12 +75,32 @@ test('Upload ZOOM: link the account, pick a meeting, trim, name, process, see th
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expectResults(page);
 
-  // The student's own recording goes again (other specs read COMM 101), and Zoom is disconnected.
-  await page.evaluate(async (id) => {
-    const key = `${localStorage.getItem('rostrum.orgCode')}-${localStorage.getItem('rostrum.apiKey')}`;
-    const res = await fetch(`/api/v1/recordings/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } });
-    if (!res.ok) throw new Error(`delete ${res.status}`);
-  }, recordingId);
+  // A meeting whose audio is digital silence: the analysis finds no data, and the page gives the Zoom retry hint.
+  await page.goto('/zoom-recordings');
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Customer demo' })
+    .getByRole('radio', { name: /^Audio only/ })
+    .check();
+  const silentTitle = uniqueTitle('Silent Zoom demo');
+  await page.getByLabel('Title').fill(silentTitle);
+  await page.getByRole('button', { name: 'Process' }).click();
+  await page.waitForURL(/\/evaluate\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const silentId = page.url().split('/').at(-1)!;
+  await expect(page.getByRole('heading', { name: 'Your Recording Contains No Data' })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('zoom-failure-hint')).toContainText(
+    'This recording was imported from Zoom. Please try the Zoom integration again',
+  );
+  await expect(page.getByTestId('zoom-failure-hint')).toContainText('If it fails again, contact support at support@rostrum.test.');
+
+  // The student's own recordings go again (other specs read COMM 101), and Zoom is disconnected.
+  for (const id of [recordingId, silentId]) {
+    await page.evaluate(async (id) => {
+      const key = `${localStorage.getItem('rostrum.orgCode')}-${localStorage.getItem('rostrum.apiKey')}`;
+      const res = await fetch(`/api/v1/recordings/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${key}` } });
+      if (!res.ok) throw new Error(`delete ${res.status}`);
+    }, id);
+  }
   await page.goto('/profile');
   await expect(page.getByTestId('zoom-connection-status')).toHaveText('Your Zoom account is linked.');
   await page.getByRole('button', { name: 'Disconnect Zoom' }).click();

@@ -110,4 +110,10 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...keys, ZOOM_API_BASE: 'ftp://zoom' })).toThrow(/ZOOM_API_BASE/);
     });
   });
+
+  it('takes a support email for users to contact, and refuses one that is not an address', () => {
+    expect(loadConfig({}).supportEmail).toBeUndefined();
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@school.example' }).supportEmail).toBe('help@school.example');
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'help desk' })).toThrow(/^Configuration error: SUPPORT_EMAIL must be an email address/);
+  });
 });

@@ -54,6 +54,8 @@ const ZEnvSchema = z.object({
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Rostrum <no-reply@rostrum.local>'),
+  /** The support contact shown to users (e.g. with a failed Zoom import); none by default. */
+  SUPPORT_EMAIL: z.email('must be an email address').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Hosts the URL upload may fetch even though they are private or loopback (tests, intranets). */
   URL_FETCH_ALLOW_HOSTS: z.string().default(''),
@@ -118,6 +120,8 @@ export interface TConfig {
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Shown to users as the support contact; absent: they are told to ask their administrator. */
+  supportEmail?: string;
   logLevel: string;
   urlFetchAllowHosts: string[];
   mediaSecret?: string;
@@ -209,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     urlFetchAllowHosts: e.URL_FETCH_ALLOW_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

@@ -41,5 +41,7 @@ export function parseBearerToken(token: string): { orgCode: string; apiKey: stri
 /** GET client-config: the server's settings the web app reads at start. */
 export const ZClientConfigSchema = z.object({
   errorReporting: z.object({ dsn: z.string(), environment: z.string() }).nullable(),
+  /** The installation's support contact (SUPPORT_EMAIL), or null. */
+  supportEmail: z.string().nullable(),
 });
 export type TClientConfig = z.infer<typeof ZClientConfigSchema>;

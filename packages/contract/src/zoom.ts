@@ -25,6 +25,11 @@ export const ZOOM_MSG = {
   trimOrder: 'The end of the trim must come after its start.',
   recordingNotFound: 'That Zoom recording was not found. Reload the list and choose it again.',
   unreachable: 'Zoom could not be reached. Try again in a few minutes.',
+  /** 001 section 8: a failed recording that came from Zoom gets a retry hint and the support contact. */
+  failedHint:
+    'This recording was imported from Zoom. Please try the Zoom integration again: open Upload ZOOM on the Record page and process the recording once more.',
+  failedContact: (email: string | null) =>
+    email ? `If it fails again, contact support at ${email}.` : 'If it fails again, contact your administrator.',
 } as const;
 
 /** GET zoom/connection: whether the import is offered to the caller and their account is linked. */

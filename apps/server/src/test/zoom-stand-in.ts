@@ -43,8 +43,9 @@ export class ZoomStandIn {
   baseUrl = '';
   /** The cloud recordings of the stand-in's one Zoom user. */
   meetings: TStandInMeeting[] = [];
-  /** The bytes served for every file's download. */
+  /** The bytes served for every file's download, unless mediaByFile has the file's own. */
   media: Buffer = Buffer.alloc(0);
+  readonly mediaByFile = new Map<string, Buffer>();
   /** The next downloads send half the file, then drop the connection. */
   breakDownloads = 0;
   private readonly failures: TFailure[] = [];
@@ -275,14 +276,15 @@ export class ZoomStandIn {
       if (!this.bearer(req)) return this.json(res, 401, { code: 124, message: 'Invalid access token.' });
       const known = this.meetings.some((m) => m.recording_files.some((f) => f.id === download[1]));
       if (!known) return this.json(res, 404, { code: 3301, message: 'This recording does not exist.' });
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(this.media.length) });
+      const bytes = this.mediaByFile.get(download[1]!) ?? this.media;
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(bytes.length) });
       if (this.breakDownloads > 0) {
         this.breakDownloads--;
-        res.write(this.media.subarray(0, Math.floor(this.media.length / 2)));
+        res.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
         setTimeout(() => res.destroy(), 50);
         return;
       }
-      res.end(this.media);
+      res.end(bytes);
       return;
     }
     this.json(res, 404, { code: 404, message: 'Not found' });

@@ -1451,6 +1451,7 @@ export interface operations {
                                 dsn: string;
                                 environment: string;
                             } | null;
+                            supportEmail: string | null;
                         };
                     };
                 };

@@ -59,6 +59,7 @@ import type {
   TPrepaidBatch,
   TPrepaidCode,
   TLedgerEntry,
+  TClientConfig,
   TZoomConnection,
   TZoomImportBody,
   TZoomLinkBody,
@@ -220,6 +221,9 @@ export const api = {
   getLedger: (before?: string): Promise<TLedgerEntry[]> =>
     call('GET', () => client.GET('/api/v1/admin/ledger', { params: { query: { before, limit: LEDGER_PAGE } } })),
 
+  /** Settings of the installation the web app reads (error reporting, the support contact). */
+  getClientConfig: (): Promise<TClientConfig> => call('GET', () => client.GET('/api/v1/client-config')),
+
   /** Zoom import (002 sections 2.12 and 7): the link to the caller's Zoom account and its cloud recordings. */
   getZoomConnection: (): Promise<TZoomConnection> => call('GET', () => client.GET('/api/v1/zoom/connection')),
   /** Zoom's authorisation page with a one-time state bound to the caller. */
@@ -286,6 +290,7 @@ export const queryKeys = {
   speakerDashboard: ['recordings', 'speaker-dashboard'] as const,
   library: ['recordings', 'library'] as const,
   subscriptionPage: ['me', 'subscription'] as const,
+  clientConfig: ['client-config'] as const,
   zoomConnection: ['zoom', 'connection'] as const,
   zoomMeetings: ['zoom', 'meetings'] as const,
 };

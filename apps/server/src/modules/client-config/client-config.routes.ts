@@ -4,7 +4,7 @@ import { ok, responses, type TZodApp } from '../../http/route-kit.js';
 
 /**
  * What the web app needs to know of the server's set-up before anyone signs in: where to
- * report browser errors (a DSN is public by design; it only accepts reports).
+ * report browser errors (a DSN is public by design; it only accepts reports), and the support contact.
  */
 export function clientConfigRoutes(app: TZodApp, deps: TDeps) {
   app.get(
@@ -18,6 +18,9 @@ export function clientConfigRoutes(app: TZodApp, deps: TDeps) {
       },
     },
     async () =>
-      ok({ errorReporting: deps.config.sentryDsn ? { dsn: deps.config.sentryDsn, environment: deps.config.sentryEnvironment } : null }),
+      ok({
+        errorReporting: deps.config.sentryDsn ? { dsn: deps.config.sentryDsn, environment: deps.config.sentryEnvironment } : null,
+        supportEmail: deps.config.supportEmail ?? null,
+      }),
   );
 }
