@@ -214,6 +214,14 @@ describe('Listing Zoom recordings', () => {
     expect((await call('GET', '/zoom/recordings', speaker)).status).toBe(200);
     // Refreshed before the call: Zoom saw no refused token.
     expect(zoom.requests.map((r) => r.url.split('?')[0])).toEqual(['/oauth/token', '/v2/users/me/recordings']);
+
+    // Refreshed before the call and refused anyway: the second refresh uses the rotated refresh token.
+    await t.db.update(zoomConnections).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(zoomConnections.userId, org.speaker.id));
+    zoom.failNext('/v2/users/me/recordings', 401, 1);
+    zoom.requests.length = 0;
+    const again = await call('GET', '/zoom/recordings', speaker);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(zoom.requests.filter((r) => r.url === '/oauth/token')).toHaveLength(2);
   });
 
   it('waits as a 429 asks, and tries a 5xx again', async () => {

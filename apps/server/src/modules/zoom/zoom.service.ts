@@ -138,8 +138,9 @@ async function withAccessToken<T>(
 ) {
   const row = await findZoomConnection(deps.db, auth.userId);
   if (!row) throw notLinked();
+  // Zoom rotates refresh tokens: a second refresh in this call uses the one the first received.
+  let refreshToken = decryptToken(zoom.cfg.tokenKey, row.refreshToken);
   const refresh = async (): Promise<string> => {
-    const refreshToken = decryptToken(zoom.cfg.tokenKey, row.refreshToken);
     if (!refreshToken) {
       await deleteZoomConnection(deps.db, auth.userId);
       throw notLinked();
@@ -147,6 +148,7 @@ async function withAccessToken<T>(
     try {
       const t = await zoom.client.refresh(refreshToken);
       await storeTokens(deps, zoom.cfg, auth.userId, t);
+      refreshToken = t.refreshToken;
       return t.accessToken;
     } catch (err) {
       if (err instanceof ZoomError && err.kind === 'invalid_grant') {
