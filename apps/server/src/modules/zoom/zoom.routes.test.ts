@@ -216,7 +216,10 @@ describe('Listing Zoom recordings', () => {
     expect(zoom.requests.map((r) => r.url.split('?')[0])).toEqual(['/oauth/token', '/v2/users/me/recordings']);
 
     // Refreshed before the call and refused anyway: the second refresh uses the rotated refresh token.
-    await t.db.update(zoomConnections).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(zoomConnections.userId, org.speaker.id));
+    await t.db
+      .update(zoomConnections)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(zoomConnections.userId, org.speaker.id));
     zoom.failNext('/v2/users/me/recordings', 401, 1);
     zoom.requests.length = 0;
     const again = await call('GET', '/zoom/recordings', speaker);
