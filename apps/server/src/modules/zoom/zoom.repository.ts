@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, notInArray } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { zoomConnections, zoomOauthStates } from '../../db/schema.js';
 
@@ -32,10 +32,20 @@ export async function deleteZoomConnection(db: TDb, userId: string): Promise<TZo
   return row ?? null;
 }
 
-/** A new state for this user; the user's expired states go at the same time. */
+/** States a user holds at most: the newest; older ones (abandoned tries) stop working. */
+export const MAX_ZOOM_STATES = 5;
+
+/** A new state for this user; the user's expired states, and all but the newest few, go at the same time. */
 export async function insertZoomState(db: TDb, userId: string, stateHash: string, expiresAt: Date): Promise<void> {
   await db.delete(zoomOauthStates).where(and(eq(zoomOauthStates.userId, userId), lt(zoomOauthStates.expiresAt, new Date())));
   await db.insert(zoomOauthStates).values({ stateHash, userId, expiresAt });
+  const kept = db
+    .select({ h: zoomOauthStates.stateHash })
+    .from(zoomOauthStates)
+    .where(eq(zoomOauthStates.userId, userId))
+    .orderBy(desc(zoomOauthStates.expiresAt))
+    .limit(MAX_ZOOM_STATES);
+  await db.delete(zoomOauthStates).where(and(eq(zoomOauthStates.userId, userId), notInArray(zoomOauthStates.stateHash, kept)));
 }
 
 /** Uses the state up: true only once, for the user it was handed to, before it expires. */

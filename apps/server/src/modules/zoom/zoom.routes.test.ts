@@ -5,11 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES, INTAKE_MSG, ZOOM_MSG } from '@rostrum/contract';
 import type { TZoomConfig } from '../../config.js';
-import { organisations, recordings, zoomConnections } from '../../db/schema.js';
+import { organisations, recordings, zoomConnections, zoomOauthStates } from '../../db/schema.js';
 import { uploadsDirOf } from '../../storage/media-storage.js';
 import { insertAssignment, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 import { speechWav } from '../../test/media-fixtures.js';
 import { ZOOM_STAND_IN_CLIENT_ID, ZOOM_STAND_IN_CLIENT_SECRET, ZoomStandIn } from '../../test/zoom-stand-in.js';
+import { MAX_ZOOM_STATES } from './zoom.repository.js';
 
 // The Zoom import against a local Zoom stand-in: linking by OAuth (state bound to the user,
 // used once), the recordings list (15-day window, 100 meetings, truncation, empty), token
@@ -151,6 +152,16 @@ describe('Linking a Zoom account', () => {
     expect(row!.accessToken.startsWith('v1.')).toBe(true);
     expect(row!.accessToken).not.toMatch(/at_/);
     expect(row!.refreshToken).not.toMatch(/rt_/);
+  });
+
+  it('keeps only the newest few states of a user', async () => {
+    const first = await authorize(speaker);
+    for (let i = 0; i < MAX_ZOOM_STATES; i++) await call('POST', '/zoom/authorization', speaker);
+    const stale = await call('POST', '/zoom/connection', speaker, first);
+    expect(stale.status).toBe(400);
+    expect(code(stale)).toBe(ERROR_CODES.zoomLinkFailed);
+    const rows = await t.db.select().from(zoomOauthStates).where(eq(zoomOauthStates.userId, org.speaker.id));
+    expect(rows.length).toBeLessThanOrEqual(MAX_ZOOM_STATES);
   });
 
   it('refuses a code Zoom does not accept, and bad input with a 400', async () => {
