@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PASSWORD, expect, signInByApi, test } from './helpers';
 import { expectResults, uniqueTitle } from './intake-helpers';
 import { zoomStandInPort } from '../zoom/stand-in-port';
@@ -52,6 +53,9 @@ test('Upload ZOOM: link the account, pick a meeting, trim, name, process, see th
     await page.screenshot({ path: testInfo.outputPath(`zoom-recordings-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   await meeting.getByRole('radio', { name: /^Audio only/ }).check();
   // The meeting's topic is the title until the student writes one.
