@@ -5,12 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { ERROR_COLLECTOR_DSN } from './error-collector';
 import { stripeStandInPort } from './stripe/stand-in-port';
 import { HUB_CLIENT_ID, HUB_CLIENT_SECRET, HUB_ORG_CODE, hubStandInPort } from './hub/stand-in';
+import { zoomStandInPort } from './zoom/stand-in-port';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8181';
 const port = new URL(baseURL).port || '8181';
 const stripePort = stripeStandInPort(baseURL);
 const hubPort = hubStandInPort(baseURL);
+const zoomPort = zoomStandInPort(baseURL);
 
 // A fresh database and mail outbox for every run; tests read the outbox through E2E_DATA_DIR.
 // Worker processes inherit E2E_DATA_DIR from the runner, so only the runner wipes the folder.
@@ -125,6 +127,17 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'ignore',
     },
+    // Zoom cloud recordings come from a local Zoom stand-in (OAuth and recordings endpoints) whose
+    // user has three meetings; its files serve a speech WAV (tests/zoom-import.spec.ts).
+    {
+      command: `node ../apps/server/dist/test/zoom-stand-in-server.js ${zoomPort} ${path.join(here, '.tmp', 'media', 'zoom-meeting.wav')}`,
+      cwd: here,
+      url: `http://127.0.0.1:${zoomPort}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     {
       command: 'node ../apps/server/dist/main.js --seed-demo',
       cwd: here,
@@ -151,6 +164,13 @@ export default defineConfig({
         HUB_ORG_CODE,
         // The stand-in's account carries the student's verified email: linked on its first sign-in.
         HUB_LINK_VERIFIED_EMAIL: 'true',
+        SUPPORT_EMAIL: 'support@rostrum.test',
+        ZOOM_CLIENT_ID: 'zoom-standin-client',
+        ZOOM_CLIENT_SECRET: 'zoom-standin-secret',
+        // Test only: a fixed 32-byte key (hex) for the Zoom tokens at rest.
+        ZOOM_TOKEN_KEY: '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff',
+        ZOOM_OAUTH_BASE: `http://127.0.0.1:${zoomPort}`,
+        ZOOM_API_BASE: `http://127.0.0.1:${zoomPort}/v2`,
       },
       reuseExistingServer: false,
       timeout: 60_000,

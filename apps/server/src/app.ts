@@ -34,6 +34,7 @@ import { scorecardsRoutes } from './modules/scorecards/scorecards.routes.js';
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { zoomRoutes } from './modules/zoom/zoom.routes.js';
 
 /** The HTTP app: API under /api/v1 and, when built, the web app with an SPA fallback. */
 export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger } = {}) {
@@ -110,6 +111,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       dashboardsRoutes(zapp, deps);
       wordspottingRoutes(zapp, deps);
       subscriptionsRoutes(zapp, deps);
+      zoomRoutes(zapp, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -141,4 +141,46 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...client, HUB_CLIENT_SECRET: secret })).toThrow(/^Configuration error: HUB_CLIENT_SECRET [^"]*$/);
     });
   });
+  describe('Zoom import', () => {
+    const hexKey = 'ab'.repeat(32);
+    const keys = { ZOOM_CLIENT_ID: 'client', ZOOM_CLIENT_SECRET: 'secret', ZOOM_TOKEN_KEY: hexKey };
+
+    it("is off without keys, on with all three, with Zoom's addresses unless told otherwise", () => {
+      expect(loadConfig({}).zoom).toBeUndefined();
+      const zoom = loadConfig(keys).zoom!;
+      expect(zoom).toMatchObject({
+        clientId: 'client',
+        clientSecret: 'secret',
+        apiBase: 'https://api.zoom.us/v2',
+        oauthBase: 'https://zoom.us',
+      });
+      expect(zoom.tokenKey.equals(Buffer.from(hexKey, 'hex'))).toBe(true);
+      const b64 = Buffer.alloc(32, 7).toString('base64');
+      expect(loadConfig({ ...keys, ZOOM_TOKEN_KEY: b64 }).zoom!.tokenKey.equals(Buffer.alloc(32, 7))).toBe(true);
+      expect(
+        loadConfig({ ...keys, ZOOM_API_BASE: 'http://127.0.0.1:10660/v2/', ZOOM_OAUTH_BASE: 'http://127.0.0.1:10660' }).zoom,
+      ).toMatchObject({
+        apiBase: 'http://127.0.0.1:10660/v2',
+        oauthBase: 'http://127.0.0.1:10660',
+      });
+    });
+
+    it('refuses some keys without the others and a key of the wrong length, never echoing it', () => {
+      expect(() => loadConfig({ ZOOM_CLIENT_ID: 'client' })).toThrow(
+        'Configuration error: ZOOM_CLIENT_SECRET must be set with the other Zoom keys',
+      );
+      for (const bad of ['ab'.repeat(16), Buffer.alloc(16).toString('base64'), 'not a key']) {
+        expect(() => loadConfig({ ...keys, ZOOM_TOKEN_KEY: bad })).toThrow(
+          /^Configuration error: ZOOM_TOKEN_KEY must be 32 bytes, base64 \(44 characters\) or hex \(64 characters\)$/,
+        );
+      }
+      expect(() => loadConfig({ ...keys, ZOOM_API_BASE: 'ftp://zoom' })).toThrow(/ZOOM_API_BASE/);
+    });
+  });
+
+  it('takes a support email for users to contact, and refuses one that is not an address', () => {
+    expect(loadConfig({}).supportEmail).toBeUndefined();
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@school.example' }).supportEmail).toBe('help@school.example');
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'help desk' })).toThrow(/^Configuration error: SUPPORT_EMAIL must be an email address/);
+  });
 });

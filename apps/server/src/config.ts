@@ -68,6 +68,8 @@ const ZEnvSchema = z.object({
   PUBLIC_URL: url(['http:', 'https:']).optional(),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Rostrum <no-reply@rostrum.local>'),
+  /** The support contact shown to users (e.g. with a failed Zoom import); none by default. */
+  SUPPORT_EMAIL: z.email('must be an email address').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Hosts the URL upload may fetch even though they are private or loopback (tests, intranets). */
   URL_FETCH_ALLOW_HOSTS: z.string().default(''),
@@ -122,7 +124,27 @@ const ZEnvSchema = z.object({
   HUB_CREATE_ACCOUNTS: bool.default(false),
   /** Optional: the invite code of a group that accounts created by hub sign-in join as speakers. */
   HUB_GROUP_CODE: z.string().max(100).optional(),
+  /** Zoom cloud-recording import (an OAuth app of Zoom's): all three, or none (import off). */
+  ZOOM_CLIENT_ID: z.string().min(1).max(200).optional(),
+  ZOOM_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  /** Encrypts Zoom tokens at rest (AES-256-GCM): 32 bytes, base64 or hex. */
+  ZOOM_TOKEN_KEY: z
+    .string()
+    .refine((v) => tokenKeyBytes(v) !== null, 'must be 32 bytes, base64 (44 characters) or hex (64 characters)')
+    .optional(),
+  ZOOM_API_BASE: url(['http:', 'https:']).default('https://api.zoom.us/v2'),
+  ZOOM_OAUTH_BASE: url(['http:', 'https:']).default('https://zoom.us'),
 });
+
+/** A 32-byte key written as 64 hex digits or as base64; null otherwise. */
+function tokenKeyBytes(v: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(v)) return Buffer.from(v, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(v)) {
+    const b = Buffer.from(v, 'base64');
+    return b.length === 32 ? b : null;
+  }
+  return null;
+}
 
 export interface TConfig {
   port: number;
@@ -132,6 +154,8 @@ export interface TConfig {
   publicUrl: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Shown to users as the support contact; absent: they are told to ask their administrator. */
+  supportEmail?: string;
   logLevel: string;
   urlFetchAllowHosts: string[];
   mediaSecret?: string;
@@ -147,6 +171,8 @@ export interface TConfig {
   stripe?: TStripeConfig;
   /** Sign-in through a partner hub; absent: not configured (the link is not shown). */
   hub?: THubConfig;
+  /** Zoom import keys; absent: the Upload ZOOM tab is not shown and the zoom calls answer 403. */
+  zoom?: TZoomConfig;
   /** Folder of the built web app; absent in API-only tests. */
   webDir?: string;
 }
@@ -170,6 +196,32 @@ export interface TStripeConfig {
   webhookSecret: string;
   /** A stand-in for api.stripe.com (tests, development); unset in production. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+export interface TZoomConfig {
+  clientId: string;
+  clientSecret: string;
+  /** 32 bytes for AES-256-GCM. */
+  tokenKey: Buffer;
+  /** e.g. https://api.zoom.us/v2 (no trailing slash). */
+  apiBase: string;
+  /** e.g. https://zoom.us: /oauth/authorize, /oauth/token, /oauth/revoke. */
+  oauthBase: string;
+}
+
+const ZOOM_KEYS = ['ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET', 'ZOOM_TOKEN_KEY'] as const;
+
+function zoomConfig(e: z.infer<typeof ZEnvSchema>): TZoomConfig | undefined {
+  const missing = ZOOM_KEYS.filter((k) => !e[k]);
+  if (missing.length === ZOOM_KEYS.length) return undefined;
+  if (missing.length) throw new ConfigError(`Configuration error: ${missing[0]} must be set with the other Zoom keys`);
+  return {
+    clientId: e.ZOOM_CLIENT_ID!,
+    clientSecret: e.ZOOM_CLIENT_SECRET!,
+    tokenKey: tokenKeyBytes(e.ZOOM_TOKEN_KEY!)!,
+    apiBase: e.ZOOM_API_BASE.replace(/\/+$/, ''),
+    oauthBase: e.ZOOM_OAUTH_BASE.replace(/\/+$/, ''),
+  };
 }
 
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
@@ -244,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     urlFetchAllowHosts: e.URL_FETCH_ALLOW_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
@@ -258,5 +311,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
     sentryEnvironment: e.SENTRY_ENVIRONMENT,
     stripe: stripeConfig(e),
     hub: hubConfig(e),
+    zoom: zoomConfig(e),
   };
 }

@@ -43,5 +43,7 @@ export const ZClientConfigSchema = z.object({
   errorReporting: z.object({ dsn: z.string(), environment: z.string() }).nullable(),
   /** Sign-in through a partner hub is configured: the sign-in page shows its link. */
   hubSignIn: z.boolean(),
+  /** The installation's support contact (SUPPORT_EMAIL), or null. */
+  supportEmail: z.string().nullable(),
 });
 export type TClientConfig = z.infer<typeof ZClientConfigSchema>;

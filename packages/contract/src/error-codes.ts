@@ -167,6 +167,17 @@ export const ERROR_CODES = {
   /** 409: the prepaid code was redeemed already and cannot be voided. */
   prepaidCodeRedeemed: 'prepaid_code.redeemed',
 
+  /** 403: Zoom import is off for the caller: the organisation's Zoom_Integration setting, the server's Zoom keys, or no active speaker membership. */
+  zoomUnavailable: 'zoom.unavailable',
+  /** 409: the caller's Zoom account is not linked, or Zoom refused its grant (revoked or expired): link it again. */
+  zoomNotLinked: 'zoom.not_linked',
+  /** 400: the Zoom authorisation could not be used (unknown, used or expired state, or Zoom refused the code). */
+  zoomLinkFailed: 'zoom.link_failed',
+  /** 502: Zoom could not be reached, or the recording could not be downloaded from it. */
+  zoomUnreachable: 'zoom.unreachable',
+  /** 404: no such recording file among the caller's Zoom cloud recordings. */
+  zoomRecordingNotFound: 'zoom.recording_not_found',
+
   /** 400: a scorecard rating still named "New Rating". */
   scorecardUnnamedRating: 'scorecard.unnamed_rating',
   /** 400: two ratings whose names give the same id. */

@@ -33,3 +33,4 @@ export * from './dashboards.js';
 export * from './wordspotting-lists.js';
 export * from './clarity.js';
 export * from './subscription.js';
+export * from './zoom.js';

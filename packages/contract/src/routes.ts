@@ -135,6 +135,9 @@ export const ROUTES = {
     auth: true,
   },
   assignmentDetails: { name: 'assignment-details', path: '/assignment/details/:assignmentId', announcer: 'Assignment Details', auth: true },
+  // Zoom import (002 section 2.12): optional query assignmentId; Zoom sends the browser back to zoom-loading.
+  zoomRecordings: { name: 'zoom-recordings', path: '/zoom-recordings', announcer: 'Zoom Recordings', auth: true },
+  zoomLoading: { name: 'zoom-loading', path: '/zoom-loading', announcer: 'Linking Zoom', auth: true },
 } as const satisfies Record<string, TRouteDef>;
 
 export type TRouteKey = keyof typeof ROUTES;

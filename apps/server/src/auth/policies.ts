@@ -281,3 +281,11 @@ export function recordingAbilities(
     canScore: canScore(access, speakerLevel),
   };
 }
+
+/**
+ * The Zoom import (Upload ZOOM tab, zoom calls): the organisation's Zoom_Integration setting is
+ * on, the server has Zoom keys, and the caller records (an active speaker membership).
+ */
+export function mayImportZoom(settings: { Zoom_Integration?: boolean }, zoomConfigured: boolean, isActiveSpeaker: boolean): boolean {
+  return zoomConfigured && !!settings.Zoom_Integration && isActiveSpeaker;
+}

@@ -651,3 +651,36 @@ export const hubIdentities = pgTable(
   },
   (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('hub_identities_user_idx').on(t.userId)],
 );
+
+/**
+ * A user's linked Zoom account (the Zoom import, 002 section 2.12): the OAuth tokens, each
+ * encrypted with AES-256-GCM under ZOOM_TOKEN_KEY (modules/zoom/token-cipher.ts), never in clear.
+ */
+export const zoomConnections = pgTable('zoom_connections', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accessToken: text('access_token').notNull(),
+  refreshToken: text('refresh_token').notNull(),
+  /** When the access token stops working; it is refreshed a minute before. */
+  expiresAt: ts('expires_at').notNull(),
+  scope: text('scope'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * OAuth states handed out for linking a Zoom account: bound to the user who asked, stored as a
+ * hash, used once and only for ten minutes, so a code cannot be replayed or linked to someone else.
+ */
+export const zoomOauthStates = pgTable(
+  'zoom_oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('zoom_oauth_states_user_idx').on(t.userId)],
+);

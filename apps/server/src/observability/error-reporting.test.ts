@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@rostrum/contract';
 import { makeOrg, PASSWORD, signInAs, startTestApp, type TTestApp } from '../test/harness.js';
-import { flushErrorReports, initErrorReporting, REPORTED_TEXT_MAX, scrubEvent } from './error-reporting.js';
+import { flushErrorReports, initErrorReporting, REPORTED_TEXT_MAX, scrubEvent, scrubUrl } from './error-reporting.js';
 
 // A local HTTP endpoint stands in for the error-reporting service and keeps every envelope.
 let collector: http.Server;
@@ -88,5 +88,11 @@ describe('error reporting', () => {
     expect(event.exception!.values![0]!.value!.length).toBe(REPORTED_TEXT_MAX);
     expect(event.request).toEqual({ url: 'http://h/sign-in?key=%5BFiltered%5D&next=%2Fx', headers: { 'user-agent': '' } });
     expect(event.extra).toBeUndefined();
+  });
+
+  it("filters the secrets of links from a URL (the request log uses it too): Zoom's code and state among them", () => {
+    expect(scrubUrl('/zoom-loading?code=abc&state=def&x=1')).toBe('/zoom-loading?code=%5BFiltered%5D&state=%5BFiltered%5D&x=1');
+    expect(scrubUrl('/password/reset?token=t0k3n')).not.toContain('t0k3n');
+    expect(scrubUrl('/evaluate/1')).toBe('/evaluate/1');
   });
 });

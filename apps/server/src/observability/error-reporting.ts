@@ -9,7 +9,7 @@ export const REPORTED_TEXT_MAX = 200;
 
 /**
  * Query parameters that carry secrets in this product's links (sign-in keys, reset tokens, media
- * signatures, a partner hub's code and state on its way back).
+ * signatures, a partner hub's or Zoom's OAuth code and state on their way back).
  */
 const SECRET_PARAMS = /^(key|token|sig|password|apikey|invite|code|state|email)$/i;
 const SECRET_TEXT = /(Bearer\s+)[^\s"']+|([?&](?:key|token|sig)=)[^&\s"']+/gi;

@@ -91,7 +91,14 @@ export const DEMO_ORGS: TDemoOrg[] = [
     code: 'riverside',
     name: 'Riverside College',
     type: 'edu',
-    settings: { Email_Notifications_For_Speakers: true, Email_Notifications_For_Managers: true, euUsers: true, seatLimit: 200 },
+    // Riverside imports Zoom cloud recordings (Upload ZOOM; the server needs its Zoom keys too).
+    settings: {
+      Email_Notifications_For_Speakers: true,
+      Email_Notifications_For_Managers: true,
+      Zoom_Integration: true,
+      euUsers: true,
+      seatLimit: 200,
+    },
     group: 'COMM 101',
     people: [
       { role: 'admin', email: 'admin@riverside.example', first: 'Robin', last: 'Registrar', title: 'school-admin' },

@@ -114,6 +114,7 @@ const FAMILIES = [
   'uploads',
   'users',
   'wordspotting',
+  'zoom',
 ];
 
 describe('API fuzzing', () => {

@@ -46,7 +46,14 @@ export type TCellResult = { cell: string; problems: string[] };
 
 export type TIdStyle = 'as-is' | 'upper';
 
-export const isId = (name: string) => name === 'id' || /Id$/.test(name);
+/**
+ * Identifiers of another service, not of a Rostrum resource: POST zoom/recordings names Zoom's
+ * meeting and recording file (Zoom checks them against the caller's own Zoom account). Its
+ * Rostrum ids, groupId and assignmentId, are optional as on POST recordings; the Zoom API tests
+ * cover another organisation's group and assignment (modules/zoom/zoom.routes.test.ts).
+ */
+const FOREIGN_IDS: ReadonlySet<string> = new Set(['meetingId', 'fileId']);
+export const isId = (name: string) => name === 'id' || (/Id$/.test(name) && !FOREIGN_IDS.has(name));
 
 /** The ids a target sends, in a fixed order and once per value: path, id-like query and top-level body fields. */
 export function idsOf(t: TTarget): { where: string; value: string }[] {

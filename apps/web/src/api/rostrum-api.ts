@@ -63,6 +63,10 @@ import type {
   THubAuthorizeResponse,
   THubLoginBody,
   THubLoginResponse,
+  TZoomConnection,
+  TZoomImportBody,
+  TZoomLinkBody,
+  TZoomMeetings,
 } from '@rostrum/contract';
 import { call, client } from './http-client';
 import type { paths } from './openapi.gen';
@@ -81,7 +85,7 @@ export const api = {
   peekSignInKey: (key: string): Promise<TSignInKeyPeekResponse> =>
     call('POST', () => client.POST('/api/v1/auth/sign-in/key/peek', { body: { key } })),
   signOut: () => call('POST', () => client.POST('/api/v1/auth/sign-out')),
-  /** The server's settings for the web app (public): whether hub sign-in is offered. */
+  /** The server's settings for the web app (public): error reporting, hub sign-in, the support contact. */
   getClientConfig: (): Promise<TClientConfig> => call('GET', () => client.GET('/api/v1/client-config')),
   /** Starts a hub sign-in: the hub's page to go to (the server binds it to this browser with a cookie). */
   startHubSignIn: (next: string | null): Promise<THubAuthorizeResponse> =>
@@ -226,6 +230,19 @@ export const api = {
     call('PATCH', () => client.PATCH('/api/v1/admin/billing-settings', { body })),
   getLedger: (before?: string): Promise<TLedgerEntry[]> =>
     call('GET', () => client.GET('/api/v1/admin/ledger', { params: { query: { before, limit: LEDGER_PAGE } } })),
+
+  /** Zoom import (002 sections 2.12 and 7): the link to the caller's Zoom account and its cloud recordings. */
+  getZoomConnection: (): Promise<TZoomConnection> => call('GET', () => client.GET('/api/v1/zoom/connection')),
+  /** Zoom's authorisation page with a one-time state bound to the caller. */
+  startZoomAuthorization: (): Promise<{ authorizeUrl: string }> => call('POST', () => client.POST('/api/v1/zoom/authorization')),
+  /** Zoom: save code. */
+  linkZoomAccount: (body: TZoomLinkBody): Promise<TZoomConnection> => call('POST', () => client.POST('/api/v1/zoom/connection', { body })),
+  disconnectZoom: (): Promise<TZoomConnection> => call('DELETE', () => client.DELETE('/api/v1/zoom/connection')),
+  /** Zoom: get meeting recordings. */
+  getZoomMeetings: (): Promise<TZoomMeetings> => call('GET', () => client.GET('/api/v1/zoom/recordings')),
+  /** Zoom: upload recording; the server downloads the file from Zoom. */
+  importZoomRecording: (body: TZoomImportBody): Promise<{ recordingId: string }> =>
+    call('POST', () => client.POST('/api/v1/zoom/recordings', { body })),
 };
 
 /** Ledger rows per page. */
@@ -281,4 +298,6 @@ export const queryKeys = {
   speakerDashboard: ['recordings', 'speaker-dashboard'] as const,
   library: ['recordings', 'library'] as const,
   subscriptionPage: ['me', 'subscription'] as const,
+  zoomConnection: ['zoom', 'connection'] as const,
+  zoomMeetings: ['zoom', 'meetings'] as const,
 };

@@ -63,6 +63,8 @@ export const routes: RouteObject[] = [
                   lazyRoute(R.subscriptionGroup, PAGES.SubscriptionPage),
                   lazyRoute(R.homeIntake, PAGES.HomeIntakeRoute),
                   lazyRoute(R.record, PAGES.RecordPage),
+                  lazyRoute(R.zoomRecordings, PAGES.ZoomRecordingsPage),
+                  lazyRoute(R.zoomLoading, PAGES.ZoomLoadingPage),
                   lazyRoute(R.evaluate, PAGES.ResultsListPage),
                   lazyRoute(R.evaluateRecording, PAGES.RecordingPage),
                   lazyRoute(R.manage, PAGES.ManagePage),

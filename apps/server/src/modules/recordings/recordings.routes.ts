@@ -13,6 +13,7 @@ import {
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import { authOf } from '../../auth/auth-context.js';
+import { badRequest } from '../../http/errors.js';
 import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
 import * as recordings from './recordings.service.js';
 
@@ -71,7 +72,11 @@ export function recordingsRoutes(app: TZodApp, deps: TDeps) {
         response: responses(ZCreateRecordingResponseSchema),
       },
     },
-    async (req) => ok(await recordings.createRecording(deps, authOf(req), req.body)),
+    async (req) => {
+      // A Zoom recording is imported by POST zoom/recordings (the server fetches it from Zoom).
+      if (req.body.source === 'zoom form') throw badRequest('source: Zoom recordings are imported through the Zoom import');
+      return ok(await recordings.createRecording(deps, authOf(req), req.body));
+    },
   );
   app.get(
     '/recordings/:id',

@@ -211,7 +211,8 @@ export async function assertCanUpload(deps: TDeps, auth: TAuth, recordingId: str
   const rec = await findRecording(deps.db, recordingId);
   if (!rec || rec.deletedAt || rec.orgId !== auth.orgId || rec.userId !== auth.userId)
     throw notFound(MSG.notFound, ERROR_CODES.recordingNotFound);
-  if (rec.status !== 'uploading' || rec.sourceUrl)
+  // A Zoom import's file comes from Zoom through the server (modules/zoom), never by tus.
+  if (rec.status !== 'uploading' || rec.sourceUrl || rec.source === 'zoom form')
     throw new HttpError(409, 'This recording already has its file', ERROR_CODES.recordingHasFile);
 }
 

@@ -31,6 +31,7 @@ import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
 import { ChangePasswordCard } from './change-password-card';
+import { ZoomConnectionCard } from '../zoom/zoom-connection-card';
 import { profileDefaults, profileFormSchema, type TProfileFormInput } from './profile-schema';
 
 const TITLE_OPTIONS = TITLES.map((t) => ({ value: t, label: TITLE_LABELS[t] }));
@@ -217,6 +218,8 @@ export function ProfilePage() {
         </form>
 
         <ChangePasswordCard />
+
+        <ZoomConnectionCard enabled />
 
         <Link to="/email-notifications" className="link-card">
           <span className="icon-tile">

@@ -1,7 +1,7 @@
-import { useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { FileUp, Link2, Mic, Smartphone } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { FileUp, Link2, Mic, Smartphone, Video } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ROUTES } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { Banner } from '../../components/banner';
@@ -9,8 +9,9 @@ import { ButtonLink } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { LoadingState } from '../../components/spinner';
 import { Tabs } from '../../components/tabs';
-import { useViewer, type TViewer } from '../../app/viewer';
-import { NO_INTAKE_DATA, type TIntakeData } from './intake-options';
+import { useViewer } from '../../app/viewer';
+import { zoomRecordingsPath } from '../zoom/zoom-link';
+import { useIntakeData } from './use-intake-data';
 import { supportsAudioFeatures } from '../auth/browser-support';
 import { RecordTab } from './record-tab';
 import { RecorderAppTab } from './recorder-app-tab';
@@ -18,58 +19,62 @@ import { UploadFileTab } from './upload-file-tab';
 import { UploadUrlTab } from './upload-url-tab';
 import './intake.css';
 
-export const RECORD_TABS = ['record', 'app', 'file', 'url'] as const;
+export const RECORD_TABS = ['record', 'app', 'file', 'url', 'zoom'] as const;
 export type TRecordTab = (typeof RECORD_TABS)[number];
 
-const LABELS: Record<TRecordTab, string> = { record: 'Record', app: 'Recorder App', file: 'Upload File', url: 'Upload URL' };
+const LABELS: Record<TRecordTab, string> = {
+  record: 'Record',
+  app: 'Recorder App',
+  file: 'Upload File',
+  url: 'Upload URL',
+  zoom: 'Upload ZOOM',
+};
 const ICONS: Record<TRecordTab, ReactNode> = {
   record: <Mic size={18} aria-hidden />,
   app: <Smartphone size={18} aria-hidden />,
   file: <FileUp size={18} aria-hidden />,
   url: <Link2 size={18} aria-hidden />,
+  zoom: <Video size={18} aria-hidden />,
 };
 const LEADS: Record<TRecordTab, string> = {
   record: 'Record yourself in the browser. When you stop, give the recording a title and save it for analysis.',
   app: "Away from your computer? Record with your phone's own recorder app, then upload the file here. There is no Rostrum app to install.",
   file: 'Upload an audio or video file you already have.',
   url: 'Give the address of an audio or video file on the web; Rostrum downloads and analyses it.',
+  zoom: 'Import a cloud recording of one of your Zoom meetings.',
 };
 
 /**
- * With Assignments on, the caller's open assignments and own recordings load before the page
- * shows (001 section 2): the chooser lists the assignments, and the default title numbers the
- * caller's recordings already in the chosen one.
+ * /record?tab=&assignmentId=: the intake tabs (spec 001 section 2, Record page). Upload ZOOM
+ * shows when the server offers the Zoom import (the org's Zoom_Integration, the server's Zoom
+ * keys) and opens the zoom-recordings page in place of this one, keeping the assignment.
  */
-function useIntakeData(viewer: TViewer, preselectId: string | null): { data: TIntakeData; pending: boolean } {
-  const on = viewer.assignmentsOn && viewer.speaker;
-  const assigned = useQuery({ queryKey: queryKeys.assignedAssignments, queryFn: api.getAssignedAssignments, enabled: on });
-  const own = useQuery({ queryKey: queryKeys.recordings, queryFn: api.getRecordings, enabled: on });
-  const data = useMemo<TIntakeData>(
-    () => (on ? { assignments: assigned.data ?? [], recordings: own.data ?? [], preselectId } : NO_INTAKE_DATA),
-    [on, assigned.data, own.data, preselectId],
-  );
-  return { data, pending: on && (assigned.isPending || own.isPending) };
-}
-
-/** /record?tab=&assignmentId=: the intake tabs (spec 001 section 2, Record page). Upload ZOOM joins with its issue. */
 export function RecordPage() {
   const viewer = useViewer();
   const [params, setParams] = useSearchParams();
   const canRecord = supportsAudioFeatures();
   const preselectId = params.get('assignmentId');
   const { data, pending } = useIntakeData(viewer, preselectId);
-  // Free-trial users get no Recorder App tab; the default is Record when the browser can record.
-  const tabs = RECORD_TABS.filter((t) => !(t === 'app' && viewer.freeTrial));
-  const fallback: TRecordTab = canRecord ? 'record' : viewer.freeTrial ? 'file' : 'app';
+  const navigate = useNavigate();
+  const zoomOn = !!viewer.org.settings.Zoom_Integration;
+  const zoom = useQuery({ queryKey: queryKeys.zoomConnection, queryFn: api.getZoomConnection, enabled: zoomOn && viewer.speaker });
+  // Free-trial users get no Recorder App tab; Upload ZOOM only when the server offers the import.
+  const tabs = RECORD_TABS.filter((t) => !(t === 'app' && viewer.freeTrial) && (t !== 'zoom' || !!zoom.data?.available));
+  // The default is Record when the browser can record audio or Zoom is enabled (001 section 2).
+  const fallback: TRecordTab = canRecord || zoomOn ? 'record' : viewer.freeTrial ? 'file' : 'app';
   const asked = params.get('tab') as TRecordTab | null;
   const tab: TRecordTab = asked && tabs.includes(asked) ? asked : fallback;
   // The tab changes; the assignment asked for stays in the address.
   const withAssignment = (next: Record<string, string>) => (preselectId ? { ...next, assignmentId: preselectId } : next);
-  const select = (k: TRecordTab) => setParams(withAssignment(k === fallback ? {} : { tab: k }), { replace: true });
+  const select = (k: TRecordTab) => {
+    if (k === 'zoom') return void navigate(zoomRecordingsPath(preselectId));
+    setParams(withAssignment(k === fallback ? {} : { tab: k }), { replace: true });
+  };
 
   // Only speakers with an active membership record (GET me canRecord): say so before any upload.
   if (!viewer.speaker) return <CannotRecord />;
-  if (pending) return <LoadingState />;
+  if (pending || (zoomOn && zoom.isLoading)) return <LoadingState />;
+  if (tab === 'zoom') return <Navigate to={zoomRecordingsPath(preselectId)} replace />;
   const preselected = preselectId ? data.assignments.find((a) => a.assignmentId === preselectId && a.abilities.canSubmit) : undefined;
   const appUpload = `/record?${new URLSearchParams(withAssignment({ tab: 'file' })).toString()}`;
 

@@ -16,7 +16,7 @@ import { notifications } from '../../app/notification-store';
 import { WEB_ROUTES } from '../../app/route-paths';
 import { resultsBackTarget } from '../../app/back-target';
 import { useViewer } from '../../app/viewer';
-import { failureText, processingText, recordingPollMs } from './recording-status';
+import { failureText, processingText, recordingPollMs, zoomFailureHint } from './recording-status';
 import { RecordingPicker } from './recording-picker';
 import { MoveToAssignment } from './move-to-assignment';
 import { ResultsLayout } from './results-layout';
@@ -167,6 +167,7 @@ function RecordingBody({ recording: r }: { recording: TRecording }) {
             <h2>{f.title}</h2>
             <p className="muted">{f.text}</p>
             {f.explanation && <p className="muted">{f.explanation}</p>}
+            {r.source === 'zoom form' && <ZoomFailureHint />}
             <p>
               <Link to="/record">Make a new recording</Link>
             </p>
@@ -248,5 +249,25 @@ function MediaPlayer({ recording: r }: { recording: TRecording }) {
         />
       )}
     </Card>
+  );
+}
+
+/** The Zoom retry hint and the support contact under a failed Zoom import (001 section 8). */
+function ZoomFailureHint() {
+  const config = useQuery({ queryKey: queryKeys.clientConfig, queryFn: api.getClientConfig, staleTime: Number.POSITIVE_INFINITY });
+  const email = config.data?.supportEmail ?? null;
+  const text = zoomFailureHint('zoom form', email);
+  if (!text || config.isPending) return null;
+  return (
+    <p className="muted" data-testid="zoom-failure-hint">
+      {text.hint}{' '}
+      {email ? (
+        <>
+          If it fails again, contact support at <a href={`mailto:${email}`}>{email}</a>.
+        </>
+      ) : (
+        text.contact
+      )}
+    </p>
   );
 }

@@ -1,6 +1,6 @@
-import { FAILED_REASONS } from '@rostrum/contract';
+import { FAILED_REASONS, ZOOM_MSG } from '@rostrum/contract';
 import { describe, expect, it } from 'vitest';
-import { failureText, recordingPollMs } from './recording-status';
+import { failureText, recordingPollMs, zoomFailureHint } from './recording-status';
 
 // Spec 001 section 8: each failure code has its title; the duration decides when there is no code.
 describe('failureText', () => {
@@ -54,5 +54,16 @@ describe('recordingPollMs', () => {
     const ws = { used: null, current: null, canReanalyze: false };
     expect(recordingPollMs(rec({ wordspotting: { ...ws, reanalyzing: true } }))).toBe(3000);
     expect(recordingPollMs(rec({ wordspotting: { ...ws, reanalyzing: false } }))).toBe(false);
+  });
+});
+
+describe('zoomFailureHint', () => {
+  it('gives a failed Zoom import the Zoom retry hint and the support contact, and nothing to others', () => {
+    expect(zoomFailureHint('zoom form', 'help@school.example')).toEqual({
+      hint: ZOOM_MSG.failedHint,
+      contact: 'If it fails again, contact support at help@school.example.',
+    });
+    expect(zoomFailureHint('zoom form', null)?.contact).toBe('If it fails again, contact your administrator.');
+    expect(zoomFailureHint('ui upload form', 'help@school.example')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { FAILED_REASONS, INTAKE_MSG, RECORDING_LIMITS, type TRecording, type TRecordingSummary } from '@rostrum/contract';
+import { FAILED_REASONS, INTAKE_MSG, RECORDING_LIMITS, ZOOM_MSG, type TRecording, type TRecordingSummary } from '@rostrum/contract';
 import { pollInterval } from '../../app/poll-interval';
 
 // How a recording's state reads on the results page and in lists (spec 001 sections 4 and 8).
@@ -29,6 +29,12 @@ export function failureText(r: Pick<TRecording, 'failedCode' | 'duration'>): TFa
     };
   }
   return { title: `An error occurred: ${FAILED_REASONS[code]}`, text };
+}
+
+/** A failed recording imported from Zoom: the Zoom retry hint and the support contact (001 section 8); null for others. */
+export function zoomFailureHint(source: string | null, supportEmail: string | null): { hint: string; contact: string } | null {
+  if (source !== 'zoom form') return null;
+  return { hint: ZOOM_MSG.failedHint, contact: ZOOM_MSG.failedContact(supportEmail) };
 }
 
 /** The processing message for a recording that is not done yet. */
