@@ -56,6 +56,23 @@ describe('ZoomClient', () => {
     expect(existsSync(dest)).toBe(false);
   });
 
+  it("sends the token only to Zoom's addresses", async () => {
+    expect(client.isZoomAddress(url())).toBe(true);
+    expect(client.isZoomAddress('https://us06web.zoom.us/rec/download/abc')).toBe(true);
+    for (const bad of [
+      'http://us06web.zoom.us/rec/x',
+      'https://zoom.us.evil.example/rec',
+      'https://evilzoom.us/rec',
+      'http://127.0.0.1:1/x',
+      'nonsense',
+    ])
+      expect(client.isZoomAddress(bad)).toBe(false);
+    const dest = path.join(dir, 'elsewhere');
+    const err = await client.download(token, 'https://attacker.example/file', dest, { maxBytes: 1 << 20, timeoutMs: 5000 }).catch((e) => e);
+    expect((err as ZoomError).kind).toBe('download_failed');
+    expect(existsSync(dest)).toBe(false);
+  });
+
   it('backs off on 5xx and honours Retry-After on 429', async () => {
     waits.length = 0;
     zoom.failNext('/v2/users/me/recordings', 502, 2);

@@ -161,7 +161,24 @@ export class ZoomClient {
    * token goes as a Bearer header (Zoom's download addresses take it so) and is dropped by fetch
    * on a redirect to another origin.
    */
+  /**
+   * Whether a download address is Zoom's: https on zoom.us or one of its subdomains, or the
+   * configured API's own origin (a stand-in in tests). The access token goes nowhere else, even
+   * if a listing were tampered with.
+   */
+  isZoomAddress(url: string): boolean {
+    let u: URL;
+    try {
+      u = new URL(url);
+    } catch {
+      return false;
+    }
+    if (u.origin === new URL(this.cfg.apiBase).origin) return true;
+    return u.protocol === 'https:' && (u.hostname === 'zoom.us' || u.hostname.endsWith('.zoom.us'));
+  }
+
   async download(accessToken: string, url: string, dest: string, opts: { maxBytes: number; timeoutMs: number }): Promise<number> {
+    if (!this.isZoomAddress(url)) throw new ZoomError("the download address is not Zoom's", 'download_failed');
     const deadline = AbortSignal.timeout(opts.timeoutMs);
     const res = await this.send(url, { headers: { authorization: `Bearer ${accessToken}` }, signal: deadline }, deadline);
     if (res.status === 401) {
