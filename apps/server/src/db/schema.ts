@@ -149,7 +149,12 @@ export const memberships = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('memberships_group_idx').on(t.groupId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.groupId] }),
+    index('memberships_group_idx').on(t.groupId),
+    // The hourly access reminder looks for memberships ending within 7 days.
+    index('memberships_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export type TInviteRoleRow = { groupId: string | null; roles: string[] };

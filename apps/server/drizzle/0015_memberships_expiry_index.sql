@@ -1,0 +1,1 @@
+CREATE INDEX "memberships_expires_idx" ON "memberships" USING btree ("expires_at");
