@@ -12,7 +12,7 @@ import { seedGlobalTemplates } from './seed/global-templates.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { startQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
-import { MediaStorage } from './storage/media-storage.js';
+import { createMediaStorage } from './storage/create-storage.js';
 import { loadMediaSecret } from './storage/media-urls.js';
 import { logSerializers } from './observability/log-serializers.js';
 import { flushErrorReports, initErrorReporting, reportError } from './observability/error-reporting.js';
@@ -50,8 +50,8 @@ async function main() {
   const database = await openDatabase(config).catch((err: Error) => {
     throw new ConfigError(`Database error: cannot open ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}: ${err.message}`);
   });
-  const storage = new MediaStorage(path.join(config.dataDir, 'media'));
-  mkdirSync(storage.root, { recursive: true });
+  const storage = createMediaStorage(config);
+  mkdirSync(path.join(config.dataDir, storage.kind === 'local' ? 'media' : 'scratch'), { recursive: true });
   const queue = await startQueue(database, config, log);
   const mediaSecret = loadMediaSecret(config.mediaSecret, config.dataDir);
 

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { makeOrg, signInAs, startTestApp, TEST_MEDIA_SECRET, type TTestApp } from '../test/harness.js';
+import { speechWav } from '../test/media-fixtures.js';
+import { startS3StandIn, type TS3StandIn } from '../test/s3-stand-in.js';
+import { migrateMedia } from './migrate-media.js';
+import { S3MediaStorage } from './s3-media-storage.js';
+
+let s3: TS3StandIn;
+let scratch: string;
+const storageOf = (presign: boolean) => new S3MediaStorage({ ...s3.config, presign }, scratch);
+
+beforeAll(async () => {
+  s3 = await startS3StandIn();
+  scratch = mkdtempSync(path.join(os.tmpdir(), 's3-scratch-'));
+});
+afterAll(async () => {
+  await s3?.close();
+});
+
+/** A recording's media, served by a one-route app the way media.routes.ts calls storage.serve. */
+async function serveApp(storage: S3MediaStorage) {
+  const app = Fastify();
+  app.get('/m/:id/:kind', async (req, reply) => {
+    const { id, kind } = req.params as { id: string; kind: 'audio' | 'peaks' };
+    if (!(await storage.serve(reply, id, kind))) return reply.status(404).send({ gone: true });
+    return reply;
+  });
+  await app.ready();
+  return app;
+}
+
+describe('S3 media storage', () => {
+  it('stores, streams with Range, presigns, and removes a recording by prefix', async () => {
+    const storage = storageOf(false);
+    const id = randomUUID();
+    const other = randomUUID();
+    const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251));
+    const original = path.join(scratch, `${id}-in`);
+    writeFileSync(original, bytes);
+    await storage.putOriginal(id, original);
+    // The worker's copy holds the original; what it makes there is stored back.
+    const dir = await storage.workDir(id);
+    expect(readFileSync(path.join(dir, 'original')).equals(bytes)).toBe(true);
+    writeFileSync(path.join(dir, 'audio.m4a'), bytes);
+    writeFileSync(path.join(dir, 'peaks.json'), '[1,2,3]');
+    await storage.save(id, dir, ['audio.m4a', 'peaks.json', 'video.mp4']);
+    await storage.release(id, dir);
+    const otherFile = path.join(scratch, `${other}-in`);
+    writeFileSync(otherFile, 'other');
+    await storage.putOriginal(other, otherFile);
+    expect((await storage.list(`media/${id}/`)).map((o) => o.key).sort()).toEqual(
+      [`media/${id}/audio.m4a`, `media/${id}/original`, `media/${id}/peaks.json`].sort(),
+    );
+
+    const app = await serveApp(storage);
+    const whole = await app.inject({ method: 'GET', url: `/m/${id}/audio` });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('audio/mp4');
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+    const part = await app.inject({ method: 'GET', url: `/m/${id}/audio`, headers: { range: 'bytes=1000-1999' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 1000-1999/${bytes.length}`);
+    expect(part.rawPayload.equals(bytes.subarray(1000, 2000))).toBe(true);
+    expect((await app.inject({ method: 'GET', url: `/m/${id}/video` })).statusCode).toBe(404);
+
+    // Presigned: a redirect to the bucket, where Range works; peaks still come from the API.
+    const presigning = await serveApp(storageOf(true));
+    const redirect = await presigning.inject({ method: 'GET', url: `/m/${id}/audio` });
+    expect(redirect.statusCode).toBe(302);
+    const location = redirect.headers.location as string;
+    expect(location.startsWith(`${s3.endpoint}/`)).toBe(true);
+    expect(location).toMatch(/X-Amz-Expires=300\b/);
+    const ranged = await fetch(location, { headers: { range: 'bytes=0-9' } });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(bytes.subarray(0, 10))).toBe(true);
+    const peaks = await presigning.inject({ method: 'GET', url: `/m/${id}/peaks` });
+    expect(peaks.statusCode).toBe(200);
+    expect(peaks.body).toBe('[1,2,3]');
+
+    await storage.remove(id);
+    expect(await storage.list(`media/${id}/`)).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: `/m/${id}/audio` })).statusCode).toBe(404);
+    expect((await presigning.inject({ method: 'GET', url: `/m/${id}/audio` })).statusCode).toBe(404);
+    // The other recording is untouched.
+    expect(await storage.list(`media/${other}/`)).toHaveLength(1);
+    await app.close();
+    await presigning.close();
+  });
+
+  it('migrates a local media folder into the bucket, idempotently, with counts', async () => {
+    const storage = storageOf(true);
+    const root = mkdtempSync(path.join(os.tmpdir(), 'media-'));
+    const a = randomUUID();
+    const b = randomUUID();
+    for (const [id, files] of [
+      [a, { original: 'aaaa', 'audio.m4a': 'audio-a', 'peaks.json': '[]' }],
+      [b, { original: 'bbbbbb' }],
+    ] as const) {
+      mkdirSync(path.join(root, id));
+      for (const [name, content] of Object.entries(files)) writeFileSync(path.join(root, id, name), content);
+    }
+    mkdirSync(path.join(root, 'not-a-recording'));
+    writeFileSync(path.join(root, 'not-a-recording', 'x'), 'x');
+
+    expect(await migrateMedia(root, storage)).toEqual({ recordings: 2, copied: 4, skipped: 0, bytes: 4 + 7 + 2 + 6 });
+    expect(await migrateMedia(root, storage)).toEqual({ recordings: 2, copied: 0, skipped: 4, bytes: 0 });
+    // A changed file is copied again.
+    writeFileSync(path.join(root, b, 'original'), 'bbbbbbbb');
+    expect(await migrateMedia(root, storage)).toEqual({ recordings: 2, copied: 1, skipped: 3, bytes: 8 });
+    const dir = await storage.workDir(b);
+    expect(readFileSync(path.join(dir, 'original'), 'utf8')).toBe('bbbbbbbb');
+    await storage.release(b, dir);
+    expect(await storage.list('media/not-a-recording')).toEqual([]);
+  });
+});
+
+describe('tus uploads into the bucket', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ mediaStorage: (config) => new S3MediaStorage(s3.config, path.join(config.dataDir, 'scratch')) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('an upload started through one API node resumes through another and is stored as the original', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recordings',
+      headers: { authorization: auth },
+      payload: { title: 'Bucket upload', source: 'ui upload form' },
+    });
+    const { recordingId } = created.json().data;
+    const bytes = readFileSync(speechWav());
+    const tus = { 'tus-resumable': '1.0.0', authorization: auth };
+    const c = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      headers: {
+        ...tus,
+        'upload-length': String(bytes.length),
+        'upload-metadata': `recordingId ${Buffer.from(recordingId).toString('base64')}`,
+      },
+    });
+    expect(c.statusCode).toBe(201);
+    const half = Math.floor(bytes.length / 2);
+    const p1 = await t.app.inject({
+      method: 'PATCH',
+      url: c.headers.location as string,
+      headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      payload: bytes.subarray(0, half),
+    });
+    expect(p1.statusCode).toBe(204);
+    expect(await (t.mediaStorage as S3MediaStorage).exists(`${recordingId}.info`)).toBe(true);
+
+    // A second API node: its own app and S3 store (nothing cached), the same database and bucket.
+    const nodeB = await buildApp({
+      db: t.db,
+      config: t.config,
+      queue: t.queue,
+      storage: new S3MediaStorage(s3.config, path.join(t.config.dataDir, 'scratch-b')),
+      mediaSecret: TEST_MEDIA_SECRET,
+      payments: null,
+    });
+    const head = await nodeB.inject({ method: 'HEAD', url: c.headers.location as string, headers: tus });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['upload-offset']).toBe(String(half));
+    const p2 = await nodeB.inject({
+      method: 'PATCH',
+      url: c.headers.location as string,
+      headers: { ...tus, 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' },
+      payload: bytes.subarray(half),
+    });
+    expect(p2.statusCode).toBe(204);
+    await nodeB.close();
+
+    const storage = t.mediaStorage as S3MediaStorage;
+    const dir = await storage.workDir(recordingId);
+    expect(readFileSync(path.join(dir, 'original')).equals(bytes)).toBe(true);
+    await storage.release(recordingId, dir);
+    // tus's objects are gone; the recording waits for its analysis.
+    expect(await storage.exists(recordingId)).toBe(false);
+    expect(await storage.exists(`${recordingId}.info`)).toBe(false);
+    const rec = await t.app.inject({ method: 'GET', url: `/api/v1/recordings/${recordingId}`, headers: { authorization: auth } });
+    expect(rec.json().data.state).not.toBe('uploading');
+  });
+});
