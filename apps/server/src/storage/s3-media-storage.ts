@@ -45,6 +45,15 @@ export function s3ClientConfig(s3: TS3Config): S3ClientConfig {
   };
 }
 
+/**
+ * The origin presigned playback addresses point at (for the Content-Security-Policy's media-src):
+ * the endpoint itself with path-style addressing, else the bucket's own host name.
+ */
+export function presignedMediaOrigin(s3: Pick<TS3Config, 'endpoint' | 'bucket' | 'region' | 'forcePathStyle'>): string {
+  const u = new URL(s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`);
+  return s3.forcePathStyle ? u.origin : `${u.protocol}//${s3.bucket}.${u.host}`;
+}
+
 const isNotFound = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
