@@ -4,7 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { pino } from 'pino';
 import { buildApp } from '../app.js';
+import { recordings } from '../db/schema.js';
+import { handleExpireUploads } from '../jobs/expire-uploads.job.js';
 import { makeOrg, signInAs, startTestApp, TEST_MEDIA_SECRET, type TTestApp } from '../test/harness.js';
 import { speechWav } from '../test/media-fixtures.js';
 import { startS3StandIn, type TS3StandIn } from '../test/s3-stand-in.js';
@@ -191,5 +195,56 @@ describe('tus uploads into the bucket', () => {
     expect(await storage.exists(`${recordingId}.info`)).toBe(false);
     const rec = await t.app.inject({ method: 'GET', url: `/api/v1/recordings/${recordingId}`, headers: { authorization: auth } });
     expect(rec.json().data.state).not.toBe('uploading');
+  });
+
+  it('expire-uploads removes a recording that waited a day for its file, with its objects in the bucket', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const tus = { 'tus-resumable': '1.0.0', authorization: auth };
+    const ids: string[] = [];
+    for (const title of ['Old', 'New']) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/recordings',
+        headers: { authorization: auth },
+        payload: { title, source: 'ui upload form' },
+      });
+      const { recordingId } = created.json().data;
+      const c = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        headers: { ...tus, 'upload-length': '2000', 'upload-metadata': `recordingId ${Buffer.from(recordingId).toString('base64')}` },
+      });
+      const p = await t.app.inject({
+        method: 'PATCH',
+        url: c.headers.location as string,
+        headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        payload: Buffer.alloc(1000, 1),
+      });
+      expect(p.statusCode).toBe(204);
+      ids.push(recordingId);
+    }
+    const [old, fresh] = ids as [string, string];
+    await t.db
+      .update(recordings)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(recordings.id, old));
+    const storage = t.mediaStorage as S3MediaStorage;
+    expect(await storage.exists(`${old}.info`)).toBe(true);
+    const result = await handleExpireUploads({
+      db: t.db,
+      config: t.config,
+      storage,
+      log: pino({ level: 'silent' }),
+      mailer: t.mailer,
+    });
+    expect(result.recordings).toBe(1);
+    expect(await storage.exists(`${old}.info`)).toBe(false);
+    expect(await storage.exists(`${old}.part`)).toBe(false);
+    expect((await t.db.select().from(recordings).where(eq(recordings.id, old))).length).toBe(0);
+    // The newer upload is untouched and still resumes.
+    expect(await storage.exists(`${fresh}.info`)).toBe(true);
+    const head = await t.app.inject({ method: 'HEAD', url: `/api/v1/uploads/${fresh}`, headers: tus });
+    expect(head.headers['upload-offset']).toBe('1000');
   });
 });

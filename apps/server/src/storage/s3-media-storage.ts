@@ -15,8 +15,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { S3Store } from '@tus/s3-store';
-import type { DataStore } from '@tus/server';
+import { type MetadataValue, S3Store } from '@tus/s3-store';
+import type { DataStore, KvStore } from '@tus/server';
 import type { FastifyReply } from 'fastify';
 import type { TS3Config } from '../config.js';
 import { assertRecordingId, MEDIA_FILES, ORIGINAL_FILE, type TMediaKind, type TMediaStorage } from './media-storage.js';
@@ -53,6 +53,12 @@ export function presignedMediaOrigin(s3: Pick<TS3Config, 'endpoint' | 'bucket' |
   const u = new URL(s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`);
   return s3.forcePathStyle ? u.origin : `${u.protocol}//${s3.bucket}.${u.host}`;
 }
+
+const NO_CACHE: KvStore<MetadataValue> = {
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+};
 
 const isNotFound = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -213,14 +219,20 @@ export class S3MediaStorage implements TMediaStorage {
     return true;
   }
 
+  private tusStore: S3Store | null = null;
+
   uploadStore(expiryMs: number): DataStore {
-    return new S3Store({
+    this.tusStore = new S3Store({
       partSize: PART_BYTES,
       expirationPeriodInMilliseconds: expiryMs,
       // Expiry goes by the multipart upload's start (deleteExpired), not by object tags.
       useTags: false,
+      // No per-node cache of upload metadata: another API node may have changed it (a length
+      // declared later), so every request reads it from the bucket (one HEAD).
+      cache: NO_CACHE,
       s3ClientConfig: { ...s3ClientConfig(this.s3), bucket: this.bucket },
     });
+    return this.tusStore;
   }
 
   async finishedUploadFile(uploadId: string): Promise<string> {
@@ -234,6 +246,9 @@ export class S3MediaStorage implements TMediaStorage {
   async dropUpload(uploadId: string): Promise<void> {
     assertRecordingId(uploadId);
     await rm(path.join(this.scratchRoot, `${uploadId}.upload`), { force: true });
+    // An unfinished upload's multipart upload is aborted (its parts are stored until then); a
+    // finished one has none left, and a service that cannot abort leaves it to the lifecycle rule.
+    await (this.tusStore ?? (this.uploadStore(0) as S3Store)).remove(uploadId).catch(() => undefined);
     await this.deleteKeys([uploadId, `${uploadId}.info`, `${uploadId}.part`]);
   }
 }
