@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -95,6 +95,23 @@ describe('S3 media storage', () => {
     expect(await storage.list(`media/${other}/`)).toHaveLength(1);
     await app.close();
     await presigning.close();
+  });
+
+  it('sweeps scratch copies older than the given age, and only those', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'sweep-'));
+    const storage = new S3MediaStorage(s3.config, root);
+    const id = randomUUID();
+    writeFileSync(path.join(root, `${id}.upload`), 'x');
+    const killed = path.join(root, `${id}.dead0001`);
+    mkdirSync(killed);
+    writeFileSync(path.join(killed, 'original'), 'x');
+    const then = new Date(Date.now() - 3 * 3600_000);
+    utimesSync(killed, then, then);
+    const live = await storage.workDir(id);
+    expect(await storage.sweepScratch(3600_000)).toBe(1);
+    expect(existsSync(killed)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    expect(existsSync(path.join(root, `${id}.upload`))).toBe(true);
   });
 
   it('migrates a local media folder into the bucket, idempotently, with counts', async () => {

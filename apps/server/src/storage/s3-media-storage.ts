@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -170,6 +170,22 @@ export class S3MediaStorage implements TMediaStorage {
 
   async release(_recordingId: string, dir: string): Promise<void> {
     await rm(dir, { recursive: true, force: true });
+  }
+
+  /**
+   * Removes scratch copies older than `olderThanMs` (those of a worker killed mid-analysis, or of
+   * an API node stopped while it checked an upload); returns how many went.
+   */
+  async sweepScratch(olderThanMs: number, now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.scratchRoot).catch(() => [] as string[])) {
+      const entry = path.join(this.scratchRoot, name);
+      const info = await stat(entry).catch(() => null);
+      if (!info || info.mtimeMs >= now - olderThanMs) continue;
+      await rm(entry, { recursive: true, force: true });
+      removed++;
+    }
+    return removed;
   }
 
   async remove(recordingId: string): Promise<void> {
