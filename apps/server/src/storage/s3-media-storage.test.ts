@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -264,4 +266,59 @@ describe('tus uploads into the bucket', () => {
     const head = await t.app.inject({ method: 'HEAD', url: `/api/v1/uploads/${fresh}`, headers: tus });
     expect(head.headers['upload-offset']).toBe('1000');
   });
+});
+
+describe('a worker with media in the bucket', () => {
+  let t: TTestApp;
+  let fileServer: http.Server;
+  let fileBase = '';
+  beforeAll(async () => {
+    t = await startTestApp({
+      worker: true,
+      config: { urlFetchAllowHosts: ['127.0.0.1'] },
+      mediaStorage: (config) => new S3MediaStorage(s3.config, path.join(config.dataDir, 'scratch')),
+    });
+    fileServer = http.createServer((_req, res) => {
+      res.setHeader('content-type', 'audio/wav');
+      res.end(readFileSync(speechWav()));
+    });
+    await new Promise<void>((resolve) => fileServer.listen(0, '127.0.0.1', resolve));
+    fileBase = `http://127.0.0.1:${(fileServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    fileServer?.close();
+    await t?.close();
+  });
+
+  it('fetches a URL recording, stores the original and playback files, leaves no scratch copy, and deleting removes them', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recordings',
+      headers: { authorization: auth },
+      payload: { title: 'From a URL', source: 'ui url form', audio: `${fileBase}/talk.wav` },
+    });
+    expect(created.statusCode).toBe(200);
+    const { recordingId } = created.json().data as { recordingId: string };
+    let state = '';
+    for (let i = 0; i < 120 && !['done', 'failed'].includes(state); i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      state = (await t.app.inject({ method: 'GET', url: `/api/v1/recordings/${recordingId}`, headers: { authorization: auth } })).json()
+        .data.state;
+    }
+    expect(state).toBe('done');
+    const storage = t.mediaStorage as S3MediaStorage;
+    expect((await storage.list(`media/${recordingId}/`)).map((o) => o.key.split('/').pop()).sort()).toEqual([
+      'audio.m4a',
+      'original',
+      'peaks.json',
+    ]);
+    expect(readdirSync(path.join(t.config.dataDir, 'scratch'))).toEqual([]);
+
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/v1/recordings/${recordingId}`, headers: { authorization: auth } });
+    expect(del.statusCode).toBeLessThan(300);
+    for (let i = 0; i < 40 && (await storage.list(`media/${recordingId}/`)).length; i++) await new Promise((r) => setTimeout(r, 250));
+    expect(await storage.list(`media/${recordingId}/`)).toEqual([]);
+  }, 90_000);
 });
