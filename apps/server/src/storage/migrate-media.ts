@@ -44,7 +44,8 @@ async function main() {
   const config = loadConfig(process.env);
   if (!config.s3) throw new ConfigError('Configuration error: STORAGE must be s3 (with the S3_ settings) to migrate media into a bucket');
   const from = path.join(config.dataDir, 'media');
-  const counts = await migrateMedia(from, new S3MediaStorage(config.s3, path.join(config.dataDir, 'scratch')));
+  const target = new S3MediaStorage(config.s3, path.join(config.dataDir, 'scratch'));
+  const counts = await migrateMedia(from, target).finally(() => target.client.destroy());
   console.log(
     `Media migrated from ${from} to bucket ${config.s3.bucket}: ${counts.recordings} recording(s), ${counts.copied} file(s) copied (${counts.bytes} bytes), ${counts.skipped} already there`,
   );

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -16,6 +18,9 @@ import { speechWav } from '../test/media-fixtures.js';
 import { startS3StandIn, type TS3StandIn } from '../test/s3-stand-in.js';
 import { migrateMedia } from './migrate-media.js';
 import { S3MediaStorage } from './s3-media-storage.js';
+
+// The command as built (npm test builds first, as for the worker processes of other tests).
+const MIGRATE_CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/storage/migrate-media.js');
 
 let s3: TS3StandIn;
 let scratch: string;
@@ -118,7 +123,9 @@ describe('S3 media storage', () => {
 
   it('migrates a local media folder into the bucket, idempotently, with counts', async () => {
     const storage = storageOf(true);
-    const root = mkdtempSync(path.join(os.tmpdir(), 'media-'));
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'migrate-'));
+    const root = path.join(dataDir, 'media');
+    mkdirSync(root);
     const a = randomUUID();
     const b = randomUUID();
     for (const [id, files] of [
@@ -140,6 +147,26 @@ describe('S3 media storage', () => {
     expect(readFileSync(path.join(dir, 'original'), 'utf8')).toBe('bbbbbbbb');
     await storage.release(b, dir);
     expect(await storage.list('media/not-a-recording')).toEqual([]);
+
+    // The command operators run: the same copy, with the counts on one line.
+    // Not spawnSync: the stand-in answers from this process's event loop.
+    const cli = (env: Record<string, string>) =>
+      new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+        const p = spawn(process.execPath, [MIGRATE_CLI], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env } });
+        let stdout = '';
+        let stderr = '';
+        p.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        p.on('close', (status) => resolve({ status, stdout, stderr }));
+      });
+    const again = await cli(s3.env);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout.trim()).toBe(
+      `Media migrated from ${root} to bucket ${s3.config.bucket}: 2 recording(s), 0 file(s) copied (0 bytes), 4 already there`,
+    );
+    const local = await cli({});
+    expect(local.status).toBe(1);
+    expect(local.stderr.trim()).toBe('Configuration error: STORAGE must be s3 (with the S3_ settings) to migrate media into a bucket');
   });
 });
 
