@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { z } from 'zod';
 import { API_PREFIX, ERROR_CODES, MSG } from '@rostrum/contract';
 import type { TDeps } from './deps.js';
+import { MediaStorage } from './storage/media-storage.js';
 import { errorBody, installErrorHandler } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors, guardedValidatorCompiler } from './http/edge-guards.js';
 import { helmetOptions } from './http/security-headers.js';
@@ -117,7 +118,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
   );
 
   // reply.sendFile (with HTTP Range) for media; the web app's files are a second, serving instance.
-  await app.register(fastifyStatic, { root: deps.storage.root, serve: false });
+  await app.register(fastifyStatic, { root: deps.storage instanceof MediaStorage ? deps.storage.root : deps.config.dataDir, serve: false });
   const webDir = deps.config.webDir;
   const sendIndex = webDir && existsSync(path.join(webDir, 'index.html')) ? await registerWebApp(app, webDir) : null;
   app.setNotFoundHandler((req, reply) => {

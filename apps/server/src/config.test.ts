@@ -183,4 +183,43 @@ describe('loadConfig', () => {
     expect(loadConfig({ SUPPORT_EMAIL: 'help@school.example' }).supportEmail).toBe('help@school.example');
     expect(() => loadConfig({ SUPPORT_EMAIL: 'help desk' })).toThrow(/^Configuration error: SUPPORT_EMAIL must be an email address/);
   });
+
+  describe('S3 media storage', () => {
+    const s3 = { STORAGE: 's3', S3_BUCKET: 'rostrum-media', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'bucket-secret' };
+
+    it('is local by default, and takes a bucket with its settings', () => {
+      expect(loadConfig({}).s3).toBeUndefined();
+      expect(loadConfig({ ...s3, STORAGE: 'local' }).s3).toBeUndefined();
+      expect(loadConfig(s3).s3).toEqual({
+        endpoint: undefined,
+        bucket: 'rostrum-media',
+        region: 'us-east-1',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'bucket-secret',
+        forcePathStyle: true,
+        presign: true,
+      });
+      expect(
+        loadConfig({
+          ...s3,
+          S3_ENDPOINT: 'http://minio:9000',
+          S3_REGION: 'eu-central-1',
+          S3_FORCE_PATH_STYLE: 'false',
+          S3_PRESIGN: 'false',
+        }).s3,
+      ).toMatchObject({ endpoint: 'http://minio:9000', region: 'eu-central-1', forcePathStyle: false, presign: false });
+    });
+
+    it('refuses missing or malformed settings with one line, never echoing a key', () => {
+      expect(() => loadConfig({ STORAGE: 'nfs' })).toThrow('Configuration error: STORAGE must be local or s3 (got "nfs")');
+      expect(() => loadConfig({ ...s3, S3_BUCKET: '' })).toThrow('Configuration error: S3_BUCKET must be set for STORAGE=s3');
+      expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: undefined })).toThrow(
+        'Configuration error: S3_SECRET_ACCESS_KEY must be set for STORAGE=s3',
+      );
+      expect(() => loadConfig({ ...s3, S3_BUCKET: 'No_Such' })).toThrow(/^Configuration error: S3_BUCKET must be a bucket name/);
+      expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/^Configuration error: S3_ENDPOINT must be a URL/);
+      expect(() => loadConfig({ ...s3, S3_PRESIGN: 'yes' })).toThrow('Configuration error: S3_PRESIGN must be true or false (got "yes")');
+      expect(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'x'.repeat(300) })).toThrow(/^Configuration error: S3_ACCESS_KEY_ID [^(]*$/);
+    });
+  });
 });

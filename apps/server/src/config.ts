@@ -134,6 +134,21 @@ const ZEnvSchema = z.object({
     .optional(),
   ZOOM_API_BASE: url(['http:', 'https:']).default('https://api.zoom.us/v2'),
   ZOOM_OAUTH_BASE: url(['http:', 'https:']).default('https://zoom.us'),
+  /** Where media live: local folders under DATA_DIR (default) or an S3-compatible bucket. */
+  STORAGE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+  /** The S3 service, e.g. https://s3.eu-central-1.amazonaws.com or http://minio:9000. */
+  S3_ENDPOINT: url(['http:', 'https:']).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)')
+    .optional(),
+  S3_REGION: z.string().min(1).max(64).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  /** Bucket in the path (most self-hosted S3 servers) rather than in the host name. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Playback by presigned bucket addresses (true) or streamed through the API (false). */
+  S3_PRESIGN: bool.default(true),
 });
 
 /** A 32-byte key written as 64 hex digits or as base64; null otherwise. */
@@ -175,6 +190,34 @@ export interface TConfig {
   zoom?: TZoomConfig;
   /** Folder of the built web app; absent in API-only tests. */
   webDir?: string;
+  /** Media in an S3-compatible bucket; absent: local folders under DATA_DIR. */
+  s3?: TS3Config;
+}
+
+export interface TS3Config {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  presign: boolean;
+}
+
+function s3Config(e: z.infer<typeof ZEnvSchema>): TS3Config | undefined {
+  if (e.STORAGE !== 's3') return undefined;
+  for (const k of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!e[k]) throw new ConfigError(`Configuration error: ${k} must be set for STORAGE=s3`);
+  }
+  return {
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    presign: e.S3_PRESIGN,
+  };
 }
 
 export interface THubConfig {
@@ -284,7 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
     const issue = r.error.issues[0]!;
     const key = String(issue.path[0] ?? 'environment');
     // Secrets are never echoed into logs.
-    const got = env[key] === undefined || /SECRET|_KEY$/.test(key) ? '' : ` (got "${env[key]}")`;
+    const got = env[key] === undefined || /SECRET|_KEY(_ID)?$/.test(key) ? '' : ` (got "${env[key]}")`;
     throw new ConfigError(`Configuration error: ${key} ${issue.message}${got}`);
   }
   const e = r.data;
@@ -312,5 +355,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
     stripe: stripeConfig(e),
     hub: hubConfig(e),
     zoom: zoomConfig(e),
+    s3: s3Config(e),
   };
 }

@@ -1,7 +1,7 @@
 import type { TConfig } from './config.js';
 import type { TDb } from './db/client.js';
 import type { TQueue } from './jobs/queue.js';
-import type { MediaStorage } from './storage/media-storage.js';
+import type { TMediaStorage } from './storage/media-storage.js';
 import type { TPaymentProvider } from './modules/subscriptions/payment-provider.js';
 
 /** What every service receives: built once in main (or the test harness) and passed down. */
@@ -10,7 +10,7 @@ export interface TDeps {
   config: TConfig;
   /** Jobs, emails included: services enqueue (inside their transaction), workers run them. */
   queue: TQueue;
-  storage: MediaStorage;
+  storage: TMediaStorage;
   /** Signs short-lived media addresses. */
   mediaSecret: string;
   /** Card payments; absent: not configured (prepaid codes still work). */

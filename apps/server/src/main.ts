@@ -12,7 +12,8 @@ import { seedGlobalTemplates } from './seed/global-templates.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { startQueue } from './jobs/queue.js';
 import { createMailer } from './mail/mailer.js';
-import { MediaStorage } from './storage/media-storage.js';
+import { createMediaStorage } from './storage/create-storage.js';
+import { S3MediaStorage } from './storage/s3-media-storage.js';
 import { loadMediaSecret } from './storage/media-urls.js';
 import { logSerializers } from './observability/log-serializers.js';
 import { flushErrorReports, initErrorReporting, reportError } from './observability/error-reporting.js';
@@ -50,8 +51,20 @@ async function main() {
   const database = await openDatabase(config).catch((err: Error) => {
     throw new ConfigError(`Database error: cannot open ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}: ${err.message}`);
   });
-  const storage = new MediaStorage(path.join(config.dataDir, 'media'));
-  mkdirSync(storage.root, { recursive: true });
+  const storage = createMediaStorage(config);
+  mkdirSync(path.join(config.dataDir, storage.kind === 'local' ? 'media' : 'scratch'), { recursive: true });
+  if (storage instanceof S3MediaStorage) {
+    // Scratch copies left by a killed process go after twice the job expiry (an hour at least):
+    // by then their job has run again elsewhere.
+    const maxAge = Math.max(2 * config.jobExpireSeconds, 3600) * 1000;
+    const sweep = () =>
+      storage.sweepScratch(maxAge).then(
+        (n) => n && log.info(`${n} stale scratch cop${n === 1 ? 'y' : 'ies'} removed`),
+        (err: unknown) => log.warn({ err }, 'scratch sweep failed'),
+      );
+    void sweep();
+    setInterval(sweep, 3600_000).unref();
+  }
   const queue = await startQueue(database, config, log);
   const mediaSecret = loadMediaSecret(config.mediaSecret, config.dataDir);
 

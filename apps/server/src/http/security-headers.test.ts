@@ -1,3 +1,4 @@
+import type { TConfig } from '../config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TTestApp } from '../test/harness.js';
 import { helmetOptions } from './security-headers.js';
@@ -43,6 +44,18 @@ describe('security headers', () => {
     expect(directives(true).frameSrc).toContain('https://hooks.stripe.com');
     expect(directives(true).connectSrc).toContain('https://api.stripe.com');
     expect(directives(true).frameAncestors).toEqual(["'none'"]);
+  });
+
+  it('lets media play from the bucket only when playback goes by presigned bucket addresses', () => {
+    const mediaSrc = (s3?: Partial<NonNullable<TConfig['s3']>>) => {
+      const bucket = { bucket: 'media', region: 'eu-west-1', accessKeyId: 'a', secretAccessKey: 'b', forcePathStyle: true, presign: true };
+      const csp = helmetOptions({ publicUrl: 'https://rostrum.example', s3: s3 && { ...bucket, ...s3 } }).contentSecurityPolicy;
+      return (csp as { directives: Record<string, string[]> }).directives.mediaSrc;
+    };
+    expect(mediaSrc()).toEqual(["'self'", 'blob:']);
+    expect(mediaSrc({ endpoint: 'https://minio.example:9000/' })).toEqual(["'self'", 'blob:', 'https://minio.example:9000']);
+    expect(mediaSrc({ forcePathStyle: false })).toEqual(["'self'", 'blob:', 'https://media.s3.eu-west-1.amazonaws.com']);
+    expect(mediaSrc({ endpoint: 'https://minio.example', presign: false })).toEqual(["'self'", 'blob:']);
   });
 
   it('sends HSTS only when the public address is https', async () => {

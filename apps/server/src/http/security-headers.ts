@@ -1,5 +1,6 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { TConfig } from '../config.js';
+import { presignedMediaOrigin } from '../storage/s3-media-storage.js';
 
 /**
  * Security headers for every response (@fastify/helmet). The Content-Security-Policy is one the
@@ -7,7 +8,7 @@ import type { TConfig } from '../config.js';
  * framing, no plugins. Styles allow inline because wavesurfer.js styles its shadow DOM with a
  * <style> element. HSTS is sent only when the public address is https.
  */
-export function helmetOptions(config: Pick<TConfig, 'publicUrl' | 'sentryDsn' | 'stripe'>): FastifyHelmetOptions {
+export function helmetOptions(config: Pick<TConfig, 'publicUrl' | 'sentryDsn' | 'stripe' | 's3'>): FastifyHelmetOptions {
   const https = config.publicUrl.startsWith('https://');
   const reportOrigin = config.sentryDsn ? new URL(config.sentryDsn).origin : null;
   // Card payments: Stripe.js and its Payment Element (iframes, 3-D Secure pages), as Stripe documents.
@@ -21,8 +22,9 @@ export function helmetOptions(config: Pick<TConfig, 'publicUrl' | 'sentryDsn' | 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        // Recording previews play from blob: addresses before the upload.
-        mediaSrc: ["'self'", 'blob:'],
+        // Recording previews play from blob: addresses before the upload; with media in a bucket,
+        // playback is redirected to presigned addresses there.
+        mediaSrc: ["'self'", 'blob:', ...(config.s3?.presign ? [presignedMediaOrigin(config.s3)] : [])],
         connectSrc: ["'self'", ...(reportOrigin ? [reportOrigin] : []), ...(stripe ? ['https://api.stripe.com'] : [])],
         ...(stripe ? { frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'] } : {}),
         workerSrc: ["'self'", 'blob:'],

@@ -12,6 +12,7 @@ import type { TChildMessage, TChildStart } from './analyze-child.js';
 import { notifyRecordingEvents } from '../modules/notifications/notify.js';
 import { currentWordspottingList } from '../modules/wordspotting/resolve-list.js';
 import type { TAnalyzeRecordingPayload, TJobDeps, TJobInfo, TWorkerDeps } from './queue.js';
+import { ORIGINAL_FILE } from '../storage/media-storage.js';
 
 // The child always runs as built JavaScript (also when tests run this module from source).
 const HERE = fileURLToPath(import.meta.url);
@@ -19,7 +20,7 @@ const CHILD = HERE.endsWith('.ts')
   ? path.resolve(path.dirname(HERE), '../../dist/jobs/analyze-child.js')
   : path.join(path.dirname(HERE), 'analyze-child.js');
 
-export const ORIGINAL_FILE = 'original';
+export { ORIGINAL_FILE } from '../storage/media-storage.js';
 
 async function markFailed(deps: TWorkerDeps, recordingId: string, failedCode: TFailedCode) {
   await deps.db.update(recordings).set({ status: 'failed', failedCode }).where(eq(recordings.id, recordingId));
@@ -41,7 +42,22 @@ export async function handleAnalyzeRecording(deps: TJobDeps, payload: TAnalyzeRe
   // A finished recording is analysed again only when a re-analysis was asked for (its media stay).
   const reanalysis = rec.status === 'done';
   if (reanalysis && !rec.reanalysisRequestedAt) return;
-  const dir = await deps.storage.ensureDir(rec.id);
+  // A local folder with the original in it (media storage in a bucket: a scratch copy).
+  const dir = await deps.storage.workDir(rec.id);
+  try {
+    return await analyzeIn(deps, rec, dir, reanalysis, job);
+  } finally {
+    await deps.storage.release(rec.id, dir);
+  }
+}
+
+async function analyzeIn(
+  deps: TJobDeps,
+  rec: typeof recordings.$inferSelect,
+  dir: string,
+  reanalysis: boolean,
+  job: TJobInfo,
+): Promise<void> {
   const original = path.join(dir, ORIGINAL_FILE);
   const lastTry = job.retryCount >= job.retryLimit;
   if (reanalysis && !existsSync(original)) return endReanalysis(deps, rec.id);
@@ -62,6 +78,7 @@ export async function handleAnalyzeRecording(deps: TJobDeps, payload: TAnalyzeRe
       if (lastTry) return markFailed(deps, rec.id, 'urlFetchFailed');
       throw err;
     }
+    await deps.storage.save(rec.id, dir, [ORIGINAL_FILE]);
   }
   if (rec.sourceUrl) {
     // The same content check as a finished upload (also when an earlier try fetched the file):
@@ -103,6 +120,12 @@ export async function handleAnalyzeRecording(deps: TJobDeps, payload: TAnalyzeRe
         return;
       }
       stored = stored.then(async () => {
+        // The playback files are stored before the recording says they exist.
+        await deps.storage.save(
+          rec.id,
+          dir,
+          [msg.audio, msg.video, msg.peaks].filter((f): f is string => !!f).map((f) => path.basename(f)),
+        );
         await deps.db
           .update(recordings)
           .set({

@@ -41,6 +41,19 @@ export async function handleExpireUploads(deps: TWorkerDeps, now = Date.now()): 
   const goneIds = new Set(gone.map((r) => r.id));
   for (const id of goneIds) await deps.storage.remove(id);
 
+  if (deps.storage.kind === 's3') {
+    // Unfinished uploads live in the bucket (@tus/s3-store): the store drops expired ones.
+    for (const id of goneIds) await deps.storage.dropUpload(id);
+    let uploads = 0;
+    try {
+      uploads = await deps.storage.uploadStore(UPLOAD_EXPIRY_MS).deleteExpired();
+    } catch (err) {
+      // Some S3-compatible servers cannot list multipart uploads: their lifecycle rule does it.
+      deps.log.warn({ err }, 'expired uploads could not be listed in the bucket');
+    }
+    if (gone.length || uploads) deps.log.info({ recordings: gone.length, uploads }, 'unfinished uploads expired');
+    return { recordings: gone.length, uploads };
+  }
   const dir = uploadsDirOf(deps.config.dataDir);
   const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return [] as string[];

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../config.js';
 import type { TDatabase, TDb } from '../db/client.js';
 import type { TDeps } from '../deps.js';
-import type { MediaStorage } from '../storage/media-storage.js';
+import type { TMediaStorage } from '../storage/media-storage.js';
 import { ZMailSchema, type TMail, type TMailer } from '../mail/mailer.js';
 import { ACCESS_REMINDERS_EVERY_SECONDS, handleAccessReminders } from './access-reminders.job.js';
 import { handleAnalyzeRecording } from './analyze-recording.job.js';
@@ -57,7 +57,7 @@ export interface TJobInfo {
 
 /** What a worker's job handlers receive. */
 export interface TWorkerDeps extends Pick<TDeps, 'db' | 'config'> {
-  storage: MediaStorage;
+  storage: TMediaStorage;
   log: FastifyBaseLogger;
   /** The mail transport; only the send-email job uses it. */
   mailer: TMailer;

@@ -13,7 +13,7 @@ import { hashPassword } from '../auth/passwords.js';
 import type { TMail, TMailer } from '../mail/mailer.js';
 import { pino } from 'pino';
 import { SEND_EMAIL, startQueue, type TWorkerDeps } from '../jobs/queue.js';
-import { MediaStorage } from '../storage/media-storage.js';
+import { MediaStorage, type TMediaStorage } from '../storage/media-storage.js';
 import type { TPaymentProvider } from '../modules/subscriptions/payment-provider.js';
 
 // API integration tests run against the real PostgreSQL (TEST_DATABASE_URL, by default the
@@ -40,7 +40,15 @@ export class CapturingMailer implements TMailer {
   }
 }
 
-export async function startTestApp(opts: { worker?: boolean; config?: Partial<TConfig>; payments?: TPaymentProvider } = {}) {
+export async function startTestApp(
+  opts: {
+    worker?: boolean;
+    config?: Partial<TConfig>;
+    payments?: TPaymentProvider;
+    /** Media storage other than the local folders (e.g. a bucket); `storage` stays the local one. */
+    mediaStorage?: (config: TConfig) => TMediaStorage;
+  } = {},
+) {
   const name = `rostrum_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -71,7 +79,8 @@ export async function startTestApp(opts: { worker?: boolean; config?: Partial<TC
   const log = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
   const queue = await startQueue(database, config, log);
   const storage = new MediaStorage(path.join(config.dataDir, 'media'));
-  const workerDeps: TWorkerDeps = { db: database.db, config, storage, log, mailer };
+  const mediaStorage = opts.mediaStorage?.(config) ?? storage;
+  const workerDeps: TWorkerDeps = { db: database.db, config, storage: mediaStorage, log, mailer };
   if (opts.worker) {
     await queue.startWorkers(workerDeps);
   }
@@ -79,8 +88,8 @@ export async function startTestApp(opts: { worker?: boolean; config?: Partial<TC
     db: database.db,
     config,
     queue,
-    storage,
-    mediaSecret: 'test-media-secret-0123456789abcdef',
+    storage: mediaStorage,
+    mediaSecret: TEST_MEDIA_SECRET,
     payments: opts.payments ?? null,
   });
   await app.ready();
@@ -90,6 +99,7 @@ export async function startTestApp(opts: { worker?: boolean; config?: Partial<TC
     mailer,
     config,
     storage,
+    mediaStorage,
     queue,
     logged,
     /**
@@ -114,6 +124,8 @@ export async function startTestApp(opts: { worker?: boolean; config?: Partial<TC
 }
 
 export type TTestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+export const TEST_MEDIA_SECRET = 'test-media-secret-0123456789abcdef';
 
 export const PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | null = null;

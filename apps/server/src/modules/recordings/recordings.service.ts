@@ -1,4 +1,4 @@
-import { rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
@@ -32,7 +32,6 @@ import {
   type TRecordingAccess,
 } from '../../auth/policies.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
-import { ORIGINAL_FILE } from '../../jobs/analyze-recording.job.js';
 import {
   findGroupInOrg,
   findRecording,
@@ -176,7 +175,8 @@ export async function createRecording(
  * The last byte of an upload arrived: check the content with ffprobe (not the name), keep it as
  * the recording's original and enqueue analysis in one transaction. A file that is not a real
  * media container with audio (a playlist or file list above all, see media-check.ts), or too
- * long, is refused and nothing is kept.
+ * long, is refused and nothing is kept. `file` is a local file (a tus upload or any import in a
+ * scratch folder); media storage takes it over (moved, or stored in the bucket and removed).
  */
 export async function finishUpload(deps: TDeps, recordingId: string, file: string): Promise<void> {
   const rec = await findRecording(deps.db, recordingId);
@@ -194,8 +194,7 @@ export async function finishUpload(deps: TDeps, recordingId: string, file: strin
   if (!facts) return refuse(415, INTAKE_MSG.invalidFileType, ERROR_CODES.recordingInvalidFiletype);
   if (trimmedDuration(facts.duration, rec.trim) > RECORDING_LIMITS.maxSeconds + 0.5)
     return refuse(400, INTAKE_MSG.tooLong, ERROR_CODES.recordingTooLong);
-  const dir = await deps.storage.ensureDir(recordingId);
-  await rename(file, path.join(dir, ORIGINAL_FILE));
+  await deps.storage.putOriginal(recordingId, file);
   await deps.db.transaction(async (tx) => {
     await updateRecordingRow(tx, recordingId, {
       status: 'processing',

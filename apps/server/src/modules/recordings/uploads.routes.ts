@@ -1,17 +1,13 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Server } from '@tus/server';
-import { FileStore } from '@tus/file-store';
 import { ERROR_CODES, INTAKE_MSG, MSG, RECORDING_LIMITS, type TErrorCode, ZApiErrorSchema, ZIdSchema } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import { authenticate, type TAuth } from '../../auth/auth-context.js';
 import { badRequest, errorBody, HttpError } from '../../http/errors.js';
 import type { TZodApp } from '../../http/route-kit.js';
 import { UPLOAD_EXPIRY_MS } from '../../jobs/expire-uploads.job.js';
-import { uploadsDirOf } from '../../storage/media-storage.js';
 import { assertCanUpload, finishUpload, UPLOAD_PATH } from './recordings.service.js';
 
 // Resumable uploads (tus 1.0): a dropped connection continues from the last byte the server
@@ -83,7 +79,6 @@ const ZTusHeadersSchema = z.looseObject({
 });
 
 export function uploadsRoutes(app: TZodApp, deps: TDeps) {
-  const uploadsDir = uploadsDirOf(deps.config.dataDir);
   const allowedOrigins = new Set(deps.config.corsAllowedOrigins);
   // The caller, authenticated at the edge, for the tus hooks (they see the same web Request).
   const callers = new WeakMap<Request, TAuth>();
@@ -95,8 +90,9 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     await assertCanUpload(deps, auth, id.data);
   };
   // Unfinished uploads expire after a day: tus answers 410 for them, the expire-uploads job
-  // removes their files and recordings.
-  const datastore = new FileStore({ directory: uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  // removes their files and recordings. With S3 storage they live in the bucket, so an upload
+  // started through one API node resumes through any other.
+  const datastore = deps.storage.uploadStore(UPLOAD_EXPIRY_MS);
   const tus = new Server({
     path: UPLOAD_PATH,
     datastore,
@@ -127,14 +123,13 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     },
     async onUploadFinish(_req, upload) {
       try {
-        await finishUpload(deps, upload.id, path.join(uploadsDir, upload.id));
+        await finishUpload(deps, upload.id, await deps.storage.finishedUploadFile(upload.id));
       } catch (err) {
         if (!(err instanceof HttpError)) app.log.error({ err }, 'upload finish failed');
         throw tusError(err);
       } finally {
         // The file itself was moved into media storage or refused; drop tus's leftovers.
-        await rm(path.join(uploadsDir, upload.id), { force: true });
-        await rm(path.join(uploadsDir, `${upload.id}.json`), { force: true });
+        await deps.storage.dropUpload(upload.id);
       }
       return {};
     },
