@@ -59,7 +59,10 @@ export interface TPocketsphinxOptions {
   /** Longest piece handed to one recogniser process, seconds. */
   maxChunkSeconds?: number;
   parallel?: number;
-  /** Pieces per recogniser process running at once (default PIECES_PER_PROCESS), so one slow piece does not leave a core idle. */
+  /**
+   * Pieces per recogniser process that runs at once (default PIECES_PER_PROCESS): more, shorter pieces
+   * balance the cores better, but each piece starts a process that loads the model again (about 0.3 s).
+   */
   piecesPerProcess?: number;
   /**
    * Skip the flat-lexicon second pass (default true): about twice as fast. The lattice best path
@@ -76,9 +79,10 @@ export interface TPocketsphinxOptions {
 
 /**
  * Chosen from the measured trade-off (`dist/bench/asr-tradeoff.js`; docs/analysis.md, "Recogniser
- * settings"): at most 1,500 active HMMs a frame instead of 30,000 halves the recogniser's CPU time
- * (0.51x; 0.41x wall time, paired runs on 134 s of real and generated speech) for 0.020 less word
- * recall (0.628 against 0.648). Narrower beams, -ds 2 and -topn 2 cost more recall for less time.
+ * settings"): at most 1,500 active HMMs a frame instead of 30,000 about halves the recogniser's time
+ * (CPU time 0.51x and 0.54x in two paired runs on 134 s of real and generated speech; wall time 0.41x
+ * and 0.75x on a busy shared machine) for 0.020 less word recall (0.628 against 0.648). Narrower
+ * beams, -lpbeam, -ds 2 and -topn 2 cost more recall for the time they save.
  */
 export const RECOGNISER_SEARCH: TRecogniserSearch = { ...POCKETSPHINX_DEFAULT_SEARCH, maxhmmpf: 1500 };
 /** The keyword pass keeps pocketsphinx's acoustic scoring: its accuracy bench was not re-run with less. */

@@ -219,7 +219,7 @@ async function main(): Promise<void> {
   );
   const loaded = [await load(recording(clips()))];
   const audioSeconds = loaded.reduce((s, c) => s + c.samples.length / c.sampleRate, 0);
-  process.stderr.write(`recogniser trade-off: ${loaded.length} clips, ${audioSeconds.toFixed(0)} s of speech, ${rounds} rounds\n`);
+  process.stderr.write(`recogniser trade-off: ${audioSeconds.toFixed(0)} s of speech, ${rounds} rounds\n`);
   // Each round: baseline, candidate 1, baseline, candidate 2, ..., baseline. A candidate's time is
   // a ratio to the mean of the two baselines either side of it, measured moments apart.
   const baseline: TPass[][] = [];
@@ -271,6 +271,11 @@ async function main(): Promise<void> {
         `recogniser time at most ${MAX_TIME_RATIO}x the baseline`,
         fast,
         `${fmt(ratio, 2)}x (${fmt(seconds, 1)} s vs ${fmt(baseSeconds, 1)} s)`,
+      ]);
+      targets.push([
+        `recogniser CPU time at most ${MAX_TIME_RATIO}x the baseline (steadier than wall time on a busy machine)`,
+        cpuRatio <= MAX_TIME_RATIO,
+        `${fmt(cpuRatio, 2)}x (${fmt(cpu, 1)} s vs ${fmt(baseCpu, 1)} s)`,
       ]);
       targets.push([`word recall loss at most ${MAX_RECALL_LOSS}`, kept, `${fmt(loss)} (${fmt(acc.recall)} vs ${fmt(base.recall)})`]);
     }
