@@ -20,6 +20,39 @@ import { runParallel } from './run-parallel.js';
 import { FILLER_WORDS, normaliseWord, type TTranscribeInput, type TTranscriber, type TTranscription, type TWord } from './transcriber.js';
 import { encodeWav } from './wav-file.js';
 
+/**
+ * The first (lexicon-tree) pass's search settings, as pocketsphinx_continuous flags. Beams are
+ * probabilities relative to the best hypothesis (smaller = wider, slower); `ds` scores the acoustic
+ * model on every n-th frame only; `topn` is how many Gaussians are scored per senone; `maxhmmpf`
+ * and `maxwpf` cap active HMMs and word exits per frame (-1: no cap); `plWindow` is the phone-loop
+ * lookahead window in frames (0 turns it off).
+ */
+export interface TRecogniserSearch {
+  beam: number;
+  wbeam: number;
+  pbeam: number;
+  /** Beam on a word's last phone. */
+  lpbeam: number;
+  ds: number;
+  topn: number;
+  maxhmmpf: number;
+  maxwpf: number;
+  plWindow: number;
+}
+
+/** pocketsphinx 5prealpha's own defaults (what Rostrum ran before the trade-off was measured). */
+export const POCKETSPHINX_DEFAULT_SEARCH: TRecogniserSearch = {
+  beam: 1e-48,
+  wbeam: 7e-29,
+  pbeam: 1e-48,
+  lpbeam: 1e-40,
+  ds: 1,
+  topn: 4,
+  maxhmmpf: 30_000,
+  maxwpf: -1,
+  plWindow: 5,
+};
+
 export interface TPocketsphinxOptions {
   binary?: string;
   modelDir?: string;
@@ -27,12 +60,51 @@ export interface TPocketsphinxOptions {
   maxChunkSeconds?: number;
   parallel?: number;
   /**
+   * Pieces per recogniser process that runs at once (default PIECES_PER_PROCESS): more, shorter pieces
+   * balance the cores better, but each piece starts a process that loads the model again (about 0.3 s).
+   */
+  piecesPerProcess?: number;
+  /**
    * Skip the flat-lexicon second pass (default true): about twice as fast. The lattice best path
    * still runs: it costs little and gives each word its posterior, which clarity reads.
    */
   fast?: boolean;
   /** Listen for the word-spotting phrases with a keyword-spotting pass (default true). */
   keywordSpotting?: boolean;
+  /** The transcript pass's search settings (default RECOGNISER_SEARCH); unset fields keep the default. */
+  search?: Partial<TRecogniserSearch>;
+  /** Acoustic scoring of the keyword-spotting pass: `ds` and `topn` (default KEYWORD_SEARCH). */
+  keywordSearch?: Partial<Pick<TRecogniserSearch, 'ds' | 'topn'>>;
+}
+
+/**
+ * Chosen from the measured trade-off (`dist/bench/asr-tradeoff.js`; docs/analysis.md, "Recogniser
+ * settings"): at most 1,500 active HMMs a frame instead of 30,000 about halves the recogniser's time
+ * (CPU time 0.51x and 0.54x in two paired runs on 134 s of real and generated speech; wall time 0.41x
+ * and 0.75x on a busy shared machine) for 0.020 less word recall (0.628 against 0.648). Narrower
+ * beams, -lpbeam, -ds 2 and -topn 2 cost more recall for the time they save.
+ */
+export const RECOGNISER_SEARCH: TRecogniserSearch = { ...POCKETSPHINX_DEFAULT_SEARCH, maxhmmpf: 1500 };
+/** The keyword pass keeps pocketsphinx's acoustic scoring: its accuracy bench was not re-run with less. */
+export const KEYWORD_SEARCH: Pick<TRecogniserSearch, 'ds' | 'topn'> = { ds: 1, topn: 4 };
+/** Longest piece handed to one recogniser process, seconds. */
+export const MAX_CHUNK_SECONDS = 90;
+export const PIECES_PER_PROCESS = 1;
+
+/** The search settings as pocketsphinx_continuous flags. */
+export function searchArgs(search: Partial<TRecogniserSearch>): string[] {
+  const flags: [keyof TRecogniserSearch, string][] = [
+    ['beam', '-beam'],
+    ['wbeam', '-wbeam'],
+    ['pbeam', '-pbeam'],
+    ['lpbeam', '-lpbeam'],
+    ['ds', '-ds'],
+    ['topn', '-topn'],
+    ['maxhmmpf', '-maxhmmpf'],
+    ['maxwpf', '-maxwpf'],
+    ['plWindow', '-pl_window'],
+  ];
+  return flags.flatMap(([key, flag]) => (search[key] === undefined ? [] : [flag, String(search[key])]));
 }
 
 const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
@@ -66,9 +138,14 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
   const modelDir = options.modelDir ?? MODEL_DIR;
   const dictFile = modelDir === MODEL_DIR ? DICTIONARY_FILE : join(modelDir, 'cmudict-en-us.dict');
   const parallel = options.parallel ?? availableParallelism();
+  const search = searchArgs({ ...RECOGNISER_SEARCH, ...options.search });
+  const keywordSearch = searchArgs({ ...KEYWORD_SEARCH, ...options.keywordSearch });
   const run = async (input: TTranscribeInput): Promise<TTranscription> => {
     const duration = input.samples.length / input.sampleRate;
-    const pieces = chunkAtPauses(duration, input.speech, { maxSeconds: options.maxChunkSeconds ?? 90, parts: parallel });
+    const pieces = chunkAtPauses(duration, input.speech, {
+      maxSeconds: options.maxChunkSeconds ?? MAX_CHUNK_SECONDS,
+      parts: parallel * (options.piecesPerProcess ?? PIECES_PER_PROCESS),
+    });
     const plan =
       options.keywordSpotting === false || !input.keywords?.length
         ? { lines: [], spotted: [], dictionary: new Map<string, string>() }
@@ -101,6 +178,7 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
         await writeFile(file, encodeWav(input.samples.subarray(a, b), input.sampleRate));
         const lmArgs = ['-infile', file, '-dict', dictFile, '-lm', join(modelDir, 'en-us.lm.bin')];
         if (options.fast !== false) lmArgs.push('-fwdflat', 'no');
+        lmArgs.push(...search);
         const words = parsePocketsphinxTimes(await recognise(lmArgs), a / input.sampleRate);
         // Second pass: keyword spotting only, no language model, over the piece plus a margin of
         // its neighbours so a phrase at a cut is heard whole (repeats are dropped after).
@@ -111,7 +189,7 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
           const kb = Math.min(input.samples.length, b + margin);
           const kwsPiece = join(dir, `kws-${k}.wav`);
           await writeFile(kwsPiece, encodeWav(input.samples.subarray(ka, kb), input.sampleRate));
-          const out = await recognise(['-infile', kwsPiece, '-dict', kwsDictFile, '-kws', kwsFile]);
+          const out = await recognise(['-infile', kwsPiece, '-dict', kwsDictFile, '-kws', kwsFile, ...keywordSearch]);
           hits = parseKeywordHits(out, plan, ka / input.sampleRate);
         }
         done++;

@@ -1,10 +1,19 @@
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { analyzeProsody } from '../signal/prosody.js';
 import { readMono, speak, RATE } from '../testing/speech-fixtures.js';
 import { chunkAtPauses } from './chunk-at-pauses.js';
-import { createPocketsphinxTranscriber, parsePocketsphinxTimes } from './pocketsphinx.transcriber.js';
+import {
+  createPocketsphinxTranscriber,
+  KEYWORD_SEARCH,
+  parsePocketsphinxTimes,
+  RECOGNISER_SEARCH,
+  searchArgs,
+} from './pocketsphinx.transcriber.js';
 import { createWhisperHttpTranscriber, transcriptionsUrl } from './whisper-http.transcriber.js';
 
 describe('pocketsphinx', () => {
@@ -35,6 +44,30 @@ describe('pocketsphinx', () => {
       expect(w.end).toBeLessThanOrEqual((last?.to ?? 0) + 0.3);
       expect(w.confidence).toBeGreaterThanOrEqual(0);
     }
+  });
+
+  it('passes the chosen search settings to the transcript pass and its own to the keyword pass', async () => {
+    expect(searchArgs({ maxhmmpf: 1500, beam: 1e-48, plWindow: 5 })).toEqual(['-beam', '1e-48', '-maxhmmpf', '1500', '-pl_window', '5']);
+    // A stand-in recogniser that writes down its arguments, one call a line.
+    const dir = mkdtempSync(join(tmpdir(), 'rostrum-ps-args-'));
+    const log = join(dir, 'calls.txt');
+    const binary = join(dir, 'fake-pocketsphinx');
+    writeFileSync(binary, `#!/bin/sh\necho "$*" >> '${log}'\necho 'hello 0.10 0.40 0.9'\n`);
+    chmodSync(binary, 0o755);
+    const samples = new Float32Array(RATE * 2).map((_, i) => 0.1 * Math.sin(i / 10));
+    await createPocketsphinxTranscriber({ binary, parallel: 1, search: { topn: 3 } }).transcribeWithKeywords?.({
+      samples,
+      sampleRate: RATE,
+      speech: [{ from: 0, to: 2 }],
+      keywords: ['basically'],
+    });
+    const [lm, kws] = readFileSync(log, 'utf8').trim().split('\n') as [string, string];
+    expect(lm).toContain('-lm ');
+    expect(lm).toContain(`-maxhmmpf ${RECOGNISER_SEARCH.maxhmmpf} `);
+    expect(lm).toContain('-topn 3 ');
+    expect(kws).toContain('-kws ');
+    expect(kws).not.toContain('-maxhmmpf');
+    expect(kws).toContain(`-ds ${KEYWORD_SEARCH.ds} -topn ${KEYWORD_SEARCH.topn}`);
   });
 
   it('cuts long audio inside pauses', () => {
