@@ -10,3 +10,4 @@ node apps/server/dist/bench/pipeline.bench.js
 node apps/server/dist/bench/sign-in.bench.js
 node apps/server/dist/bench/dashboards.bench.js
 node apps/server/dist/bench/static.bench.js
+node apps/server/dist/bench/load.bench.js
