@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ERROR_CODES, MSG, parseBearerToken } from '@rostrum/contract';
+import { ERROR_CODES, MSG, parseBearerToken, type TOrgSettings } from '@rostrum/contract';
 import type { TDb } from '../db/client.js';
-import { apiKeys, organisations, users } from '../db/schema.js';
+import { apiKeys, memberships, organisations, users } from '../db/schema.js';
 import { unauthorized } from '../http/errors.js';
 import { hashSecret } from './keys.js';
+import { membershipActiveNowSql } from './membership-active.js';
 
 /** Who is calling: resolved from the bearer key on every signed-in request. */
 export interface TAuth {
@@ -13,7 +14,21 @@ export interface TAuth {
   orgCode: string;
   orgRoles: string[];
   keyId: string;
+  /**
+   * Read with the key, in the same statement, so a request does not read them again: the
+   * organisation's name, settings and algorithms, and whether the caller has an active group
+   * membership (the subscription rule). Absent on callers built elsewhere; they are read then.
+   */
+  org?: TCallerOrg;
+  hasActiveMembership?: boolean;
 }
+
+/** What requests need of the caller's organisation. */
+export type TCallerOrg = {
+  name: string;
+  settings: TOrgSettings;
+  algorithmConfig: typeof organisations.$inferSelect.algorithmConfig;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,6 +53,8 @@ export async function authenticateHeader(db: TDb, header: string | null | undefi
       orgId: organisations.id,
       orgCode: organisations.code,
       orgRoles: users.orgRoles,
+      org: { name: organisations.name, settings: organisations.settings, algorithmConfig: organisations.algorithmConfig },
+      hasActiveMembership: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${membershipActiveNowSql()})`,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ERROR_CODES, MSG } from '@rostrum/contract';
-import { memberships, users } from '../db/schema.js';
+import { memberships, organisations, users } from '../db/schema.js';
 import { addMember, insertAssignment, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../test/harness.js';
 
 // The subscription rule on the server (route option `subscription`): a caller without an active
@@ -107,4 +107,32 @@ describe('callers with an active subscription pass', () => {
       }
     });
   }
+});
+
+// The key's statement also reads the membership and the organisation's settings (no cache
+// across requests): a change shows on the very next call.
+describe('what the key brings is read afresh on every request', () => {
+  it('a membership that ends turns the next call into 402, and one restored lets it through again', async () => {
+    const s = await addMember(t.db, o.org.id, o.group.id, ['speaker']);
+    const key = await signInAs(t, s.email);
+    expect((await send(GUARDED.history!, key)).statusCode).toBe(200);
+    await t.db
+      .update(memberships)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(memberships.userId, s.id));
+    expect((await send(GUARDED.history!, key)).statusCode).toBe(402);
+    await t.db.update(memberships).set({ expiresAt: null }).where(eq(memberships.userId, s.id));
+    expect((await send(GUARDED.history!, key)).statusCode).toBe(200);
+  });
+
+  it('the Assignments setting turned off takes effect on the next call', async () => {
+    const other = await makeOrg(t.db, { settings: { Assignments: true } });
+    const key = await signInAs(t, other.speaker.email);
+    expect((await send({ method: 'GET', url: () => '/me/dashboard' }, key)).statusCode).toBe(200);
+    await t.db
+      .update(organisations)
+      .set({ settings: { Assignments: false } })
+      .where(eq(organisations.id, other.org.id));
+    expect((await send({ method: 'GET', url: () => '/me/dashboard' }, key)).statusCode).toBe(403);
+  });
 });

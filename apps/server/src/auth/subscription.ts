@@ -23,7 +23,8 @@ async function hasActiveMembership(db: TDb, userId: string): Promise<boolean> {
 export async function callerNeedsSubscription(db: TDb, auth: TAuth): Promise<boolean> {
   const org = { canAdministerOrg: isOrgAdmin(auth), canCreateGroups: holdsOrgManagerRole(auth) };
   if (!needsSubscription({ ...org, hasActiveGroups: false })) return false;
-  return needsSubscription({ ...org, hasActiveGroups: await hasActiveMembership(db, auth.userId) });
+  // Authentication read it with the key; a caller built elsewhere has it read here.
+  return needsSubscription({ ...org, hasActiveGroups: auth.hasActiveMembership ?? (await hasActiveMembership(db, auth.userId)) });
 }
 
 /** 402 subscription.required for a caller without an active subscription. */

@@ -33,8 +33,18 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/** The benchmark organisation; returns the group, one speaker and the bearer keys of the coach and that speaker. */
-export async function seed(db: TDb) {
+/** What seed builds beyond the dashboards' own organisation (the load benchmark asks for more). */
+export interface TSeedOptions {
+  recordings?: number;
+  /** Coaches besides the first, each a manager of the group. */
+  extraCoaches?: number;
+  /** The analysis results stored on each recording (recordings.results), by its index. */
+  results?: (n: number) => unknown;
+}
+
+/** The benchmark organisation; returns the group, its people and recordings, and the bearer keys of the coach and one speaker. */
+export async function seed(db: TDb, opts: TSeedOptions = {}) {
+  const recordingCount = opts.recordings ?? RECORDINGS;
   const tag = randomBytes(3).toString('hex');
   const [org] = await db
     .insert(organisations)
@@ -62,13 +72,24 @@ export async function seed(db: TDb) {
     emailPreferences: DEFAULT_EMAIL_PREFERENCES,
   });
   const [coach] = await db.insert(users).values(person('coach')).returning();
+  const extraCoaches = opts.extraCoaches
+    ? await db
+        .insert(users)
+        .values(Array.from({ length: opts.extraCoaches }, (_, i) => ({ ...person('coach'), email: `coach${i + 2}-${tag}@bench.example` })))
+        .returning({ id: users.id })
+    : [];
   const speakers: { id: string }[] = [];
   await insertChunked(
     Array.from({ length: SPEAKERS }, (_, i) => person(i)),
     async (chunk) => speakers.push(...(await db.insert(users).values(chunk).returning({ id: users.id }))),
   );
   const members: (typeof memberships.$inferInsert)[] = [
-    { userId: coach!.id, groupId: group!.id, roles: ['manager'], status: 'active' },
+    ...[coach!, ...extraCoaches].map((c): typeof memberships.$inferInsert => ({
+      userId: c.id,
+      groupId: group!.id,
+      roles: ['manager'],
+      status: 'active',
+    })),
     ...speakers.map((s): typeof memberships.$inferInsert => ({ userId: s.id, groupId: group!.id, roles: ['speaker'], status: 'active' })),
   ];
   await insertChunked(members, (chunk) => db.insert(memberships).values(chunk));
@@ -93,8 +114,8 @@ export async function seed(db: TDb) {
       : speakers.filter((_, s) => s % 3 === i % 3).map((s) => ({ assignmentId: a.id, userId: s.id })),
   );
   await insertChunked(targets, (chunk) => db.insert(assignmentTargets).values(chunk));
-  // Each speaker records 20 times, into the continuous assignments and those for them.
-  const recs = Array.from({ length: RECORDINGS }, (_, n) => {
+  // Each speaker records RECORDINGS / SPEAKERS times, into the continuous assignments and those for them.
+  const recs = Array.from({ length: recordingCount }, (_, n) => {
     const s = n % SPEAKERS;
     const k = Math.floor(n / SPEAKERS);
     const forThem = created.filter((_, i) => i < CONTINUOUS || s % 3 === i % 3);
@@ -107,6 +128,7 @@ export async function seed(db: TDb) {
       status: 'done' as const,
       duration: 60 + (n % 120),
       overallScore: 3 + (n % 7),
+      ...(opts.results ? { results: opts.results(n) } : {}),
       playbackPath: `bench/${n}/audio.mp3`,
       submitted: n % 3 === 0,
       feedbackRequested: n % 4 === 0,
@@ -114,8 +136,11 @@ export async function seed(db: TDb) {
     };
   });
   const recIds: { id: string; userId: string }[] = [];
-  await insertChunked(recs, async (chunk) =>
-    recIds.push(...(await db.insert(recordings).values(chunk).returning({ id: recordings.id, userId: recordings.userId }))),
+  await insertChunked(
+    recs,
+    async (chunk) =>
+      recIds.push(...(await db.insert(recordings).values(chunk).returning({ id: recordings.id, userId: recordings.userId }))),
+    opts.results ? 250 : 1_000,
   );
   // Feedback: a coach comment and rating on every other recording, a peer comment and rating on every third.
   const fb = recIds.flatMap((r, n) => {
@@ -140,7 +165,11 @@ export async function seed(db: TDb) {
   await db.execute(sql`analyze`);
   const bearer = async (userId: string) => `Bearer ${org!.code}-${(await issueKey(db, userId, 'session')).secret}`;
   return {
+    orgCode: org!.code,
     groupId: group!.id,
+    coachIds: [coach!.id, ...extraCoaches.map((c) => c.id)],
+    speakerIds: speakers.map((s) => s.id),
+    recordings: recIds,
     speakerId: speakers[0]!.id,
     coach: await bearer(coach!.id),
     speaker: await bearer(speakers[0]!.id),

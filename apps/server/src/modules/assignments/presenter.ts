@@ -11,7 +11,7 @@ import {
   type TAssignmentCaller,
   type TAssignmentView,
 } from '../../auth/policies.js';
-import { findOrganisation } from '../org/org.repository.js';
+import { orgOfCaller } from '../org/org.repository.js';
 import {
   listAttachments,
   listMembershipsOfUser,
@@ -38,7 +38,7 @@ export interface TViewer {
 }
 
 export async function loadViewer(db: TDb, auth: TAuth): Promise<TViewer> {
-  const [ms, org] = await Promise.all([listMembershipsOfUser(db, auth.userId), findOrganisation(db, auth.orgId)]);
+  const [ms, org] = await Promise.all([listMembershipsOfUser(db, auth.userId), orgOfCaller(db, auth)]);
   return {
     auth,
     caller: { userId: auth.userId, orgId: auth.orgId, orgRoles: auth.orgRoles, isOrgCoach: coachesInOrg(auth, ms) },

@@ -3,7 +3,7 @@ import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { coachOnlyScorecardInForce } from '../../auth/policies.js';
 import { signMediaUrl } from '../../storage/media-urls.js';
-import { findOrganisation } from '../org/org.repository.js';
+import { orgOfCaller } from '../org/org.repository.js';
 import { listOwnRecordings } from '../recordings/recordings.repository.js';
 import { presentSummary } from '../recordings/recordings.presenter.js';
 import { recordingProgress } from '../assignments/progress/progress.loader.js';
@@ -19,7 +19,7 @@ export async function getLibrary(deps: TDeps, auth: TAuth): Promise<TLibraryReco
   const [rows, feedbackFacts, org] = await Promise.all([
     listOwnRecordings(deps.db, auth.userId),
     feedbackFactsOfOwner(deps.db, auth.userId, auth.userId),
-    findOrganisation(deps.db, auth.orgId),
+    orgOfCaller(deps.db, auth),
   ]);
   const assignmentIds = [...new Set(rows.flatMap((row) => (row.r.assignmentId ? [row.r.assignmentId] : [])))];
   const assignments = new Map((await listRecordingAssignments(deps.db, assignmentIds)).map((a) => [a.id, a]));

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { TResults } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { groups, memberships, recordings, users } from '../../db/schema.js';
 
@@ -16,11 +17,29 @@ export async function userInOrg(db: TDb, userId: string, orgId: string): Promise
  * group and the viewer's membership there, for deciding what the viewer may hear.
  */
 export async function listAnalysedRecordings(db: TDb, userId: string, viewerId: string) {
-  return db
-    .select({ r: recordings, group: groups, membership: memberships })
-    .from(recordings)
-    .leftJoin(groups, eq(groups.id, recordings.groupId))
-    .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, viewerId)))
-    .where(and(eq(recordings.userId, userId), eq(recordings.status, 'done'), isNotNull(recordings.results), isNull(recordings.deletedAt)))
-    .orderBy(asc(recordings.createdAt));
+  return (
+    db
+      // Of the results, only what the chart plots: the transcript and timestamps stay in the database.
+      .select({
+        r: {
+          id: recordings.id,
+          orgId: recordings.orgId,
+          userId: recordings.userId,
+          title: recordings.title,
+          createdAt: recordings.createdAt,
+          feedbackRequested: recordings.feedbackRequested,
+          submitted: recordings.submitted,
+        },
+        results: sql<
+          Pick<TResults, 'scores' | 'ideals'>
+        >`jsonb_build_object('scores', ${recordings.results}->'scores', 'ideals', ${recordings.results}->'ideals')`,
+        group: groups,
+        membership: memberships,
+      })
+      .from(recordings)
+      .leftJoin(groups, eq(groups.id, recordings.groupId))
+      .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, viewerId)))
+      .where(and(eq(recordings.userId, userId), eq(recordings.status, 'done'), isNotNull(recordings.results), isNull(recordings.deletedAt)))
+      .orderBy(asc(recordings.createdAt))
+  );
 }

@@ -6,7 +6,10 @@ import { notFound } from '../../http/errors.js';
 import { listAnalysedRecordings, userInOrg } from './history.repository.js';
 
 /** The values the history chart can plot from one recording's results. */
-export function plottableValues(results: TResults): { values: Record<string, number>; ideals: THistoryPoint['ideals'] } {
+export function plottableValues(results: Pick<TResults, 'scores' | 'ideals'>): {
+  values: Record<string, number>;
+  ideals: THistoryPoint['ideals'];
+} {
   const s = results.scores;
   const values: Record<string, number> = {};
   const put = (k: string, v: number | null | undefined) => {
@@ -42,10 +45,10 @@ export async function getHistory(deps: TDeps, auth: TAuth, userId: string | unde
       const access = recordingAccess(auth, r, group, membership);
       return access === 'owner' || access === 'hear';
     })
-    .map(({ r }) => ({
+    .map(({ r, results }) => ({
       recordingId: r.id,
       title: r.title,
       createdDate: r.createdAt.toISOString(),
-      ...plottableValues(r.results as TResults),
+      ...plottableValues(results),
     }));
 }

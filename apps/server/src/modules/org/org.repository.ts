@@ -2,8 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { TOrgSettings } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { organisations } from '../../db/schema.js';
+import type { TAuth, TCallerOrg } from '../../auth/auth-context.js';
 
 export type TOrgRow = typeof organisations.$inferSelect;
+
+/** The caller's organisation as requests need it: read with their key, else read now. */
+export async function orgOfCaller(db: TDb, auth: TAuth): Promise<TCallerOrg | null> {
+  return auth.org ?? (await findOrganisation(db, auth.orgId));
+}
 
 /** The organisation with this id, or null. */
 export async function findOrganisation(db: TDb, orgId: string): Promise<TOrgRow | null> {

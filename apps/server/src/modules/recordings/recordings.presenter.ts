@@ -73,7 +73,7 @@ export function presentGroupRecording(row: TRecordingListRow, viewer: TViewer): 
  * addresses are signed for this viewer, and the media route checks their access again.
  */
 export function presentRecording(
-  row: TRecordingListRow,
+  row: TRecordingListRow & { r: TRecordingRow },
   viewer: TViewer,
   mediaSecret: string,
   expand: Set<string>,

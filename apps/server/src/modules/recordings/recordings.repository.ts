@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { groups, memberships, organisations, recordings, users } from '../../db/schema.js';
 
@@ -44,8 +44,15 @@ export async function findUserOrgFacts(db: TDb, userId: string) {
   return u ?? null;
 }
 
+// Lists never show results or the wordspotting snapshot: reading (and parsing) those large JSON
+// columns for every row was most of a list call's time.
+const { results: _results, wordspotting: _wordspotting, ...listRecordingColumns } = getTableColumns(recordings);
+
+/** The recording's columns that lists read: all but its results and wordspotting snapshot. */
+export type TRecordingListFields = Omit<TRecordingRow, 'results' | 'wordspotting'>;
+
 const listColumns = {
-  r: recordings,
+  r: listRecordingColumns,
   groupName: groups.name,
   // The group's levels decide the recording's abilities (policies.ts recordingAbilities).
   groupLevels: { managerPrivacyLevel: groups.managerPrivacyLevel, speakerPrivacyLevel: groups.speakerPrivacyLevel },
@@ -54,7 +61,7 @@ const listColumns = {
 };
 
 export type TRecordingListRow = {
-  r: TRecordingRow;
+  r: TRecordingListFields;
   groupName: string | null;
   groupLevels: { managerPrivacyLevel: number; speakerPrivacyLevel: number } | null;
   firstName: string;
@@ -99,7 +106,7 @@ export function listGroupRecordings(
 
 export async function findRecordingWithContext(db: TDb, recordingId: string, callerId: string) {
   const [row] = await db
-    .select({ ...listColumns, group: groups, membership: memberships })
+    .select({ ...listColumns, r: recordings, group: groups, membership: memberships })
     .from(recordings)
     .innerJoin(users, eq(users.id, recordings.userId))
     .leftJoin(groups, eq(groups.id, recordings.groupId))

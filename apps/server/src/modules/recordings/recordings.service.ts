@@ -43,7 +43,7 @@ import {
   updateRecordingRow,
 } from './recordings.repository.js';
 import { findActiveMembership, findActiveSpeakerGroup } from '../memberships/memberships.repository.js';
-import { findOrganisation } from '../org/org.repository.js';
+import { findOrganisation, orgOfCaller } from '../org/org.repository.js';
 import { isCoachOf } from '../../auth/roles.js';
 import { canHearWith, presentGroupRecording, presentRecording, presentSummary } from './recordings.presenter.js';
 import { currentWordspottingList } from '../wordspotting/resolve-list.js';
@@ -68,7 +68,7 @@ function assertLevelsAllow(levels: { canShare: boolean; canFlag: boolean }, v: {
 }
 
 async function assignmentsOn(deps: TDeps, auth: TAuth): Promise<boolean> {
-  const org = await findOrganisation(deps.db, auth.orgId);
+  const org = await orgOfCaller(deps.db, auth);
   return !!org?.settings.Assignments;
 }
 
