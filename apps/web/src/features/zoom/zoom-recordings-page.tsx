@@ -255,7 +255,7 @@ function ImportForm({ meetings, data, assignmentId }: { meetings: TZoomMeeting[]
               </div>
               <div className="zoom-meeting__files">
                 {m.files.map((f) => (
-                  <label key={f.fileId} className="zoom-file">
+                  <label key={f.fileId} className="choice-card zoom-file">
                     <input
                       type="radio"
                       className="radio-dot"
@@ -263,11 +263,11 @@ function ImportForm({ meetings, data, assignmentId }: { meetings: TZoomMeeting[]
                       checked={pick?.file.fileId === f.fileId && pick.meeting.meetingId === m.meetingId}
                       onChange={() => choose({ meeting: m, file: f })}
                     />
-                    <span className="zoom-file__text">
-                      <span className="zoom-file__title">
+                    <span className="choice-card__text">
+                      <span className="choice-card__title">
                         {f.fileType === 'MP4' ? <Video size={14} aria-hidden /> : <Music size={14} aria-hidden />} {fileLabel(f)}
                       </span>
-                      <span className="zoom-file__hint">
+                      <span className="choice-card__hint">
                         {f.fileType}
                         {f.fileSize != null ? ` · ${formatBytes(f.fileSize)}` : ''}
                       </span>
