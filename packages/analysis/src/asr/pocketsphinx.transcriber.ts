@@ -214,12 +214,10 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
       const edges = [window.from, window.to].filter((t) => t > 0 && t < duration);
       return {
         words,
-        keywordHits: verifyKeywordHits(
-          dedupeHits(parts.flatMap((p) => p.hits)).filter(inWindow),
-          words,
-          loadDictionary(dictFile),
-          [...pieces.slice(1).map((p) => p.from), ...edges],
-        ),
+        keywordHits: verifyKeywordHits(dedupeHits(parts.flatMap((p) => p.hits)).filter(inWindow), words, loadDictionary(dictFile), [
+          ...pieces.slice(1).map((p) => p.from),
+          ...edges,
+        ]),
         spotted: plan.spotted,
       };
     } finally {

@@ -107,7 +107,13 @@ describe('analyze with a transcribed prefix', () => {
     expect(duration).toBeGreaterThan(20);
     const tail = fakeTranscriber();
     const until = 14;
-    const prefixWords = Array.from({ length: until }, (_, i) => ({ text: `p${i}`, start: i + 0.2, end: i + 0.7, confidence: 1, isFiller: false }));
+    const prefixWords = Array.from({ length: until }, (_, i) => ({
+      text: `p${i}`,
+      start: i + 0.2,
+      end: i + 0.7,
+      confidence: 1,
+      isFiller: false,
+    }));
     const results = await analyze(file, {
       transcriber: tail.transcriber,
       transcribedPrefix: { until, words: prefixWords, keywordHits: [], keywords: [] },
