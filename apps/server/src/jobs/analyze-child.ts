@@ -68,6 +68,12 @@ async function makePlayback(
   duration: number,
 ): Promise<void> {
   const audio = path.join(job.outDir, 'audio.m4a');
+  // The peaks decode the file once more: beside the transcode, not after it (with a live
+  // capture's transcript the analysis ends first, and the playback files are what results wait for).
+  const peaks = path.join(job.outDir, 'peaks.json');
+  const peaksWritten = computePeaks(analysisInput, PEAKS_PER_SECOND).then((p) => writeFile(peaks, JSON.stringify(p)));
+  // Settled here too, so a failed transcode never leaves it unhandled.
+  peaksWritten.catch(() => undefined);
   await ffmpeg([
     ...inputOpts,
     '-i',
@@ -113,8 +119,7 @@ async function makePlayback(
       video,
     ]);
   }
-  const peaks = path.join(job.outDir, 'peaks.json');
-  await writeFile(peaks, JSON.stringify(await computePeaks(analysisInput, PEAKS_PER_SECOND)));
+  await peaksWritten;
   await send({ type: 'playback', duration, isVideo, audio, video, peaks });
 }
 
