@@ -162,6 +162,12 @@ export const api = {
     call('GET', () => client.GET('/api/v1/recordings/{id}', { params: { path: id(recordingId), query: { expand: 'tips,timestamped' } } })),
   createRecording: (body: TCreateRecordingBody): Promise<{ recordingId: string; uploadUrl: string | null }> =>
     call('POST', () => client.POST('/api/v1/recordings', { body })),
+  /** Live capture: a tus upload that runs while the speaker records, bound to the recording at Save. */
+  createLiveCapture: (): Promise<{ captureId: string; uploadUrl: string }> =>
+    call('POST', () => client.POST('/api/v1/live-captures', { body: {} })),
+  /** The take is not kept (discarded, too short, silent): its capture and bytes go. */
+  deleteLiveCapture: (captureId: string) =>
+    call('DELETE', () => client.DELETE('/api/v1/live-captures/{id}', { params: { path: id(captureId) } })),
   updateRecording: (recordingId: string, body: TUpdateRecordingBody): Promise<TRecording> =>
     call('PUT', () => client.PUT('/api/v1/recordings/{id}', { params: { path: id(recordingId) }, body })),
   deleteRecording: (recordingId: string) =>
