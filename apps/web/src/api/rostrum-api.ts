@@ -164,7 +164,8 @@ export const api = {
     call('POST', () => client.POST('/api/v1/recordings', { body })),
   /** Live capture: a tus upload that runs while the speaker records, bound to the recording at Save. */
   createLiveCapture: (): Promise<{ captureId: string; uploadUrl: string }> =>
-    call('POST', () => client.POST('/api/v1/live-captures', { body: {} })),
+    // Its 402 is not a redirect mid-recording: the take then uploads after Save, where a 402 shows as usual.
+    call('POST', () => client.POST('/api/v1/live-captures', { body: {} }), { own402: true }),
   /** The take is not kept (discarded, too short, silent): its capture and bytes go. */
   deleteLiveCapture: (captureId: string) =>
     call('DELETE', () => client.DELETE('/api/v1/live-captures/{id}', { params: { path: id(captureId) } })),

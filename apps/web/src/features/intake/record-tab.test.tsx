@@ -53,26 +53,34 @@ vi.mock('./audio-capture', () => ({
 /** The server: live captures and recordings, as the tab calls them. */
 const server = vi.hoisted(() => ({
   failCapture: false,
+  /** POST recordings with a captureId answers 404 live_capture.not_found (the capture expired). */
+  captureGone: false,
   captures: 0,
   deleted: [] as string[],
   created: [] as Record<string, unknown>[],
 }));
-vi.mock('../../api/rostrum-api', () => ({
-  api: {
-    getMe: async () => ({}),
-    createLiveCapture: async () => {
-      server.captures += 1;
-      if (server.failCapture) throw new Error('Network error');
-      return { captureId: 'cap-1', uploadUrl: '/api/v1/uploads' };
+vi.mock('../../api/rostrum-api', async () => {
+  const { ApiError } = await import('../../api/http-client');
+  return {
+    api: {
+      getMe: async () => ({}),
+      createLiveCapture: async () => {
+        server.captures += 1;
+        if (server.failCapture) throw new Error('Network error');
+        return { captureId: 'cap-1', uploadUrl: '/api/v1/uploads' };
+      },
+      deleteLiveCapture: async (captureId: string) => void server.deleted.push(captureId),
+      createRecording: async (body: Record<string, unknown>) => {
+        server.created.push(body);
+        if (server.captureGone && body.captureId) {
+          throw new ApiError(404, 'Not found', true, 'live_capture.not_found');
+        }
+        return { recordingId: 'rec-1', uploadUrl: '/api/v1/uploads' };
+      },
     },
-    deleteLiveCapture: async (captureId: string) => void server.deleted.push(captureId),
-    createRecording: async (body: Record<string, unknown>) => {
-      server.created.push(body);
-      return { recordingId: 'rec-1', uploadUrl: '/api/v1/uploads' };
-    },
-  },
-  queryKeys: { recordings: ['recordings'] },
-}));
+    queryKeys: { recordings: ['recordings'] },
+  };
+});
 /** tus uploads the tab starts: the test ends them through their callbacks. */
 const tusUploads = vi.hoisted(
   () =>
@@ -142,7 +150,7 @@ const click = (name: string) => act(async () => void fireEvent.click(screen.getB
 beforeEach(() => {
   vi.useFakeTimers();
   Object.assign(mic, { allow: true, hold: false, seconds: 0, takeSeconds: 12, onSilence: null, started: 0, released: 0, buzzed: 0 });
-  Object.assign(server, { failCapture: false, captures: 0, deleted: [], created: [] });
+  Object.assign(server, { failCapture: false, captureGone: false, captures: 0, deleted: [], created: [] });
   tusUploads.length = 0;
   URL.createObjectURL = () => 'blob:take';
   URL.revokeObjectURL = () => {};
@@ -290,6 +298,20 @@ describe('RecordTab: uploading while recording (live capture)', () => {
     await advance(RECORDING_LIMITS.countdownSeconds * 1000);
     await act(async () => mic.onSilence?.());
     expect(server.deleted).toEqual(['cap-1']);
+  });
+
+  it('a capture the server no longer has (expired) is given up at Save: the take uploads whole', async () => {
+    server.captureGone = true;
+    await recordTake();
+    await click('Save');
+    expect(server.created).toHaveLength(2);
+    expect(server.created[0]).toMatchObject({ captureId: 'cap-1' });
+    expect(server.created[1]).not.toHaveProperty('captureId');
+    expect(tusUploads[0]!.aborted).toBe(1);
+    const upload = tusUploads[1]!;
+    expect(upload.options.metadata.recordingId).toBe('rec-1');
+    await act(async () => upload.options.onSuccess());
+    expect(screen.getByText('Results page')).toBeTruthy();
   });
 
   it('leaving the page deletes an unsaved capture, never a saved one', async () => {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } 
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Mic, MicOff, RotateCcw, Save, Square } from 'lucide-react';
-import { INTAKE_MSG, RECORDING_LIMITS, formatTimer } from '@rostrum/contract';
+import { ERROR_CODES, INTAKE_MSG, RECORDING_LIMITS, formatTimer } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
 import { Banner } from '../../components/banner';
@@ -187,9 +187,13 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
       }),
   };
 
-  /** Save of a take uploaded while recording: the new recording takes the capture's bytes. */
-  const saveLive = async (live: LiveUpload, captureId: string) => {
-    if (!result) return;
+  /**
+   * Save of a take uploaded while recording: the new recording takes the capture's bytes. False
+   * when the server no longer has the capture (expired, or replaced by newer ones): the take is
+   * then uploaded whole.
+   */
+  const saveLive = async (live: LiveUpload, captureId: string): Promise<boolean> => {
+    if (!result) return true;
     const body = {
       ...form.body({ source: 'ui record form', fileName: live.fileName, fileSize: result.blob.size }),
       captureId,
@@ -204,9 +208,11 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
       void hideVideoOfConversation(queryClient, recordingId, body);
       live.watch({ ...handlers, onSuccess: () => handlers.onSuccess(recordingId) });
     } catch (err) {
+      if (isApiError(err) && err.code === ERROR_CODES.liveCaptureNotFound) return false;
       // Retry Upload posts again with the same capture: uploadRef stays empty.
       dispatch({ type: 'UPLOAD_FAILED', error: createFailure(err, INTAKE_MSG.recordUploadError) });
     }
+    return true;
   };
 
   const upload = async () => {
@@ -215,8 +221,8 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     dispatch({ type: 'UPLOAD_STARTED', total: result.blob.size });
     const live = liveRef.current;
     const captureId = live ? await live.ready : null;
-    if (live && captureId && live.usable) return saveLive(live, captureId);
-    // No live capture (not created, or refused by the server): the whole take goes up now.
+    if (live && captureId && live.usable && (await saveLive(live, captureId))) return;
+    // No live capture (not created, refused or gone on the server): the whole take goes up now.
     dropLive();
     const file = new File([result.blob], `${crypto.randomUUID()}.${fileExtensionFor(result.mimeType)}`, {
       type: result.blob.type,
