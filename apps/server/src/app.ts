@@ -25,6 +25,7 @@ import { meRoutes } from './modules/me/me.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
 import { uploadsRoutes } from './modules/recordings/uploads.routes.js';
+import { liveCapturesRoutes } from './modules/live-captures/live-captures.routes.js';
 import { mediaRoutes } from './modules/recordings/media.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { historyRoutes } from './modules/history/history.routes.js';
@@ -100,6 +101,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       groupsRoutes(zapp, deps);
       recordingsRoutes(zapp, deps);
       uploadsRoutes(zapp, deps);
+      liveCapturesRoutes(zapp, deps);
       mediaRoutes(zapp, deps);
       feedbackRoutes(zapp, deps);
       historyRoutes(zapp, deps);

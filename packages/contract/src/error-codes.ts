@@ -106,6 +106,10 @@ export const ERROR_CODES = {
   recordingUrlFetchFailed: 'recording.url_fetch_failed',
   /** 409: the recording already has its file; nothing more can be uploaded. */
   recordingHasFile: 'recording.has_file',
+  /** 404: no such live capture of the caller. */
+  liveCaptureNotFound: 'live_capture.not_found',
+  /** 409: the live capture already belongs to a recording. */
+  liveCaptureBound: 'live_capture.bound',
   /** 403: the caller has no active speaker membership (in the group asked for), so cannot record. */
   recordingNeedsSpeaker: 'recording.needs_speaker_membership',
   /** 403: the signed media address has expired (reload the page). */

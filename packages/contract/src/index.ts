@@ -15,6 +15,7 @@ export * from './user.js';
 export * from './preferences.js';
 export * from './vocabulary.js';
 export * from './recording.js';
+export * from './live-capture.js';
 export * from './intake.js';
 export * from './feedback.js';
 export * from './history.js';

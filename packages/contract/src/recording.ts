@@ -121,6 +121,11 @@ export const ZCreateRecordingBodySchema = z
      * Absent: a private recording.
      */
     assignmentId: ZIdSchema.optional(),
+    /**
+     * A live capture of the caller (POST live-captures) whose bytes are, or are being, uploaded:
+     * the recording takes them instead of an upload of its own (no uploadUrl in the answer).
+     */
+    captureId: ZIdSchema.optional(),
     submitted: z.boolean().default(false),
     feedbackRequested: z.boolean().default(false),
     /** An algorithm name of the organisation (its name holds 'default' or 'conversational'). */
@@ -147,7 +152,7 @@ export type TCreateRecordingBody = z.input<typeof ZCreateRecordingBodySchema>;
 
 export const ZCreateRecordingResponseSchema = z.object({
   recordingId: z.uuid(),
-  /** tus endpoint for the file (absent for URL recordings). */
+  /** tus endpoint for the file (null for URL recordings and for live captures). */
   uploadUrl: z.string().nullable(),
 });
 

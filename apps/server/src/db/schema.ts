@@ -417,6 +417,38 @@ export const recordings = pgTable(
   ],
 );
 
+/**
+ * A live capture (issue 19): a browser recording whose bytes upload (tus, upload id = capture id)
+ * while it is recorded, and whose speech the worker transcribes window by window as they arrive.
+ * POST recordings with its id binds it to the new recording; unbound ones expire with uploads.
+ */
+export const liveCaptures = pgTable(
+  'live_captures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set once by POST recordings; the capture goes with its recording. */
+    recordingId: uuid('recording_id').references(() => recordings.id, { onDelete: 'cascade' }),
+    /** The upload's last byte arrived (tus finished it). */
+    complete: boolean('complete').notNull().default(false),
+    /** The audio before this second is transcribed (`words`, `keywordHits`). */
+    transcribedUntil: real('transcribed_until').notNull().default(0),
+    words: jsonb('words').$type<unknown[]>().notNull().default([]),
+    keywordHits: jsonb('keyword_hits').$type<unknown[]>().notNull().default([]),
+    /** The word-spotting phrases listened for, resolved when the capture was created. */
+    keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
+    /** A worker is transcribing it until then (one recogniser per capture at a time). */
+    busyUntil: ts('busy_until'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('live_captures_user_idx').on(t.userId, t.createdAt), uniqueIndex('live_captures_recording_idx').on(t.recordingId)],
+);
+
 export const feedback = pgTable(
   'feedback',
   {

@@ -4,6 +4,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import { recordings } from '../db/schema.js';
 import { uploadsDirOf } from '../storage/media-storage.js';
 import type { TWorkerDeps } from './queue.js';
+import { removeUnboundCapturesBefore } from '../modules/live-captures/live-captures.repository.js';
 
 /** An unfinished upload is kept this long after it was started (tus also answers 410 after it). */
 export const UPLOAD_EXPIRY_MS = 24 * 3600 * 1000;
@@ -30,7 +31,7 @@ async function startedAt(dir: string, id: string): Promise<number | null> {
 /**
  * The `expire-uploads` job: unfinished tus uploads older than UPLOAD_EXPIRY_MS lose their partial
  * files in DATA_DIR/uploads, and recordings still waiting for their file (status uploading, no
- * URL) that old are deleted. Both are idempotent, so two workers running it at once do no harm.
+ * URL) and unsaved live captures that old are deleted. Both are idempotent, so two workers running it at once do no harm.
  */
 export async function handleExpireUploads(deps: TWorkerDeps, now = Date.now()): Promise<{ recordings: number; uploads: number }> {
   const cutoff = now - UPLOAD_EXPIRY_MS;
@@ -40,6 +41,9 @@ export async function handleExpireUploads(deps: TWorkerDeps, now = Date.now()): 
     .returning({ id: recordings.id });
   const goneIds = new Set(gone.map((r) => r.id));
   for (const id of goneIds) await deps.storage.remove(id);
+  // Live captures never saved as a recording expire like uploads (their bytes are a tus upload
+  // under the capture id); a saved one goes with its recording (the foreign key cascades).
+  for (const id of await removeUnboundCapturesBefore(deps.db, new Date(cutoff))) goneIds.add(id);
 
   if (deps.storage.kind === 's3') {
     // Unfinished uploads live in the bucket (@tus/s3-store): the store drops expired ones.

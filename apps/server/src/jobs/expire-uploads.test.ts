@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
-import { recordings } from '../db/schema.js';
+import { liveCaptures, recordings } from '../db/schema.js';
 import { insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../test/harness.js';
 import { handleExpireUploads, UPLOAD_EXPIRY_MS } from './expire-uploads.job.js';
 import { startQueue } from './queue.js';
@@ -99,6 +99,46 @@ describe('expire-uploads', () => {
     await handleExpireUploads({ db: t.db, config: t.config, storage: t.storage, log, mailer: t.mailer }, Date.now() + UPLOAD_EXPIRY_MS);
     expect(await rowOf(fresh.recordingId)).toBeUndefined();
     expect(hasFiles(fresh.recordingId)).toBe(false);
+  });
+
+  it('removes unsaved live captures older than a day with their bytes; saved and fresh ones stay', async () => {
+    const o = await makeOrg(t.db);
+    const auth = await signInAs(t, o.speaker.email);
+    /** A capture with some bytes uploaded; `hoursAgo` back-dates both. */
+    const capture = async (hoursAgo: number) => {
+      const { captureId } = (
+        await t.app.inject({ method: 'POST', url: '/api/v1/live-captures', headers: { authorization: auth }, payload: {} })
+      ).json().data as { captureId: string };
+      const post = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        headers: { ...TUS, authorization: auth, 'upload-defer-length': '1', 'upload-metadata': `captureId ${b64(captureId)}` },
+      });
+      expect(post.statusCode, post.body).toBe(201);
+      const then = new Date(Date.now() - hoursAgo * 3600_000);
+      await t.db.update(liveCaptures).set({ createdAt: then }).where(eq(liveCaptures.id, captureId));
+      const meta = path.join(uploads(), `${captureId}.json`);
+      writeFileSync(meta, JSON.stringify({ ...JSON.parse(readFileSync(meta, 'utf8')), creation_date: then.toISOString() }));
+      return captureId;
+    };
+    const old = await capture(25);
+    const fresh = await capture(1);
+    const saved = await capture(25);
+    const bound = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recordings',
+      headers: { authorization: auth },
+      payload: { title: 'Saved', source: 'ui record form', captureId: saved },
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    await handleExpireUploads({ db: t.db, config: t.config, storage: t.storage, log, mailer: t.mailer });
+    const left = async (id: string) => (await t.db.select().from(liveCaptures).where(eq(liveCaptures.id, id))).length;
+    expect(await left(old)).toBe(0);
+    expect(hasFiles(old)).toBe(false);
+    expect(await left(fresh)).toBe(1);
+    expect(hasFiles(fresh)).toBe(true);
+    // The saved one waits for its file as its recording does (created now).
+    expect(await left(saved)).toBe(1);
   });
 
   it('runs by itself on a worker', async () => {

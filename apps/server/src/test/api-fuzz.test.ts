@@ -103,6 +103,7 @@ const FAMILIES = [
   'history',
   'invites',
   'legal',
+  'live-captures',
   'me',
   'media',
   'org',

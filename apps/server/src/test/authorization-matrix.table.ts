@@ -16,6 +16,7 @@ import {
   recordings,
   scorecardResponses,
   scorecards,
+  liveCaptures,
   users,
   wordspottingLists,
 } from '../db/schema.js';
@@ -127,6 +128,20 @@ function uploadWrite(method: 'PATCH' | 'DELETE'): TRow<unknown> {
         payload: 'RIFF',
         state,
       };
+    },
+    expect: ({ caller }) => ({ status: uploadStatus(caller) }),
+  });
+}
+
+/** Discarding a live capture: the owner's unsaved capture; only the owner may (204), anyone else 404. */
+function liveCaptureDelete(): TRow<unknown> {
+  return row({
+    variants: ONE,
+    mutates: true,
+    target: async ({ combo, world }): Promise<TTarget> => {
+      const [c] = await world.t.db.insert(liveCaptures).values({ orgId: combo.org.id, userId: combo.users.owner.id }).returning();
+      const state = async () => ((await world.t.db.select().from(liveCaptures).where(eq(liveCaptures.id, c!.id))).length ? 'kept' : 'gone');
+      return { params: { id: c!.id }, state };
     },
     expect: ({ caller }) => ({ status: uploadStatus(caller) }),
   });
@@ -1025,6 +1040,7 @@ export const TABLE: Record<string, TRow<unknown>> = {
   // -- resumable uploads
   'PATCH /uploads/{id}': uploadWrite('PATCH'),
   'DELETE /uploads/{id}': uploadWrite('DELETE'),
+  'DELETE /live-captures/{id}': liveCaptureDelete(),
 };
 
 /**
@@ -1083,6 +1099,7 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   'DELETE /invites/{id}': false,
   'PATCH /uploads/{id}': false,
   'DELETE /uploads/{id}': false,
+  'DELETE /live-captures/{id}': false,
   'PATCH /admin/plans/{planId}': false,
   'POST /admin/plans/{planId}/codes': false,
   'POST /admin/prepaid-codes/{codeId}/void': false,

@@ -77,3 +77,37 @@ export function mediaReferencingFiles(target: string): Record<string, string> {
     'SDP description': 'v=0\no=- 0 0 IN IP4 127.0.0.1\ns=talk\nc=IN IP4 127.0.0.1\nt=0 0\nm=audio 5004 RTP/AVP 0\na=rtpmap:0 PCMU/8000\n',
   };
 }
+
+/**
+ * The talk as WebM/Opus, as Chromium's MediaRecorder records it (live captures): the recogniser's
+ * voice (flite), repeated `times` with a second of silence between (a longer talk with pauses).
+ */
+export function speechWebm(times = 1): string {
+  mkdirSync(DIR, { recursive: true });
+  const file = path.join(DIR, `speech-x${times}.webm`);
+  if (!existsSync(file)) {
+    const inputs = Array.from({ length: times }, () => ['-i', naturalSpeechWav()]).flat();
+    const pads = Array.from({ length: times }, (_, i) => `[${i}:a]apad=pad_dur=1[a${i}]`).join(';');
+    const joined = Array.from({ length: times }, (_, i) => `[a${i}]`).join('');
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      ...inputs,
+      '-filter_complex',
+      `${pads};${joined}concat=n=${times}:v=0:a=1[out]`,
+      '-map',
+      '[out]',
+      '-ar',
+      '48000',
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '32k',
+      '-f',
+      'webm',
+      file,
+    ]);
+  }
+  return file;
+}

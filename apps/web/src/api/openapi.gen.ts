@@ -567,7 +567,7 @@ export interface paths {
         put?: never;
         /**
          * Start the resumable upload of a recording's file
-         * @description tus 1.0 creation. Headers: Tus-Resumable 1.0.0, Upload-Length (bytes, at most 200 MB), Upload-Metadata with `recordingId` (from POST recordings) and `filename`, base64-encoded. 201 with the upload address in Location.
+         * @description tus 1.0 creation. Headers: Tus-Resumable 1.0.0, Upload-Length (bytes, at most 200 MB) or Upload-Defer-Length 1 (the length comes with the last PATCH), Upload-Metadata with `recordingId` (from POST recordings) or `captureId` (from POST live-captures; exactly one of them) and `filename`, base64-encoded. 201 with the upload address in Location.
          */
         post: operations["createUpload"];
         delete?: never;
@@ -598,6 +598,46 @@ export interface paths {
          * @description tus 1.0: Content-Type application/offset+octet-stream and Upload-Offset equal to the server's offset. 204 with the new Upload-Offset. After the last byte the server checks the content (415 for anything but an allowed audio or video container, and nothing is kept) and the analysis starts.
          */
         patch: operations["appendUpload"];
+        trace?: never;
+    };
+    "/api/v1/live-captures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a live capture: a browser recording that uploads while it is recorded
+         * @description Whoever may record may. 201 with the capture id and the tus endpoint: create the upload there with Upload-Defer-Length 1 and `captureId` in its metadata, PATCH the bytes while recording, send Upload-Length with the last ones. At most 3 unsaved captures are kept per user (a 4th discards the oldest); 429 after too many in an hour.
+         */
+        post: operations["createLiveCapture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/live-captures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Discard an unsaved live capture: its bytes and transcripts
+         * @description 204. 404 for anyone's but the caller's; 409 once it was saved as a recording (delete the recording instead).
+         */
+        delete: operations["deleteLiveCapture"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/feedback": {
@@ -4239,6 +4279,8 @@ export interface operations {
                     groupId?: string;
                     /** Format: uuid */
                     assignmentId?: string;
+                    /** Format: uuid */
+                    captureId?: string;
                     /** @default false */
                     submitted?: boolean;
                     /** @default false */
@@ -5946,8 +5988,10 @@ export interface operations {
                 "tus-resumable"?: string;
                 /** @description Total size in bytes (POST) */
                 "upload-length"?: string;
-                /** @description recordingId and filename, base64 (POST) */
+                /** @description recordingId (or captureId) and filename, base64 (POST) */
                 "upload-metadata"?: string;
+                /** @description 1: the length comes with a later PATCH (POST, live captures) */
+                "upload-defer-length"?: string;
                 /** @description Offset of this chunk (PATCH) */
                 "upload-offset"?: string;
             };
@@ -5973,8 +6017,10 @@ export interface operations {
                 "tus-resumable"?: string;
                 /** @description Total size in bytes (POST) */
                 "upload-length"?: string;
-                /** @description recordingId and filename, base64 (POST) */
+                /** @description recordingId (or captureId) and filename, base64 (POST) */
                 "upload-metadata"?: string;
+                /** @description 1: the length comes with a later PATCH (POST, live captures) */
+                "upload-defer-length"?: string;
                 /** @description Offset of this chunk (PATCH) */
                 "upload-offset"?: string;
             };
@@ -6002,8 +6048,10 @@ export interface operations {
                 "tus-resumable"?: string;
                 /** @description Total size in bytes (POST) */
                 "upload-length"?: string;
-                /** @description recordingId and filename, base64 (POST) */
+                /** @description recordingId (or captureId) and filename, base64 (POST) */
                 "upload-metadata"?: string;
+                /** @description 1: the length comes with a later PATCH (POST, live captures) */
+                "upload-defer-length"?: string;
                 /** @description Offset of this chunk (PATCH) */
                 "upload-offset"?: string;
             };
@@ -6020,6 +6068,118 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    createLiveCapture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            captureId: string;
+                            uploadUrl: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteLiveCapture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Discarded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
             };
         };
     };

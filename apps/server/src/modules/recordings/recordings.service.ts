@@ -8,6 +8,7 @@ import {
   ERROR_CODES,
   INTAKE_MSG,
   isRefusedExtension,
+  LIVE_CAPTURE_MSG,
   MSG,
   RECORDING_LIMITS,
   trimmedDuration,
@@ -52,6 +53,7 @@ import { findAssignmentInOrg, presentAssignmentRef } from '../assignments/assign
 import { assignmentForNewRecording } from './recording-assignment.js';
 import { assertPublicUrl, UrlFetchError } from './url-fetcher.js';
 import { notifyRecordingEvents } from '../notifications/notify.js';
+import { bindCapture, findLiveCapture } from '../live-captures/live-captures.repository.js';
 
 export const UPLOAD_PATH = `${API_PREFIX}/uploads`;
 
@@ -83,7 +85,7 @@ function urlFileName(url: string): string | null {
 }
 
 /** The group a speaker records into: the one asked for, else their newest active speaker group. */
-async function speakerGroup(deps: TDeps, auth: TAuth, groupId: string | undefined) {
+export async function speakerGroup(deps: TDeps, auth: TAuth, groupId: string | undefined) {
   const group = await findActiveSpeakerGroup(deps.db, auth.userId, auth.orgId, groupId);
   if (!group) throw forbidden(INTAKE_MSG.needsSpeaker, ERROR_CODES.recordingNeedsSpeaker);
   return group;
@@ -106,6 +108,7 @@ export async function createRecording(
   assertLevelsAllow(groupSharingAbilities(group), body);
   // With Assignments on, a recording outside an assignment is private (002 section 4).
   if (org!.settings.Assignments && !into && (body.feedbackRequested || body.submitted)) throw badRequest(SHARING_MSG.needsAssignment);
+  if (body.captureId) await assertCaptureBindable(deps, auth, body.captureId, body.source);
 
   let sourceUrl: string | null = null;
   if (body.source === 'ui url form') {
@@ -138,6 +141,7 @@ export async function createRecording(
     assignmentId: _a,
     audio: _u,
     algorithm: _al,
+    captureId,
     isVideo,
     ...debug
   } = body;
@@ -166,9 +170,38 @@ export async function createRecording(
     });
     // A URL recording is fetched by the worker: its job commits with the recording.
     if (sourceUrl) await deps.queue.enqueueAnalyze(tx, recordingId);
-    return recordingId;
+    const bound = captureId ? await bindCapture(tx, captureId, auth.userId, recordingId) : null;
+    // Bound by another request meanwhile: this recording is not made.
+    if (captureId && !bound) throw conflict(LIVE_CAPTURE_MSG.bound, ERROR_CODES.liveCaptureBound);
+    return { recordingId, captureComplete: !!bound?.complete };
   });
-  return { recordingId: id, uploadUrl: sourceUrl ? null : UPLOAD_PATH };
+  if (!captureId) return { recordingId: id.recordingId, uploadUrl: sourceUrl ? null : UPLOAD_PATH };
+  // The capture's last byte arrived before the save: its file goes through finishUpload now;
+  // else the capture's upload finishes the recording when it ends (finishCaptureUpload).
+  if (id.captureComplete) await finishFromUpload(deps, id.recordingId, captureId);
+  return { recordingId: id.recordingId, uploadUrl: null };
+}
+
+/** A live capture may become a recording: the caller's, not yet bound, recorded in the browser. */
+async function assertCaptureBindable(deps: TDeps, auth: TAuth, captureId: string, source: string) {
+  const capture = await findLiveCapture(deps.db, captureId);
+  if (!capture || capture.orgId !== auth.orgId || capture.userId !== auth.userId)
+    throw notFound(MSG.notFound, ERROR_CODES.liveCaptureNotFound);
+  if (capture.recordingId) throw conflict(LIVE_CAPTURE_MSG.bound, ERROR_CODES.liveCaptureBound);
+  if (source === 'ui url form') throw badRequest('captureId: a URL recording has no live capture');
+}
+
+/**
+ * The finished tus upload `uploadId` (the recording's own, or its live capture's) becomes the
+ * recording's file through finishUpload; what tus kept of the upload goes either way.
+ */
+export async function finishFromUpload(deps: TDeps, recordingId: string, uploadId: string): Promise<void> {
+  try {
+    await finishUpload(deps, recordingId, await deps.storage.finishedUploadFile(uploadId));
+  } finally {
+    // The file itself was moved into media storage or refused; drop tus's leftovers.
+    await deps.storage.dropUpload(uploadId);
+  }
 }
 
 /**

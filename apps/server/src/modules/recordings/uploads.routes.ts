@@ -8,11 +8,14 @@ import { authenticate, type TAuth } from '../../auth/auth-context.js';
 import { badRequest, errorBody, HttpError } from '../../http/errors.js';
 import type { TZodApp } from '../../http/route-kit.js';
 import { UPLOAD_EXPIRY_MS } from '../../jobs/expire-uploads.job.js';
-import { assertCanUpload, finishUpload, UPLOAD_PATH } from './recordings.service.js';
+import { finishFromUpload, UPLOAD_PATH } from './recordings.service.js';
+import { assertCanUploadTo, finishCaptureUpload } from '../live-captures/live-captures.service.js';
 
 // Resumable uploads (tus 1.0): a dropped connection continues from the last byte the server
 // has (HEAD, then PATCH from that offset) instead of starting over. The upload id is the
-// recording id, so only the recording's owner can create, resume or finish it.
+// recording id, so only the recording's owner can create, resume or finish it. A live capture
+// (POST live-captures) uploads the same way under its capture id, usually with a deferred length
+// while the browser still records.
 //
 // tus runs behind this module's edge, which gives it the API's conventions: the caller is
 // authenticated before tus looks at anything (401 first), every error leaves in the API's error
@@ -25,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-const METADATA_REQUIRED = 'recordingId is required in the upload metadata';
+const METADATA_REQUIRED = 'Either recordingId or captureId is required in the upload metadata';
 const TUS_METHODS = 'POST, HEAD, PATCH, DELETE, OPTIONS';
 const OFFSET_STREAM = /^application\/offset\+octet-stream\b/i;
 
@@ -38,6 +41,14 @@ function tusError(err: unknown): { status_code: number; body: string } {
     return { status_code: 500, body: JSON.stringify(errorBody(500, MSG.serverError, ERROR_CODES.serverError)) };
   const code = err.code === ERROR_CODES.resourceNotFound ? ERROR_CODES.recordingNotFound : err.code;
   return { status_code: err.status, body: JSON.stringify(errorBody(err.status, err.message, code)) };
+}
+
+/** The upload's id from its metadata: exactly one of recordingId (an upload) and captureId (a live capture). */
+function uploadIdOf(metadata: Record<string, string | null> | undefined | null): string | null {
+  const recordingId = metadata?.recordingId ?? null;
+  const captureId = metadata?.captureId ?? null;
+  if ((recordingId === null) === (captureId === null)) return null;
+  return recordingId ?? captureId;
 }
 
 /** A tus error (plain text such as "Tus-Resumable Required") as the API's error message. */
@@ -74,7 +85,8 @@ function parseJson(text: string): unknown {
 const ZTusHeadersSchema = z.looseObject({
   'tus-resumable': z.string().optional().describe('1.0.0'),
   'upload-length': z.string().optional().describe('Total size in bytes (POST)'),
-  'upload-metadata': z.string().optional().describe('recordingId and filename, base64 (POST)'),
+  'upload-metadata': z.string().optional().describe('recordingId (or captureId) and filename, base64 (POST)'),
+  'upload-defer-length': z.string().optional().describe('1: the length comes with a later PATCH (POST, live captures)'),
   'upload-offset': z.string().optional().describe('Offset of this chunk (PATCH)'),
 });
 
@@ -82,12 +94,14 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
   const allowedOrigins = new Set(deps.config.corsAllowedOrigins);
   // The caller, authenticated at the edge, for the tus hooks (they see the same web Request).
   const callers = new WeakMap<Request, TAuth>();
-  const authorize = async (req: Request, recordingId: string | null | undefined) => {
-    const id = ZIdSchema.safeParse(recordingId);
+  // Which uploads are live captures (their PATCHes feed the live transcription).
+  const captureRequests = new WeakSet<Request>();
+  const authorize = async (req: Request, uploadId: string | null | undefined) => {
+    const id = ZIdSchema.safeParse(uploadId);
     if (!id.success) throw new HttpError(400, METADATA_REQUIRED, ERROR_CODES.uploadInvalid);
     const auth = callers.get(req);
     if (!auth) throw new HttpError(401, MSG.notSignedIn);
-    await assertCanUpload(deps, auth, id.data);
+    if ((await assertCanUploadTo(deps, auth, id.data)) === 'capture') captureRequests.add(req);
   };
   // Unfinished uploads expire after a day: tus answers 410 for them, the expire-uploads job
   // removes their files and recordings. With S3 storage they live in the bucket, so an upload
@@ -102,13 +116,13 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     // The edge strips CORS headers for other origins; tus sets them only for allowed ones.
     allowedOrigins: (origin) => allowedOrigins.has(origin),
     namingFunction: (_req, metadata) => {
-      const id = ZIdSchema.safeParse(metadata?.recordingId);
+      const id = ZIdSchema.safeParse(uploadIdOf(metadata));
       if (!id.success) throw tusError(new HttpError(400, METADATA_REQUIRED, ERROR_CODES.uploadInvalid));
       return id.data;
     },
     async onUploadCreate(req, upload) {
       try {
-        await authorize(req, upload.metadata?.recordingId);
+        await authorize(req, uploadIdOf(upload.metadata));
       } catch (err) {
         throw tusError(err);
       }
@@ -121,15 +135,13 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
         throw tusError(err);
       }
     },
-    async onUploadFinish(_req, upload) {
+    async onUploadFinish(req, upload) {
       try {
-        await finishUpload(deps, upload.id, await deps.storage.finishedUploadFile(upload.id));
+        if (captureRequests.has(req)) await finishCaptureUpload(deps, upload.id);
+        else await finishFromUpload(deps, upload.id, upload.id);
       } catch (err) {
         if (!(err instanceof HttpError)) app.log.error({ err }, 'upload finish failed');
         throw tusError(err);
-      } finally {
-        // The file itself was moved into media storage or refused; drop tus's leftovers.
-        await deps.storage.dropUpload(upload.id);
       }
       return {};
     },
@@ -223,7 +235,7 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     ...described(
       'createUpload',
       "Start the resumable upload of a recording's file",
-      'tus 1.0 creation. Headers: Tus-Resumable 1.0.0, Upload-Length (bytes, at most 200 MB), Upload-Metadata with `recordingId` (from POST recordings) and `filename`, base64-encoded. 201 with the upload address in Location.',
+      'tus 1.0 creation. Headers: Tus-Resumable 1.0.0, Upload-Length (bytes, at most 200 MB) or Upload-Defer-Length 1 (the length comes with the last PATCH), Upload-Metadata with `recordingId` (from POST recordings) or `captureId` (from POST live-captures; exactly one of them) and `filename`, base64-encoded. 201 with the upload address in Location.',
     ),
   });
   app.route({

@@ -1,0 +1,75 @@
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import type { TDb } from '../../db/client.js';
+import { liveCaptures } from '../../db/schema.js';
+
+export type TLiveCaptureRow = typeof liveCaptures.$inferSelect;
+
+export async function findLiveCapture(db: TDb, captureId: string): Promise<TLiveCaptureRow | null> {
+  const [row] = await db.select().from(liveCaptures).where(eq(liveCaptures.id, captureId));
+  return row ?? null;
+}
+
+/** The capture bound to this recording, or null. */
+export async function findCaptureOfRecording(db: TDb, recordingId: string): Promise<TLiveCaptureRow | null> {
+  const [row] = await db.select().from(liveCaptures).where(eq(liveCaptures.recordingId, recordingId));
+  return row ?? null;
+}
+
+export async function insertLiveCapture(db: TDb, values: typeof liveCaptures.$inferInsert): Promise<string> {
+  const [row] = await db.insert(liveCaptures).values(values).returning({ id: liveCaptures.id });
+  return row!.id;
+}
+
+/** The user's unbound captures beyond the newest `keep`, removed; returns their ids. */
+export async function trimUnboundCaptures(db: TDb, userId: string, keep: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: liveCaptures.id })
+    .from(liveCaptures)
+    .where(and(eq(liveCaptures.userId, userId), isNull(liveCaptures.recordingId)))
+    .orderBy(desc(liveCaptures.createdAt), desc(liveCaptures.id))
+    .offset(keep);
+  for (const r of rows) await removeUnboundCapture(db, r.id);
+  return rows.map((r) => r.id);
+}
+
+/** Removes the capture if it is still unbound; false when it was bound (or gone) meanwhile. */
+export async function removeUnboundCapture(db: TDb, captureId: string): Promise<boolean> {
+  const gone = await db
+    .delete(liveCaptures)
+    .where(and(eq(liveCaptures.id, captureId), isNull(liveCaptures.recordingId)))
+    .returning({ id: liveCaptures.id });
+  return gone.length > 0;
+}
+
+/**
+ * Binds the capture to the recording if it is the user's and unbound. An UPDATE, so it takes the
+ * row lock: it and markCaptureComplete run one after the other, and exactly one of them sees both
+ * the binding and the last byte (and finishes the recording). Returns `complete`, or null.
+ */
+export async function bindCapture(db: TDb, captureId: string, userId: string, recordingId: string): Promise<{ complete: boolean } | null> {
+  const [row] = await db
+    .update(liveCaptures)
+    .set({ recordingId })
+    .where(and(eq(liveCaptures.id, captureId), eq(liveCaptures.userId, userId), isNull(liveCaptures.recordingId)))
+    .returning({ complete: liveCaptures.complete });
+  return row ?? null;
+}
+
+/** The upload's last byte arrived; returns the recording it is bound to (null: not yet), or undefined for no capture. */
+export async function markCaptureComplete(db: TDb, captureId: string): Promise<string | null | undefined> {
+  const [row] = await db
+    .update(liveCaptures)
+    .set({ complete: true })
+    .where(eq(liveCaptures.id, captureId))
+    .returning({ recordingId: liveCaptures.recordingId });
+  return row ? row.recordingId : undefined;
+}
+
+/** Unbound captures started before the cutoff, removed; returns their ids. */
+export async function removeUnboundCapturesBefore(db: TDb, cutoff: Date): Promise<string[]> {
+  const gone = await db
+    .delete(liveCaptures)
+    .where(and(isNull(liveCaptures.recordingId), lt(liveCaptures.createdAt, cutoff)))
+    .returning({ id: liveCaptures.id });
+  return gone.map((r) => r.id);
+}

@@ -1,0 +1,87 @@
+import { ERROR_CODES, LIVE_CAPTURE_MSG, LIVE_CAPTURES_PER_HOUR, LIVE_CAPTURES_PER_USER, MSG, type TLiveCapture } from '@rostrum/contract';
+import type { TDeps } from '../../deps.js';
+import type { TAuth } from '../../auth/auth-context.js';
+import { conflict, HttpError, notFound } from '../../http/errors.js';
+import { reserveAll } from '../auth/rate-limits.repository.js';
+import { findOrganisation } from '../org/org.repository.js';
+import { currentWordspottingList } from '../wordspotting/resolve-list.js';
+import { findRecording } from '../recordings/recordings.repository.js';
+import { assertCanUpload, finishFromUpload, speakerGroup, UPLOAD_PATH } from '../recordings/recordings.service.js';
+import {
+  findLiveCapture,
+  insertLiveCapture,
+  markCaptureComplete,
+  removeUnboundCapture,
+  type TLiveCaptureRow,
+  trimUnboundCaptures,
+} from './live-captures.repository.js';
+
+const HOUR_SECONDS = 3600;
+
+/** The caller's own capture, else 404 (also for another user's or organisation's). */
+export async function ownCapture(deps: Pick<TDeps, 'db'>, auth: TAuth, captureId: string): Promise<TLiveCaptureRow> {
+  const capture = await findLiveCapture(deps.db, captureId);
+  if (!capture || capture.orgId !== auth.orgId || capture.userId !== auth.userId)
+    throw notFound(MSG.notFound, ERROR_CODES.liveCaptureNotFound);
+  return capture;
+}
+
+/**
+ * Starts a live capture: whoever may record (the rule of POST recordings: an active speaker
+ * membership) may. The word-spotting phrases the live transcription listens for are those a
+ * recording of the caller without group or assignment would count; the analysis checks them again.
+ */
+export async function createLiveCapture(deps: TDeps, auth: TAuth): Promise<TLiveCapture> {
+  const group = await speakerGroup(deps, auth, undefined);
+  const key = `live-capture:user:${auth.userId}`;
+  if (await reserveAll(deps.db, [{ key, windowSeconds: HOUR_SECONDS, limit: LIVE_CAPTURES_PER_HOUR }]))
+    throw new HttpError(429, LIVE_CAPTURE_MSG.tooMany, ERROR_CODES.rateLimited);
+  const org = await findOrganisation(deps.db, auth.orgId);
+  const algorithm = org!.algorithmConfig.default_algorithm;
+  const list = await currentWordspottingList(deps.db, {
+    orgId: auth.orgId,
+    userId: auth.userId,
+    groupId: group.id,
+    algorithm,
+    assignmentId: null,
+  });
+  const captureId = await insertLiveCapture(deps.db, { orgId: auth.orgId, userId: auth.userId, keywords: list.words });
+  // At most LIVE_CAPTURES_PER_USER unbound: the oldest beyond that go with their bytes.
+  for (const id of await trimUnboundCaptures(deps.db, auth.userId, LIVE_CAPTURES_PER_USER)) await deps.storage.dropUpload(id);
+  return { captureId, uploadUrl: UPLOAD_PATH };
+}
+
+/** Discards an unbound capture: its bytes and transcripts. A saved one goes with its recording. */
+export async function deleteLiveCapture(deps: TDeps, auth: TAuth, captureId: string): Promise<void> {
+  const capture = await ownCapture(deps, auth, captureId);
+  if (capture.recordingId || !(await removeUnboundCapture(deps.db, captureId)))
+    throw conflict(LIVE_CAPTURE_MSG.bound, ERROR_CODES.liveCaptureBound);
+  await deps.storage.dropUpload(captureId);
+}
+
+/**
+ * Who may create, resume, finish or cancel the tus upload `uploadId`: a capture's owner while its
+ * recording (if bound) waits for the file; else the rule of a recording's upload (assertCanUpload).
+ */
+export async function assertCanUploadTo(deps: TDeps, auth: TAuth, uploadId: string): Promise<'capture' | 'recording'> {
+  const capture = await findLiveCapture(deps.db, uploadId);
+  if (!capture) {
+    await assertCanUpload(deps, auth, uploadId);
+    return 'recording';
+  }
+  await ownCapture(deps, auth, uploadId);
+  if (capture.recordingId) {
+    const rec = await findRecording(deps.db, capture.recordingId);
+    if (rec?.status !== 'uploading') throw new HttpError(409, 'This recording already has its file', ERROR_CODES.recordingHasFile);
+  }
+  return 'capture';
+}
+
+/**
+ * tus received a capture's last byte: a bound capture's recording gets its file now (the same
+ * finishUpload as any upload); an unbound one keeps its bytes until POST recordings binds it.
+ */
+export async function finishCaptureUpload(deps: TDeps, captureId: string): Promise<void> {
+  const recordingId = await markCaptureComplete(deps.db, captureId);
+  if (recordingId) await finishFromUpload(deps, recordingId, captureId);
+}
