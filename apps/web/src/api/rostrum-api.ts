@@ -168,7 +168,10 @@ export const api = {
     call('POST', () => client.POST('/api/v1/live-captures', { body: {} }), { own402: true }),
   /** The take is not kept (discarded, too short, silent): its capture and bytes go. */
   deleteLiveCapture: (captureId: string) =>
-    call('DELETE', () => client.DELETE('/api/v1/live-captures/{id}', { params: { path: id(captureId) } })),
+    call('DELETE', () =>
+      // 204 without a body: only the status and an error body matter.
+      client.DELETE('/api/v1/live-captures/{id}', { params: { path: id(captureId) } }).then(({ response, error }) => ({ response, error })),
+    ),
   updateRecording: (recordingId: string, body: TUpdateRecordingBody): Promise<TRecording> =>
     call('PUT', () => client.PUT('/api/v1/recordings/{id}', { params: { path: id(recordingId) }, body })),
   deleteRecording: (recordingId: string) =>
