@@ -53,7 +53,8 @@ async function serverDuration(page: Page): Promise<number> {
 }
 
 test('the take uploads while it is recorded; after Stop and Save the results come', async ({ page }) => {
-  test.setTimeout(75_000);
+  // About 45 s on an idle machine; the analysis takes longer when other work shares the cores.
+  test.setTimeout(150_000);
   const patches = watchPatches(page);
   await startRecording(page);
   await expect(page.getByTestId('live-status')).toHaveText('Saving as you speak', { timeout: 8_000 });
@@ -63,17 +64,18 @@ test('the take uploads while it is recorded; after Stop and Save the results com
   expect(beforeStop).toBeGreaterThanOrEqual(3);
   const length = await stopAndSave(page, uniqueTitle('Live take'));
   expect(patches.length).toBeGreaterThan(beforeStop);
-  await expectResults(page, 45_000);
+  await expectResults(page);
   expect(Math.abs((await serverDuration(page)) - length)).toBeLessThan(1.5);
 });
 
 test('a connection dropped for 8 s while recording loses nothing', async ({ page, context }) => {
-  test.setTimeout(75_000);
+  // About 45 s on an idle machine; the analysis takes longer when other work shares the cores.
+  test.setTimeout(150_000);
   const patches = watchPatches(page);
   await startRecording(page);
   await expect(page.getByTestId('record-timer')).toHaveText(/^00:0[4-9]\.\d$/, { timeout: 10_000 });
   await context.setOffline(true);
-  await expect(page.getByTestId('live-status')).toHaveText(/^Connection lost/, { timeout: 8_000 });
+  await expect(page.getByTestId('live-status')).toHaveText('Offline: kept on this device for now', { timeout: 8_000 });
   await page.waitForTimeout(8_000);
   const sentWhileOffline = patches.length;
   await context.setOffline(false);
@@ -82,6 +84,6 @@ test('a connection dropped for 8 s while recording loses nothing', async ({ page
   expect(patches.length).toBeGreaterThan(sentWhileOffline);
   await expect(page.getByTestId('record-timer')).toHaveText(/^00:(19|2\d)\.\d$/, { timeout: 15_000 });
   const length = await stopAndSave(page, uniqueTitle('Offline take'));
-  await expectResults(page, 45_000);
+  await expectResults(page);
   expect(Math.abs((await serverDuration(page)) - length)).toBeLessThan(1.5);
 });

@@ -37,7 +37,7 @@ const TROUBLESHOOTING_PATH = '/help#microphone';
 /** The quiet line under the timer while the take uploads as it is recorded. */
 const LIVE_STATUS: Record<TLiveStatus, string> = {
   saving: 'Saving as you speak',
-  offline: 'Connection lost: the recording is kept here and sent when it is back',
+  offline: 'Offline: kept on this device for now',
 };
 
 function TroubleshootingLink() {
