@@ -3,6 +3,7 @@ import { AnalysisError, throwIfAborted } from './analysis-error.js';
 import { createPocketsphinxTranscriber } from './asr/pocketsphinx.transcriber.js';
 import type { TKeywordHit } from './asr/keyword-spotting.js';
 import type { TTranscriber, TWord } from './asr/transcriber.js';
+import { mergeTranscription, samePhrases, transcribeWindow } from './asr/transcribe-window.js';
 import { createWhisperHttpTranscriber, type TWhisperOptions } from './asr/whisper-http.transcriber.js';
 import { diarizeByChannels, diarizeByClustering, MAX_SPEAKERS, type TDiarization } from './conversation/diarize.js';
 import { buildTurns, measureConversation } from './conversation/turn-metrics.js';
@@ -58,8 +59,23 @@ export interface TAnalyzeOptions {
   numSpeakers?: number;
   /** speakerNum of the recording's owner (1-based); their scores lead the Results. */
   speakerNum?: number;
+  /**
+   * The start of the recording, transcribed already (a live capture's worker did it while it was
+   * recorded): only [until, end) is transcribed and the two are merged. Used only when `keywords`
+   * are the phrases this analysis counts; otherwise everything is transcribed again.
+   */
+  transcribedPrefix?: TTranscribedPrefix;
   signal?: AbortSignal;
   onProgress?: (progress: { stage: TAnalysisStage; fraction: number }) => void;
+}
+
+export interface TTranscribedPrefix {
+  /** Seconds: the audio before this is transcribed. */
+  until: number;
+  words: TWord[];
+  keywordHits: TKeywordHit[];
+  /** The word-spotting phrases its keyword hits listened for. */
+  keywords: readonly string[];
 }
 
 export interface TAnalysisTimings {
@@ -144,6 +160,7 @@ export async function analyzeWithTimings(
   const transcriber = resolveTranscriber(options);
   let words: TWord[] = [];
   let keywordHits: TKeywordHit[] = [];
+  const prefix = usablePrefix(options.transcribedPrefix, phrases, duration);
   if (transcriber) {
     const input = {
       samples,
@@ -153,7 +170,13 @@ export async function analyzeWithTimings(
       signal,
       onProgress: (f: number) => progress('transcription', f),
     };
-    if (phrases.length > 0 && transcriber.transcribeWithKeywords)
+    if (prefix) {
+      const tail =
+        prefix.until < duration - 0.05
+          ? await transcribeWindow(transcriber, { ...input, window: { from: prefix.until, to: duration } })
+          : { words: [], keywordHits: [] };
+      ({ words, keywordHits } = mergeTranscription(prefix, tail));
+    } else if (phrases.length > 0 && transcriber.transcribeWithKeywords)
       ({ words, keywordHits } = await transcriber.transcribeWithKeywords(input));
     else words = await transcriber.transcribe(input);
   }
@@ -217,6 +240,18 @@ export async function analyzeWithTimings(
 /** The engine's entry point for the server's worker: a file path in, the spec's Results out. */
 export async function analyze(file: string, options: TAnalyzeOptions = {}): Promise<TResults> {
   return (await analyzeWithTimings(file, options)).results;
+}
+
+/** The prefix, cut to the decoded audio, when it listened for the same phrases; else null. */
+function usablePrefix(prefix: TTranscribedPrefix | undefined, phrases: readonly string[], duration: number): TTranscribedPrefix | null {
+  if (!prefix || prefix.until <= 0 || !samePhrases(prefix.keywords, phrases)) return null;
+  const until = Math.min(prefix.until, duration);
+  return {
+    until,
+    words: prefix.words.filter((w) => w.start < until),
+    keywordHits: prefix.keywordHits.filter((h) => (h.start + h.end) / 2 < until),
+    keywords: prefix.keywords,
+  };
 }
 
 function speakerAt(d: TDiarization, time: number): number {

@@ -11,7 +11,18 @@ export {
   type TAnalysisStage,
   type TAnalysisTimings,
   type TWordSpottingLists,
+  type TTranscribedPrefix,
 } from './analyze.js';
+export {
+  LIVE_MAX_WINDOW_SECONDS,
+  LIVE_MIN_WINDOW_SECONDS,
+  LIVE_TAIL_GUARD_SECONDS,
+  mergeTranscription,
+  nextLiveWindow,
+  transcribeWindow,
+} from './asr/transcribe-window.js';
+export { detectVoiceActivity, type TInterval } from './signal/voice-activity.js';
+export { computeIntensity } from './signal/intensity.js';
 export { AnalysisError, FAILED_REASONS, type TFailedCode } from './analysis-error.js';
 export { probe, type TProbe } from './decode/probe.js';
 export { ALLOWED_DEMUXERS, isAllowedFormat, MEDIA_INPUT_ARGS } from './decode/media-formats.js';

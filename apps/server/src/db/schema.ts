@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -437,7 +438,8 @@ export const liveCaptures = pgTable(
     /** The upload's last byte arrived (tus finished it). */
     complete: boolean('complete').notNull().default(false),
     /** The audio before this second is transcribed (`words`, `keywordHits`). */
-    transcribedUntil: real('transcribed_until').notNull().default(0),
+    // Double precision: the next window starts exactly where the last one ended.
+    transcribedUntil: doublePrecision('transcribed_until').notNull().default(0),
     words: jsonb('words').$type<unknown[]>().notNull().default([]),
     keywordHits: jsonb('keyword_hits').$type<unknown[]>().notNull().default([]),
     /** The word-spotting phrases listened for, resolved when the capture was created. */

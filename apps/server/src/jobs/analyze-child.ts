@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AnalysisError, analyze, computePeaks, MEDIA_INPUT_ARGS, probe } from '@rostrum/analysis';
+import { AnalysisError, analyze, computePeaks, MEDIA_INPUT_ARGS, probe, type TTranscribedPrefix } from '@rostrum/analysis';
 import { RECORDING_LIMITS, type TFailedCode, trimmedDuration } from '@rostrum/contract';
 
 export interface TChildStart {
@@ -19,6 +19,8 @@ export interface TChildStart {
   wordSpotting: string[];
   /** Make the playback media and peaks (a re-analysis keeps those it has). */
   playback: boolean;
+  /** A live capture's transcript of the start of the recording: only the rest is transcribed. */
+  transcribedPrefix?: TTranscribedPrefix;
 }
 
 export type TChildMessage =
@@ -142,6 +144,7 @@ async function run(job: TChildStart): Promise<void> {
     numSpeakers: job.numSpeakers,
     speakerNum: job.speakerNum,
     wordSpotting: job.wordSpotting,
+    transcribedPrefix: job.transcribedPrefix,
   });
   const [, results] = await Promise.all([playback, analysis]);
   const file = path.join(job.outDir, 'results.json');

@@ -13,6 +13,8 @@ import { notifyRecordingEvents } from '../modules/notifications/notify.js';
 import { currentWordspottingList } from '../modules/wordspotting/resolve-list.js';
 import type { TAnalyzeRecordingPayload, TJobDeps, TJobInfo, TWorkerDeps } from './queue.js';
 import { ORIGINAL_FILE } from '../storage/media-storage.js';
+import type { TTranscribedPrefix } from '@rostrum/analysis';
+import { findCaptureOfRecording } from '../modules/live-captures/live-captures.repository.js';
 
 // The child always runs as built JavaScript (also when tests run this module from source).
 const HERE = fileURLToPath(import.meta.url);
@@ -49,6 +51,23 @@ export async function handleAnalyzeRecording(deps: TJobDeps, payload: TAnalyzeRe
   } finally {
     await deps.storage.release(rec.id, dir);
   }
+}
+
+/**
+ * What the live capture's worker transcribed of this recording while it was recorded, for the
+ * analysis to transcribe only the rest. Not with a trim (its times would not match the trimmed
+ * audio); analyze() itself ignores it when it listened for other phrases than the recording's.
+ */
+async function capturePrefix(deps: TWorkerDeps, rec: typeof recordings.$inferSelect): Promise<TTranscribedPrefix | undefined> {
+  if (rec.trim) return undefined;
+  const capture = await findCaptureOfRecording(deps.db, rec.id);
+  if (!capture || capture.transcribedUntil <= 0) return undefined;
+  return {
+    until: capture.transcribedUntil,
+    words: capture.words as TTranscribedPrefix['words'],
+    keywordHits: capture.keywordHits as TTranscribedPrefix['keywordHits'],
+    keywords: capture.keywords,
+  };
 }
 
 async function analyzeIn(
@@ -105,6 +124,7 @@ async function analyzeIn(
     speakerNum: rec.speakerNum ?? 1,
     wordSpotting: wordspotting.words,
     playback: !reanalysis,
+    transcribedPrefix: reanalysis ? undefined : await capturePrefix(deps, rec),
   };
   const startedAt = Date.now();
   deps.log.info({ recordingId: rec.id, try: job.retryCount + 1 }, 'analysis started');

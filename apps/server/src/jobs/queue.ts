@@ -12,6 +12,7 @@ import { handleAnalyzeRecording } from './analyze-recording.job.js';
 import { EXPIRE_UPLOADS_EVERY_SECONDS, handleExpireUploads } from './expire-uploads.job.js';
 import { handleRemoveRecordingMedia } from './remove-recording-media.job.js';
 import { handleSendEmail } from './send-email.job.js';
+import { handleTranscribeCapture } from './transcribe-capture.job.js';
 import { transactionExecutor } from './sql-executor.js';
 import { reportError } from '../observability/error-reporting.js';
 
@@ -26,6 +27,11 @@ export type TAnalyzeRecordingPayload = z.infer<typeof ZAnalyzeRecordingPayloadSc
 export const REMOVE_RECORDING_MEDIA = 'remove-recording-media';
 export const ZRemoveRecordingMediaPayloadSchema = z.object({ recordingId: ZIdSchema });
 export type TRemoveRecordingMediaPayload = z.infer<typeof ZRemoveRecordingMediaPayloadSchema>;
+
+/** After each PATCH of a live capture and its last byte: transcribe the next windows (transcribe-capture.job.ts). */
+export const TRANSCRIBE_CAPTURE = 'transcribe-capture';
+export const ZTranscribeCapturePayloadSchema = z.object({ captureId: ZIdSchema });
+export type TTranscribeCapturePayload = z.infer<typeof ZTranscribeCapturePayloadSchema>;
 
 /** Periodic: unfinished uploads older than a day, their partial files and waiting recordings. */
 export const EXPIRE_UPLOADS = 'expire-uploads';
@@ -43,6 +49,8 @@ export const ZSendEmailPayloadSchema = ZMailSchema;
 export const ANALYZE_RETRY = { retryLimit: 3, retryDelay: 10, retryBackoff: true } as const;
 /** A file removal that failed (a busy or unreachable volume) is tried again for about half an hour. */
 export const REMOVE_MEDIA_RETRY = { retryLimit: 10, retryDelay: 2, retryBackoff: true } as const;
+/** A capture another worker holds is tried again soon; a failed window waits for the next PATCH or the analysis. */
+const TRANSCRIBE_CAPTURE_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: false } as const;
 const EXPIRE_UPLOADS_RETRY = { retryLimit: 2, retryDelay: 60, retryBackoff: false } as const;
 /** A failed reminder run (the database busy) is tried again; the next hourly run also picks up what it missed. */
 const ACCESS_REMINDERS_RETRY = { retryLimit: 2, retryDelay: 60, retryBackoff: false } as const;
@@ -70,6 +78,11 @@ export interface TJobDeps extends TWorkerDeps {
 
 interface TJobDefinition<T> {
   name: string;
+  /**
+   * pg-boss queue policy; 'short': at most one job waiting per singleton key (a capture's PATCHes
+   * every few seconds queue one transcription, not one each).
+   */
+  policy?: 'standard' | 'short';
   payload: z.ZodType<T>;
   options: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
   handle: (deps: TJobDeps, payload: T, job: TJobInfo) => Promise<void>;
@@ -98,6 +111,13 @@ const JOBS = [
     handle: async (deps) => void (await handleAccessReminders(deps)),
   }),
   job({ name: SEND_EMAIL, payload: ZSendEmailPayloadSchema, options: SEND_EMAIL_RETRY, handle: handleSendEmail }),
+  job({
+    name: TRANSCRIBE_CAPTURE,
+    policy: 'short',
+    payload: ZTranscribeCapturePayloadSchema,
+    options: TRANSCRIBE_CAPTURE_RETRY,
+    handle: handleTranscribeCapture,
+  }),
 ];
 
 /**
@@ -125,6 +145,11 @@ async function runJob(d: TJobDefinition<unknown>, deps: TJobDeps, j: PgBoss.JobW
 export interface TQueue {
   /** Enqueues analysis inside the caller's transaction: the job exists only if it commits. */
   enqueueAnalyze(tx: TDb, recordingId: string): Promise<void>;
+  /**
+   * Asks for the live transcription of a capture's new bytes: at most one job waits per capture
+   * (the waiting one will see every byte that arrived before it runs).
+   */
+  enqueueTranscribeCapture(captureId: string): Promise<void>;
   /** Enqueues removal of a deleted recording's files, inside the transaction that deletes it. */
   enqueueRemoveMedia(tx: TDb, recordingId: string): Promise<void>;
   /**
@@ -158,7 +183,7 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
   await boss.start();
   const optionsOf = (d: TJobDefinition<unknown>) => ({ ...d.options, expireInSeconds: config.jobExpireSeconds });
   for (const d of JOBS) {
-    const queue = { name: d.name, ...optionsOf(d) };
+    const queue = { name: d.name, ...optionsOf(d), ...(d.policy && { policy: d.policy }) };
     if (await boss.getQueue(d.name)) await boss.updateQueue(d.name, queue);
     else await boss.createQueue(d.name, queue);
   }
@@ -175,6 +200,10 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
   return {
     async enqueueAnalyze(tx, recordingId) {
       await send(tx, ANALYZE_RECORDING, { recordingId } satisfies TAnalyzeRecordingPayload);
+    },
+    async enqueueTranscribeCapture(captureId) {
+      const d = JOBS.find((j) => j.name === TRANSCRIBE_CAPTURE)!;
+      await boss.send(TRANSCRIBE_CAPTURE, { captureId } satisfies TTranscribeCapturePayload, { ...optionsOf(d), singletonKey: captureId });
     },
     async enqueueRemoveMedia(tx, recordingId) {
       await send(tx, REMOVE_RECORDING_MEDIA, { recordingId } satisfies TRemoveRecordingMediaPayload);

@@ -46,6 +46,12 @@ export interface TMediaStorage {
   finishedUploadFile(uploadId: string): Promise<string>;
   /** Removes what tus kept of an upload (finished, refused or expired). */
   dropUpload(uploadId: string): Promise<void>;
+  /**
+   * A local file holding the bytes of an upload received so far (finished or not), for the live
+   * transcription of a capture; null when there is none or it cannot be read before it finishes
+   * (a bucket: the parts of an unfinished multipart upload cannot be read back).
+   */
+  partialUploadFile(uploadId: string): Promise<string | null>;
 }
 
 /**
@@ -113,6 +119,12 @@ export class MediaStorage implements TMediaStorage {
     assertRecordingId(uploadId);
     await rm(path.join(this.uploadsDir, uploadId), { force: true });
     await rm(path.join(this.uploadsDir, `${uploadId}.json`), { force: true });
+  }
+
+  async partialUploadFile(uploadId: string): Promise<string | null> {
+    assertRecordingId(uploadId);
+    const file = path.join(this.uploadsDir, uploadId);
+    return (await isFile(file)) ? file : null;
   }
 }
 

@@ -259,6 +259,12 @@ export class S3MediaStorage implements TMediaStorage {
     return file;
   }
 
+  async partialUploadFile(): Promise<string | null> {
+    // The parts of an unfinished multipart upload cannot be read back: no live transcription;
+    // the analysis transcribes the whole recording once it is saved.
+    return null;
+  }
+
   async dropUpload(uploadId: string): Promise<void> {
     assertRecordingId(uploadId);
     await rm(path.join(this.scratchRoot, `${uploadId}.upload`), { force: true });

@@ -17,6 +17,7 @@ import {
   verifyKeywordHits,
 } from './keyword-spotting.js';
 import { runParallel } from './run-parallel.js';
+import type { TInterval } from '../signal/voice-activity.js';
 import { FILLER_WORDS, normaliseWord, type TTranscribeInput, type TTranscriber, type TTranscription, type TWord } from './transcriber.js';
 import { encodeWav } from './wav-file.js';
 
@@ -132,6 +133,13 @@ export function parsePocketsphinxTimes(stdout: string, offset: number): TWord[] 
   return words;
 }
 
+/** The speech inside the window, in the window's own time (0 at its start). */
+function shiftIntervals(speech: readonly TInterval[], window: TInterval): TInterval[] {
+  return speech
+    .filter((s) => s.to > window.from && s.from < window.to)
+    .map((s) => ({ from: Math.max(s.from, window.from) - window.from, to: Math.min(s.to, window.to) - window.from }));
+}
+
 /** The offline default: Debian's pocketsphinx with the en-US model, one process per core. */
 export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}): TTranscriber {
   const binary = options.binary ?? 'pocketsphinx_continuous';
@@ -142,10 +150,12 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
   const keywordSearch = searchArgs({ ...KEYWORD_SEARCH, ...options.keywordSearch });
   const run = async (input: TTranscribeInput): Promise<TTranscription> => {
     const duration = input.samples.length / input.sampleRate;
-    const pieces = chunkAtPauses(duration, input.speech, {
+    // A window (live capture, a prefix already transcribed) is cut into pieces like a whole recording.
+    const window = input.window ?? { from: 0, to: duration };
+    const pieces = chunkAtPauses(window.to - window.from, shiftIntervals(input.speech, window), {
       maxSeconds: options.maxChunkSeconds ?? MAX_CHUNK_SECONDS,
       parts: parallel * (options.piecesPerProcess ?? PIECES_PER_PROCESS),
-    });
+    }).map((p) => ({ from: p.from + window.from, to: p.to + window.from }));
     const plan =
       options.keywordSpotting === false || !input.keywords?.length
         ? { lines: [], spotted: [], dictionary: new Map<string, string>() }
@@ -198,14 +208,16 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
       });
       const parts = await runParallel(tasks, parallel);
       const words = parts.flatMap((p) => p.words).sort((p, q) => p.start - q.start);
+      // The keyword pass heard a margin beyond the window's edges: a hit belongs to the window its
+      // middle lies in, so neighbouring windows never both count it.
+      const inWindow = (h: TKeywordHit) => !input.window || ((h.start + h.end) / 2 >= window.from && (h.start + h.end) / 2 < window.to);
+      const edges = [window.from, window.to].filter((t) => t > 0 && t < duration);
       return {
         words,
-        keywordHits: verifyKeywordHits(
-          dedupeHits(parts.flatMap((p) => p.hits)),
-          words,
-          loadDictionary(dictFile),
-          pieces.slice(1).map((p) => p.from),
-        ),
+        keywordHits: verifyKeywordHits(dedupeHits(parts.flatMap((p) => p.hits)).filter(inWindow), words, loadDictionary(dictFile), [
+          ...pieces.slice(1).map((p) => p.from),
+          ...edges,
+        ]),
         spotted: plan.spotted,
       };
     } finally {
@@ -214,6 +226,7 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
   };
   return {
     name: 'pocketsphinx',
+    windowed: true,
     async transcribe(input: TTranscribeInput): Promise<TWord[]> {
       return (await run({ ...input, keywords: [] })).words;
     },

@@ -18,6 +18,11 @@ export interface TTranscribeInput {
   speech: readonly TInterval[];
   /** Phrases to listen for (word spotting), beyond the default fillers. */
   keywords?: readonly string[];
+  /**
+   * Transcribe only this stretch of `samples` (seconds; times stay the recording's). Only for a
+   * transcriber with `windowed`; use transcribeWindow(), which slices the samples for the others.
+   */
+  window?: TInterval;
   signal?: AbortSignal;
   onProgress?: (fraction: number) => void;
 }
@@ -33,6 +38,8 @@ export interface TTranscription {
 /** One interface for every recogniser, so analyze() does not care which one runs. */
 export interface TTranscriber {
   readonly name: string;
+  /** Honours `input.window`, hearing the audio around it where that helps (the keyword pass's margin). */
+  readonly windowed?: boolean;
   transcribe(input: TTranscribeInput): Promise<TWord[]>;
   /** Optional: the transcript and an acoustic keyword pass for `input.keywords` in one go. */
   transcribeWithKeywords?(input: TTranscribeInput): Promise<TTranscription>;

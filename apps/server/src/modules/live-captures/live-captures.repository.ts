@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { liveCaptures } from '../../db/schema.js';
 
@@ -72,4 +72,36 @@ export async function removeUnboundCapturesBefore(db: TDb, cutoff: Date): Promis
     .where(and(isNull(liveCaptures.recordingId), lt(liveCaptures.createdAt, cutoff)))
     .returning({ id: liveCaptures.id });
   return gone.map((r) => r.id);
+}
+
+/** How long a worker may hold a capture before another may take it over (a worker that died). */
+const CLAIM_SECONDS = 300;
+
+/** Takes the capture for one worker (one recogniser per capture at a time); null when another has it or it is gone. */
+export async function claimCapture(db: TDb, captureId: string): Promise<TLiveCaptureRow | null> {
+  const [row] = await db
+    .update(liveCaptures)
+    .set({ busyUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
+    .where(and(eq(liveCaptures.id, captureId), or(isNull(liveCaptures.busyUntil), lt(liveCaptures.busyUntil, sql`now()`))))
+    .returning();
+  return row ?? null;
+}
+
+export async function releaseCapture(db: TDb, captureId: string): Promise<void> {
+  await db.update(liveCaptures).set({ busyUntil: null }).where(eq(liveCaptures.id, captureId));
+}
+
+/** Stores the transcript up to `until`, if nobody else moved it on from `from` meanwhile. */
+export async function storeCaptureTranscript(
+  db: TDb,
+  captureId: string,
+  from: number,
+  set: { transcribedUntil: number; words: unknown[]; keywordHits: unknown[] },
+): Promise<boolean> {
+  const rows = await db
+    .update(liveCaptures)
+    .set(set)
+    .where(and(eq(liveCaptures.id, captureId), eq(liveCaptures.transcribedUntil, from)))
+    .returning({ id: liveCaptures.id });
+  return rows.length > 0;
 }

@@ -285,6 +285,33 @@ describe('POST recordings with a captureId', () => {
     }
   });
 
+  it('transcribes the capture in the worker while it uploads, and the analysis uses that transcript', async () => {
+    const { auth } = await speaker();
+    const { captureId } = await createCapture(auth);
+    const bytes = readFileSync(speechWebm(2));
+    expect((await uploadAll(auth, captureId, bytes, 6)).statusCode).toBe(204);
+    // The worker (transcribe-capture jobs queued by the PATCHes) transcribes up to the end.
+    const until = Date.now() + 90_000;
+    let row = (await t.db.select().from(liveCaptures).where(eq(liveCaptures.id, captureId)))[0]!;
+    while ((row.transcribedUntil < 20 || row.busyUntil) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 300));
+      row = (await t.db.select().from(liveCaptures).where(eq(liveCaptures.id, captureId)))[0]!;
+    }
+    expect(row.transcribedUntil).toBeGreaterThan(20);
+    expect(row.words.length).toBeGreaterThan(10);
+    // Marked words in place of the live transcript: the results must show them, not a new transcript.
+    const marked = (row.words as { start: number; end: number }[]).map((w, i) => ({ ...w, text: `marker${i}` }));
+    await t.db.update(liveCaptures).set({ words: marked }).where(eq(liveCaptures.id, captureId));
+    const { recordingId } = (await saveRecording(auth, captureId)).json().data;
+    const rec = await waitForState(auth, recordingId, ['done', 'failed']);
+    expect(rec.state, rec.failedReason).toBe('done');
+    const texts = (rec.results.diarizedTranscript as { text: string; isPunctuation: boolean }[])
+      .filter((w) => !w.isPunctuation)
+      .map((w) => w.text.toLowerCase());
+    expect(texts.length).toBeGreaterThan(10);
+    expect(texts.every((w) => w.startsWith('marker'))).toBe(true);
+  }, 180_000);
+
   it('checks everything else as for any recording', async () => {
     const { auth } = await speaker();
     const { captureId } = await createCapture(auth);

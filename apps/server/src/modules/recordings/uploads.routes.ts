@@ -212,7 +212,14 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
       throw new HttpError(400, 'The upload request is malformed', ERROR_CODES.uploadInvalid);
     }
     if (req.auth) callers.set(webRequest, req.auth);
-    return send(req, reply, await tus.handleWeb(webRequest));
+    const res = await tus.handleWeb(webRequest);
+    // A live capture's new bytes (or its last ones): the worker transcribes what it can of them.
+    if (req.method === 'PATCH' && res.status === 204 && uploadId?.data && captureRequests.has(webRequest)) {
+      await deps.queue
+        .enqueueTranscribeCapture(uploadId.data)
+        .catch((err: unknown) => req.log.warn({ err }, 'live transcription not queued'));
+    }
+    return send(req, reply, res);
   };
   // Methods tus does not take at these addresses: 405 in the API's shape, not a bare 404.
   const notAllowed = async (_req: FastifyRequest, reply: FastifyReply) => {

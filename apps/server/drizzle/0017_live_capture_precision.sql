@@ -1,0 +1,1 @@
+ALTER TABLE "live_captures" ALTER COLUMN "transcribed_until" SET DATA TYPE double precision;
