@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AnalysisError, analyze, computePeaks, MEDIA_INPUT_ARGS, probe, type TTranscribedPrefix } from '@rostrum/analysis';
+import { AnalysisError, analyzeWithTimings, computePeaks, MEDIA_INPUT_ARGS, probe, type TTranscribedPrefix } from '@rostrum/analysis';
 import { RECORDING_LIMITS, type TFailedCode, trimmedDuration } from '@rostrum/contract';
 
 export interface TChildStart {
@@ -25,7 +25,7 @@ export interface TChildStart {
 
 export type TChildMessage =
   | { type: 'playback'; duration: number; isVideo: boolean; audio: string; video: string | null; peaks: string }
-  | { type: 'results'; file: string }
+  | { type: 'results'; file: string; timings: Record<string, number> }
   | { type: 'failed'; failedCode: TFailedCode; retryable: boolean };
 
 export const PEAKS_PER_SECOND = 50;
@@ -138,18 +138,25 @@ async function run(job: TChildStart): Promise<void> {
   }
   // Playback media and the analysis run side by side: the transcode is single-threaded, so it
   // fills the gaps the recogniser leaves, and results arrive sooner.
-  const playback = job.playback ? makePlayback(job, inputOpts, facts.isVideo, analysisInput, duration) : Promise.resolve();
-  const analysis = analyze(analysisInput, {
+  const t0 = performance.now();
+  let playbackMs = 0;
+  const playback = job.playback
+    ? makePlayback(job, inputOpts, facts.isVideo, analysisInput, duration).then(() => {
+        playbackMs = performance.now() - t0;
+      })
+    : Promise.resolve();
+  const analysis = analyzeWithTimings(analysisInput, {
     algorithm: job.algorithm,
     numSpeakers: job.numSpeakers,
     speakerNum: job.speakerNum,
     wordSpotting: job.wordSpotting,
     transcribedPrefix: job.transcribedPrefix,
   });
-  const [, results] = await Promise.all([playback, analysis]);
+  const [, { results, timings }] = await Promise.all([playback, analysis]);
   const file = path.join(job.outDir, 'results.json');
   await writeFile(file, JSON.stringify(results));
-  await send({ type: 'results', file });
+  // Milliseconds per stage, for the log: what a recording's wait after upload is made of.
+  await send({ type: 'results', file, timings: { ...timings, playback: playbackMs, child: performance.now() - t0 } });
 }
 
 process.on('message', (msg: TChildStart) => {

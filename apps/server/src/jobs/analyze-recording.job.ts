@@ -198,7 +198,11 @@ async function analyzeIn(
         .where(eq(recordings.id, rec.id));
       await notifyRecordingEvents(tx, deps, rec.id, { processed: true });
     });
-    deps.log.info({ recordingId: rec.id, seconds: (Date.now() - startedAt) / 1000 }, 'analysis finished');
+    const ms = Object.fromEntries(Object.entries(result.timings).map(([k, v]) => [k, Math.round(v)]));
+    deps.log.info(
+      { recordingId: rec.id, seconds: (Date.now() - startedAt) / 1000, ms, transcribedPrefix: start.transcribedPrefix?.until ?? 0 },
+      'analysis finished',
+    );
     return;
   }
   deps.log.warn({ recordingId: rec.id, exitCode, outcome: result }, 'analysis did not finish');

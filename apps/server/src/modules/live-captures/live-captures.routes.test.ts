@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, INTAKE_MSG, LIVE_CAPTURES_PER_USER } from '@rostrum/contract';
-import { liveCaptures, memberships, recordings } from '../../db/schema.js';
+import { ERROR_CODES, INTAKE_MSG, LIVE_CAPTURES_PER_HOUR, LIVE_CAPTURES_PER_USER } from '@rostrum/contract';
+import { liveCaptures, memberships, rateLimits, recordings } from '../../db/schema.js';
 import { addMember, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 import { speechWebm } from '../../test/media-fixtures.js';
 import { uploadsDirOf } from '../../storage/media-storage.js';
@@ -188,6 +188,17 @@ describe('POST and DELETE live-captures', () => {
     expect(left).toEqual([ids[1]!, ids[2]!, fourth, fifth].sort());
     expect(existsSync(uploadFile(ids[0]!))).toBe(false);
     expect(existsSync(uploadFile(ids[2]!))).toBe(true);
+  });
+});
+
+describe('the hourly limit', () => {
+  it(`answers 429 once a user started ${LIVE_CAPTURES_PER_HOUR} captures in the hour, and only for that user`, async () => {
+    const { auth, speaker: user, org, group } = await speaker();
+    await t.db.insert(rateLimits).values({ key: `live-capture:user:${user.id}`, hits: LIVE_CAPTURES_PER_HOUR - 1 });
+    await createCapture(auth);
+    expectApiError(await api('POST', '/live-captures', auth, {}), 429, ERROR_CODES.rateLimited);
+    const peer = await addMember(t.db, org.id, group.id, ['speaker']);
+    await createCapture(await signInAs(t, peer.email));
   });
 });
 
