@@ -14,4 +14,5 @@ run node apps/server/dist/bench/sign-in.bench.js
 run node apps/server/dist/bench/dashboards.bench.js
 run node apps/server/dist/bench/static.bench.js
 run node apps/server/dist/bench/load.bench.js
+run node apps/server/dist/bench/record-to-results.bench.js
 exit $status

@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+
 /** A benchmark's result line: what was measured, the figure, its target and pass/FAIL. */
 export type TBenchRow = [benchmark: string, measured: string, target: string, verdict: string];
 
@@ -22,4 +24,16 @@ export async function waitUntilUp(base: string, tries: number): Promise<void> {
     if (up) return;
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** A port nothing listens on now (the system picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -13,12 +13,11 @@
 //    before 500 ms in which the main thread had no long task.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { printBenchTable, type TBenchRow, waitUntilUp } from './bench-kit.js';
+import { printBenchTable, type TBenchRow, freePort, waitUntilUp } from './bench-kit.js';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.js');
 const WEB_INDEX = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist/index.html');
@@ -219,18 +218,6 @@ function rows(label: string, m: TMeasure, target: { jsKb: number; ttiMs: number 
       m.ttiMs < target.ttiMs ? 'pass' : 'FAIL',
     ],
   ];
-}
-
-/** A port nothing listens on now (the system picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function main() {

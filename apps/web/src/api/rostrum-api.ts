@@ -162,6 +162,16 @@ export const api = {
     call('GET', () => client.GET('/api/v1/recordings/{id}', { params: { path: id(recordingId), query: { expand: 'tips,timestamped' } } })),
   createRecording: (body: TCreateRecordingBody): Promise<{ recordingId: string; uploadUrl: string | null }> =>
     call('POST', () => client.POST('/api/v1/recordings', { body })),
+  /** Live capture: a tus upload that runs while the speaker records, bound to the recording at Save. */
+  createLiveCapture: (): Promise<{ captureId: string; uploadUrl: string }> =>
+    // Its 402 is not a redirect mid-recording: the take then uploads after Save, where a 402 shows as usual.
+    call('POST', () => client.POST('/api/v1/live-captures', { body: {} }), { own402: true }),
+  /** The take is not kept (discarded, too short, silent): its capture and bytes go. */
+  deleteLiveCapture: (captureId: string) =>
+    call('DELETE', () =>
+      // 204 without a body: only the status and an error body matter.
+      client.DELETE('/api/v1/live-captures/{id}', { params: { path: id(captureId) } }).then(({ response, error }) => ({ response, error })),
+    ),
   updateRecording: (recordingId: string, body: TUpdateRecordingBody): Promise<TRecording> =>
     call('PUT', () => client.PUT('/api/v1/recordings/{id}', { params: { path: id(recordingId) }, body })),
   deleteRecording: (recordingId: string) =>

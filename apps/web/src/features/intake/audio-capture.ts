@@ -33,18 +33,28 @@ export class AudioCapture {
     });
   }
 
-  /** Starts recording; onSilence fires after 600 consecutive zero-volume checks (about 6 s). */
-  start(onSilence: () => void): void {
+  /**
+   * Starts recording; onSilence fires after 600 consecutive zero-volume checks (about 6 s).
+   * onData gets each second's encoded bytes as they come (the live upload sends them on).
+   */
+  start(onSilence: () => void, onData?: (blob: Blob) => void): void {
     if (!this.stream) throw new Error('Microphone not open');
     const mimeType = PREFERRED_TYPES.find((t) => MediaRecorder.isTypeSupported(t));
     this.chunks = [];
     this.recorder = new MediaRecorder(this.stream, mimeType ? { mimeType, audioBitsPerSecond: 48_000 } : undefined);
     this.recorder.ondataavailable = (e) => {
-      if (e.data.size > 0) this.chunks.push(e.data);
+      if (e.data.size === 0) return;
+      this.chunks.push(e.data);
+      onData?.(e.data);
     };
     this.recorder.start(1000);
     this.startedAt = performance.now();
     this.watchSilence(onSilence);
+  }
+
+  /** The recorder's type (with codecs), once recording has started. */
+  get mimeType(): string {
+    return this.recorder?.mimeType || 'audio/webm';
   }
 
   elapsedSeconds(): number {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { INTAKE_MSG, RECORDING_LIMITS, formatTimer } from '@rostrum/contract';
 import type { TViewer } from '../../app/viewer';
 import { RecordTab } from './record-tab';
@@ -15,6 +15,7 @@ const mic = vi.hoisted(() => ({
   seconds: 0,
   takeSeconds: 12,
   onSilence: null as null | (() => void),
+  onData: null as null | ((blob: Blob) => void),
   started: 0,
   released: 0,
   buzzed: 0,
@@ -26,9 +27,13 @@ vi.mock('./audio-capture', () => ({
       if (mic.hold) await new Promise<void>((resolve) => (mic.grant = resolve));
       if (!mic.allow) throw new Error('NotAllowedError');
     }
-    start(onSilence: () => void) {
+    start(onSilence: () => void, onData?: (blob: Blob) => void) {
       mic.started += 1;
       mic.onSilence = onSilence;
+      mic.onData = onData ?? null;
+    }
+    get mimeType() {
+      return 'audio/webm;codecs=opus';
     }
     elapsedSeconds() {
       return mic.seconds;
@@ -45,24 +50,95 @@ vi.mock('./audio-capture', () => ({
   },
   fileExtensionFor: () => 'webm',
 }));
-vi.mock('../../api/rostrum-api', () => ({
-  api: { getMe: async () => ({}) },
-  queryKeys: { recordings: ['recordings'] },
+/** The server: live captures and recordings, as the tab calls them. */
+const server = vi.hoisted(() => ({
+  failCapture: false,
+  /** POST recordings with a captureId answers 404 live_capture.not_found (the capture expired). */
+  captureGone: false,
+  captures: 0,
+  deleted: [] as string[],
+  created: [] as Record<string, unknown>[],
+}));
+vi.mock('../../api/rostrum-api', async () => {
+  const { ApiError } = await import('../../api/http-client');
+  return {
+    api: {
+      getMe: async () => ({}),
+      createLiveCapture: async () => {
+        server.captures += 1;
+        if (server.failCapture) throw new Error('Network error');
+        return { captureId: 'cap-1', uploadUrl: '/api/v1/uploads' };
+      },
+      deleteLiveCapture: async (captureId: string) => void server.deleted.push(captureId),
+      createRecording: async (body: Record<string, unknown>) => {
+        server.created.push(body);
+        if (server.captureGone && body.captureId) {
+          throw new ApiError(404, 'Not found', true, 'live_capture.not_found');
+        }
+        return { recordingId: 'rec-1', uploadUrl: '/api/v1/uploads' };
+      },
+    },
+    queryKeys: { recordings: ['recordings'] },
+  };
+});
+/** tus uploads the tab starts: the test ends them through their callbacks. */
+const tusUploads = vi.hoisted(
+  () =>
+    [] as {
+      options: {
+        metadata: Record<string, string>;
+        uploadLengthDeferred?: boolean;
+        onSuccess: () => void;
+        onProgress: (sent: number, total: number | null) => void;
+      };
+      started: number;
+      aborted: number;
+    }[],
+);
+vi.mock('tus-js-client', () => ({
+  canStoreURLs: false,
+  Upload: class {
+    started = 0;
+    aborted = 0;
+    constructor(
+      _file: unknown,
+      readonly options: (typeof tusUploads)[number]['options'],
+    ) {
+      tusUploads.push(this);
+    }
+    start() {
+      this.started += 1;
+    }
+    async abort() {
+      this.aborted += 1;
+    }
+  },
 }));
 // The shared options form has its own rules; here it is a stand-in that always validates.
 vi.mock('./recording-options', () => ({
-  useIntakeOptions: () => ({ validate: () => true, body: () => ({}), reset: () => {} }),
+  useIntakeOptions: () => ({ validate: () => true, body: () => ({ title: 'Pitch' }), reset: () => {}, ctx: {} }),
   RecordingOptionsFields: () => null,
 }));
+
+// jsdom has no <dialog> methods; the Discard dialog only needs to open and close.
+HTMLDialogElement.prototype.showModal = function () {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close = function () {
+  this.removeAttribute('open');
+};
 
 // The options form is mocked above, so the tab never reads the viewer.
 const viewer = {} as TViewer;
 
 function renderTab() {
-  render(
+  return render(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <RecordTab viewer={viewer} canRecord />
+      <MemoryRouter initialEntries={['/record']}>
+        <Routes>
+          <Route path="/record" element={<RecordTab viewer={viewer} canRecord />} />
+          <Route path="/evaluate/:id" element={<p>Results page</p>} />
+        </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -74,6 +150,8 @@ const click = (name: string) => act(async () => void fireEvent.click(screen.getB
 beforeEach(() => {
   vi.useFakeTimers();
   Object.assign(mic, { allow: true, hold: false, seconds: 0, takeSeconds: 12, onSilence: null, started: 0, released: 0, buzzed: 0 });
+  Object.assign(server, { failCapture: false, captureGone: false, captures: 0, deleted: [], created: [] });
+  tusUploads.length = 0;
   URL.createObjectURL = () => 'blob:take';
   URL.revokeObjectURL = () => {};
 });
@@ -153,5 +231,118 @@ describe('RecordTab (spec 001 section 4)', () => {
     mic.seconds = RECORDING_LIMITS.maxTenths / 10;
     await advance(100);
     expect(screen.getByRole('form', { name: 'Save your recording' })).toBeTruthy();
+  });
+});
+
+describe('RecordTab: uploading while recording (live capture)', () => {
+  const TAKE_BYTES = 'first second';
+
+  /** Record, count down, speak a few seconds, stop: the save form shows. */
+  async function recordTake() {
+    renderTab();
+    await click('Record');
+    await advance(RECORDING_LIMITS.countdownSeconds * 1000 - 1);
+    expect(server.captures).toBe(0);
+    await advance(1);
+    mic.onData?.(new Blob([TAKE_BYTES]));
+    await click('Stop');
+  }
+
+  it('creates the capture when recording starts and streams to it; Save binds it and opens the results', async () => {
+    await recordTake();
+    expect(server.captures).toBe(1);
+    const live = tusUploads[0]!;
+    expect(live.options.metadata.captureId).toBe('cap-1');
+    expect(live.options.uploadLengthDeferred).toBe(true);
+    expect(live.started).toBe(1);
+    // Every byte arrived before Save: the results open at once.
+    await act(async () => live.options.onSuccess());
+    await click('Save');
+    expect(server.created).toEqual([expect.objectContaining({ title: 'Pitch', captureId: 'cap-1' })]);
+    expect(screen.getByText('Results page')).toBeTruthy();
+    expect(tusUploads).toHaveLength(1);
+    expect(server.deleted).toEqual([]);
+  });
+
+  it('a Save before the last bytes are up shows the upload until they are', async () => {
+    await recordTake();
+    const live = tusUploads[0]!;
+    await click('Save');
+    expect(server.created[0]).toMatchObject({ captureId: 'cap-1' });
+    expect(screen.getByText('Uploading')).toBeTruthy();
+    await act(async () => live.options.onProgress(TAKE_BYTES.length, TAKE_BYTES.length));
+    expect(screen.getByText('Saving on server')).toBeTruthy();
+    await act(async () => live.options.onSuccess());
+    expect(screen.getByText('Results page')).toBeTruthy();
+  });
+
+  it('Discard stops the upload and deletes the capture', async () => {
+    await recordTake();
+    await click('Cancel');
+    await click('Discard');
+    expect(tusUploads[0]!.aborted).toBe(1);
+    expect(server.deleted).toEqual(['cap-1']);
+    expect(screen.getByRole('button', { name: 'Record' })).toBeTruthy();
+  });
+
+  it('a take too short to save deletes its capture', async () => {
+    mic.takeSeconds = 3.4;
+    await recordTake();
+    expect(screen.getByRole('alert').textContent).toBe(INTAKE_MSG.tooShort(3));
+    expect(server.deleted).toEqual(['cap-1']);
+  });
+
+  it('silence deletes the capture', async () => {
+    renderTab();
+    await click('Record');
+    await advance(RECORDING_LIMITS.countdownSeconds * 1000);
+    await act(async () => mic.onSilence?.());
+    expect(server.deleted).toEqual(['cap-1']);
+  });
+
+  it('a capture the server no longer has (expired) is given up at Save: the take uploads whole', async () => {
+    server.captureGone = true;
+    await recordTake();
+    await click('Save');
+    expect(server.created).toHaveLength(2);
+    expect(server.created[0]).toMatchObject({ captureId: 'cap-1' });
+    expect(server.created[1]).not.toHaveProperty('captureId');
+    expect(tusUploads[0]!.aborted).toBe(1);
+    const upload = tusUploads[1]!;
+    expect(upload.options.metadata.recordingId).toBe('rec-1');
+    await act(async () => upload.options.onSuccess());
+    expect(screen.getByText('Results page')).toBeTruthy();
+  });
+
+  it('leaving the page deletes an unsaved capture, never a saved one', async () => {
+    const page = renderTab();
+    await click('Record');
+    await advance(RECORDING_LIMITS.countdownSeconds * 1000);
+    page.unmount();
+    await advance(0);
+    expect(server.deleted).toEqual(['cap-1']);
+
+    Object.assign(server, { captures: 0, deleted: [] });
+    tusUploads.length = 0;
+    await recordTake();
+    await click('Save');
+    cleanup();
+    await advance(0);
+    expect(tusUploads[0]!.aborted).toBe(1);
+    expect(server.deleted).toEqual([]);
+  });
+
+  it('when the capture cannot be created, Save uploads the take as before (no captureId)', async () => {
+    server.failCapture = true;
+    await recordTake();
+    expect(tusUploads).toHaveLength(0);
+    await click('Save');
+    expect(server.created).toHaveLength(1);
+    expect(server.created[0]).not.toHaveProperty('captureId');
+    const upload = tusUploads[0]!;
+    expect(upload.options.metadata.recordingId).toBe('rec-1');
+    expect(upload.options.uploadLengthDeferred).toBeUndefined();
+    await act(async () => upload.options.onSuccess());
+    expect(screen.getByText('Results page')).toBeTruthy();
   });
 });

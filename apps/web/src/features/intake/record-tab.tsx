@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } 
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Mic, MicOff, RotateCcw, Save, Square } from 'lucide-react';
-import { INTAKE_MSG, RECORDING_LIMITS, formatTimer } from '@rostrum/contract';
+import { ERROR_CODES, INTAKE_MSG, RECORDING_LIMITS, formatTimer } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
 import { Banner } from '../../components/banner';
@@ -30,8 +30,15 @@ import {
   showsSaveForm,
 } from './record-machine';
 import { UploadFailure, UploadProgress } from './upload-progress';
+import { LiveUpload, type TLiveStatus } from './live-upload';
 
 const TROUBLESHOOTING_PATH = '/help#microphone';
+
+/** The quiet line under the timer while the take uploads as it is recorded. */
+const LIVE_STATUS: Record<TLiveStatus, string> = {
+  saving: 'Saving as you speak',
+  offline: 'Offline: kept on this device for now',
+};
 
 function TroubleshootingLink() {
   return (
@@ -49,6 +56,9 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
   const queryClient = useQueryClient();
   const captureRef = useRef<AudioCapture | null>(null);
   const uploadRef = useRef<TRecordingUpload | null>(null);
+  /** The take's live upload until Save binds it to a recording (then uploadRef holds it). */
+  const liveRef = useRef<LiveUpload | null>(null);
+  const [liveStatus, setLiveStatus] = useState<TLiveStatus | null>(null);
   const [machine, dispatch] = useReducer(recordReducer, initialRecordState);
   const { phase: state, count, elapsed, result, progress, uploadError, showTroubleshooting, confirmCancel } = machine;
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
@@ -57,9 +67,17 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     () => () => {
       captureRef.current?.release();
       uploadRef.current?.abort();
+      liveRef.current?.discard();
     },
     [],
   );
+
+  /** The take is not kept: its live upload stops and the capture is deleted (best effort). */
+  const dropLive = useCallback(() => {
+    liveRef.current?.discard();
+    liveRef.current = null;
+    setLiveStatus(null);
+  }, []);
   useEffect(() => {
     if (!result) return setPreviewUrl(null);
     const url = URL.createObjectURL(result.blob);
@@ -85,18 +103,29 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     dispatch({ type: 'STOP' });
     const r = await capture.stop();
     captureRef.current = null;
+    liveRef.current?.finish();
+    setLiveStatus(null);
+    if (r.seconds < RECORDING_LIMITS.minSeconds) dropLive();
     dispatch({ type: 'STOPPED', result: r });
-  }, []);
+  }, [dropLive]);
 
   useEffect(() => {
     const capture = captureRef.current;
     if (state !== 'RECORDING' || !capture) return;
-    capture.start(() => {
-      capture.release();
-      captureRef.current = null;
-      playBuzzer();
-      dispatch({ type: 'SILENCE' });
-    });
+    let live: LiveUpload | null = null;
+    capture.start(
+      () => {
+        capture.release();
+        captureRef.current = null;
+        dropLive();
+        playBuzzer();
+        dispatch({ type: 'SILENCE' });
+      },
+      (blob) => live?.append(blob),
+    );
+    // Upload while recording; if the capture cannot be created, the take is uploaded after Save.
+    live = new LiveUpload(`${crypto.randomUUID()}.${fileExtensionFor(capture.mimeType)}`, capture.mimeType, { onStatus: setLiveStatus });
+    liveRef.current = live;
     const t = window.setInterval(() => {
       const s = capture.elapsedSeconds();
       dispatch({ type: 'ELAPSED', seconds: s });
@@ -105,9 +134,10 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
       void stop();
     }, ELAPSED_POLL_MS);
     return () => window.clearInterval(t);
-  }, [state, stop]);
+  }, [state, stop, dropLive]);
 
   const reset = () => {
+    dropLive();
     captureRef.current?.release();
     captureRef.current = null;
     uploadRef.current = null;
@@ -115,6 +145,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
   };
 
   const record = async () => {
+    dropLive();
     captureRef.current?.release();
     uploadRef.current = null;
     dispatch({ type: 'RECORD' });
@@ -156,14 +187,47 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
       }),
   };
 
+  /**
+   * Save of a take uploaded while recording: the new recording takes the capture's bytes. False
+   * when the server no longer has the capture (expired, or replaced by newer ones): the take is
+   * then uploaded whole.
+   */
+  const saveLive = async (live: LiveUpload, captureId: string): Promise<boolean> => {
+    if (!result) return true;
+    const body = {
+      ...form.body({ source: 'ui record form', fileName: live.fileName, fileSize: result.blob.size }),
+      captureId,
+    };
+    try {
+      const created = await api.createRecording(body);
+      if (!created?.recordingId) throw new Error('No recording id returned');
+      const { recordingId } = created;
+      // Bound: leaving the page no longer deletes the capture (the recording owns it).
+      liveRef.current = null;
+      uploadRef.current = { recordingId, retry: () => live.retry(), abort: () => live.abort() };
+      void hideVideoOfConversation(queryClient, recordingId, body);
+      live.watch({ ...handlers, onSuccess: () => handlers.onSuccess(recordingId) });
+    } catch (err) {
+      if (isApiError(err) && err.code === ERROR_CODES.liveCaptureNotFound) return false;
+      // Retry Upload posts again with the same capture: uploadRef stays empty.
+      dispatch({ type: 'UPLOAD_FAILED', error: createFailure(err, INTAKE_MSG.recordUploadError) });
+    }
+    return true;
+  };
+
   const upload = async () => {
     if (!result) return;
     if (!form.validate()) return titleRef.current?.focus();
+    dispatch({ type: 'UPLOAD_STARTED', total: result.blob.size });
+    const live = liveRef.current;
+    const captureId = live ? await live.ready : null;
+    if (live && captureId && live.usable && (await saveLive(live, captureId))) return;
+    // No live capture (not created, refused or gone on the server): the whole take goes up now.
+    dropLive();
     const file = new File([result.blob], `${crypto.randomUUID()}.${fileExtensionFor(result.mimeType)}`, {
       type: result.blob.type,
       lastModified: Date.now(),
     });
-    dispatch({ type: 'UPLOAD_STARTED', total: file.size });
     const body = form.body({ source: 'ui record form', fileName: file.name, fileSize: file.size });
     try {
       uploadRef.current = await startRecordingUpload(file, body, handlers);
@@ -243,6 +307,9 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
               </p>
               <p className="recorder__timer" data-testid="record-timer" role="timer" aria-label="Recording duration">
                 {formatTimer(elapsed)}
+              </p>
+              <p className="recorder__saving" aria-live="polite" data-testid="live-status">
+                {state === 'RECORDING' && liveStatus ? LIVE_STATUS[liveStatus] : ''}
               </p>
               <Button
                 variant="danger"
@@ -343,6 +410,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
         onConfirm={() => {
           uploadRef.current?.abort();
           uploadRef.current = null;
+          dropLive();
           form.reset();
           dispatch({ type: 'DISCARDED' });
         }}

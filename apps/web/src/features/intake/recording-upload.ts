@@ -53,7 +53,7 @@ export interface TRecordingUpload {
   abort: () => void;
 }
 
-function refusal(err: Error): TUploadFailure {
+export function refusal(err: Error): TUploadFailure {
   const res = (err as tus.DetailedError).originalResponse;
   const status = res?.getStatus() ?? 0;
   if (status === 400 || status === 413 || status === 415) {
