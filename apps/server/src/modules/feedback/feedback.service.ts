@@ -23,7 +23,7 @@ import {
 } from '../../auth/policies.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
-import { findGroupInOrg, findRecordingWithContext } from '../recordings/recordings.repository.js';
+import { findGroupInOrg, findRecordingAccessContext } from '../recordings/recordings.repository.js';
 import { findMembership } from '../memberships/memberships.repository.js';
 import {
   assignmentsWithCoachOnlyScorecard,
@@ -71,7 +71,7 @@ function present(row: TFeedbackRow, name: string, callerId: string, answers?: { 
  * the custom scorecard of its assignment (null without one).
  */
 export async function recordingContext(deps: TDeps, auth: TAuth, recordingId: string) {
-  const row = await findRecordingWithContext(deps.db, recordingId, auth.userId);
+  const row = await findRecordingAccessContext(deps.db, recordingId, auth.userId);
   if (!row) throw notFound();
   const access = recordingAccess(auth, row.r, row.group, row.membership);
   if (access === 'none') throw notFound();

@@ -115,3 +115,20 @@ export async function findRecordingWithContext(db: TDb, recordingId: string, cal
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * The same without the results and wordspotting snapshot, for deciding what the caller may do
+ * with the recording (feedback, media, assignments): reading and parsing that large JSON was
+ * most of those calls' work.
+ */
+export async function findRecordingAccessContext(db: TDb, recordingId: string, callerId: string) {
+  const [row] = await db
+    .select({ ...listColumns, group: groups, membership: memberships })
+    .from(recordings)
+    .innerJoin(users, eq(users.id, recordings.userId))
+    .leftJoin(groups, eq(groups.id, recordings.groupId))
+    .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, callerId)))
+    .where(and(eq(recordings.id, recordingId), isNull(recordings.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
