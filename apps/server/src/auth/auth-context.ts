@@ -6,6 +6,7 @@ import { apiKeys, memberships, organisations, users } from '../db/schema.js';
 import { unauthorized } from '../http/errors.js';
 import { hashSecret } from './keys.js';
 import { membershipActiveNowSql } from './membership-active.js';
+import { preparedPerDb } from '../db/prepared.js';
 
 /** Who is calling: resolved from the bearer key on every signed-in request. */
 export interface TAuth {
@@ -40,8 +41,8 @@ declare module 'fastify' {
  * The key lookup, the one statement of every signed-in request: built and prepared once per
  * database, so neither the query builder nor PostgreSQL's planner redo it per request.
  */
-function prepareKeyLookup(db: TDb) {
-  return db
+const keyLookupOf = preparedPerDb((db) =>
+  db
     .select({
       keyId: apiKeys.id,
       userId: users.id,
@@ -64,19 +65,8 @@ function prepareKeyLookup(db: TDb) {
       ),
     )
     .limit(1)
-    .prepare('auth_key_lookup');
-}
-
-const keyLookups = new WeakMap<TDb, ReturnType<typeof prepareKeyLookup>>();
-
-function keyLookupOf(db: TDb) {
-  let lookup = keyLookups.get(db);
-  if (!lookup) {
-    lookup = prepareKeyLookup(db);
-    keyLookups.set(db, lookup);
-  }
-  return lookup;
-}
+    .prepare('auth_key_lookup'),
+);
 
 /** Resolves `Authorization: Bearer {orgCode}-{apiKey}`; 401 when absent, unknown, tampered or expired. */
 export async function authenticate(db: TDb, req: FastifyRequest): Promise<TAuth> {

@@ -33,6 +33,7 @@ import {
   findFeedback,
   insertFeedback,
   listFeedbackWithAuthors,
+  listRecordingFeedbackWithAuthors,
   listLiveGroupRecordings,
   listScorecardAnswers,
   type TFeedbackRow,
@@ -110,7 +111,7 @@ const SCORE_KEYS = ['scoreOverall', 'scoreOrganization', 'scoreDelivery', 'score
 
 export async function listFeedback(deps: TDeps, auth: TAuth, recordingId: string): Promise<TRecordingFeedback> {
   const ctx = await recordingContext(deps, auth, recordingId);
-  const rows = await listFeedbackWithAuthors(deps.db, [recordingId]);
+  const rows = await listRecordingFeedbackWithAuthors(deps.db, recordingId);
   const visible = rows.filter(
     ({ f }) =>
       feedbackVisible(auth.userId, ctx.access, ctx.isCoach, ctx.speakerLevel ?? 0, f) && scoreVisibleUnderScorecard(ctx, auth.userId, f),
