@@ -17,6 +17,7 @@ import { isFilePath, registerWebApp } from './http/web-static.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
+import { DashboardCache } from './modules/dashboards/dashboard-cache.js';
 import { wordspottingRoutes } from './modules/wordspotting/wordspotting.routes.js';
 import { responses } from './http/route-kit.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -52,6 +53,12 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   installErrorHandler(app);
+  // Dashboards kept a few seconds per caller; emptied before any change is answered (dashboard-cache.ts).
+  const dashboardCache = new DashboardCache((deps.config.dashboardCacheSeconds ?? 0) * 1000);
+  app.addHook('onSend', async (req, _reply, payload) => {
+    dashboardCache.afterRequest(req.method);
+    return payload;
+  });
   await app.register(fastifyHelmet, helmetOptions(deps.config));
   // Cross-origin browser calls only from configured origins; with none, no CORS headers at all.
   if (deps.config.corsAllowedOrigins.length) {
@@ -111,7 +118,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       scorecardsRoutes(zapp, deps);
       adminStatsRoutes(zapp, deps);
       adminUsersRoutes(zapp, deps);
-      dashboardsRoutes(zapp, deps);
+      dashboardsRoutes(zapp, deps, dashboardCache);
       wordspottingRoutes(zapp, deps);
       subscriptionsRoutes(zapp, deps);
       zoomRoutes(zapp, deps);

@@ -82,6 +82,8 @@ const ZEnvSchema = z.object({
    */
   JOB_EXPIRE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(10, 'must be at least 10').default(1800),
   WORKER_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(1).max(16).default(1),
+  /** How long a caller's dashboard is served again before it is computed anew; 0 turns that off. */
+  DASHBOARD_CACHE_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0).max(60).default(5),
   /**
    * Proxies whose X-Forwarded-For is believed: off (default), or a comma list of addresses and
    * CIDRs (e.g. "127.0.0.1,10.0.0.0/8"). Anyone else's forwarded headers are ignored.
@@ -177,6 +179,8 @@ export interface TConfig {
   jobPollSeconds: number;
   jobExpireSeconds: number;
   workerConcurrency: number;
+  /** Seconds a caller's dashboard is kept (DASHBOARD_CACHE_SECONDS); absent or 0: none. */
+  dashboardCacheSeconds?: number;
   /** Addresses and CIDRs of trusted proxies; empty means X-Forwarded-For is ignored. */
   trustProxy: string[];
   corsAllowedOrigins: string[];
@@ -348,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
     jobPollSeconds: e.JOB_POLL_SECONDS,
     jobExpireSeconds: e.JOB_EXPIRE_SECONDS,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     trustProxy: list(e.TRUST_PROXY),
     corsAllowedOrigins: list(e.CORS_ALLOWED_ORIGINS),
     sentryDsn: e.SENTRY_DSN,

@@ -6,6 +6,7 @@ import { apiKeys, memberships, organisations, users } from '../db/schema.js';
 import { unauthorized } from '../http/errors.js';
 import { hashSecret } from './keys.js';
 import { membershipActiveNowSql } from './membership-active.js';
+import { preparedPerDb } from '../db/prepared.js';
 
 /** Who is calling: resolved from the bearer key on every signed-in request. */
 export interface TAuth {
@@ -36,17 +37,12 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves `Authorization: Bearer {orgCode}-{apiKey}`; 401 when absent, unknown, tampered or expired. */
-export async function authenticate(db: TDb, req: FastifyRequest): Promise<TAuth> {
-  return authenticateHeader(db, req.headers.authorization);
-}
-
-/** The same, from a raw header value (tus upload hooks see web Requests, not Fastify ones). */
-export async function authenticateHeader(db: TDb, header: string | null | undefined): Promise<TAuth> {
-  if (!header?.startsWith('Bearer ')) throw unauthorized(MSG.notSignedIn);
-  const parsed = parseBearerToken(header.slice(7).trim());
-  if (!parsed) throw unauthorized(MSG.keyExpired, ERROR_CODES.authKeyExpired);
-  const [row] = await db
+/**
+ * The key lookup, the one statement of every signed-in request: built and prepared once per
+ * database, so neither the query builder nor PostgreSQL's planner redo it per request.
+ */
+const keyLookupOf = preparedPerDb((db) =>
+  db
     .select({
       keyId: apiKeys.id,
       userId: users.id,
@@ -61,14 +57,28 @@ export async function authenticateHeader(db: TDb, header: string | null | undefi
     .innerJoin(organisations, eq(organisations.id, users.orgId))
     .where(
       and(
-        eq(apiKeys.keyHash, hashSecret(parsed.apiKey)),
+        eq(apiKeys.keyHash, sql.placeholder('keyHash')),
         eq(apiKeys.kind, 'session'),
         isNull(apiKeys.revokedAt),
-        gt(apiKeys.expiresAt, new Date()),
-        eq(organisations.code, parsed.orgCode),
+        gt(apiKeys.expiresAt, sql.placeholder('now')),
+        eq(organisations.code, sql.placeholder('orgCode')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('auth_key_lookup'),
+);
+
+/** Resolves `Authorization: Bearer {orgCode}-{apiKey}`; 401 when absent, unknown, tampered or expired. */
+export async function authenticate(db: TDb, req: FastifyRequest): Promise<TAuth> {
+  return authenticateHeader(db, req.headers.authorization);
+}
+
+/** The same, from a raw header value (tus upload hooks see web Requests, not Fastify ones). */
+export async function authenticateHeader(db: TDb, header: string | null | undefined): Promise<TAuth> {
+  if (!header?.startsWith('Bearer ')) throw unauthorized(MSG.notSignedIn);
+  const parsed = parseBearerToken(header.slice(7).trim());
+  if (!parsed) throw unauthorized(MSG.keyExpired, ERROR_CODES.authKeyExpired);
+  const [row] = await keyLookupOf(db).execute({ keyHash: hashSecret(parsed.apiKey), orgCode: parsed.orgCode, now: new Date() });
   if (!row) throw unauthorized(MSG.keyExpired, ERROR_CODES.authKeyExpired);
   return row;
 }

@@ -12,10 +12,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { NEGATIVE_VIBES, POSITIVE_VIBES, ZResultsSchema, type TResults } from '@rostrum/contract';
 import { openDatabase, type TDatabase } from '../db/client.js';
@@ -97,10 +97,10 @@ function benchResults(n: number): TResults {
   });
 }
 
-type TUser = { authorization: string; calls: string[] };
+export type TUser = { authorization: string; calls: string[] };
 
 /** Seeds the organisation and gives each virtual user its key and the calls of its pages. */
-async function prepare(database: TDatabase): Promise<{ users: TUser[]; seedSeconds: number }> {
+export async function prepare(database: TDatabase): Promise<{ users: TUser[]; seedSeconds: number }> {
   const started = Date.now();
   const s = await seed(database.db, { recordings: RECORDINGS, extraCoaches: COACH_USERS - 1, results: benchResults });
   const bearer = async (userId: string) => `Bearer ${s.orgCode}-${(await issueKey(database.db, userId, 'session')).secret}`;
@@ -202,13 +202,82 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-function row(label: string, offered: string, samples: TSample[], seconds: number, judge: boolean): TBenchRow {
+/** CPU milliseconds (user + system) each process has used so far, from /proc (Linux; 100 ticks/s). */
+function cpuOf(pids: number[]): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // The process has ended (a pooled connection closed): its CPU since the last reading is lost.
+    }
+  }
+  return used;
+}
+
+/**
+ * CPU per request, robust to a shared machine's noise where latency is not: the API process's,
+ * and for PostgreSQL its backends' serving the benchmark's database (PGlite runs inside the API).
+ */
+class CpuMeter {
+  private constructor(
+    private readonly serverPid: number,
+    private readonly pg: pg.Client | undefined,
+  ) {}
+
+  static async open(serverPid: number, databaseUrl?: string): Promise<CpuMeter> {
+    if (!databaseUrl) return new CpuMeter(serverPid, undefined);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    return new CpuMeter(serverPid, client);
+  }
+
+  private async backends(): Promise<number[]> {
+    if (!this.pg) return [];
+    const { rows } = await this.pg.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return rows.map((r) => r.pid);
+  }
+
+  /** Starts a phase; the function it returns gives the phase's CPU ms per request. */
+  async start(): Promise<(requests: number) => Promise<{ api: number; postgres?: number }>> {
+    const api0 = cpuOf([this.serverPid]).get(this.serverPid) ?? 0;
+    const db0 = cpuOf(await this.backends());
+    return async (requests) => {
+      const api = ((cpuOf([this.serverPid]).get(this.serverPid) ?? 0) - api0) / requests;
+      if (!this.pg) return { api };
+      let postgres = 0;
+      for (const [pid, ms] of cpuOf(await this.backends())) postgres += ms - (db0.get(pid) ?? 0);
+      return { api, postgres: postgres / requests };
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.pg?.end();
+  }
+}
+
+const cpuText = (cpu: { api: number; postgres?: number }) =>
+  `CPU/request: API ${cpu.api.toFixed(2)} ms${cpu.postgres === undefined ? ' (database inside)' : `, PostgreSQL ${cpu.postgres.toFixed(2)} ms`}`;
+
+function row(
+  label: string,
+  offered: string,
+  samples: TSample[],
+  seconds: number,
+  judge: boolean,
+  cpu: { api: number; postgres?: number },
+): TBenchRow {
   const times = samples.map((s) => s.ms).sort((a, b) => a - b);
   const errors = samples.filter((s) => !s.ok).length;
   const p99 = percentile(times, 99);
   return [
     `${label}: ${offered}`,
-    `${(samples.length / seconds).toFixed(0)} req/s achieved, p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ${errors} errors`,
+    `${(samples.length / seconds).toFixed(0)} req/s achieved, p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ${errors} errors; ${cpuText(cpu)}`,
     judge ? `p99 < ${TARGET_P99_MS} ms, 0 errors` : 'reported',
     judge ? (p99 < TARGET_P99_MS && errors === 0 ? 'pass' : 'FAIL') : '',
   ];
@@ -253,18 +322,24 @@ async function measure(label: string, dataDir: string, databaseUrl?: string): Pr
   const { users, seedSeconds } = prepared;
   const server = await startServer(dataDir, databaseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: users.length });
+  const meter = await CpuMeter.open(server.pid!, databaseUrl);
   try {
     await openModel(agent, users, RATE, WARM_UP_SECONDS);
+    let phase = await meter.start();
     const fixed = await openModel(agent, users, RATE, SECONDS);
+    const fixedCpu = await phase(fixed.length);
+    phase = await meter.start();
     const max = await closedLoop(agent, users, SECONDS);
+    const maxCpu = await phase(max.length);
     const onPostgres = !!databaseUrl;
     breakdown.push(...byCall(`${label}, closed loop`, max));
     return [
       [`${label}: seeding ${RECORDINGS} analysed recordings with feedback`, `${seedSeconds.toFixed(1)} s`, 'reported', ''],
-      row(label, `${RATE} req/s offered (open model)`, fixed, SECONDS, onPostgres),
-      row(label, `${users.length} users closed loop (max throughput)`, max, SECONDS, false),
+      row(label, `${RATE} req/s offered (open model)`, fixed, SECONDS, onPostgres, fixedCpu),
+      row(label, `${users.length} users closed loop (max throughput)`, max, SECONDS, false, maxCpu),
     ];
   } finally {
+    await meter.close();
     agent.destroy();
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -313,7 +388,9 @@ async function main() {
   if (rows.some((r) => r[3] === 'FAIL')) process.exitCode = 1;
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

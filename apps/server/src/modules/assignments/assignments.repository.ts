@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TAssignmentRef, TScorecard } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import {
   assignmentAttachments,
   assignmentTargets,
@@ -21,14 +22,25 @@ export type TScorecardRow = typeof scorecards.$inferSelect;
 /** Open assignments take recordings: not a template, not archived, not deleted (deactivated ones still do). */
 const isOpen = and(eq(assignments.isTemplate, false), eq(assignments.archived, false), isNull(assignments.deletedAt));
 
-export async function findAssignmentInOrg(db: TDb, orgId: string, assignmentId: string) {
-  const [row] = await db
+const assignmentInOrgOf = preparedPerDb((db) =>
+  db
     .select({ a: assignments, groupName: groups.name, scorecard: scorecards })
     .from(assignments)
     .leftJoin(groups, eq(groups.id, assignments.groupId))
     .leftJoin(scorecards, eq(scorecards.assignmentId, assignments.id))
-    .where(and(eq(assignments.id, assignmentId), eq(assignments.orgId, orgId), isNull(assignments.deletedAt)))
-    .limit(1);
+    .where(
+      and(
+        eq(assignments.id, sql.placeholder('assignmentId')),
+        eq(assignments.orgId, sql.placeholder('orgId')),
+        isNull(assignments.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('assignment_in_org'),
+);
+
+export async function findAssignmentInOrg(db: TDb, orgId: string, assignmentId: string) {
+  const [row] = await assignmentInOrgOf(db).execute({ assignmentId, orgId });
   return row ?? null;
 }
 

@@ -4,7 +4,7 @@ import type { TAuth } from '../../auth/auth-context.js';
 import { isCoachOf, recordingAccess } from '../../auth/policies.js';
 import { judge, loadViewer } from './presenter.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { findRecordingWithContext } from '../recordings/recordings.repository.js';
+import { findRecordingAccessContext } from '../recordings/recordings.repository.js';
 import {
   findAssignmentInOrg,
   isOpenAssignment,
@@ -34,7 +34,7 @@ export async function addRecording(deps: TDeps, auth: TAuth, assignmentId: strin
   const viewer = await loadViewer(deps.db, auth);
   const full = { a: found.a, groupName: found.groupName, ownerName: null, scorecard: found.scorecard };
   if (!judge(viewer, full, await listTargets(deps.db, [found.a.id])).abilities.canSubmit) throw forbidden();
-  const rec = await findRecordingWithContext(deps.db, recordingId, auth.userId);
+  const rec = await findRecordingAccessContext(deps.db, recordingId, auth.userId);
   if (!rec || rec.r.orgId !== auth.orgId || rec.r.userId !== auth.userId) throw notFound();
   if (rec.r.assignmentId) throw conflict(ASSIGNMENT_MSG.alreadyAssigned, ERROR_CODES.assignmentAlreadyAssigned);
   if (!speakerTypeMatches(rec.r.algorithm, found.a.criteria.algorithm))
@@ -53,7 +53,7 @@ export async function removeRecording(deps: TDeps, auth: TAuth, assignmentId: st
   if (!found?.a.groupId) throw notFound();
   const membership = await findMembership(deps.db, auth.userId, found.a.groupId);
   if (!isCoachOf(auth, membership)) throw forbidden();
-  const rec = await findRecordingWithContext(deps.db, recordingId, auth.userId);
+  const rec = await findRecordingAccessContext(deps.db, recordingId, auth.userId);
   if (!rec || rec.r.orgId !== auth.orgId || rec.r.assignmentId !== assignmentId) throw notFound();
   // A coach acts only on recordings their privacy level lets them see (level 3: shared ones).
   if (recordingAccess(auth, rec.r, rec.group, rec.membership) === 'none') throw notFound();

@@ -12,6 +12,7 @@ import { tallyGroupComments, type TGroupCommentTally } from './dashboards.reposi
 import { loadCoachedGroup, loadGroupProgress } from './group-assignments.js';
 import { groupBy } from '../assignments/progress/progress.loader.js';
 import { computeAssignmentStanding } from '../assignments/progress/index.js';
+import type { DashboardCache } from './dashboard-cache.js';
 
 // GET groups/{id}/dashboard (002 section 2.2): the four stats and the Members view. Recordings,
 // flagged and last upload are the group member list's counts (at coach privacy level 3 and up,
@@ -39,8 +40,22 @@ function visibleComments(
   return n;
 }
 
-export async function getCoachDashboard(deps: TDeps, auth: TAuth, groupId: string): Promise<TCoachDashboard> {
-  const { group, membership } = await loadCoachedGroup(deps, auth, groupId);
+/**
+ * The coach dashboard; `cache` may serve the caller's figures of the last few seconds
+ * (DashboardCache), never their permission, checked on every call.
+ */
+export async function getCoachDashboard(deps: TDeps, auth: TAuth, groupId: string, cache?: DashboardCache): Promise<TCoachDashboard> {
+  const coached = await loadCoachedGroup(deps, auth, groupId);
+  const compute = () => computeCoachDashboard(deps, auth, groupId, coached);
+  return cache ? cache.get(auth, `groups/${groupId}/dashboard`, compute) : compute();
+}
+
+async function computeCoachDashboard(
+  deps: TDeps,
+  auth: TAuth,
+  groupId: string,
+  { group, membership }: Awaited<ReturnType<typeof loadCoachedGroup>>,
+): Promise<TCoachDashboard> {
   const now = new Date();
   const [assignments, memberRows, comments] = await Promise.all([
     loadGroupProgress(deps, groupId, (list) => computeAssignmentStanding(deps.db, list, auth, now)),

@@ -14,8 +14,9 @@ import { getCoachDashboard } from './coach-dashboard.service.js';
 import { getMemberAssignments } from './member-assignments.service.js';
 import { getSpeakerDashboard } from './speaker-dashboard.service.js';
 import { getLibrary } from './library.service.js';
+import type { DashboardCache } from './dashboard-cache.js';
 
-export function dashboardsRoutes(app: TZodApp, deps: TDeps) {
+export function dashboardsRoutes(app: TZodApp, deps: TDeps, cache?: DashboardCache) {
   // Every dashboard serves a page that needs an active subscription (002 section 2.1).
   const subscribed = requireAuth(deps, { subscription: true });
   const tags = ['dashboards'];
@@ -31,7 +32,7 @@ export function dashboardsRoutes(app: TZodApp, deps: TDeps) {
         response: responses(ZCoachDashboardSchema),
       },
     },
-    async (req) => ok(await getCoachDashboard(deps, authOf(req), req.params.id)),
+    async (req) => ok(await getCoachDashboard(deps, authOf(req), req.params.id, cache)),
   );
   app.get(
     '/groups/:id/members/:userId/assignments',
@@ -58,7 +59,7 @@ export function dashboardsRoutes(app: TZodApp, deps: TDeps) {
         response: responses(ZSpeakerDashboardSchema),
       },
     },
-    async (req) => ok(await getSpeakerDashboard(deps, authOf(req))),
+    async (req) => ok(await getSpeakerDashboard(deps, authOf(req), cache)),
   );
   app.get(
     '/me/library',

@@ -11,6 +11,7 @@ import { groupBy } from '../assignments/progress/progress.loader.js';
 import { listGroupsWithMembership } from '../assignments/progress/progress.repository.js';
 import { assertAssignmentsOn } from '../assignments/access.js';
 import { getLibrary } from './library.service.js';
+import type { DashboardCache } from './dashboard-cache.js';
 
 // GET me/dashboard (002 section 2.4): the caller's assignments by group, each with their own
 // completion and counts, and the four stats over their own recordings (My Library's rows, so the
@@ -19,9 +20,22 @@ import { getLibrary } from './library.service.js';
 // the member table shows them (recordingAccess, memberRowVisible); null where peer sharing is off
 // (peerListVisible 'disabled').
 
-export async function getSpeakerDashboard(deps: TDeps, auth: TAuth): Promise<TSpeakerDashboard> {
+/**
+ * The speaker dashboard; `cache` may serve the caller's figures of the last few seconds
+ * (DashboardCache), never their permission, checked on every call.
+ */
+export async function getSpeakerDashboard(deps: TDeps, auth: TAuth, cache?: DashboardCache): Promise<TSpeakerDashboard> {
   const viewer = await loadViewer(deps.db, auth);
   assertAssignmentsOn(viewer);
+  const compute = () => computeSpeakerDashboard(deps, auth, viewer);
+  return cache ? cache.get(auth, 'me/dashboard', compute) : compute();
+}
+
+async function computeSpeakerDashboard(
+  deps: TDeps,
+  auth: TAuth,
+  viewer: Awaited<ReturnType<typeof loadViewer>>,
+): Promise<TSpeakerDashboard> {
   const now = new Date();
   const rows = await listAllForSpeaker(deps.db, auth.userId, auth.orgId);
   const ids = rows.map((r) => r.a.id);

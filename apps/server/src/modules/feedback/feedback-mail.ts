@@ -1,6 +1,6 @@
 import type { TDb } from '../../db/client.js';
 import type { TMail } from '../../mail/mailer.js';
-import type { TRecordingRow } from '../recordings/recordings.repository.js';
+import type { TRecordingListFields } from '../recordings/recordings.repository.js';
 import { findUserWithOrgSettings } from './feedback.repository.js';
 
 /**
@@ -11,7 +11,7 @@ import { findUserWithOrgSettings } from './feedback.repository.js';
 export async function feedbackReceivedMail(
   db: TDb,
   publicUrl: string,
-  rec: TRecordingRow,
+  rec: Pick<TRecordingListFields, 'id' | 'userId' | 'title'>,
   authorName: string,
   kind: 'comment' | 'score',
 ): Promise<TMail | null> {

@@ -1,9 +1,25 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { assignments, feedback, organisations, recordings, scorecardResponses, scorecards, users } from '../../db/schema.js';
 import { coachOnlyScorecardInForceSql } from '../../auth/scorecard-rules.js';
 
 export type TFeedbackRow = typeof feedback.$inferSelect;
+
+const feedbackOfRecording = preparedPerDb((db) =>
+  db
+    .select({ f: feedback, name: users.name })
+    .from(feedback)
+    .innerJoin(users, eq(users.id, feedback.userId))
+    .where(eq(feedback.recordingId, sql.placeholder('recordingId')))
+    .orderBy(asc(feedback.createdAt))
+    .prepare('feedback_of_recording'),
+);
+
+/** One recording's feedback with its authors' names, oldest first (a results page's, prepared). */
+export function listRecordingFeedbackWithAuthors(db: TDb, recordingId: string) {
+  return feedbackOfRecording(db).execute({ recordingId });
+}
 
 /** Feedback on the given recordings with each author's name, oldest first. */
 export function listFeedbackWithAuthors(db: TDb, recordingIds: string[]) {

@@ -23,7 +23,7 @@ import {
 } from '../../auth/policies.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
-import { findGroupInOrg, findRecordingWithContext } from '../recordings/recordings.repository.js';
+import { findGroupInOrg, findRecordingAccessContext } from '../recordings/recordings.repository.js';
 import { findMembership } from '../memberships/memberships.repository.js';
 import {
   assignmentsWithCoachOnlyScorecard,
@@ -33,6 +33,7 @@ import {
   findFeedback,
   insertFeedback,
   listFeedbackWithAuthors,
+  listRecordingFeedbackWithAuthors,
   listLiveGroupRecordings,
   listScorecardAnswers,
   type TFeedbackRow,
@@ -71,7 +72,7 @@ function present(row: TFeedbackRow, name: string, callerId: string, answers?: { 
  * the custom scorecard of its assignment (null without one).
  */
 export async function recordingContext(deps: TDeps, auth: TAuth, recordingId: string) {
-  const row = await findRecordingWithContext(deps.db, recordingId, auth.userId);
+  const row = await findRecordingAccessContext(deps.db, recordingId, auth.userId);
   if (!row) throw notFound();
   const access = recordingAccess(auth, row.r, row.group, row.membership);
   if (access === 'none') throw notFound();
@@ -110,7 +111,7 @@ const SCORE_KEYS = ['scoreOverall', 'scoreOrganization', 'scoreDelivery', 'score
 
 export async function listFeedback(deps: TDeps, auth: TAuth, recordingId: string): Promise<TRecordingFeedback> {
   const ctx = await recordingContext(deps, auth, recordingId);
-  const rows = await listFeedbackWithAuthors(deps.db, [recordingId]);
+  const rows = await listRecordingFeedbackWithAuthors(deps.db, recordingId);
   const visible = rows.filter(
     ({ f }) =>
       feedbackVisible(auth.userId, ctx.access, ctx.isCoach, ctx.speakerLevel ?? 0, f) && scoreVisibleUnderScorecard(ctx, auth.userId, f),

@@ -1,7 +1,7 @@
 import type { TDb } from '../../db/client.js';
 import { recordingAccess } from '../../auth/policies.js';
 import { canHearWith } from './recordings.presenter.js';
-import { findRecordingWithContext, findUserOrgFacts } from './recordings.repository.js';
+import { findRecordingAccessContext, findUserOrgFacts } from './recordings.repository.js';
 
 /** How long one answer is reused: <audio> sends many Range requests, each would ask again. */
 export const MEDIA_ACCESS_CACHE_MS = 5000;
@@ -11,7 +11,7 @@ const MAX_ENTRIES = 10_000;
 async function mayHearNow(db: TDb, userId: string, recordingId: string): Promise<boolean> {
   const u = await findUserOrgFacts(db, userId);
   if (!u) return false;
-  const row = await findRecordingWithContext(db, recordingId, userId);
+  const row = await findRecordingAccessContext(db, recordingId, userId);
   if (!row) return false;
   // The signed address stands in for the user's session here: no key is involved.
   const caller = { userId, orgId: u.orgId, orgCode: u.orgCode, orgRoles: u.orgRoles, keyId: '' };

@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { groups, memberships, organisations, recordings, users } from '../../db/schema.js';
 
 export type TRecordingRow = typeof recordings.$inferSelect;
@@ -113,5 +114,27 @@ export async function findRecordingWithContext(db: TDb, recordingId: string, cal
     .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, callerId)))
     .where(and(eq(recordings.id, recordingId), isNull(recordings.deletedAt)))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The same without the results and wordspotting snapshot, for deciding what the caller may do
+ * with the recording (feedback, media, assignments): reading and parsing that large JSON was
+ * most of those calls' work.
+ */
+const accessContextOf = preparedPerDb((db) =>
+  db
+    .select({ ...listColumns, group: groups, membership: memberships })
+    .from(recordings)
+    .innerJoin(users, eq(users.id, recordings.userId))
+    .leftJoin(groups, eq(groups.id, recordings.groupId))
+    .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, sql.placeholder('callerId'))))
+    .where(and(eq(recordings.id, sql.placeholder('recordingId')), isNull(recordings.deletedAt)))
+    .limit(1)
+    .prepare('recording_access_context'),
+);
+
+export async function findRecordingAccessContext(db: TDb, recordingId: string, callerId: string) {
+  const [row] = await accessContextOf(db).execute({ recordingId, callerId });
   return row ?? null;
 }

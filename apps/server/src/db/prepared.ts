@@ -1,0 +1,18 @@
+import type { TDb } from './client.js';
+
+/**
+ * A statement prepared once per database handle (and by PostgreSQL once per connection): for the
+ * reads nearly every request makes, whose building by the query builder and planning by
+ * PostgreSQL cost more than running them. `prepare` must give the same SQL text every time.
+ */
+export function preparedPerDb<T>(prepare: (db: TDb) => T): (db: TDb) => T {
+  const byDb = new WeakMap<TDb, T>();
+  return (db) => {
+    let statement = byDb.get(db);
+    if (!statement) {
+      statement = prepare(db);
+      byDb.set(db, statement);
+    }
+    return statement;
+  };
+}
