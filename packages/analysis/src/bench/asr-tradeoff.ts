@@ -6,7 +6,8 @@
 // the known text, and Clarity's `recognised` part. The keyword-spotting pass runs too (a word-spotting
 // list is set, as for an organisation that has one), so its cost is in the times. Word spotting is
 // weighed as the product counts it (transcript plus keyword pass, `spotWords`) on recordings with
-// known phrase times: the word-spotting bench's script (flite, 140 wpm, clean) and the browser tests'
+// known phrase times: the word-spotting bench's script (flite, 140 wpm, clean and with white noise at
+// 25 dB) and the browser tests'
 // talk with each of its two lists; printed are phrase recall, false alarms, and the phrases the
 // transcript alone spelled (what the results page marks in the transcript).
 // BENCH_ASR_ROUNDS (default 3) sets the rounds; BENCH_ASR_EXPLORE=1 adds the wider grid the choice
@@ -44,9 +45,9 @@ const KEYWORDS = ['so', 'like', 'basically', 'actually', 'you know', 'kind of'];
 const MAX_TIME_RATIO = 0.5;
 const MAX_RECALL_LOSS = 0.03;
 /**
- * Word spotting may lose no more phrase recall than words may (0.03: one occurrence in the 40 the
- * bench holds) and gain at most one false alarm: a finer bound than one utterance cannot be
- * measured on this set, and a looser one would let a phrase silently go missing from every talk.
+ * Word spotting may lose no more phrase recall than words may (0.03: two of the 72 occurrences the
+ * bench holds) and gain at most one false alarm: a looser bound would let a phrase go missing
+ * from talks unnoticed, and a finer one is below what this set resolves.
  */
 const MAX_PHRASE_RECALL_LOSS = 0.03;
 const MAX_EXTRA_FALSE_ALARMS = 1;
@@ -79,7 +80,9 @@ const of = (
 
 const CANDIDATES: TCandidate[] = [
   // The chosen row is the product's default (RECOGNISER_SEARCH, KEYWORD_SEARCH); the others are its neighbours.
-  { name: 'chosen: -maxhmmpf 1500, keyword pass -ds 2', options: of({ maxhmmpf: 1500 }, { ds: 2 }), chosen: true },
+  { name: 'chosen: keyword pass -ds 2', options: of({}, { ds: 2 }), chosen: true },
+  // Halves the time on clean speech, but loses word-spotting phrases in noise (docs/analysis.md).
+  { name: '-maxhmmpf 1500, keyword pass -ds 2', options: of({ maxhmmpf: 1500 }, { ds: 2 }) },
   { name: '-maxhmmpf 1300, keyword pass -ds 2', options: of({ maxhmmpf: 1300 }, { ds: 2 }) },
 ];
 
@@ -89,7 +92,6 @@ const EXPLORE: TCandidate[] = [
   { name: '-maxhmmpf 1500 -lpbeam 1e-30', options: of({ maxhmmpf: 1500, lpbeam: 1e-30 }) },
   { name: '-topn 2', options: of({ topn: 2 }) },
   { name: '-ds 2', options: of({ ds: 2 }) },
-  { name: 'keyword pass -ds 2 alone', options: of({}, { ds: 2 }) },
   { name: '-beam 1e-40 -pbeam 1e-40', options: of({ beam: 1e-40, pbeam: 1e-40 }) },
   { name: '-wbeam 1e-25', options: of({ wbeam: 1e-25 }) },
   { name: '-maxhmmpf 3000', options: of({ maxhmmpf: 3000 }) },
@@ -224,7 +226,7 @@ function childCpuSeconds(): number {
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
-/** The word-spotting bench's script (flite, 140 wpm, clean) and the browser tests' talk with each of its lists. */
+/** The word-spotting bench's script (flite, 140 wpm, clean and noisy) and the browser tests' talk with each of its lists. */
 async function spottingSet(): Promise<TSpotting[]> {
   const load = async (name: string, file: string, phrases: readonly string[], truth: TOccurrence[]): Promise<TSpotting> => {
     const pcm = await decodePcm(file);
@@ -233,9 +235,13 @@ async function spottingSet(): Promise<TSpotting[]> {
     return { name, samples, sampleRate: pcm.sampleRate, prosody, phrases, truth: truth.filter((o) => phrases.includes(o.phrase)) };
   };
   const script = makeRecording('flite', 140, null);
+  // Noise is where a narrower search loses phrases: the transcript spells fewer, and keyword hits
+  // over its other words fail the check against it.
+  const noisy = makeRecording('flite', 140, { kind: 'white', snr: 25 });
   const talk = e2eTalk();
   return [
     await load('word-spotting script, flite 140 wpm', script.file, PHRASES, script.truth),
+    await load('the same, white noise at 25 dB', noisy.file, PHRASES, noisy.truth),
     ...(await Promise.all(E2E_LISTS.map((list) => load(`browser tests' talk (${list.join(', ')})`, talk.file, list, talk.truth)))),
   ];
 }
