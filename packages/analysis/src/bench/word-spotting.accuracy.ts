@@ -177,7 +177,7 @@ function fliteStretch(name: string, wpm: number): number {
   return Math.round((target / seconds) * 1000) / 1000;
 }
 
-function readPcm16(file: string): Float32Array {
+export function readPcm16(file: string): Float32Array {
   const b = readFileSync(file);
   let at = 12;
   while (at + 8 <= b.length && b.toString('ascii', at, at + 4) !== 'data') at += 8 + b.readUInt32LE(at + 4);
@@ -188,7 +188,7 @@ function readPcm16(file: string): Float32Array {
 }
 
 /** First and last 10 ms frame above -40 dBFS, in samples. */
-function sounding(x: Float32Array): { from: number; to: number } {
+export function sounding(x: Float32Array): { from: number; to: number } {
   const hop = RATE / 100;
   let first = -1;
   let last = -1;
