@@ -65,6 +65,8 @@ export interface TAnalyzeOptions {
    * are the phrases this analysis counts; otherwise everything is transcribed again.
    */
   transcribedPrefix?: TTranscribedPrefix;
+  /** What probe() said of this very file, when the caller has it: reading a long WebM's length takes a second. */
+  probed?: TProbe;
   signal?: AbortSignal;
   onProgress?: (progress: { stage: TAnalysisStage; fraction: number }) => void;
 }
@@ -127,7 +129,7 @@ export async function analyzeWithTimings(
   const conversational = isConversationalAlgorithm(algorithm);
 
   progress('probe', 0);
-  const facts = await probe(file, signal);
+  const facts = options.probed ?? (await probe(file, signal));
   timings.probe = performance.now() - t0;
   if (!facts.hasAudio) throw new AnalysisError('noData', 'no audio stream');
   if (facts.duration > 0 && facts.duration < MIN_DURATION_SECONDS) throw new AnalysisError('tooShort');

@@ -192,6 +192,8 @@ async function run(job: TChildStart): Promise<void> {
     speakerNum: job.speakerNum,
     wordSpotting: job.wordSpotting,
     transcribedPrefix: job.transcribedPrefix,
+    // The file probed above, unless the trim made a new one.
+    probed: job.trim ? undefined : facts,
   });
   const [, { results, timings }] = await Promise.all([playback, analysis]);
   const file = path.join(job.outDir, 'results.json');

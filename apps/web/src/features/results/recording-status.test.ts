@@ -35,6 +35,7 @@ describe('recordingPollMs', () => {
       isVideo: false,
       videoUrl: null,
       wordspotting: { used: null, current: null, reanalyzing: false, canReanalyze: true },
+      source: 'ui upload form',
       ...over,
     }) as Parameters<typeof recordingPollMs>[0];
 
@@ -48,6 +49,12 @@ describe('recordingPollMs', () => {
     expect(recordingPollMs(rec({ state: 'computing' }))).toBe(10_000);
     expect(recordingPollMs(rec({ isVideo: true, videoUrl: null }))).toBe(10_000);
     expect(recordingPollMs(rec({ isVideo: true, videoUrl: '/media/v' }))).toBe(false);
+  });
+
+  it('polls a take recorded in the browser every 2 s while it processes: it was transcribed while recorded', () => {
+    expect(recordingPollMs(rec({ state: 'computing', source: 'ui record form' }))).toBe(2000);
+    expect(recordingPollMs(rec({ state: 'computing', source: 'ui upload form' }))).toBe(10_000);
+    expect(recordingPollMs(rec({ state: 'done', source: 'ui record form' }))).toBe(false);
   });
 
   it('polls every 3 s while a re-analysis runs, and stops when it ends', () => {

@@ -48,14 +48,19 @@ export function processingText(state: TRecording['state']): { title: string; not
 const POLL_MS = 10_000;
 /** A re-analysis of a short recording takes seconds: its results are polled for sooner. */
 const REANALYSIS_POLL_MS = 3000;
+/** A take recorded in the browser was transcribed while it was made: results follow in seconds. */
+const BROWSER_RECORDING_POLL_MS = 2000;
 
 /**
- * How often the results page refetches its recording, or false: every 10 s while processing or
- * while a video's playback is not ready; every 3 s while a re-analysis runs.
+ * How often the results page refetches its recording, or false: every 10 s while processing
+ * (every 2 s for a take recorded in the browser) or while a video's playback is not ready; every
+ * 3 s while a re-analysis runs.
  */
-export function recordingPollMs(r: Pick<TRecording, 'state' | 'isVideo' | 'videoUrl' | 'wordspotting'> | undefined): number | false {
+export function recordingPollMs(
+  r: Pick<TRecording, 'state' | 'isVideo' | 'videoUrl' | 'wordspotting' | 'source'> | undefined,
+): number | false {
   if (!r) return false;
-  if (r.state !== 'done' && r.state !== 'failed') return pollInterval(POLL_MS);
+  if (r.state !== 'done' && r.state !== 'failed') return pollInterval(r.source === 'ui record form' ? BROWSER_RECORDING_POLL_MS : POLL_MS);
   if (r.state === 'done' && r.isVideo && !r.videoUrl) return pollInterval(POLL_MS);
   // Not shortened by the test hook: results-wordspotting photographs the re-analysis in progress.
   return r.state === 'done' && r.wordspotting.reanalyzing ? REANALYSIS_POLL_MS : false;
