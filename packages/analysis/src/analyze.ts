@@ -62,9 +62,13 @@ export interface TAnalyzeOptions {
   /**
    * The start of the recording, transcribed already (a live capture's worker did it while it was
    * recorded): only [until, end) is transcribed and the two are merged. Used only when `keywords`
-   * are the phrases this analysis counts; otherwise everything is transcribed again.
+   * are the phrases this analysis counts; otherwise everything is transcribed again. A promise is
+   * awaited only when the transcription starts, so decoding and prosody go on meanwhile (the live
+   * transcription's last window is usually still running when the analysis starts).
    */
-  transcribedPrefix?: TTranscribedPrefix;
+  transcribedPrefix?: TTranscribedPrefix | Promise<TTranscribedPrefix | undefined>;
+  /** Called once with the decoded mono samples (the mix of a conversation's channels), e.g. for waveform peaks. */
+  onDecoded?: (pcm: { samples: Float32Array; sampleRate: number }) => void;
   /** What probe() said of this very file, when the caller has it: reading a long WebM's length takes a second. */
   probed?: TProbe;
   signal?: AbortSignal;
@@ -84,6 +88,8 @@ export interface TAnalysisTimings {
   probe: number;
   decode: number;
   prosody: number;
+  /** Of `transcription`: waiting for a transcribed prefix given as a promise. */
+  prefixWait: number;
   transcription: number;
   metrics: number;
   total: number;
@@ -122,7 +128,7 @@ export async function analyzeWithTimings(
   options: TAnalyzeOptions = {},
 ): Promise<{ results: TResults; timings: TAnalysisTimings; probe: TProbe }> {
   const t0 = performance.now();
-  const timings: TAnalysisTimings = { probe: 0, decode: 0, prosody: 0, transcription: 0, metrics: 0, total: 0 };
+  const timings: TAnalysisTimings = { probe: 0, decode: 0, prosody: 0, prefixWait: 0, transcription: 0, metrics: 0, total: 0 };
   const progress = (stage: TAnalysisStage, fraction: number): void => options.onProgress?.({ stage, fraction });
   const { signal } = options;
   const algorithm = options.algorithm ?? 'default';
@@ -144,6 +150,7 @@ export async function analyzeWithTimings(
   const samples = split > 1 ? mixDown(pcm.channels) : (pcm.channels[0] as Float32Array);
   const duration = samples.length / sampleRate;
   if (samples.length === 0) throw new AnalysisError('noData');
+  options.onDecoded?.({ samples, sampleRate });
   if (duration < MIN_DURATION_SECONDS) throw new AnalysisError('tooShort');
   if (isAllZero(samples)) throw noSpeechFailure(duration, null, 'only digital silence') as AnalysisError;
   throwIfAborted(signal);
@@ -162,7 +169,9 @@ export async function analyzeWithTimings(
   const transcriber = resolveTranscriber(options);
   let words: TWord[] = [];
   let keywordHits: TKeywordHit[] = [];
-  const prefix = usablePrefix(options.transcribedPrefix, phrases, duration);
+  const waitedFrom = performance.now();
+  const prefix = usablePrefix(await options.transcribedPrefix, phrases, duration);
+  timings.prefixWait = performance.now() - waitedFrom;
   if (transcriber) {
     const input = {
       samples,

@@ -1,11 +1,13 @@
 // The analysis worker's child process: one recording, start to finish, off the parent's event
-// loop. Every video gets an H.264/AAC MP4 for playback, whatever its input format. The parent sends {type:'start', ...}; this process answers with 'playback' once the
-// listenable media exist, then 'results' (written to results.json) or 'failed'.
+// loop. Every video gets an H.264/AAC MP4 for playback, whatever its input format. The parent
+// sends {type:'start', ...} (and {type:'prefix', ...} when the start says one follows); this
+// process answers with 'playback' once the listenable media exist, then 'results' (written to
+// results.json) or 'failed'.
 // A crash or kill here makes the parent's job fail and pg-boss run it again.
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AnalysisError, analyzeWithTimings, computePeaks, MEDIA_INPUT_ARGS, probe, type TTranscribedPrefix } from '@rostrum/analysis';
+import { AnalysisError, analyzeWithTimings, computePeaks, MEDIA_INPUT_ARGS, probe, type TPeaks, type TProbe, type TTranscribedPrefix } from '@rostrum/analysis';
 import { RECORDING_LIMITS, type TFailedCode, trimmedDuration } from '@rostrum/contract';
 
 export interface TChildStart {
@@ -19,13 +21,26 @@ export interface TChildStart {
   wordSpotting: string[];
   /** Make the playback media and peaks (a re-analysis keeps those it has). */
   playback: boolean;
-  /** A live capture's transcript of the start of the recording: only the rest is transcribed. */
-  transcribedPrefix?: TTranscribedPrefix;
+  /**
+   * A 'prefix' message follows with a live capture's transcript of the start of the recording
+   * (only the rest is then transcribed): the parent may still be waiting for its last window,
+   * and decoding and prosody need not wait with it.
+   */
+  awaitsPrefix: boolean;
+  /** The upload check's ffprobe facts of `input`, when it had them: not probed again. */
+  probed?: TProbe;
+}
+
+/** The live capture's transcript, or null: transcribe everything. */
+export interface TChildPrefix {
+  type: 'prefix';
+  prefix: TTranscribedPrefix | null;
 }
 
 export type TChildMessage =
   | { type: 'playback'; duration: number; isVideo: boolean; audio: string; video: string | null; peaks: string }
-  | { type: 'results'; file: string; timings: Record<string, number> }
+  /** `transcribedPrefix`: seconds the live transcript covered when it was offered (0: none). */
+  | { type: 'results'; file: string; timings: Record<string, number>; transcribedPrefix: number }
   | { type: 'failed'; failedCode: TFailedCode; retryable: boolean };
 
 export const PEAKS_PER_SECOND = 50;
@@ -55,13 +70,13 @@ const PLAYBACK_GAIN_DB = { min: -20, max: 24 };
 
 /**
  * The input's integrated loudness (EBU R128, LUFS) from ffmpeg's ebur128 summary, or null when it
- * cannot be read. One decode: about 1 s of CPU for 5 minutes, where loudnorm's one-pass mode
+ * cannot be read. Its line per 100 ms goes to the verbose level, so only the summary is written. One decode: about 1 s of CPU for 5 minutes, where loudnorm's one-pass mode
  * (which resamples to 192 kHz) cost 8 s; the gain is then applied linearly, as loudnorm's own
  * two-pass linear mode does.
  */
 async function integratedLoudness(inputOpts: string[], input: string): Promise<number | null> {
   const log = await ffmpeg(
-    [...inputOpts, '-i', input, '-vn', '-af', 'aformat=sample_rates=48000:channel_layouts=mono,ebur128', '-f', 'null', '-'],
+    [...inputOpts, '-i', input, '-vn', '-af', 'aformat=sample_rates=48000:channel_layouts=mono,ebur128=framelog=verbose', '-f', 'null', '-'],
     'info',
   ).catch(() => '');
   const summary = log.slice(log.lastIndexOf('Integrated loudness:'));
@@ -91,19 +106,20 @@ function trimArgs(trim: TChildStart['trim'], duration: number): string[] {
   return ['-ss', String(Math.max(0, trim.from)), '-t', String(keep)];
 }
 
-/** Loudness-normalised mono AAC (seekable from the first byte), an MP4 for videos, and peaks. */
+/**
+ * Loudness-normalised mono AAC (seekable from the first byte), an MP4 for videos, and the peaks
+ * (computed from the analysis's own decode: no third decode of the file).
+ */
 async function makePlayback(
   job: TChildStart,
   inputOpts: string[],
   isVideo: boolean,
-  analysisInput: string,
+  peaksComputed: Promise<TPeaks>,
   duration: number,
 ): Promise<void> {
   const audio = path.join(job.outDir, 'audio.m4a');
-  // The peaks decode the file once more: beside the transcode, not after it (with a live
-  // capture's transcript the analysis ends first, and the playback files are what results wait for).
   const peaks = path.join(job.outDir, 'peaks.json');
-  const peaksWritten = computePeaks(analysisInput, PEAKS_PER_SECOND).then((p) => writeFile(peaks, JSON.stringify(p)));
+  const peaksWritten = peaksComputed.then((p) => writeFile(peaks, JSON.stringify(p)));
   // Settled here too, so a failed transcode never leaves it unhandled.
   peaksWritten.catch(() => undefined);
   const loudness = await integratedLoudness(inputOpts, job.input);
@@ -160,7 +176,7 @@ async function makePlayback(
 }
 
 async function run(job: TChildStart): Promise<void> {
-  const facts = await probe(job.input);
+  const facts = job.probed ?? (await probe(job.input));
   if (!facts.hasAudio) {
     await send({ type: 'failed', failedCode: 'unprocessable', retryable: false });
     return;
@@ -181,8 +197,12 @@ async function run(job: TChildStart): Promise<void> {
   // fills the gaps the recogniser leaves, and results arrive sooner.
   const t0 = performance.now();
   let playbackMs = 0;
+  let decoded: (pcm: { samples: Float32Array; sampleRate: number }) => void = () => undefined;
+  const peaks = new Promise<TPeaks>((resolve) => {
+    decoded = (pcm) => resolve(computePeaks(pcm, PEAKS_PER_SECOND));
+  });
   const playback = job.playback
-    ? makePlayback(job, inputOpts, facts.isVideo, analysisInput, duration).then(() => {
+    ? makePlayback(job, inputOpts, facts.isVideo, peaks, duration).then(() => {
         playbackMs = performance.now() - t0;
       })
     : Promise.resolve();
@@ -191,7 +211,8 @@ async function run(job: TChildStart): Promise<void> {
     numSpeakers: job.numSpeakers,
     speakerNum: job.speakerNum,
     wordSpotting: job.wordSpotting,
-    transcribedPrefix: job.transcribedPrefix,
+    transcribedPrefix: job.awaitsPrefix ? prefixArrived.then((p) => p ?? undefined) : undefined,
+    onDecoded: (pcm) => decoded(pcm),
     // The file probed above, unless the trim made a new one.
     probed: job.trim ? undefined : facts,
   });
@@ -199,10 +220,22 @@ async function run(job: TChildStart): Promise<void> {
   const file = path.join(job.outDir, 'results.json');
   await writeFile(file, JSON.stringify(results));
   // Milliseconds per stage, for the log: what a recording's wait after upload is made of.
-  await send({ type: 'results', file, timings: { ...timings, playback: playbackMs, child: performance.now() - t0 } });
+  const prefix = job.awaitsPrefix ? await prefixArrived : null;
+  await send({
+    type: 'results',
+    file,
+    timings: { ...timings, playback: playbackMs, child: performance.now() - t0 },
+    transcribedPrefix: prefix?.until ?? 0,
+  });
 }
 
-process.on('message', (msg: TChildStart) => {
+let prefixReceived: (prefix: TTranscribedPrefix | null) => void = () => undefined;
+const prefixArrived = new Promise<TTranscribedPrefix | null>((resolve) => {
+  prefixReceived = resolve;
+});
+
+process.on('message', (msg: TChildStart | TChildPrefix) => {
+  if (msg?.type === 'prefix') prefixReceived(msg.prefix);
   if (msg?.type !== 'start') return;
   run(msg)
     .then(() => process.exit(0))

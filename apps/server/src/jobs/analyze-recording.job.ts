@@ -8,12 +8,12 @@ import { FAILED_REASONS, RECORDING_LIMITS, type TFailedCode, ZResultsSchema } fr
 import { recordings } from '../db/schema.js';
 import { acceptableMedia } from '../modules/recordings/media-check.js';
 import { fetchUrlToFile, UrlFetchError } from '../modules/recordings/url-fetcher.js';
-import type { TChildMessage, TChildStart } from './analyze-child.js';
+import type { TChildMessage, TChildPrefix, TChildStart } from './analyze-child.js';
 import { notifyRecordingEvents } from '../modules/notifications/notify.js';
 import { currentWordspottingList } from '../modules/wordspotting/resolve-list.js';
 import type { TAnalyzeRecordingPayload, TJobDeps, TJobInfo, TWorkerDeps } from './queue.js';
 import { ORIGINAL_FILE } from '../storage/media-storage.js';
-import type { TTranscribedPrefix } from '@rostrum/analysis';
+import type { TProbe, TTranscribedPrefix } from '@rostrum/analysis';
 import { findCaptureOfRecording } from '../modules/live-captures/live-captures.repository.js';
 
 // The child always runs as built JavaScript (also when tests run this module from source).
@@ -47,7 +47,7 @@ export async function handleAnalyzeRecording(deps: TJobDeps, payload: TAnalyzeRe
   // A local folder with the original in it (media storage in a bucket: a scratch copy).
   const dir = await deps.storage.workDir(rec.id);
   try {
-    return await analyzeIn(deps, rec, dir, reanalysis, job);
+    return await analyzeIn(deps, rec, dir, reanalysis, job, payload.probed);
   } finally {
     await deps.storage.release(rec.id, dir);
   }
@@ -86,6 +86,7 @@ async function analyzeIn(
   dir: string,
   reanalysis: boolean,
   job: TJobInfo,
+  probed: TProbe | undefined,
 ): Promise<void> {
   const original = path.join(dir, ORIGINAL_FILE);
   const lastTry = job.retryCount >= job.retryLimit;
@@ -134,7 +135,8 @@ async function analyzeIn(
     speakerNum: rec.speakerNum ?? 1,
     wordSpotting: wordspotting.words,
     playback: !reanalysis,
-    transcribedPrefix: reanalysis ? undefined : await capturePrefix(deps, rec),
+    awaitsPrefix: !reanalysis,
+    probed,
   };
   const startedAt = Date.now();
   deps.log.info({ recordingId: rec.id, try: job.retryCount + 1 }, 'analysis started');
@@ -171,6 +173,18 @@ async function analyzeIn(
     });
     child.on('exit', (code) => resolve(code));
     child.send(start);
+    // The live transcript follows once its last window is done; the child decodes meanwhile.
+    if (start.awaitsPrefix)
+      void capturePrefix(deps, rec)
+        .catch((err: unknown) => {
+          deps.log.warn({ err, recordingId: rec.id }, 'live transcript unavailable: transcribing the whole recording');
+          return undefined;
+        })
+        .then((prefix) => {
+          const msg: TChildPrefix = { type: 'prefix', prefix: prefix ?? null };
+          // A child that already ended (failed early) has no channel: nothing to tell it.
+          if (child.connected) child.send(msg, () => undefined);
+        });
   });
   await stored;
 
@@ -210,7 +224,7 @@ async function analyzeIn(
     });
     const ms = Object.fromEntries(Object.entries(result.timings).map(([k, v]) => [k, Math.round(v)]));
     deps.log.info(
-      { recordingId: rec.id, seconds: (Date.now() - startedAt) / 1000, ms, transcribedPrefix: start.transcribedPrefix?.until ?? 0 },
+      { recordingId: rec.id, seconds: (Date.now() - startedAt) / 1000, ms, transcribedPrefix: result.transcribedPrefix },
       'analysis finished',
     );
     return;

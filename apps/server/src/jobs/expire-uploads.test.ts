@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
+import { createCapture, startCaptureUpload } from '../test/live-capture-client.js';
 import { liveCaptures, recordings } from '../db/schema.js';
 import { insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../test/harness.js';
 import { handleExpireUploads, UPLOAD_EXPIRY_MS } from './expire-uploads.job.js';
@@ -106,15 +107,8 @@ describe('expire-uploads', () => {
     const auth = await signInAs(t, o.speaker.email);
     /** A capture with some bytes uploaded; `hoursAgo` back-dates both. */
     const capture = async (hoursAgo: number) => {
-      const { captureId } = (
-        await t.app.inject({ method: 'POST', url: '/api/v1/live-captures', headers: { authorization: auth }, payload: {} })
-      ).json().data as { captureId: string };
-      const post = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/uploads',
-        headers: { ...TUS, authorization: auth, 'upload-defer-length': '1', 'upload-metadata': `captureId ${b64(captureId)}` },
-      });
-      expect(post.statusCode, post.body).toBe(201);
+      const { captureId } = await createCapture(t, auth);
+      await startCaptureUpload(t, auth, captureId);
       const then = new Date(Date.now() - hoursAgo * 3600_000);
       await t.db.update(liveCaptures).set({ createdAt: then }).where(eq(liveCaptures.id, captureId));
       const meta = path.join(uploads(), `${captureId}.json`);

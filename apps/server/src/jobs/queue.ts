@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import { ZIdSchema } from '@rostrum/contract';
+import type { TProbe } from '@rostrum/analysis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../config.js';
 import type { TDatabase, TDb } from '../db/client.js';
@@ -20,7 +21,19 @@ import { reportError } from '../observability/error-reporting.js';
 // (PGlite or PostgreSQL), so any number of `--role worker` processes can share the queue.
 
 export const ANALYZE_RECORDING = 'analyze-recording';
-export const ZAnalyzeRecordingPayloadSchema = z.object({ recordingId: ZIdSchema });
+/** What ffprobe said of the original when the upload was checked (analysis need not ask again). */
+const ZProbedSchema = z.object({
+  duration: z.number().nonnegative(),
+  hasAudio: z.boolean(),
+  isVideo: z.boolean(),
+  format: z.string(),
+  channels: z.number().int().nonnegative(),
+  sampleRate: z.number().nonnegative(),
+  audioCodec: z.string().nullable(),
+  videoCodec: z.string().nullable(),
+  size: z.number().nonnegative(),
+}) satisfies z.ZodType<TProbe>;
+export const ZAnalyzeRecordingPayloadSchema = z.object({ recordingId: ZIdSchema, probed: ZProbedSchema.optional() });
 export type TAnalyzeRecordingPayload = z.infer<typeof ZAnalyzeRecordingPayloadSchema>;
 
 /** After DELETE recordings/{id}: its media folder goes once the deletion has committed. */
@@ -143,8 +156,11 @@ async function runJob(d: TJobDefinition<unknown>, deps: TJobDeps, j: PgBoss.JobW
 }
 
 export interface TQueue {
-  /** Enqueues analysis inside the caller's transaction: the job exists only if it commits. */
-  enqueueAnalyze(tx: TDb, recordingId: string): Promise<void>;
+  /**
+   * Enqueues analysis inside the caller's transaction: the job exists only if it commits.
+   * `probed`: the upload check's ffprobe facts of the original, passed on to the analysis.
+   */
+  enqueueAnalyze(tx: TDb, recordingId: string, probed?: TProbe): Promise<void>;
   /**
    * Asks for the live transcription of a capture's new bytes: at most one job waits per capture
    * (the waiting one will see every byte that arrived before it runs).
@@ -157,6 +173,12 @@ export interface TQueue {
    * that commits (retried while the transport fails), never when it rolls back.
    */
   enqueueEmail(tx: TDb, mail: TMail): Promise<void>;
+  /**
+   * This process's workers of the queue look for a job now instead of at their next poll (up to
+   * JOB_POLL_SECONDS away). Call it after the commit that enqueued the job, so that a speaker's
+   * analysis starts at once with the in-process worker; workers elsewhere find it when they poll.
+   */
+  wakeWorkers(name: string): void;
   /**
    * Runs the jobs of one queue that are due now, one after another in this process, with the same
    * handler and retry rules as a worker; returns how many ran. For tests and tools: workers poll.
@@ -196,19 +218,26 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
     await send(tx, SEND_EMAIL, mail);
   };
   const jobDeps = (deps: TWorkerDeps): TJobDeps => ({ ...deps, queue: { enqueueEmail } });
+  /** The ids of this process's workers, by queue, for wakeWorkers. */
+  const workerIds = new Map<string, string[]>();
+  const wakeWorkers = (name: string) => {
+    for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+  };
 
   return {
-    async enqueueAnalyze(tx, recordingId) {
-      await send(tx, ANALYZE_RECORDING, { recordingId } satisfies TAnalyzeRecordingPayload);
+    async enqueueAnalyze(tx, recordingId, probed) {
+      await send(tx, ANALYZE_RECORDING, { recordingId, probed } satisfies TAnalyzeRecordingPayload);
     },
     async enqueueTranscribeCapture(captureId) {
       const d = JOBS.find((j) => j.name === TRANSCRIBE_CAPTURE)!;
       await boss.send(TRANSCRIBE_CAPTURE, { captureId } satisfies TTranscribeCapturePayload, { ...optionsOf(d), singletonKey: captureId });
+      wakeWorkers(TRANSCRIBE_CAPTURE);
     },
     async enqueueRemoveMedia(tx, recordingId) {
       await send(tx, REMOVE_RECORDING_MEDIA, { recordingId } satisfies TRemoveRecordingMediaPayload);
     },
     enqueueEmail,
+    wakeWorkers,
     async runDueJobs(name, deps) {
       const d = JOBS.find((j) => j.name === name);
       if (!d) throw new Error(`runDueJobs: no job named ${name}`);
@@ -232,13 +261,14 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
         // Analysis is heavy: WORKER_CONCURRENCY at a time. The housekeeping jobs and mail are light.
         const count = d.name === ANALYZE_RECORDING ? config.workerConcurrency : 1;
         for (let i = 0; i < count; i++) {
-          await boss.work<object>(
+          const id = await boss.work<object>(
             d.name,
             { pollingIntervalSeconds: config.jobPollSeconds, batchSize: 1, includeMetadata: true },
             async ([j]) => {
               if (j) await runJob(d, jobDeps(deps), j);
             },
           );
+          workerIds.set(d.name, [...(workerIds.get(d.name) ?? []), id]);
         }
       }
       // Every worker asks for each periodic job now and then; the throttle key makes it one run

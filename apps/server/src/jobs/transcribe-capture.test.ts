@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeIntensity, decodePcm, detectVoiceActivity, type TInterval, type TTranscriber } from '@rostrum/analysis';
 import { liveCaptures } from '../db/schema.js';
 import { makeOrg, signInAs, startTestApp, type TTestApp } from '../test/harness.js';
+import { createCapture, startCaptureUpload } from '../test/live-capture-client.js';
 import { speechWebm } from '../test/media-fixtures.js';
 import { CaptureBusyError, transcribeCapture } from './transcribe-capture.job.js';
 import { TRANSCRIBE_CAPTURE } from './queue.js';
@@ -18,8 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const TUS = { 'tus-resumable': '1.0.0' };
-const b64 = (s: string) => Buffer.from(s).toString('base64');
 const log = pino({ level: 'silent' });
 const deps = () => ({ db: t.db, storage: t.storage, log });
 
@@ -42,31 +41,11 @@ function fakeRecogniser() {
 async function captureWithUpload() {
   const { speaker } = await makeOrg(t.db);
   const auth = await signInAs(t, speaker.email);
-  const { captureId } = (
-    await t.app.inject({ method: 'POST', url: '/api/v1/live-captures', headers: { authorization: auth }, payload: {} })
-  ).json().data as { captureId: string };
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/uploads',
-    headers: { ...TUS, authorization: auth, 'upload-defer-length': '1', 'upload-metadata': `captureId ${b64(captureId)}` },
-  });
-  expect(created.statusCode).toBe(201);
-  let offset = 0;
+  const { captureId } = await createCapture(t, auth);
+  const upload = await startCaptureUpload(t, auth, captureId);
   const patch = async (bytes: Buffer, total?: number) => {
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: created.headers.location as string,
-      headers: {
-        ...TUS,
-        authorization: auth,
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-        ...(total !== undefined && { 'upload-length': String(total) }),
-      },
-      payload: bytes,
-    });
+    const res = await upload.patch(bytes, total);
     expect(res.statusCode, res.body).toBe(204);
-    offset += bytes.length;
   };
   return { auth, captureId, patch };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../analyze.js';
+import { analyze, type TTranscribedPrefix } from '../analyze.js';
 import { decodePcm } from '../decode/decode-pcm.js';
 import { analyzeProsody } from '../signal/prosody.js';
 import type { TInterval } from '../signal/voice-activity.js';
@@ -123,6 +123,33 @@ describe('analyze with a transcribed prefix', () => {
     const texts = results.diarizedTranscript.filter((w) => !w.isPunctuation).map((w) => w.text.toLowerCase());
     expect(texts.filter((t) => t.startsWith('p'))).toHaveLength(until);
     expect(texts.filter((t) => t.startsWith('w'))).toHaveLength(Math.floor(duration - until));
+  });
+
+  it('decodes while a prefix given as a promise is still on its way, then transcribes only the tail', async () => {
+    const file = speak(TALK, { synth: 'flite', rate: 150 });
+    const tail = fakeTranscriber();
+    const events: string[] = [];
+    let deliver: (p: TTranscribedPrefix) => void = () => undefined;
+    const prefix = new Promise<TTranscribedPrefix>((resolve) => {
+      deliver = resolve;
+    });
+    const results = analyze(file, {
+      transcriber: tail.transcriber,
+      transcribedPrefix: prefix,
+      onDecoded: ({ samples, sampleRate }) => {
+        events.push(`decoded ${Math.round(samples.length / sampleRate)} s`);
+        // The live transcription's last window ends after the decode.
+        setTimeout(() => {
+          events.push('prefix');
+          deliver({ until: 10, words: [], keywordHits: [], keywords: [] });
+        }, 200);
+      },
+    });
+    const done = await results;
+    expect(events[0]).toMatch(/^decoded \d+ s$/);
+    expect(events[1]).toBe('prefix');
+    expect(tail.calls).toHaveLength(1);
+    expect(tail.calls[0]!.seconds).toBeCloseTo(done.data.duration - 10, 1);
   });
 
   it('transcribes everything when the prefix listened for other phrases', async () => {

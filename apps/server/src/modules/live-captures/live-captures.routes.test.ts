@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, INTAKE_MSG, LIVE_CAPTURES_PER_HOUR, LIVE_CAPTURES_PER_USER } from '@rostrum/contract';
 import { liveCaptures, memberships, rateLimits, recordings } from '../../db/schema.js';
 import { addMember, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
+import { createCapture as createCaptureAs, startCaptureUpload } from '../../test/live-capture-client.js';
 import { speechWebm } from '../../test/media-fixtures.js';
 import { uploadsDirOf } from '../../storage/media-storage.js';
 
@@ -38,47 +39,8 @@ async function speaker() {
   return { ...org, auth: await signInAs(t, org.speaker.email) };
 }
 
-async function createCapture(auth: string) {
-  const res = await api('POST', '/live-captures', auth, {});
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { captureId: string; uploadUrl: string };
-}
-
-/** The browser's side: a deferred-length tus upload, PATCHed piece by piece; `last` sends Upload-Length. */
-async function startUpload(auth: string, captureId: string) {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/uploads',
-    headers: {
-      ...TUS,
-      authorization: auth,
-      'upload-defer-length': '1',
-      'upload-metadata': `captureId ${b64(captureId)},filename ${b64('recording.webm')}`,
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const location = created.headers.location as string;
-  let offset = 0;
-  return {
-    location,
-    async patch(bytes: Buffer, total?: number) {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: location,
-        headers: {
-          ...TUS,
-          authorization: auth,
-          'upload-offset': String(offset),
-          'content-type': 'application/offset+octet-stream',
-          ...(total !== undefined && { 'upload-length': String(total) }),
-        },
-        payload: bytes,
-      });
-      if (res.statusCode === 204) offset += bytes.length;
-      return res;
-    },
-  };
-}
+const createCapture = (auth: string) => createCaptureAs(t, auth);
+const startUpload = (auth: string, captureId: string) => startCaptureUpload(t, auth, captureId);
 
 /** Uploads the whole file in `pieces` PATCHes, the last one declaring the length. */
 async function uploadAll(auth: string, captureId: string, bytes: Buffer, pieces = 4) {

@@ -1,7 +1,7 @@
-import { ERROR_CODES, LIVE_CAPTURE_MSG, LIVE_CAPTURES_PER_HOUR, LIVE_CAPTURES_PER_USER, MSG, type TLiveCapture } from '@rostrum/contract';
+import { ERROR_CODES, LIVE_CAPTURE_MSG, LIVE_CAPTURES_PER_HOUR, LIVE_CAPTURES_PER_USER, type TLiveCapture } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { conflict, HttpError, notFound } from '../../http/errors.js';
+import { conflict, HttpError } from '../../http/errors.js';
 import { reserveAll } from '../auth/rate-limits.repository.js';
 import { findOrganisation } from '../org/org.repository.js';
 import { currentWordspottingList } from '../wordspotting/resolve-list.js';
@@ -12,19 +12,11 @@ import {
   insertLiveCapture,
   markCaptureComplete,
   removeUnboundCapture,
-  type TLiveCaptureRow,
   trimUnboundCaptures,
 } from './live-captures.repository.js';
+import { ownCapture } from './capture-access.js';
 
 const HOUR_SECONDS = 3600;
-
-/** The caller's own capture, else 404 (also for another user's or organisation's). */
-export async function ownCapture(deps: Pick<TDeps, 'db'>, auth: TAuth, captureId: string): Promise<TLiveCaptureRow> {
-  const capture = await findLiveCapture(deps.db, captureId);
-  if (!capture || capture.orgId !== auth.orgId || capture.userId !== auth.userId)
-    throw notFound(MSG.notFound, ERROR_CODES.liveCaptureNotFound);
-  return capture;
-}
 
 /**
  * Starts a live capture: whoever may record (the rule of POST recordings: an active speaker
@@ -53,7 +45,7 @@ export async function createLiveCapture(deps: TDeps, auth: TAuth): Promise<TLive
 
 /** Discards an unbound capture: its bytes and transcripts. A saved one goes with its recording. */
 export async function deleteLiveCapture(deps: TDeps, auth: TAuth, captureId: string): Promise<void> {
-  const capture = await ownCapture(deps, auth, captureId);
+  const capture = await ownCapture(deps.db, auth, captureId);
   if (capture.recordingId || !(await removeUnboundCapture(deps.db, captureId)))
     throw conflict(LIVE_CAPTURE_MSG.bound, ERROR_CODES.liveCaptureBound);
   await deps.storage.dropUpload(captureId);
@@ -64,12 +56,11 @@ export async function deleteLiveCapture(deps: TDeps, auth: TAuth, captureId: str
  * recording (if bound) waits for the file; else the rule of a recording's upload (assertCanUpload).
  */
 export async function assertCanUploadTo(deps: TDeps, auth: TAuth, uploadId: string): Promise<'capture' | 'recording'> {
-  const capture = await findLiveCapture(deps.db, uploadId);
-  if (!capture) {
+  if (!(await findLiveCapture(deps.db, uploadId))) {
     await assertCanUpload(deps, auth, uploadId);
     return 'recording';
   }
-  await ownCapture(deps, auth, uploadId);
+  const capture = await ownCapture(deps.db, auth, uploadId);
   if (capture.recordingId) {
     const rec = await findRecording(deps.db, capture.recordingId);
     if (rec?.status !== 'uploading') throw new HttpError(409, 'This recording already has its file', ERROR_CODES.recordingHasFile);

@@ -32,6 +32,7 @@ import {
   recordingAccess,
   type TRecordingAccess,
 } from '../../auth/policies.js';
+import { ANALYZE_RECORDING } from '../../jobs/queue.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import {
   findGroupInOrg,
@@ -53,7 +54,8 @@ import { findAssignmentInOrg, presentAssignmentRef } from '../assignments/assign
 import { assignmentForNewRecording } from './recording-assignment.js';
 import { assertPublicUrl, UrlFetchError } from './url-fetcher.js';
 import { notifyRecordingEvents } from '../notifications/notify.js';
-import { bindCapture, findLiveCapture } from '../live-captures/live-captures.repository.js';
+import { ownCapture } from '../live-captures/capture-access.js';
+import { bindCapture } from '../live-captures/live-captures.repository.js';
 
 export const UPLOAD_PATH = `${API_PREFIX}/uploads`;
 
@@ -175,6 +177,7 @@ export async function createRecording(
     if (captureId && !bound) throw conflict(LIVE_CAPTURE_MSG.bound, ERROR_CODES.liveCaptureBound);
     return { recordingId, captureComplete: !!bound?.complete };
   });
+  if (sourceUrl) deps.queue.wakeWorkers(ANALYZE_RECORDING);
   if (!captureId) return { recordingId: id.recordingId, uploadUrl: sourceUrl ? null : UPLOAD_PATH };
   // The capture's last byte arrived before the save: its file goes through finishUpload now;
   // else the capture's upload finishes the recording when it ends (finishCaptureUpload).
@@ -184,9 +187,7 @@ export async function createRecording(
 
 /** A live capture may become a recording: the caller's, not yet bound, recorded in the browser. */
 async function assertCaptureBindable(deps: TDeps, auth: TAuth, captureId: string, source: string) {
-  const capture = await findLiveCapture(deps.db, captureId);
-  if (!capture || capture.orgId !== auth.orgId || capture.userId !== auth.userId)
-    throw notFound(MSG.notFound, ERROR_CODES.liveCaptureNotFound);
+  const capture = await ownCapture(deps.db, auth, captureId);
   if (capture.recordingId) throw conflict(LIVE_CAPTURE_MSG.bound, ERROR_CODES.liveCaptureBound);
   if (source === 'ui url form') throw badRequest('captureId: a URL recording has no live capture');
 }
@@ -234,8 +235,9 @@ export async function finishUpload(deps: TDeps, recordingId: string, file: strin
       isVideo: facts.isVideo,
       duration: trimmedDuration(facts.duration, rec.trim),
     });
-    await deps.queue.enqueueAnalyze(tx, recordingId);
+    await deps.queue.enqueueAnalyze(tx, recordingId, facts);
   });
+  deps.queue.wakeWorkers(ANALYZE_RECORDING);
 }
 
 /** Only the owner may upload into a recording, and only while it waits for its file. */
@@ -304,6 +306,7 @@ export async function reanalyzeRecording(deps: TDeps, auth: TAuth, recordingId: 
     await updateRecordingRow(tx, recordingId, { reanalysisRequestedAt: new Date() });
     await deps.queue.enqueueAnalyze(tx, recordingId);
   });
+  deps.queue.wakeWorkers(ANALYZE_RECORDING);
   return getRecording(deps, auth, recordingId, new Set());
 }
 

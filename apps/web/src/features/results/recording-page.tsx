@@ -37,7 +37,7 @@ export function RecordingPage() {
   const recording = useQuery({
     queryKey: queryKeys.recording(recordingId),
     queryFn: () => api.getRecording(recordingId),
-    refetchInterval: (q) => recordingPollMs(q.state.data),
+    refetchInterval: (q) => recordingPollMs(q.state.data, q.state.dataUpdateCount),
     retry: false,
     // Media addresses are signed: refetching on focus would swap them under a playing player.
     refetchOnWindowFocus: false,

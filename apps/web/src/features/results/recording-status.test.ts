@@ -51,8 +51,10 @@ describe('recordingPollMs', () => {
     expect(recordingPollMs(rec({ isVideo: true, videoUrl: '/media/v' }))).toBe(false);
   });
 
-  it('polls a take recorded in the browser every 2 s while it processes: it was transcribed while recorded', () => {
-    expect(recordingPollMs(rec({ state: 'computing', source: 'ui record form' }))).toBe(2000);
+  it('polls a take recorded in the browser every second for its first minute while it processes, then every 10 s', () => {
+    expect(recordingPollMs(rec({ state: 'computing', source: 'ui record form' }))).toBe(1000);
+    expect(recordingPollMs(rec({ state: 'computing', source: 'ui record form' }), 60)).toBe(1000);
+    expect(recordingPollMs(rec({ state: 'computing', source: 'ui record form' }), 61)).toBe(10_000);
     expect(recordingPollMs(rec({ state: 'computing', source: 'ui upload form' }))).toBe(10_000);
     expect(recordingPollMs(rec({ state: 'done', source: 'ui record form' }))).toBe(false);
   });

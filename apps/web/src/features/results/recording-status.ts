@@ -48,19 +48,29 @@ export function processingText(state: TRecording['state']): { title: string; not
 const POLL_MS = 10_000;
 /** A re-analysis of a short recording takes seconds: its results are polled for sooner. */
 const REANALYSIS_POLL_MS = 3000;
-/** A take recorded in the browser was transcribed while it was made: results follow in seconds. */
-const BROWSER_RECORDING_POLL_MS = 2000;
+/**
+ * A take recorded in the browser was transcribed while it was made: results follow seconds after
+ * the save, so its first minute of polls come every second (then every 10 s, as for any upload:
+ * a page left open on a stuck take does not ask every second for ever).
+ */
+const BROWSER_RECORDING_POLL_MS = 1000;
+const BROWSER_RECORDING_FAST_POLLS = 60;
 
 /**
  * How often the results page refetches its recording, or false: every 10 s while processing
- * (every 2 s for a take recorded in the browser) or while a video's playback is not ready; every
- * 3 s while a re-analysis runs.
+ * (every second for the first minute of a take recorded in the browser) or while a video's
+ * playback is not ready; every 3 s while a re-analysis runs. `fetches`: how many times the page
+ * has fetched it so far.
  */
 export function recordingPollMs(
   r: Pick<TRecording, 'state' | 'isVideo' | 'videoUrl' | 'wordspotting' | 'source'> | undefined,
+  fetches = 0,
 ): number | false {
   if (!r) return false;
-  if (r.state !== 'done' && r.state !== 'failed') return pollInterval(r.source === 'ui record form' ? BROWSER_RECORDING_POLL_MS : POLL_MS);
+  if (r.state !== 'done' && r.state !== 'failed') {
+    const fresh = r.source === 'ui record form' && fetches <= BROWSER_RECORDING_FAST_POLLS;
+    return pollInterval(fresh ? BROWSER_RECORDING_POLL_MS : POLL_MS);
+  }
   if (r.state === 'done' && r.isVideo && !r.videoUrl) return pollInterval(POLL_MS);
   // Not shortened by the test hook: results-wordspotting photographs the re-analysis in progress.
   return r.state === 'done' && r.wordspotting.reanalyzing ? REANALYSIS_POLL_MS : false;
