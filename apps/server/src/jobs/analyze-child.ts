@@ -7,7 +7,16 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AnalysisError, analyzeWithTimings, computePeaks, MEDIA_INPUT_ARGS, probe, type TPeaks, type TProbe, type TTranscribedPrefix } from '@rostrum/analysis';
+import {
+  AnalysisError,
+  analyzeWithTimings,
+  computePeaks,
+  MEDIA_INPUT_ARGS,
+  probe,
+  type TPeaks,
+  type TProbe,
+  type TTranscribedPrefix,
+} from '@rostrum/analysis';
 import { RECORDING_LIMITS, type TFailedCode, trimmedDuration } from '@rostrum/contract';
 
 export interface TChildStart {
@@ -76,7 +85,17 @@ const PLAYBACK_GAIN_DB = { min: -20, max: 24 };
  */
 async function integratedLoudness(inputOpts: string[], input: string): Promise<number | null> {
   const log = await ffmpeg(
-    [...inputOpts, '-i', input, '-vn', '-af', 'aformat=sample_rates=48000:channel_layouts=mono,ebur128=framelog=verbose', '-f', 'null', '-'],
+    [
+      ...inputOpts,
+      '-i',
+      input,
+      '-vn',
+      '-af',
+      'aformat=sample_rates=48000:channel_layouts=mono,ebur128=framelog=verbose',
+      '-f',
+      'null',
+      '-',
+    ],
     'info',
   ).catch(() => '');
   const summary = log.slice(log.lastIndexOf('Integrated loudness:'));
