@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_EMAIL_PREFERENCES, scorecardQuestions, generateInviteCode, type TOrgSettings } from '@rostrum/contract';
 import { buildApp } from '../app.js';
@@ -14,12 +15,11 @@ import type { TMail, TMailer } from '../mail/mailer.js';
 import { pino } from 'pino';
 import { SEND_EMAIL, startQueue, type TWorkerDeps } from '../jobs/queue.js';
 import { MediaStorage, type TMediaStorage } from '../storage/media-storage.js';
+import { ADMIN_URL } from './admin-url.js';
 import type { TPaymentProvider } from '../modules/subscriptions/payment-provider.js';
 
-// API integration tests run against the real PostgreSQL (TEST_DATABASE_URL, by default the
-// local server's `test` database). Each test file gets a database of its own, dropped at the end.
-
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+// API integration tests run against the real PostgreSQL (admin-url.ts). Each test file gets a
+// database of its own, copied from the run's migrated template (global-setup.ts), dropped at the end.
 
 /**
  * Records every mail the send-email job hands it. Mail is sent by that job, not by the request:
@@ -52,7 +52,9 @@ export async function startTestApp(
   const name = `rostrum_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A copy of the run's template (migrated, with the job queue's schema); migrated here otherwise.
+  const template = inject('templateDatabase');
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
