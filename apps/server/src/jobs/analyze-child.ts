@@ -79,9 +79,10 @@ const PLAYBACK_GAIN_DB = { min: -20, max: 24 };
 
 /**
  * The input's integrated loudness (EBU R128, LUFS) from ffmpeg's ebur128 summary, or null when it
- * cannot be read. Its line per 100 ms goes to the verbose level, so only the summary is written. One decode: about 1 s of CPU for 5 minutes, where loudnorm's one-pass mode
+ * cannot be read. One decode: about 1 s of CPU for 5 minutes, where loudnorm's one-pass mode
  * (which resamples to 192 kHz) cost 8 s; the gain is then applied linearly, as loudnorm's own
- * two-pass linear mode does.
+ * two-pass linear mode does. Its line per 100 ms goes to the verbose level: only the summary is
+ * written to the pipe this process reads.
  */
 async function integratedLoudness(inputOpts: string[], input: string): Promise<number | null> {
   const log = await ffmpeg(

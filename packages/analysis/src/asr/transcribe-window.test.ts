@@ -198,7 +198,7 @@ describe('analyze with a transcribed prefix', () => {
     expect(common / Math.max(a.length, b.length)).toBeGreaterThan(0.7);
     expect(Math.abs(a.length - b.length)).toBeLessThanOrEqual(Math.ceil(a.length * 0.1));
     expect(withPrefix.scores.wordSpotting).toEqual(full.scores.wordSpotting);
-  }, 120_000);
+  }, 240_000);
 });
 
 /** Length of the longest common subsequence of two word lists. */
