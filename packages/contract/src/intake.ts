@@ -78,7 +78,7 @@ export const INTAKE_MSG = {
   /** The Record tab's offer of a take kept on this device after a reload or crash (issue 19). */
   keptTakeTitle: 'You have an unsaved recording',
   keptTake: (seconds: number, when: string) =>
-    `Your ${spokenLength(seconds)} recording from ${when} was not saved. It is kept on this device: keep it to give it a title and save it, or discard it.`,
+    `Your recording of ${spokenLength(seconds)} from ${when} was not saved. It is kept on this device: keep it to give it a title and save it, or discard it.`,
   keepTake: 'Keep It',
   discardTake: 'Discard',
 } as const;

@@ -456,7 +456,7 @@ describe('RecordTab: the take kept on this device (a reload loses nothing)', () 
     renderTab(ann);
     await advance(0);
     expect(screen.getByText(INTAKE_MSG.keptTakeTitle)).toBeTruthy();
-    expect(screen.getByText(/^Your 12 seconds recording from today at /)).toBeTruthy();
+    expect(screen.getByText(/^Your recording of 12 seconds from today at /)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Record' })).toBeNull();
     await click(INTAKE_MSG.keepTake);
     expect(screen.getByRole('form', { name: 'Save your recording' })).toBeTruthy();

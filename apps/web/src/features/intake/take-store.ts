@@ -63,9 +63,7 @@ export class TakeStore {
   async begin(userId: string, mimeType: string, startedAt: number): Promise<void> {
     const tx = this.db.transaction(['takes', 'chunks'], 'readwrite');
     await tx.objectStore('chunks').delete(userChunks(userId));
-    await tx
-      .objectStore('takes')
-      .put({ userId, mimeType, startedAt, seconds: 0, captureId: null, uploadUrl: null, acked: 0, size: 0 });
+    await tx.objectStore('takes').put({ userId, mimeType, startedAt, seconds: 0, captureId: null, uploadUrl: null, acked: 0, size: 0 });
     await tx.done;
   }
 
