@@ -75,7 +75,23 @@ export const INTAKE_MSG = {
   computing: 'Computing results...',
   computingNote: 'Results may take up to 15 minutes.',
   videoNotReady: 'Video playback will be ready shortly. Please wait.',
+  /** The Record tab's offer of a take kept on this device after a reload or crash (issue 19). */
+  keptTakeTitle: 'You have an unsaved recording',
+  keptTake: (seconds: number, when: string) =>
+    `Your recording of ${spokenLength(seconds)} from ${when} was not saved. It is kept on this device: keep it to give it a title and save it, or discard it.`,
+  keepTake: 'Keep It',
+  discardTake: 'Discard',
 } as const;
+
+/** A take's length in words: "12 seconds", "1 minute", "3 minutes 5 seconds". */
+export function spokenLength(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const m = Math.floor(whole / 60);
+  const s = whole % 60;
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (m === 0) return unit(s, 'second');
+  return s === 0 ? unit(m, 'minute') : `${unit(m, 'minute')} ${unit(s, 'second')}`;
+}
 
 /** The file's extension, lower case, or '' when it has none. */
 export function fileExtension(name: string): string {

@@ -32,11 +32,22 @@ export interface TLiveHandlers {
 
 export interface TLiveOptions {
   onStatus?: (status: TLiveStatus) => void;
+  /** The capture's tus upload exists at this URL (kept on the device to resume it after a reload). */
+  onUploadUrl?: (captureId: string, uploadUrl: string) => void;
+  /** The server has this many bytes of the take. */
+  onAcked?: (bytes: number) => void;
   /** Tests: tus requests go to an in-memory server. */
   httpStack?: tus.HttpStack;
 }
 
 type TPhase = 'running' | 'done' | 'failed' | 'refused' | 'cancelled';
+
+/** A take kept on the device whose capture may still be on the server (offered after a reload). */
+export interface TKeptCapture {
+  captureId: string;
+  uploadUrl: string;
+  blob: Blob;
+}
 
 export class LiveUpload {
   readonly source: GrowingSource;
@@ -54,8 +65,17 @@ export class LiveUpload {
     readonly fileName: string,
     mimeType: string,
     private readonly options: TLiveOptions = {},
+    kept?: TKeptCapture,
   ) {
     this.source = new GrowingSource(mimeType.split(';')[0]);
+    if (kept) {
+      // A finished take: tus asks the server where its upload stands (HEAD) and sends the rest.
+      this.source.append(kept.blob);
+      this.finish();
+      this.ready = Promise.resolve(kept.captureId);
+      this.begin(kept.captureId, { uploadUrl: kept.uploadUrl });
+      return;
+    }
     this.ready = api.createLiveCapture().then(
       (c) => {
         if (this.phase === 'cancelled') {
@@ -63,7 +83,7 @@ export class LiveUpload {
           void api.deleteLiveCapture(c.captureId).catch(() => undefined);
           return null;
         }
-        this.begin(c.captureId, c.uploadUrl);
+        this.begin(c.captureId, { endpoint: c.uploadUrl });
         return c.captureId;
       },
       () => {
@@ -119,24 +139,29 @@ export class LiveUpload {
     void this.ready.then((captureId) => (captureId ? api.deleteLiveCapture(captureId).catch(() => undefined) : undefined));
   }
 
-  private begin(captureId: string, endpoint: string): void {
+  /** Creates the capture's upload at endpoint, or resumes it at uploadUrl. */
+  private begin(captureId: string, at: { endpoint: string } | { uploadUrl: string }): void {
     const token = sessionStore.token();
-    const upload = new tus.Upload(this.source.blob(), {
-      endpoint,
+    const upload: tus.Upload = new tus.Upload(this.source.blob(), {
+      ...at,
       metadata: { captureId, filename: this.fileName },
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       chunkSize: LIVE_CHUNK_SIZE,
       uploadLengthDeferred: true,
       fileReader: { openFile: () => Promise.resolve(this.source) },
       fingerprint: () => Promise.resolve(`rostrum-live-${captureId}`),
-      // The bytes live in memory only: nothing to resume after a reload.
+      // tus's own URL storage is not used: the Record tab keeps the URL with the take's bytes.
       storeFingerprintForResuming: false,
       retryDelays: LIVE_RETRY_DELAYS,
       ...(this.options.httpStack ? { httpStack: this.options.httpStack } : {}),
       onShouldRetry: (err, attempt) => this.shouldRetry(err, attempt),
+      onUploadUrlAvailable: () => {
+        if (upload.url) this.options.onUploadUrl?.(captureId, upload.url);
+      },
       onProgress: (sent) => this.handlers?.onProgress({ sent, total: this.source.size }),
       onChunkComplete: (_size, accepted) => {
         this.acked = accepted;
+        this.options.onAcked?.(accepted);
         if (!this.stopped) this.options.onStatus?.('saving');
       },
       onSuccess: () => {

@@ -56,6 +56,7 @@ const EVENTS: Record<TRecordEventType, TRecordEvent> = {
   ELAPSED: { type: 'ELAPSED', seconds: 4.2 },
   STOP: { type: 'STOP' },
   STOPPED: { type: 'STOPPED', result: LONG },
+  RESTORED: { type: 'RESTORED', result: LONG },
   SILENCE: { type: 'SILENCE' },
   RESET: { type: 'RESET' },
   UPLOAD_STARTED: { type: 'UPLOAD_STARTED', total: 2048 },
@@ -70,7 +71,7 @@ const EVENTS: Record<TRecordEventType, TRecordEvent> = {
 
 /** Every (state, event) pair that changes the state; every other pair must be ignored. */
 const VALID: Record<string, TRecordEventType[]> = {
-  ready: ['RECORD'],
+  ready: ['RECORD', 'RESTORED'],
   authorizing: ['TROUBLESHOOTING_DUE', 'MIC_DENIED', 'SESSION_CHECK_FAILED', 'MIC_READY'],
   authorizingHint: ['MIC_DENIED', 'SESSION_CHECK_FAILED', 'MIC_READY'],
   countDown: ['COUNT_TICK'],
@@ -209,6 +210,10 @@ describe('record machine: transitions (spec 001 section 4)', () => {
     expect(recordReducer(asked, EVENTS.DISCARDED)).toEqual(initialRecordState);
     const afterFailure = run([EVENTS.CANCEL_REQUESTED, EVENTS.DISCARDED], STATES.uploadFailed);
     expect(afterFailure).toMatchObject({ phase: 'READY', result: null, uploadError: null, confirmCancel: false });
+  });
+
+  it('a take kept on the device goes from READY to its save form', () => {
+    expect(recordReducer(initialRecordState, EVENTS.RESTORED)).toEqual(STATES.stopped);
   });
 
   it('stops by itself at 15 minutes (9000 tenths)', () => {

@@ -48,6 +48,8 @@ export type TRecordEvent =
   | { type: 'ELAPSED'; seconds: number }
   | { type: 'STOP' }
   | { type: 'STOPPED'; result: TCaptureResult }
+  /** A take kept on this device before a reload was kept by the speaker: its save form shows. */
+  | { type: 'RESTORED'; result: TCaptureResult }
   | { type: 'SILENCE' }
   | { type: 'RESET' }
   | { type: 'UPLOAD_STARTED'; total: number }
@@ -131,6 +133,8 @@ export function recordReducer(state: TRecordState, event: TRecordEvent): TRecord
       return phase === 'RECORDING' ? { ...state, phase: 'STOPPING' } : state;
     case 'STOPPED':
       return phase === 'STOPPING' ? { ...state, phase: 'STOPPED', result: event.result, elapsed: event.result.seconds } : state;
+    case 'RESTORED':
+      return phase === 'READY' ? { ...reset(state), phase: 'STOPPED', result: event.result, elapsed: event.result.seconds } : state;
     case 'SILENCE':
       return phase === 'RECORDING' ? { ...state, phase: 'SILENCE_ERROR' } : state;
     case 'RESET':

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { INTAKE_MSG, RECORDING_LIMITS, formatTimer } from '@rostrum/contract';
@@ -88,11 +88,15 @@ const tusUploads = vi.hoisted(
       options: {
         metadata: Record<string, string>;
         uploadLengthDeferred?: boolean;
+        uploadUrl?: string;
+        endpoint?: string;
+        onUploadUrlAvailable?: () => void;
         onSuccess: () => void;
         onProgress: (sent: number, total: number | null) => void;
       };
       started: number;
       aborted: number;
+      url: string | null;
     }[],
 );
 vi.mock('tus-js-client', () => ({
@@ -100,6 +104,7 @@ vi.mock('tus-js-client', () => ({
   Upload: class {
     started = 0;
     aborted = 0;
+    url: string | null = null;
     constructor(
       _file: unknown,
       readonly options: (typeof tusUploads)[number]['options'],
@@ -113,6 +118,36 @@ vi.mock('tus-js-client', () => ({
       this.aborted += 1;
     }
   },
+}));
+/** The take kept on this device (IndexedDB): what the tab asks of it, and the take it finds there. */
+const device = vi.hoisted(() => ({
+  found: null as null | Record<string, unknown>,
+  begun: [] as string[],
+  appended: 0,
+  updates: [] as Record<string, unknown>[],
+  removed: 0,
+}));
+vi.mock('./take-keeper', () => ({
+  TakeKeeper: class {
+    kept = true;
+    static begin(userId: string) {
+      device.begun.push(userId);
+      return new this();
+    }
+    static resume() {
+      return new this();
+    }
+    append() {
+      device.appended += 1;
+    }
+    update(patch: Record<string, unknown>) {
+      device.updates.push(patch);
+    }
+    async remove() {
+      device.removed += 1;
+    }
+  },
+  findKeptTake: async () => device.found,
 }));
 // The shared options form has its own rules; here it is a stand-in that always validates.
 vi.mock('./recording-options', () => ({
@@ -131,12 +166,12 @@ HTMLDialogElement.prototype.close = function () {
 // The options form is mocked above, so the tab never reads the viewer.
 const viewer = {} as TViewer;
 
-function renderTab() {
+function renderTab(as: TViewer = viewer) {
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={['/record']}>
         <Routes>
-          <Route path="/record" element={<RecordTab viewer={viewer} canRecord />} />
+          <Route path="/record" element={<RecordTab viewer={as} canRecord />} />
           <Route path="/evaluate/:id" element={<p>Results page</p>} />
         </Routes>
       </MemoryRouter>
@@ -152,6 +187,7 @@ beforeEach(() => {
   Object.assign(mic, { allow: true, hold: false, seconds: 0, takeSeconds: 12, onSilence: null, started: 0, released: 0, buzzed: 0 });
   Object.assign(server, { failCapture: false, captureGone: false, captures: 0, deleted: [], created: [] });
   tusUploads.length = 0;
+  Object.assign(device, { found: null, begun: [], appended: 0, updates: [], removed: 0 });
   URL.createObjectURL = () => 'blob:take';
   URL.revokeObjectURL = () => {};
 });
@@ -344,5 +380,127 @@ describe('RecordTab: uploading while recording (live capture)', () => {
     expect(upload.options.uploadLengthDeferred).toBeUndefined();
     await act(async () => upload.options.onSuccess());
     expect(screen.getByText('Results page')).toBeTruthy();
+  });
+});
+
+describe('RecordTab: the take kept on this device (a reload loses nothing)', () => {
+  const ann = { user: { userId: 'user-ann' } } as TViewer;
+  const KEPT = {
+    userId: 'user-ann',
+    mimeType: 'audio/webm;codecs=opus',
+    startedAt: Date.now() - 60_000,
+    seconds: 12.4,
+    captureId: 'cap-9',
+    uploadUrl: 'http://localhost/api/v1/uploads/cap-9',
+    acked: 4,
+    size: 8,
+    blob: new Blob(['kept take']),
+  };
+
+  it("keeps the signed-in user's take as it is recorded, with its capture, and forgets it once saved", async () => {
+    renderTab(ann);
+    await click('Record');
+    await advance(RECORDING_LIMITS.countdownSeconds * 1000);
+    expect(device.begun).toEqual(['user-ann']);
+    mic.onData?.(new Blob(['first second']));
+    expect(device.appended).toBe(1);
+    const live = tusUploads[0]!;
+    live.url = 'http://localhost/api/v1/uploads/cap-1';
+    live.options.onUploadUrlAvailable?.();
+    expect(device.updates).toContainEqual({ captureId: 'cap-1', uploadUrl: 'http://localhost/api/v1/uploads/cap-1' });
+    await click('Stop');
+    expect(device.updates).toContainEqual({ seconds: mic.takeSeconds });
+    await click('Save');
+    expect(device.removed).toBe(0);
+    await act(async () => live.options.onSuccess());
+    expect(screen.getByText('Results page')).toBeTruthy();
+    expect(device.removed).toBe(1);
+  });
+
+  it('leaving the page keeps a kept take and its capture for the offer', async () => {
+    const page = renderTab(ann);
+    await click('Record');
+    await advance(RECORDING_LIMITS.countdownSeconds * 1000);
+    mic.onData?.(new Blob(['first second']));
+    page.unmount();
+    await advance(0);
+    expect(tusUploads[0]!.aborted).toBe(1);
+    expect(server.deleted).toEqual([]);
+    expect(device.removed).toBe(0);
+  });
+
+  it('Discard, a take too short and silence forget the kept take', async () => {
+    renderTab(ann);
+    await click('Record');
+    await advance(RECORDING_LIMITS.countdownSeconds * 1000);
+    await act(async () => mic.onSilence?.());
+    expect(device.removed).toBe(1);
+    await click('Try Again');
+    mic.takeSeconds = 3;
+    await click('Record');
+    await advance(RECORDING_LIMITS.countdownSeconds * 1000);
+    await click('Stop');
+    expect(device.removed).toBe(2);
+    await click('Go Back');
+    mic.takeSeconds = 12;
+    await click('Record');
+    await advance(RECORDING_LIMITS.countdownSeconds * 1000);
+    await click('Stop');
+    await click('Cancel');
+    await click('Discard');
+    expect(device.removed).toBe(3);
+  });
+
+  it('offers the kept take; Keep It opens the save form and Save resumes its capture', async () => {
+    device.found = KEPT;
+    renderTab(ann);
+    await advance(0);
+    expect(screen.getByText(INTAKE_MSG.keptTakeTitle)).toBeTruthy();
+    expect(screen.getByText(/^Your recording of 12 seconds from today at /)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Record' })).toBeNull();
+    await click(INTAKE_MSG.keepTake);
+    expect(screen.getByRole('form', { name: 'Save your recording' })).toBeTruthy();
+    expect(screen.getByText(formatTimer(12.4))).toBeTruthy();
+    // No new capture: the kept one's upload resumes at its URL (a HEAD, then the rest).
+    expect(server.captures).toBe(0);
+    const resumed = tusUploads[0]!;
+    expect(resumed.options).toMatchObject({ uploadUrl: KEPT.uploadUrl, uploadLengthDeferred: true });
+    expect(resumed.options.endpoint).toBeUndefined();
+    await click('Save');
+    expect(server.created).toEqual([expect.objectContaining({ captureId: 'cap-9' })]);
+    await act(async () => resumed.options.onSuccess());
+    expect(screen.getByText('Results page')).toBeTruthy();
+    expect(device.removed).toBe(1);
+  });
+
+  it('a kept take whose capture is gone uploads whole at Save', async () => {
+    device.found = KEPT;
+    server.captureGone = true;
+    renderTab(ann);
+    await advance(0);
+    await click(INTAKE_MSG.keepTake);
+    await click('Save');
+    expect(server.created).toHaveLength(2);
+    expect(server.created[1]).not.toHaveProperty('captureId');
+    const upload = tusUploads[1]!;
+    expect(upload.options.metadata.recordingId).toBe('rec-1');
+    await act(async () => upload.options.onSuccess());
+    expect(device.removed).toBe(1);
+  });
+
+  it('Discard of the offer asks first, then deletes the capture and the device copy', async () => {
+    device.found = KEPT;
+    renderTab(ann);
+    await advance(0);
+    await click(INTAKE_MSG.discardTake);
+    await click('Keep it');
+    expect(device.removed).toBe(0);
+    expect(screen.getByText(INTAKE_MSG.keptTakeTitle)).toBeTruthy();
+    await click(INTAKE_MSG.discardTake);
+    const dialog = screen.getByRole('dialog');
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: 'Discard' })));
+    expect(server.deleted).toEqual(['cap-9']);
+    expect(device.removed).toBe(1);
+    expect(screen.getByRole('button', { name: 'Record' })).toBeTruthy();
   });
 });

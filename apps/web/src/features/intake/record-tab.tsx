@@ -31,6 +31,9 @@ import {
 } from './record-machine';
 import { UploadFailure, UploadProgress } from './upload-progress';
 import { LiveUpload, type TLiveStatus } from './live-upload';
+import { TakeKeeper, findKeptTake } from './take-keeper';
+import type { TStoredTake } from './take-store';
+import { KeptTakeOffer } from './kept-take-offer';
 
 const TROUBLESHOOTING_PATH = '/help#microphone';
 
@@ -59,6 +62,14 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
   /** The take's live upload until Save binds it to a recording (then uploadRef holds it). */
   const liveRef = useRef<LiveUpload | null>(null);
   const [liveStatus, setLiveStatus] = useState<TLiveStatus | null>(null);
+  /** The take's copy on this device (issue 19) until it is saved with every byte, or discarded. */
+  const keeperRef = useRef<TakeKeeper | null>(null);
+  /** An unsaved take of this user found on the device when the tab opened. */
+  const [offer, setOffer] = useState<TStoredTake | null>(null);
+  const [confirmDropOffer, setConfirmDropOffer] = useState(false);
+  /** Recording started (or the offer was answered) before the device was read: no offer then. */
+  const offerClosedRef = useRef(false);
+  const userId = viewer.user?.userId;
   const [machine, dispatch] = useReducer(recordReducer, initialRecordState);
   const { phase: state, count, elapsed, result, progress, uploadError, showTroubleshooting, confirmCancel } = machine;
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
@@ -67,10 +78,23 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     () => () => {
       captureRef.current?.release();
       uploadRef.current?.abort();
-      liveRef.current?.discard();
+      // A take kept on the device keeps its capture: the tab offers both when it opens again.
+      if (keeperRef.current?.kept) liveRef.current?.abort();
+      else liveRef.current?.discard();
     },
     [],
   );
+
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    void findKeptTake(userId).then((take) => {
+      if (current && take && !offerClosedRef.current) setOffer(take);
+    });
+    return () => {
+      current = false;
+    };
+  }, [userId]);
 
   /** The take is not kept: its live upload stops and the capture is deleted (best effort). */
   const dropLive = useCallback(() => {
@@ -78,6 +102,18 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     liveRef.current = null;
     setLiveStatus(null);
   }, []);
+  /** Saved with every byte on the server, or discarded: the device copy goes. */
+  const forgetTake = useCallback(() => {
+    void keeperRef.current?.remove();
+    keeperRef.current = null;
+  }, []);
+  /** After Keep It the title field takes the focus (the button that had it is gone). */
+  const focusTitleRef = useRef(false);
+  useEffect(() => {
+    if (state !== 'STOPPED' || !focusTitleRef.current) return;
+    focusTitleRef.current = false;
+    titleRef.current?.focus();
+  }, [state]);
   useEffect(() => {
     if (!result) return setPreviewUrl(null);
     const url = URL.createObjectURL(result.blob);
@@ -105,9 +141,13 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     captureRef.current = null;
     liveRef.current?.finish();
     setLiveStatus(null);
-    if (r.seconds < RECORDING_LIMITS.minSeconds) dropLive();
+    keeperRef.current?.update({ seconds: r.seconds });
+    if (r.seconds < RECORDING_LIMITS.minSeconds) {
+      dropLive();
+      forgetTake();
+    }
     dispatch({ type: 'STOPPED', result: r });
-  }, [dropLive]);
+  }, [dropLive, forgetTake]);
 
   useEffect(() => {
     const capture = captureRef.current;
@@ -118,13 +158,24 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
         capture.release();
         captureRef.current = null;
         dropLive();
+        forgetTake();
         playBuzzer();
         dispatch({ type: 'SILENCE' });
       },
-      (blob) => live?.append(blob),
+      (blob) => {
+        keeper?.append(blob, capture.elapsedSeconds());
+        live?.append(blob);
+      },
     );
+    // Kept on the device as it comes (a reload loses nothing), for the signed-in user only.
+    const keeper = userId ? TakeKeeper.begin(userId, capture.mimeType) : null;
+    keeperRef.current = keeper;
     // Upload while recording; if the capture cannot be created, the take is uploaded after Save.
-    live = new LiveUpload(`${crypto.randomUUID()}.${fileExtensionFor(capture.mimeType)}`, capture.mimeType, { onStatus: setLiveStatus });
+    live = new LiveUpload(`${crypto.randomUUID()}.${fileExtensionFor(capture.mimeType)}`, capture.mimeType, {
+      onStatus: setLiveStatus,
+      onUploadUrl: (captureId, uploadUrl) => keeper?.update({ captureId, uploadUrl }),
+      onAcked: (acked) => keeper?.update({ acked }),
+    });
     liveRef.current = live;
     const t = window.setInterval(() => {
       const s = capture.elapsedSeconds();
@@ -134,7 +185,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
       void stop();
     }, ELAPSED_POLL_MS);
     return () => window.clearInterval(t);
-  }, [state, stop, dropLive]);
+  }, [state, stop, dropLive, forgetTake, userId]);
 
   const reset = () => {
     dropLive();
@@ -145,6 +196,8 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
   };
 
   const record = async () => {
+    offerClosedRef.current = true;
+    setOffer(null);
     dropLive();
     captureRef.current?.release();
     uploadRef.current = null;
@@ -175,6 +228,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     onProgress: (p: TUploadProgress) => dispatch({ type: 'UPLOAD_PROGRESS', progress: p }),
     onSuccess: (recordingId: string) => {
       uploadRef.current = null;
+      forgetTake();
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
       form.reset();
       dispatch({ type: 'UPLOAD_DONE' });
@@ -238,6 +292,35 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     }
   };
 
+  /** Keep It: the kept take goes to the save form; its capture's upload resumes where the server has it. */
+  const keepOffered = (take: TStoredTake) => {
+    offerClosedRef.current = true;
+    setOffer(null);
+    const keeper = TakeKeeper.resume(take.userId);
+    keeperRef.current = keeper;
+    // Without a capture upload to resume, Save uploads the whole take (as when the capture failed).
+    if (take.captureId && take.uploadUrl) {
+      liveRef.current = new LiveUpload(
+        `${crypto.randomUUID()}.${fileExtensionFor(take.mimeType)}`,
+        take.mimeType,
+        { onAcked: (acked) => keeper.update({ acked }) },
+        { captureId: take.captureId, uploadUrl: take.uploadUrl, blob: take.blob },
+      );
+    }
+    focusTitleRef.current = true;
+    dispatch({ type: 'RESTORED', result: { blob: take.blob, mimeType: take.mimeType, seconds: take.seconds } });
+  };
+
+  /** Discard of the offered take: the device copy and the server's capture go. */
+  const discardOffered = () => {
+    setConfirmDropOffer(false);
+    if (!offer) return;
+    if (offer.captureId) void api.deleteLiveCapture(offer.captureId).catch(() => undefined);
+    void TakeKeeper.resume(offer.userId).remove();
+    offerClosedRef.current = true;
+    setOffer(null);
+  };
+
   const save = (e: FormEvent) => {
     e.preventDefault();
     void upload();
@@ -268,7 +351,10 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     <div className="stack stack--lg">
       {!showForm && (
         <div className={`recorder recorder--${state.toLowerCase().replace('_', '-')}`} data-state={state}>
-          {state === 'READY' && (
+          {state === 'READY' && offer && (
+            <KeptTakeOffer take={offer} onKeep={() => keepOffered(offer)} onDiscard={() => setConfirmDropOffer(true)} />
+          )}
+          {state === 'READY' && !offer && (
             <>
               <button type="button" className="recorder__button" onClick={() => void record()}>
                 <Mic size={36} aria-hidden />
@@ -411,9 +497,21 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
           uploadRef.current?.abort();
           uploadRef.current = null;
           dropLive();
+          forgetTake();
           form.reset();
           dispatch({ type: 'DISCARDED' });
         }}
+      >
+        <p className="muted">The recording has not been saved and will be lost.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmDropOffer}
+        title="Discard this recording?"
+        confirmLabel="Discard"
+        destructive
+        cancelLabel="Keep it"
+        onCancel={() => setConfirmDropOffer(false)}
+        onConfirm={discardOffered}
       >
         <p className="muted">The recording has not been saved and will be lost.</p>
       </ConfirmDialog>
