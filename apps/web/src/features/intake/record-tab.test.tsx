@@ -488,7 +488,7 @@ describe('RecordTab: the take kept on this device (a reload loses nothing)', () 
     expect(device.removed).toBe(1);
   });
 
-  it('Discard of the offer asks first, then deletes the capture and the device copy', async () => {
+  it('Discard of the offer asks first, then deletes the capture and the device copy; Record takes the focus', async () => {
     device.found = KEPT;
     renderTab(ann);
     await advance(0);
@@ -501,6 +501,6 @@ describe('RecordTab: the take kept on this device (a reload loses nothing)', () 
     await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: 'Discard' })));
     expect(server.deleted).toEqual(['cap-9']);
     expect(device.removed).toBe(1);
-    expect(screen.getByRole('button', { name: 'Record' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Record' }));
   });
 });

@@ -114,6 +114,14 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     focusTitleRef.current = false;
     titleRef.current?.focus();
   }, [state]);
+  /** After the kept take is discarded the Record button that replaces the offer takes the focus. */
+  const recordButtonRef = useRef<HTMLButtonElement>(null);
+  const focusRecordRef = useRef(false);
+  useEffect(() => {
+    if (offer || !focusRecordRef.current) return;
+    focusRecordRef.current = false;
+    recordButtonRef.current?.focus();
+  }, [offer]);
   useEffect(() => {
     if (!result) return setPreviewUrl(null);
     const url = URL.createObjectURL(result.blob);
@@ -318,6 +326,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     if (offer.captureId) void api.deleteLiveCapture(offer.captureId).catch(() => undefined);
     void TakeKeeper.resume(offer.userId).remove();
     offerClosedRef.current = true;
+    focusRecordRef.current = true;
     setOffer(null);
   };
 
@@ -356,7 +365,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
           )}
           {state === 'READY' && !offer && (
             <>
-              <button type="button" className="recorder__button" onClick={() => void record()}>
+              <button ref={recordButtonRef} type="button" className="recorder__button" onClick={() => void record()}>
                 <Mic size={36} aria-hidden />
                 <span>Record</span>
               </button>
