@@ -415,6 +415,11 @@ export const recordings = pgTable(
     index('recordings_group_idx').on(t.groupId, t.createdAt),
     // Assignment progress (lists, dashboards, details) reads recordings by assignment.
     index('recordings_assignment_idx').on(t.assignmentId),
+    // The speaker dashboard's peer tally (tallyPeerSharedRecordings) reads the recordings shared
+    // with the group in the caller's assignments: from this index alone, not the table's rows.
+    index('recordings_shared_by_assignment_idx')
+      .on(t.assignmentId, t.userId, t.orgId, t.submitted, t.status)
+      .where(sql`${t.feedbackRequested} and ${t.deletedAt} is null`),
   ],
 );
 

@@ -41,14 +41,18 @@ export function listRecordingAssignments(db: TDb, assignmentIds: string[]) {
 /**
  * Recordings shared with the group (feedbackRequested) in the assignments by members other than
  * the caller whom the assignment is for (assignmentForMembershipSql, as the member table's rows),
- * counted per assignment, owner and the facts recordingAccess reads.
+ * counted per assignment and the facts recordingAccess reads. Every row is of peers, never the
+ * caller's own, and the rules read a peer's id only to tell the caller apart (recordingAccess
+ * 'owner', memberRowVisible's own row): so one row per assignment, organisation and submitted,
+ * named by one of its peers, answers as each peer's would, in a few dozen rows instead of one per
+ * peer (thousands in a large group).
  */
 export function tallyPeerSharedRecordings(db: TDb, assignmentIds: string[], callerId: string) {
   if (!assignmentIds.length) return Promise.resolve([]);
   return db
     .select({
       assignmentId: assignments.id,
-      userId: recordings.userId,
+      userId: sql<string>`(array_agg(${recordings.userId}))[1]`,
       orgId: recordings.orgId,
       submitted: recordings.submitted,
       n: sql<number>`count(*)::int`,
@@ -65,5 +69,5 @@ export function tallyPeerSharedRecordings(db: TDb, assignmentIds: string[], call
         ne(recordings.status, 'failed'),
       ),
     )
-    .groupBy(assignments.id, recordings.userId, recordings.orgId, recordings.submitted);
+    .groupBy(assignments.id, recordings.orgId, recordings.submitted);
 }

@@ -199,6 +199,19 @@ describe('GET me/dashboard', () => {
     expect(peer).toMatchObject({ status: 'inProgress', counts: { myRecordings: 1, comments: 1, peerRecordings: 0 } });
   });
 
+  it("counts every peer's shared recordings in the assignment, a peer's own included for the others", async () => {
+    const s = await scene();
+    const own = (u: { id: string }) => ({ id: u.id, orgId: s.org.id });
+    const shared = { assignmentId: s.assignment.id, feedbackRequested: true };
+    await insertDoneRecording(t.db, own(s.quiet), s.group.id, { ...shared, title: 'Quiet shared' });
+    await insertDoneRecording(t.db, own(s.quiet), s.group.id, { ...shared, title: 'Quiet flagged', submitted: true });
+    await insertDoneRecording(t.db, own(s.speaker), s.group.id, { ...shared, title: 'Mine shared' });
+    // The speaker: the peer's 1 and quiet's 2, never their own.
+    expect((await s.speakerDashboard(s.auth.speaker)).groups[0]!.assignments[0]!.counts.peerRecordings).toBe(3);
+    // The peer: quiet's 2 and the speaker's shared one.
+    expect((await s.speakerDashboard(s.auth.peer)).groups[0]!.assignments[0]!.counts.peerRecordings).toBe(3);
+  });
+
   it("speaker level 3 counts sharers' recordings; level 4: no peer count, and peers' comments on their own recordings stay hidden", async () => {
     const s = await scene();
     // Level 3 still shows what peers shared (those who shared are listed).

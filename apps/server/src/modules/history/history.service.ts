@@ -37,7 +37,8 @@ export function plottableValues(results: Pick<TResults, 'scores' | 'ideals'>): {
  */
 export async function getHistory(deps: TDeps, auth: TAuth, userId: string | undefined): Promise<THistoryPoint[]> {
   const target = userId ?? auth.userId;
-  if (!(await userInOrg(deps.db, target, auth.orgId))) throw notFound();
+  // The caller is in their organisation (their key was resolved through it): only another user is looked up.
+  if (target !== auth.userId && !(await userInOrg(deps.db, target, auth.orgId))) throw notFound();
   await assertCanViewHistoryOf(deps.db, auth, target);
   const rows = await listAnalysedRecordings(deps.db, target, auth.userId);
   return rows

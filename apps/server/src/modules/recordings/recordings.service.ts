@@ -48,7 +48,7 @@ import { findActiveMembership, findActiveSpeakerGroup } from '../memberships/mem
 import { findOrganisation, orgOfCaller } from '../org/org.repository.js';
 import { isCoachOf } from '../../auth/roles.js';
 import { canHearWith, presentGroupRecording, presentRecording, presentSummary } from './recordings.presenter.js';
-import { currentWordspottingList } from '../wordspotting/resolve-list.js';
+import { currentWordspottingList, type TKnownCandidates } from '../wordspotting/resolve-list.js';
 import { acceptableMedia } from './media-check.js';
 import { findAssignmentInOrg, presentAssignmentRef } from '../assignments/assignments.repository.js';
 import { assignmentForNewRecording } from './recording-assignment.js';
@@ -261,13 +261,17 @@ async function loadWithAccess(deps: TDeps, auth: TAuth, recordingId: string) {
 export async function getRecording(deps: TDeps, auth: TAuth, recordingId: string, expand: Set<string>): Promise<TRecording> {
   const { row, access } = await loadWithAccess(deps, auth, recordingId);
   const assignment = row.r.assignmentId ? await findAssignmentInOrg(deps.db, auth.orgId, row.r.assignmentId) : null;
+  const org = await orgOfCaller(deps.db, auth);
+  // Any access but 'none' means the recording is in the caller's organisation: the organisation,
+  // assignment and group read here are the ones its wordspotting list is chosen from.
+  const known = { org: org ?? undefined, assignment, group: row.group };
   return presentRecording(
     row,
-    { userId: auth.userId, access, assignmentsOn: await assignmentsOn(deps, auth) },
+    { userId: auth.userId, access, assignmentsOn: !!org?.settings.Assignments },
     deps.mediaSecret,
     expand,
     assignment ? presentAssignmentRef(assignment) : null,
-    await recordingWordspotting(deps, auth, row, access),
+    await recordingWordspotting(deps, auth, row, access, known),
   );
 }
 
@@ -280,13 +284,14 @@ async function recordingWordspotting(
   auth: TAuth,
   row: NonNullable<Awaited<ReturnType<typeof findRecordingWithContext>>>,
   access: TRecordingAccess,
+  known: TKnownCandidates,
 ): Promise<TRecordingWordspotting> {
   const used = canHearWith(access) ? row.r.wordspotting : null;
   const reanalyzing = row.r.reanalysisRequestedAt !== null;
   const canReanalyze = !reanalyzing && mayReanalyze(access, isCoachOf(auth, row.membership), row.r.status);
   let current: TWordspottingUsed | null = null;
   if (canReanalyze) {
-    const now = await currentWordspottingList(deps.db, row.r);
+    const now = await currentWordspottingList(deps.db, row.r, known);
     if (!used || used.source !== now.source || used.name !== now.name || !sameWordspotting(used.words, now.words)) current = now;
   }
   return { used, current, reanalyzing, canReanalyze };

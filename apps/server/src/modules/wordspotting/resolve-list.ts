@@ -30,16 +30,28 @@ export function chooseWordspottingList(c: TListCandidates): TWordspottingUsed {
   return { source: 'default', name: null, words: [...DEFAULT_WORDSPOTTING] };
 }
 
+/**
+ * What a caller has already read of the recording's candidates; each one given is not read again
+ * (the results page has the caller's organisation, the assignment and the group's name at hand).
+ * null means the recording has none.
+ */
+export interface TKnownCandidates {
+  org?: { name: string; settings: TOrgSettings };
+  assignment?: { a: NonNullable<TListCandidates['assignment']> } | null;
+  group?: { name: string } | null;
+}
+
 /** The list a new analysis of the recording would count now. */
 export async function currentWordspottingList(
   db: TDb,
   r: { orgId: string; groupId: string | null; userId: string; algorithm: string; assignmentId: string | null },
+  known: TKnownCandidates = {},
 ): Promise<TWordspottingUsed> {
   const [org, assignment, lists, group] = await Promise.all([
-    findOrganisation(db, r.orgId),
-    r.assignmentId ? findAssignmentInOrg(db, r.orgId, r.assignmentId) : null,
+    known.org ?? findOrganisation(db, r.orgId),
+    known.assignment !== undefined ? known.assignment : r.assignmentId ? findAssignmentInOrg(db, r.orgId, r.assignmentId) : null,
     listsForRecording(db, r),
-    r.groupId ? findGroupName(db, r.groupId) : null,
+    known.group !== undefined ? known.group : r.groupId ? findGroupName(db, r.groupId) : null,
   ]);
   return chooseWordspottingList({
     assignment: assignment?.a ?? null,

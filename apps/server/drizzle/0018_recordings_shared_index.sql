@@ -1,0 +1,1 @@
+CREATE INDEX "recordings_shared_by_assignment_idx" ON "recordings" USING btree ("assignment_id","user_id","org_id","submitted","status") WHERE "recordings"."feedback_requested" and "recordings"."deleted_at" is null;
