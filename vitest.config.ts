@@ -92,6 +92,10 @@ export default defineConfig({
           // Each file keeps its own DOM and modules: the pages' module state (session, query
           // caches, stored preferences) would otherwise carry from one file to the next.
           environment: 'jsdom',
+          // ...each in a VM context of a long-lived worker thread, not a new process per file:
+          // starting a process and loading jsdom, React, Recharts and the icons again for each
+          // file took 138 s of the web files' run against 34 s (the tests themselves about 30 s).
+          pool: 'vmThreads',
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiAuth } from './admin-users-helpers';
-import { apiSignUp, expect, signInByApi, test, uniqueEmail } from './helpers';
+import { apiSignUp, expect, signInByApi, test, uniqueEmail, shot } from './helpers';
 
 // The admin area's plans, prepaid codes and ledger (issue 17): the Northwind admin adds and edits
 // a plan, generates codes (shown once, downloaded as CSV), voids one; a speaker redeems another
@@ -31,7 +31,7 @@ async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { apiSignUp, expect, notification, signIn, signInByApi, test, uniqueEmail, DEMO_PASSWORD } from './helpers';
+import { apiSignUp, expect, notification, signIn, signInByApi, test, uniqueEmail, DEMO_PASSWORD, shot } from './helpers';
 
 // The groups half of the admin area (000 sections 2.11, 4, 6, 7): seat statistics, the sortable
 // group list, the group form with the privacy coupling, and a group's members with deactivation.
@@ -267,7 +267,7 @@ test.describe('admin groups', () => {
         await expect(page.getByRole('region', { name: 'Seat statistics' }).getByText('Seat Limit')).toBeVisible();
         await expect(page.locator('.loading-state, .loading-text, .stat-card__placeholder')).toHaveCount(0);
         await expect(page.getByRole('button', { name: 'Save' }).or(page.getByRole('table'))).toBeVisible();
-        await page.screenshot({ path: path.join(dir, `admin-${name}-${width}.png`), fullPage: true });
+        await shot(page, { path: path.join(dir, `admin-${name}-${width}.png`), fullPage: true });
       }
     }
   });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, notification, signIn, test } from './helpers';
+import { expect as baseExpect, notification, signIn, test, shot } from './helpers';
 import { SHOTS, api, apiSignIn } from './results-helpers';
 
 // The assignment details page (spec 002 sections 2.6, 2.8 and 4) in the Summit demo org (Assignments
@@ -39,7 +39,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(250);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, notification, signIn, test } from './helpers';
+import { expect as baseExpect, notification, signIn, test, shot } from './helpers';
 import { parse } from 'csv-parse/sync';
 import { api, apiSignIn, waitForResults } from './results-helpers';
 
@@ -34,7 +34,7 @@ async function shoot(page: Page, name: string) {
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(250);
-    await page.screenshot({ path: path.join(SHOTS, `editor-${name}-${width}.png`), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, `editor-${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './helpers';
+import { expect, signIn, test, shot } from './helpers';
 import { SHOTS, apiSignIn } from './results-helpers';
 
 // The reorder page (002 section 2.3) and the coach dashboard's Assignments view (002 section 2.2)
@@ -15,7 +15,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -47,12 +47,16 @@ test('a coach reorders assignments with the keyboard and sees the new order on t
 
   // Space picks the first card up, ArrowDown moves it one place, Space drops it.
   const handle = page.getByRole('button', { name: new RegExp(`^Move ${before[0]}, position 1$`) });
+  // Each key waits for the page's answer to the one before (the card picked up, the moves announced):
+  // on a busy machine a key pressed before the pick-up took effect would be lost.
+  const announced = page.locator('[id^="DndLiveRegion"]');
   await handle.focus();
   await page.keyboard.press('Space');
-  await page.waitForTimeout(150);
+  await expect(page.locator('.reorder-card.is-dragging')).toHaveCount(1);
   await page.keyboard.press('ArrowDown');
-  await page.waitForTimeout(250);
+  await expect(announced).toHaveText(new RegExp(`^${before[0]} moved to position 2 of`));
   await page.keyboard.press('Space');
+  await expect(announced).toHaveText(new RegExp(`^${before[0]} dropped at position 2`));
   const moved = [before[1]!, before[0]!, ...before.slice(2)];
   await expect.poll(() => names(page, 'reorder-list')).toEqual([all[1]!, all[0]!, ...all.slice(2)]);
   await expect(page.getByTestId('reorder-card').nth(1)).toContainText('2');

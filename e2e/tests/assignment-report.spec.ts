@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, signIn, test } from './helpers';
+import { expect, signIn, test, shot } from './helpers';
 import { apiSignIn, SHOTS, talkWav, uploadRecording } from './results-helpers';
 
 // The coach's reports on Summit's "Elevator Pitch" (002 sections 2.5, 2.6 and 9): the comparison
@@ -118,7 +118,7 @@ test('the coach compares the flagged recordings, the choice is remembered, and t
       expect(b.x).toBeGreaterThanOrEqual(box.x);
       expect(b.x + b.width).toBeLessThanOrEqual(Math.min(box.x + box.width, width));
     }
-    await report.screenshot({ path: path.join(SHOTS, `assignment-comparison-${width}.png`) });
+    await shot(report, { path: path.join(SHOTS, `assignment-comparison-${width}.png`) });
   }
 
   // Download Report (the actions panel): the CSV named after the assignment and the date.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, signIn, test } from './helpers';
+import { expect as baseExpect, signIn, test, shot } from './helpers';
 import { SHOTS, api, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // The coach dashboard (spec 002 section 2.2) in the Summit demo org: Summit's speaker records into
@@ -20,7 +20,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.waitForTimeout(300);
     // From the top, so the sticky navigation bar is not drawn over the middle of the page.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 
 /**
  * `test` with an automatic check that the page logged no console errors (failed HTTP responses,
@@ -21,6 +21,17 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 export { expect };
+
+/**
+ * A screenshot to look at a page by eye, taken only with E2E_SCREENSHOTS=1: rendering full pages to
+ * PNG at every run costs about a tenth of the browser tests' time, and no test reads the files.
+ * (A failing test's own screenshot comes from the config's `screenshot: 'only-on-failure'`.)
+ */
+export async function shot(target: Page | Locator, options: { path: string; fullPage?: boolean }): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  if ('goto' in target) await target.screenshot(options);
+  else await target.screenshot({ path: options.path });
+}
 
 export const DEMO_PASSWORD = 'rostrum-demo';
 export const NORTHWIND_CODE = 'Northwind-Communications-Sales-Team';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { HUB_LOGIN, hubStandInPort } from '../hub/stand-in';
-import { expect, test } from './helpers';
+import { expect, test, shot } from './helpers';
 
 // Sign-in through the partner hub (000 sections 2.4, 2.5 and 4), against a real OpenID provider
 // on PORT+2000 (oidc-provider with its development login form; playwright.config.ts). Its account
@@ -66,7 +66,7 @@ test('a forged state ends on the error page', async ({ page }) => {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: test.info().outputPath(`hub-error-${width}.png`), fullPage: true });
+    await shot(page, { path: test.info().outputPath(`hub-error-${width}.png`), fullPage: true });
   }
 });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './helpers';
+import { expect, signIn, test, shot } from './helpers';
 import { media } from './intake-helpers';
 import { SHOTS, apiSignIn } from './results-helpers';
 
@@ -17,7 +17,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

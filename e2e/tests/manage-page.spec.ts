@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { MEDIA_DIR } from './intake-helpers';
-import { expect, notification, signIn, test, DEMO_PASSWORD, signInByApi } from './helpers';
+import { expect, notification, signIn, test, DEMO_PASSWORD, signInByApi, shot } from './helpers';
 import { COACH, SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // The manage page (spec 002 section 2.5, 001 section 4, 000 section 6) in Northwind (Assignments
@@ -82,7 +82,7 @@ async function shoot(page: Page, name: string) {
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -204,7 +204,7 @@ test('the speaker renames, shares with Undo, submits, downloads and deletes from
     await page.setViewportSize({ width, height });
     await actions(page, cut).click();
     await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, `manage-speaker-menu-${width}.png`) });
+    await shot(page, { path: path.join(SHOTS, `manage-speaker-menu-${width}.png`) });
     await page.keyboard.press('Escape');
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -283,7 +283,7 @@ test('an org manager creates a group: it is selected after the reload; a taken n
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(field).toBeFocused();
   await field.fill(name);
-  await page.screenshot({ path: path.join(SHOTS, 'manage-create-group-1280.png') });
+  await shot(page, { path: path.join(SHOTS, 'manage-create-group-1280.png') });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   await expect(page.getByLabel('Invite code')).toHaveValue(`Northwind-Communications-Manage-spec-${suffix}`);

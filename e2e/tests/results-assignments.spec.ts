@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, notification, test, signInByApi } from './helpers';
+import { expect, notification, test, signInByApi, shot } from './helpers';
 import { apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Move to Assignment and custom scorecards (spec 001 sections 2 to 8) in the Summit demo org,
@@ -101,5 +101,5 @@ test('a speaker moves a recording into an assignment; the coach rates it with th
   await expect(card.getByRole('row', { name: /^Call to Action/ })).toContainText('7.00');
   await expect(card.getByRole('row', { name: /^Overall/ })).toContainText('8.00');
   await expect(page.getByRole('button', { name: 'Submit Scores' })).toHaveCount(0);
-  await page.screenshot({ path: '.tmp/shots/results-assignment-1280.png', fullPage: false });
+  await shot(page, { path: '.tmp/shots/results-assignment-1280.png', fullPage: false });
 });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shot } from './helpers';
 
 // Recordings for the results specs, made at test time (nothing binary is committed): espeak-ng
 // speech uploaded through the API (POST recordings, then the tus upload) and analysed by the
@@ -204,16 +205,16 @@ export async function shootResults(page: import('@playwright/test').Page, name: 
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(300);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-top.png`) });
+    await shot(page, { path: path.join(SHOTS, `${name}-${width}-top.png`) });
     const charts = page.locator('.chart-grid').first();
     if (await charts.count()) {
       await charts.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await page.evaluate(() => window.scrollBy(0, -80));
-      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-charts.png`) });
+      await shot(page, { path: path.join(SHOTS, `${name}-${width}-charts.png`) });
     }
     await page.getByRole('complementary', { name: 'Sharing and feedback' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.evaluate(() => window.scrollBy(0, -80));
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-feedback.png`) });
+    await shot(page, { path: path.join(SHOTS, `${name}-${width}-feedback.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

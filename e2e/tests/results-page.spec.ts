@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, notification, test, DEMO_PASSWORD, signInByApi } from './helpers';
+import { expect, notification, test, DEMO_PASSWORD, signInByApi, shot } from './helpers';
 import { COACH, SPEAKER, apiSignIn, shootResults, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // The results page (spec 001 sections 2, 4, 5, 6 and 9) on a recording analysed by the real
@@ -90,7 +90,7 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
     '20%: words the recogniser made out with confidence',
   ]);
   await clarity.evaluate((el) => el.scrollIntoView({ block: 'end' }));
-  await page.screenshot({ path: path.join(SHOTS, 'results-clarity-method.png') });
+  await shot(page, { path: path.join(SHOTS, 'results-clarity-method.png') });
   await clarity.getByText('How Clarity is measured').click();
   await expect(clarity.getByRole('listitem')).toHaveCount(0);
 
@@ -193,10 +193,10 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`)).toEqual([]);
 
   await shootResults(page, 'results');
-  await page.screenshot({ path: path.join(SHOTS, 'results-1280.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'results-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS, 'results-375.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'results-375.png'), fullPage: true });
 });
 
 test('trust and hierarchy: Vibe score caption, Focus on first, one unit per row, aligned width, sticky player on phones', async ({
@@ -244,9 +244,9 @@ test('trust and hierarchy: Vibe score caption, Focus on first, one unit per row,
   const content = (await page.locator('.results-layout').boundingBox())!;
   expect(Math.round(content.x)).toBe(Math.round(headerInner.x + headerPad));
 
-  await page.screenshot({ path: path.join(SHOTS, 'trust-summary-1440.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'trust-summary-1440.png'), fullPage: true });
   await page.emulateMedia({ media: 'print' });
-  await page.screenshot({ path: path.join(SHOTS, 'trust-print-1440.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'trust-print-1440.png'), fullPage: true });
   await page.emulateMedia({ media: 'screen' });
 
   // Phones: after scrolling down to the comment form, the player is still in view.
@@ -257,9 +257,9 @@ test('trust and hierarchy: Vibe score caption, Focus on first, one unit per row,
   expect(wave.y).toBeGreaterThanOrEqual(0);
   expect(wave.y + wave.height).toBeLessThanOrEqual(844);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
-  await page.screenshot({ path: path.join(SHOTS, 'trust-comment-390.png') });
+  await shot(page, { path: path.join(SHOTS, 'trust-comment-390.png') });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, 'trust-top-390.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'trust-top-390.png'), fullPage: true });
 });
 
 test('a coach adds a region comment and scores; the speaker sees them', async ({ page, browser, baseURL }) => {

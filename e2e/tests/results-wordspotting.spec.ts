@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signInByApi, test } from './helpers';
+import { DEMO_PASSWORD, expect, signInByApi, test, shot } from './helpers';
 import { COACH, SHOTS, SPEAKER, api, apiSignIn, clearSpeechWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Wordspotting lists on the results page (002 section 2.9): the list a recording was counted
@@ -76,7 +76,7 @@ async function shoot(page: Page, name: string, target: ReturnType<Page['getByTes
     await target.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     // Below the header and the waveform, which sticks under it once scrolled past.
     await page.evaluate(() => window.scrollBy(0, -330));
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

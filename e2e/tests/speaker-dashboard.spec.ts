@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, notification, signIn, test } from './helpers';
+import { expect as baseExpect, notification, signIn, test, shot } from './helpers';
 import { api, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // The speaker dashboard (spec 002 section 2.4) as Summit's speaker: the stats, the remembered
@@ -66,7 +66,7 @@ async function shoot(page: Page, name: string) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: width > 400 });
+    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: width > 400 });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { apiSignUp, expect, test, signIn, uniqueEmail } from './helpers';
+import { apiSignUp, expect, test, signIn, uniqueEmail, shot } from './helpers';
 import { PASSWORD, SHOTS, api, apiSignIn } from './results-helpers';
 
 // The subscription rule (002 section 2.1): a user without an active membership (and no org-level
@@ -62,9 +62,9 @@ test('without an active membership the user lands on Subscription and is sent th
     await expect(page, path).toHaveURL('/subscription');
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: path.join(SHOTS, 'subscription-guard-1440.png') });
+  await shot(page, { path: path.join(SHOTS, 'subscription-guard-1440.png') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(SHOTS, 'subscription-guard-390.png') });
+  await shot(page, { path: path.join(SHOTS, 'subscription-guard-390.png') });
 });
 
 test('Profile, Help and Record still open', async ({ page }) => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiSignUp, expect, notification, signIn, test, uniqueEmail } from './helpers';
+import { apiSignUp, expect, notification, signIn, test, uniqueEmail, shot } from './helpers';
 import { PASSWORD, SHOTS, api, apiSignIn } from './results-helpers';
 
 // The subscription page (002 sections 2.10, 5, 8, 9): a Northwind speaker without access is sent to
@@ -52,9 +52,9 @@ async function scan(page: Page) {
 
 async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-1440.png`), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, `${name}-1440.png`), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, notification, signIn, signInByApi, test } from './helpers';
+import { expect, notification, signIn, signInByApi, test, shot } from './helpers';
 import { media, openTab, PROCESSING, uniqueTitle } from './intake-helpers';
 import { SHOTS, api, apiSignIn } from './results-helpers';
 import { CARDS, useStripeDouble } from './stripe-double';
@@ -37,7 +37,7 @@ const cell = (page: Page, plan: string, column: number) => planRow(page, plan).l
 async function shoot(page: Page, name: string) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, notification, signIn, test } from './helpers';
+import { expect, notification, signIn, test, shot } from './helpers';
 import { SHOTS, apiSignIn } from './results-helpers';
 
 // The wordspotting page, tab and wizard (spec 002 sections 2.5, 2.9, 5 and 7) in Northwind
@@ -56,7 +56,7 @@ async function shoot(page: Page, name: string) {
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: path.join(SHOTS, `wordspotting-${name}-${width}.png`), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, `wordspotting-${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO_PASSWORD, expect, signInByApi, test } from './helpers';
+import { DEMO_PASSWORD, expect, signInByApi, test, shot } from './helpers';
 import { expectResults, uniqueTitle } from './intake-helpers';
 import { zoomStandInPort } from '../zoom/stand-in-port';
 
@@ -50,7 +50,7 @@ test('Upload ZOOM: link the account, pick a meeting, trim, name, process, see th
 
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: testInfo.outputPath(`zoom-recordings-${width}.png`), fullPage: true });
+    await shot(page, { path: testInfo.outputPath(`zoom-recordings-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
   const axe = await new AxeBuilder({ page }).include('main').analyze();
@@ -64,7 +64,7 @@ test('Upload ZOOM: link the account, pick a meeting, trim, name, process, see th
   await start.focus();
   await page.keyboard.press('ArrowRight');
   await expect(start).toHaveAttribute('aria-valuetext', /00:01/);
-  await page.screenshot({ path: testInfo.outputPath('zoom-recordings-picked-1280.png'), fullPage: true });
+  await shot(page, { path: testInfo.outputPath('zoom-recordings-picked-1280.png'), fullPage: true });
 
   // Title: required, at most 50.
   await page.getByLabel('Title').fill('');

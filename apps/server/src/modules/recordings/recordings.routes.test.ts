@@ -124,7 +124,7 @@ describe('upload, analysis and playback', () => {
     expect(peaks.json().peaksPerSecond).toBe(50);
     const forged = rec.playbackUrl!.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAA');
     expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
-  });
+  }, 150_000);
 
   it('makes an MP4 for a video, whatever comes in', async () => {
     const { speaker } = await makeOrg(t.db);
@@ -136,7 +136,7 @@ describe('upload, analysis and playback', () => {
     expect(rec.videoUrl).toMatch(/\/media\/.+\/video\?/);
     const video = await t.app.inject({ method: 'GET', url: rec.videoUrl, headers: { range: 'bytes=4-11' } });
     expect(video.rawPayload.toString('latin1')).toBe('ftypisom');
-  });
+  }, 150_000);
 
   it('refuses a file that is not audio or video by its content, and keeps nothing', async () => {
     const { speaker } = await makeOrg(t.db);
@@ -193,7 +193,7 @@ describe('URL intake', () => {
     const rec = await waitForState(auth, recordingId, ['done', 'failed']);
     expect(rec.state, rec.failedReason).toBe('done');
     expect(rec.fileName).toBe('talk.wav');
-  });
+  }, 150_000);
 
   it('keeps a malformed file name from the URL as it is', async () => {
     const { speaker } = await makeOrg(t.db);
