@@ -100,6 +100,8 @@ test('the results name the organisation list, count and mark its phrases, with h
 
   // All phrases' hot spots, then one phrase's alone.
   await card.getByRole('button', { name: /Highlight on waveform/ }).click();
+  // The regions are drawn after the click: count them once the first is there.
+  await expect(highlightRegions(page).first()).toBeAttached();
   const all = await highlightRegions(page).count();
   expect(all).toBeGreaterThan(0);
   const phrases = card.getByRole('group', { name: 'Highlight one phrase' });
