@@ -47,9 +47,9 @@ test('a coach reorders assignments with the keyboard and sees the new order on t
 
   // Space picks the first card up, ArrowDown moves it one place, Space drops it.
   const handle = page.getByRole('button', { name: new RegExp(`^Move ${before[0]}, position 1$`) });
-  // Each key is pressed again only while the page shows no effect of it: dnd-kit picks a card up
-  // once it has measured the list, and where the window can scroll its keyboard sensor may scroll
-  // on an arrow key before it moves the card (a busy machine showed both).
+  // Each key is pressed again only while the page shows no effect of it: dnd-kit's keyboard sensor
+  // cancels a drag on a window resize (shoot() resizes just before), and where the window can
+  // scroll it may scroll on an arrow key before it moves the card (a busy machine showed both).
   const announced = page.locator('[id^="DndLiveRegion"]');
   const dragging = page.locator('.reorder-card.is-dragging');
   await handle.focus();
