@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TResults } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { groups, memberships, recordings, users } from '../../db/schema.js';
 
 /** Whether the user exists in the organisation. */
@@ -14,32 +15,43 @@ export async function userInOrg(db: TDb, userId: string, orgId: string): Promise
 
 /**
  * The user's analysed recordings (done, with results, not deleted), oldest first, each with its
- * group and the viewer's membership there, for deciding what the viewer may hear.
+ * group and the viewer's membership there, for deciding what the viewer may hear. Prepared: the
+ * History page reads it on every visit.
  */
+const analysedRecordingsOf = preparedPerDb((db) =>
+  db
+    // Of the results, only what the chart plots: the transcript and timestamps stay in the database.
+    .select({
+      r: {
+        id: recordings.id,
+        orgId: recordings.orgId,
+        userId: recordings.userId,
+        title: recordings.title,
+        createdAt: recordings.createdAt,
+        feedbackRequested: recordings.feedbackRequested,
+        submitted: recordings.submitted,
+      },
+      results: sql<
+        Pick<TResults, 'scores' | 'ideals'>
+      >`jsonb_build_object('scores', ${recordings.results}->'scores', 'ideals', ${recordings.results}->'ideals')`,
+      group: groups,
+      membership: memberships,
+    })
+    .from(recordings)
+    .leftJoin(groups, eq(groups.id, recordings.groupId))
+    .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, sql.placeholder('viewerId'))))
+    .where(
+      and(
+        eq(recordings.userId, sql.placeholder('userId')),
+        eq(recordings.status, 'done'),
+        isNotNull(recordings.results),
+        isNull(recordings.deletedAt),
+      ),
+    )
+    .orderBy(asc(recordings.createdAt))
+    .prepare('analysed_recordings'),
+);
+
 export async function listAnalysedRecordings(db: TDb, userId: string, viewerId: string) {
-  return (
-    db
-      // Of the results, only what the chart plots: the transcript and timestamps stay in the database.
-      .select({
-        r: {
-          id: recordings.id,
-          orgId: recordings.orgId,
-          userId: recordings.userId,
-          title: recordings.title,
-          createdAt: recordings.createdAt,
-          feedbackRequested: recordings.feedbackRequested,
-          submitted: recordings.submitted,
-        },
-        results: sql<
-          Pick<TResults, 'scores' | 'ideals'>
-        >`jsonb_build_object('scores', ${recordings.results}->'scores', 'ideals', ${recordings.results}->'ideals')`,
-        group: groups,
-        membership: memberships,
-      })
-      .from(recordings)
-      .leftJoin(groups, eq(groups.id, recordings.groupId))
-      .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, viewerId)))
-      .where(and(eq(recordings.userId, userId), eq(recordings.status, 'done'), isNotNull(recordings.results), isNull(recordings.deletedAt)))
-      .orderBy(asc(recordings.createdAt))
-  );
+  return analysedRecordingsOf(db).execute({ userId, viewerId });
 }

@@ -79,8 +79,12 @@ function listQuery(db: TDb, where: SQL | undefined) {
     .orderBy(desc(recordings.createdAt));
 }
 
+/** The caller's own list without a search (My Recordings, My Library): prepared, as nearly every page reads it. */
+const ownRecordingsOf = preparedPerDb((db) => listQuery(db, eq(recordings.userId, sql.placeholder('userId'))).prepare('own_recordings'));
+
 export function listOwnRecordings(db: TDb, userId: string, q?: string) {
-  return listQuery(db, and(eq(recordings.userId, userId), q ? ilike(recordings.title, `%${q.replace(/[%_\\]/g, '\\$&')}%`) : undefined));
+  if (!q) return ownRecordingsOf(db).execute({ userId });
+  return listQuery(db, and(eq(recordings.userId, userId), ilike(recordings.title, `%${q.replace(/[%_\\]/g, '\\$&')}%`)));
 }
 
 /** A group's recordings filtered in SQL by what the caller's role there allows (see recordingAccess). */
@@ -105,15 +109,21 @@ export function listGroupRecordings(
   );
 }
 
-export async function findRecordingWithContext(db: TDb, recordingId: string, callerId: string) {
-  const [row] = await db
+/** A results page's read (the recording with its results): prepared, as each results page makes it. */
+const withContextOf = preparedPerDb((db) =>
+  db
     .select({ ...listColumns, r: recordings, group: groups, membership: memberships })
     .from(recordings)
     .innerJoin(users, eq(users.id, recordings.userId))
     .leftJoin(groups, eq(groups.id, recordings.groupId))
-    .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, callerId)))
-    .where(and(eq(recordings.id, recordingId), isNull(recordings.deletedAt)))
-    .limit(1);
+    .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, sql.placeholder('callerId'))))
+    .where(and(eq(recordings.id, sql.placeholder('recordingId')), isNull(recordings.deletedAt)))
+    .limit(1)
+    .prepare('recording_with_context'),
+);
+
+export async function findRecordingWithContext(db: TDb, recordingId: string, callerId: string) {
+  const [row] = await withContextOf(db).execute({ recordingId, callerId });
   return row ?? null;
 }
 
