@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TRecordingAbilities } from '@rostrum/contract';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../db/client.js';
+import { preparedPerDb } from '../db/prepared.js';
 import { groups, memberships } from '../db/schema.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { TAuth } from './auth-context.js';
@@ -49,19 +50,24 @@ export function assertCanListOrgGroups(a: TAuth): void {
   if (!isOrgManager(a)) throw forbidden();
 }
 
-async function loadGroupInOrg(db: TDb, a: TAuth, groupId: string) {
-  const [g] = await db
-    .select()
+/**
+ * The group (in the caller's organisation) and the caller's membership in it, in one prepared
+ * statement: every group call reads them before anything else.
+ */
+const groupInOrgOf = preparedPerDb((db) =>
+  db
+    .select({ group: groups, membership: memberships })
     .from(groups)
-    .where(and(eq(groups.id, groupId), eq(groups.orgId, a.orgId)))
-    .limit(1);
-  if (!g) throw notFound();
-  const [m] = await db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.groupId, groupId), eq(memberships.userId, a.userId)))
-    .limit(1);
-  return { group: g, membership: m ?? null };
+    .leftJoin(memberships, and(eq(memberships.groupId, groups.id), eq(memberships.userId, sql.placeholder('userId'))))
+    .where(and(eq(groups.id, sql.placeholder('groupId')), eq(groups.orgId, sql.placeholder('orgId'))))
+    .limit(1)
+    .prepare('group_in_org_with_membership'),
+);
+
+async function loadGroupInOrg(db: TDb, a: TAuth, groupId: string) {
+  const [row] = await groupInOrgOf(db).execute({ groupId, orgId: a.orgId, userId: a.userId });
+  if (!row) throw notFound();
+  return { group: row.group, membership: row.membership ?? null };
 }
 
 /** Viewing a group: its members (any status) and org admins or managers of its organisation. */
@@ -100,15 +106,20 @@ export async function assertCanAdministerGroup(db: TDb, a: TAuth, groupId: strin
  * admins anyone of their organisation; speakers see only their own. Each recording in it is
  * still filtered by recordingAccess.
  */
-export async function assertCanViewHistoryOf(db: TDb, a: TAuth, targetUserId: string): Promise<void> {
-  if (targetUserId === a.userId || isOrgAdmin(a)) return;
+const coachesMemberOf = preparedPerDb((db) => {
   const coached = alias(memberships, 'coached');
-  const [row] = await db
+  return db
     .select({ groupId: memberships.groupId })
     .from(memberships)
-    .innerJoin(coached, and(eq(coached.groupId, memberships.groupId), eq(coached.userId, targetUserId)))
-    .where(and(eq(memberships.userId, a.userId), membershipHasActiveRoleSql('manager')))
-    .limit(1);
+    .innerJoin(coached, and(eq(coached.groupId, memberships.groupId), eq(coached.userId, sql.placeholder('targetUserId'))))
+    .where(and(eq(memberships.userId, sql.placeholder('userId')), membershipHasActiveRoleSql('manager')))
+    .limit(1)
+    .prepare('coaches_member_of');
+});
+
+export async function assertCanViewHistoryOf(db: TDb, a: TAuth, targetUserId: string): Promise<void> {
+  if (targetUserId === a.userId || isOrgAdmin(a)) return;
+  const [row] = await coachesMemberOf(db).execute({ userId: a.userId, targetUserId });
   if (!row) throw forbidden();
 }
 

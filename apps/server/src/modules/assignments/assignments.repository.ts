@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TAssignmentRef, TScorecard } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
@@ -22,19 +23,37 @@ export type TScorecardRow = typeof scorecards.$inferSelect;
 /** Open assignments take recordings: not a template, not archived, not deleted (deactivated ones still do). */
 const isOpen = and(eq(assignments.isTemplate, false), eq(assignments.archived, false), isNull(assignments.deletedAt));
 
+/** The assignment with this id in the organisation, not deleted: findAssignmentInOrg's condition, and a join's. */
+export function assignmentInOrgSql(assignmentId: SQLWrapper, orgId: SQLWrapper): SQL {
+  return and(eq(assignments.id, assignmentId), eq(assignments.orgId, orgId), isNull(assignments.deletedAt))!;
+}
+
+/** The assignment's group where another group is joined too (a recording's). */
+export const assignmentGroups = alias(groups, 'assignment_group');
+
+/** What findAssignmentInOrg gives, as columns of a statement that joins the assignment (assignmentInOrgSql). */
+export const joinedAssignmentColumns = {
+  assignment: assignments,
+  assignmentGroupName: assignmentGroups.name,
+  assignmentScorecard: scorecards,
+};
+
+/** A joined assignment (joinedAssignmentColumns) in findAssignmentInOrg's shape, or null. */
+export function joinedAssignment(row: {
+  assignment: TAssignmentRow | null;
+  assignmentGroupName: string | null;
+  assignmentScorecard: TScorecardRow | null;
+}): { a: TAssignmentRow; groupName: string | null; scorecard: TScorecardRow | null } | null {
+  return row.assignment ? { a: row.assignment, groupName: row.assignmentGroupName, scorecard: row.assignmentScorecard } : null;
+}
+
 const assignmentInOrgOf = preparedPerDb((db) =>
   db
     .select({ a: assignments, groupName: groups.name, scorecard: scorecards })
     .from(assignments)
     .leftJoin(groups, eq(groups.id, assignments.groupId))
     .leftJoin(scorecards, eq(scorecards.assignmentId, assignments.id))
-    .where(
-      and(
-        eq(assignments.id, sql.placeholder('assignmentId')),
-        eq(assignments.orgId, sql.placeholder('orgId')),
-        isNull(assignments.deletedAt),
-      ),
-    )
+    .where(assignmentInOrgSql(sql.placeholder('assignmentId'), sql.placeholder('orgId')))
     .limit(1)
     .prepare('assignment_in_org'),
 );

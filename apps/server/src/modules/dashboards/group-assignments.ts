@@ -3,7 +3,7 @@ import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertCanManageGroup, coachOnlyScorecardInForce, isContinuous } from '../../auth/policies.js';
 import { forbidden } from '../../http/errors.js';
-import { findOrganisation } from '../org/org.repository.js';
+import { orgOfCaller } from '../org/org.repository.js';
 import { listGroupAssignments, listTargets } from '../assignments/assignments.repository.js';
 import { groupBy, type TAssignmentProgress, type TProgressAssignment } from '../assignments/progress/progress.loader.js';
 
@@ -12,7 +12,8 @@ import { groupBy, type TAssignmentProgress, type TProgressAssignment } from '../
 // the loader GET assignments/{id}/members uses, so the numbers match the details page.
 
 export async function assertAssignmentsOn(deps: TDeps, auth: TAuth) {
-  const org = await findOrganisation(deps.db, auth.orgId);
+  // The caller's organisation came with the key (orgOfCaller): no second read per call.
+  const org = await orgOfCaller(deps.db, auth);
   if (!org?.settings.Assignments) throw forbidden(ASSIGNMENT_MSG.assignmentsOff, ERROR_CODES.assignmentsDisabled);
   return org;
 }

@@ -23,7 +23,7 @@ import {
 } from '../../auth/policies.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
-import { findGroupInOrg, findRecordingAccessContext } from '../recordings/recordings.repository.js';
+import { findGroupInOrg, findRecordingAccessContextWithAssignment } from '../recordings/recordings.repository.js';
 import { findMembership } from '../memberships/memberships.repository.js';
 import {
   assignmentsWithCoachOnlyScorecard,
@@ -40,7 +40,7 @@ import {
   updateFeedbackComment,
 } from './feedback.repository.js';
 import { feedbackReceivedMail } from './feedback-mail.js';
-import { findAssignmentInOrg, presentAssignmentRef } from '../assignments/assignments.repository.js';
+import { presentAssignmentRef } from '../assignments/assignments.repository.js';
 
 type TResponses = TFeedback['responses'];
 
@@ -72,12 +72,13 @@ function present(row: TFeedbackRow, name: string, callerId: string, answers?: { 
  * the custom scorecard of its assignment (null without one).
  */
 export async function recordingContext(deps: TDeps, auth: TAuth, recordingId: string) {
-  const row = await findRecordingAccessContext(deps.db, recordingId, auth.userId);
+  // The assignment comes in the same statement, as findAssignmentInOrg would read it.
+  const row = await findRecordingAccessContextWithAssignment(deps.db, recordingId, auth);
   if (!row) throw notFound();
   const access = recordingAccess(auth, row.r, row.group, row.membership);
   if (access === 'none') throw notFound();
   const isCoach = isCoachOf(auth, row.membership);
-  const assignment = row.r.assignmentId ? await findAssignmentInOrg(deps.db, auth.orgId, row.r.assignmentId) : null;
+  const assignment = row.assignment;
   const scorecard: TScorecard | null = assignment ? presentAssignmentRef(assignment).scorecard : null;
   return { row, access, isCoach, speakerLevel: row.group ? row.group.speakerPrivacyLevel : null, scorecard };
 }

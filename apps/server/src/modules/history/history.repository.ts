@@ -4,12 +4,17 @@ import type { TDb } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { groups, memberships, recordings, users } from '../../db/schema.js';
 
-/** Whether the user exists in the organisation. */
-export async function userInOrg(db: TDb, userId: string, orgId: string): Promise<boolean> {
-  const [u] = await db
+const userInOrgOf = preparedPerDb((db) =>
+  db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.orgId, orgId)));
+    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.orgId, sql.placeholder('orgId'))))
+    .prepare('user_in_org'),
+);
+
+/** Whether the user exists in the organisation. */
+export async function userInOrg(db: TDb, userId: string, orgId: string): Promise<boolean> {
+  const [u] = await userInOrgOf(db).execute({ userId, orgId });
   return !!u;
 }
 

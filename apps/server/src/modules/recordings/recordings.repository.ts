@@ -1,7 +1,8 @@
 import { and, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { groups, memberships, organisations, recordings, users } from '../../db/schema.js';
+import { assignments, groups, memberships, organisations, recordings, scorecards, users } from '../../db/schema.js';
+import { assignmentGroups, assignmentInOrgSql, joinedAssignment, joinedAssignmentColumns } from '../assignments/assignments.repository.js';
 
 export type TRecordingRow = typeof recordings.$inferSelect;
 
@@ -109,22 +110,31 @@ export function listGroupRecordings(
   );
 }
 
-/** A results page's read (the recording with its results): prepared, as each results page makes it. */
+/**
+ * A results page's read: the recording with its results, the caller's standing in its group and
+ * its assignment in the caller's organisation (findAssignmentInOrg's, null without one), in one
+ * prepared statement, as each results page makes it.
+ */
 const withContextOf = preparedPerDb((db) =>
   db
-    .select({ ...listColumns, r: recordings, group: groups, membership: memberships })
+    .select({ ...listColumns, r: recordings, group: groups, membership: memberships, ...joinedAssignmentColumns })
     .from(recordings)
     .innerJoin(users, eq(users.id, recordings.userId))
     .leftJoin(groups, eq(groups.id, recordings.groupId))
     .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, sql.placeholder('callerId'))))
+    .leftJoin(assignments, assignmentInOrgSql(recordings.assignmentId, sql.placeholder('orgId')))
+    .leftJoin(assignmentGroups, eq(assignmentGroups.id, assignments.groupId))
+    .leftJoin(scorecards, eq(scorecards.assignmentId, assignments.id))
     .where(and(eq(recordings.id, sql.placeholder('recordingId')), isNull(recordings.deletedAt)))
     .limit(1)
     .prepare('recording_with_context'),
 );
 
-export async function findRecordingWithContext(db: TDb, recordingId: string, callerId: string) {
-  const [row] = await withContextOf(db).execute({ recordingId, callerId });
-  return row ?? null;
+export async function findRecordingWithContext(db: TDb, recordingId: string, auth: { userId: string; orgId: string }) {
+  const [row] = await withContextOf(db).execute({ recordingId, callerId: auth.userId, orgId: auth.orgId });
+  if (!row) return null;
+  const { assignment: _a, assignmentGroupName: _n, assignmentScorecard: _s, ...rest } = row;
+  return { ...rest, assignment: joinedAssignment(row) };
 }
 
 /**
@@ -147,4 +157,27 @@ const accessContextOf = preparedPerDb((db) =>
 export async function findRecordingAccessContext(db: TDb, recordingId: string, callerId: string) {
   const [row] = await accessContextOf(db).execute({ recordingId, callerId });
   return row ?? null;
+}
+
+/** The same with the recording's assignment in the caller's organisation (findAssignmentInOrg's, null without one). */
+const accessContextWithAssignmentOf = preparedPerDb((db) =>
+  db
+    .select({ ...listColumns, group: groups, membership: memberships, ...joinedAssignmentColumns })
+    .from(recordings)
+    .innerJoin(users, eq(users.id, recordings.userId))
+    .leftJoin(groups, eq(groups.id, recordings.groupId))
+    .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, sql.placeholder('callerId'))))
+    .leftJoin(assignments, assignmentInOrgSql(recordings.assignmentId, sql.placeholder('orgId')))
+    .leftJoin(assignmentGroups, eq(assignmentGroups.id, assignments.groupId))
+    .leftJoin(scorecards, eq(scorecards.assignmentId, assignments.id))
+    .where(and(eq(recordings.id, sql.placeholder('recordingId')), isNull(recordings.deletedAt)))
+    .limit(1)
+    .prepare('recording_access_context_with_assignment'),
+);
+
+export async function findRecordingAccessContextWithAssignment(db: TDb, recordingId: string, auth: { userId: string; orgId: string }) {
+  const [row] = await accessContextWithAssignmentOf(db).execute({ recordingId, callerId: auth.userId, orgId: auth.orgId });
+  if (!row) return null;
+  const { assignment: _a, assignmentGroupName: _n, assignmentScorecard: _s, ...rest } = row;
+  return { ...rest, assignment: joinedAssignment(row) };
 }

@@ -50,7 +50,7 @@ import { isCoachOf } from '../../auth/roles.js';
 import { canHearWith, presentGroupRecording, presentRecording, presentSummary } from './recordings.presenter.js';
 import { currentWordspottingList, type TKnownCandidates } from '../wordspotting/resolve-list.js';
 import { acceptableMedia } from './media-check.js';
-import { findAssignmentInOrg, presentAssignmentRef } from '../assignments/assignments.repository.js';
+import { presentAssignmentRef } from '../assignments/assignments.repository.js';
 import { assignmentForNewRecording } from './recording-assignment.js';
 import { assertPublicUrl, UrlFetchError } from './url-fetcher.js';
 import { notifyRecordingEvents } from '../notifications/notify.js';
@@ -251,7 +251,7 @@ export async function assertCanUpload(deps: TDeps, auth: TAuth, recordingId: str
 }
 
 async function loadWithAccess(deps: TDeps, auth: TAuth, recordingId: string) {
-  const row = await findRecordingWithContext(deps.db, recordingId, auth.userId);
+  const row = await findRecordingWithContext(deps.db, recordingId, auth);
   if (!row) throw notFound(MSG.notFound, ERROR_CODES.recordingNotFound);
   const access = recordingAccess(auth, row.r, row.group, row.membership);
   if (access === 'none') throw notFound(MSG.notFound, ERROR_CODES.recordingNotFound);
@@ -260,7 +260,8 @@ async function loadWithAccess(deps: TDeps, auth: TAuth, recordingId: string) {
 
 export async function getRecording(deps: TDeps, auth: TAuth, recordingId: string, expand: Set<string>): Promise<TRecording> {
   const { row, access } = await loadWithAccess(deps, auth, recordingId);
-  const assignment = row.r.assignmentId ? await findAssignmentInOrg(deps.db, auth.orgId, row.r.assignmentId) : null;
+  // Read with the recording (findRecordingWithContext), as findAssignmentInOrg would.
+  const assignment = row.assignment;
   const org = await orgOfCaller(deps.db, auth);
   // Any access but 'none' means the recording is in the caller's organisation: the organisation,
   // assignment and group read here are the ones its wordspotting list is chosen from.
