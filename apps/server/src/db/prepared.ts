@@ -1,3 +1,4 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { TDb } from './client.js';
 
 /**
@@ -15,4 +16,12 @@ export function preparedPerDb<T>(prepare: (db: TDb) => T): (db: TDb) => T {
     }
     return statement;
   };
+}
+
+/**
+ * `column = any($name::uuid[])`: an id list as one array parameter, so a statement over any
+ * number of ids has one text and can be prepared (inArray writes one parameter per id).
+ */
+export function inIdList(column: SQLWrapper, name: string): SQL {
+  return sql`${column} = any(${sql.placeholder(name)}::uuid[])`;
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper
 import { alias } from 'drizzle-orm/pg-core';
 import type { TAssignmentRef, TScorecard } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
-import { preparedPerDb } from '../../db/prepared.js';
+import { inIdList, preparedPerDb } from '../../db/prepared.js';
 import {
   assignmentAttachments,
   assignmentTargets,
@@ -100,11 +100,16 @@ export function listAssignedToSpeaker(db: TDb, userId: string, orgId: string): P
 }
 
 /** Every non-deleted assignment for the user as a speaker, archived ones too (the speaker dashboard), newest first. */
+const allForSpeakerOf = preparedPerDb((db) =>
+  selectFull(db)
+    .innerJoin(memberships, and(eq(memberships.groupId, assignments.groupId), eq(memberships.userId, sql.placeholder('userId'))))
+    .where(and(eq(assignments.orgId, sql.placeholder('orgId')), isNull(assignments.deletedAt), assignmentForMembershipSql()))
+    .orderBy(desc(assignments.createdAt))
+    .prepare('assignments_for_speaker'),
+);
+
 export function listAllForSpeaker(db: TDb, userId: string, orgId: string): Promise<TAssignmentFullRow[]> {
-  return selectFull(db)
-    .innerJoin(memberships, and(eq(memberships.groupId, assignments.groupId), eq(memberships.userId, userId)))
-    .where(and(eq(assignments.orgId, orgId), isNull(assignments.deletedAt), assignmentForMembershipSql()))
-    .orderBy(desc(assignments.createdAt));
+  return allForSpeakerOf(db).execute({ userId, orgId });
 }
 
 /** Every assigned, non-deleted assignment of a group. */
@@ -140,9 +145,8 @@ export type TTargetRow = {
   groupName: string | null;
 };
 
-export function listTargets(db: TDb, assignmentIds: string[]): Promise<TTargetRow[]> {
-  if (assignmentIds.length === 0) return Promise.resolve([]);
-  return db
+const targetsOf = preparedPerDb((db) =>
+  db
     .select({
       id: assignmentTargets.id,
       assignmentId: assignmentTargets.assignmentId,
@@ -155,8 +159,14 @@ export function listTargets(db: TDb, assignmentIds: string[]): Promise<TTargetRo
     .from(assignmentTargets)
     .leftJoin(users, eq(users.id, assignmentTargets.userId))
     .leftJoin(groups, eq(groups.id, assignmentTargets.groupId))
-    .where(inArray(assignmentTargets.assignmentId, assignmentIds))
-    .orderBy(asc(assignmentTargets.createdAt));
+    .where(inIdList(assignmentTargets.assignmentId, 'assignmentIds'))
+    .orderBy(asc(assignmentTargets.createdAt))
+    .prepare('targets_of_assignments'),
+);
+
+export function listTargets(db: TDb, assignmentIds: string[]): Promise<TTargetRow[]> {
+  if (assignmentIds.length === 0) return Promise.resolve([]);
+  return targetsOf(db).execute({ assignmentIds });
 }
 
 export type TAttachmentRow = typeof assignmentAttachments.$inferSelect;
@@ -171,8 +181,16 @@ export function listAttachments(db: TDb, assignmentIds: string[]): Promise<TAtta
 }
 
 /** The caller's memberships (every group), for the abilities. */
+const membershipsOfUserOf = preparedPerDb((db) =>
+  db
+    .select()
+    .from(memberships)
+    .where(eq(memberships.userId, sql.placeholder('userId')))
+    .prepare('memberships_of_user'),
+);
+
 export function listMembershipsOfUser(db: TDb, userId: string) {
-  return db.select().from(memberships).where(eq(memberships.userId, userId));
+  return membershipsOfUserOf(db).execute({ userId });
 }
 
 // ---- Writes

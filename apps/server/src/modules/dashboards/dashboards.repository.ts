@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
+import { inIdList, preparedPerDb } from '../../db/prepared.js';
 import { assignments, feedback, memberships, recordings, scorecards } from '../../db/schema.js';
 import { assignmentForMembershipSql } from '../../auth/assignment-targets.js';
 
@@ -29,13 +30,18 @@ export function tallyGroupComments(db: TDb, groupId: string) {
 export type TGroupCommentTally = Awaited<ReturnType<typeof tallyGroupComments>>[number];
 
 /** The assignments the caller's recordings are in: their names and whether a coach-only scorecard is in force. */
-export function listRecordingAssignments(db: TDb, assignmentIds: string[]) {
-  if (!assignmentIds.length) return Promise.resolve([]);
-  return db
+const recordingAssignmentsOf = preparedPerDb((db) =>
+  db
     .select({ id: assignments.id, name: assignments.name, criteria: assignments.criteria, scorecard: scorecards })
     .from(assignments)
     .leftJoin(scorecards, eq(scorecards.assignmentId, assignments.id))
-    .where(inArray(assignments.id, assignmentIds));
+    .where(inIdList(assignments.id, 'assignmentIds'))
+    .prepare('recording_assignments'),
+);
+
+export function listRecordingAssignments(db: TDb, assignmentIds: string[]) {
+  if (!assignmentIds.length) return Promise.resolve([]);
+  return recordingAssignmentsOf(db).execute({ assignmentIds });
 }
 
 /**
@@ -49,6 +55,7 @@ export function listRecordingAssignments(db: TDb, assignmentIds: string[]) {
  */
 export function tallyPeerSharedRecordings(db: TDb, assignmentIds: string[], callerId: string) {
   if (!assignmentIds.length) return Promise.resolve([]);
+  // Not prepared: PostgreSQL's generic plan for it was slower than planning it each time.
   return db
     .select({
       assignmentId: assignments.id,

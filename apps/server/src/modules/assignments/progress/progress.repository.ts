@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../../db/client.js';
+import { inIdList, preparedPerDb } from '../../../db/prepared.js';
 import { assignments, feedback, groups, memberships, recordings, users } from '../../../db/schema.js';
 import { assignmentForMembershipSql } from '../../../auth/assignment-targets.js';
 
@@ -8,12 +9,17 @@ import { assignmentForMembershipSql } from '../../../auth/assignment-targets.js'
 // the feedback on each summed by author.
 
 /** The groups and the caller's membership in each (null when none). */
-export function listGroupsWithMembership(db: TDb, groupIds: string[], userId: string) {
-  return db
+const groupsWithMembershipOf = preparedPerDb((db) =>
+  db
     .select({ group: groups, membership: memberships })
     .from(groups)
-    .leftJoin(memberships, and(eq(memberships.groupId, groups.id), eq(memberships.userId, userId)))
-    .where(inArray(groups.id, groupIds));
+    .leftJoin(memberships, and(eq(memberships.groupId, groups.id), eq(memberships.userId, sql.placeholder('userId'))))
+    .where(inIdList(groups.id, 'groupIds'))
+    .prepare('groups_with_membership'),
+);
+
+export function listGroupsWithMembership(db: TDb, groupIds: string[], userId: string) {
+  return groupsWithMembershipOf(db).execute({ groupIds, userId });
 }
 
 /** The members each assignment is for (assignmentForMembershipSql), by last then first name; `onlyUserId` keeps one. */
