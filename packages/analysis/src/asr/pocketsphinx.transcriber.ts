@@ -79,13 +79,14 @@ export interface TPocketsphinxOptions {
 }
 
 /**
- * The transcript pass's settings: pocketsphinx's own. The trade-off bench (`dist/bench/asr-tradeoff.js`;
- * docs/analysis.md, "Recogniser settings") measured `-maxhmmpf 1500` at 0.51x the CPU time for 0.014
- * less word recall and no word-spotting loss on clean speech, but with white noise at 25 dB it found
- * 22 of 32 word-spotting phrases where the defaults find 27 (the transcript spelled 13 instead of 21),
- * so the cap is not adopted.
+ * The transcript pass's settings: pocketsphinx's own, with at most 3,000 active HMMs a frame
+ * (`-maxhmmpf`; default 30,000). The trade-off bench (`dist/bench/asr-tradeoff.js`; docs/analysis.md,
+ * "Recogniser settings") measured it, with the keyword pass below, at 0.54x the recogniser's CPU time
+ * (0.70x on 5 minutes of synthetic speech) for 0.008 less word recall and one word-spotting phrase
+ * fewer in 72, noisy speech included. A tighter cap (1,500: 0.51x) loses phrases in noise: 22 of
+ * 32 against 27.
  */
-export const RECOGNISER_SEARCH: TRecogniserSearch = POCKETSPHINX_DEFAULT_SEARCH;
+export const RECOGNISER_SEARCH: TRecogniserSearch = { ...POCKETSPHINX_DEFAULT_SEARCH, maxhmmpf: 3000 };
 /**
  * The keyword pass scores the acoustic model on every other frame (`-ds 2`): about 40 % less of its
  * CPU time, with the same phrases found on the trade-off bench (which holds the word-spotting
