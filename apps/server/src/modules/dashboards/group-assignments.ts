@@ -5,7 +5,7 @@ import { assertCanManageGroup, coachOnlyScorecardInForce, isContinuous } from '.
 import { forbidden } from '../../http/errors.js';
 import { orgOfCaller } from '../org/org.repository.js';
 import { listGroupAssignments, listTargets } from '../assignments/assignments.repository.js';
-import { groupBy, type TAssignmentProgress, type TProgressAssignment } from '../assignments/progress/progress.loader.js';
+import { groupBy, type TProgressAssignment } from '../assignments/progress/progress.loader.js';
 
 // What both coach calls start from: the group checked for the caller (its coaches and org admins,
 // assertCanManageGroup), and its assignments with their progress as the caller may see it, from
@@ -30,10 +30,10 @@ export async function loadCoachedGroup(deps: TDeps, auth: TAuth, groupId: string
  * progress from `compute`: computeAssignmentStanding for the dashboard, or computeAssignmentProgress
  * for one member's rows with their recordings.
  */
-export async function loadGroupProgress<TRow>(
+export async function loadGroupProgress<TProgress>(
   deps: TDeps,
   groupId: string,
-  compute: (list: TProgressAssignment[]) => Promise<Map<string, TAssignmentProgress<TRow>>>,
+  compute: (list: TProgressAssignment[]) => Promise<Map<string, TProgress>>,
 ) {
   const rows = await listGroupAssignments(deps.db, groupId);
   const ids = rows.map((r) => r.a.id);

@@ -14,6 +14,7 @@ import {
 import { addRecordingFacts, memberCompletion, NO_FACTS, type TCompletionFacts, type TMemberCompletion } from './completion.js';
 import {
   listGroupsWithMembership,
+  listCompletionFactsOf,
   listMembersWithAssignments,
   listRecordingFactsOf,
   listRecordingsOf,
@@ -126,17 +127,127 @@ export function computeAssignmentProgress(
   return computeWith(db, list, viewer, now, onlyMember, listRecordingsOf);
 }
 
+/** The status counts of an assignment: what its state (assignmentMatchesFilter) and the dashboards read. */
+export type TStatusCounts = Pick<TAssignmentCounts, 'assignedCount' | 'notStartedCount' | 'inProgressCount' | 'completedCount'>;
+const NO_STATUS_COUNTS: Readonly<TStatusCounts> = { assignedCount: 0, notStartedCount: 0, inProgressCount: 0, completedCount: 0 };
+
+/** An assignment's progress without the recordings: each visible member's completion and the status counts. */
+export interface TAssignmentStanding {
+  view: TAssignmentMemberView;
+  members: { userId: string; completion: TMemberCompletion }[];
+  completionStatus: TCompletionStatus | null;
+  counts: TStatusCounts;
+}
+
 /**
- * The same without what the member table shows of each recording (title, date, playback): the
- * statuses, rows and counts the dashboards and lists read. The same rules, fewer columns.
+ * The statuses and counts the coach dashboard reads, by the same rules as computeAssignmentProgress
+ * (the same members, views and completion) but from completion's facts summed per member in
+ * PostgreSQL (listCompletionFactsOf): no recording rows, and nothing that depends on which
+ * recordings or feedback the caller may see, since the dashboard shows neither.
  */
-export function computeAssignmentStanding(
+export async function computeAssignmentStanding(
   db: TDb,
   list: ReadonlyArray<TProgressAssignment>,
   viewer: TAuth,
   now = new Date(),
-): Promise<Map<string, TAssignmentProgress<TProgressRecordingFacts>>> {
-  return computeWith(db, list, viewer, now, undefined, listRecordingFactsOf);
+): Promise<Map<string, TAssignmentStanding>> {
+  const out = new Map<string, TAssignmentStanding>();
+  for (const a of list) out.set(a.id, { view: NO_VIEW, members: [], completionStatus: null, counts: { ...NO_STATUS_COUNTS } });
+  const { contexts, facts } = await assignmentContexts(db, list, viewer, now, undefined, (ids) => listCompletionFactsOf(db, ids));
+  const factsOf = new Map<string, Map<string, TCompletionFacts>>();
+  for (const { assignmentId, userId, bestAverageRating, ...f } of facts) {
+    let ofAssignment = factsOf.get(assignmentId);
+    if (!ofAssignment) {
+      ofAssignment = new Map();
+      factsOf.set(assignmentId, ofAssignment);
+    }
+    // Rounded as the fold rounds each recording's average; rounding keeps the order, so the best is the same.
+    ofAssignment.set(userId, { ...f, bestAverageRating: bestAverageRating === null ? null : average(bestAverageRating, 1) });
+  }
+  for (const ctx of contexts) {
+    const standing: TAssignmentStanding = { view: ctx.view, members: [], completionStatus: null, counts: { ...NO_STATUS_COUNTS } };
+    out.set(ctx.a.id, standing);
+    for (const m of ctx.members) {
+      const completion = countMember(standing, ctx, viewer, m.userId, factsOf.get(ctx.a.id)?.get(m.userId) ?? NO_FACTS);
+      if (completion) standing.members.push({ userId: m.userId, completion });
+    }
+  }
+  return out;
+}
+
+/** One assignment the caller may look into: its group, the caller's membership, view and members. */
+interface TAssignmentContext {
+  a: TProgressAssignment;
+  group: Awaited<ReturnType<typeof listGroupsWithMembership>>[number]['group'];
+  membership: Awaited<ReturnType<typeof listGroupsWithMembership>>[number]['membership'];
+  view: TAssignmentMemberView;
+  /** The members it is for, by name. */
+  members: TMemberAssignmentsRow[];
+}
+
+/**
+ * What both loaders start from: the caller's standing in each live assignment's group and the
+ * members each is for, read beside `loadFacts`. Another organisation's assignment shows nothing,
+ * whatever the caller's roles.
+ */
+async function assignmentContexts<TFacts>(
+  db: TDb,
+  list: ReadonlyArray<TProgressAssignment>,
+  viewer: TAuth,
+  now: Date,
+  onlyMember: string | undefined,
+  loadFacts: (assignmentIds: string[]) => Promise<TFacts[]>,
+): Promise<{ contexts: TAssignmentContext[]; facts: TFacts[] }> {
+  const live = list.filter((a) => !a.isTemplate && a.groupId);
+  if (!live.length) return { contexts: [], facts: [] };
+  const ids = live.map((a) => a.id);
+  const groupIds = [...new Set(live.map((a) => a.groupId!))];
+  const [groupRows, memberRows, facts] = await Promise.all([
+    listGroupsWithMembership(db, groupIds, viewer.userId),
+    listMembersWithAssignments(db, ids, onlyMember),
+    loadFacts(ids),
+  ]);
+  const groupsById = new Map(groupRows.map((g) => [g.group.id, g]));
+  // Members come by name, so each assignment's list keeps that order.
+  const membersByAssignment = new Map<string, TMemberAssignmentsRow[]>();
+  for (const m of memberRows) {
+    for (const assignmentId of m.assignmentIds.split(',')) {
+      const members = membersByAssignment.get(assignmentId);
+      if (members) members.push(m);
+      else membersByAssignment.set(assignmentId, [m]);
+    }
+  }
+  const contexts: TAssignmentContext[] = [];
+  for (const a of live) {
+    const g = groupsById.get(a.groupId!);
+    if (!g || g.group.orgId !== viewer.orgId) continue;
+    const members = membersByAssignment.get(a.id) ?? [];
+    const isMember = members.some((m) => m.userId === viewer.userId);
+    contexts.push({ a, ...g, members, view: assignmentMemberView(viewer, g.group, g.membership, isMember, now) });
+  }
+  return { contexts, facts };
+}
+
+/**
+ * A member's completion from their facts: the caller's own status noted, and counted when the
+ * caller's view shows the member's row (null when it does not).
+ */
+function countMember(
+  progress: { completionStatus: TCompletionStatus | null; counts: TStatusCounts },
+  ctx: TAssignmentContext,
+  viewer: TAuth,
+  userId: string,
+  facts: TCompletionFacts,
+): TMemberCompletion | null {
+  const completion = memberCompletion(ctx.a.criteria, facts);
+  if (userId === viewer.userId) progress.completionStatus = completion.status;
+  if (!memberRowVisible(ctx.view, viewer.userId, { userId, sharedAny: facts.anyShared })) return null;
+  const c = progress.counts;
+  c.assignedCount++;
+  if (completion.status === 'assigned') c.notStartedCount++;
+  else if (completion.status === 'inProgress') c.inProgressCount++;
+  else c.completedCount++;
+  return completion;
 }
 
 async function computeWith<TRow extends TProgressRecordingFacts>(
@@ -148,17 +259,10 @@ async function computeWith<TRow extends TProgressRecordingFacts>(
   loadRecordings: (db: TDb, assignmentIds: string[], callerId: string, onlyUserId?: string) => Promise<TRow[]>,
 ): Promise<Map<string, TAssignmentProgress<TRow>>> {
   const out = new Map<string, TAssignmentProgress<TRow>>();
-  const live = list.filter((a) => !a.isTemplate && a.groupId);
   for (const a of list) out.set(a.id, { view: NO_VIEW, members: [], completionStatus: null, counts: { ...NO_COUNTS } });
-  if (!live.length) return out;
-  const ids = live.map((a) => a.id);
-  const groupIds = [...new Set(live.map((a) => a.groupId!))];
-  const [groupRows, memberRows, recordingRows] = await Promise.all([
-    listGroupsWithMembership(db, groupIds, viewer.userId),
-    listMembersWithAssignments(db, ids, onlyMember),
+  const { contexts, facts: recordingRows } = await assignmentContexts(db, list, viewer, now, onlyMember, (ids) =>
     loadRecordings(db, ids, viewer.userId, onlyMember),
-  ]);
-  const groupsById = new Map(groupRows.map((g) => [g.group.id, g]));
+  );
   // By assignment, then member: nested maps spare building a key string per recording.
   const recordingsByMember = new Map<string, Map<string, TRow[]>>();
   for (const r of recordingRows) {
@@ -171,35 +275,15 @@ async function computeWith<TRow extends TProgressRecordingFacts>(
     if (recs) recs.push(r);
     else ofAssignment.set(r.userId, [r]);
   }
-  // Members come by name, so each assignment's list keeps that order.
-  const membersByAssignment = new Map<string, TMemberAssignmentsRow[]>();
-  for (const m of memberRows) {
-    for (const assignmentId of m.assignmentIds.split(',')) {
-      const members = membersByAssignment.get(assignmentId);
-      if (members) members.push(m);
-      else membersByAssignment.set(assignmentId, [m]);
-    }
-  }
 
-  for (const a of live) {
-    const g = groupsById.get(a.groupId!);
-    // Another organisation's assignment shows nothing, whatever the caller's roles.
-    if (!g || g.group.orgId !== viewer.orgId) continue;
-    const { group, membership } = g;
-    const members = membersByAssignment.get(a.id) ?? [];
-    const view = assignmentMemberView(
-      viewer,
-      group,
-      membership,
-      members.some((m) => m.userId === viewer.userId),
-      now,
-    );
+  for (const ctx of contexts) {
+    const { a, group, membership, view } = ctx;
     const isCoach = isCoachOf(viewer, membership, now);
     const progress: TAssignmentProgress<TRow> = { view, members: [], completionStatus: null, counts: { ...NO_COUNTS } };
     out.set(a.id, progress);
     const recordingsOf = recordingsByMember.get(a.id);
 
-    for (const m of members) {
+    for (const m of ctx.members) {
       const recs = recordingsOf?.get(m.userId) ?? [];
       let facts: TCompletionFacts = NO_FACTS;
       const seen: TRecordingProgress<TRow>[] = [];
@@ -219,15 +303,10 @@ async function computeWith<TRow extends TProgressRecordingFacts>(
         if (access === 'none') continue;
         seen.push(recordingProgress(r, access, r, viewer.userId, isCoach, group.speakerPrivacyLevel, !!a.coachOnlyScorecard));
       }
-      const completion = memberCompletion(a.criteria, facts);
-      if (m.userId === viewer.userId) progress.completionStatus = completion.status;
-      if (!memberRowVisible(view, viewer.userId, { userId: m.userId, sharedAny: facts.anyShared })) continue;
+      const completion = countMember(progress, ctx, viewer, m.userId, facts);
+      if (!completion) continue;
       progress.members.push({ userId: m.userId, name: m.name, firstName: m.firstName, lastName: m.lastName, completion, recordings: seen });
       const c = progress.counts;
-      c.assignedCount++;
-      if (completion.status === 'assigned') c.notStartedCount++;
-      else if (completion.status === 'inProgress') c.inProgressCount++;
-      else c.completedCount++;
       for (const s of seen) {
         if (!s.canHear) continue;
         c.recordingsCount++;
@@ -309,6 +388,7 @@ export async function loadAssignmentProgress(
   viewer: TAuth,
   now = new Date(),
 ): Promise<Map<string, TAssignmentProgressSummary>> {
-  const full = await computeAssignmentStanding(db, list, viewer, now);
+  // The recordings the caller may hear are counted too: their facts, without what the table shows.
+  const full = await computeWith(db, list, viewer, now, undefined, listRecordingFactsOf);
   return new Map([...full].map(([id, p]) => [id, { counts: p.counts, completionStatus: p.completionStatus }]));
 }

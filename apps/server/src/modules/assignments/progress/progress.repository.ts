@@ -3,6 +3,7 @@ import type { TDb } from '../../../db/client.js';
 import { inIdList, preparedPerDb } from '../../../db/prepared.js';
 import { assignments, feedback, groups, memberships, recordings, users } from '../../../db/schema.js';
 import { assignmentForMembershipSql } from '../../../auth/assignment-targets.js';
+import type { TCompletionFacts } from './completion.js';
 
 // The facts behind assignment progress, a few queries for any number of assignments: the
 // caller's standing in each group, each assignment's members, and their recordings in it with
@@ -162,9 +163,44 @@ export async function listRecordingsOf(db: TDb, assignmentIds: string[], callerI
   return rows as TProgressRecordingRow[];
 }
 
-/** The same, only what completion, access and the counts need: the dashboards' and lists' read. */
+/** The same, only what completion, access and the counts need: the assignment lists' read. */
 export function listRecordingFactsOf(db: TDb, assignmentIds: string[], callerId: string, onlyUserId?: string) {
   return rowsOf<TProgressRecordingFacts>(recordingsOf(db, assignmentIds, callerId, onlyUserId, false));
+}
+
+/**
+ * Completion's facts of one member's live recordings in one assignment, summed; `bestAverageRating`
+ * unrounded (the loader rounds it as `average` rounds each recording's).
+ */
+export type TMemberCompletionFactsRow = TCompletionFacts & { assignmentId: string; userId: string };
+
+/**
+ * What completion reads, summed per assignment and member in PostgreSQL: one row per member with
+ * recordings instead of one per recording (the coach dashboard's group holds thousands). The same
+ * recordings as recordingsOf (live: not deleted, not failed) and the same facts as the loader's
+ * fold (addRecordingFacts): every overall rating and the owner's own comment, whoever may see them.
+ */
+export function listCompletionFactsOf(db: TDb, assignmentIds: string[]) {
+  const r = recordings;
+  const rated = sql`${feedback.kind} = 'score'`;
+  return rowsOf<TMemberCompletionFactsRow>(
+    db.execute(sql`
+      select "assignmentId", "userId", count(*)::int as "recordingsCount", max("overallScore") as "bestScore",
+        max("averageRating") as "bestAverageRating", bool_or("submitted") as "anySubmitted",
+        bool_or("feedbackRequested") as "anyShared", coalesce(bool_or("ownerCommented"), false) as "anySelfComment"
+      from (
+        select ${r.assignmentId} as "assignmentId", ${r.userId} as "userId", ${r.overallScore} as "overallScore",
+          ${r.submitted} as "submitted", ${r.feedbackRequested} as "feedbackRequested",
+          sum(${feedback.scoreOverall}) filter (where ${rated})::float8
+            / nullif(count(${feedback.scoreOverall}) filter (where ${rated}), 0) as "averageRating",
+          bool_or(${feedback.kind} = 'comment' and ${feedback.userId} = ${r.userId}) as "ownerCommented"
+        from ${r}
+        left join ${feedback} on ${feedback.recordingId} = ${r.id}
+        where ${and(inArray(r.assignmentId, assignmentIds), isNull(r.deletedAt), ne(r.status, 'failed'))}
+        group by ${r.id}
+      ) as per_recording
+      group by "assignmentId", "userId"`),
+  );
 }
 
 /** The feedback facts of every live recording of one owner, for the caller (My Library, the speaker dashboard). */
