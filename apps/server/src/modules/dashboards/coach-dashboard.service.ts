@@ -9,9 +9,9 @@ import type { TAuth } from '../../auth/auth-context.js';
 import { coachSeesSharedOnly, feedbackVisible, isActiveSpeakerIn, recordingAccess } from '../../auth/policies.js';
 import { listGroupMembers } from '../groups/groups.repository.js';
 import { tallyGroupComments, type TGroupCommentTally } from './dashboards.repository.js';
-import { loadCoachedGroup, loadGroupProgress } from './group-assignments.js';
+import { loadCoachedGroup, loadGroupStandingFacts } from './group-assignments.js';
 import { groupBy } from '../assignments/progress/progress.loader.js';
-import { computeAssignmentStanding } from '../assignments/progress/index.js';
+import { standingFor } from '../assignments/progress/index.js';
 import type { DashboardCache } from './dashboard-cache.js';
 
 // GET groups/{id}/dashboard (002 section 2.2): the four stats and the Members view. Recordings,
@@ -46,22 +46,40 @@ function visibleComments(
  */
 export async function getCoachDashboard(deps: TDeps, auth: TAuth, groupId: string, cache?: DashboardCache): Promise<TCoachDashboard> {
   const coached = await loadCoachedGroup(deps, auth, groupId);
-  const compute = () => computeCoachDashboard(deps, auth, groupId, coached);
+  const compute = () => computeCoachDashboard(deps, auth, groupId, coached, cache);
   return cache ? cache.get(auth, `groups/${groupId}/dashboard`, compute) : compute();
+}
+
+/**
+ * The group's figures that depend on no caller: its assignments with the facts of their standing,
+ * its active members with their counts (at coach privacy level 3 and up only submitted or shared
+ * recordings count, so the level is part of the key), and its comment tallies. A group's coaches
+ * share them (DashboardCache.shared); each coach's view is applied to them for that coach alone.
+ */
+function loadGroupFigures(deps: TDeps, group: TGroupLevels & { id: string }) {
+  return Promise.all([
+    loadGroupStandingFacts(deps, group.id),
+    listGroupMembers(deps.db, group.id, { activeOnly: true, onlySharedCounted: coachSeesSharedOnly(group) }),
+    tallyGroupComments(deps.db, group.id),
+  ]);
 }
 
 async function computeCoachDashboard(
   deps: TDeps,
   auth: TAuth,
   groupId: string,
-  { group, membership }: Awaited<ReturnType<typeof loadCoachedGroup>>,
+  coached: Awaited<ReturnType<typeof loadCoachedGroup>>,
+  cache?: DashboardCache,
 ): Promise<TCoachDashboard> {
   const now = new Date();
-  const [assignments, memberRows, comments] = await Promise.all([
-    loadGroupProgress(deps, groupId, (list) => computeAssignmentStanding(deps.db, list, auth, now)),
-    listGroupMembers(deps.db, groupId, { activeOnly: true, onlySharedCounted: coachSeesSharedOnly(group) }),
-    tallyGroupComments(deps.db, groupId),
-  ]);
+  const { group, membership } = coached;
+  const load = () => loadGroupFigures(deps, group);
+  const [figures, memberRows, comments] = await (cache
+    ? cache.shared(auth.orgId, `groups/${groupId}/figures/${group.managerPrivacyLevel}`, load)
+    : load());
+  // The caller's own view of the group's figures: which members they see, and their own status.
+  const standing = standingFor(figures.list, figures.facts, auth, [coached], now);
+  const assignments = figures.assignments.map((a) => ({ ...a, progress: standing.get(a.row.a.id)! }));
   const commentsOf = groupBy(comments, (t) => t.userId);
 
   // Each member's assignments: those of the group that target them, and of those the open ones.

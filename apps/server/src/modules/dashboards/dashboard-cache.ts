@@ -9,7 +9,11 @@
 //    the cache, so a user sees their own change at once; changes made elsewhere (the worker
 //    finishing an analysis, another API node) show within the lifetime, counted from when the
 //    figures were ready;
-//  - callers asking at the same moment share one computation.
+//  - callers asking at the same moment share one computation;
+//  - `shared` keeps what depends on no caller (a group's figures before each coach's view is applied)
+//    for every caller of the organisation: the key is the organisation and what was asked, and
+//    what is kept there must never have been filtered for a caller. A dashboard computed from kept
+//    figures is kept in turn, so a coach sees changes made elsewhere within twice the lifetime.
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -24,8 +28,16 @@ export class DashboardCache {
 
   /** The caller's dashboard `what`, computed by `compute` unless a fresh one is kept. */
   get<T>(caller: { orgId: string; userId: string }, what: string, compute: () => Promise<T>): Promise<T> {
+    return this.keep(`${caller.orgId}/${caller.userId}/${what}`, compute);
+  }
+
+  /** Figures of the organisation that depend on no caller, computed by `compute` unless fresh ones are kept. */
+  shared<T>(orgId: string, what: string, compute: () => Promise<T>): Promise<T> {
+    return this.keep(`${orgId}/*/${what}`, compute);
+  }
+
+  private keep<T>(key: string, compute: () => Promise<T>): Promise<T> {
     if (this.lifetimeMs <= 0) return compute();
-    const key = `${caller.orgId}/${caller.userId}/${what}`;
     const kept = this.entries.get(key);
     if (kept && kept.expires > Date.now()) return kept.value as Promise<T>;
     const value = compute();

@@ -5,7 +5,7 @@ import { assertCanManageGroup, coachOnlyScorecardInForce, isContinuous } from '.
 import { forbidden } from '../../http/errors.js';
 import { orgOfCaller } from '../org/org.repository.js';
 import { listGroupAssignments, listTargets } from '../assignments/assignments.repository.js';
-import { groupBy, type TProgressAssignment } from '../assignments/progress/progress.loader.js';
+import { groupBy, loadStandingFacts, type TProgressAssignment } from '../assignments/progress/progress.loader.js';
 
 // What both coach calls start from: the group checked for the caller (its coaches and org admins,
 // assertCanManageGroup), and its assignments with their progress as the caller may see it, from
@@ -25,10 +25,24 @@ export async function loadCoachedGroup(deps: TDeps, auth: TAuth, groupId: string
   return assertCanManageGroup(deps.db, auth, groupId);
 }
 
+type TGroupAssignmentRow = Awaited<ReturnType<typeof listGroupAssignments>>[number];
+
+/** The assignments as the progress loader reads them. */
+const asProgressList = (rows: TGroupAssignmentRow[]): TProgressAssignment[] =>
+  rows.map((r) => ({ ...r.a, coachOnlyScorecard: coachOnlyScorecardInForce(r.a.criteria, r.scorecard) }));
+
+/** Each assignment with whether it is continuous (a group target whose continuous status is on). */
+function withContinuity(rows: TGroupAssignmentRow[], targets: Awaited<ReturnType<typeof listTargets>>) {
+  const targetsOf = groupBy(targets, (t) => t.assignmentId);
+  return rows.map((row) => ({
+    row,
+    continuous: isContinuous({ deactivated: row.a.deactivated, groupId: row.a.groupId, targets: targetsOf.get(row.a.id) ?? [] }),
+  }));
+}
+
 /**
  * The group's assignments (not templates, not deleted), each with whether it is continuous and its
- * progress from `compute`: computeAssignmentStanding for the dashboard, or computeAssignmentProgress
- * for one member's rows with their recordings.
+ * progress from `compute`: computeAssignmentProgress for one member's rows with their recordings.
  */
 export async function loadGroupProgress<TProgress>(
   deps: TDeps,
@@ -36,15 +50,29 @@ export async function loadGroupProgress<TProgress>(
   compute: (list: TProgressAssignment[]) => Promise<Map<string, TProgress>>,
 ) {
   const rows = await listGroupAssignments(deps.db, groupId);
-  const ids = rows.map((r) => r.a.id);
   const [targets, progress] = await Promise.all([
-    listTargets(deps.db, ids),
-    compute(rows.map((r) => ({ ...r.a, coachOnlyScorecard: coachOnlyScorecardInForce(r.a.criteria, r.scorecard) }))),
+    listTargets(
+      deps.db,
+      rows.map((r) => r.a.id),
+    ),
+    compute(asProgressList(rows)),
   ]);
-  const targetsOf = groupBy(targets, (t) => t.assignmentId);
-  return rows.map((row) => ({
-    row,
-    continuous: isContinuous({ deactivated: row.a.deactivated, groupId: row.a.groupId, targets: targetsOf.get(row.a.id) ?? [] }),
-    progress: progress.get(row.a.id)!,
-  }));
+  return withContinuity(rows, targets).map((r) => ({ ...r, progress: progress.get(r.row.a.id)! }));
+}
+
+/**
+ * The same assignments with the facts of their standing (loadStandingFacts), which depend on no
+ * caller: the coach dashboard applies each coach's view to them (standingFor).
+ */
+export async function loadGroupStandingFacts(deps: TDeps, groupId: string) {
+  const rows = await listGroupAssignments(deps.db, groupId);
+  const list = asProgressList(rows);
+  const [targets, facts] = await Promise.all([
+    listTargets(
+      deps.db,
+      rows.map((r) => r.a.id),
+    ),
+    loadStandingFacts(deps.db, list),
+  ]);
+  return { assignments: withContinuity(rows, targets), list, facts };
 }

@@ -4,6 +4,8 @@ export {
   loadAssignmentProgress,
   computeAssignmentProgress,
   computeAssignmentStanding,
+  loadStandingFacts,
+  standingFor,
   NO_COUNTS,
   type TAssignmentProgressSummary,
   type TProgressAssignment,

@@ -20,6 +20,7 @@ import {
   listRecordingsOf,
   type TFeedbackFacts,
   type TMemberAssignmentsRow,
+  type TMemberCompletionFactsRow,
   type TProgressRecordingFacts,
   type TProgressRecordingRow,
 } from './progress.repository.js';
@@ -139,6 +140,26 @@ export interface TAssignmentStanding {
   counts: TStatusCounts;
 }
 
+/** What the standing of assignments is computed from, whoever asks: their members and completion sums. */
+export interface TStandingFacts {
+  memberRows: TMemberAssignmentsRow[];
+  completion: TMemberCompletionFactsRow[];
+}
+
+const liveOf = (list: ReadonlyArray<TProgressAssignment>) => list.filter((a) => !a.isTemplate && a.groupId);
+
+/**
+ * The facts behind computeAssignmentStanding, which depend on no caller (completion reads every
+ * rating and comment whoever may see them): a coach dashboard's group loads them once for all its
+ * coaches (getCoachDashboard), each caller's view applied after (standingFor).
+ */
+export async function loadStandingFacts(db: TDb, list: ReadonlyArray<TProgressAssignment>): Promise<TStandingFacts> {
+  const ids = liveOf(list).map((a) => a.id);
+  if (!ids.length) return { memberRows: [], completion: [] };
+  const [memberRows, completion] = await Promise.all([listMembersWithAssignments(db, ids), listCompletionFactsOf(db, ids)]);
+  return { memberRows, completion };
+}
+
 /**
  * The statuses and counts the coach dashboard reads, by the same rules as computeAssignmentProgress
  * (the same members, views and completion) but from completion's facts summed per member in
@@ -151,11 +172,26 @@ export async function computeAssignmentStanding(
   viewer: TAuth,
   now = new Date(),
 ): Promise<Map<string, TAssignmentStanding>> {
+  const groupIds = [...new Set(liveOf(list).map((a) => a.groupId!))];
+  const [groupRows, facts] = await Promise.all([
+    groupIds.length ? listGroupsWithMembership(db, groupIds, viewer.userId) : [],
+    loadStandingFacts(db, list),
+  ]);
+  return standingFor(list, facts, viewer, groupRows, now);
+}
+
+/** computeAssignmentStanding's answer from loaded facts, for a caller with their standing in each group. */
+export function standingFor(
+  list: ReadonlyArray<TProgressAssignment>,
+  facts: TStandingFacts,
+  viewer: TAuth,
+  groupRows: ReadonlyArray<TGroupStanding>,
+  now = new Date(),
+): Map<string, TAssignmentStanding> {
   const out = new Map<string, TAssignmentStanding>();
   for (const a of list) out.set(a.id, { view: NO_VIEW, members: [], completionStatus: null, counts: { ...NO_STATUS_COUNTS } });
-  const { contexts, facts } = await assignmentContexts(db, list, viewer, now, undefined, (ids) => listCompletionFactsOf(db, ids));
   const factsOf = new Map<string, Map<string, TCompletionFacts>>();
-  for (const { assignmentId, userId, bestAverageRating, ...f } of facts) {
+  for (const { assignmentId, userId, bestAverageRating, ...f } of facts.completion) {
     let ofAssignment = factsOf.get(assignmentId);
     if (!ofAssignment) {
       ofAssignment = new Map();
@@ -164,7 +200,7 @@ export async function computeAssignmentStanding(
     // Rounded as the fold rounds each recording's average; rounding keeps the order, so the best is the same.
     ofAssignment.set(userId, { ...f, bestAverageRating: bestAverageRating === null ? null : average(bestAverageRating, 1) });
   }
-  for (const ctx of contexts) {
+  for (const ctx of contextsOf(liveOf(list), groupRows, facts.memberRows, viewer, now)) {
     const standing: TAssignmentStanding = { view: ctx.view, members: [], completionStatus: null, counts: { ...NO_STATUS_COUNTS } };
     out.set(ctx.a.id, standing);
     for (const m of ctx.members) {
@@ -175,38 +211,28 @@ export async function computeAssignmentStanding(
   return out;
 }
 
+/** A group and the caller's membership in it (null when none). */
+type TGroupStanding = Awaited<ReturnType<typeof listGroupsWithMembership>>[number];
+
 /** One assignment the caller may look into: its group, the caller's membership, view and members. */
-interface TAssignmentContext {
+interface TAssignmentContext extends TGroupStanding {
   a: TProgressAssignment;
-  group: Awaited<ReturnType<typeof listGroupsWithMembership>>[number]['group'];
-  membership: Awaited<ReturnType<typeof listGroupsWithMembership>>[number]['membership'];
   view: TAssignmentMemberView;
   /** The members it is for, by name. */
   members: TMemberAssignmentsRow[];
 }
 
 /**
- * What both loaders start from: the caller's standing in each live assignment's group and the
- * members each is for, read beside `loadFacts`. Another organisation's assignment shows nothing,
- * whatever the caller's roles.
+ * The live assignments with the caller's standing in each one's group and the members each is
+ * for. Another organisation's assignment shows nothing, whatever the caller's roles.
  */
-async function assignmentContexts<TFacts>(
-  db: TDb,
-  list: ReadonlyArray<TProgressAssignment>,
+function contextsOf(
+  live: ReadonlyArray<TProgressAssignment>,
+  groupRows: ReadonlyArray<TGroupStanding>,
+  memberRows: ReadonlyArray<TMemberAssignmentsRow>,
   viewer: TAuth,
   now: Date,
-  onlyMember: string | undefined,
-  loadFacts: (assignmentIds: string[]) => Promise<TFacts[]>,
-): Promise<{ contexts: TAssignmentContext[]; facts: TFacts[] }> {
-  const live = list.filter((a) => !a.isTemplate && a.groupId);
-  if (!live.length) return { contexts: [], facts: [] };
-  const ids = live.map((a) => a.id);
-  const groupIds = [...new Set(live.map((a) => a.groupId!))];
-  const [groupRows, memberRows, facts] = await Promise.all([
-    listGroupsWithMembership(db, groupIds, viewer.userId),
-    listMembersWithAssignments(db, ids, onlyMember),
-    loadFacts(ids),
-  ]);
+): TAssignmentContext[] {
   const groupsById = new Map(groupRows.map((g) => [g.group.id, g]));
   // Members come by name, so each assignment's list keeps that order.
   const membersByAssignment = new Map<string, TMemberAssignmentsRow[]>();
@@ -225,7 +251,7 @@ async function assignmentContexts<TFacts>(
     const isMember = members.some((m) => m.userId === viewer.userId);
     contexts.push({ a, ...g, members, view: assignmentMemberView(viewer, g.group, g.membership, isMember, now) });
   }
-  return { contexts, facts };
+  return contexts;
 }
 
 /**
@@ -260,9 +286,16 @@ async function computeWith<TRow extends TProgressRecordingFacts>(
 ): Promise<Map<string, TAssignmentProgress<TRow>>> {
   const out = new Map<string, TAssignmentProgress<TRow>>();
   for (const a of list) out.set(a.id, { view: NO_VIEW, members: [], completionStatus: null, counts: { ...NO_COUNTS } });
-  const { contexts, facts: recordingRows } = await assignmentContexts(db, list, viewer, now, onlyMember, (ids) =>
+  const live = liveOf(list);
+  if (!live.length) return out;
+  const ids = live.map((a) => a.id);
+  const groupIds = [...new Set(live.map((a) => a.groupId!))];
+  const [groupRows, memberRows, recordingRows] = await Promise.all([
+    listGroupsWithMembership(db, groupIds, viewer.userId),
+    listMembersWithAssignments(db, ids, onlyMember),
     loadRecordings(db, ids, viewer.userId, onlyMember),
-  );
+  ]);
+  const contexts = contextsOf(live, groupRows, memberRows, viewer, now);
   // By assignment, then member: nested maps spare building a key string per recording.
   const recordingsByMember = new Map<string, Map<string, TRow[]>>();
   for (const r of recordingRows) {
