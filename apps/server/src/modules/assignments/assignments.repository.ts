@@ -47,6 +47,12 @@ export function joinedAssignment(row: {
   return row.assignment ? { a: row.assignment, groupName: row.assignmentGroupName, scorecard: row.assignmentScorecard } : null;
 }
 
+/** A row read with joinedAssignmentColumns, its three joined columns made one `assignment` (joinedAssignment). */
+export function withJoinedAssignment<T extends Parameters<typeof joinedAssignment>[0]>(row: T) {
+  const { assignment: _a, assignmentGroupName: _n, assignmentScorecard: _s, ...rest } = row;
+  return { ...rest, assignment: joinedAssignment(row) };
+}
+
 const assignmentInOrgOf = preparedPerDb((db) =>
   db
     .select({ a: assignments, groupName: groups.name, scorecard: scorecards })

@@ -2,7 +2,12 @@ import { and, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from
 import type { TDb } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { assignments, groups, memberships, organisations, recordings, scorecards, users } from '../../db/schema.js';
-import { assignmentGroups, assignmentInOrgSql, joinedAssignment, joinedAssignmentColumns } from '../assignments/assignments.repository.js';
+import {
+  assignmentGroups,
+  assignmentInOrgSql,
+  joinedAssignmentColumns,
+  withJoinedAssignment,
+} from '../assignments/assignments.repository.js';
 
 export type TRecordingRow = typeof recordings.$inferSelect;
 
@@ -132,9 +137,7 @@ const withContextOf = preparedPerDb((db) =>
 
 export async function findRecordingWithContext(db: TDb, recordingId: string, auth: { userId: string; orgId: string }) {
   const [row] = await withContextOf(db).execute({ recordingId, callerId: auth.userId, orgId: auth.orgId });
-  if (!row) return null;
-  const { assignment: _a, assignmentGroupName: _n, assignmentScorecard: _s, ...rest } = row;
-  return { ...rest, assignment: joinedAssignment(row) };
+  return row ? withJoinedAssignment(row) : null;
 }
 
 /**
@@ -177,7 +180,5 @@ const accessContextWithAssignmentOf = preparedPerDb((db) =>
 
 export async function findRecordingAccessContextWithAssignment(db: TDb, recordingId: string, auth: { userId: string; orgId: string }) {
   const [row] = await accessContextWithAssignmentOf(db).execute({ recordingId, callerId: auth.userId, orgId: auth.orgId });
-  if (!row) return null;
-  const { assignment: _a, assignmentGroupName: _n, assignmentScorecard: _s, ...rest } = row;
-  return { ...rest, assignment: joinedAssignment(row) };
+  return row ? withJoinedAssignment(row) : null;
 }
