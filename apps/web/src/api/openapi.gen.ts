@@ -710,6 +710,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's newest notices (the bell) and how many are unread */
+        get: operations["getNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notices/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks notices the caller has seen as read (their own; other ids change nothing) */
+        post: operations["readNotices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/assignments": {
         parameters: {
             query?: never;
@@ -4521,6 +4555,7 @@ export interface operations {
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
+                            lanesUrl: string | null;
                             assignment: {
                                 /** Format: uuid */
                                 assignmentId: string;
@@ -4893,6 +4928,7 @@ export interface operations {
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
+                            lanesUrl: string | null;
                             assignment: {
                                 /** Format: uuid */
                                 assignmentId: string;
@@ -5311,6 +5347,7 @@ export interface operations {
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
+                            lanesUrl: string | null;
                             assignment: {
                                 /** Format: uuid */
                                 assignmentId: string;
@@ -5681,6 +5718,7 @@ export interface operations {
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
+                            lanesUrl: string | null;
                             assignment: {
                                 /** Format: uuid */
                                 assignmentId: string;
@@ -6686,6 +6724,150 @@ export interface operations {
                                 };
                             };
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                noticeId: string;
+                                /** @enum {string} */
+                                kind: "comment" | "score" | "results" | "reviewRequested" | "shared" | "assignmentReceived" | "assignmentCompleted";
+                                actorName: string | null;
+                                title: string;
+                                detail: string | null;
+                                /** Format: uuid */
+                                recordingId: string | null;
+                                /** Format: uuid */
+                                assignmentId: string | null;
+                                createdDate: string;
+                                read: boolean;
+                            }[];
+                            unread: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    readNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    noticeIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                noticeId: string;
+                                /** @enum {string} */
+                                kind: "comment" | "score" | "results" | "reviewRequested" | "shared" | "assignmentReceived" | "assignmentCompleted";
+                                actorName: string | null;
+                                title: string;
+                                detail: string | null;
+                                /** Format: uuid */
+                                recordingId: string | null;
+                                /** Format: uuid */
+                                assignmentId: string | null;
+                                createdDate: string;
+                                read: boolean;
+                            }[];
+                            unread: number;
+                        };
                     };
                 };
             };

@@ -11,6 +11,8 @@ import { EmptyState } from '../../components/empty-state';
 import { WaveformContext } from '../../components/waveform/waveform-context';
 import { WaveformController } from '../../components/waveform/waveform-controller';
 import { WaveformPlayer } from '../../components/waveform/waveform-player';
+import { useCommentMarkers } from '../feedback/comment-markers';
+import { VoiceLanes } from './voice-lanes/voice-lanes';
 import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
 import { FeedbackPanel } from '../feedback/feedback-panel';
@@ -76,6 +78,7 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
   const toggleVideo = (hide: boolean) => savePreferences({ [prefKey]: hide });
 
   useEffect(() => () => controller.unmount(), [controller]);
+  useCommentMarkers(controller, feedback.data?.items);
 
   const scores = results ? scoresFor(results, speaker) : null;
   const ownerView = !conv || speaker === r.speakerNum;
@@ -130,6 +133,7 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
               videoElement={video}
               waitForVideo={videoPlayable}
               onDisplayError={() => notifications.error(DISPLAY_ERROR.title, DISPLAY_ERROR.text)}
+              lanes={r.lanesUrl && <VoiceLanes recordingId={r.recordingId} lanesUrl={r.lanesUrl} />}
             >
               {conv && numSpeakers > 1 && (
                 <SpeakerChoice
