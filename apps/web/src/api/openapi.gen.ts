@@ -2441,6 +2441,8 @@ export interface operations {
                                     myLibFilter?: "submitted" | "assignment" | "all" | "private";
                                     /** @enum {string} */
                                     myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                                    /** @enum {string} */
+                                    liveCues?: "on" | "off";
                                     coachMemberAssFilters?: {
                                         [key: string]: "recent" | "completed" | "active" | "all";
                                     };
@@ -2690,6 +2692,8 @@ export interface operations {
                                 myLibFilter?: "submitted" | "assignment" | "all" | "private";
                                 /** @enum {string} */
                                 myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                                /** @enum {string} */
+                                liveCues?: "on" | "off";
                                 coachMemberAssFilters?: {
                                     [key: string]: "recent" | "completed" | "active" | "all";
                                 };
@@ -2783,6 +2787,8 @@ export interface operations {
                     myLibFilter?: "submitted" | "assignment" | "all" | "private";
                     /** @enum {string} */
                     myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                    /** @enum {string} */
+                    liveCues?: "on" | "off";
                     coachMemberAssFilters?: {
                         [key: string]: "recent" | "completed" | "active" | "all" | null;
                     };
@@ -2825,6 +2831,8 @@ export interface operations {
                             myLibFilter?: "submitted" | "assignment" | "all" | "private";
                             /** @enum {string} */
                             myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                            /** @enum {string} */
+                            liveCues?: "on" | "off";
                             coachMemberAssFilters?: {
                                 [key: string]: "recent" | "completed" | "active" | "all";
                             };
