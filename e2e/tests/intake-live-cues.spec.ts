@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, DEMO_PASSWORD, signInByApi } from './helpers';
 import { SPEAKER } from './intake-helpers';
@@ -61,6 +62,8 @@ test('live cues: the meter moves, a pace cue appears, and turning cues off hides
   await expect(live.getByText('Good pace')).toBeVisible({ timeout: 15_000 });
   await expect(live.getByText(/^\d\.\d syllables\/s$/)).toBeVisible();
   await expect(live.getByText(/^\d+% of speaking time$/)).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('.recorder').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   // Off while recording: the cues go at once and the recording goes on.
   await setCues(page, false);

@@ -10,6 +10,7 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import type { TViewer } from '../../app/viewer';
+import { usePreference } from '../../app/preferences';
 import { AudioCapture, fileExtensionFor, playBuzzer } from './audio-capture';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
 import { resultsPath, type TIntakeData } from './intake-options';
@@ -34,7 +35,6 @@ import { LiveUpload, type TLiveStatus } from './live-upload';
 import { TakeKeeper, findKeptTake } from './take-keeper';
 import type { TStoredTake } from './take-store';
 import { KeptTakeOffer } from './kept-take-offer';
-import { usePreference } from '../../app/preferences';
 import { LiveCuesPanel, LiveCuesSwitch } from './live-cues-panel';
 
 const TROUBLESHOOTING_PATH = '/help#microphone';
