@@ -4,7 +4,7 @@ import { expect, test, DEMO_PASSWORD, signInByApi } from './helpers';
 import { SPEAKER } from './intake-helpers';
 
 // Live cues while recording (issue 20): the fake microphone plays speech.wav (espeak-ng at 150
-// wpm, about 4.3 syllables a second, few pauses); the Record tab's AudioWorklet meters it and
+// wpm, about 4.5 syllables a second, few pauses); the Record tab's AudioWorklet meters it and
 // measures pace and pausing as the engine does. The switch is remembered (liveCues preference).
 
 const cuesSwitch = (page: Page) => page.getByRole('switch', { name: 'Live cues' });
@@ -56,7 +56,7 @@ test('live cues: the meter moves, a pace cue appears, and turning cues off hides
   await expect(page.getByText("We can't hear you — check your microphone.")).toHaveCount(0);
   await expect(page.getByText('Too loud — move back from the microphone.')).toHaveCount(0);
 
-  // Until 6 s of speech were heard the cues wait; then the engine's pace band: 4.3 is good.
+  // Until 6 s of speech were heard the cues wait; then the engine's pace band: 4.5 is good.
   await expect(page.getByText('Pace and pausing show after a few seconds of speech.')).toBeVisible();
   const live = page.getByRole('region', { name: 'Live cues' });
   await expect(live.getByText('Good pace')).toBeVisible({ timeout: 15_000 });

@@ -38,7 +38,7 @@ export function LiveCuesPanel({ stream }: { stream: MediaStream | null }) {
           aria-valuemin={METER_FLOOR_DB}
           aria-valuemax={0}
           aria-valuenow={db}
-          aria-valuetext={db <= METER_FLOOR_DB ? 'Silent' : `${db} dB`}
+          aria-valuetext={db <= METER_FLOOR_DB ? LIVE_CUE_TEXT.meterSilent : LIVE_CUE_TEXT.meterValue(db)}
         >
           <span className="live-cues__meter-fill" style={{ clipPath: `inset(0 ${(100 - fill * 100).toFixed(1)}% 0 0)` }} />
         </div>

@@ -8,6 +8,8 @@ export const LIVE_CUE_TEXT = {
   switchLabel: 'Live cues',
   switchDescription: 'See your microphone level, pace and pausing while you record.',
   meterLabel: 'Microphone level',
+  meterSilent: 'Silent',
+  meterValue: (db: number) => `${db} dB`,
   silent: "We can't hear you — check your microphone.",
   clipping: 'Too loud — move back from the microphone.',
   listening: 'Pace and pausing show after a few seconds of speech.',
