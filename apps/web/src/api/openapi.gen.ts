@@ -2475,6 +2475,8 @@ export interface operations {
                                     myLibFilter?: "submitted" | "assignment" | "all" | "private";
                                     /** @enum {string} */
                                     myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                                    /** @enum {string} */
+                                    liveCues?: "on" | "off";
                                     coachMemberAssFilters?: {
                                         [key: string]: "recent" | "completed" | "active" | "all";
                                     };
@@ -2724,6 +2726,8 @@ export interface operations {
                                 myLibFilter?: "submitted" | "assignment" | "all" | "private";
                                 /** @enum {string} */
                                 myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                                /** @enum {string} */
+                                liveCues?: "on" | "off";
                                 coachMemberAssFilters?: {
                                     [key: string]: "recent" | "completed" | "active" | "all";
                                 };
@@ -2817,6 +2821,8 @@ export interface operations {
                     myLibFilter?: "submitted" | "assignment" | "all" | "private";
                     /** @enum {string} */
                     myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                    /** @enum {string} */
+                    liveCues?: "on" | "off";
                     coachMemberAssFilters?: {
                         [key: string]: "recent" | "completed" | "active" | "all" | null;
                     };
@@ -2859,6 +2865,8 @@ export interface operations {
                             myLibFilter?: "submitted" | "assignment" | "all" | "private";
                             /** @enum {string} */
                             myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                            /** @enum {string} */
+                            liveCues?: "on" | "off";
                             coachMemberAssFilters?: {
                                 [key: string]: "recent" | "completed" | "active" | "all";
                             };
