@@ -411,6 +411,34 @@ test('a coach adds a region comment and scores; the speaker sees them', async ({
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const speaker = await context.newPage();
   await openResults(speaker, SPEAKER);
+
+  // The bell: the coach's comment and scores are new to the speaker; opening it marks them read.
+  const bell = speaker.getByTestId('notice-bell');
+  await expect(bell).toHaveAccessibleName(/^Notifications, \d+ unread$/);
+  await bell.click();
+  const panel = speaker.getByRole('dialog', { name: 'Notifications' });
+  const commented = panel.getByRole('link', { name: /commented on “Weekly meetings talk”/ });
+  const scored = panel.getByRole('link', { name: /scored “Weekly meetings talk”/ });
+  await expect(commented).toContainText('New');
+  await expect(scored).toContainText('New');
+  await expect(commented).toHaveAttribute('href', `/evaluate/${recordingId}`);
+  await shot(speaker, { path: path.join(SHOTS, 'notices-1280.png') });
+  await speaker.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await bell.click();
+  await expect(commented).not.toContainText('New');
+  await speaker.keyboard.press('Escape');
+
+  // The region comment is a marker on the waveform: hover reads it, a click plays its region.
+  const marker = speaker.getByTestId('waveform').locator('[part~="region"][part*="comment-marker-"]');
+  await expect(marker).toHaveCount(1);
+  await marker.hover();
+  await expect(marker.locator('.comment-marker__tip')).toBeVisible();
+  await expect(marker.locator('.comment-marker__tip')).toContainText('Strong opening. Slow down in this part.');
+  await marker.click();
+  await expect(speaker.getByTestId('waveform').getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expect(speaker.getByTestId('waveform').getByRole('button', { name: 'Play', exact: true })).toBeVisible({ timeout: 10_000 });
+
   const seen = speaker.getByTestId('comment').filter({ hasText: 'Strong opening. Slow down in this part.' });
   await expect(seen.getByText('Coach feedback')).toBeVisible();
   await expect(seen.getByRole('button', { name: 'Edit' })).toHaveCount(0);

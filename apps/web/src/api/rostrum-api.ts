@@ -68,7 +68,7 @@ import type {
   TZoomLinkBody,
   TZoomMeetings,
 } from '@rostrum/contract';
-import { type TLanes, ZLanesSchema } from '@rostrum/contract';
+import { type TLanes, type TNotices, ZLanesSchema } from '@rostrum/contract';
 import { call, client } from './http-client';
 import type { paths } from './openapi.gen';
 
@@ -187,6 +187,9 @@ export const api = {
   /** Claims a speaker of a conversation, or releases the claim with null. */
   setSpeaker: (recordingId: string, speakerNum: number | null): Promise<TRecording> =>
     call('PUT', () => client.PUT('/api/v1/recordings/{id}/speaker', { params: { path: id(recordingId) }, body: { speakerNum } })),
+  /** The bell: the caller's newest notices and how many are unread. */
+  getNotices: (): Promise<TNotices> => call('GET', () => client.GET('/api/v1/notices')),
+  readNotices: (noticeIds: string[]): Promise<TNotices> => call('POST', () => client.POST('/api/v1/notices/read', { body: { noticeIds } })),
   getFeedback: (recordingId: string): Promise<TRecordingFeedback> =>
     call('GET', () => client.GET('/api/v1/feedback', { params: { query: { recordingId } } })),
   createFeedback: (body: TCreateFeedbackBody): Promise<TFeedback> => call('POST', () => client.POST('/api/v1/feedback', { body })),
@@ -297,6 +300,7 @@ export const queryKeys = {
   groupSharedRecordings: (groupId: string) => ['groups', groupId, 'shared-recordings'] as const,
   recordings: ['recordings'] as const,
   recording: (recordingId: string) => ['recordings', recordingId] as const,
+  notices: ['notices'] as const,
   /** The voice lanes' series, by address (it changes with each analysis's file and each signing). */
   lanes: (recordingId: string, lanesUrl: string) => ['recordings', recordingId, 'lanes', lanesUrl] as const,
   history: (userId: string | null) => ['history', userId ?? 'me'] as const,

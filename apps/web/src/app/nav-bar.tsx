@@ -1,3 +1,4 @@
+import { NoticeBell } from './notice-bell';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogOut, Menu, Mic, X } from 'lucide-react';
@@ -43,6 +44,7 @@ export function NavBar({ viewer }: { viewer: TViewer }) {
             <Mic size={16} aria-hidden /> Record
           </Link>
         )}
+        <NoticeBell />
         <button
           type="button"
           className="nav-toggle"
