@@ -1,12 +1,5 @@
 import { NEGATIVE_VIBES, POSITIVE_VIBES } from './constants.js';
-import {
-  judgeAgainstIdeal,
-  type TBand,
-  type TIdeal,
-  type TMetricKey,
-  type TSpeakerScores,
-  type TVariety,
-} from './results.js';
+import { judgeAgainstIdeal, type TBand, type TIdeal, type TMetricKey, type TSpeakerScores, type TVariety } from './results.js';
 
 // How each metric reads in words, on the results page, in print and in the exports (001 section 9: pace and pausing judged against idealMin and
 // idealMax giving low, high or ideal text; upspeak none, some or too much; scores to one decimal).
@@ -99,7 +92,9 @@ export function summaryValue(key: TMetricKey, s: TSpeakerScores, ideal: TIdeal |
     case 'varietyPace':
     case 'varietyPitch': {
       const x = s[key];
-      return x == null ? 'Not available' : `${withUnit(oneDecimalText(x.value), unit)} (${Math.round(x.inBand)}% of segments in the ideal band)`;
+      return x == null
+        ? 'Not available'
+        : `${withUnit(oneDecimalText(x.value), unit)} (${Math.round(x.inBand)}% of segments in the ideal band)`;
     }
     case 'convoSwitches':
     case 'questions': {

@@ -86,19 +86,26 @@ describe('recordingAbilities', () => {
       canFlag: true,
     });
     // Owner, Assignments on and no assignment: neither.
-    expect(recordingAbilities('owner', group(2, 2), { Assignments: true }, { assignmentId: null, feedbackRequested: false, status: 'done' })).toMatchObject(
-      {
-        canShare: false,
-        canFlag: false,
-      },
-    );
+    expect(
+      recordingAbilities('owner', group(2, 2), { Assignments: true }, { assignmentId: null, feedbackRequested: false, status: 'done' }),
+    ).toMatchObject({
+      canShare: false,
+      canFlag: false,
+    });
     // Coach level 1 (the manage page once asked for above 1): the owner may flag.
-    expect(recordingAbilities('owner', group(1, 1), {}, { assignmentId: null, feedbackRequested: false, status: 'done' }).canFlag).toBe(true);
+    expect(recordingAbilities('owner', group(1, 1), {}, { assignmentId: null, feedbackRequested: false, status: 'done' }).canFlag).toBe(
+      true,
+    );
   });
 
   it('gives nothing beyond listing to a caller who may only list, and nothing to share without a group', () => {
     expect(
-      recordingAbilities('list', { managerPrivacyLevel: 2, speakerPrivacyLevel: 2 }, {}, { assignmentId: null, feedbackRequested: false, status: 'done' }),
+      recordingAbilities(
+        'list',
+        { managerPrivacyLevel: 2, speakerPrivacyLevel: 2 },
+        {},
+        { assignmentId: null, feedbackRequested: false, status: 'done' },
+      ),
     ).toEqual({
       canHear: false,
       canShare: false,

@@ -96,14 +96,29 @@ export function fullResults(over: Partial<TResults> = {}, transcript?: TTranscri
 
 /** A two-speaker conversation: speaker 1 asks, speaker 2 answers. */
 export function conversationResults(): TResults {
-  const conv = (n: number) => speakerScores({ overall: null, talkVsListen: n === 1 ? 55 : 45, convoSwitches: 4, questions: n === 1 ? 2 : 0, waitTime: 0.8 });
+  const conv = (n: number) =>
+    speakerScores({ overall: null, talkVsListen: n === 1 ? 55 : 45, convoSwitches: 4, questions: n === 1 ? 2 : 0, waitTime: 0.8 });
   return fullResults(
     {
       isConversational: true,
       algorithm: 'rostrum-conversational',
       numSpeakers: 2,
-      scores: { ...conv(1), perSpeaker: [{ ...conv(1), speaker: 1 }, { ...conv(2), speaker: 2 }] },
+      scores: {
+        ...conv(1),
+        perSpeaker: [
+          { ...conv(1), speaker: 1 },
+          { ...conv(2), speaker: 2 },
+        ],
+      },
     },
-    [w('How', 0.2, 0.4, 1), w('are', 0.4, 0.5, 1), w('you', 0.5, 0.7, 1), p('?', 0.7, 1), w('Fine', 1.0, 1.4, 2), w('thanks', 1.4, 1.8, 2), p('.', 1.8, 2)],
+    [
+      w('How', 0.2, 0.4, 1),
+      w('are', 0.4, 0.5, 1),
+      w('you', 0.5, 0.7, 1),
+      p('?', 0.7, 1),
+      w('Fine', 1.0, 1.4, 2),
+      w('thanks', 1.4, 1.8, 2),
+      p('.', 1.8, 2),
+    ],
   );
 }

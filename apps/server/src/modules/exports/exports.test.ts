@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ZResultsSchema } from '@rostrum/contract';
@@ -6,7 +6,13 @@ import { conversationResults, fullResults } from './export-fixtures.js';
 import { CSV_HEADER, resultsCsvRows } from './results-csv.js';
 import { exportFileName, renderExport } from './exports.service.js';
 
-const about = { title: 'Quarterly review', createdAt: new Date('2026-11-20T10:30:00Z'), speaker: 'Sam Speaker', duration: 65, speakerNum: 1 };
+const about = {
+  title: 'Quarterly review',
+  createdAt: new Date('2026-11-20T10:30:00Z'),
+  speaker: 'Sam Speaker',
+  duration: 65,
+  speakerNum: 1,
+};
 
 async function bytesOf(body: string | Buffer | Readable): Promise<Buffer> {
   if (typeof body === 'string') return Buffer.from(body);
@@ -108,7 +114,14 @@ describe('PDF', () => {
     expect(text).toMatch(/\/Count 1\b/);
     expect(text).toContain('/MediaBox [0 0 595.28 841.89]');
     const drawn = drawnText(pdf);
-    for (const s of ['Quarterly review', 'Sam Speaker', 'Vocal Delivery: your Vibe score', 'Variety of Pitch', '3.5-5.2 syllables per second', 'Slow down'])
+    for (const s of [
+      'Quarterly review',
+      'Sam Speaker',
+      'Vocal Delivery: your Vibe score',
+      'Variety of Pitch',
+      '3.5-5.2 syllables per second',
+      'Slow down',
+    ])
       expect(drawn, s).toContain(s);
   });
 

@@ -24,14 +24,19 @@ export const CSV_HEADER = ['Recording', 'Speaker', 'Metric', 'Score', 'Value', '
 type TRow = (string | number)[];
 
 /** A number as written in the CSV: at most one decimal, nothing when missing. */
-const num = (v: number | null | undefined): string => (v === null || v === undefined || !Number.isFinite(v) ? '' : String(Math.round(v * 10) / 10));
+const num = (v: number | null | undefined): string =>
+  v === null || v === undefined || !Number.isFinite(v) ? '' : String(Math.round(v * 10) / 10);
 
 /** "ideal" (a metric without words of its own) reads as "Ideal", like the named verdicts. */
 const capitalised = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 const SCORED: ReadonlySet<TMetricKey> = new Set(['overall', 'strengthOfOpening', 'clarity']);
 
-function metricRows(key: TMetricKey, s: TSpeakerScores, results: TResults): Omit<Record<(typeof CSV_HEADER)[number], string>, 'Recording' | 'Speaker'>[] {
+function metricRows(
+  key: TMetricKey,
+  s: TSpeakerScores,
+  results: TResults,
+): Omit<Record<(typeof CSV_HEADER)[number], string>, 'Recording' | 'Speaker'>[] {
   const ideal = results.ideals[key];
   const band = idealText(key, ideal);
   const title = METRIC_TITLES[key];
@@ -60,7 +65,16 @@ function metricRows(key: TMetricKey, s: TSpeakerScores, results: TResults): Omit
     case 'varietyPace':
     case 'varietyPitch': {
       const v = s[key];
-      return [{ Metric: title, Score: '', Value: num(v?.value), Unit: unit, 'Ideal band': band, Verdict: v ? varietySummary(v) : 'Not available' }];
+      return [
+        {
+          Metric: title,
+          Score: '',
+          Value: num(v?.value),
+          Unit: unit,
+          'Ideal band': band,
+          Verdict: v ? varietySummary(v) : 'Not available',
+        },
+      ];
     }
     default: {
       const raw = (s as unknown as Record<string, unknown>)[key];

@@ -43,10 +43,18 @@ function scoresOf(results: TResults, speakerNum: number | null): TSpeakerScores 
 }
 
 const dateText = (d: Date) =>
-  d.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }) + ' UTC';
+  d.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }) +
+  ' UTC';
 
 /** One line of text at (x, y), clipped to `width` with an ellipsis. */
-function line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, opts: { size: number; bold?: boolean; color?: string }) {
+function line(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  opts: { size: number; bold?: boolean; color?: string },
+) {
   doc
     .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
     .fontSize(opts.size)
@@ -55,7 +63,15 @@ function line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width
 }
 
 /** Horizontal bars of the vibes, 0 to 10, with the ideal band shaded behind them. */
-function vibeBars(doc: PDFKit.PDFDocument, s: TSpeakerScores, results: TResults, kind: 'positiveVibes' | 'negativeVibes', x: number, y: number, width: number) {
+function vibeBars(
+  doc: PDFKit.PDFDocument,
+  s: TSpeakerScores,
+  results: TResults,
+  kind: 'positiveVibes' | 'negativeVibes',
+  x: number,
+  y: number,
+  width: number,
+) {
   const names = kind === 'positiveVibes' ? POSITIVE_VIBES : NEGATIVE_VIBES;
   const labelW = 88;
   const barW = width - labelW - 28;
@@ -114,7 +130,12 @@ export function resultsPdf(f: TPdfFacts): PDFKit.PDFDocument {
   line(doc, 'Ideal', x + 370, y, WIDTH - 370, { size: 9, bold: true, color: MUTED });
   y += 14;
   for (const key of keys) {
-    doc.moveTo(x, y - 3).lineTo(x + WIDTH, y - 3).lineWidth(0.5).strokeColor(LINE).stroke();
+    doc
+      .moveTo(x, y - 3)
+      .lineTo(x + WIDTH, y - 3)
+      .lineWidth(0.5)
+      .strokeColor(LINE)
+      .stroke();
     line(doc, METRIC_TITLES[key], x, y, 145, { size: 9.5, bold: true });
     line(doc, summaryValue(key, s, f.results.ideals[key]), x + 150, y, 215, { size: 9.5 });
     line(doc, idealText(key, f.results.ideals[key]) || '–', x + 370, y, WIDTH - 370, { size: 9.5, color: MUTED });
@@ -124,7 +145,10 @@ export function resultsPdf(f: TPdfFacts): PDFKit.PDFDocument {
 
   // The vibes, side by side.
   const half = (WIDTH - 24) / 2;
-  const chartEnd = Math.max(vibeBars(doc, s, f.results, 'positiveVibes', x, y, half), vibeBars(doc, s, f.results, 'negativeVibes', x + half + 24, y, half));
+  const chartEnd = Math.max(
+    vibeBars(doc, s, f.results, 'positiveVibes', x, y, half),
+    vibeBars(doc, s, f.results, 'negativeVibes', x + half + 24, y, half),
+  );
   y = chartEnd + 6;
   line(doc, 'Shaded: the ideal band of each vibe.', x, y, WIDTH, { size: 8, color: MUTED });
   y += 22;

@@ -51,7 +51,14 @@ export function buildCues(items: readonly TTranscriptItem[], conversational: boo
   return groups.flatMap((g) => {
     const words = g.filter((x) => !isPunctuation(x));
     if (!words.length) return [];
-    return [{ start: words[0]!.start, end: Math.max(words[words.length - 1]!.end, words[0]!.start), speaker: words[0]!.speaker, text: joinWords(g) }];
+    return [
+      {
+        start: words[0]!.start,
+        end: Math.max(words[words.length - 1]!.end, words[0]!.start),
+        speaker: words[0]!.speaker,
+        text: joinWords(g),
+      },
+    ];
   });
 }
 

@@ -60,7 +60,12 @@ export function presentSummary({ r, groupName, groupLevels, firstName, lastName 
     userFirstName: firstName,
     userLastName: lastName,
     overallScore: canHearWith(viewer.access) ? r.overallScore : null,
-    abilities: recordingAbilities(viewer.access, groupLevels, { Assignments: viewer.assignmentsOn, Public_Share_Links: viewer.shareLinksOn }, r),
+    abilities: recordingAbilities(
+      viewer.access,
+      groupLevels,
+      { Assignments: viewer.assignmentsOn, Public_Share_Links: viewer.shareLinksOn },
+      r,
+    ),
   };
 }
 

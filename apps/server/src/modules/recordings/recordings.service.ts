@@ -377,7 +377,9 @@ export async function deleteRecording(deps: TDeps, auth: TAuth, recordingId: str
 
 export async function listMyRecordings(deps: TDeps, auth: TAuth, q?: string): Promise<TRecordingSummary[]> {
   const settings = await viewerSettings(deps, auth);
-  return (await listOwnRecordings(deps.db, auth.userId, q)).map((row) => presentSummary(row, { userId: auth.userId, access: 'owner', ...settings }));
+  return (await listOwnRecordings(deps.db, auth.userId, q)).map((row) =>
+    presentSummary(row, { userId: auth.userId, access: 'owner', ...settings }),
+  );
 }
 
 /**

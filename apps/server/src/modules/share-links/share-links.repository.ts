@@ -25,7 +25,10 @@ export async function countActiveShareLinks(db: TDb, recordingId: string, now: D
 
 /** Revokes one link of the recording (once: a revoked link keeps its first revocation time); false when it is not the recording's. */
 export async function revokeShareLinkRow(db: TDb, recordingId: string, linkId: string, now: Date): Promise<TShareLinkRow | null> {
-  const [row] = await db.select().from(shareLinks).where(and(eq(shareLinks.id, linkId), eq(shareLinks.recordingId, recordingId)));
+  const [row] = await db
+    .select()
+    .from(shareLinks)
+    .where(and(eq(shareLinks.id, linkId), eq(shareLinks.recordingId, recordingId)));
   if (!row) return null;
   if (row.revokedAt) return row;
   const [updated] = await db.update(shareLinks).set({ revokedAt: now }).where(eq(shareLinks.id, linkId)).returning();

@@ -90,15 +90,11 @@ export function shareLinksRoutes(app: TZodApp, deps: TDeps) {
       return ok(shared);
     },
   );
-  app.get(
-    '/shared/:token/media/:kind',
-    { schema: { hide: true, params: ZShareMediaParamsSchema } },
-    async (req, reply) => {
-      const { r } = await throughLink(deps, req, () => shares.openShareLink(deps, req.params.token));
-      // Asked again each time (a cheap 304), so a revoked link stops playing.
-      reply.header('cache-control', 'private, no-cache');
-      if (!(await deps.storage.serve(reply, r.id, req.params.kind))) throw notFound();
-      return reply;
-    },
-  );
+  app.get('/shared/:token/media/:kind', { schema: { hide: true, params: ZShareMediaParamsSchema } }, async (req, reply) => {
+    const { r } = await throughLink(deps, req, () => shares.openShareLink(deps, req.params.token));
+    // Asked again each time (a cheap 304), so a revoked link stops playing.
+    reply.header('cache-control', 'private, no-cache');
+    if (!(await deps.storage.serve(reply, r.id, req.params.kind))) throw notFound();
+    return reply;
+  });
 }

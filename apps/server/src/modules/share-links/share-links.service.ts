@@ -49,11 +49,18 @@ async function loadOwned(deps: TDeps, auth: TAuth, recordingId: string) {
   return { row, access };
 }
 
-export async function createShareLink(deps: TDeps, auth: TAuth, recordingId: string, body: TCreateShareLinkBody, now = new Date()): Promise<TCreatedShareLink> {
+export async function createShareLink(
+  deps: TDeps,
+  auth: TAuth,
+  recordingId: string,
+  body: TCreateShareLinkBody,
+  now = new Date(),
+): Promise<TCreatedShareLink> {
   const { row, access } = await loadOwned(deps, auth, recordingId);
   const org = await orgOfCaller(deps.db, auth);
   if (!org?.settings.Public_Share_Links) throw forbidden(SHARE_MSG.disabled, ERROR_CODES.shareLinksDisabled);
-  if (!mayShareLink(access, org.settings, row.r.status)) throw conflict('This recording has no results to share yet.', ERROR_CODES.exportNoResults);
+  if (!mayShareLink(access, org.settings, row.r.status))
+    throw conflict('This recording has no results to share yet.', ERROR_CODES.exportNoResults);
   if ((await countActiveShareLinks(deps.db, recordingId, now)) >= MAX_ACTIVE_SHARE_LINKS) throw conflict(SHARE_MSG.tooMany);
   const token = newSecret();
   const link = await insertShareLink(deps.db, {
