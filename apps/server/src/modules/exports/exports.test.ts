@@ -130,5 +130,10 @@ describe('PDF', () => {
     const results = { ...conversationResults(), tips: { main: { workOn: [], tips: Array(12).fill(long) }, byMetric: {} } };
     const pdf = await bytesOf(renderExport('pdf', { ...about, title: 'T'.repeat(50), speakerNum: 2 }, results).body);
     expect(pdfText(pdf).match(/\/Type \/Page\b/g)).toHaveLength(1);
+    // A conversation has no Vocal Delivery: it leads with Strength of Opening, and lists its own metrics.
+    const drawn = drawnText(pdf);
+    expect(drawn).not.toContain('your Vibe score');
+    for (const s of ['Strength of Opening', 'Talking versus Listening', 'Meaningful Conversation Switches', 'Conversation, speaker 2 of 2'])
+      expect(drawn, s).toContain(s);
   });
 });

@@ -113,33 +113,49 @@ export function resultsPdf(f: TPdfFacts): PDFKit.PDFDocument {
   line(doc, meta.filter(Boolean).join('  ·  '), x, y, WIDTH, { size: 10, color: MUTED });
   y += 24;
 
-  // The Vibe score (Vocal Delivery), as the results page's first dial.
+  // The Vibe score (Vocal Delivery), as the results page's first dial; a conversation, which has
+  // none, leads with its first summary metric (Strength of Opening) instead.
+  const lead = s.overall === null && f.results.isConversational ? 'strengthOfOpening' : 'overall';
+  const leadValue = s[lead];
   doc.roundedRect(x, y, WIDTH, 56, 6).fill('#eef2ff');
-  line(doc, s.overall === null ? '–' : s.overall.toFixed(1), x + 14, y + 12, 80, { size: 28, bold: true, color: ACCENT });
-  line(doc, `${METRIC_TITLES.overall}: ${VIBE_SCORE_CAPTION}`, x + 96, y + 14, WIDTH - 110, { size: 12, bold: true });
-  const overallIdeal = idealText('overall', f.results.ideals.overall);
-  line(doc, `Out of 10${overallIdeal ? ` · ideal ${overallIdeal}` : ''}`, x + 96, y + 32, WIDTH - 110, { size: 9, color: MUTED });
+  line(doc, leadValue === null ? 'n/a' : leadValue.toFixed(1), x + 14, y + 12, 80, { size: 28, bold: true, color: ACCENT });
+  line(doc, lead === 'overall' ? `${METRIC_TITLES.overall}: ${VIBE_SCORE_CAPTION}` : METRIC_TITLES[lead], x + 96, y + 14, WIDTH - 110, {
+    size: 12,
+    bold: true,
+  });
+  const leadIdeal = idealText(lead, f.results.ideals[lead]);
+  line(doc, `Out of 10${leadIdeal ? ` · ideal ${leadIdeal}` : ''}`, x + 96, y + 32, WIDTH - 110, { size: 9, color: MUTED });
   y += 72;
 
-  // Every metric of the summary, with its ideal band.
+  // Every metric of the summary, with its ideal band; a long result wraps onto a second line.
   const keys = (f.results.isConversational ? CONVERSATIONAL_SUMMARY : SINGLE_SPEAKER_SUMMARY).filter(
-    (k) => k !== 'overall' && k !== 'positiveVibes' && k !== 'negativeVibes',
+    (k) => k !== lead && k !== 'positiveVibes' && k !== 'negativeVibes',
   );
-  line(doc, 'Metric', x, y, 150, { size: 9, bold: true, color: MUTED });
-  line(doc, 'Result', x + 150, y, 215, { size: 9, bold: true, color: MUTED });
-  line(doc, 'Ideal', x + 370, y, WIDTH - 370, { size: 9, bold: true, color: MUTED });
+  const col = { metric: 165, result: 200, ideal: WIDTH - 165 - 200 - 10 };
+  const resultX = x + col.metric;
+  const idealX = resultX + col.result + 10;
+  line(doc, 'Metric', x, y, col.metric, { size: 9, bold: true, color: MUTED });
+  line(doc, 'Result', resultX, y, col.result, { size: 9, bold: true, color: MUTED });
+  line(doc, 'Ideal', idealX, y, col.ideal, { size: 9, bold: true, color: MUTED });
   y += 14;
   for (const key of keys) {
+    const result = summaryValue(key, s, f.results.ideals[key]);
+    const ideal = idealText(key, f.results.ideals[key]) || '–';
+    doc.font('Helvetica').fontSize(9);
+    const height = Math.min(
+      24,
+      Math.max(11, doc.heightOfString(result, { width: col.result }), doc.heightOfString(ideal, { width: col.ideal })),
+    );
     doc
       .moveTo(x, y - 3)
       .lineTo(x + WIDTH, y - 3)
       .lineWidth(0.5)
       .strokeColor(LINE)
       .stroke();
-    line(doc, METRIC_TITLES[key], x, y, 145, { size: 9.5, bold: true });
-    line(doc, summaryValue(key, s, f.results.ideals[key]), x + 150, y, 215, { size: 9.5 });
-    line(doc, idealText(key, f.results.ideals[key]) || '–', x + 370, y, WIDTH - 370, { size: 9.5, color: MUTED });
-    y += 17;
+    line(doc, METRIC_TITLES[key], x, y, col.metric - 6, { size: 9, bold: true });
+    doc.font('Helvetica').fontSize(9).fillColor(INK).text(result, resultX, y, { width: col.result, height, ellipsis: true });
+    doc.fillColor(MUTED).text(ideal, idealX, y, { width: col.ideal, height, ellipsis: true });
+    y += height + 6;
   }
   y += 12;
 
