@@ -15,4 +15,5 @@ run node apps/server/dist/bench/dashboards.bench.js
 run node apps/server/dist/bench/static.bench.js
 run node apps/server/dist/bench/load.bench.js
 run node apps/server/dist/bench/record-to-results.bench.js
+run node apps/server/dist/bench/results-page.bench.js
 exit $status

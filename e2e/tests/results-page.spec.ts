@@ -262,6 +262,86 @@ test('trust and hierarchy: Vibe score caption, Focus on first, one unit per row,
   await shot(page, { path: path.join(SHOTS, 'trust-top-390.png'), fullPage: true });
 });
 
+/** How many pixels of a lane's canvas are drawn on, and a fingerprint of them. */
+async function laneInk(page: Page, lane: string): Promise<{ ink: number; print: string }> {
+  return page.locator(`[data-lane="${lane}"] canvas`).evaluate((c: HTMLCanvasElement) => {
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let ink = 0;
+    for (let i = 3; i < d.length; i += 4) if (d[i]! > 0) ink++;
+    return { ink, print: c.toDataURL() };
+  });
+}
+
+test('the voice on the waveform: lanes drawn from the analysis follow zoom and playhead; marks play; lanes remembered', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const token = await apiSignIn(baseURL!, SPEAKER);
+  const rec = await fetch(`${baseURL}/api/v1/recordings/${recordingId}`, { headers: { Authorization: `Bearer ${token}` } });
+  const { lanesUrl } = ((await rec.json()) as { data: { lanesUrl: string } }).data;
+  const lanes = (await (await fetch(new URL(lanesUrl, baseURL).toString())).json()) as {
+    marks: { kind: string; from: number; to: number; label: string }[];
+    duration: number;
+  };
+  // The talk says "Um" and "Uh": the engine's fillers are the marks.
+  const filler = lanes.marks.find((m) => m.kind === 'filler')!;
+  expect(filler, JSON.stringify(lanes.marks)).toBeDefined();
+
+  await openResults(page, SPEAKER);
+  const panel = page.getByTestId('voice-lanes');
+  await expect(panel).toHaveAttribute('data-drawn', 'true');
+  for (const name of ['Pitch', 'Loudness', 'Speaking rate', 'Pauses', 'Fillers, words and upspeak'])
+    await expect(panel.getByRole('button', { name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  for (const lane of ['pitch', 'loudness', 'rate', 'pauses', 'marks']) expect((await laneInk(page, lane)).ink, lane).toBeGreaterThan(50);
+  await shot(page, { path: path.join(SHOTS, 'lanes-1440.png') });
+
+  // Hovering a filler's marker names it; clicking plays from a second before it.
+  const marks = page.locator('[data-lane="marks"]');
+  const box = (await marks.boundingBox())!;
+  const x = ((filler.from + filler.to) / 2 / lanes.duration) * box.width;
+  await marks.hover({ position: { x, y: box.height / 2 } });
+  await expect(page.getByRole('tooltip')).toHaveText(/Filler \(uh\/um\)$/);
+  await marks.click({ position: { x, y: box.height / 2 } });
+  const timer = page.getByTestId('waveform-timer');
+  await expect(timer).not.toHaveText(/^00:00\.0 \//);
+  // The span ends by itself; the lanes' playhead then sits where the waveform's does.
+  await expect(page.getByTestId('waveform').getByRole('button', { name: 'Play', exact: true })).toBeVisible({ timeout: 10_000 });
+  const playhead = page.locator('.voice-lanes__playhead');
+  await expect(playhead).toBeVisible();
+  const [, min, sec] = /^(\d+):(\d+(?:\.\d+)?)/.exec((await timer.textContent())!)!;
+  const seconds = Number(min) * 60 + Number(sec);
+  expect(seconds).toBeGreaterThan(filler.from - 1);
+  const headX = (await playhead.boundingBox())!.x - box.x;
+  expect(Math.abs(headX - (seconds / lanes.duration) * box.width)).toBeLessThan(12);
+
+  // Zooming the waveform redraws the lanes for the stretch it shows.
+  const before = await laneInk(page, 'pitch');
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(async () => (await laneInk(page, 'pitch')).print).not.toBe(before.print);
+  await page.getByRole('button', { name: 'Fit to width' }).click();
+
+  // A lane hidden stays hidden on the next visit.
+  await panel.getByRole('button', { name: 'Pitch', exact: true }).click();
+  await expect(page.locator('[data-lane="pitch"]')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('voice-lanes')).toHaveAttribute('data-drawn', 'true');
+  await expect(page.locator('[data-lane="pitch"]')).toHaveCount(0);
+  await expect(page.getByTestId('voice-lanes').getByRole('button', { name: 'Pitch', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await page.getByTestId('voice-lanes').getByRole('button', { name: 'Pitch', exact: true }).click();
+  await expect(page.locator('[data-lane="pitch"]')).toHaveCount(1);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('voice-lanes')).toHaveAttribute('data-drawn', 'true');
+  expect((await laneInk(page, 'rate')).ink).toBeGreaterThan(20);
+  await shot(page, { path: path.join(SHOTS, 'lanes-390.png') });
+});
+
 test('a coach adds a region comment and scores; the speaker sees them', async ({ page, browser, baseURL }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });

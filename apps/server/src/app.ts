@@ -30,6 +30,7 @@ import { liveCapturesRoutes } from './modules/live-captures/live-captures.routes
 import { mediaRoutes } from './modules/recordings/media.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { historyRoutes } from './modules/history/history.routes.js';
+import { noticesRoutes } from './modules/notifications/notices.routes.js';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.js';
 import { reportRoutes } from './modules/assignments/report/report.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       shareLinksRoutes(zapp, deps);
       feedbackRoutes(zapp, deps);
       historyRoutes(zapp, deps);
+      noticesRoutes(zapp, deps);
       assignmentsRoutes(zapp, deps);
       reportRoutes(zapp, deps);
       assignmentProgressRoutes(zapp, deps);

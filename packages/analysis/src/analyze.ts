@@ -1,4 +1,4 @@
-import type { TResults } from '@rostrum/contract';
+import type { TLanes, TResults } from '@rostrum/contract';
 import { AnalysisError, throwIfAborted } from './analysis-error.js';
 import { createPocketsphinxTranscriber } from './asr/pocketsphinx.transcriber.js';
 import type { TKeywordHit } from './asr/keyword-spotting.js';
@@ -12,6 +12,7 @@ import { probe, type TProbe } from './decode/probe.js';
 import { scoreSpeaker } from './metrics/score-speaker.js';
 import { trackFor } from './metrics/speech-track.js';
 import { buildResults, type TSpeakerReport } from './report/build-results.js';
+import { buildLanes } from './report/lanes.js';
 import { computeIntensity } from './signal/intensity.js';
 import { analyzeProsody } from './signal/prosody.js';
 import { totalDuration, type TInterval } from './signal/voice-activity.js';
@@ -126,7 +127,7 @@ export function resolveTranscriber(options: TAnalyzeOptions): TTranscriber | nul
 export async function analyzeWithTimings(
   file: string,
   options: TAnalyzeOptions = {},
-): Promise<{ results: TResults; timings: TAnalysisTimings; probe: TProbe }> {
+): Promise<{ results: TResults; lanes: TLanes; timings: TAnalysisTimings; probe: TProbe }> {
   const t0 = performance.now();
   const timings: TAnalysisTimings = { probe: 0, decode: 0, prosody: 0, prefixWait: 0, transcription: 0, metrics: 0, total: 0 };
   const progress = (stage: TAnalysisStage, fraction: number): void => options.onProgress?.({ stage, fraction });
@@ -242,10 +243,11 @@ export async function analyzeWithTimings(
     words: labelled,
     transcriber: transcriber?.name ?? 'none',
   });
+  const lanes = buildLanes(prosody, reports);
   timings.metrics = performance.now() - t;
   timings.total = performance.now() - t0;
   progress('done', 1);
-  return { results, timings, probe: facts };
+  return { results, lanes, timings, probe: facts };
 }
 
 /** The engine's entry point for the server's worker: a file path in, the spec's Results out. */

@@ -1,4 +1,6 @@
 export * from './results.js';
+export * from './lanes.js';
+export * from './notices.js';
 export * from './api.js';
 export * from './error-codes.js';
 export * from './auth.js';

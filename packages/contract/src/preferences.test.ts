@@ -43,6 +43,7 @@ describe('preferences (002 sections 2.2 and 2.4)', () => {
     ['a wrong value', { templateToggle: 'public' }],
     ['a sort without direction', { coachMemberSort: 'name' }],
     ['a sort key of another table', { myLibSort: 'joinDate-u' }],
+    ['live cues neither on nor off', { liveCues: true }],
     ['a group key that is not an id', { coachMemberRecFilters: { general: 'all' } }],
     ['a wrong per-group value', { coachMemberRecFilters: { [g1]: 'recent' } }],
     ['a per-group key given one value', { speakerAssignmentFilters: 'all' }],

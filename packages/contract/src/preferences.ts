@@ -56,6 +56,8 @@ export const MY_LIB_SORT_KEYS = [
   'rating',
   'coachRating',
 ] as const;
+/** The Record tab's live cues (level meter warnings aside): pace and pausing while recording. */
+export const LIVE_CUES_CHOICES = ['on', 'off'] as const;
 
 /** The named keys holding one value each, with their allowed values. */
 export const PREFERENCE_CHOICES = {
@@ -67,6 +69,7 @@ export const PREFERENCE_CHOICES = {
   speakerDashboardToggle: SPEAKER_DASHBOARD_VIEWS,
   myLibFilter: MY_LIB_FILTERS,
   myLibSort: sortPreferenceValues(MY_LIB_SORT_KEYS),
+  liveCues: LIVE_CUES_CHOICES,
 } as const;
 export type TPreferenceKey = keyof typeof PREFERENCE_CHOICES;
 export type TPreferenceChoice<K extends TPreferenceKey> = (typeof PREFERENCE_CHOICES)[K][number];
@@ -95,6 +98,7 @@ export const PREFERENCE_DEFAULTS: { [K in TPreferenceKey]: TPreferenceChoice<K> 
   speakerDashboardToggle: 'assignments',
   myLibFilter: 'all',
   myLibSort: 'uploaded-d',
+  liveCues: 'on',
   coachMemberAssFilters: 'recent',
   coachMemberRecFilters: 'all',
   speakerAssignmentFilters: 'recent',
@@ -132,6 +136,7 @@ const namedShape = {
   speakerDashboardToggle: choice('speakerDashboardToggle'),
   myLibFilter: choice('myLibFilter'),
   myLibSort: choice('myLibSort'),
+  liveCues: choice('liveCues'),
 };
 
 /** The stored preferences, as GET me and PUT me/preferences return them. */

@@ -186,6 +186,8 @@ export const ZRecordingSchema = ZRecordingSummarySchema.extend({
   playbackUrl: z.string().nullable(),
   videoUrl: z.string().nullable(),
   peaksUrl: z.string().nullable(),
+  /** The voice lanes (ZLanesSchema) of an analysed recording; null before, or for an analysis older than the lanes. */
+  lanesUrl: z.string().nullable(),
   assignmentId: z.guid().nullable(),
   assignment: ZAssignmentRefSchema.nullable(),
   /** What the caller may do: hear (media and results) and change (owner's actions). */

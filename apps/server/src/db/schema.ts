@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   FAILED_CODES,
+  NOTICE_KINDS,
   type TAssignmentCriteriaInput,
   type TEmailPreferences,
   type TOrgSettings,
@@ -394,6 +395,8 @@ export const recordings = pgTable(
     playbackPath: text('playback_path'),
     videoPath: text('video_path'),
     peaksPath: text('peaks_path'),
+    /** The voice lanes' series (lanes.json), written with each analysis's results. */
+    lanesPath: text('lanes_path'),
     numSpeakers: integer('num_speakers').notNull().default(1),
     /** The owner's speaker in a conversation (1-based); null once the owner released the claim. */
     speakerNum: integer('speaker_num').default(1),
@@ -727,6 +730,30 @@ export const zoomOauthStates = pgTable(
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('zoom_oauth_states_user_idx').on(t.userId)],
+);
+
+/**
+ * The notification centre: one row per notice a user is told of (the bell's list), made by the
+ * same call that decides the matching email (modules/notifications/announce.ts). Titles and names
+ * are kept as they were when it happened, like the email's text.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTICE_KINDS }).notNull(),
+    actorName: text('actor_name'),
+    title: text('title').notNull(),
+    detail: text('detail'),
+    recordingId: uuid('recording_id').references(() => recordings.id, { onDelete: 'cascade' }),
+    assignmentId: uuid('assignment_id').references(() => assignments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    readAt: ts('read_at'),
+  },
+  (t) => [index('notices_user_created_idx').on(t.userId, t.createdAt)],
 );
 
 /**

@@ -2,7 +2,7 @@
 // loop. Every video gets an H.264/AAC MP4 for playback, whatever its input format. The parent
 // sends {type:'start', ...} (and {type:'prefix', ...} when the start says one follows); this
 // process answers with 'playback' once the listenable media exist, then 'results' (written to
-// results.json) or 'failed'.
+// results.json, with the voice lanes in lanes.json) or 'failed'.
 // A crash or kill here makes the parent's job fail and pg-boss run it again.
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -49,7 +49,7 @@ export interface TChildPrefix {
 export type TChildMessage =
   | { type: 'playback'; duration: number; isVideo: boolean; audio: string; video: string | null; peaks: string }
   /** `transcribedPrefix`: seconds the live transcript covered when it was offered (0: none). */
-  | { type: 'results'; file: string; timings: Record<string, number>; transcribedPrefix: number }
+  | { type: 'results'; file: string; lanes: string; timings: Record<string, number>; transcribedPrefix: number }
   | { type: 'failed'; failedCode: TFailedCode; retryable: boolean };
 
 export const PEAKS_PER_SECOND = 50;
@@ -236,14 +236,16 @@ async function run(job: TChildStart): Promise<void> {
     // The file probed above, unless the trim made a new one.
     probed: job.trim ? undefined : facts,
   });
-  const [, { results, timings }] = await Promise.all([playback, analysis]);
+  const [, { results, lanes, timings }] = await Promise.all([playback, analysis]);
   const file = path.join(job.outDir, 'results.json');
-  await writeFile(file, JSON.stringify(results));
+  const lanesFile = path.join(job.outDir, 'lanes.json');
+  await Promise.all([writeFile(file, JSON.stringify(results)), writeFile(lanesFile, JSON.stringify(lanes))]);
   // Milliseconds per stage, for the log: what a recording's wait after upload is made of.
   const prefix = job.awaitsPrefix ? await prefixArrived : null;
   await send({
     type: 'results',
     file,
+    lanes: lanesFile,
     timings: { ...timings, playback: playbackMs, child: performance.now() - t0 },
     transcribedPrefix: prefix?.until ?? 0,
   });

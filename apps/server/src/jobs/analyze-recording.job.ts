@@ -187,6 +187,10 @@ async function analyzeIn(
         });
   });
   await stored;
+  // The voice lanes are stored before the row names them (like the playback files), and before
+  // the deletion check below, which then removes them with the rest.
+  const finished = outcome as TChildMessage | null;
+  if (finished?.type === 'results') await deps.storage.save(rec.id, dir, [path.basename(finished.lanes)]);
 
   // Deleted while it was analysed: its remove-recording-media job may have run before the child
   // wrote its last files, so they go now.
@@ -199,10 +203,11 @@ async function analyzeIn(
   const result = outcome as TChildMessage | null;
   if (result?.type === 'results') {
     const results = ZResultsSchema.parse(JSON.parse(await readFile(result.file, 'utf8')));
+    const lanesPath = path.basename(result.lanes);
     if (reanalysis) {
       await deps.db
         .update(recordings)
-        .set({ results, overallScore: results.scores.overall, wordspotting, reanalysisRequestedAt: null })
+        .set({ results, lanesPath, overallScore: results.scores.overall, wordspotting, reanalysisRequestedAt: null })
         .where(eq(recordings.id, rec.id));
       deps.log.info({ recordingId: rec.id, seconds: (Date.now() - startedAt) / 1000 }, 're-analysis finished');
       return;
@@ -215,6 +220,7 @@ async function analyzeIn(
         .set({
           status: 'done',
           results,
+          lanesPath,
           overallScore: results.scores.overall,
           numSpeakers: Math.max(1, results.numSpeakers),
           failedCode: null,

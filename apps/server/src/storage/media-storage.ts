@@ -5,8 +5,11 @@ import type { DataStore } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 
 /** The files a recording keeps, by name. Anything else in its folder is never served. */
-export const MEDIA_FILES = { audio: 'audio.m4a', video: 'video.mp4', peaks: 'peaks.json' } as const;
+export const MEDIA_FILES = { audio: 'audio.m4a', video: 'video.mp4', peaks: 'peaks.json', lanes: 'lanes.json' } as const;
 export type TMediaKind = keyof typeof MEDIA_FILES;
+export const MEDIA_KINDS = Object.keys(MEDIA_FILES) as [TMediaKind, ...TMediaKind[]];
+/** The files the page's script fetches (not a media element): served by the API itself, so a bucket needs no CORS rules. */
+export const SCRIPT_FETCHED_MEDIA: ReadonlySet<TMediaKind> = new Set(['peaks', 'lanes']);
 
 /** The uploaded file as it arrived: the analysis reads it, a re-analysis reads it again. */
 export const ORIGINAL_FILE = 'original';

@@ -19,7 +19,14 @@ import { type MetadataValue, S3Store } from '@tus/s3-store';
 import type { DataStore, KvStore } from '@tus/server';
 import type { FastifyReply } from 'fastify';
 import type { TS3Config } from '../config.js';
-import { assertRecordingId, MEDIA_FILES, ORIGINAL_FILE, type TMediaKind, type TMediaStorage } from './media-storage.js';
+import {
+  assertRecordingId,
+  MEDIA_FILES,
+  ORIGINAL_FILE,
+  SCRIPT_FETCHED_MEDIA,
+  type TMediaKind,
+  type TMediaStorage,
+} from './media-storage.js';
 
 /** How long a presigned playback address works: minutes, as the media route checks access on each request. */
 export const PRESIGN_SECONDS = 300;
@@ -30,6 +37,7 @@ const CONTENT_TYPES: Record<string, string> = {
   'audio.m4a': 'audio/mp4',
   'video.mp4': 'video/mp4',
   'peaks.json': 'application/json',
+  'lanes.json': 'application/json',
 };
 
 /** The S3 client settings for a bucket (also the tus S3 store's). */
@@ -197,8 +205,7 @@ export class S3MediaStorage implements TMediaStorage {
     const key = this.keyOf(recordingId, MEDIA_FILES[kind]);
     // The browser asks the API each time, so no cache outlives withdrawn access.
     reply.header('cache-control', 'private, no-store');
-    // Peaks are fetched by script: streamed from the API, so the bucket needs no CORS rules.
-    if (this.s3.presign && kind !== 'peaks') {
+    if (this.s3.presign && !SCRIPT_FETCHED_MEDIA.has(kind)) {
       if (!(await this.exists(key))) return false;
       const url = await getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
         expiresIn: PRESIGN_SECONDS,

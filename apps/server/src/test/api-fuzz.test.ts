@@ -107,6 +107,7 @@ const FAMILIES = [
   'live-captures',
   'me',
   'media',
+  'notices',
   'org',
   'payments',
   'recordings',

@@ -83,7 +83,13 @@ export function fakeResults(overall: number): TResults {
 }
 
 /** Media paths make the presenter issue signed addresses: a leak is then visible. */
-const MEDIA = { playbackPath: 'playback.m4a', peaksPath: 'peaks.json', videoPath: 'video.mp4', isVideo: true } as const;
+const MEDIA = {
+  playbackPath: 'playback.m4a',
+  peaksPath: 'peaks.json',
+  lanesPath: 'lanes.json',
+  videoPath: 'video.mp4',
+  isVideo: true,
+} as const;
 
 type TUser = { id: string; orgId: string; email: string };
 type TRecordingRow = typeof recordings.$inferSelect;

@@ -88,7 +88,7 @@ import { newPrepaidCode, normalisePrepaidCode, prepaidCodeHash, prepaidCodeSuffi
 // Adding a route = adding a row here; the test fails until the row exists.
 
 const ONE = [''] as const;
-const MEDIA_FIELDS = ['playbackUrl', 'peaksUrl', 'videoUrl'] as const;
+const MEDIA_FIELDS = ['playbackUrl', 'peaksUrl', 'lanesUrl', 'videoUrl'] as const;
 
 const mainRec = (c: TCombo, v: TRecVariant) => c.main.find((r) => r.variant === v)!;
 const authorOf = (c: TCombo, userId: string) =>

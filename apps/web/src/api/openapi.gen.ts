@@ -779,6 +779,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's newest notices (the bell) and how many are unread */
+        get: operations["getNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notices/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks notices the caller has seen as read (their own; other ids change nothing) */
+        post: operations["readNotices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/assignments": {
         parameters: {
             query?: never;
@@ -2510,6 +2544,8 @@ export interface operations {
                                     myLibFilter?: "submitted" | "assignment" | "all" | "private";
                                     /** @enum {string} */
                                     myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                                    /** @enum {string} */
+                                    liveCues?: "on" | "off";
                                     coachMemberAssFilters?: {
                                         [key: string]: "recent" | "completed" | "active" | "all";
                                     };
@@ -2760,6 +2796,8 @@ export interface operations {
                                 myLibFilter?: "submitted" | "assignment" | "all" | "private";
                                 /** @enum {string} */
                                 myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                                /** @enum {string} */
+                                liveCues?: "on" | "off";
                                 coachMemberAssFilters?: {
                                     [key: string]: "recent" | "completed" | "active" | "all";
                                 };
@@ -2853,6 +2891,8 @@ export interface operations {
                     myLibFilter?: "submitted" | "assignment" | "all" | "private";
                     /** @enum {string} */
                     myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                    /** @enum {string} */
+                    liveCues?: "on" | "off";
                     coachMemberAssFilters?: {
                         [key: string]: "recent" | "completed" | "active" | "all" | null;
                     };
@@ -2895,6 +2935,8 @@ export interface operations {
                             myLibFilter?: "submitted" | "assignment" | "all" | "private";
                             /** @enum {string} */
                             myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
+                            /** @enum {string} */
+                            liveCues?: "on" | "off";
                             coachMemberAssFilters?: {
                                 [key: string]: "recent" | "completed" | "active" | "all";
                             };
@@ -4602,6 +4644,7 @@ export interface operations {
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
+                            lanesUrl: string | null;
                             assignment: {
                                 /** Format: uuid */
                                 assignmentId: string;
@@ -4976,6 +5019,7 @@ export interface operations {
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
+                            lanesUrl: string | null;
                             assignment: {
                                 /** Format: uuid */
                                 assignmentId: string;
@@ -5396,6 +5440,7 @@ export interface operations {
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
+                            lanesUrl: string | null;
                             assignment: {
                                 /** Format: uuid */
                                 assignmentId: string;
@@ -5768,6 +5813,7 @@ export interface operations {
                             playbackUrl: string | null;
                             videoUrl: string | null;
                             peaksUrl: string | null;
+                            lanesUrl: string | null;
                             assignment: {
                                 /** Format: uuid */
                                 assignmentId: string;
@@ -7333,6 +7379,150 @@ export interface operations {
                                 };
                             };
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                noticeId: string;
+                                /** @enum {string} */
+                                kind: "comment" | "score" | "results" | "reviewRequested" | "shared" | "assignmentReceived" | "assignmentCompleted";
+                                actorName: string | null;
+                                title: string;
+                                detail: string | null;
+                                /** Format: uuid */
+                                recordingId: string | null;
+                                /** Format: uuid */
+                                assignmentId: string | null;
+                                createdDate: string;
+                                read: boolean;
+                            }[];
+                            unread: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    readNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    noticeIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                noticeId: string;
+                                /** @enum {string} */
+                                kind: "comment" | "score" | "results" | "reviewRequested" | "shared" | "assignmentReceived" | "assignmentCompleted";
+                                actorName: string | null;
+                                title: string;
+                                detail: string | null;
+                                /** Format: uuid */
+                                recordingId: string | null;
+                                /** Format: uuid */
+                                assignmentId: string | null;
+                                createdDate: string;
+                                read: boolean;
+                            }[];
+                            unread: number;
+                        };
                     };
                 };
             };

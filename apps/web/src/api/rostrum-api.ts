@@ -72,6 +72,7 @@ import type {
   TZoomLinkBody,
   TZoomMeetings,
 } from '@rostrum/contract';
+import { type TLanes, ZLanesSchema } from '@rostrum/contract';
 import { call, client } from './http-client';
 import type { paths } from './openapi.gen';
 
@@ -288,6 +289,13 @@ export async function fetchPeaks(peaksUrl: string, signal?: AbortSignal): Promis
   return (await res.json()) as TPeaks;
 }
 
+/** The voice lanes of a recording (lanesUrl, signed like the peaks), checked against their contract. */
+export async function fetchLanes(lanesUrl: string, signal?: AbortSignal): Promise<TLanes> {
+  const res = await fetch(lanesUrl, { signal });
+  if (!res.ok) throw new Error(`lanes ${res.status}`);
+  return ZLanesSchema.parse(await res.json());
+}
+
 /** Query keys, so invalidation names the same data the queries load. */
 export const queryKeys = {
   me: ['me'] as const,
@@ -305,6 +313,8 @@ export const queryKeys = {
   groupSharedRecordings: (groupId: string) => ['groups', groupId, 'shared-recordings'] as const,
   recordings: ['recordings'] as const,
   recording: (recordingId: string) => ['recordings', recordingId] as const,
+  /** The voice lanes' series, by address (it changes with each analysis's file and each signing). */
+  lanes: (recordingId: string, lanesUrl: string) => ['recordings', recordingId, 'lanes', lanesUrl] as const,
   history: (userId: string | null) => ['history', userId ?? 'me'] as const,
   feedback: (recordingId: string) => ['feedback', recordingId] as const,
   shareLinks: (recordingId: string) => ['recordings', recordingId, 'share-links'] as const,

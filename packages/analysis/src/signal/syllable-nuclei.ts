@@ -1,4 +1,5 @@
 import { contourIndex, contourTime, FRAME_STEP, quantile, type TContour } from './contour.js';
+import { Biquad } from './biquad.js';
 import { besselI0 } from './intensity.js';
 
 export interface TNucleus {
@@ -69,11 +70,20 @@ export const FORMANT_BAND = { low: 300, high: 2500 } as const;
 export function detectSyllableNuclei(
   samples: Float32Array,
   sampleRate: number,
-  pitch: TContour,
+  pitch: TContour | null,
   options: TNucleiOptions = {},
 ): TNucleiResult {
+  return nucleiFromEnergy(energyPerBlock(formantBand(samples, sampleRate), sampleRate), pitch, options);
+}
+
+/**
+ * The tempo-following nucleus detection of detectSyllableNuclei on the formant band's power per
+ * 2 ms block (BLOCK_MS). The engine gives it a whole file's blocks; the browser's live cues the
+ * last seconds of the microphone's, measured by the same filters (live/live-meter.ts). Without a
+ * pitch track (null) every peak counts as voiced.
+ */
+export function nucleiFromEnergy(energy: Float64Array, pitch: TContour | null, options: TNucleiOptions = {}): TNucleiResult {
   const share = options.windowShare ?? WINDOW_SHARE;
-  const energy = energyPerBlock(formantBand(samples, sampleRate), sampleRate);
   const trial = (half: number): TTrial => {
     const intensity = smoothIntensity(energy, half);
     return { half, intensity, ...pickNuclei(intensity, pitch, options) };
@@ -106,7 +116,11 @@ export function detectSyllableNuclei(
 }
 
 /** Peaks, dips and voicing on one smoothed intensity contour; also the time above the threshold. */
-export function pickNuclei(intensity: TContour, pitch: TContour, options: TNucleiOptions = {}): { nuclei: TNucleus[]; speaking: number } {
+export function pickNuclei(
+  intensity: TContour,
+  pitch: TContour | null,
+  options: TNucleiOptions = {},
+): { nuclei: TNucleus[]; speaking: number } {
   const silenceDb = options.silenceDb ?? -25;
   const minDip = options.minDipDb ?? 2;
   const v = intensity.values;
@@ -132,7 +146,7 @@ export function pickNuclei(intensity: TContour, pitch: TContour, options: TNucle
   const nuclei: TNucleus[] = [];
   for (const p of kept) {
     const time = contourTime(intensity, p);
-    if (isVoicedAround(pitch, time)) nuclei.push({ time, intensity: v[p] as number });
+    if (!pitch || isVoicedAround(pitch, time)) nuclei.push({ time, intensity: v[p] as number });
   }
   return { nuclei, speaking: above * intensity.step };
 }
@@ -145,38 +159,17 @@ function isVoicedAround(pitch: TContour, time: number): boolean {
 
 /** The samples through a 2nd-order Butterworth high-pass and low-pass at the formant band's edges. */
 function formantBand(samples: Float32Array, sampleRate: number): Float32Array {
-  return biquad(biquad(samples, sampleRate, FORMANT_BAND.low, 'high'), sampleRate, FORMANT_BAND.high, 'low');
+  return filtered(filtered(samples, new Biquad(sampleRate, FORMANT_BAND.low, 'high')), new Biquad(sampleRate, FORMANT_BAND.high, 'low'));
 }
 
-/** One Butterworth (Q = 1/sqrt 2) biquad section, coefficients from the RBJ Audio EQ Cookbook. */
-function biquad(x: Float32Array, sampleRate: number, cutoff: number, kind: 'low' | 'high'): Float32Array {
-  const w = (2 * Math.PI * cutoff) / sampleRate;
-  const alpha = Math.sin(w) / (2 * Math.SQRT1_2);
-  const cos = Math.cos(w);
-  const a0 = 1 + alpha;
-  const b0 = (kind === 'low' ? (1 - cos) / 2 : (1 + cos) / 2) / a0;
-  const b1 = (kind === 'low' ? 1 - cos : -(1 + cos)) / a0;
-  const a1 = (-2 * cos) / a0;
-  const a2 = (1 - alpha) / a0;
+function filtered(x: Float32Array, section: Biquad): Float32Array {
   const y = new Float32Array(x.length);
-  let x1 = 0;
-  let x2 = 0;
-  let y1 = 0;
-  let y2 = 0;
-  for (let i = 0; i < x.length; i++) {
-    const xi = x[i] as number;
-    const yi = b0 * xi + b1 * x1 + b0 * x2 - a1 * y1 - a2 * y2;
-    y[i] = yi;
-    x2 = x1;
-    x1 = xi;
-    y2 = y1;
-    y1 = yi;
-  }
+  for (let i = 0; i < x.length; i++) y[i] = section.step(x[i] as number);
   return y;
 }
 
 /** Block length of the power sequence every smoothing window works on, ms. */
-const BLOCK_MS = 2;
+export const BLOCK_MS = 2;
 
 /** Mean power per 2 ms block (DC removed), the raw material of every smoothing window. */
 function energyPerBlock(samples: Float32Array, sampleRate: number): Float64Array {
@@ -199,7 +192,7 @@ function energyPerBlock(samples: Float32Array, sampleRate: number): Float64Array
  * 10 ms grid, from the per-block power: the same curve as "To Intensity" up to the local
  * mean Praat subtracts, at a fraction of the cost, so a ladder of windows stays cheap.
  */
-function smoothIntensity(energy: Float64Array, halfMs: number): TContour {
+export function smoothIntensity(energy: ArrayLike<number>, halfMs: number): TContour {
   const half = Math.max(1, Math.round(halfMs / BLOCK_MS));
   const length = 2 * half + 1;
   const window = new Float64Array(length);

@@ -39,6 +39,7 @@ import {
   type TFeedbackRow,
   updateFeedbackComment,
 } from './feedback.repository.js';
+import { announce } from '../notifications/announce.js';
 import { feedbackReceivedMail } from './feedback-mail.js';
 import { presentAssignmentRef } from '../assignments/assignments.repository.js';
 
@@ -182,8 +183,13 @@ export async function addFeedback(deps: TDeps, auth: TAuth, body: TCreateFeedbac
       isManager: ctx.isCoach,
     });
     if (saved && saved.userId !== ctx.row.r.userId) {
-      const mail = await feedbackReceivedMail(tx, deps.config.publicUrl, ctx.row.r, author!.name, saved.kind);
-      if (mail) await deps.queue.enqueueEmail(tx, mail);
+      const r = ctx.row.r;
+      await announce(tx, deps, [
+        {
+          notice: { userId: r.userId, kind: saved.kind, actorName: author!.name, title: r.title, recordingId: r.id },
+          mail: await feedbackReceivedMail(tx, deps.config.publicUrl, r, author!.name, saved.kind),
+        },
+      ]);
     }
     return saved;
   });

@@ -165,6 +165,7 @@ describe('preferences', () => {
       speakerDashboardToggle: 'library',
       myLibSort: 'coachRating-d',
       tableRowIndices: [0, 3],
+      liveCues: 'off',
     });
     expect((await call('GET', '/me', auth)).json().data.user.preferences).toEqual({
       speakerAssignmentFilters: { [other]: 'all' },
@@ -172,6 +173,7 @@ describe('preferences', () => {
       speakerDashboardToggle: 'library',
       myLibSort: 'coachRating-d',
       tableRowIndices: [0, 3],
+      liveCues: 'off',
       'hideVideo:r1': true,
     });
   });
@@ -183,6 +185,7 @@ describe('preferences', () => {
     const refused = [
       { coachDashboardToggle: 'library' },
       { myLibSort: 'title' },
+      { liveCues: 'quiet' },
       { tableRowIndices: [-1] },
       { speakerAssignmentFilters: { [group.id]: 'shared' } },
       { speakerAssignmentFilters: { 'not-a-group': 'all' } },

@@ -2,6 +2,7 @@ import { vocabulary, type TEmailPreferenceKey } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import type { TMail } from '../../mail/mailer.js';
 import { toldOfRecording, wantsEmail, type TRecordingNotice } from '../../auth/policies.js';
+import { announce, type TAnnouncement, type TNoticeInsert, type TNotifyDeps } from './announce.js';
 import { findOrgForNotice, findRecordingForNotice, listGroupMembersWithUsers, listUsersByIds } from './notifications.repository.js';
 import {
   assignmentCompletedMail,
@@ -12,11 +13,7 @@ import {
   type TRecipient,
 } from './notification-mails.js';
 
-/** What a notifying change needs: the mail queue and the public URL the links point at. */
-export interface TNotifyDeps {
-  queue: { enqueueEmail(tx: TDb, mail: TMail): Promise<void> };
-  config: { publicUrl: string };
-}
+export type { TNotifyDeps } from './announce.js';
 
 /** The events of one change to a recording that may send mail. */
 export interface TRecordingEvents {
@@ -38,39 +35,59 @@ const NOTICE_KIND: Record<TRecordingNotice, TEmailPreferenceKey> = {
   assignmentCompleted: 'assignmentCompletedFrequency',
 };
 
+/** The bell's kind for each group notice. */
+const NOTICE_BELL: Record<TRecordingNotice, TNoticeInsert['kind']> = {
+  shared: 'shared',
+  submitted: 'reviewRequested',
+  assignmentCompleted: 'assignmentCompleted',
+};
+
 /**
- * Enqueues the emails these events send, in the caller's transaction (so they go only if the
- * change commits, and the send-email job retries them while the transport fails). The group
- * notices wait for the analysis: for a recording still processing they are sent with the
- * "processed" event, from the recording's flags at that moment.
+ * Tells these events to the people they concern (announce: the bell's notice, and the email when
+ * they take it), in the caller's transaction, so both go only if the change commits. The group
+ * notices wait for the analysis: for a recording still processing they are told with the
+ * "processed" event, from the recording's flags at that moment. Returns the emails enqueued.
  */
 export async function notifyRecordingEvents(tx: TDb, deps: TNotifyDeps, recordingId: string, events: TRecordingEvents): Promise<number> {
   const row = await findRecordingForNotice(tx, recordingId);
   if (!row) return 0;
   const { r, owner, group, orgSettings } = row;
   const url = deps.config.publicUrl;
-  const mails: TMail[] = [];
-  if (events.processed && r.status === 'done' && wantsEmail(orgSettings, owner.emailPreferences, 'recordingProcessedFrequency')) {
-    mails.push(recordingProcessedMail(url, owner, r));
+  const told: TAnnouncement[] = [];
+  if (events.processed && r.status === 'done') {
+    told.push({
+      notice: { userId: owner.id, kind: 'results', title: r.title, recordingId: r.id },
+      mail: wantsEmail(orgSettings, owner.emailPreferences, 'recordingProcessedFrequency') ? recordingProcessedMail(url, owner, r) : null,
+    });
   }
   if (r.status === 'done' && group) {
-    // One email per member: an assignment hand-in says more than a review request, which says more than a share.
+    // One notice per member: an assignment hand-in says more than a review request, which says
+    // more than a share. The email is the first of those they are told of that they take.
     const notices = NOTICE_ORDER.filter((n) => events[n] || (events.processed && flagged(n, r)));
     if (notices.length) {
       const v = vocabulary(row.orgType);
       for (const { user, membership } of await listGroupMembersWithUsers(tx, group.id)) {
         if (user.orgId !== r.orgId) continue;
-        const notice = notices.find(
-          (n) =>
-            wantsEmail(orgSettings, user.emailPreferences, NOTICE_KIND[n]) &&
-            toldOfRecording(n, { ...user, userId: user.id }, membership, r, group),
-        );
-        if (notice) mails.push(groupMail(notice, url, user, r, owner.name, group.name, row.assignmentName, v));
+        const heard = notices.filter((n) => toldOfRecording(n, { ...user, userId: user.id }, membership, r, group));
+        const first = heard[0];
+        if (!first) continue;
+        const mailed = heard.find((n) => wantsEmail(orgSettings, user.emailPreferences, NOTICE_KIND[n]));
+        told.push({
+          notice: {
+            userId: user.id,
+            kind: NOTICE_BELL[first],
+            actorName: owner.name,
+            title: r.title,
+            detail: first === 'shared' ? group.name : first === 'assignmentCompleted' ? row.assignmentName : null,
+            recordingId: r.id,
+            assignmentId: first === 'assignmentCompleted' ? r.assignmentId : null,
+          },
+          mail: mailed ? groupMail(mailed, url, user, r, owner.name, group.name, row.assignmentName, v) : null,
+        });
       }
     }
   }
-  for (const mail of mails) await deps.queue.enqueueEmail(tx, mail);
-  return mails.length;
+  return announce(tx, deps, told);
 }
 
 /** Whether the recording carries the flag a notice is about (checked when its analysis finishes). */
@@ -96,8 +113,9 @@ function groupMail(
 }
 
 /**
- * Enqueues the "new assignment" email (assignmentReceivedFrequency) to each speaker an assign
- * step targeted, in the caller's transaction. Speakers of another organisation are skipped.
+ * Tells each speaker an assign step targeted of the new assignment (the bell, and the email when
+ * they take assignmentReceivedFrequency), in the caller's transaction. Speakers of another
+ * organisation are skipped. Returns the emails enqueued.
  */
 export async function notifyAssignmentReceived(
   tx: TDb,
@@ -112,11 +130,22 @@ export async function notifyAssignmentReceived(
   const org = await findOrgForNotice(tx, orgId);
   if (!org) return 0;
   const v = vocabulary(org.type);
-  let sent = 0;
+  const told: TAnnouncement[] = [];
   for (const user of await listUsersByIds(tx, [...new Set(userIds)])) {
-    if (user.orgId !== orgId || !wantsEmail(org.settings, user.emailPreferences, 'assignmentReceivedFrequency')) continue;
-    await deps.queue.enqueueEmail(tx, assignmentReceivedMail(deps.config.publicUrl, user, assignment, coachName, groupName, v));
-    sent++;
+    if (user.orgId !== orgId) continue;
+    told.push({
+      notice: {
+        userId: user.id,
+        kind: 'assignmentReceived',
+        actorName: coachName,
+        title: assignment.name,
+        detail: groupName,
+        assignmentId: assignment.id,
+      },
+      mail: wantsEmail(org.settings, user.emailPreferences, 'assignmentReceivedFrequency')
+        ? assignmentReceivedMail(deps.config.publicUrl, user, assignment, coachName, groupName, v)
+        : null,
+    });
   }
-  return sent;
+  return announce(tx, deps, told);
 }

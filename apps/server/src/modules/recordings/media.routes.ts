@@ -3,10 +3,11 @@ import { ERROR_CODES, ZIdSchema } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { TZodApp } from '../../http/route-kit.js';
+import { MEDIA_KINDS } from '../../storage/media-storage.js';
 import { verifyMediaSignature } from '../../storage/media-urls.js';
 import { createMediaAccessCheck } from './media-access.js';
 
-const ZMediaParamsSchema = z.object({ id: ZIdSchema, kind: z.enum(['audio', 'video', 'peaks']) });
+const ZMediaParamsSchema = z.object({ id: ZIdSchema, kind: z.enum(MEDIA_KINDS) });
 const ZMediaQuerySchema = z.object({ u: ZIdSchema, exp: z.coerce.number().int(), sig: z.string().min(10).max(100) });
 
 /**

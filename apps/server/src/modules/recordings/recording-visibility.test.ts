@@ -28,7 +28,7 @@ describe('GET recordings/{id}: what a coach sees at each coach privacy level', (
   it('shows the score, media and results only where the coach may hear, and agrees with the group list', async () => {
     const o = await makeOrg(t.db);
     const owner = { id: o.speaker.id, orgId: o.org.id };
-    const media = { playbackPath: 'audio.m4a', peaksPath: 'peaks.json' };
+    const media = { playbackPath: 'audio.m4a', peaksPath: 'peaks.json', lanesPath: 'lanes.json' };
     const recs = [
       await insertDoneRecording(t.db, owner, o.group.id, { title: 'Private', overallScore: 7.1, ...media }),
       await insertDoneRecording(t.db, owner, o.group.id, { title: 'Shared', overallScore: 6.2, feedbackRequested: true, ...media }),
@@ -65,6 +65,7 @@ describe('GET recordings/{id}: what a coach sees at each coach privacy level', (
           expect(single.overallScore, label).toBe(hear ? rec.overallScore : null);
           expect(single.playbackUrl !== null, label).toBe(hear);
           expect(single.peaksUrl !== null, label).toBe(hear);
+          expect(single.lanesUrl !== null, label).toBe(hear);
           if (!hear) expect(single.results, label).toBeNull();
           // The list row says the same.
           const row = list.find((r) => r.recordingId === rec.id);

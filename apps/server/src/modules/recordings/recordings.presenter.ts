@@ -8,6 +8,7 @@ import {
   type TRecordingWordspotting,
   type TResults,
 } from '@rostrum/contract';
+import type { TMediaKind } from '../../storage/media-storage.js';
 import { signMediaUrl } from '../../storage/media-urls.js';
 import { recordingAbilities, type TRecordingAccess } from '../../auth/policies.js';
 import type { TRecordingListRow, TRecordingRow } from './recordings.repository.js';
@@ -88,7 +89,7 @@ export function presentRecording(
 ): TRecording {
   const { r } = row;
   const canHear = canHearWith(viewer.access);
-  const url = (kind: 'audio' | 'video' | 'peaks', present: string | null) =>
+  const url = (kind: TMediaKind, present: string | null) =>
     canHear && present ? signMediaUrl(mediaSecret, r.id, kind, viewer.userId) : null;
   let results: TResults | null = canHear && r.status === 'done' ? (r.results as TResults | null) : null;
   if (results) {
@@ -108,6 +109,8 @@ export function presentRecording(
     playbackUrl: url('audio', r.playbackPath),
     videoUrl: url('video', r.videoPath),
     peaksUrl: url('peaks', r.peaksPath),
+    // The voice lanes belong to an analysis: written with its results, shown once it is done.
+    lanesUrl: r.status === 'done' ? url('lanes', r.lanesPath) : null,
     assignmentId: r.assignmentId,
     assignment,
     access: { canHear, isOwner: viewer.access === 'owner' },

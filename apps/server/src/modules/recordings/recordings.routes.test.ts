@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, INTAKE_MSG, ZRecordingSchema, ZResultsSchema } from '@rostrum/contract';
+import { ERROR_CODES, INTAKE_MSG, ZLanesSchema, ZRecordingSchema, ZResultsSchema } from '@rostrum/contract';
 import { groups, organisations, recordings } from '../../db/schema.js';
 import { addMember, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 import { speechMp4, speechWav } from '../../test/media-fixtures.js';
@@ -122,6 +122,10 @@ describe('upload, analysis and playback', () => {
     expect(range.rawPayload.length).toBe(100);
     const peaks = await t.app.inject({ method: 'GET', url: rec.peaksUrl! });
     expect(peaks.json().peaksPerSecond).toBe(50);
+    // The voice lanes: the documented series, as long as the recording.
+    const lanes = ZLanesSchema.parse((await t.app.inject({ method: 'GET', url: rec.lanesUrl! })).json());
+    expect(lanes.duration).toBeCloseTo(rec.duration!, 0);
+    expect(lanes.pitch.some((v) => v !== null)).toBe(true);
     const forged = rec.playbackUrl!.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAA');
     expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
   }, 150_000);

@@ -15,6 +15,24 @@ export const SPEAKER_COLORS = ['#5b5bd6', '#e0731b', '#17834d', '#c8333a', '#7c3
 const HIGHLIGHT_COLOR = 'rgba(240, 138, 36, 0.32)';
 const COMMENT_COLOR = 'rgba(91, 91, 214, 0.22)';
 const DRAFT_COLOR = 'rgba(23, 131, 77, 0.25)';
+const MARKER_COLOR = 'rgba(74, 69, 196, 0.55)';
+/** The comment markers' hover tip lives in wavesurfer's shadow root, where page styles do not reach. */
+const MARKER_STYLE = `
+.comment-marker { position: absolute; inset: 0; }
+.comment-marker__tip { display: none; position: absolute; top: 12px; left: 0; z-index: 10; width: max-content; max-width: 260px;
+  padding: 4px 8px; border-radius: 6px; background: #1d2230; color: #fff; font: 12px/1.4 system-ui, sans-serif;
+  white-space: normal; pointer-events: none; }
+.comment-marker:hover .comment-marker__tip { display: block; }
+`;
+
+/** A region comment shown on the waveform: hover reads it, a click plays its region. */
+export interface TCommentMarker {
+  id: string;
+  start: number;
+  end: number;
+  /** "Author: comment", as the tip shows it. */
+  label: string;
+}
 
 export interface TWaveformState {
   ready: boolean;
@@ -32,6 +50,12 @@ export interface TWaveformState {
   selecting: boolean;
   /** The last drag was shorter than the minimum and was dropped. */
   draftRejected: boolean;
+}
+
+/** The stretch of the recording the waveform shows now, in seconds (all of it at fit-to-width). */
+export interface TWaveformView {
+  start: number;
+  end: number;
 }
 
 export interface TSpeakerTurns {
@@ -78,12 +102,58 @@ export class WaveformController {
   private lastTimeEmit = 0;
   private container: HTMLElement | null = null;
   private disableDrag: (() => void) | null = null;
+  // Views and playback ticks go to their own listeners, outside the React state: drawings that
+  // follow the waveform (the voice lanes) redraw at frame rate without re-rendering the page.
+  private view: TWaveformView = { start: 0, end: 0 };
+  private viewListeners = new Set<(v: TWaveformView) => void>();
+  private tickListeners = new Set<(time: number) => void>();
+  private viewFrame = 0;
+  private markers: TCommentMarker[] = [];
 
   subscribe = (l: () => void): (() => void) => {
     this.listeners.add(l);
     return () => this.listeners.delete(l);
   };
   getState = (): TWaveformState => this.state;
+
+  /** Follows the shown stretch (zoom, scroll, resize); called at once with the current one. */
+  onView(l: (v: TWaveformView) => void): () => void {
+    this.viewListeners.add(l);
+    l(this.view);
+    return () => this.viewListeners.delete(l);
+  }
+  getView = (): TWaveformView => this.view;
+
+  /** Every playback position (each animation frame while playing, and each seek). */
+  onTick(l: (time: number) => void): () => void {
+    this.tickListeners.add(l);
+    return () => this.tickListeners.delete(l);
+  }
+
+  private tick(time: number): void {
+    for (const l of this.tickListeners) l(time);
+  }
+
+  /** Reads the shown stretch from the scroll container, once per frame however many events ask. */
+  private scheduleView(): void {
+    if (this.viewFrame) return;
+    this.viewFrame = requestAnimationFrame(() => {
+      this.viewFrame = 0;
+      const ws = this.ws;
+      const duration = this.state.duration;
+      if (!ws || duration <= 0) return;
+      const total = ws.getWrapper().scrollWidth;
+      const width = ws.getWidth();
+      const left = ws.getScroll();
+      const next =
+        total > 0
+          ? { start: (left / total) * duration, end: (Math.min(total, left + width) / total) * duration }
+          : { start: 0, end: duration };
+      if (Math.abs(next.start - this.view.start) < 1e-4 && Math.abs(next.end - this.view.end) < 1e-4) return;
+      this.view = next;
+      for (const l of this.viewListeners) l(next);
+    });
+  }
 
   private set(patch: Partial<TWaveformState>): void {
     this.state = { ...this.state, ...patch };
@@ -127,24 +197,39 @@ export class WaveformController {
     this.ws = ws;
     this.regions = regions;
     this.set({ ...INITIAL_WAVEFORM_STATE, duration: o.duration, pxPerSec: fit, fitPxPerSec: fit });
+    this.view = { start: 0, end: o.duration };
+    for (const l of this.viewListeners) l(this.view);
 
     const subs = [
       ws.on('ready', () => {
         this.set({ ready: true });
         this.drawSpeakers(o.speakers ?? []);
+        this.drawCommentMarkers();
+        this.scheduleView();
       }),
+      ws.on('scroll', () => this.scheduleView()),
+      ws.on('redrawcomplete', () => this.scheduleView()),
       ws.on('error', () => this.set({ failed: true })),
       ws.on('play', () => this.set({ playing: true })),
       ws.on('pause', () => this.set({ playing: false, time: ws.getCurrentTime() })),
       ws.on('finish', () => this.set({ playing: false })),
       ws.on('timeupdate', (t) => {
+        this.tick(t);
         const now = performance.now();
         if (now - this.lastTimeEmit < TIME_THROTTLE_MS && this.state.playing) return;
         this.lastTimeEmit = now;
         this.set({ time: t });
       }),
-      ws.on('zoom', (px) => this.set({ pxPerSec: px })),
+      ws.on('zoom', (px) => {
+        this.set({ pxPerSec: px });
+        this.scheduleView();
+      }),
       regions.on('region-created', (r) => this.onRegionCreated(r)),
+      regions.on('region-clicked', (r, e) => {
+        if (!r.id.startsWith('comment-marker-')) return;
+        e.stopPropagation();
+        this.showCommentRegion({ start: r.start, end: r.end }, true);
+      }),
       regions.on('region-updated', (r) => {
         if (r.id === 'draft') this.set({ draft: { start: round2(r.start), end: round2(r.end) }, draftRejected: false });
       }),
@@ -154,6 +239,7 @@ export class WaveformController {
     // Fit-to-width follows the container's width (the spec checks sizes every second; a
     // ResizeObserver answers at once).
     const ro = new ResizeObserver(() => {
+      this.scheduleView();
       const f = this.fitFor(this.state.duration);
       if (Math.abs(f - this.state.fitPxPerSec) < 0.01) return;
       const atFit = this.state.pxPerSec <= this.state.fitPxPerSec + 0.01;
@@ -171,6 +257,8 @@ export class WaveformController {
       c();
     });
     this.cleanups = [];
+    if (this.viewFrame) cancelAnimationFrame(this.viewFrame);
+    this.viewFrame = 0;
     this.ws?.destroy();
     this.ws = null;
     this.regions = null;
@@ -197,6 +285,7 @@ export class WaveformController {
     if (!this.ws) return;
     this.ws.setTime(time);
     this.set({ time });
+    this.tick(time);
   }
   /** Plays one stretch and stops at its end. */
   playSpan(start: number, end: number): void {
@@ -258,6 +347,49 @@ export class WaveformController {
     }
   }
 
+  /** Shows every region comment as a marker along the top of the waveform (kept across remounts). */
+  setCommentMarkers(markers: TCommentMarker[]): void {
+    this.markers = markers;
+    this.drawCommentMarkers();
+  }
+
+  private drawCommentMarkers(): void {
+    this.removeWhere((r) => r.id.startsWith('comment-marker-'));
+    if (!this.regions || !this.ws || !this.state.ready) return;
+    const root = this.ws.getWrapper().getRootNode();
+    if (root instanceof ShadowRoot && !root.querySelector('style[data-comment-markers]')) {
+      const style = document.createElement('style');
+      style.dataset.commentMarkers = '';
+      style.textContent = MARKER_STYLE;
+      root.appendChild(style);
+    }
+    for (const m of this.markers) {
+      const content = document.createElement('div');
+      content.className = 'comment-marker';
+      const tip = document.createElement('div');
+      tip.className = 'comment-marker__tip';
+      tip.textContent = `${formatTimer(m.start).replace(/\.\d$/, '')} · ${m.label}`;
+      content.appendChild(tip);
+      const r = this.regions.addRegion({
+        id: `comment-marker-${m.id}`,
+        start: m.start,
+        end: Math.max(m.end, m.start + 0.2),
+        color: MARKER_COLOR,
+        drag: false,
+        resize: false,
+        content,
+      });
+      if (r.element) {
+        // A slim flag along the top, so the marker never hides the wave.
+        r.element.style.top = '0';
+        r.element.style.height = '8px';
+        r.element.style.borderRadius = '4px';
+        r.element.style.cursor = 'pointer';
+        r.element.setAttribute('data-comment-marker', m.id);
+      }
+    }
+  }
+
   /** Highlights a metric's hot spots; highlighting the same key again removes them. Returns the new state. */
   toggleHighlight(key: string, spans: ReadonlyArray<{ from: number; to: number }>): boolean {
     const same = this.state.highlight?.key === key;
@@ -305,7 +437,7 @@ export class WaveformController {
   }
 
   private onRegionCreated(r: Region): void {
-    if (!this.disableDrag || r.id.startsWith('speaker-') || r.id.startsWith('highlight-') || r.id === 'comment') return;
+    if (!this.disableDrag || r.id.startsWith('speaker-') || r.id.startsWith('highlight-') || r.id.startsWith('comment')) return;
     if (r.id === 'draft-fixed') return;
     // A drag shorter than the minimum is dropped and drag selection starts again (001 section 5).
     if (r.end - r.start < FEEDBACK_LIMITS.minRegionSeconds) {

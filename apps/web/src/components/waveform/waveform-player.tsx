@@ -22,6 +22,8 @@ export interface WaveformPlayerProps {
   waitForVideo?: boolean;
   /** Shown under the controls (the speaker choice of conversational recordings). */
   children?: ReactNode;
+  /** Shown right under the waveform and its timeline, following its zoom (the voice lanes). */
+  lanes?: ReactNode;
   onDisplayError?: () => void;
 }
 
@@ -35,8 +37,20 @@ function isTextField(t: EventTarget | null): boolean {
 
 /** Waveform with timeline, regions, playback controls, keys p/r/f, zoom and the sticky rule (001 sections 2 and 9). */
 export function WaveformPlayer(props: WaveformPlayerProps) {
-  const { title, playbackUrl, peaksUrl, duration, numSpeakers, isVideo, speakers, videoElement, waitForVideo, children, onDisplayError } =
-    props;
+  const {
+    title,
+    playbackUrl,
+    peaksUrl,
+    duration,
+    numSpeakers,
+    isVideo,
+    speakers,
+    videoElement,
+    waitForVideo,
+    children,
+    lanes,
+    onDisplayError,
+  } = props;
   const controller = useWaveform();
   const state = useWaveformState();
   const waveRef = useRef<HTMLDivElement>(null);
@@ -164,6 +178,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
           <div ref={waveRef} className="waveform__wave" />
           <div ref={timelineRef} className="waveform__timeline" aria-hidden />
         </div>
+        {lanes}
         <div className="waveform__controls">
           <div className="waveform__transport">
             <button

@@ -52,6 +52,11 @@ export class AudioCapture {
     this.watchSilence(onSilence);
   }
 
+  /** The open microphone's stream (the live cues tap it); null before open() and after release(). */
+  get mediaStream(): MediaStream | null {
+    return this.stream;
+  }
+
   /** The recorder's type (with codecs), once recording has started. */
   get mimeType(): string {
     return this.recorder?.mimeType || 'audio/webm';

@@ -19,6 +19,7 @@ const mic = vi.hoisted(() => ({
   started: 0,
   released: 0,
   buzzed: 0,
+  stream: { id: 'mic' } as unknown as MediaStream,
 }));
 
 vi.mock('./audio-capture', () => ({
@@ -34,6 +35,9 @@ vi.mock('./audio-capture', () => ({
     }
     get mimeType() {
       return 'audio/webm;codecs=opus';
+    }
+    get mediaStream() {
+      return mic.stream;
     }
     elapsedSeconds() {
       return mic.seconds;
@@ -58,6 +62,7 @@ const server = vi.hoisted(() => ({
   captures: 0,
   deleted: [] as string[],
   created: [] as Record<string, unknown>[],
+  preferences: [] as Record<string, unknown>[],
 }));
 vi.mock('../../api/rostrum-api', async () => {
   const { ApiError } = await import('../../api/http-client');
@@ -70,6 +75,7 @@ vi.mock('../../api/rostrum-api', async () => {
         return { captureId: 'cap-1', uploadUrl: '/api/v1/uploads' };
       },
       deleteLiveCapture: async (captureId: string) => void server.deleted.push(captureId),
+      updatePreferences: async (body: Record<string, unknown>) => void server.preferences.push(body),
       createRecording: async (body: Record<string, unknown>) => {
         server.created.push(body);
         if (server.captureGone && body.captureId) {
@@ -78,7 +84,7 @@ vi.mock('../../api/rostrum-api', async () => {
         return { recordingId: 'rec-1', uploadUrl: '/api/v1/uploads' };
       },
     },
-    queryKeys: { recordings: ['recordings'] },
+    queryKeys: { recordings: ['recordings'], me: ['me'] },
   };
 });
 /** tus uploads the tab starts: the test ends them through their callbacks. */
@@ -117,6 +123,19 @@ vi.mock('tus-js-client', () => ({
     async abort() {
       this.aborted += 1;
     }
+  },
+}));
+/** The live cues' AudioWorklet boundary (issue 20): which streams were tapped, how many taps stopped. */
+const cueTap = vi.hoisted(() => ({ streams: [] as MediaStream[], stopped: 0 }));
+vi.mock('./cue-tap', () => ({
+  FRAME_SECONDS: 0.02,
+  startCueTap: (stream: MediaStream) => {
+    cueTap.streams.push(stream);
+    return {
+      stop: () => {
+        cueTap.stopped += 1;
+      },
+    };
   },
 }));
 /** The take kept on this device (IndexedDB): what the tab asks of it, and the take it finds there. */
@@ -163,8 +182,10 @@ HTMLDialogElement.prototype.close = function () {
   this.removeAttribute('open');
 };
 
-// The options form is mocked above, so the tab never reads the viewer.
-const viewer = {} as TViewer;
+// The options form is mocked above: the tab reads only the viewer's remembered live cues (off
+// here; live-cues-panel.test.tsx covers them).
+const me = { user: { preferences: { liveCues: 'off' } } } as unknown as TViewer['me'];
+const viewer = { me } as TViewer;
 
 function renderTab(as: TViewer = viewer) {
   return render(
@@ -185,7 +206,8 @@ const click = (name: string) => act(async () => void fireEvent.click(screen.getB
 beforeEach(() => {
   vi.useFakeTimers();
   Object.assign(mic, { allow: true, hold: false, seconds: 0, takeSeconds: 12, onSilence: null, started: 0, released: 0, buzzed: 0 });
-  Object.assign(server, { failCapture: false, captureGone: false, captures: 0, deleted: [], created: [] });
+  Object.assign(server, { failCapture: false, captureGone: false, captures: 0, deleted: [], created: [], preferences: [] });
+  Object.assign(cueTap, { streams: [], stopped: 0 });
   tusUploads.length = 0;
   Object.assign(device, { found: null, begun: [], appended: 0, updates: [], removed: 0 });
   URL.createObjectURL = () => 'blob:take';
@@ -384,7 +406,7 @@ describe('RecordTab: uploading while recording (live capture)', () => {
 });
 
 describe('RecordTab: the take kept on this device (a reload loses nothing)', () => {
-  const ann = { user: { userId: 'user-ann' } } as TViewer;
+  const ann = { me, user: { userId: 'user-ann' } } as TViewer;
   const KEPT = {
     userId: 'user-ann',
     mimeType: 'audio/webm;codecs=opus',
@@ -502,5 +524,47 @@ describe('RecordTab: the take kept on this device (a reload loses nothing)', () 
     expect(server.deleted).toEqual(['cap-9']);
     expect(device.removed).toBe(1);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Record' }));
+  });
+});
+
+describe('RecordTab: live cues (issue 20)', () => {
+  const withCues = (liveCues: 'on' | 'off') => ({ me: { user: { preferences: { liveCues } } } }) as unknown as TViewer;
+  const startRecording = async () => {
+    await click('Record');
+    await advance(3000);
+    expect(screen.getByText('Recording')).toBeTruthy();
+  };
+
+  it('on: the switch shows by the Record button, and recording taps the microphone’s stream for the cues', async () => {
+    renderTab(withCues('on'));
+    expect(screen.getByRole('switch', { name: 'Live cues' }).getAttribute('aria-checked')).toBe('true');
+    expect(cueTap.streams).toHaveLength(0);
+    await startRecording();
+    expect(cueTap.streams).toEqual([mic.stream]);
+    expect(screen.getByRole('meter', { name: 'Microphone level' })).toBeTruthy();
+    await click('Stop');
+    expect(cueTap.stopped).toBe(1);
+    expect(screen.queryByRole('meter')).toBeNull();
+  });
+
+  it('turned off while recording: the cues go, the tap stops, the choice is saved; recording goes on', async () => {
+    renderTab(withCues('on'));
+    await startRecording();
+    await act(async () => void fireEvent.click(screen.getByRole('switch', { name: 'Live cues' })));
+    expect(screen.queryByRole('meter')).toBeNull();
+    expect(cueTap.stopped).toBe(1);
+    expect(server.preferences).toEqual([{ liveCues: 'off' }]);
+    expect(screen.getByRole('switch', { name: 'Live cues' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByTestId('record-timer')).toBeTruthy();
+    expect(mic.released).toBe(0);
+  });
+
+  it('off: no tap runs while recording, and no meter shows', async () => {
+    renderTab(withCues('off'));
+    expect(screen.getByRole('switch', { name: 'Live cues' }).getAttribute('aria-checked')).toBe('false');
+    await startRecording();
+    await advance(2000);
+    expect(cueTap.streams).toHaveLength(0);
+    expect(screen.queryByRole('meter')).toBeNull();
   });
 });

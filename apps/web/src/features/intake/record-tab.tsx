@@ -10,6 +10,7 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import type { TViewer } from '../../app/viewer';
+import { usePreference } from '../../app/preferences';
 import { AudioCapture, fileExtensionFor, playBuzzer } from './audio-capture';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
 import { resultsPath, type TIntakeData } from './intake-options';
@@ -34,6 +35,7 @@ import { LiveUpload, type TLiveStatus } from './live-upload';
 import { TakeKeeper, findKeptTake } from './take-keeper';
 import type { TStoredTake } from './take-store';
 import { KeptTakeOffer } from './kept-take-offer';
+import { LiveCuesPanel, LiveCuesSwitch } from './live-cues-panel';
 
 const TROUBLESHOOTING_PATH = '/help#microphone';
 
@@ -73,6 +75,11 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
   const [machine, dispatch] = useReducer(recordReducer, initialRecordState);
   const { phase: state, count, elapsed, result, progress, uploadError, showTroubleshooting, confirmCancel } = machine;
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  /** Live cues (issue 20): remembered on or off; they tap the stream only while recording. */
+  const [liveCues, setLiveCues] = usePreference(viewer.me, 'liveCues');
+  const cuesOn = liveCues === 'on';
+  const [cueStream, setCueStream] = useState<MediaStream | null>(null);
+  const cuesSwitch = <LiveCuesSwitch checked={cuesOn} onCheckedChange={(on) => setLiveCues(on ? 'on' : 'off')} />;
 
   useEffect(
     () => () => {
@@ -185,6 +192,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
       onAcked: (acked) => keeper?.update({ acked }),
     });
     liveRef.current = live;
+    setCueStream(capture.mediaStream);
     const t = window.setInterval(() => {
       const s = capture.elapsedSeconds();
       dispatch({ type: 'ELAPSED', seconds: s });
@@ -192,7 +200,10 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
       window.clearInterval(t);
       void stop();
     }, ELAPSED_POLL_MS);
-    return () => window.clearInterval(t);
+    return () => {
+      window.clearInterval(t);
+      setCueStream(null);
+    };
   }, [state, stop, dropLive, forgetTake, userId]);
 
   const reset = () => {
@@ -372,6 +383,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
               <p className="recorder__hint">Up to 15 minutes. Speak for at least 5 seconds.</p>
             </>
           )}
+          {state === 'READY' && cuesSwitch}
           {state === 'AUTHORIZING' && (
             <>
               <Spinner size="lg" label="" />
@@ -406,6 +418,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
               <p className="recorder__saving" aria-live="polite" data-testid="live-status">
                 {state === 'RECORDING' && liveStatus ? LIVE_STATUS[liveStatus] : ''}
               </p>
+              {cuesOn && state === 'RECORDING' && <LiveCuesPanel stream={cueStream} />}
               <Button
                 variant="danger"
                 size="lg"
@@ -416,6 +429,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
                 Stop
               </Button>
               <p className="recorder__hint">Recording stops by itself at 15 minutes.</p>
+              {cuesSwitch}
             </>
           )}
           {tooShort && result && (

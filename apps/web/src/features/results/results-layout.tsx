@@ -1,7 +1,15 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff } from 'lucide-react';
-import { hideVideoKey, INTAKE_MSG, type TRecording, type TResults, type TSpeakerScores, type TWordspottingUsed } from '@rostrum/contract';
+import {
+  hideVideoKey,
+  INTAKE_MSG,
+  type TRecording,
+  type TResults,
+  type TFeedback,
+  type TSpeakerScores,
+  type TWordspottingUsed,
+} from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { useSavePreferences } from '../../app/preferences';
@@ -11,6 +19,8 @@ import { EmptyState } from '../../components/empty-state';
 import { WaveformContext } from '../../components/waveform/waveform-context';
 import { WaveformController } from '../../components/waveform/waveform-controller';
 import { WaveformPlayer } from '../../components/waveform/waveform-player';
+import { useCommentMarkers } from '../feedback/comment-markers';
+import { VoiceLanes } from './voice-lanes/voice-lanes';
 import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
 import { FeedbackPanel } from '../feedback/feedback-panel';
@@ -52,6 +62,10 @@ export interface TResultsViewOptions {
   /** The owner's claim of a speaker of a conversation. */
   claim?: { canClaim: boolean; onClaim: (n: number | null) => void; claiming: boolean };
   wordListNotice?: ReactNode;
+  /** The voice lanes under the waveform (a signed-in viewer's; a share link shows none). */
+  lanes?: ReactNode;
+  /** Comments with a region, drawn as markers on the waveform. */
+  comments?: readonly TFeedback[];
   /** The right column (sharing, feedback; or the share link's note). */
   aside: ReactNode;
   asideLabel: string;
@@ -63,6 +77,8 @@ export function ResultsView({
   video: videoPref,
   claim,
   wordListNotice,
+  lanes,
+  comments,
   aside,
   asideLabel,
 }: { view: TResultsView } & TResultsViewOptions) {
@@ -88,6 +104,7 @@ export function ResultsView({
   }, [r.speakerNum]);
 
   useEffect(() => () => controller.unmount(), [controller]);
+  useCommentMarkers(controller, comments);
 
   const hidden = videoPref?.hidden ?? false;
   const scores = results ? scoresFor(results, speaker) : null;
@@ -145,6 +162,7 @@ export function ResultsView({
               videoElement={video}
               waitForVideo={videoPlayable}
               onDisplayError={() => notifications.error(DISPLAY_ERROR.title, DISPLAY_ERROR.text)}
+              lanes={lanes}
             >
               {conv && numSpeakers > 1 && (
                 <SpeakerChoice
@@ -233,6 +251,8 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
       video={{ hidden: viewer.user.preferences[prefKey] === true, onToggle: (hide) => savePreferences({ [prefKey]: hide }) }}
       claim={{ canClaim: r.access.isOwner, onClaim: (n) => claim.mutate(n), claiming: claim.isPending }}
       wordListNotice={<WordListNotice recording={r} />}
+      lanes={r.lanesUrl && <VoiceLanes recordingId={r.recordingId} lanesUrl={r.lanesUrl} />}
+      comments={feedback.data?.items}
       asideLabel="Sharing and feedback"
       aside={
         <>

@@ -1,0 +1,219 @@
+// npm run bench (results page): how soon the results page of a long recording is interactive
+// with every voice lane shown. A real server process (PGlite, demo data, the built web app, the
+// in-process worker) analyses a BENCH_PAGE_MINUTES (default 15) espeak-ng talk uploaded through
+// the API; then Chromium opens its results page RUNS times, each in a fresh context (nothing
+// cached). "Interactive" is the first moment the waveform's Play button is enabled, the lanes
+// are drawn and the Vocal Delivery dial shows its score, from the start of navigation. After
+// that, zooming in must redraw the lanes (the time from the click to the new picture), and the
+// long tasks (over 50 ms) the main thread ran during load are summed, as in Total Blocking Time.
+// Target: interactive within 1.5 s for a 15-minute recording.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { freePort, printBenchTable, waitUntilUp } from './bench-kit.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const MAIN = path.resolve(HERE, '../main.js');
+const WEB_INDEX = path.resolve(HERE, '../../../web/dist/index.html');
+const MEDIA = path.join(os.tmpdir(), 'rostrum-bench-media');
+const SPEAKER = { email: 'speaker@northwind.example', password: 'rostrum-demo' };
+const MINUTES = Number(process.env.BENCH_PAGE_MINUTES ?? 15);
+const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
+const TARGET_MS = 1500;
+let BASE = '';
+
+const TALK = [
+  'Good morning everyone, and thank you for coming today.',
+  'Um, I want to talk about how we can make our weekly meetings shorter and more useful.',
+  'First, we will share an agenda the day before, so everybody arrives prepared.',
+  'Uh, second, we will end every meeting with clear decisions and owners.',
+].join(' ');
+
+/** The talk at two speeds and pitches, with pauses, repeated to `minutes`; mono 16 kHz WAV. */
+function longTalk(minutes: number): string {
+  mkdirSync(MEDIA, { recursive: true });
+  const out = path.join(MEDIA, `results-page-talk-${minutes}min.wav`);
+  if (existsSync(out)) return out;
+  const a = path.join(MEDIA, 'results-page-a.wav');
+  const b = path.join(MEDIA, 'results-page-b.wav');
+  execFileSync('espeak-ng', ['-s', '140', '-p', '40', '-w', a, TALK]);
+  execFileSync('espeak-ng', ['-s', '185', '-p', '60', '-w', b, TALK]);
+  const pair = path.join(MEDIA, 'results-page-pair.wav');
+  execFileSync('sox', [a, b, '-r', '16000', '-c', '1', '-b', '16', pair, 'pad', '0', '1.2']);
+  const seconds = minutes * 60;
+  const copies = String(Math.ceil(seconds / 20));
+  execFileSync('sox', [pair, out, 'repeat', copies, 'trim', '0', String(seconds)]);
+  for (const f of [a, b, pair]) rmSync(f, { force: true });
+  return out;
+}
+
+async function signIn(): Promise<{ session: Record<string, string>; auth: string }> {
+  const res = await fetch(`${BASE}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(SPEAKER),
+  });
+  if (!res.ok) throw new Error(`sign-in ${res.status}`);
+  const d = ((await res.json()) as { data: { apiKey: string; orgCode: string; expires: string } }).data;
+  return {
+    session: { 'rostrum.apiKey': d.apiKey, 'rostrum.orgCode': d.orgCode, 'rostrum.apiKeyExpires': d.expires },
+    auth: `Bearer ${d.orgCode}-${d.apiKey}`,
+  };
+}
+
+/** POST recordings, then the whole file in one tus PATCH; returns the recording's id. */
+async function upload(auth: string, file: string): Promise<string> {
+  const bytes = readFileSync(file);
+  const created = await fetch(`${BASE}/api/v1/recordings`, {
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      source: 'ui upload form',
+      fileName: path.basename(file),
+      fileSize: bytes.length,
+      title: `${MINUTES}-minute talk`,
+    }),
+  });
+  if (!created.ok) throw new Error(`POST recordings ${created.status} ${await created.text()}`);
+  const { data } = (await created.json()) as { data: { recordingId: string; uploadUrl: string } };
+  const b64 = (s: string) => Buffer.from(s).toString('base64');
+  const endpoint = new URL(data.uploadUrl, BASE).toString();
+  const start = await fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      authorization: auth,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(bytes.length),
+      'upload-metadata': `recordingId ${b64(data.recordingId)},filename ${b64(path.basename(file))}`,
+    },
+  });
+  if (start.status !== 201) throw new Error(`tus POST ${start.status}`);
+  const patch = await fetch(new URL(start.headers.get('location') ?? '', endpoint), {
+    method: 'PATCH',
+    headers: { authorization: auth, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    body: bytes,
+  });
+  if (patch.status !== 204) throw new Error(`tus PATCH ${patch.status}`);
+  return data.recordingId;
+}
+
+interface TDone {
+  lanesUrl: string;
+  peaksUrl: string;
+}
+
+async function analysed(recordingId: string, auth: string): Promise<TDone> {
+  const until = Date.now() + 20 * 60_000;
+  for (;;) {
+    const res = await fetch(`${BASE}/api/v1/recordings/${recordingId}`, { headers: { authorization: auth } });
+    const d = ((await res.json()) as { data: { state: string; lanesUrl: string; peaksUrl: string } }).data;
+    if (d.state === 'done') return d;
+    if (d.state === 'failed' || Date.now() > until) throw new Error(`analysis ${d.state}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+interface TRun {
+  interactive: number;
+  zoomRedraw: number;
+  blocking: number;
+}
+
+async function openResults(browser: Browser, session: Record<string, string>, recordingId: string): Promise<TRun> {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1440, height: 900 } });
+  try {
+    await context.addInitScript((entries) => {
+      for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+      // Long tasks from the start of the page, for the blocking time.
+      (window as unknown as { __long: number[] }).__long = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) (window as unknown as { __long: number[] }).__long.push(e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    }, session);
+    const page = await context.newPage();
+    const t0 = Date.now();
+    await page.goto(`/evaluate/${recordingId}`, { waitUntil: 'commit' });
+    await Promise.all([
+      page
+        .getByTestId('waveform')
+        .getByRole('button', { name: 'Play', exact: true })
+        .and(page.locator(':enabled'))
+        .waitFor({ timeout: 30_000 }),
+      page.locator('[data-testid="voice-lanes"][data-drawn="true"]').waitFor({ timeout: 30_000 }),
+      page.getByLabel(/^Vocal Delivery: \d+\.\d out of 10$/).waitFor({ timeout: 30_000 }),
+    ]);
+    const interactive = Date.now() - t0;
+    const blocking = await page.evaluate(() =>
+      (window as unknown as { __long: number[] }).__long.reduce((s, d) => s + Math.max(0, d - 50), 0),
+    );
+    const canvas = page.locator('[data-lane="pitch"] canvas');
+    const print = () => canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    const before = await print();
+    const z0 = Date.now();
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    while ((await print()) === before) {
+      if (Date.now() - z0 > 10_000) throw new Error('the lanes did not redraw after zooming');
+    }
+    return { interactive, zoomRedraw: Date.now() - z0, blocking };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  if (!existsSync(WEB_INDEX)) throw new Error(`no web build at ${WEB_INDEX}: npm run build -w @rostrum/web`);
+  const audio = longTalk(MINUTES);
+  const port = await freePort();
+  BASE = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rostrum-bench-page-'));
+  const server = spawn(process.execPath, [MAIN, '--seed-demo'], {
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: BASE, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let browser: Browser | null = null;
+  try {
+    await waitUntilUp(BASE, 300);
+    const { session, auth } = await signIn();
+    const recordingId = await upload(auth, audio);
+    const done = await analysed(recordingId, auth);
+    const sizes = await Promise.all(
+      [done.lanesUrl, done.peaksUrl].map(async (u) => {
+        const res = await fetch(new URL(u, BASE), { headers: { 'accept-encoding': 'br, gzip' } });
+        return { wire: (await res.arrayBuffer()).byteLength, encoding: res.headers.get('content-encoding') ?? 'none' };
+      }),
+    );
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+    const runs: TRun[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await openResults(browser, session, recordingId));
+    const interactive = median(runs.map((r) => r.interactive));
+    const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+    printBenchTable(`Results page: a ${MINUTES}-minute recording with every voice lane (median of ${RUNS} cold loads, 1440 x 900)`, [
+      ['results page interactive, all lanes drawn', `${interactive} ms`, `<= ${TARGET_MS} ms`, interactive <= TARGET_MS ? 'PASS' : 'FAIL'],
+      ['  each load (ms)', runs.map((r) => r.interactive).join(', '), '', ''],
+      ['  zoom in -> lanes redrawn', `${median(runs.map((r) => r.zoomRedraw))} ms`, '', ''],
+      ['  long tasks while loading (blocking time)', `${median(runs.map((r) => r.blocking))} ms`, '', ''],
+      [
+        '  lanes.json / peaks.json on the wire',
+        `${kb(sizes[0]!.wire)} (${sizes[0]!.encoding}) / ${kb(sizes[1]!.wire)} (${sizes[1]!.encoding})`,
+        '',
+        '',
+      ],
+    ]);
+    if (interactive > TARGET_MS) process.exitCode = 1;
+  } finally {
+    await browser?.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
