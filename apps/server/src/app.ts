@@ -33,6 +33,8 @@ import { historyRoutes } from './modules/history/history.routes.js';
 import { noticesRoutes } from './modules/notifications/notices.routes.js';
 import { assignmentsRoutes } from './modules/assignments/assignments.routes.js';
 import { reportRoutes } from './modules/assignments/report/report.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
+import { shareLinksRoutes } from './modules/share-links/share-links.routes.js';
 import { assignmentProgressRoutes } from './modules/assignments/progress/progress.routes.js';
 import { scorecardsRoutes } from './modules/scorecards/scorecards.routes.js';
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.js';
@@ -111,6 +113,8 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       uploadsRoutes(zapp, deps);
       liveCapturesRoutes(zapp, deps);
       mediaRoutes(zapp, deps);
+      exportsRoutes(zapp, deps);
+      shareLinksRoutes(zapp, deps);
       feedbackRoutes(zapp, deps);
       historyRoutes(zapp, deps);
       noticesRoutes(zapp, deps);

@@ -82,6 +82,8 @@ export const ORG_SETTING_FLAGS = [
   'Custom_Wordspotting_For_Groups',
   'Custom_Wordspotting_For_Orgs',
   'Custom_Wordspotting_For_Users',
+  /** "Allow public share links": owners may create read-only links to one recording's results (off by default). */
+  'Public_Share_Links',
 ] as const;
 
 export const PRIVACY_LEVEL_NAMES = ['Sharing Disabled', 'Low', 'Medium', 'High', 'Highest'] as const;

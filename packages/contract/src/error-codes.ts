@@ -188,6 +188,16 @@ export const ERROR_CODES = {
   scorecardDuplicateRating: 'scorecard.duplicate_rating',
   /** 400: the presets were renamed, removed or hidden, or a custom rating sits above position 5. */
   scorecardInvalidRatings: 'scorecard.invalid_ratings',
+
+  // Export and share links
+  /** 409: the recording has no results to export yet (still processing, or failed). */
+  exportNoResults: 'export.no_results',
+  /** 403: the organisation does not allow public share links (its Public_Share_Links setting). */
+  shareLinksDisabled: 'share_link.disabled',
+  /** 410: the share link was revoked, has expired, or its organisation turned share links off. */
+  shareLinkGone: 'share_link.gone',
+  /** 429: too many share link requests from one address. */
+  shareLinkRateLimited: 'share_link.rate_limited',
 } as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

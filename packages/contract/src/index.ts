@@ -37,3 +37,6 @@ export * from './wordspotting-lists.js';
 export * from './clarity.js';
 export * from './subscription.js';
 export * from './zoom.js';
+export * from './metric-format.js';
+export * from './share-links.js';
+export * from './exports.js';

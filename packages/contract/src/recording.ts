@@ -26,6 +26,10 @@ export const ZRecordingAbilitiesSchema = z.object({
   canDelete: z.boolean(),
   canComment: z.boolean(),
   canScore: z.boolean(),
+  /** Download the transcript, results, CSV and PDF: whoever may hear it, once it has results. */
+  canExport: z.boolean(),
+  /** Create, list and revoke public share links: the owner, with the organisation's Public_Share_Links on, once it has results. */
+  canShareLink: z.boolean(),
 });
 export type TRecordingAbilities = z.infer<typeof ZRecordingAbilitiesSchema>;
 

@@ -78,6 +78,9 @@ export const CONVERSATIONAL_SUMMARY: readonly TMetricKey[] = [
   'negativeVibes',
 ];
 
+/** The speakers of a conversation as the results page names them (001 section 2: labels ONE to FIVE). */
+export const SPEAKER_NAMES = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
+
 /** Variety charts: 20 segments; a bar's score is 4 plus its spread, clamped to 0-8. */
 export const VARIETY_SEGMENTS = 20;
 export const DEFAULT_WORD_SPOTTING = ['uh/um'] as const;

@@ -64,6 +64,8 @@ export const ROUTES = {
   manage: { name: 'manage', path: '/manage', announcer: 'Manage', auth: true },
   history: { name: 'history', path: '/history', announcer: 'History', auth: true },
   unsubscribe: { name: 'unsubscribe', path: '/unsubscribe/:unsubscribeCode', announcer: 'Unsubscribe', auth: false },
+  /** A public share link's read-only results (issue 20): no sign-in, no navigation into the app. */
+  sharedRecording: { name: 'shared-recording', path: '/s/:token', announcer: 'Shared Results', auth: false, hideSignIn: true },
   customerAdminGroups: {
     name: 'customer-admin-groups',
     path: '/customer-admin/groups',

@@ -121,9 +121,21 @@ describe('recordingAbilities (001 sections 4 and 6, 002 section 4)', () => {
           access,
           { managerPrivacyLevel: coach, speakerPrivacyLevel: speaker },
           { Assignments: on },
-          { assignmentId: assigned ? 'a-1' : null, feedbackRequested: shared },
+          { assignmentId: assigned ? 'a-1' : null, feedbackRequested: shared, status: 'done' },
         ),
-      ).toEqual({ canHear, canShare, canFlag, canFlagOnResults, canSubmit, canRename, canDelete, canComment, canScore: canScoreIt });
+      ).toEqual({
+        canHear,
+        canShare,
+        canFlag,
+        canFlagOnResults,
+        canSubmit,
+        canRename,
+        canDelete,
+        canComment,
+        canScore: canScoreIt,
+        canExport: canHear,
+        canShareLink: false,
+      });
     },
   );
 });

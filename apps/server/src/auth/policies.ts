@@ -270,11 +270,24 @@ export function groupSharingAbilities(group: { managerPrivacyLevel: number | nul
  * offers Submit to coach on shared ones too (002 section 2.5), so flagging itself stays canFlag.
  * Commenting and scoring follow canCommentOn and canScore.
  */
+/** Exports (issue 20): whoever may hear the recording (as its results page), once it has results. */
+export function mayExport(access: TRecordingAccess, status: string): boolean {
+  return (access === 'owner' || access === 'hear') && status === 'done';
+}
+
+/**
+ * Public share links (issue 20): only the recording's owner, only where the organisation allows
+ * them (Public_Share_Links, off by default), and only for a recording with results to show.
+ */
+export function mayShareLink(access: TRecordingAccess, orgSettings: { Public_Share_Links?: boolean | null }, status: string): boolean {
+  return access === 'owner' && !!orgSettings.Public_Share_Links && status === 'done';
+}
+
 export function recordingAbilities(
   access: TRecordingAccess,
   group: { managerPrivacyLevel: number | null; speakerPrivacyLevel: number | null } | null,
-  orgSettings: { Assignments?: boolean | null },
-  rec: { assignmentId: string | null; feedbackRequested: boolean },
+  orgSettings: { Assignments?: boolean | null; Public_Share_Links?: boolean | null },
+  rec: { assignmentId: string | null; feedbackRequested: boolean; status: string },
 ): TRecordingAbilities {
   const owner = access === 'owner';
   const levels = groupSharingAbilities(group);
@@ -290,6 +303,8 @@ export function recordingAbilities(
     canDelete: owner,
     canComment: canCommentOn(access, speakerLevel),
     canScore: canScore(access, speakerLevel),
+    canExport: mayExport(access, rec.status),
+    canShareLink: mayShareLink(access, orgSettings, rec.status),
   };
 }
 

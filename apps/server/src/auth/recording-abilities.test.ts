@@ -44,6 +44,9 @@ function expected(c: TCase): TRecordingAbilities {
     canDelete: owner,
     canComment: FEEDBACK_ON[c.speaker]!,
     canScore: !owner && FEEDBACK_ON[c.speaker]!,
+    // Issue 20: whoever hears a finished recording downloads it; share links need the org setting (off here).
+    canExport: true,
+    canShareLink: false,
   };
 }
 
@@ -65,7 +68,7 @@ describe('recordingAbilities', () => {
       access,
       { managerPrivacyLevel: c.coach, speakerPrivacyLevel: c.speaker },
       { Assignments: c.assignmentsOn },
-      { assignmentId: c.inAssignment ? '00000000-0000-4000-8000-000000000001' : null, feedbackRequested: c.shared },
+      { assignmentId: c.inAssignment ? '00000000-0000-4000-8000-000000000001' : null, feedbackRequested: c.shared, status: 'done' },
     );
     expect(got).toEqual(expected(c));
   });
@@ -73,29 +76,36 @@ describe('recordingAbilities', () => {
   it('spot checks written out in full', () => {
     const group = (coach: number, speaker: number) => ({ managerPrivacyLevel: coach, speakerPrivacyLevel: speaker });
     // Owner, coach 1 / speaker 2, Assignments off: may share and flag.
-    expect(recordingAbilities('owner', group(1, 2), {}, { assignmentId: null, feedbackRequested: false })).toMatchObject({
+    expect(recordingAbilities('owner', group(1, 2), {}, { assignmentId: null, feedbackRequested: false, status: 'done' })).toMatchObject({
       canShare: true,
       canFlag: true,
     });
     // Owner, speaker 4 (speakers see no peers): flag only.
-    expect(recordingAbilities('owner', group(3, 4), {}, { assignmentId: null, feedbackRequested: false })).toMatchObject({
+    expect(recordingAbilities('owner', group(3, 4), {}, { assignmentId: null, feedbackRequested: false, status: 'done' })).toMatchObject({
       canShare: false,
       canFlag: true,
     });
     // Owner, Assignments on and no assignment: neither.
-    expect(recordingAbilities('owner', group(2, 2), { Assignments: true }, { assignmentId: null, feedbackRequested: false })).toMatchObject(
-      {
-        canShare: false,
-        canFlag: false,
-      },
-    );
+    expect(
+      recordingAbilities('owner', group(2, 2), { Assignments: true }, { assignmentId: null, feedbackRequested: false, status: 'done' }),
+    ).toMatchObject({
+      canShare: false,
+      canFlag: false,
+    });
     // Coach level 1 (the manage page once asked for above 1): the owner may flag.
-    expect(recordingAbilities('owner', group(1, 1), {}, { assignmentId: null, feedbackRequested: false }).canFlag).toBe(true);
+    expect(recordingAbilities('owner', group(1, 1), {}, { assignmentId: null, feedbackRequested: false, status: 'done' }).canFlag).toBe(
+      true,
+    );
   });
 
   it('gives nothing beyond listing to a caller who may only list, and nothing to share without a group', () => {
     expect(
-      recordingAbilities('list', { managerPrivacyLevel: 2, speakerPrivacyLevel: 2 }, {}, { assignmentId: null, feedbackRequested: false }),
+      recordingAbilities(
+        'list',
+        { managerPrivacyLevel: 2, speakerPrivacyLevel: 2 },
+        {},
+        { assignmentId: null, feedbackRequested: false, status: 'done' },
+      ),
     ).toEqual({
       canHear: false,
       canShare: false,
@@ -106,8 +116,10 @@ describe('recordingAbilities', () => {
       canDelete: false,
       canComment: false,
       canScore: false,
+      canExport: false,
+      canShareLink: false,
     });
-    expect(recordingAbilities('owner', null, {}, { assignmentId: null, feedbackRequested: false })).toEqual({
+    expect(recordingAbilities('owner', null, {}, { assignmentId: null, feedbackRequested: false, status: 'done' })).toEqual({
       canHear: true,
       canShare: false,
       canFlag: false,
@@ -117,7 +129,26 @@ describe('recordingAbilities', () => {
       canDelete: true,
       canComment: false,
       canScore: false,
+      canExport: true,
+      canShareLink: false,
     });
+  });
+});
+
+describe('export and share links (issue 20)', () => {
+  const group = { managerPrivacyLevel: 1, speakerPrivacyLevel: 1 };
+  const rec = (status: string) => ({ assignmentId: null, feedbackRequested: false, status });
+  it.each([
+    // access, Public_Share_Links, status -> canExport, canShareLink
+    ['owner', true, 'done', true, true],
+    ['owner', false, 'done', true, false],
+    ['owner', true, 'processing', false, false],
+    ['owner', true, 'failed', false, false],
+    ['hear', true, 'done', true, false],
+    ['list', true, 'done', false, false],
+    ['none', true, 'done', false, false],
+  ] as const)('%s, setting %s, %s: export %s, share link %s', (access, on, status, canExport, canShareLink) => {
+    expect(recordingAbilities(access, group, { Public_Share_Links: on }, rec(status))).toMatchObject({ canExport, canShareLink });
   });
 });
 

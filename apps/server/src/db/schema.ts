@@ -755,3 +755,27 @@ export const notices = pgTable(
   },
   (t) => [index('notices_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/**
+ * Public share links (issue 20): an owner's read-only link to one recording's results, with an
+ * expiry, revocable. Only the SHA-256 of its 256-bit token is kept (auth/keys.ts, as api keys and
+ * password resets), so a database read never yields a working link.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    /** Who made it: the recording's owner when it was made. */
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('share_links_recording_idx').on(t.recordingId, t.createdAt)],
+);

@@ -59,7 +59,9 @@ export const DEMO_ORGS: TDemoOrg[] = [
     name: 'Northwind Communications',
     type: 'other',
     // Org and group wordspotting lists are customisable here; speakers' own lists are not.
+    // Owners may make public share links of their results (Public_Share_Links, off by default).
     settings: {
+      Public_Share_Links: true,
       Email_Notifications_For_Speakers: true,
       Email_Notifications_For_Managers: true,
       seatLimit: 50,

@@ -54,12 +54,13 @@ beforeAll(async () => {
       });
     }
   }
-  // Hidden from the document but reachable: resumable uploads and signed media.
+  // Hidden from the document but reachable: resumable uploads, signed media and shared media.
   operations.push(
     { method: 'POST', path: '/api/v1/uploads', bodyProps: [], queryNames: [], raw: true },
     { method: 'PATCH', path: '/api/v1/uploads/{id}', bodyProps: [], queryNames: [], raw: true },
     { method: 'HEAD', path: '/api/v1/uploads/{id}', bodyProps: [], queryNames: [], raw: true },
     { method: 'GET', path: '/api/v1/media/{id}/{kind}', bodyProps: [], queryNames: ['exp', 'sig'] },
+    { method: 'GET', path: '/api/v1/shared/{token}/media/{kind}', bodyProps: [], queryNames: [] },
   );
   // Signing out would end the fuzzing identities' sessions; it is fuzzed anonymously only.
   operations = operations.filter((o) => !o.path.endsWith('/openapi.json'));
@@ -106,10 +107,12 @@ const FAMILIES = [
   'live-captures',
   'me',
   'media',
+  'notices',
   'org',
   'payments',
   'recordings',
   'scorecards',
+  'shared',
   'subscription',
   'unsubscribe',
   'uploads',

@@ -105,7 +105,12 @@ export const comboName = (lv: TLevels) => `c${lv.coach}/s${lv.speaker}`;
 async function buildCombo(t: TTestApp, lv: TLevels, foreignAuth: string) {
   const db = t.db;
   const o = await makeOrg(db, {
-    settings: { Assignments: assignmentsOnFor(lv), Download_Report_Button: true, Custom_Wordspotting_For_Groups: true },
+    settings: {
+      Assignments: assignmentsOnFor(lv),
+      Download_Report_Button: true,
+      Custom_Wordspotting_For_Groups: true,
+      Public_Share_Links: true,
+    },
   });
   await db.update(groups).set({ managerPrivacyLevel: lv.coach, speakerPrivacyLevel: lv.speaker }).where(eq(groups.id, o.group.id));
   const peer = await addMember(db, o.org.id, o.group.id, ['speaker']);

@@ -169,6 +169,15 @@ export function recordingMutationRule(caller: TCaller, lv: TLevels, rec: TRecFla
   return { visible: recordingView(caller, lv, rec) !== 'hidden', allowed: caller === 'owner' };
 }
 
+/** Issue 20: "Download ... allowed to whoever may hear the recording (same rule as the results page)". */
+export function exportRule(caller: TCaller, lv: TLevels, rec: TRecFlags) {
+  const view = recordingView(caller, lv, rec);
+  return { visible: view !== 'hidden', allowed: view === 'full' };
+}
+
+/** Issue 20: "The OWNER of the recording only may create ..., list and revoke links for their recording". */
+export const shareLinkRule = recordingMutationRule;
+
 /**
  * Re-analysing with the current wordspotting list (issue text, 002 section 2.9 SILENT on who):
  * "offered to its owner and coaches": the owner, and a coach (or org admin) who may hear it.

@@ -55,11 +55,16 @@ export type TIdStyle = 'as-is' | 'upper';
 const FOREIGN_IDS: ReadonlySet<string> = new Set(['meetingId', 'fileId']);
 export const isId = (name: string) => name === 'id' || (/Id$/.test(name) && !FOREIGN_IDS.has(name));
 
-/** The ids a target sends, in a fixed order and once per value: path, id-like query and top-level body fields. */
+/**
+ * The ids a target sends, in a fixed order and once per value: id-like path, query and top-level
+ * body fields. Other path parameters (an export's {format}, a share link's {token}) are not ids.
+ */
 export function idsOf(t: TTarget): { where: string; value: string }[] {
   const body = t.body && typeof t.body === 'object' ? (t.body as Record<string, unknown>) : {};
   const all = [
-    ...Object.entries(t.params ?? {}).map(([k, value]) => ({ where: `path {${k}}`, value })),
+    ...Object.entries(t.params ?? {})
+      .filter(([k]) => isId(k))
+      .map(([k, value]) => ({ where: `path {${k}}`, value })),
     ...Object.entries(t.query ?? {})
       .filter(([k]) => isId(k))
       .map(([k, value]) => ({ where: `query ${k}`, value })),
@@ -80,7 +85,7 @@ export function url(op: string, t: TTarget, style: TIdStyle, replace?: { from: s
   const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = t.params?.[name];
     if (v === undefined) throw new Error(`${op}: the row gives no value for {${name}}`);
-    return encodeURIComponent(fix(v));
+    return encodeURIComponent(isId(name) ? fix(v) : v);
   });
   const query = Object.entries(t.query ?? {}).map(([k, v]) => `${k}=${encodeURIComponent(isId(k) ? fix(v) : v)}`);
   return `${API_PREFIX}${filled}${query.length ? `?${query.join('&')}` : ''}`;

@@ -17,10 +17,12 @@ import {
   scorecardResponses,
   scorecards,
   liveCaptures,
+  shareLinks,
   users,
   wordspottingLists,
 } from '../db/schema.js';
 import { insertAssignment } from './harness.js';
+import { hashSecret, newSecret } from '../auth/keys.js';
 import { StripeStandIn } from './stripe-stand-in.js';
 
 /** The matrix app's Stripe: card payments start against this local stand-in. */
@@ -57,6 +59,8 @@ import {
   maySetGroupList,
   reanalyzeRule,
   recordingMutationRule,
+  exportRule,
+  shareLinkRule,
   recordingView,
   removeFromAssignmentRule,
   sameOrg,
@@ -481,6 +485,39 @@ const reanalyzeWrite = () =>
     expect: ({ caller, combo, variant }) => ({ status: statusFor(caller, reanalyzeRule(caller, combo.lv, REC_VARIANTS[variant])) }),
   });
 
+/** A share link of a recording, straight in the database; its token for the public read. */
+async function newShareLink<V>(a: TCellArgs<V>, recordingId: string, createdBy: string) {
+  const token = newSecret();
+  const [link] = await dbOf(a)
+    .insert(shareLinks)
+    .values({ recordingId, createdBy, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning();
+  return { token, id: link!.id };
+}
+
+const shareLinkState =
+  <V>(a: TCellArgs<V>, recordingId: string) =>
+  async () =>
+    (await dbOf(a).select().from(shareLinks).where(eq(shareLinks.recordingId, recordingId))).map((l) => ({
+      id: l.id,
+      revoked: !!l.revokedAt,
+    }));
+
+/** Creating or revoking a recording's share link: the owner's alone (Public_Share_Links is on in the matrix). */
+const shareLinkWrite = (method: 'POST' | 'DELETE') =>
+  row<TRecVariant>({
+    variants: REC_VARIANT_NAMES,
+    mutates: true,
+    target: async (a): Promise<TTarget> => {
+      const r = await a.combo.newRecording(a.variant);
+      const state = shareLinkState(a, r.id);
+      if (method === 'POST') return { params: { id: r.id }, body: { expiresInDays: 7 }, state };
+      const link = await newShareLink(a, r.id, r.userId);
+      return { params: { id: r.id, linkId: link.id }, state };
+    },
+    expect: ({ caller, combo, variant }) => ({ status: statusFor(caller, shareLinkRule(caller, combo.lv, REC_VARIANTS[variant])) }),
+  });
+
 const feedbackWrite = (method: 'PUT' | 'DELETE') =>
   row<TAuthored>({
     variants: FEEDBACK_TARGETS,
@@ -645,6 +682,37 @@ export const TABLE: Record<string, TRow<unknown>> = {
   'DELETE /recordings/{id}': recordingWrite('DELETE'),
   'PUT /recordings/{id}/speaker': recordingWrite('SPEAKER'),
   'POST /recordings/{id}/reanalyze': reanalyzeWrite(),
+  'GET /recordings/{id}/export/{format}': row<TRecVariant>({
+    variants: REC_VARIANT_NAMES,
+    mutates: false,
+    target: async ({ combo, variant }) => ({ params: { id: mainRec(combo, variant).row.id, format: 'csv' } }),
+    expect: (a) => ({
+      status: statusFor(a.caller, exportRule(a.caller, a.combo.lv, REC_VARIANTS[a.variant])),
+      check: (d: string) => (String(d).includes('Recording,Speaker,Metric,Score') ? [] : ['not the metrics CSV']),
+    }),
+  }),
+  'GET /recordings/{id}/share-links': row<TRecVariant>({
+    variants: REC_VARIANT_NAMES,
+    mutates: false,
+    target: async ({ combo, variant }) => ({ params: { id: mainRec(combo, variant).row.id } }),
+    expect: (a) => ({ status: statusFor(a.caller, shareLinkRule(a.caller, a.combo.lv, REC_VARIANTS[a.variant])) }),
+  }),
+  'POST /recordings/{id}/share-links': shareLinkWrite('POST'),
+  'DELETE /recordings/{id}/share-links/{linkId}': shareLinkWrite('DELETE'),
+  // Public: whoever holds a valid link sees the shared results, signed in anywhere or not.
+  'GET /shared/{token}': row<TRecVariant>({
+    variants: REC_VARIANT_NAMES,
+    mutates: false,
+    target: async (a) => {
+      const rec = mainRec(a.combo, a.variant).row;
+      return { params: { token: (await newShareLink(a, rec.id, rec.userId)).token } };
+    },
+    expect: () => ({
+      status: 200,
+      check: (d: Record<string, unknown>) =>
+        ['userId', 'groupId', 'groupName', 'userFirstName', 'recordingId'].filter((k) => k in d).map((k) => `${k} shown`),
+    }),
+  }),
 
   // -- feedback and history
   'GET /feedback': row<TRecVariant>({
@@ -1066,6 +1134,11 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   'DELETE /recordings/{id}': false,
   'PUT /recordings/{id}/speaker': false,
   'POST /recordings/{id}/reanalyze': false,
+  'GET /recordings/{id}/export/{format}': false,
+  'GET /recordings/{id}/share-links': false,
+  'POST /recordings/{id}/share-links': false,
+  'DELETE /recordings/{id}/share-links/{linkId}': false,
+  'GET /shared/{token}': false,
   'DELETE /wordspotting': true,
   'GET /feedback': true,
   'POST /feedback': true,

@@ -640,6 +640,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recordings/{id}/export/{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a recording's transcript (vtt, srt, txt), results (json, csv) or one-page report (pdf) */
+        get: operations["exportRecording"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recordings/{id}/share-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The recording's share links, newest first (the owner) */
+        get: operations["listShareLinks"];
+        put?: never;
+        /** Create a public read-only link to the results (the owner, with Public_Share_Links on); the token is returned this once */
+        post: operations["createShareLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recordings/{id}/share-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a share link (the owner): it stops working at once */
+        delete: operations["revokeShareLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shared/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a share link shows, without sign-in: 404 for an unknown link, 410 for a revoked or expired one or one turned off */
+        get: operations["getSharedRecording"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/feedback": {
         parameters: {
             query?: never;
@@ -2529,6 +2598,7 @@ export interface operations {
                                     Custom_Wordspotting_For_Groups?: boolean;
                                     Custom_Wordspotting_For_Orgs?: boolean;
                                     Custom_Wordspotting_For_Users?: boolean;
+                                    Public_Share_Links?: boolean;
                                     seatLimit?: number | null;
                                     freeDuration?: {
                                         years: number;
@@ -3228,6 +3298,7 @@ export interface operations {
                                 Custom_Wordspotting_For_Groups?: boolean;
                                 Custom_Wordspotting_For_Orgs?: boolean;
                                 Custom_Wordspotting_For_Users?: boolean;
+                                Public_Share_Links?: boolean;
                                 seatLimit?: number | null;
                                 freeDuration?: {
                                     years: number;
@@ -4130,6 +4201,8 @@ export interface operations {
                                         canDelete: boolean;
                                         canComment: boolean;
                                         canScore: boolean;
+                                        canExport: boolean;
+                                        canShareLink: boolean;
                                     };
                                     canHear: boolean;
                                 }[];
@@ -4227,6 +4300,8 @@ export interface operations {
                                 canDelete: boolean;
                                 canComment: boolean;
                                 canScore: boolean;
+                                canExport: boolean;
+                                canShareLink: boolean;
                             };
                             canHear: boolean;
                         }[] | {
@@ -4267,6 +4342,8 @@ export interface operations {
                                 canDelete: boolean;
                                 canComment: boolean;
                                 canScore: boolean;
+                                canExport: boolean;
+                                canShareLink: boolean;
                             };
                         }[];
                     };
@@ -4458,6 +4535,8 @@ export interface operations {
                                 canDelete: boolean;
                                 canComment: boolean;
                                 canScore: boolean;
+                                canExport: boolean;
+                                canShareLink: boolean;
                             };
                             canHear: boolean;
                         }[];
@@ -4554,6 +4633,8 @@ export interface operations {
                                 canDelete: boolean;
                                 canComment: boolean;
                                 canScore: boolean;
+                                canExport: boolean;
+                                canShareLink: boolean;
                             };
                             /** @enum {string} */
                             state: "uploading" | "extracting" | "computing" | "done" | "failed";
@@ -4927,6 +5008,8 @@ export interface operations {
                                 canDelete: boolean;
                                 canComment: boolean;
                                 canScore: boolean;
+                                canExport: boolean;
+                                canShareLink: boolean;
                             };
                             /** @enum {string} */
                             state: "uploading" | "extracting" | "computing" | "done" | "failed";
@@ -5346,6 +5429,8 @@ export interface operations {
                                 canDelete: boolean;
                                 canComment: boolean;
                                 canScore: boolean;
+                                canExport: boolean;
+                                canShareLink: boolean;
                             };
                             /** @enum {string} */
                             state: "uploading" | "extracting" | "computing" | "done" | "failed";
@@ -5717,6 +5802,8 @@ export interface operations {
                                 canDelete: boolean;
                                 canComment: boolean;
                                 canScore: boolean;
+                                canExport: boolean;
+                                canShareLink: boolean;
                             };
                             /** @enum {string} */
                             state: "uploading" | "extracting" | "computing" | "done" | "failed";
@@ -6195,6 +6282,566 @@ export interface operations {
                 };
                 content: {
                     "application/json": null;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    exportRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                format: "vtt" | "srt" | "txt" | "json" | "csv" | "pdf";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment named after the recording: WebVTT, SRT, plain text, the Results shape as JSON, CSV (UTF-8 with a BOM, CRLF) or a one-page A4 PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/vtt": string;
+                    "application/x-subrip": string;
+                    "text/plain": string;
+                    "application/json": string;
+                    "text/csv": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listShareLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            shareLinkId: string;
+                            /** Format: uuid */
+                            recordingId: string;
+                            /** Format: date-time */
+                            createdDate: string;
+                            /** Format: date-time */
+                            expiresDate: string;
+                            /** Format: date-time */
+                            revokedDate: string | null;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    createShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    expiresInDays: 1 | 7 | 30;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            shareLinkId: string;
+                            /** Format: uuid */
+                            recordingId: string;
+                            /** Format: date-time */
+                            createdDate: string;
+                            /** Format: date-time */
+                            expiresDate: string;
+                            /** Format: date-time */
+                            revokedDate: string | null;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                            token: string;
+                            path: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    revokeShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            shareLinkId: string;
+                            /** Format: uuid */
+                            recordingId: string;
+                            /** Format: date-time */
+                            createdDate: string;
+                            /** Format: date-time */
+                            expiresDate: string;
+                            /** Format: date-time */
+                            revokedDate: string | null;
+                            /** @enum {string} */
+                            status: "active" | "expired" | "revoked";
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getSharedRecording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            title: string;
+                            /** Format: date-time */
+                            createdDate: string;
+                            duration: number | null;
+                            isVideo: boolean;
+                            numSpeakers: number;
+                            speakerNum: number | null;
+                            playbackUrl: string | null;
+                            videoUrl: string | null;
+                            peaksUrl: string | null;
+                            results: {
+                                isConversational: boolean;
+                                algorithm: string;
+                                numSpeakers: number;
+                                scores: {
+                                    overall: number | null;
+                                    strengthOfOpening: number | null;
+                                    clarity: number | null;
+                                    pace: number | null;
+                                    pauseToTalk: number | null;
+                                    upspeak: number | null;
+                                    reading: number | null;
+                                    varietyVolume: {
+                                        inBand: number;
+                                        belowBand: number;
+                                        aboveBand: number;
+                                        value: number;
+                                    } | null;
+                                    varietyPace: {
+                                        inBand: number;
+                                        belowBand: number;
+                                        aboveBand: number;
+                                        value: number;
+                                    } | null;
+                                    varietyPitch: {
+                                        inBand: number;
+                                        belowBand: number;
+                                        aboveBand: number;
+                                        value: number;
+                                    } | null;
+                                    talkVsListen: number | null;
+                                    convoSwitches: number | null;
+                                    questions: number | null;
+                                    waitTime: number | null;
+                                    wordSpotting: {
+                                        [key: string]: number;
+                                    };
+                                    vibes: {
+                                        assertive: number;
+                                        authentic: number;
+                                        captivating: number;
+                                        clear: number;
+                                        confident: number;
+                                        energetic: number;
+                                        organized: number;
+                                        personable: number;
+                                        persuasive: number;
+                                        arrogant: number;
+                                        belligerent: number;
+                                        boring: number;
+                                        condescending: number;
+                                        confusing: number;
+                                        detached: number;
+                                        ditsy: number;
+                                        nervous: number;
+                                        pushy: number;
+                                        timid: number;
+                                        unapproachable: number;
+                                    };
+                                    isEmptyResults: boolean;
+                                    perSpeaker: {
+                                        overall: number | null;
+                                        strengthOfOpening: number | null;
+                                        clarity: number | null;
+                                        pace: number | null;
+                                        pauseToTalk: number | null;
+                                        upspeak: number | null;
+                                        reading: number | null;
+                                        varietyVolume: {
+                                            inBand: number;
+                                            belowBand: number;
+                                            aboveBand: number;
+                                            value: number;
+                                        } | null;
+                                        varietyPace: {
+                                            inBand: number;
+                                            belowBand: number;
+                                            aboveBand: number;
+                                            value: number;
+                                        } | null;
+                                        varietyPitch: {
+                                            inBand: number;
+                                            belowBand: number;
+                                            aboveBand: number;
+                                            value: number;
+                                        } | null;
+                                        talkVsListen: number | null;
+                                        convoSwitches: number | null;
+                                        questions: number | null;
+                                        waitTime: number | null;
+                                        wordSpotting: {
+                                            [key: string]: number;
+                                        };
+                                        vibes: {
+                                            assertive: number;
+                                            authentic: number;
+                                            captivating: number;
+                                            clear: number;
+                                            confident: number;
+                                            energetic: number;
+                                            organized: number;
+                                            personable: number;
+                                            persuasive: number;
+                                            arrogant: number;
+                                            belligerent: number;
+                                            boring: number;
+                                            condescending: number;
+                                            confusing: number;
+                                            detached: number;
+                                            ditsy: number;
+                                            nervous: number;
+                                            pushy: number;
+                                            timid: number;
+                                            unapproachable: number;
+                                        };
+                                        isEmptyResults: boolean;
+                                        speaker: number;
+                                    }[] | null;
+                                };
+                                tips: {
+                                    main: {
+                                        workOn: (("overall" | "strengthOfOpening" | "clarity" | "convoSwitches" | "pace" | "pauseToTalk" | "talkVsListen" | "upspeak" | "questions" | "waitTime" | "wordSpotting" | "varietyVolume" | "varietyPace" | "varietyPitch" | "positiveVibes" | "negativeVibes") | "fillerWords")[];
+                                        tips: string[];
+                                    };
+                                    byMetric: {
+                                        [key: string]: string[];
+                                    };
+                                };
+                                timestamped: {
+                                    metrics: {
+                                        [key: string]: {
+                                            hotSpots: {
+                                                from: number;
+                                                to: number;
+                                                spread: number;
+                                                label?: string;
+                                            }[];
+                                            segments: {
+                                                from: number;
+                                                to: number;
+                                                spread: number;
+                                                label?: string;
+                                            }[];
+                                        };
+                                    };
+                                    vibes: {
+                                        [key: string]: {
+                                            from: number;
+                                            to: number;
+                                            spread: number;
+                                            label?: string;
+                                        }[];
+                                    };
+                                };
+                                ideals: {
+                                    [key: string]: {
+                                        min: number;
+                                        max: number;
+                                        idealMin: number;
+                                        idealMax: number;
+                                    };
+                                };
+                                diarizedTranscript: {
+                                    speaker: number;
+                                    text: string;
+                                    start: number;
+                                    end: number;
+                                    confidence: number;
+                                    /** @enum {string} */
+                                    type: "word" | "filler" | "punctuation";
+                                    isPunctuation: boolean;
+                                    alternatives: {
+                                        text: string;
+                                        confidence: number;
+                                    }[];
+                                }[];
+                                data: {
+                                    duration: number;
+                                    speechDuration: number;
+                                    syllables: number;
+                                    wordsPerMinute: number | null;
+                                    transcriber: string;
+                                    transcript: string;
+                                    features: {
+                                        [key: string]: number;
+                                    };
+                                    vibes: {
+                                        [key: string]: {
+                                            score: number;
+                                            base: number;
+                                            contributions: {
+                                                feature: string;
+                                                label: string;
+                                                value: number;
+                                                weight: number;
+                                                points: number;
+                                            }[];
+                                        };
+                                    };
+                                    speakers: {
+                                        speaker: number;
+                                        talkSeconds: number;
+                                        turns: {
+                                            from: number;
+                                            to: number;
+                                        }[];
+                                    }[];
+                                    labels: {
+                                        /** @enum {string|null} */
+                                        pace: "Too slow" | "Ideal" | "Too fast" | null;
+                                        /** @enum {string|null} */
+                                        pauseToTalk: "Too little" | "Ideal" | "Too much" | null;
+                                        /** @enum {string|null} */
+                                        upspeak: "None" | "Some" | "Too much" | null;
+                                        /** @enum {string|null} */
+                                        reading: "Yes" | "No" | null;
+                                    };
+                                };
+                            };
+                            wordList: {
+                                /** @enum {string} */
+                                source: "assignment" | "user" | "group" | "org" | "default";
+                                name: string | null;
+                                words: string[];
+                            } | null;
+                            /** Format: date-time */
+                            expiresDate: string;
+                        };
+                    };
                 };
             };
             /** @description Default Response */
@@ -9115,6 +9762,8 @@ export interface operations {
                                         canDelete: boolean;
                                         canComment: boolean;
                                         canScore: boolean;
+                                        canExport: boolean;
+                                        canShareLink: boolean;
                                     };
                                     canHear: boolean;
                                 }[];
@@ -10331,6 +10980,8 @@ export interface operations {
                                 canDelete: boolean;
                                 canComment: boolean;
                                 canScore: boolean;
+                                canExport: boolean;
+                                canShareLink: boolean;
                             };
                             assignmentName: string | null;
                             numComments: number;

@@ -1,4 +1,8 @@
 import type {
+  TCreatedShareLink,
+  TCreateShareLinkBody,
+  TShareLink,
+  TSharedRecording,
   TLegalDocument,
   TLegalText,
   TAdminStats,
@@ -178,6 +182,18 @@ export const api = {
   deleteRecording: (recordingId: string) =>
     call('DELETE', () => client.DELETE('/api/v1/recordings/{id}', { params: { path: id(recordingId) } })),
 
+  /** The owner's share links of a recording, newest first (tokens are never listed). */
+  getShareLinks: (recordingId: string): Promise<TShareLink[]> =>
+    call('GET', () => client.GET('/api/v1/recordings/{id}/share-links', { params: { path: id(recordingId) } })),
+  /** A new share link; its token and path come this once. */
+  createShareLink: (recordingId: string, body: TCreateShareLinkBody): Promise<TCreatedShareLink> =>
+    call('POST', () => client.POST('/api/v1/recordings/{id}/share-links', { params: { path: id(recordingId) }, body })),
+  revokeShareLink: (recordingId: string, linkId: string): Promise<TShareLink> =>
+    call('DELETE', () => client.DELETE('/api/v1/recordings/{id}/share-links/{linkId}', { params: { path: { id: recordingId, linkId } } })),
+  /** What a share link shows, without sign-in. */
+  getSharedRecording: (token: string): Promise<TSharedRecording> =>
+    call('GET', () => client.GET('/api/v1/shared/{token}', { params: { path: { token } } })),
+
   /** The history chart's points: the caller's analysed recordings, or a member's (a coach picking one). */
   getHistory: (userId?: string): Promise<THistoryPoint[]> =>
     call('GET', () => client.GET('/api/v1/history', { params: { query: { userId } } })),
@@ -305,6 +321,8 @@ export const queryKeys = {
   lanes: (recordingId: string, lanesUrl: string) => ['recordings', recordingId, 'lanes', lanesUrl] as const,
   history: (userId: string | null) => ['history', userId ?? 'me'] as const,
   feedback: (recordingId: string) => ['feedback', recordingId] as const,
+  shareLinks: (recordingId: string) => ['recordings', recordingId, 'share-links'] as const,
+  sharedRecording: (token: string) => ['shared', token] as const,
   assignedAssignments: ['assignments', 'assigned'] as const,
   adminUserList: ['admin', 'user-list'] as const,
   adminUsers: (search: string) => ['admin', 'user-list', search] as const,

@@ -40,6 +40,7 @@ export const PAGES = {
   RecordPage: async (): Promise<ComponentType> => (await import('../features/intake/record-page')).RecordPage,
   HomeIntakeRoute: async (): Promise<ComponentType> => (await import('../features/intake/home-intake-route')).HomeIntakeRoute,
   RecordingPage: async (): Promise<ComponentType> => (await import('../features/results/recording-page')).RecordingPage,
+  SharedRecordingPage: async (): Promise<ComponentType> => (await import('../features/results/shared-recording-page')).SharedRecordingPage,
   ResultsListPage: async (): Promise<ComponentType> => (await import('../features/results/results-list-page')).ResultsListPage,
   SubscriptionPage: async (): Promise<ComponentType> => (await import('../features/subscription/subscription-page')).SubscriptionPage,
   UnsubscribePage: async (): Promise<ComponentType> => (await import('../features/unsubscribe/unsubscribe-page')).UnsubscribePage,

@@ -29,6 +29,8 @@ const lazyRoute = (def: TRouteDef, load: () => Promise<ComponentType>): RouteObj
 
 /** The route table (000 section 2.1, 002 section 2.1): public pages, then pages behind the guard. */
 export const routes: RouteObject[] = [
+  // A public share link: its own frame, with no navigation into the app (issue 20).
+  { ...lazyRoute(R.sharedRecording, PAGES.SharedRecordingPage), HydrateFallback: DelayedLoading, errorElement: <RouteError /> },
   {
     element: <RootLayout />,
     HydrateFallback: DelayedLoading,

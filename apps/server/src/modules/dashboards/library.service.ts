@@ -25,6 +25,7 @@ export async function getLibrary(deps: TDeps, auth: TAuth): Promise<TLibraryReco
   const assignments = new Map((await listRecordingAssignments(deps.db, assignmentIds)).map((a) => [a.id, a]));
   const feedbackOf = new Map(feedbackFacts.map((f) => [f.recordingId, f]));
   const assignmentsOn = !!org?.settings.Assignments;
+  const shareLinksOn = !!org?.settings.Public_Share_Links;
 
   return rows.map((row) => {
     const r = row.r;
@@ -40,7 +41,7 @@ export async function getLibrary(deps: TDeps, auth: TAuth): Promise<TLibraryReco
       coachOnly,
     );
     return {
-      ...presentSummary(row, { userId: auth.userId, access: 'owner', assignmentsOn }),
+      ...presentSummary(row, { userId: auth.userId, access: 'owner', assignmentsOn, shareLinksOn }),
       assignmentName: a?.name ?? null,
       numComments: seen.numComments,
       scoreOverallAvgRating: seen.rating.average,

@@ -46,7 +46,8 @@ export function sharedRecordingsOf(
     if (row.r.userId === auth.userId) continue;
     const access = recordingAccess(auth, row.r, group, membership);
     if (access === 'none') continue;
-    const rec: TGroupRecording = presentGroupRecording(row, { userId: auth.userId, access, assignmentsOn });
+    // Peers' recordings only (the caller's own are skipped above): share links are their owner's alone.
+    const rec: TGroupRecording = presentGroupRecording(row, { userId: auth.userId, access, assignmentsOn, shareLinksOn: false });
     const entry = byUser.get(row.r.userId) ?? { userId: row.r.userId, name: `${row.firstName} ${row.lastName}`, recordings: [] };
     entry.recordings.push(rec);
     byUser.set(row.r.userId, entry);

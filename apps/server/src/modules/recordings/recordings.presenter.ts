@@ -17,11 +17,12 @@ import type { TRecordingListRow, TRecordingRow } from './recordings.repository.j
 // gives them: every endpoint that returns recordings (GET recordings/{id}, the caller's own list,
 // a group's list) goes through here, so no endpoint can show more than another.
 
-/** Who is looking, what recordingAccess() allows them, and whether their org has Assignments on. */
+/** Who is looking, what recordingAccess() allows them, and whether their org has Assignments and Public_Share_Links on. */
 export interface TViewer {
   userId: string;
   access: TRecordingAccess;
   assignmentsOn: boolean;
+  shareLinksOn: boolean;
 }
 
 /** Hearing means media and results (score included); 'list' gives title and state only. */
@@ -60,7 +61,12 @@ export function presentSummary({ r, groupName, groupLevels, firstName, lastName 
     userFirstName: firstName,
     userLastName: lastName,
     overallScore: canHearWith(viewer.access) ? r.overallScore : null,
-    abilities: recordingAbilities(viewer.access, groupLevels, { Assignments: viewer.assignmentsOn }, r),
+    abilities: recordingAbilities(
+      viewer.access,
+      groupLevels,
+      { Assignments: viewer.assignmentsOn, Public_Share_Links: viewer.shareLinksOn },
+      r,
+    ),
   };
 }
 

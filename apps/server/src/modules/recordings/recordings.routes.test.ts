@@ -334,6 +334,9 @@ describe('recording permissions', () => {
       canDelete: false,
       canComment: true,
       canScore: true,
+      // Still uploading: nothing to download yet; share links are the owner's.
+      canExport: false,
+      canShareLink: false,
     });
 
     await t.db

@@ -71,9 +71,10 @@ function assertLevelsAllow(levels: { canShare: boolean; canFlag: boolean }, v: {
   if (v.submitted && !levels.canFlag) throw badRequest(SHARING_MSG.flagOff);
 }
 
-async function assignmentsOn(deps: TDeps, auth: TAuth): Promise<boolean> {
+/** The caller's organisation's settings the recording abilities read. */
+async function viewerSettings(deps: TDeps, auth: TAuth): Promise<{ assignmentsOn: boolean; shareLinksOn: boolean }> {
   const org = await orgOfCaller(deps.db, auth);
-  return !!org?.settings.Assignments;
+  return { assignmentsOn: !!org?.settings.Assignments, shareLinksOn: !!org?.settings.Public_Share_Links };
 }
 
 /** The last path segment of a URL, decoded when it can be (a malformed %-escape stays as is). */
@@ -250,7 +251,8 @@ export async function assertCanUpload(deps: TDeps, auth: TAuth, recordingId: str
     throw new HttpError(409, 'This recording already has its file', ERROR_CODES.recordingHasFile);
 }
 
-async function loadWithAccess(deps: TDeps, auth: TAuth, recordingId: string) {
+/** The recording with the caller's access to it (recordingAccess); 404 for none, as GET recordings/{id}. */
+export async function loadWithAccess(deps: TDeps, auth: TAuth, recordingId: string) {
   const row = await findRecordingWithContext(deps.db, recordingId, auth);
   if (!row) throw notFound(MSG.notFound, ERROR_CODES.recordingNotFound);
   const access = recordingAccess(auth, row.r, row.group, row.membership);
@@ -268,7 +270,7 @@ export async function getRecording(deps: TDeps, auth: TAuth, recordingId: string
   const known = { org: org ?? undefined, assignment, group: row.group };
   return presentRecording(
     row,
-    { userId: auth.userId, access, assignmentsOn: !!org?.settings.Assignments },
+    { userId: auth.userId, access, assignmentsOn: !!org?.settings.Assignments, shareLinksOn: !!org?.settings.Public_Share_Links },
     deps.mediaSecret,
     expand,
     assignment ? presentAssignmentRef(assignment) : null,
@@ -324,7 +326,8 @@ async function loadOwned(deps: TDeps, auth: TAuth, recordingId: string) {
 
 export async function updateRecording(deps: TDeps, auth: TAuth, recordingId: string, body: TUpdateRecordingBody): Promise<TRecording> {
   const { row, access } = await loadWithAccess(deps, auth, recordingId);
-  const can = recordingAbilities(access, row.group, { Assignments: await assignmentsOn(deps, auth) }, row.r);
+  const { assignmentsOn } = await viewerSettings(deps, auth);
+  const can = recordingAbilities(access, row.group, { Assignments: assignmentsOn }, row.r);
   // Only the owner changes a recording; turning sharing or flagging off is always allowed.
   if (!can.canRename) throw forbidden();
   if ((body.feedbackRequested && !can.canShare) || (body.submitted && !can.canFlag)) {
@@ -373,9 +376,9 @@ export async function deleteRecording(deps: TDeps, auth: TAuth, recordingId: str
 }
 
 export async function listMyRecordings(deps: TDeps, auth: TAuth, q?: string): Promise<TRecordingSummary[]> {
-  const on = await assignmentsOn(deps, auth);
+  const settings = await viewerSettings(deps, auth);
   return (await listOwnRecordings(deps.db, auth.userId, q)).map((row) =>
-    presentSummary(row, { userId: auth.userId, access: 'owner', assignmentsOn: on }),
+    presentSummary(row, { userId: auth.userId, access: 'owner', ...settings }),
   );
 }
 
@@ -392,12 +395,12 @@ export async function listRecordingsOfGroup(deps: TDeps, auth: TAuth, groupId: s
   const visible = groupRecordingsVisible(auth, g, m ?? null);
   if (visible === 'none') throw notFound();
   const rows = await listGroupRecordings(deps.db, groupId, auth.userId, visible, ownerId);
-  const on = await assignmentsOn(deps, auth);
+  const settings = await viewerSettings(deps, auth);
   const listed: TGroupRecording[] = [];
   for (const row of rows) {
     const access = recordingAccess(auth, row.r, g, m ?? null);
     if (access === 'none') continue;
-    listed.push(presentGroupRecording(row, { userId: auth.userId, access, assignmentsOn: on }));
+    listed.push(presentGroupRecording(row, { userId: auth.userId, access, ...settings }));
   }
   return listed;
 }

@@ -19,6 +19,7 @@ import { useViewer } from '../../app/viewer';
 import { failureText, processingText, recordingPollMs, zoomFailureHint } from './recording-status';
 import { RecordingPicker } from './recording-picker';
 import { MoveToAssignment } from './move-to-assignment';
+import { DownloadMenu } from './download-menu';
 import { ResultsLayout } from './results-layout';
 
 const RETRIEVE_ERROR_DELAY_MS = 2000;
@@ -105,10 +106,11 @@ export function RecordingPage() {
             )}
           </p>
         </div>
-        {r.access.isOwner && (
+        {(r.access.isOwner || r.abilities.canExport) && (
           <div className="recording-header__actions">
-            {r.abilities.canSubmit && <MoveToAssignment recording={r} />}
-            <RecordingPicker currentId={r.recordingId} />
+            {r.abilities.canExport && <DownloadMenu recordingId={r.recordingId} />}
+            {r.access.isOwner && r.abilities.canSubmit && <MoveToAssignment recording={r} />}
+            {r.access.isOwner && <RecordingPicker currentId={r.recordingId} />}
           </div>
         )}
       </header>

@@ -16,7 +16,7 @@ import { NumberTile } from '../../components/charts/number-tile';
 import { Radar } from '../../components/charts/radar';
 import { VarietyBars } from '../../components/charts/variety-bars';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
-import { idealText, one, varietySummary, verdict, vibeScores, zoneLabels } from './metric-format';
+import { idealText, oneDecimalText as one, varietySummary, verdict, vibeScores, zoneLabels } from '@rostrum/contract';
 import { ClarityMethod } from './clarity-method';
 import { FocusOn } from './focus-on';
 import { WordSpottingCard } from './word-spotting-card';

@@ -1,7 +1,15 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff } from 'lucide-react';
-import { hideVideoKey, INTAKE_MSG, type TRecording, type TResults, type TSpeakerScores } from '@rostrum/contract';
+import {
+  hideVideoKey,
+  INTAKE_MSG,
+  type TRecording,
+  type TResults,
+  type TFeedback,
+  type TSpeakerScores,
+  type TWordspottingUsed,
+} from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { useSavePreferences } from '../../app/preferences';
@@ -19,6 +27,7 @@ import { FeedbackPanel } from '../feedback/feedback-panel';
 import { ResultsCharts } from './results-charts';
 import { ResultsTabs, type TResultsTab } from './results-tabs';
 import { SharePanel } from './share-panel';
+import { ShareLinksPanel } from './share-links-panel';
 import { SpeakerChoice } from './speaker-choice';
 import { WordListNotice } from './word-list-notice';
 import './results.css';
@@ -33,11 +42,47 @@ function scoresFor(results: TResults, speaker: number): TSpeakerScores | null {
   return results.scores.perSpeaker.find((p) => p.speaker === speaker) ?? null;
 }
 
-/** A done recording: media, waveform, charts and tabs on the left; sharing and feedback on the right. */
-export function ResultsLayout({ recording: r }: { recording: TRecording }) {
+/** What the results view shows of a recording: a signed-in viewer's recording or a shared one. */
+export interface TResultsView {
+  title: string;
+  isVideo: boolean;
+  playbackUrl: string | null;
+  videoUrl: string | null;
+  peaksUrl: string | null;
+  duration: number | null;
+  numSpeakers: number;
+  speakerNum: number | null;
+  results: TResults | null;
+  wordList: TWordspottingUsed | null;
+}
+
+export interface TResultsViewOptions {
+  /** Hide or show the video (a signed-in viewer's preference); without it the video always shows. */
+  video?: { hidden: boolean; onToggle: (hide: boolean) => void };
+  /** The owner's claim of a speaker of a conversation. */
+  claim?: { canClaim: boolean; onClaim: (n: number | null) => void; claiming: boolean };
+  wordListNotice?: ReactNode;
+  /** The voice lanes under the waveform (a signed-in viewer's; a share link shows none). */
+  lanes?: ReactNode;
+  /** Comments with a region, drawn as markers on the waveform. */
+  comments?: readonly TFeedback[];
+  /** The right column (sharing, feedback; or the share link's note). */
+  aside: ReactNode;
+  asideLabel: string;
+}
+
+/** A done recording: media, waveform, charts and tabs on the left; `aside` on the right. Read-only unless given the options. */
+export function ResultsView({
+  view: r,
+  video: videoPref,
+  claim,
+  wordListNotice,
+  lanes,
+  comments,
+  aside,
+  asideLabel,
+}: { view: TResultsView } & TResultsViewOptions) {
   const [controller] = useState(() => new WaveformController());
-  const viewer = useViewer();
-  const queryClient = useQueryClient();
   const results = r.results;
   const conv = !!results?.isConversational;
   const numSpeakers = results?.numSpeakers ?? r.numSpeakers;
@@ -53,36 +98,18 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
       el?.focus({ preventScroll: true });
     });
   };
-
-  const feedback = useQuery({
-    queryKey: queryKeys.feedback(r.recordingId),
-    queryFn: () => api.getFeedback(r.recordingId),
-    enabled: r.access.canHear,
-    retry: false,
-  });
-
-  const claim = useMutation({
-    mutationFn: (n: number | null) => api.setSpeaker(r.recordingId, n),
-    onSuccess: (rec) => {
-      queryClient.setQueryData(queryKeys.recording(r.recordingId), rec);
-      // A release keeps the speaker on screen.
-      if (rec.speakerNum !== null) setSpeaker(rec.speakerNum);
-    },
-    onError: (e) => notifications.error('Error', errorMessage(e, 'The speaker could not be set.')),
-  });
-
-  // Hide or show the video, remembered per recording in the user's preferences.
-  const prefKey = hideVideoKey(r.recordingId);
-  const hidden = viewer.user.preferences[prefKey] === true;
-  const savePreferences = useSavePreferences();
-  const toggleVideo = (hide: boolean) => savePreferences({ [prefKey]: hide });
+  // A claim moves the view to the claimed speaker (a release keeps the speaker on screen).
+  useEffect(() => {
+    if (r.speakerNum !== null) setSpeaker(r.speakerNum);
+  }, [r.speakerNum]);
 
   useEffect(() => () => controller.unmount(), [controller]);
-  useCommentMarkers(controller, feedback.data?.items);
+  useCommentMarkers(controller, comments);
 
+  const hidden = videoPref?.hidden ?? false;
   const scores = results ? scoresFor(results, speaker) : null;
   const ownerView = !conv || speaker === r.speakerNum;
-  const playable = !!r.playbackUrl && r.access.canHear;
+  const playable = !!r.playbackUrl;
   const videoPlayable = r.isVideo && !!r.videoUrl;
   const speakers = results?.data.speakers.map((s) => ({ speaker: s.speaker, turns: s.turns }));
 
@@ -104,16 +131,18 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
                     hidden={hidden}
                     aria-label={`Video of ${r.title}`}
                   />
-                  <div className="row row--end no-print">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      icon={hidden ? <Eye size={16} aria-hidden /> : <EyeOff size={16} aria-hidden />}
-                      onClick={() => toggleVideo(!hidden)}
-                    >
-                      {hidden ? 'Show video' : 'Hide video'}
-                    </Button>
-                  </div>
+                  {videoPref && (
+                    <div className="row row--end no-print">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        icon={hidden ? <Eye size={16} aria-hidden /> : <EyeOff size={16} aria-hidden />}
+                        onClick={() => videoPref.onToggle(!hidden)}
+                      >
+                        {hidden ? 'Show video' : 'Hide video'}
+                      </Button>
+                    </div>
+                  )}
                 </>
               ) : (
                 <p className="muted">{INTAKE_MSG.videoNotReady}</p>
@@ -133,7 +162,7 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
               videoElement={video}
               waitForVideo={videoPlayable}
               onDisplayError={() => notifications.error(DISPLAY_ERROR.title, DISPLAY_ERROR.text)}
-              lanes={r.lanesUrl && <VoiceLanes recordingId={r.recordingId} lanesUrl={r.lanesUrl} />}
+              lanes={lanes}
             >
               {conv && numSpeakers > 1 && (
                 <SpeakerChoice
@@ -141,10 +170,10 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
                   selected={speaker}
                   onSelect={setSpeaker}
                   ownerSpeaker={r.speakerNum}
-                  canClaim={r.access.isOwner}
-                  onClaim={(n) => claim.mutate(n)}
-                  onRelease={() => claim.mutate(null)}
-                  claiming={claim.isPending}
+                  canClaim={claim?.canClaim ?? false}
+                  onClaim={(n) => claim?.onClaim(n)}
+                  onRelease={() => claim?.onClaim(null)}
+                  claiming={claim?.claiming ?? false}
                 />
               )}
             </WaveformPlayer>
@@ -155,7 +184,7 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
             </Card>
           ) : !scores || scores.isEmptyResults ? (
             <>
-              <WordListNotice recording={r} />
+              {wordListNotice}
               <Card>
                 <EmptyState title="There were no metrics calculated for this speaker" />
               </Card>
@@ -167,20 +196,73 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
                 scores={scores}
                 ownerView={ownerView}
                 onShowNextSteps={showNextSteps}
-                wordList={r.wordspotting.used}
-                wordListNotice={<WordListNotice recording={r} />}
+                wordList={r.wordList}
+                wordListNotice={wordListNotice}
               />
               <ResultsTabs results={results} scores={scores} ownerView={ownerView} tab={tab} onTab={setTab} />
             </>
           )}
         </div>
-        <aside className="results-layout__side stack stack--lg" aria-label="Sharing and feedback">
-          <SharePanel recording={r} feedback={feedback.data} />
-          {feedback.data && (feedback.data.canComment || feedback.data.canScore || feedback.data.items.length > 0) && (
-            <FeedbackPanel recordingId={r.recordingId} duration={r.duration ?? results?.data.duration ?? 0} feedback={feedback.data} />
-          )}
+        <aside className="results-layout__side stack stack--lg" aria-label={asideLabel}>
+          {aside}
         </aside>
       </div>
     </WaveformContext.Provider>
+  );
+}
+
+/** A signed-in viewer's done recording: the results view with sharing, share links and feedback beside it. */
+export function ResultsLayout({ recording: r }: { recording: TRecording }) {
+  const viewer = useViewer();
+  const queryClient = useQueryClient();
+
+  const feedback = useQuery({
+    queryKey: queryKeys.feedback(r.recordingId),
+    queryFn: () => api.getFeedback(r.recordingId),
+    enabled: r.access.canHear,
+    retry: false,
+  });
+
+  const claim = useMutation({
+    mutationFn: (n: number | null) => api.setSpeaker(r.recordingId, n),
+    onSuccess: (rec) => queryClient.setQueryData(queryKeys.recording(r.recordingId), rec),
+    onError: (e) => notifications.error('Error', errorMessage(e, 'The speaker could not be set.')),
+  });
+
+  // Hide or show the video, remembered per recording in the user's preferences.
+  const prefKey = hideVideoKey(r.recordingId);
+  const savePreferences = useSavePreferences();
+  const canHear = r.access.canHear;
+
+  return (
+    <ResultsView
+      view={{
+        title: r.title,
+        isVideo: r.isVideo,
+        playbackUrl: canHear ? r.playbackUrl : null,
+        videoUrl: canHear ? r.videoUrl : null,
+        peaksUrl: r.peaksUrl,
+        duration: r.duration,
+        numSpeakers: r.numSpeakers,
+        speakerNum: r.speakerNum,
+        results: r.results,
+        wordList: r.wordspotting.used,
+      }}
+      video={{ hidden: viewer.user.preferences[prefKey] === true, onToggle: (hide) => savePreferences({ [prefKey]: hide }) }}
+      claim={{ canClaim: r.access.isOwner, onClaim: (n) => claim.mutate(n), claiming: claim.isPending }}
+      wordListNotice={<WordListNotice recording={r} />}
+      lanes={r.lanesUrl && <VoiceLanes recordingId={r.recordingId} lanesUrl={r.lanesUrl} />}
+      comments={feedback.data?.items}
+      asideLabel="Sharing and feedback"
+      aside={
+        <>
+          <SharePanel recording={r} feedback={feedback.data} />
+          {r.abilities.canShareLink && <ShareLinksPanel recordingId={r.recordingId} />}
+          {feedback.data && (feedback.data.canComment || feedback.data.canScore || feedback.data.items.length > 0) && (
+            <FeedbackPanel recordingId={r.recordingId} duration={r.duration ?? r.results?.data.duration ?? 0} feedback={feedback.data} />
+          )}
+        </>
+      }
+    />
   );
 }

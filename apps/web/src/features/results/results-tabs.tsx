@@ -12,8 +12,7 @@ import {
 import { Button } from '../../components/button';
 import { Tabs } from '../../components/tabs';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
-import { SPEAKER_NAMES } from './speaker-choice';
-import { idealText, summaryValue } from './metric-format';
+import { idealText, SPEAKER_NAMES, summaryValue } from '@rostrum/contract';
 import { WORK_ON_TITLES } from './next-steps';
 import { spottedPhraseHits } from './spotted-words';
 

@@ -1,7 +1,6 @@
 import { useId } from 'react';
+import { SPEAKER_NAMES } from '@rostrum/contract';
 import { SPEAKER_COLORS } from '../../components/waveform/waveform-controller';
-
-export const SPEAKER_NAMES = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
 
 export interface SpeakerChoiceProps {
   numSpeakers: number;

@@ -63,6 +63,8 @@ export function libraryRow(over: Partial<TLibraryRecording> = {}): TLibraryRecor
       canDelete: true,
       canComment: true,
       canScore: false,
+      canExport: true,
+      canShareLink: false,
     },
     assignmentName: null,
     numComments: 0,

@@ -78,12 +78,17 @@ export const dateTime = (d: Date | null | undefined): string => (d ? d.toISOStri
  * (RFC 6266 filename*), so no name can break out of the header.
  */
 export function reportFileName(name: string, at: Date): string {
+  return `${fileStem(name, 'Report')} ${isoDate(at)}.csv`;
+}
+
+/** A name made safe as a file name on any system: no control characters or \ / : * ? " < > |, at most 100 characters. */
+export function fileStem(name: string, fallback: string): string {
   const stem = name
     .replace(/[\p{Cc}\\/:*?"<>|]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 100);
-  return `${stem || 'Report'} ${isoDate(at)}.csv`;
+  return stem || fallback;
 }
 
 export function contentDisposition(fileName: string): string {

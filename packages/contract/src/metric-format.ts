@@ -1,18 +1,10 @@
-import {
-  NEGATIVE_VIBES,
-  POSITIVE_VIBES,
-  judgeAgainstIdeal,
-  type TBand,
-  type TIdeal,
-  type TMetricKey,
-  type TSpeakerScores,
-  type TVariety,
-} from '@rostrum/contract';
+import { NEGATIVE_VIBES, POSITIVE_VIBES } from './constants.js';
+import { judgeAgainstIdeal, type TBand, type TIdeal, type TMetricKey, type TSpeakerScores, type TVariety } from './results.js';
 
-// How each metric reads in words (001 section 9: pace and pausing judged against idealMin and
+// How each metric reads in words, on the results page, in print and in the exports (001 section 9: pace and pausing judged against idealMin and
 // idealMax giving low, high or ideal text; upspeak none, some or too much; scores to one decimal).
 
-export const one = (n: number) => n.toFixed(1);
+export const oneDecimalText = (n: number) => n.toFixed(1);
 
 const BAND_WORDS: Partial<Record<TMetricKey, Record<TBand, string>>> = {
   pace: { low: 'Too slow', ideal: 'Ideal', high: 'Too fast' },
@@ -85,10 +77,10 @@ export function summaryValue(key: TMetricKey, s: TSpeakerScores, ideal: TIdeal |
     case 'strengthOfOpening':
     case 'clarity': {
       const x = s[key];
-      return x == null ? 'Not available' : withUnit(one(x), unit);
+      return x == null ? 'Not available' : withUnit(oneDecimalText(x), unit);
     }
     case 'pace':
-      return s.pace == null ? 'Not available' : withVerdict(withUnit(one(s.pace), unit));
+      return s.pace == null ? 'Not available' : withVerdict(withUnit(oneDecimalText(s.pace), unit));
     case 'pauseToTalk':
     case 'talkVsListen': {
       const x = s[key];
@@ -100,7 +92,9 @@ export function summaryValue(key: TMetricKey, s: TSpeakerScores, ideal: TIdeal |
     case 'varietyPace':
     case 'varietyPitch': {
       const x = s[key];
-      return x == null ? 'Not available' : `${withUnit(one(x.value), unit)} (${Math.round(x.inBand)}% of segments in the ideal band)`;
+      return x == null
+        ? 'Not available'
+        : `${withUnit(oneDecimalText(x.value), unit)} (${Math.round(x.inBand)}% of segments in the ideal band)`;
     }
     case 'convoSwitches':
     case 'questions': {
@@ -108,7 +102,7 @@ export function summaryValue(key: TMetricKey, s: TSpeakerScores, ideal: TIdeal |
       return x == null ? 'Not available' : withVerdict(withUnit(String(x), unit));
     }
     case 'waitTime':
-      return s.waitTime == null ? 'Not available' : withUnit(one(s.waitTime), unit);
+      return s.waitTime == null ? 'Not available' : withUnit(oneDecimalText(s.waitTime), unit);
     case 'wordSpotting': {
       const entries = Object.entries(s.wordSpotting);
       return entries.length ? entries.map(([p, c]) => `${p}: ${c} ${c === 1 ? 'time' : 'times'}`).join(', ') : 'None';
@@ -116,7 +110,7 @@ export function summaryValue(key: TMetricKey, s: TSpeakerScores, ideal: TIdeal |
     case 'positiveVibes':
     case 'negativeVibes':
       return `${topVibes(s, key)
-        .map((x) => `${x.name} ${one(x.score)}`)
+        .map((x) => `${x.name} ${oneDecimalText(x.score)}`)
         .join(', ')} (out of 10)`;
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NEGATIVE_VIBES, POSITIVE_VIBES, type TIdeal, type TMetricKey, type TSpeakerScores } from '@rostrum/contract';
-import { idealText, summaryValue } from './metric-format';
+import { NEGATIVE_VIBES, POSITIVE_VIBES } from './constants.js';
+import { idealText, summaryValue } from './metric-format.js';
+import type { TIdeal, TMetricKey, TSpeakerScores } from './results.js';
 
 // Issue 12 item 21: the Summary tab's Result and Ideal columns are written in the same unit, so a
 // reader can compare them ("4.1 syllables per second" beside "3.5-5.2 syllables per second").
