@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Maximize2, Pause, Play, Redo2, SkipBack, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
 import { formatTimer } from '@rostrum/contract';
-import { fetchPeaks } from '../../api/rostrum-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { peaksQuery } from '../../api/rostrum-api';
 import { Spinner } from '../spinner';
 import { useWaveform, useWaveformState } from './waveform-context';
 import { MAX_PX_PER_SEC, SKIP_SECONDS, type TSpeakerTurns } from './waveform-controller';
@@ -52,6 +53,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
     onDisplayError,
   } = props;
   const controller = useWaveform();
+  const queryClient = useQueryClient();
   const state = useWaveformState();
   const waveRef = useRef<HTMLDivElement>(null);
   const timelineRef = useRef<HTMLDivElement>(null);
@@ -77,7 +79,8 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
       let d = duration;
       try {
         if (!peaksUrl) throw new Error('no peaks');
-        const p = await fetchPeaks(peaksUrl, ac.signal);
+        // Usually fetched already: the page asks for them as soon as the recording arrives.
+        const p = await queryClient.fetchQuery(peaksQuery(peaksUrl));
         peaks = p.data;
         d = p.duration || duration;
       } catch (e) {
@@ -97,7 +100,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
       ac.abort();
       controller.unmount();
     };
-  }, [controller, playbackUrl, peaksUrl, duration, videoElement, waitForVideo, speakersKey]);
+  }, [controller, queryClient, playbackUrl, peaksUrl, duration, videoElement, waitForVideo, speakersKey]);
 
   useEffect(() => {
     if (state.failed) onErrorRef.current?.();

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, ClipboardList, Clock, Trash2, Users } from 'lucide-react';
 import { INTAKE_MSG, type TRecording, type TRecordingSummary } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { api, prefetchWaveformData, queryKeys } from '../../api/rostrum-api';
 import { errorMessage, isApiError } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
@@ -37,7 +37,11 @@ export function RecordingPage() {
   const queryClient = useQueryClient();
   const recording = useQuery({
     queryKey: queryKeys.recording(recordingId),
-    queryFn: () => api.getRecording(recordingId),
+    queryFn: async () => {
+      const rec = await api.getRecording(recordingId);
+      prefetchWaveformData(queryClient, rec);
+      return rec;
+    },
     refetchInterval: (q) => recordingPollMs(q.state.data, q.state.dataUpdateCount),
     retry: false,
     // Media addresses are signed: refetching on focus would swap them under a playing player.

@@ -251,7 +251,7 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
       video={{ hidden: viewer.user.preferences[prefKey] === true, onToggle: (hide) => savePreferences({ [prefKey]: hide }) }}
       claim={{ canClaim: r.access.isOwner, onClaim: (n) => claim.mutate(n), claiming: claim.isPending }}
       wordListNotice={<WordListNotice recording={r} />}
-      lanes={r.lanesUrl && <VoiceLanes recordingId={r.recordingId} lanesUrl={r.lanesUrl} />}
+      lanes={r.lanesUrl && <VoiceLanes lanesUrl={r.lanesUrl} />}
       comments={feedback.data?.items}
       asideLabel="Sharing and feedback"
       aside={

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { HIDDEN_LANES_PREFERENCE, LANE_KEYS, LANE_LABELS, type TLaneKey } from '@rostrum/contract';
-import { fetchLanes, queryKeys } from '../../../api/rostrum-api';
+import { lanesQuery } from '../../../api/rostrum-api';
 import { useSavePreferences } from '../../../app/preferences';
 import { useViewer } from '../../../app/viewer';
 import { useWaveform } from '../../../components/waveform/waveform-context';
@@ -24,18 +24,13 @@ interface TTip {
   text: string;
 }
 
-export function VoiceLanes({ recordingId, lanesUrl }: { recordingId: string; lanesUrl: string }) {
+export function VoiceLanes({ lanesUrl }: { lanesUrl: string }) {
   const controller = useWaveform();
   const viewer = useViewer();
   const savePreferences = useSavePreferences();
   const hidden = readHiddenLanes(viewer.user.preferences[HIDDEN_LANES_PREFERENCE]);
   const shown = LANE_KEYS.filter((k) => !hidden.has(k));
-  const lanes = useQuery({
-    queryKey: queryKeys.lanes(recordingId, lanesUrl),
-    queryFn: ({ signal }) => fetchLanes(lanesUrl, signal),
-    staleTime: Infinity,
-    retry: 1,
-  });
+  const lanes = useQuery({ ...lanesQuery(lanesUrl), retry: 1 });
   const stageRef = useRef<HTMLDivElement>(null);
   const playheadRef = useRef<HTMLDivElement>(null);
   const canvases = useRef(new Map<TLaneKey, HTMLCanvasElement>());
