@@ -317,7 +317,7 @@ describe('a worker with media in the bucket', () => {
     await t?.close();
   });
 
-  it('fetches a URL recording, stores the original and playback files, leaves no scratch copy, and deleting removes them', async () => {
+  it('fetches a URL recording, stores the original, playback files and voice lanes, leaves no scratch copy, and deleting removes them', async () => {
     const { speaker } = await makeOrg(t.db);
     const auth = await signInAs(t, speaker.email);
     const created = await t.app.inject({
@@ -338,6 +338,7 @@ describe('a worker with media in the bucket', () => {
     const storage = t.mediaStorage as S3MediaStorage;
     expect((await storage.list(`media/${recordingId}/`)).map((o) => o.key.split('/').pop()).sort()).toEqual([
       'audio.m4a',
+      'lanes.json',
       'original',
       'peaks.json',
     ]);
