@@ -39,7 +39,8 @@ test('a URL on an allowed host is downloaded and analysed', async ({ page }) => 
   // The recording picker finds it by title.
   await page.getByRole('button', { name: 'Switch recording' }).click();
   await page.getByRole('combobox', { name: 'Search recordings' }).fill(title);
-  await expect(page.getByRole('option')).toHaveCount(1);
+  // Scoped to the picker's list: the page's other selects (the share link's expiry) have options too.
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(1);
   await expect(page.getByRole('option', { name: new RegExp(title) })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('combobox', { name: 'Search recordings' })).toHaveCount(0);

@@ -48,7 +48,8 @@ test('a speaker moves a recording into an assignment; the coach rates it with th
   // A confirmation first; cancelling changes nothing.
   await page.getByRole('button', { name: 'Move to Assignment' }).click();
   await page.getByRole('combobox', { name: 'Search assignments' }).fill('elev');
-  await expect(page.getByRole('option')).toHaveCount(1);
+  // Scoped to the picker's list: the page's other selects (the share link's expiry) have options too.
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(1);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Move to Assignment' });
   await expect(dialog).toContainText(
