@@ -22,6 +22,33 @@ export async function expectResults(page: Page, timeout = 90_000): Promise<void>
   await expect(page.getByTestId('transcript')).toBeVisible();
 }
 
+/**
+ * Waits until no take is kept on the device (the Record tab's IndexedDB copy): a discarded take's
+ * copy is removed after its pending writes, so a reload right after Discard could still find it.
+ */
+export async function expectNoKeptTake(page: Page): Promise<void> {
+  const count = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('rostrum-takes');
+          open.onerror = () => resolve(-1);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('takes')) {
+              db.close();
+              return resolve(0);
+            }
+            const req = db.transaction('takes').objectStore('takes').count();
+            req.onsuccess = () => resolve(req.result);
+            req.onerror = () => resolve(-1);
+            db.close();
+          };
+        }),
+    );
+  await expect.poll(count, { timeout: 10_000 }).toBe(0);
+}
+
 export function uniqueTitle(prefix: string): string {
   return `${prefix} ${Date.now().toString(36).slice(-5)}`;
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, DEMO_PASSWORD, signInByApi } from './helpers';
-import { SPEAKER } from './intake-helpers';
+import { SPEAKER, expectNoKeptTake } from './intake-helpers';
 
 // Live cues while recording (issue 20): the fake microphone plays speech.wav (espeak-ng at 150
 // wpm, about 4.5 syllables a second, few pauses); the Record tab's AudioWorklet meters it and
@@ -32,6 +32,7 @@ async function discard(page: Page) {
   await form.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByRole('button', { name: 'Record', exact: true })).toBeVisible();
+  await expectNoKeptTake(page);
 }
 
 test('live cues: the meter moves, a pace cue appears, and turning cues off hides them after a reload too', async ({ page }) => {
