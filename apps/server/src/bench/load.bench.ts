@@ -10,21 +10,19 @@
 // On PGlite (the embedded default, in DATA_DIR) and on PostgreSQL (a fresh database on
 // BENCH_DATABASE_URL's server, dropped after). BENCH_LOAD_SECONDS shortens each phase (default 60).
 // Target: PostgreSQL p99 under 100 ms at 200 requests/s.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { NEGATIVE_VIBES, POSITIVE_VIBES, ZResultsSchema, type TResults } from '@rostrum/contract';
 import { openDatabase, type TDatabase } from '../db/client.js';
 import { issueKey } from '../modules/auth/keys.repository.js';
-import { printBenchTable, type TBenchRow, waitUntilUp } from './bench-kit.js';
+import { printBenchTable, startServer, type TBenchRow } from './bench-kit.js';
 import { seed } from './dashboards.bench.js';
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.js');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PORT = 8297;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -305,18 +303,17 @@ function byCall(label: string, samples: TSample[]): TBenchRow[] {
   });
 }
 
-async function startServer(dataDir: string, databaseUrl?: string): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  // BENCH_SERVER_NODE_OPTIONS: options for the server's node only (for example --cpu-prof).
-  const nodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...nodeOptions, MAIN, '--role', 'api'], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+/** The API process alone on the seeded data (BENCH_SERVER_NODE_OPTIONS: its node's options, e.g. --cpu-prof). */
+function startApi(dataDir: string, databaseUrl?: string) {
+  return startServer({
+    name: 'load',
+    port: PORT,
+    dataDir,
+    args: ['--role', 'api'],
+    // Without DATABASE_URL the server opens PGlite in the data folder.
+    env: { HOST: '127.0.0.1', DATABASE_URL: databaseUrl },
+    nodeOptions: (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean),
   });
-  await waitUntilUp(BASE, 300);
-  return server;
 }
 
 async function measure(label: string, dataDir: string, databaseUrl?: string): Promise<TBenchRow[]> {
@@ -329,9 +326,9 @@ async function measure(label: string, dataDir: string, databaseUrl?: string): Pr
     await database.close();
   }
   const { users, seedSeconds } = prepared;
-  const server = await startServer(dataDir, databaseUrl);
+  const server = await startApi(dataDir, databaseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: users.length });
-  const meter = await CpuMeter.open(server.pid!, databaseUrl);
+  const meter = await CpuMeter.open(server.process.pid!, databaseUrl);
   try {
     await openModel(agent, users, RATE, WARM_UP_SECONDS);
     let phase = await meter.start();
@@ -351,8 +348,7 @@ async function measure(label: string, dataDir: string, databaseUrl?: string): Pr
   } finally {
     await meter.close();
     agent.destroy();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
   }
 }
 

@@ -2,16 +2,12 @@
 //  - a 200 MB upload: the server's memory growth (target under 100 MB)
 //  - a 5-minute speech: upload finished -> results ready (target under 60 s)
 //  - 20 recordings uploaded at once: all finish, none lost; throughput
-import { execFileSync, spawn } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { printBenchTable, type TBenchRow, waitUntilUp } from './bench-kit.js';
+import { printBenchTable, signIn, startServer, type TBenchRow, uploadRecording, waitAnalysed } from './bench-kit.js';
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.js');
-const PORT = 8297;
-const BASE = `http://127.0.0.1:${PORT}`;
 const MEDIA = path.join(os.tmpdir(), 'rostrum-bench-media');
 
 function sh(cmd: string, args: string[]) {
@@ -50,68 +46,6 @@ function makeMedia() {
   return { clip, five, big };
 }
 
-async function json(res: Response) {
-  const body = (await res.json()) as { data?: unknown; errors?: { message: string }[] };
-  if (!res.ok) throw new Error(`${res.status} ${body.errors?.[0]?.message}`);
-  return body.data as Record<string, unknown>;
-}
-
-async function signIn(): Promise<string> {
-  const d = await json(
-    await fetch(`${BASE}/api/v1/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'speaker@northwind.example', password: 'rostrum-demo' }),
-    }),
-  );
-  return `Bearer ${d.orgCode}-${d.apiKey}`;
-}
-
-async function upload(auth: string, file: string, extra: Record<string, unknown> = {}): Promise<{ id: string; finishedAt: number }> {
-  const size = statSync(file).size;
-  const { recordingId } = (await json(
-    await fetch(`${BASE}/api/v1/recordings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: auth },
-      body: JSON.stringify({
-        title: path.basename(file),
-        source: 'ui upload form',
-        fileName: path.basename(file),
-        fileSize: size,
-        ...extra,
-      }),
-    }),
-  )) as { recordingId: string };
-  const tus = { 'tus-resumable': '1.0.0', authorization: auth };
-  const created = await fetch(`${BASE}/api/v1/uploads`, {
-    method: 'POST',
-    headers: { ...tus, 'upload-length': String(size), 'upload-metadata': `recordingId ${Buffer.from(recordingId).toString('base64')}` },
-  });
-  if (created.status !== 201) throw new Error(`create ${created.status}`);
-  const location = new URL(created.headers.get('location')!, BASE).toString();
-  let offset = 0;
-  for await (const chunk of createReadStream(file, { highWaterMark: 8 * 1024 * 1024 })) {
-    const res = await fetch(location, {
-      method: 'PATCH',
-      headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-      body: new Uint8Array(chunk as Buffer),
-    });
-    if (res.status !== 204) throw new Error(`patch ${res.status}: ${await res.text()}`);
-    offset += (chunk as Buffer).length;
-  }
-  return { id: recordingId, finishedAt: Date.now() };
-}
-
-async function waitDone(auth: string, id: string, timeoutMs = 600_000): Promise<{ state: string; at: number }> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const d = await json(await fetch(`${BASE}/api/v1/recordings/${id}`, { headers: { authorization: auth } }));
-    if (d.state === 'done' || d.state === 'failed') return { state: d.state as string, at: Date.now() };
-    if (Date.now() > until) return { state: 'timeout', at: Date.now() };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : 0;
@@ -119,22 +53,24 @@ function rssMb(pid: number): number {
 
 async function main() {
   const media = makeMedia();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rostrum-bench-'));
-  const server = spawn(process.execPath, [MAIN, '--seed-demo'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOB_POLL_SECONDS: '0.5', WORKER_CONCURRENCY: '2' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = await startServer({ name: 'pipeline', env: { JOB_POLL_SECONDS: '0.5', WORKER_CONCURRENCY: '2' }, upTries: 100 });
+  const pid = server.process.pid!;
   try {
-    await waitUntilUp(BASE, 100);
-    const auth = await signIn();
+    const { auth } = await signIn(server.base);
+    /** Uploads a file; its id and when the upload finished. */
+    const upload = async (file: string, fields: Record<string, unknown> = {}) => {
+      const id = await uploadRecording(server.base, auth, file, fields);
+      return { id, finishedAt: Date.now() };
+    };
+    const waitDone = (id: string) => waitAnalysed(server.base, auth, id);
     const rows: TBenchRow[] = [];
 
     // 1. A 200 MB upload (trimmed to one minute so its analysis stays short).
     const bigSize = statSync(media.big).size;
-    const base = rssMb(server.pid!);
+    const base = rssMb(pid);
     let peak = base;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 50);
-    const big = await upload(auth, media.big, { trim: { from: 0, to: 60 } });
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+    const big = await upload(media.big, { trim: { from: 0, to: 60 } });
     clearInterval(sampler);
     const growth = peak - base;
     rows.push([
@@ -143,11 +79,11 @@ async function main() {
       '< 100 MB',
       growth < 100 ? 'pass' : 'FAIL',
     ]);
-    await waitDone(auth, big.id);
+    await waitDone(big.id);
 
     // 2. A 5-minute speech: upload finished -> results ready.
-    const five = await upload(auth, media.five);
-    const fiveDone = await waitDone(auth, five.id);
+    const five = await upload(media.five);
+    const fiveDone = await waitDone(five.id);
     const latency = (fiveDone.at - five.finishedAt) / 1000;
     rows.push([
       '5-minute speech: upload finished -> results',
@@ -158,9 +94,9 @@ async function main() {
 
     // 3. Twenty recordings at once.
     const t0 = Date.now();
-    const ids = await Promise.all(Array.from({ length: 20 }, () => upload(auth, media.clip)));
+    const ids = await Promise.all(Array.from({ length: 20 }, () => upload(media.clip)));
     const uploaded = Date.now();
-    const outcomes = await Promise.all(ids.map((u) => waitDone(auth, u.id)));
+    const outcomes = await Promise.all(ids.map((u) => waitDone(u.id)));
     const done = outcomes.filter((o) => o.state === 'done').length;
     const total = (Math.max(...outcomes.map((o) => o.at)) - t0) / 1000;
     const clipSeconds = statSync(media.clip).size / 2 / 22050;
@@ -180,9 +116,7 @@ async function main() {
 
     printBenchTable('Recording pipeline (server process, PGlite, 2 workers)', rows);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

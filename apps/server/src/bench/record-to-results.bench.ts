@@ -9,21 +9,19 @@
 // when the server had the results, and the analysis's own stages come from the server's log
 // ("analysis finished"). BENCH_LOG_LEVEL=info echoes the server's whole log.
 // Target: results within 15 s of stopping a 5-minute recording.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { printBenchTable, freePort, waitUntilUp } from './bench-kit.js';
+import { printBenchTable, signIn, startServer } from './bench-kit.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const MAIN = path.resolve(HERE, '../main.js');
 const WEB_INDEX = path.resolve(HERE, '../../../web/dist/index.html');
 const MEDIA = path.join(os.tmpdir(), 'rostrum-bench-media');
 let BASE = '';
-const SPEAKER = { email: 'speaker@northwind.example', password: 'rostrum-demo' };
 const SECONDS = Number(process.env.BENCH_RECORD_SECONDS ?? 300);
 const TARGET_S = 15;
 /** The browser tests' talk (e2e/global-setup.ts). */
@@ -63,20 +61,6 @@ function speechFile(seconds: number): string {
     ]);
   }
   return long;
-}
-
-async function signIn(): Promise<{ session: Record<string, string>; auth: string }> {
-  const res = await fetch(`${BASE}/api/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(SPEAKER),
-  });
-  if (!res.ok) throw new Error(`sign-in ${res.status}`);
-  const d = ((await res.json()) as { data: { apiKey: string; orgCode: string; expires: string } }).data;
-  return {
-    session: { 'rostrum.apiKey': d.apiKey, 'rostrum.orgCode': d.orgCode, 'rostrum.apiKeyExpires': d.expires },
-    auth: `Bearer ${d.orgCode}-${d.apiKey}`,
-  };
 }
 
 /**
@@ -183,18 +167,19 @@ function analysisStages(log: NodeJS.ReadableStream) {
 async function main() {
   if (!existsSync(WEB_INDEX)) throw new Error(`no web build at ${WEB_INDEX}: npm run build -w @rostrum/web`);
   const audio = speechFile(SECONDS);
-  const port = await freePort();
-  BASE = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rostrum-bench-record-'));
-  const server = spawn(process.execPath, [MAIN, '--seed-demo'], {
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: BASE, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+  let stages: ReturnType<typeof analysisStages> | undefined;
+  const server = await startServer({
+    name: 'record',
+    env: { LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
+    onSpawn: (child) => {
+      stages = analysisStages(child.stdout!);
+    },
   });
-  const stages = analysisStages(server.stdout!);
+  BASE = server.base;
   let browser: Browser | null = null;
   try {
-    await waitUntilUp(BASE, 300);
-    const { session, auth } = await signIn();
+    const { session, auth } = await signIn(BASE);
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: [
@@ -212,15 +197,13 @@ async function main() {
       ['  stop -> results ready on the server', sec(t.ready - t.stop), '', ''],
       ['  save -> results page shows scores', sec(t.shown - t.save), '', ''],
       ['  server states, first seen after Stop', states(t), '', ''],
-      ['  analysis job stages (s)', stages.summary(), '', ''],
+      ['  analysis job stages (s)', stages?.summary() ?? '', '', ''],
       ['  take length; PATCHes while recording', `${t.takeSeconds.toFixed(1)} s; ${t.patchesWhileRecording}`, '', ''],
     ]);
     if (total > TARGET_S) process.exitCode = 1;
   } finally {
     await browser?.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

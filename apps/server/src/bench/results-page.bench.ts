@@ -7,23 +7,20 @@
 // that, zooming in must redraw the lanes (the time from the click to the new picture), and the
 // long tasks (over 50 ms) the main thread ran during load are summed, as in Total Blocking Time.
 // Target: interactive within 1.5 s for a 15-minute recording.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { freePort, printBenchTable, waitUntilUp } from './bench-kit.js';
+import { printBenchTable, signIn, startServer, uploadRecording, waitAnalysed } from './bench-kit.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const MAIN = path.resolve(HERE, '../main.js');
 const WEB_INDEX = path.resolve(HERE, '../../../web/dist/index.html');
 const MEDIA = path.join(os.tmpdir(), 'rostrum-bench-media');
-const SPEAKER = { email: 'speaker@northwind.example', password: 'rostrum-demo' };
 const MINUTES = Number(process.env.BENCH_PAGE_MINUTES ?? 15);
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
 const TARGET_MS = 1500;
-let BASE = '';
 
 const TALK = [
   'Good morning everyone, and thank you for coming today.',
@@ -50,80 +47,14 @@ function longTalk(minutes: number): string {
   return out;
 }
 
-async function signIn(): Promise<{ session: Record<string, string>; auth: string }> {
-  const res = await fetch(`${BASE}/api/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(SPEAKER),
-  });
-  if (!res.ok) throw new Error(`sign-in ${res.status}`);
-  const d = ((await res.json()) as { data: { apiKey: string; orgCode: string; expires: string } }).data;
-  return {
-    session: { 'rostrum.apiKey': d.apiKey, 'rostrum.orgCode': d.orgCode, 'rostrum.apiKeyExpires': d.expires },
-    auth: `Bearer ${d.orgCode}-${d.apiKey}`,
-  };
-}
-
-/** POST recordings, then the whole file in one tus PATCH; returns the recording's id. */
-async function upload(auth: string, file: string): Promise<string> {
-  const bytes = readFileSync(file);
-  const created = await fetch(`${BASE}/api/v1/recordings`, {
-    method: 'POST',
-    headers: { authorization: auth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      source: 'ui upload form',
-      fileName: path.basename(file),
-      fileSize: bytes.length,
-      title: `${MINUTES}-minute talk`,
-    }),
-  });
-  if (!created.ok) throw new Error(`POST recordings ${created.status} ${await created.text()}`);
-  const { data } = (await created.json()) as { data: { recordingId: string; uploadUrl: string } };
-  const b64 = (s: string) => Buffer.from(s).toString('base64');
-  const endpoint = new URL(data.uploadUrl, BASE).toString();
-  const start = await fetch(endpoint, {
-    method: 'POST',
-    headers: {
-      authorization: auth,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(bytes.length),
-      'upload-metadata': `recordingId ${b64(data.recordingId)},filename ${b64(path.basename(file))}`,
-    },
-  });
-  if (start.status !== 201) throw new Error(`tus POST ${start.status}`);
-  const patch = await fetch(new URL(start.headers.get('location') ?? '', endpoint), {
-    method: 'PATCH',
-    headers: { authorization: auth, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: bytes,
-  });
-  if (patch.status !== 204) throw new Error(`tus PATCH ${patch.status}`);
-  return data.recordingId;
-}
-
-interface TDone {
-  lanesUrl: string;
-  peaksUrl: string;
-}
-
-async function analysed(recordingId: string, auth: string): Promise<TDone> {
-  const until = Date.now() + 20 * 60_000;
-  for (;;) {
-    const res = await fetch(`${BASE}/api/v1/recordings/${recordingId}`, { headers: { authorization: auth } });
-    const d = ((await res.json()) as { data: { state: string; lanesUrl: string; peaksUrl: string } }).data;
-    if (d.state === 'done') return d;
-    if (d.state === 'failed' || Date.now() > until) throw new Error(`analysis ${d.state}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
-
 interface TRun {
   interactive: number;
   zoomRedraw: number;
   blocking: number;
 }
 
-async function openResults(browser: Browser, session: Record<string, string>, recordingId: string): Promise<TRun> {
-  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1440, height: 900 } });
+async function openResults(browser: Browser, base: string, session: Record<string, string>, recordingId: string): Promise<TRun> {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
   try {
     await context.addInitScript((entries) => {
       for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
@@ -168,28 +99,23 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   if (!existsSync(WEB_INDEX)) throw new Error(`no web build at ${WEB_INDEX}: npm run build -w @rostrum/web`);
   const audio = longTalk(MINUTES);
-  const port = await freePort();
-  BASE = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rostrum-bench-page-'));
-  const server = spawn(process.execPath, [MAIN, '--seed-demo'], {
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: BASE, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = await startServer({ name: 'page' });
   let browser: Browser | null = null;
   try {
-    await waitUntilUp(BASE, 300);
-    const { session, auth } = await signIn();
-    const recordingId = await upload(auth, audio);
-    const done = await analysed(recordingId, auth);
+    const { base } = server;
+    const { session, auth } = await signIn(base);
+    const recordingId = await uploadRecording(base, auth, audio, { title: `${MINUTES}-minute talk` });
+    const done = await waitAnalysed(base, auth, recordingId, { timeoutMs: 20 * 60_000, pollMs: 1000 });
+    if (done.state !== 'done') throw new Error(`analysis ${done.state}`);
     const sizes = await Promise.all(
-      [done.lanesUrl, done.peaksUrl].map(async (u) => {
-        const res = await fetch(new URL(u, BASE), { headers: { 'accept-encoding': 'br, gzip' } });
+      [done.recording.lanesUrl, done.recording.peaksUrl].map(async (u) => {
+        const res = await fetch(new URL(String(u), base), { headers: { 'accept-encoding': 'br, gzip' } });
         return { wire: (await res.arrayBuffer()).byteLength, encoding: res.headers.get('content-encoding') ?? 'none' };
       }),
     );
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
     const runs: TRun[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await openResults(browser, session, recordingId));
+    for (let i = 0; i < RUNS; i++) runs.push(await openResults(browser, base, session, recordingId));
     const interactive = median(runs.map((r) => r.interactive));
     const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
     printBenchTable(`Results page: a ${MINUTES}-minute recording with every voice lane (median of ${RUNS} cold loads, 1440 x 900)`, [
@@ -207,9 +133,7 @@ async function main() {
     if (interactive > TARGET_MS) process.exitCode = 1;
   } finally {
     await browser?.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

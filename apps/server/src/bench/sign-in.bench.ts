@@ -4,15 +4,9 @@
 //  - 60 guessers from 60 addresses: the free failures plus the back-off steps that fit in a minute
 // The server trusts X-Forwarded-For from 127.0.0.1 (TRUST_PROXY), so each guesser can stand for
 // a client address of its own. Both scenarios run at once, on two different demo accounts.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { maxEvaluatedWithin, SIGN_IN_PAIR_LIMIT } from '../modules/auth/sign-in-limiter.js';
-import { printBenchTable, type TBenchRow, waitUntilUp } from './bench-kit.js';
+import { printBenchTable, startServer, type TBenchRow } from './bench-kit.js';
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.js');
 const PORT = 8298;
 const BASE = `http://127.0.0.1:${PORT}`;
 const GUESSERS = 60;
@@ -51,13 +45,14 @@ async function attack(email: string, addressOf: (i: number) => string): Promise<
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rostrum-bench-sign-in-'));
-  const server = spawn(process.execPath, [MAIN, '--seed-demo', '--role', 'api'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = await startServer({
+    name: 'sign-in',
+    port: PORT,
+    args: ['--seed-demo', '--role', 'api'],
+    env: { TRUST_PROXY: '127.0.0.1' },
+    upTries: 150,
   });
   try {
-    await waitUntilUp(BASE, 150);
     const [one, many] = await Promise.all([
       attack('coach@northwind.example', () => '203.0.113.10'),
       attack('speaker@northwind.example', (i) => `198.51.100.${i + 1}`),
@@ -76,9 +71,7 @@ async function main() {
     ];
     printBenchTable(`Sign-in limits (server process, PGlite, ${SECONDS} s of parallel guessing)`, rows);
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -11,19 +11,16 @@
 //    DOM and enabled (landing: the Sign Up link; results: the waveform's Play button), (b) the
 //    load event, and (c) the end of the last long task (>= 50 ms, PerformanceObserver 'longtask')
 //    before 500 ms in which the main thread had no long task.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { printBenchTable, type TBenchRow, freePort, waitUntilUp } from './bench-kit.js';
+import { printBenchTable, signIn, startServer, type TBenchRow, uploadRecording, waitAnalysed } from './bench-kit.js';
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.js');
 const WEB_INDEX = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist/index.html');
-let BASE = '';
 const MEDIA = path.join(os.tmpdir(), 'rostrum-bench-media');
-const SPEAKER = { email: 'speaker@northwind.example', password: 'rostrum-demo' };
 const CPU_SLOWDOWN = 4;
 const NETWORK = {
   offline: false,
@@ -37,12 +34,6 @@ const TARGETS = {
   landing: { jsKb: 200, ttiMs: 5000 },
   results: { jsKb: 500, ttiMs: 10000 },
 } as const;
-
-async function json(res: Response) {
-  const body = (await res.json()) as { data?: unknown; errors?: { message: string }[] };
-  if (!res.ok) throw new Error(`${res.status} ${body.errors?.[0]?.message}`);
-  return body.data as Record<string, unknown>;
-}
 
 function speechClip(): string {
   mkdirSync(MEDIA, { recursive: true });
@@ -63,52 +54,13 @@ function speechClip(): string {
   return clip;
 }
 
-/** Signs the demo speaker in, uploads a speech (tus) and waits for its results. */
-async function seedResults(): Promise<{ session: Record<string, string>; recordingId: string }> {
-  const signedIn = await json(
-    await fetch(`${BASE}/api/v1/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(SPEAKER),
-    }),
-  );
-  const auth = `Bearer ${signedIn.orgCode}-${signedIn.apiKey}`;
-  const file = speechClip();
-  const size = statSync(file).size;
-  const { recordingId } = (await json(
-    await fetch(`${BASE}/api/v1/recordings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: auth },
-      body: JSON.stringify({ title: 'Speaking clearly', source: 'ui upload form', fileName: 'talk.wav', fileSize: size }),
-    }),
-  )) as { recordingId: string };
-  const tus = { 'tus-resumable': '1.0.0', authorization: auth };
-  const created = await fetch(`${BASE}/api/v1/uploads`, {
-    method: 'POST',
-    headers: { ...tus, 'upload-length': String(size), 'upload-metadata': `recordingId ${Buffer.from(recordingId).toString('base64')}` },
-  });
-  if (created.status !== 201) throw new Error(`upload create ${created.status}`);
-  const patched = await fetch(new URL(created.headers.get('location')!, BASE), {
-    method: 'PATCH',
-    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: new Uint8Array(readFileSync(file)),
-  });
-  if (patched.status !== 204) throw new Error(`upload patch ${patched.status}`);
-  const until = Date.now() + 180_000;
-  for (;;) {
-    const d = await json(await fetch(`${BASE}/api/v1/recordings/${recordingId}`, { headers: { authorization: auth } }));
-    if (d.state === 'done') break;
-    if (d.state === 'failed' || Date.now() > until) throw new Error(`analysis ${String(d.state)}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return {
-    session: {
-      'rostrum.apiKey': String(signedIn.apiKey),
-      'rostrum.orgCode': String(signedIn.orgCode),
-      'rostrum.apiKeyExpires': String(signedIn.expires),
-    },
-    recordingId,
-  };
+/** Signs the demo speaker in, uploads a speech and waits for its results. */
+async function seedResults(base: string): Promise<{ session: Record<string, string>; recordingId: string }> {
+  const { session, auth } = await signIn(base);
+  const recordingId = await uploadRecording(base, auth, speechClip(), { title: 'Speaking clearly', fileName: 'talk.wav' });
+  const done = await waitAnalysed(base, auth, recordingId, { timeoutMs: 180_000, pollMs: 500 });
+  if (done.state !== 'done') throw new Error(`analysis ${done.state}`);
+  return { session, recordingId };
 }
 
 type TMeasure = { jsTransferred: number; jsDecoded: number; scripts: number; requests: number; ttiMs: number };
@@ -222,22 +174,16 @@ function rows(label: string, m: TMeasure, target: { jsKb: number; ttiMs: number 
 
 async function main() {
   if (!existsSync(WEB_INDEX)) throw new Error(`no web build at ${WEB_INDEX}: npm run build -w @rostrum/web`);
-  const port = await freePort();
-  BASE = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rostrum-bench-static-'));
-  const server = spawn(process.execPath, [MAIN, '--seed-demo'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOB_POLL_SECONDS: '0.5' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = await startServer({ name: 'static', env: { JOB_POLL_SECONDS: '0.5' }, upTries: 150 });
+  const base = server.base;
   let browser: Browser | null = null;
   try {
-    await waitUntilUp(BASE, 150);
-    const { session, recordingId } = await seedResults();
+    const { session, recordingId } = await seedResults(base);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
-    const landing = await measure(browser, `${BASE}/`, 'a[href="/sign-up"]', null);
+    const landing = await measure(browser, `${base}/`, 'a[href="/sign-up"]', null);
     const results = await measure(
       browser,
-      `${BASE}/evaluate/${recordingId}`,
+      `${base}/evaluate/${recordingId}`,
       '[data-testid="waveform"] button[aria-label="Play"]',
       session,
     );
@@ -247,9 +193,7 @@ async function main() {
     ]);
   } finally {
     await browser?.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
