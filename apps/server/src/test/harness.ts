@@ -269,6 +269,24 @@ export async function insertAssignment(
   return { assignment: a!, scorecard: sc! };
 }
 
+/** Another group in the organisation (for the "another group" paths), with a unique invite code. */
+export async function addGroup(db: TDb, orgId: string, name = 'Group B') {
+  const [group] = await db
+    .insert(groups)
+    .values({ orgId, name, inviteCode: `B${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}` })
+    .returning();
+  return group!;
+}
+
+/**
+ * A caller of the API as a signed-in user (`authorization` from signInAs). Takes a getter because
+ * the test app is started in beforeAll, after the test file's top level has run.
+ */
+export function apiCaller(app: () => TTestApp) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, authorization: string, payload?: unknown) =>
+    app().app.inject({ method, url: `/api/v1${url}`, headers: { authorization }, payload: payload as object });
+}
+
 /** Signs in through the API and returns the Authorization header value. */
 export async function signInAs(t: TTestApp, email: string, password = PASSWORD): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', payload: { email, password } });

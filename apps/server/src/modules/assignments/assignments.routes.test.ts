@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSIGNMENT_MSG } from '@rostrum/contract';
 import { groups, memberships, recordings } from '../../db/schema.js';
-import { addMember, insertAssignment, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
+import {
+  addMember,
+  apiCaller,
+  insertAssignment,
+  insertDoneRecording,
+  makeOrg,
+  signInAs,
+  startTestApp,
+  type TTestApp,
+} from '../../test/harness.js';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -10,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, authorization: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization }, payload: payload as object });
+const api = apiCaller(() => t);
 
 async function scene(settings = { Assignments: true }) {
   const o = await makeOrg(t.db, { settings });

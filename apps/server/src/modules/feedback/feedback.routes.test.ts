@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@rostrum/contract';
 import { groups, recordings, users } from '../../db/schema.js';
-import { addMember, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
+import { addMember, apiCaller, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, authorization: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization }, payload: payload as object });
+const api = apiCaller(() => t);
 
 /** A group with an owner, its coach, a peer, and one recording with a coach comment and a peer comment. */
 async function scene(

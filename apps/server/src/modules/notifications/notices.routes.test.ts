@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL_PREFERENCES, NOTICES_LISTED, noticeText, type TNotices, type TOrgSettings } from '@rostrum/contract';
 import { groups, recordings, users } from '../../db/schema.js';
-import { addMember, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
+import { addGroup, addMember, apiCaller, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 
 // The notification centre (issue 20, part 3): the bell lists the events the emails are about, to
 // the same audience, whether or not the user takes that email; each user reads and marks only
@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, authorization: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization }, payload: payload as object });
+const api = apiCaller(() => t);
 const bell = async (auth: string): Promise<TNotices> => {
   const res = await api('GET', '/notices', auth);
   expect(res.statusCode).toBe(200);
@@ -35,11 +34,8 @@ async function scene(settings: TOrgSettings = BOTH_ON) {
     .update(users)
     .set({ emailPreferences: { ...DEFAULT_EMAIL_PREFERENCES, recordingSharedFrequency: '0', feedbackReceivedFrequency: '0' } })
     .where(eq(users.id, quietPeer.id));
-  const [other] = await t.db
-    .insert(groups)
-    .values({ orgId: o.org.id, name: 'Group B', inviteCode: `B${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}` })
-    .returning();
-  const outsider = await addMember(t.db, o.org.id, other!.id, ['speaker']);
+  const other = await addGroup(t.db, o.org.id);
+  const outsider = await addMember(t.db, o.org.id, other.id, ['speaker']);
   const foreign = await makeOrg(t.db, { settings });
   const sign = (email: string) => signInAs(t, email);
   return {

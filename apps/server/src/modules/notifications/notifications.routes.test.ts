@@ -6,7 +6,17 @@ import { DEFAULT_EMAIL_PREFERENCES, type TEmailPreferences, type TOrgSettings } 
 import { groups, memberships, organisations, users } from '../../db/schema.js';
 import { ANALYZE_RECORDING, SEND_EMAIL } from '../../jobs/queue.js';
 import type { TMail } from '../../mail/mailer.js';
-import { addMember, insertAssignment, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
+import {
+  addGroup,
+  addMember,
+  apiCaller,
+  insertAssignment,
+  insertDoneRecording,
+  makeOrg,
+  signInAs,
+  startTestApp,
+  type TTestApp,
+} from '../../test/harness.js';
 import { speechWav } from '../../test/media-fixtures.js';
 
 // The notification emails of 000 section 2.10 that follow a recording: analysed (to its owner),
@@ -20,8 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, authorization: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization }, payload: payload as object });
+const api = apiCaller(() => t);
 
 const BOTH_ON: TOrgSettings = { Email_Notifications_For_Speakers: true, Email_Notifications_For_Managers: true };
 
@@ -63,11 +72,8 @@ async function scene(settings: TOrgSettings = BOTH_ON, levels = { managerPrivacy
     .update(memberships)
     .set({ expiresAt: new Date(Date.now() - 86_400_000) })
     .where(eq(memberships.userId, expiredPeer.id));
-  const [other] = await t.db
-    .insert(groups)
-    .values({ orgId: o.org.id, name: 'Group B', inviteCode: `B${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}` })
-    .returning();
-  const outsider = await addMember(t.db, o.org.id, other!.id, ['speaker']);
+  const other = await addGroup(t.db, o.org.id);
+  const outsider = await addMember(t.db, o.org.id, other.id, ['speaker']);
   const owner = await signInAs(t, o.speaker.email);
   return { ...o, peer, quietPeer, quietCoach, expiredPeer, outsider, owner };
 }

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, INTAKE_MSG, ZLanesSchema, ZRecordingSchema, ZResultsSchema } from '@rostrum/contract';
 import { groups, organisations, recordings } from '../../db/schema.js';
-import { addMember, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
+import { addMember, apiCaller, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 import { speechMp4, speechWav } from '../../test/media-fixtures.js';
 
 let t: TTestApp;
@@ -27,8 +27,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, authorization: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization }, payload: payload as object });
+const api = apiCaller(() => t);
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const TUS = { 'tus-resumable': '1.0.0' };

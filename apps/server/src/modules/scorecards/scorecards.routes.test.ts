@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customQuestionId } from '@rostrum/contract';
 import { groups, recordings, scorecardResponses } from '../../db/schema.js';
-import { addMember, insertAssignment, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
+import {
+  addMember,
+  apiCaller,
+  insertAssignment,
+  insertDoneRecording,
+  makeOrg,
+  signInAs,
+  startTestApp,
+  type TTestApp,
+} from '../../test/harness.js';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -10,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, authorization: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization }, payload: payload as object });
+const api = apiCaller(() => t);
 
 const STORY = customQuestionId('Storytelling');
 const CTA = customQuestionId('Call to Action');

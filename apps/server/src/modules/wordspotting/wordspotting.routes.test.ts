@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInviteCode, type TOrgSettings, WORDSPOTTING_MSG, ZWordspottingPageSchema } from '@rostrum/contract';
 import { groups, memberships, recordings, wordspottingLists } from '../../db/schema.js';
-import { addMember, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
+import { addMember, apiCaller, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, authorization: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { authorization }, payload: payload as object });
+const api = apiCaller(() => t);
 
 const ALL_ON: TOrgSettings = {
   Custom_Wordspotting_For_Orgs: true,
