@@ -27,6 +27,18 @@ export const LANES_RATE_STEP = 0.5;
 /** Loudness is stored in dB below the speech's loud level, down to this floor. */
 export const LANES_LOUDNESS_FLOOR_DB = -40;
 
+/**
+ * A long series of whole numbers (nulls allowed where said), checked in one loop: a 15-minute
+ * recording has tens of thousands of values, and a schema per element made the browser spend
+ * a noticeable part of the results page's load checking them.
+ */
+function wholeNumberSeries<TNullable extends boolean>(nullable: TNullable) {
+  return z.custom<TNullable extends true ? (number | null)[] : number[]>(
+    (v) => Array.isArray(v) && v.every((x) => Number.isInteger(x) || (nullable && x === null)),
+    nullable ? 'Expected whole numbers or nulls' : 'Expected whole numbers',
+  );
+}
+
 export const ZLaneMarkSchema = z.object({
   kind: z.enum(['filler', 'word', 'upspeak']),
   from: z.number().min(0),
@@ -45,14 +57,14 @@ export const ZLanesSchema = z.object({
    * Tenths of a semitone from the speaker's median pitch; null where the voice is unvoiced or
    * silent. Relative, so a low and a high voice read alike.
    */
-  pitch: z.array(z.number().int().nullable()),
+  pitch: wholeNumberSeries(true),
   /** The speaker's usual range in semitones from the median (10th and 90th percentiles). */
   pitchRange: z.object({ low: z.number(), high: z.number() }),
   /** Whole dB relative to the speech's loud level (its 95th percentile), from LANES_LOUDNESS_FLOOR_DB up to a few dB above 0. */
-  loudness: z.array(z.number().int()),
+  loudness: wholeNumberSeries(false),
   rateStep: z.number().positive(),
   /** Syllables per second of speaking time around each point, in tenths; null where there is too little speech. */
-  rate: z.array(z.number().int().nullable()),
+  rate: wholeNumberSeries(true),
   /** The pace metric's ideal band, syllables per second. */
   rateIdeal: z.object({ min: z.number(), max: z.number() }),
   /** Silent pauses, [from, to] in seconds. */

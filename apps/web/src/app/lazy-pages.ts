@@ -116,6 +116,15 @@ function whenIdle(run: () => void): void {
 }
 
 /**
+ * After the page has loaded, then when idle: the first page's own chunks and data come first (a
+ * prefetch started in an idle gap while a results page was still loading delayed it).
+ */
+function afterLoadWhenIdle(run: () => void): void {
+  if (document.readyState === 'complete') whenIdle(run);
+  else window.addEventListener('load', () => whenIdle(run), { once: true });
+}
+
+/**
  * Fetches every page's chunk once per tab, when the browser is idle, for a signed-in user: the
  * first page paints from a small bundle, and later navigations (and the mode switch) do not wait
  * for the network. A few at a time, and not at all on a slow or data-saving connection. Failures
@@ -126,5 +135,5 @@ export function prefetchPages(): void {
   prefetched = true;
   if (slowConnection((navigator as Navigator & { connection?: TConnection }).connection)) return;
   if (!markPrefetched()) return;
-  prefetchInTurn(Object.values(PAGES), PREFETCH_IN_FLIGHT, whenIdle);
+  afterLoadWhenIdle(() => prefetchInTurn(Object.values(PAGES), PREFETCH_IN_FLIGHT, whenIdle));
 }

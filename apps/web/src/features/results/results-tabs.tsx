@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo } from 'react';
 import { Printer } from 'lucide-react';
 import {
   CONVERSATIONAL_SUMMARY,
@@ -79,6 +79,16 @@ export function ResultsTabs({
   );
 }
 
+type TWord = TResults['diarizedTranscript'][number];
+type TSpotted = Map<TWord, { phrase: string; continued: boolean }>;
+interface TParagraph {
+  speaker: number;
+  words: TWord[];
+  start: number;
+  end: number;
+}
+const NO_PARAGRAPHS: TParagraph[] = [];
+
 function Transcript({ results }: { results: TResults }) {
   const controller = useWaveform();
   const { time } = useWaveformState();
@@ -86,13 +96,16 @@ function Transcript({ results }: { results: TResults }) {
   const conv = results.isConversational;
   // Group words into paragraphs at speaker changes (conversational) or long pauses.
   const paragraphs = useMemo(() => {
-    const out: { speaker: number; words: typeof items }[] = [];
+    const out: TParagraph[] = [];
     let prevEnd = 0;
     for (const w of items) {
       const last = out[out.length - 1];
       const breakHere = !last || (conv && last.speaker !== w.speaker) || (!conv && w.start - prevEnd > 1.5 && last.words.length > 12);
-      if (breakHere) out.push({ speaker: w.speaker, words: [w] });
-      else last.words.push(w);
+      if (breakHere) out.push({ speaker: w.speaker, words: [w], start: w.start, end: w.end });
+      else {
+        last.words.push(w);
+        last.end = Math.max(last.end, w.end);
+      }
       prevEnd = w.end;
     }
     return out;
@@ -101,13 +114,17 @@ function Transcript({ results }: { results: TResults }) {
   // phrase they belong to; the later words of a phrase join the mark across the space before them.
   const spotted = useMemo(() => {
     const hot = results.timestamped.metrics.wordSpotting?.hotSpots ?? [];
-    const out = new Map<(typeof items)[number], { phrase: string; continued: boolean }>();
+    const out: TSpotted = new Map();
     for (const hit of spottedPhraseHits(items, Object.keys(results.scores.wordSpotting), hot))
       hit.indices.forEach((i, k) => {
         if (!out.has(items[i]!)) out.set(items[i]!, { phrase: hit.phrase, continued: k > 0 });
       });
     return out;
   }, [items, results]);
+  // A long talk's thousands of words render after the page has painted, without holding up the
+  // player and the scores (React renders the deferred list in the background).
+  const shown = useDeferredValue(paragraphs, NO_PARAGRAPHS);
+  const seek = useCallback((t: number) => controller?.seek(t), [controller]);
   if (!items.length) {
     return (
       <div className="transcript" data-testid="transcript">
@@ -121,41 +138,70 @@ function Transcript({ results }: { results: TResults }) {
         Click a word to play from there. <span className="word word--filler">Filler words</span> and{' '}
         <span className="word word--spotted">spotted phrases</span> are marked (point at one to see its phrase).
       </p>
-      <div className="transcript transcript--words" data-testid="transcript">
+      <div className="transcript transcript--words" data-testid="transcript" aria-busy={shown !== paragraphs}>
         {/* biome-ignore-start lint/suspicious/noArrayIndexKey: a recording's transcript never changes or reorders, and its words have no ids. */}
-        {paragraphs.map((p, i) => (
-          <p key={i}>
-            {conv && <span className="transcript__speaker">{SPEAKER_NAMES[p.speaker - 1] ?? p.speaker}:</span>}
-            {p.words.map((w, j) => {
-              if (w.type === 'punctuation' || w.isPunctuation) return <span key={j}>{w.text}</span>;
-              const current = time >= w.start && time < w.end;
-              const spot = spotted.get(w);
-              const cls = ['word', w.type === 'filler' && 'word--filler', spot && 'word--spotted', current && 'word--current']
-                .filter(Boolean)
-                .join(' ');
-              return (
-                <span key={j}>
-                  {spot?.continued ? <span className="word-join--spotted"> </span> : ' '}
-                  {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a pointer shortcut; keyboard users seek with the player's keys and buttons (a tab stop per word would bury the page). */}
-                  <span
-                    className={cls}
-                    data-start={w.start}
-                    data-phrase={spot?.phrase}
-                    onClick={() => controller?.seek(w.start)}
-                    title={spot ? `Spotted: ${spot.phrase}` : w.type === 'filler' ? 'Filler word' : undefined}
-                  >
-                    {w.text}
-                  </span>
-                </span>
-              );
-            })}
-          </p>
+        {shown.map((p, i) => (
+          <TranscriptParagraph
+            key={i}
+            paragraph={p}
+            speakerLabel={conv ? (SPEAKER_NAMES[p.speaker - 1] ?? String(p.speaker)) : null}
+            spotted={spotted}
+            // Only the paragraph under the playhead re-renders as it moves.
+            time={time >= p.start && time < p.end ? time : -1}
+            onSeek={seek}
+          />
         ))}
         {/* biome-ignore-end lint/suspicious/noArrayIndexKey: see above */}
       </div>
     </div>
   );
 }
+
+const TranscriptParagraph = memo(function TranscriptParagraph({
+  paragraph,
+  speakerLabel,
+  spotted,
+  time,
+  onSeek,
+}: {
+  paragraph: TParagraph;
+  speakerLabel: string | null;
+  spotted: TSpotted;
+  /** The playhead when it is within this paragraph, else -1. */
+  time: number;
+  onSeek: (t: number) => void;
+}) {
+  return (
+    <p>
+      {speakerLabel && <span className="transcript__speaker">{speakerLabel}:</span>}
+      {/* biome-ignore-start lint/suspicious/noArrayIndexKey: see the transcript above. */}
+      {paragraph.words.map((w, j) => {
+        if (w.type === 'punctuation' || w.isPunctuation) return <span key={j}>{w.text}</span>;
+        const current = time >= w.start && time < w.end;
+        const spot = spotted.get(w);
+        const cls = ['word', w.type === 'filler' && 'word--filler', spot && 'word--spotted', current && 'word--current']
+          .filter(Boolean)
+          .join(' ');
+        return (
+          <span key={j}>
+            {spot?.continued ? <span className="word-join--spotted"> </span> : ' '}
+            {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a pointer shortcut; keyboard users seek with the player's keys and buttons (a tab stop per word would bury the page). */}
+            <span
+              className={cls}
+              data-start={w.start}
+              data-phrase={spot?.phrase}
+              onClick={() => onSeek(w.start)}
+              title={spot ? `Spotted: ${spot.phrase}` : w.type === 'filler' ? 'Filler word' : undefined}
+            >
+              {w.text}
+            </span>
+          </span>
+        );
+      })}
+      {/* biome-ignore-end lint/suspicious/noArrayIndexKey: see above */}
+    </p>
+  );
+});
 
 function NextSteps({ results, ownerView }: { results: TResults; ownerView: boolean }) {
   const { workOn, tips } = results.tips.main;
