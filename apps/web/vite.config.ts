@@ -1,10 +1,27 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress';
+import { routePreload } from './build/route-preload';
+import { EARLY_RESPONSES_GLOBAL, RECORDING_PAGE_EXPAND } from './src/api/early-responses';
+import { SESSION_STORAGE_KEYS } from './src/app/session-keys';
 
 // The server serves dist/ with an SPA fallback and the API at the same origin under /api/v1.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The pages people most often open cold (a results link in an email, the Record button).
+    routePreload(
+      {
+        '/evaluate/:recordingId': {
+          page: 'src/features/results/recording-page.tsx',
+          data: ['/api/v1/me', `/api/v1/recordings/:recordingId?expand=${RECORDING_PAGE_EXPAND}`],
+        },
+        '/record': { page: 'src/features/intake/record-page.tsx', data: ['/api/v1/me'] },
+      },
+      { storageKeys: SESSION_STORAGE_KEYS, global: EARLY_RESPONSES_GLOBAL },
+    ),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080' },

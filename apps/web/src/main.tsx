@@ -19,6 +19,7 @@ import { signInWithNext } from './app/route-guard';
 import { router } from './app/router';
 import { sessionStore } from './app/session-store';
 import { startErrorReporting } from './app/error-reporting';
+import { prefetchFirstPage } from './app/first-page-data';
 void startErrorReporting();
 
 // At start, sign in from local storage unless the URL carries a key to sign in with.
@@ -50,6 +51,8 @@ configureHttp({
     void router.navigate(target, { replace: true });
   },
 });
+
+prefetchFirstPage(queryClient, window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');

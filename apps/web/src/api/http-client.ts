@@ -2,6 +2,7 @@ import createClient from 'openapi-fetch';
 import { ERROR_CODES, MSG, type TErrorCode, ZApiErrorItemSchema } from '@rostrum/contract';
 import { z } from 'zod';
 import type { paths } from './openapi.gen';
+import { takeEarlyResponse } from './early-responses';
 
 /**
  * An API failure with the message a user should see (spec 000 section 8) and the server's stable
@@ -88,10 +89,12 @@ export function configureHttp(h: HttpHooks): void {
  */
 export const client = createClient<paths>({ baseUrl: '', headers: { Accept: 'application/json' } });
 client.use({
-  onRequest({ request }) {
+  async onRequest({ request }) {
     const token = hooks.token();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
-    return request;
+    // Asked for before the app's code ran (a cold load of a results page): no second request.
+    const early = takeEarlyResponse(request);
+    return early ? await early : request;
   },
 });
 

@@ -73,6 +73,7 @@ import type {
   TZoomMeetings,
 } from '@rostrum/contract';
 import { type TLanes, type TNotices, ZLanesSchema } from '@rostrum/contract';
+import { RECORDING_PAGE_EXPAND } from './early-responses';
 import type { QueryClient } from '@tanstack/react-query';
 import { call, client } from './http-client';
 import type { paths } from './openapi.gen';
@@ -165,7 +166,9 @@ export const api = {
 
   getRecordings: (): Promise<TRecordingSummary[]> => call('GET', () => client.GET('/api/v1/recordings')) as Promise<TRecordingSummary[]>,
   getRecording: (recordingId: string): Promise<TRecording> =>
-    call('GET', () => client.GET('/api/v1/recordings/{id}', { params: { path: id(recordingId), query: { expand: 'tips,timestamped' } } })),
+    call('GET', () =>
+      client.GET('/api/v1/recordings/{id}', { params: { path: id(recordingId), query: { expand: RECORDING_PAGE_EXPAND } } }),
+    ),
   createRecording: (body: TCreateRecordingBody): Promise<{ recordingId: string; uploadUrl: string | null }> =>
     call('POST', () => client.POST('/api/v1/recordings', { body })),
   /** Live capture: a tus upload that runs while the speaker records, bound to the recording at Save. */
@@ -370,3 +373,27 @@ export const queryKeys = {
   zoomConnection: ['zoom', 'connection'] as const,
   zoomMeetings: ['zoom', 'meetings'] as const,
 };
+
+/** GET me as the viewer reads it: kept a minute (mode and preference changes update it in place). */
+export const meQuery = { queryKey: queryKeys.me, queryFn: () => api.getMe(), staleTime: 60_000 };
+
+/**
+ * How long a loaded recording counts as fresh: the results page mounting right after the boot
+ * fetched its recording (prefetchFirstPage) uses that answer instead of asking again. Changes
+ * made here invalidate it, and a recording still processing is polled regardless.
+ */
+export const RECORDING_FRESH_MS = 10_000;
+
+/** One recording; its waveform data (peaks, lanes) starts downloading as soon as it arrives. */
+export function recordingQuery(queryClient: QueryClient, recordingId: string) {
+  return {
+    queryKey: queryKeys.recording(recordingId),
+    queryFn: async () => {
+      const rec = await api.getRecording(recordingId);
+      prefetchWaveformData(queryClient, rec);
+      return rec;
+    },
+    staleTime: RECORDING_FRESH_MS,
+    retry: false,
+  };
+}

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { TSignInResponse } from '@rostrum/contract';
+import { SESSION_STORAGE_KEYS } from './session-keys';
 
 // Authentication state (000 section 4): the API key, its expiry and the org code live in
 // localStorage; an expired key counts as signed out.
@@ -10,7 +11,7 @@ export interface TSession {
   expires: string;
 }
 
-const STORAGE_KEYS = { apiKey: 'rostrum.apiKey', expires: 'rostrum.apiKeyExpires', orgCode: 'rostrum.orgCode' } as const;
+const STORAGE_KEYS = SESSION_STORAGE_KEYS;
 
 /** Thrown when the browser refuses local storage, so the sign-in cannot be kept. */
 export class StorageUnavailableError extends Error {

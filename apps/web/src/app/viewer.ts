@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { resolveMode, vocabulary, type TMeResponse, type TMode, type TViewerAbilities, type TVocabulary } from '@rostrum/contract';
-import { api, queryKeys } from '../api/rostrum-api';
+import { meQuery } from '../api/rostrum-api';
 import { useSession } from './session-store';
 
 /**
@@ -53,7 +53,7 @@ export function buildViewer(me: TMeResponse): TViewer {
 /** GET me for the signed-in user (disabled while signed out). */
 export function useMe() {
   const session = useSession();
-  return useQuery({ queryKey: queryKeys.me, queryFn: api.getMe, enabled: !!session, staleTime: 60_000 });
+  return useQuery({ ...meQuery, enabled: !!session });
 }
 
 /** The viewer when signed in and loaded, else null. */

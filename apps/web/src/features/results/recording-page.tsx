@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, ClipboardList, Clock, Trash2, Users } from 'lucide-react';
 import { INTAKE_MSG, type TRecording, type TRecordingSummary } from '@rostrum/contract';
-import { api, prefetchWaveformData, queryKeys } from '../../api/rostrum-api';
+import { api, queryKeys, recordingQuery } from '../../api/rostrum-api';
 import { errorMessage, isApiError } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
@@ -36,14 +36,8 @@ export function RecordingPage() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const recording = useQuery({
-    queryKey: queryKeys.recording(recordingId),
-    queryFn: async () => {
-      const rec = await api.getRecording(recordingId);
-      prefetchWaveformData(queryClient, rec);
-      return rec;
-    },
+    ...recordingQuery(queryClient, recordingId),
     refetchInterval: (q) => recordingPollMs(q.state.data, q.state.dataUpdateCount),
-    retry: false,
     // Media addresses are signed: refetching on focus would swap them under a playing player.
     refetchOnWindowFocus: false,
   });
