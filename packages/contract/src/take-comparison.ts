@@ -50,7 +50,7 @@ export function compareValue(key: TCompareMetric, s: TSpeakerScores): number | n
       return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
     }
     default:
-      return s[key];
+      return s[key] ?? null;
   }
 }
 

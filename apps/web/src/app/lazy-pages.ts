@@ -34,6 +34,7 @@ export const PAGES = {
   PrivacyPage: async (): Promise<ComponentType> => (await import('../features/legal/legal-page')).PrivacyPage,
   HelpPage: async (): Promise<ComponentType> => (await import('../features/help/help-page')).HelpPage,
   HistoryPage: async (): Promise<ComponentType> => (await import('../features/history/history-page')).HistoryPage,
+  ComparePage: async (): Promise<ComponentType> => (await import('../features/compare/compare-page')).ComparePage,
   ManagePage: async (): Promise<ComponentType> => (await import('../features/manage/manage-page')).ManagePage,
   ZoomRecordingsPage: async (): Promise<ComponentType> => (await import('../features/zoom/zoom-recordings-page')).ZoomRecordingsPage,
   ZoomLoadingPage: async (): Promise<ComponentType> => (await import('../features/zoom/zoom-loading-page')).ZoomLoadingPage,
