@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test, DEMO_PASSWORD, signInByApi, shot } from './helpers';
 import { SHOTS, SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
@@ -36,6 +37,13 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 const players = (page: Page) => page.getByTestId('waveform');
+
+/** No serious or critical accessibility violation on the page as it is. */
+async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 async function expectComparePage(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Compare takes' })).toBeVisible();
@@ -103,6 +111,7 @@ test('two takes picked on My Recordings are compared side by side; one player at
     await expect(players(page).nth(1).locator('[part~="region"][part*="highlight-"]')).toHaveCount(0);
   }
 
+  await expectAccessible(page);
   await shot(page, { path: path.join(SHOTS, 'compare-1440.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   // At 390 px the takes stack: the second starts below the first.
@@ -110,6 +119,7 @@ test('two takes picked on My Recordings are compared side by side; one player at
   expect(b!.y).toBeGreaterThan(a!.y + a!.height);
   // Nothing widens the page past the screen (the table scrolls inside its box).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
   await shot(page, { path: path.join(SHOTS, 'compare-390.png'), fullPage: true });
 });
 
