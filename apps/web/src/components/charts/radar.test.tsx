@@ -31,16 +31,17 @@ describe('Radar', () => {
     // The shapes differ where the scores do.
     const points = shapes.map((g) => g.querySelector('polygon')?.getAttribute('points'));
     expect(points[0]).not.toBe(points[1]);
-    expect(within(screen.getByTestId('radar-legend')).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Take 1: Talk',
-      'Take 2: Talk (2)',
-    ]);
+    expect(
+      within(screen.getByTestId('radar-legend'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Take 1: Talk', 'Take 2: Talk (2)']);
     const table = screen.getByRole('table', { name: 'Positive Vibes' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-      'Vibe',
-      'Take 1: Talk (0-10)',
-      'Take 2: Talk (2) (0-10)',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Vibe', 'Take 1: Talk (0-10)', 'Take 2: Talk (2) (0-10)']);
     expect(within(table).getAllByRole('row')[2]?.textContent).toBe('clear6.02.0');
   });
 });

@@ -22,7 +22,7 @@ export function CompareTake({ take, index, controller }: { take: TTake; index: n
   useEffect(() => () => controller.unmount(), [controller]);
   return (
     <WaveformContext.Provider value={r.playbackUrl ? controller : null}>
-      <Card as="article" className="compare-take" elevated={false}>
+      <Card as="article" className="compare-take">
         <div className="compare-take__head">
           <p className={`compare-take__label radar__series--${index}`}>
             <span className="compare-take__swatch" aria-hidden />
