@@ -34,7 +34,6 @@ export const PAGES = {
   PrivacyPage: async (): Promise<ComponentType> => (await import('../features/legal/legal-page')).PrivacyPage,
   HelpPage: async (): Promise<ComponentType> => (await import('../features/help/help-page')).HelpPage,
   HistoryPage: async (): Promise<ComponentType> => (await import('../features/history/history-page')).HistoryPage,
-  ComparePage: async (): Promise<ComponentType> => (await import('../features/compare/compare-page')).ComparePage,
   ManagePage: async (): Promise<ComponentType> => (await import('../features/manage/manage-page')).ManagePage,
   ZoomRecordingsPage: async (): Promise<ComponentType> => (await import('../features/zoom/zoom-recordings-page')).ZoomRecordingsPage,
   ZoomLoadingPage: async (): Promise<ComponentType> => (await import('../features/zoom/zoom-loading-page')).ZoomLoadingPage,
@@ -42,6 +41,8 @@ export const PAGES = {
   HomeIntakeRoute: async (): Promise<ComponentType> => (await import('../features/intake/home-intake-route')).HomeIntakeRoute,
   RecordingPage: async (): Promise<ComponentType> => (await import('../features/results/recording-page')).RecordingPage,
   SharedRecordingPage: async (): Promise<ComponentType> => (await import('../features/results/shared-recording-page')).SharedRecordingPage,
+  // After the results pages: it uses their style sheet, so the prefetch keeps that sheet's place in the cascade.
+  ComparePage: async (): Promise<ComponentType> => (await import('../features/compare/compare-page')).ComparePage,
   ResultsListPage: async (): Promise<ComponentType> => (await import('../features/results/results-list-page')).ResultsListPage,
   SubscriptionPage: async (): Promise<ComponentType> => (await import('../features/subscription/subscription-page')).SubscriptionPage,
   UnsubscribePage: async (): Promise<ComponentType> => (await import('../features/unsubscribe/unsubscribe-page')).UnsubscribePage,
