@@ -63,6 +63,8 @@ export const ROUTES = {
   evaluateRecording: { name: 'evaluate-recording', path: '/evaluate/:recordingId', announcer: 'Results', auth: true },
   manage: { name: 'manage', path: '/manage', announcer: 'Manage', auth: true },
   history: { name: 'history', path: '/history', announcer: 'History', auth: true },
+  /** Compare takes (issue 20): ?ids=a,b[,c,d], two to four recordings side by side; the address is the shareable link. */
+  compare: { name: 'compare', path: '/compare', announcer: 'Compare Takes', auth: true },
   unsubscribe: { name: 'unsubscribe', path: '/unsubscribe/:unsubscribeCode', announcer: 'Unsubscribe', auth: false },
   /** A public share link's read-only results (issue 20): no sign-in, no navigation into the app. */
   sharedRecording: { name: 'shared-recording', path: '/s/:token', announcer: 'Shared Results', auth: false, hideSignIn: true },

@@ -68,6 +68,7 @@ import {
   uploadStatus,
   type TAuthor,
   type TCaller,
+  type TRecFlags,
 } from './authorization-matrix.oracle.js';
 import {
   COACH_AUTHORS,
@@ -216,6 +217,24 @@ function recordingCheck({ caller, combo, variant }: TCellArgs<TRecVariant>) {
     if (d.access?.isOwner !== (caller === 'owner')) p.push(`access.isOwner ${d.access?.isOwner}`);
     return p;
   };
+}
+
+/**
+ * GET recordings/{id}/previous-take: the main recordings are takes of one assignment made in
+ * REC_VARIANT_NAMES order, so the one offered is the newest earlier take the caller may hear in
+ * full, and none when the caller may not hear this one.
+ */
+function previousTakeCheck({ caller, combo, variant }: TCellArgs<TRecVariant>) {
+  const full = (flags: TRecFlags) => recordingView(caller, combo.lv, flags) === 'full';
+  const at = combo.main.findIndex((r) => r.variant === variant);
+  const want = full(mainRec(combo, variant).flags)
+    ? (combo.main
+        .slice(0, at)
+        .reverse()
+        .find((r) => full(r.flags))?.row.id ?? null)
+    : null;
+  return (d: { previousTakeId: string | null }) =>
+    d.previousTakeId === want ? [] : [`previousTakeId ${d.previousTakeId}, expected ${want}`];
 }
 
 /** GET feedback?recordingId=: the visible items, and nothing computed from hidden ones. */
@@ -678,6 +697,15 @@ export const TABLE: Record<string, TRow<unknown>> = {
       check: recordingCheck(a),
     }),
   }),
+  'GET /recordings/{id}/previous-take': row<TRecVariant>({
+    variants: REC_VARIANT_NAMES,
+    mutates: false,
+    target: async ({ combo, variant }) => ({ params: { id: mainRec(combo, variant).row.id } }),
+    expect: (a) => ({
+      status: statusFor(a.caller, { visible: recordingView(a.caller, a.combo.lv, REC_VARIANTS[a.variant]) !== 'hidden', allowed: true }),
+      check: previousTakeCheck(a),
+    }),
+  }),
   'PUT /recordings/{id}': recordingWrite('PUT'),
   'DELETE /recordings/{id}': recordingWrite('DELETE'),
   'PUT /recordings/{id}/speaker': recordingWrite('SPEAKER'),
@@ -1130,6 +1158,7 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   'GET /groups/{id}/shared-recordings': true,
   'GET /recordings': true,
   'GET /recordings/{id}': false,
+  'GET /recordings/{id}/previous-take': false,
   'PUT /recordings/{id}': false,
   'DELETE /recordings/{id}': false,
   'PUT /recordings/{id}/speaker': false,

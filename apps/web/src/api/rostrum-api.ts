@@ -31,6 +31,7 @@ import type {
   TCreateRecordingBody,
   TRecording,
   TRecordingSummary,
+  TPreviousTake,
   TUpdateRecordingBody,
   TSignInBody,
   TSignInKeyPeekResponse,
@@ -169,6 +170,9 @@ export const api = {
     call('GET', () =>
       client.GET('/api/v1/recordings/{id}', { params: { path: id(recordingId), query: { expand: RECORDING_PAGE_EXPAND } } }),
     ),
+  /** The owner's newest earlier analysed take of the same title family or assignment that the caller may hear (issue 20). */
+  getPreviousTake: (recordingId: string): Promise<TPreviousTake> =>
+    call('GET', () => client.GET('/api/v1/recordings/{id}/previous-take', { params: { path: id(recordingId) } })),
   createRecording: (body: TCreateRecordingBody): Promise<{ recordingId: string; uploadUrl: string | null }> =>
     call('POST', () => client.POST('/api/v1/recordings', { body })),
   /** Live capture: a tus upload that runs while the speaker records, bound to the recording at Save. */
@@ -348,6 +352,7 @@ export const queryKeys = {
   groupSharedRecordings: (groupId: string) => ['groups', groupId, 'shared-recordings'] as const,
   recordings: ['recordings'] as const,
   recording: (recordingId: string) => ['recordings', recordingId] as const,
+  previousTake: (recordingId: string) => ['recordings', recordingId, 'previous-take'] as const,
   notices: ['notices'] as const,
   history: (userId: string | null) => ['history', userId ?? 'me'] as const,
   feedback: (recordingId: string) => ['feedback', recordingId] as const,

@@ -41,6 +41,8 @@ export const PAGES = {
   HomeIntakeRoute: async (): Promise<ComponentType> => (await import('../features/intake/home-intake-route')).HomeIntakeRoute,
   RecordingPage: async (): Promise<ComponentType> => (await import('../features/results/recording-page')).RecordingPage,
   SharedRecordingPage: async (): Promise<ComponentType> => (await import('../features/results/shared-recording-page')).SharedRecordingPage,
+  // After the results pages: it uses their style sheet, so the prefetch keeps that sheet's place in the cascade.
+  ComparePage: async (): Promise<ComponentType> => (await import('../features/compare/compare-page')).ComparePage,
   ResultsListPage: async (): Promise<ComponentType> => (await import('../features/results/results-list-page')).ResultsListPage,
   SubscriptionPage: async (): Promise<ComponentType> => (await import('../features/subscription/subscription-page')).SubscriptionPage,
   UnsubscribePage: async (): Promise<ComponentType> => (await import('../features/unsubscribe/unsubscribe-page')).UnsubscribePage,

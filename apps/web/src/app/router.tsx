@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
                   lazyRoute(R.evaluateRecording, PAGES.RecordingPage),
                   lazyRoute(R.manage, PAGES.ManagePage),
                   lazyRoute(R.history, PAGES.HistoryPage),
+                  lazyRoute(R.compare, PAGES.ComparePage),
                   lazyRoute(R.wordspotting, PAGES.WordspottingPage),
                   lazyRoute(R.assignmentDetails, PAGES.AssignmentDetailsPage),
                   lazyRoute(R.assignmentPreview, PAGES.AssignmentPreviewPage),

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { assignments, groups, memberships, organisations, recordings, scorecards, users } from '../../db/schema.js';
@@ -181,4 +181,49 @@ const accessContextWithAssignmentOf = preparedPerDb((db) =>
 export async function findRecordingAccessContextWithAssignment(db: TDb, recordingId: string, auth: { userId: string; orgId: string }) {
   const [row] = await accessContextWithAssignmentOf(db).execute({ recordingId, callerId: auth.userId, orgId: auth.orgId });
   return row ? withJoinedAssignment(row) : null;
+}
+
+/** How many of the owner's earlier analysed recordings the previous-take finder looks through, newest first. */
+export const EARLIER_TAKES_SCANNED = 200;
+
+/**
+ * The owner's analysed recordings made before `before` (newest first), each with the caller's
+ * standing in its group, for finding a previous take (previous-take.ts) among those the caller
+ * may hear.
+ */
+export function listEarlierAnalysedRecordings(
+  db: TDb,
+  owner: { userId: string; orgId: string },
+  before: { recordingId: string; createdAt: Date },
+  callerId: string,
+) {
+  return db
+    .select({
+      r: {
+        id: recordings.id,
+        userId: recordings.userId,
+        orgId: recordings.orgId,
+        title: recordings.title,
+        assignmentId: recordings.assignmentId,
+        feedbackRequested: recordings.feedbackRequested,
+        submitted: recordings.submitted,
+      },
+      group: groups,
+      membership: memberships,
+    })
+    .from(recordings)
+    .leftJoin(groups, eq(groups.id, recordings.groupId))
+    .leftJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, callerId)))
+    .where(
+      and(
+        eq(recordings.userId, owner.userId),
+        eq(recordings.orgId, owner.orgId),
+        isNull(recordings.deletedAt),
+        eq(recordings.status, 'done'),
+        lt(recordings.createdAt, before.createdAt),
+        ne(recordings.id, before.recordingId),
+      ),
+    )
+    .orderBy(desc(recordings.createdAt))
+    .limit(EARLIER_TAKES_SCANNED);
 }

@@ -5,6 +5,7 @@ import {
   ZGroupRecordingSchema,
   ZGroupRecordingsQuerySchema,
   ZIdParamsSchema,
+  ZPreviousTakeSchema,
   ZRecordingListQuerySchema,
   ZRecordingSchema,
   ZRecordingSummarySchema,
@@ -16,6 +17,7 @@ import { authOf } from '../../auth/auth-context.js';
 import { badRequest } from '../../http/errors.js';
 import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
 import * as recordings from './recordings.service.js';
+import { findPreviousTake } from './previous-take.js';
 
 const ZGetQuerySchema = z.object({ expand: z.string().max(100).optional() });
 
@@ -95,6 +97,20 @@ export function recordingsRoutes(app: TZodApp, deps: TDeps) {
       ok(
         await recordings.getRecording(deps, authOf(req), req.params.id, new Set((req.query.expand ?? '').split(',').map((s) => s.trim()))),
       ),
+  );
+  app.get(
+    '/recordings/:id/previous-take',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'getPreviousTake',
+        summary: "The owner's newest earlier analysed take (same title family or assignment) the caller may hear",
+        tags,
+        params: ZIdParamsSchema,
+        response: responses(ZPreviousTakeSchema),
+      },
+    },
+    async (req) => ok(await findPreviousTake(deps, authOf(req), req.params.id)),
   );
   app.put(
     '/recordings/:id',

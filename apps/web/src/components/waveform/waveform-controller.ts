@@ -274,6 +274,10 @@ export class WaveformController {
   playPause(): void {
     this.settle(this.ws?.playPause());
   }
+  /** Stops playback where it is (another take's player started, on the compare page). */
+  pause(): void {
+    this.ws?.pause();
+  }
   rewind(): void {
     this.seek(0);
   }

@@ -26,6 +26,11 @@ export interface WaveformPlayerProps {
   /** Shown right under the waveform and its timeline, following its zoom (the voice lanes). */
   lanes?: ReactNode;
   onDisplayError?: () => void;
+  /**
+   * One player on the page (the results page): the p/r/f keys drive it and it sticks to the top
+   * when scrolled past. Several players side by side (the compare page) have neither.
+   */
+  solo?: boolean;
 }
 
 function isTextField(t: EventTarget | null): boolean {
@@ -51,6 +56,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
     children,
     lanes,
     onDisplayError,
+    solo = true,
   } = props;
   const controller = useWaveform();
   const queryClient = useQueryClient();
@@ -108,7 +114,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
 
   // Keys: p play/pause, r back 5 s, f forward 5 s, unless typing in a field.
   useEffect(() => {
-    if (!controller) return;
+    if (!controller || !solo) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTextField(e.target)) return;
       const k = e.key.toLowerCase();
@@ -120,7 +126,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [controller]);
+  }, [controller, solo]);
 
   // Sticky after scrolling 80 px past its top, where the rules allow it.
   useLayoutEffect(() => {
@@ -129,7 +135,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
       frame = 0;
       const anchor = anchorRef.current;
       if (!anchor) return;
-      const allowed = stickyAllowed({ width: window.innerWidth, height: window.innerHeight, numSpeakers, isVideo });
+      const allowed = solo && stickyAllowed({ width: window.innerWidth, height: window.innerHeight, numSpeakers, isVideo });
       const rect = anchor.getBoundingClientRect();
       const next = allowed && rect.top < -STICKY_OFFSET_PX;
       if (next) {
@@ -150,7 +156,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
       window.removeEventListener('resize', schedule);
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [numSpeakers, isVideo]);
+  }, [numSpeakers, isVideo, solo]);
 
   const timer = `${formatTimer(state.time)} / ${formatTimer(state.duration || duration)}`;
   const atFit = state.pxPerSec <= state.fitPxPerSec + 0.01;
@@ -162,7 +168,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
       <section
         ref={panelRef}
         className={['waveform card', stuck && 'waveform--stuck'].filter(Boolean).join(' ')}
-        aria-label="Waveform and playback"
+        aria-label={solo ? 'Waveform and playback' : `Waveform and playback of ${title}`}
         data-testid="waveform"
         data-zoom={Math.round(state.pxPerSec * 100) / 100}
         data-stuck={stuck || undefined}
@@ -262,9 +268,11 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
           </fieldset>
         </div>
         {children}
-        <p className="waveform__keys subtle">
-          Keys: <kbd>p</kbd> play or pause, <kbd>r</kbd> back 5 s, <kbd>f</kbd> forward 5 s
-        </p>
+        {solo && (
+          <p className="waveform__keys subtle">
+            Keys: <kbd>p</kbd> play or pause, <kbd>r</kbd> back 5 s, <kbd>f</kbd> forward 5 s
+          </p>
+        )}
         <p className="visually-hidden" role="status">
           {state.highlight ? `${state.highlight.count} moment${state.highlight.count === 1 ? '' : 's'} highlighted on the waveform` : ''}
         </p>

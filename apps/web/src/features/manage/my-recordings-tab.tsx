@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { api, queryKeys } from '../../api/rostrum-api';
@@ -12,6 +13,7 @@ import { rowState } from './manage-text';
 import { NoRecordingsYet } from './no-recordings';
 import { DurationCell, HistoryCell, RecordingFlags, RecordingStateCell, VocalDeliveryCell } from './recording-cells';
 import { useRecordingRowActions } from './recording-row-actions';
+import { CompareSelection, toggleSelected } from './compare-selection';
 import { PROCESSING_POLL_MS } from './speaker-recordings';
 import { pollInterval } from '../../app/poll-interval';
 
@@ -29,6 +31,8 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
   });
 
   const { actionsFor, dialogs, error } = useRecordingRowActions(vocab, 'manage');
+  // Analysed recordings picked for Compare takes (issue 20), in the order picked.
+  const [picked, setPicked] = useState<string[]>([]);
 
   if (recordings.isPending) return <LoadingState />;
   if (recordings.isError) {
@@ -36,6 +40,8 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
   }
   const list = recordings.data;
   const manyGroups = new Set(list.map((r) => r.groupId)).size > 1;
+  // A recording deleted or re-listed meanwhile leaves the selection.
+  const selected = picked.filter((id) => list.some((r) => r.recordingId === id && rowState(r) === 'done'));
 
   return (
     <>
@@ -44,6 +50,7 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
         title="My Recordings"
         titleId="my-recordings-title"
         description={`Rename, download or delete your recordings, submit them to your ${vocab.word('coach')} or share them with your ${vocab.word('group')}.`}
+        actions={list.length > 1 ? <CompareSelection selected={selected} /> : undefined}
       >
         {error && (
           <div className="my-recordings__error">
@@ -77,9 +84,19 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
                     <tr key={r.recordingId} data-testid="my-recording">
                       <td data-label="Title">
                         <div className="recording-title-cell">
-                          <Link to={`/evaluate/${r.recordingId}`} className="table-strong">
-                            {r.title}
-                          </Link>
+                          <span className="my-recordings__pick">
+                            {state === 'done' && list.length > 1 && (
+                              <input
+                                type="checkbox"
+                                checked={selected.includes(r.recordingId)}
+                                onChange={(e) => setPicked(toggleSelected(selected, r.recordingId, e.target.checked))}
+                                aria-label={`Select ${r.title} to compare`}
+                              />
+                            )}
+                            <Link to={`/evaluate/${r.recordingId}`} className="table-strong">
+                              {r.title}
+                            </Link>
+                          </span>
                           <span className="subtle">
                             {formatDateTime(r.createdDate)}
                             {manyGroups && r.groupName ? ` · ${r.groupName}` : ''}

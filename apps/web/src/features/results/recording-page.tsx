@@ -21,6 +21,7 @@ import { RecordingPicker } from './recording-picker';
 import { MoveToAssignment } from './move-to-assignment';
 import { DownloadMenu } from './download-menu';
 import { ResultsLayout } from './results-layout';
+import { PreviousTakeLink } from './previous-take-link';
 
 const RETRIEVE_ERROR_DELAY_MS = 2000;
 export const RETRIEVE_ERROR = {
@@ -104,8 +105,9 @@ export function RecordingPage() {
             )}
           </p>
         </div>
-        {(r.access.isOwner || r.abilities.canExport) && (
+        {(r.access.isOwner || r.abilities.canExport || r.access.canHear) && (
           <div className="recording-header__actions">
+            <PreviousTakeLink recording={r} />
             {r.abilities.canExport && <DownloadMenu recordingId={r.recordingId} />}
             {r.access.isOwner && r.abilities.canSubmit && <MoveToAssignment recording={r} />}
             {r.access.isOwner && <RecordingPicker currentId={r.recordingId} />}
