@@ -40,3 +40,4 @@ export * from './zoom.js';
 export * from './metric-format.js';
 export * from './share-links.js';
 export * from './exports.js';
+export * from './progress.js';
