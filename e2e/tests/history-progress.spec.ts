@@ -155,4 +155,9 @@ test('a group whose speakers share nothing (level 4) shows no median', async ({ 
   );
   await expect(page.getByTestId('line-chart-reference')).toHaveCount(0);
   await expect(page.getByTestId('progress-trend')).toHaveCount(0);
+  // The header's History link goes back to the default one-score view.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL('/history');
+  await expect(page.locator('#history-chart-title')).toHaveText('Vocal Delivery');
+  await expect(page.getByRole('radio', { name: 'One score' })).toBeChecked();
 });

@@ -48,7 +48,10 @@ function useHistoryView(): [THistoryView, (v: THistoryView) => void] {
   const [params, setParams] = useSearchParams();
   // Held in state as well: a controlled radio must change in the click's own render, and the
   // router applies a new address in a transition, later.
-  const [view, setViewState] = useState<THistoryView>(params.get('view') === 'progress' ? 'progress' : 'score');
+  const fromUrl: THistoryView = params.get('view') === 'progress' ? 'progress' : 'score';
+  const [view, setViewState] = useState<THistoryView>(fromUrl);
+  // An address change from elsewhere (the History link in the header) wins.
+  useEffect(() => setViewState(fromUrl), [fromUrl]);
   const setView = (v: THistoryView) => {
     setViewState(v);
     setParams(
