@@ -12,7 +12,7 @@ describe('the group median window', () => {
 });
 
 describe('dial medians of other speakers', () => {
-  const row = (userId: string, overall: number, pace?: number) => ({
+  const row = (userId: string, overall: number, pace?: number): { userId: string; values: Record<string, number> } => ({
     userId,
     values: pace === undefined ? { overall } : { overall, pace },
   });
