@@ -102,8 +102,15 @@ export async function waitForAnalysis(baseURL: string, token: string, ids: strin
 }
 
 /** Three analysed recordings of `email`, titled `${prefix} 1..3`, created oldest first. */
-export async function makeAnalysedRecordings(baseURL: string, email: string, prefix: string, count = 3) {
-  const { token } = await apiSignIn(baseURL, email);
+export async function makeAnalysedRecordings(
+  baseURL: string,
+  email: string,
+  prefix: string,
+  count = 3,
+  password?: string,
+  timeoutMs?: number,
+) {
+  const { token } = await apiSignIn(baseURL, email, password);
   const titles: string[] = [];
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -111,7 +118,7 @@ export async function makeAnalysedRecordings(baseURL: string, email: string, pre
     ids.push(await uploadRecording(baseURL, token, title, speechWav(i)));
     titles.push(title);
   }
-  await waitForAnalysis(baseURL, token, ids);
+  await waitForAnalysis(baseURL, token, ids, timeoutMs);
   return { titles, ids, token };
 }
 

@@ -41,3 +41,4 @@ export * from './metric-format.js';
 export * from './share-links.js';
 export * from './exports.js';
 export * from './take-comparison.js';
+export * from './progress.js';

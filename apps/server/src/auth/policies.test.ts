@@ -13,6 +13,7 @@ import {
   emailSectionsFor,
   feedbackVisible,
   groupAbilities,
+  groupMedianVisible,
   groupRecordingsVisible,
   isAssignableSpeaker,
   isCoachAndSpeaker,
@@ -405,6 +406,41 @@ describe('peerListVisible (000 section 6, 002 section 2.8)', () => {
   ];
   it.each(rows)('%s at speaker level %i: %s', (who, level, want) => {
     expect(peerListVisible({ speakerPrivacyLevel: level }, membershipOf(who), NOW)).toBe(want);
+  });
+});
+
+describe('groupMedianVisible: the group median beside a history (issue 20)', () => {
+  const OWNER_SPEAKS = membershipOf('speaker');
+  const group = (coach: number, speaker: number, orgId = ORG) => ({ orgId, managerPrivacyLevel: coach, speakerPrivacyLevel: speaker });
+  // caller (viewing the owner's history), coach level, speaker level -> shown
+  const rows: [TWho, number, number, boolean][] = [
+    ['owner', 0, 0, false],
+    ['owner', 1, 1, true],
+    ['owner', 1, 2, true],
+    ['owner', 1, 3, true],
+    ['owner', 1, 4, false],
+    ['coach', 1, 4, true],
+    ['coach', 3, 2, true],
+    ['coach', 0, 0, false],
+    ['expired-coach', 1, 2, false],
+    ['org-admin', 1, 2, true],
+    ['org-manager', 1, 2, false],
+    ['speaker', 1, 1, false],
+    ['stranger', 1, 1, false],
+  ];
+  it.each(rows)('%s at coach level %i, speaker level %i: %s', (who, coachLevel, speakerLevel, want) => {
+    const viewer = who === 'owner' ? OWNER_SPEAKS : membershipOf(who);
+    expect(groupMedianVisible(caller(who), 'u-owner', group(coachLevel, speakerLevel), viewer, OWNER_SPEAKS, NOW)).toBe(want);
+  });
+  it('never for a group of another organisation', () => {
+    expect(groupMedianVisible(caller('org-admin'), 'u-owner', group(1, 2, 'org-2'), null, OWNER_SPEAKS, NOW)).toBe(false);
+    expect(groupMedianVisible(caller('owner'), 'u-owner', group(1, 2, 'org-2'), OWNER_SPEAKS, OWNER_SPEAKS, NOW)).toBe(false);
+  });
+  it("never for a group where the history's owner is no active speaker (a coach of another group)", () => {
+    expect(groupMedianVisible(caller('coach'), 'u-owner', group(1, 2), membershipOf('coach'), null, NOW)).toBe(false);
+    expect(groupMedianVisible(caller('coach'), 'u-owner', group(1, 2), membershipOf('coach'), membershipOf('inactive-speaker'), NOW)).toBe(
+      false,
+    );
   });
 });
 

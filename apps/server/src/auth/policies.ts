@@ -229,6 +229,28 @@ export function peerListVisible(
 }
 
 /**
+ * The group median on the history page (issue 20, docs/decisions.md "Progress on the history
+ * page"): whether the caller may see the median of `group` beside the history of `targetUserId`,
+ * who must be an active speaker of it. The speaker themself: where the group's speakers share
+ * with each other (speakersShareAt: levels 1 to 3; 0 and 4 are "sharing disabled", 000 section 6).
+ * A coach of the group or an org admin: where coaches see scores at all (coach level above 0).
+ * Anyone else, and a group of another organisation: never. The median itself still needs
+ * GROUP_MEDIAN_MIN_SPEAKERS other speakers (the history group-medians service).
+ */
+export function groupMedianVisible(
+  a: Pick<TAuth, 'userId' | 'orgId' | 'orgRoles'>,
+  targetUserId: string,
+  group: { orgId: string; managerPrivacyLevel: number; speakerPrivacyLevel: number },
+  viewerMembership: { roles: string[]; status: string; expiresAt: Date | null } | null,
+  targetMembership: { roles: string[]; status: string; expiresAt: Date | null } | null,
+  now = new Date(),
+): boolean {
+  if (group.orgId !== a.orgId || !hasActiveRole(targetMembership, 'speaker', now)) return false;
+  if (targetUserId === a.userId) return speakersShareAt(group.speakerPrivacyLevel);
+  return isCoachOf(a, viewerMembership, now) && group.managerPrivacyLevel > 0;
+}
+
+/**
  * Listing what peers shared with a group: its active speakers. Another organisation's group, or
  * one the caller is no member of, is not found; a member who is not a speaker is refused.
  */

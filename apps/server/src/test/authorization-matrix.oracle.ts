@@ -164,6 +164,17 @@ export function historyRule(caller: TCaller): { visible: boolean; allowed: boole
   return { visible: sameOrg(caller), allowed: caller === 'owner' || coachLike(caller) };
 }
 
+/**
+ * Issue 20 ("where privacy levels allow, the group's median as a reference line"): the history's
+ * owner sees their group's median where speakers share with peers (000 §6: levels 1-3; 0 and 4
+ * disable sharing); a coach (or the admin) where coaches see scores (coach level above 0).
+ * Never another speaker's value: with fewer than 3 other speakers there is no median at all.
+ */
+export function groupMedianShown(caller: TCaller, lv: TLevels): boolean {
+  if (caller === 'owner') return lv.speaker >= 1 && lv.speaker <= 3;
+  return coachLike(caller) && lv.coach > 0;
+}
+
 /** Recording actions (rename, delete, speaker claim) are the owner's: 002 §2.4-2.5 My Library. */
 export function recordingMutationRule(caller: TCaller, lv: TLevels, rec: TRecFlags) {
   return { visible: recordingView(caller, lv, rec) !== 'hidden', allowed: caller === 'owner' };

@@ -47,6 +47,7 @@ import {
   feedbackVisible,
   groupVisible,
   historyRule,
+  groupMedianShown,
   mayAdministerGroup,
   mayComment,
   mayListMembers,
@@ -783,6 +784,23 @@ export const TABLE: Record<string, TRow<unknown>> = {
     }),
   }),
 
+  'GET /history/group-medians': row({
+    variants: ONE,
+    mutates: false,
+    target: async ({ combo }) => ({ query: { userId: combo.users.owner.id } }),
+    expect: ({ caller, combo }) => ({
+      status: statusFor(caller, historyRule(caller)),
+      check: (d: { groups: { groupId: string }[]; dials: Record<string, unknown> }) => {
+        const listed = d.groups.some((g) => g.groupId === combo.group.id);
+        const want = groupMedianShown(caller, combo.lv);
+        return [
+          ...(listed === want ? [] : [`group median ${listed ? 'shown (must be hidden)' : 'missing'}`]),
+          // The main group has two other speakers: too few for a median.
+          ...(Object.keys(d.dials).length ? ['a median of fewer than 3 speakers shown'] : []),
+        ];
+      },
+    }),
+  }),
   // -- assignments and scorecards
   'POST /assignments/{id}/recordings': row({
     variants: ONE,
@@ -1175,6 +1193,7 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   'DELETE /feedback/{id}': true,
   'GET /groups/{id}/feedback': true,
   'GET /history': true,
+  'GET /history/group-medians': true,
   'POST /assignments/{id}/recordings': true,
   'DELETE /assignments/{id}/recordings/{recordingId}': true,
   'GET /assignments/{id}/report.csv': true,

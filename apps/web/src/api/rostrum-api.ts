@@ -21,6 +21,7 @@ import type {
   TGroupSharedRecordings,
   TGroup,
   TGroupMember,
+  THistoryGroupMedians,
   THistoryPoint,
   TInviteCheckBody,
   TInviteCheckResponse,
@@ -205,6 +206,9 @@ export const api = {
   /** The history chart's points: the caller's analysed recordings, or a member's (a coach picking one). */
   getHistory: (userId?: string): Promise<THistoryPoint[]> =>
     call('GET', () => client.GET('/api/v1/history', { params: { query: { userId } } })),
+  /** The group's median per dial beside that history, where privacy levels allow (issue 20). */
+  getHistoryGroupMedians: (userId?: string): Promise<THistoryGroupMedians> =>
+    call('GET', () => client.GET('/api/v1/history/group-medians', { params: { query: { userId } } })),
   /** From an email's link, no sign-in: turns off every email notification of the code's user. */
   unsubscribe: (unsubscribeCode: string) => call('POST', () => client.POST('/api/v1/unsubscribe', { body: { unsubscribeCode } })),
 
@@ -355,6 +359,7 @@ export const queryKeys = {
   previousTake: (recordingId: string) => ['recordings', recordingId, 'previous-take'] as const,
   notices: ['notices'] as const,
   history: (userId: string | null) => ['history', userId ?? 'me'] as const,
+  historyGroupMedians: (userId: string | null) => ['history', userId ?? 'me', 'group-medians'] as const,
   feedback: (recordingId: string) => ['feedback', recordingId] as const,
   shareLinks: (recordingId: string) => ['recordings', recordingId, 'share-links'] as const,
   sharedRecording: (token: string) => ['shared', token] as const,

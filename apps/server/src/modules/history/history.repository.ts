@@ -1,4 +1,5 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TResults } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
@@ -59,4 +60,47 @@ const analysedRecordingsOf = preparedPerDb((db) =>
 
 export async function listAnalysedRecordings(db: TDb, userId: string, viewerId: string) {
   return analysedRecordingsOf(db).execute({ userId, viewerId });
+}
+
+/** Every group the user has a membership of, with that membership and the viewer's membership there. */
+export async function groupsOfUser(db: TDb, userId: string, viewerId: string) {
+  const viewer = alias(memberships, 'viewer');
+  return db
+    .select({ group: groups, target: memberships, viewer })
+    .from(memberships)
+    .innerJoin(groups, eq(groups.id, memberships.groupId))
+    .leftJoin(viewer, and(eq(viewer.groupId, memberships.groupId), eq(viewer.userId, viewerId)))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(groups.name));
+}
+
+/**
+ * The plotted scores of the analysed recordings that the groups' speakers (present or lapsed),
+ * other than `exceptUserId`, made in those groups within [from, to). Read only to be aggregated:
+ * the caller never receives one of these rows.
+ */
+export async function otherSpeakersScores(db: TDb, q: { orgId: string; groupIds: string[]; exceptUserId: string; from: Date; to: Date }) {
+  if (q.groupIds.length === 0) return [];
+  return db
+    .select({
+      userId: recordings.userId,
+      results: sql<
+        Pick<TResults, 'scores' | 'ideals'>
+      >`jsonb_build_object('scores', ${recordings.results}->'scores', 'ideals', ${recordings.results}->'ideals')`,
+    })
+    .from(recordings)
+    .innerJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, recordings.userId)))
+    .where(
+      and(
+        eq(recordings.orgId, q.orgId),
+        inArray(recordings.groupId, q.groupIds),
+        ne(recordings.userId, q.exceptUserId),
+        or(sql`'speaker' = any(${memberships.roles})`, sql`'speaker' = any(${memberships.expiredRoles})`),
+        eq(recordings.status, 'done'),
+        isNotNull(recordings.results),
+        isNull(recordings.deletedAt),
+        gte(recordings.createdAt, q.from),
+        lt(recordings.createdAt, q.to),
+      ),
+    );
 }

@@ -36,10 +36,21 @@ export function plottableValues(results: Pick<TResults, 'scores' | 'ideals'>): {
  * coach picking a member, those the caller may hear under each group's privacy levels.
  */
 export async function getHistory(deps: TDeps, auth: TAuth, userId: string | undefined): Promise<THistoryPoint[]> {
+  const target = await historyTarget(deps, auth, userId);
+  return visibleHistory(deps, auth, target);
+}
+
+/** Whose history the caller asks for (their own without userId), once they may see it. */
+export async function historyTarget(deps: TDeps, auth: TAuth, userId: string | undefined): Promise<string> {
   const target = userId ?? auth.userId;
   // The caller is in their organisation (their key was resolved through it): only another user is looked up.
   if (target !== auth.userId && !(await userInOrg(deps.db, target, auth.orgId))) throw notFound();
   await assertCanViewHistoryOf(deps.db, auth, target);
+  return target;
+}
+
+/** The target's analysed recordings the caller may hear, oldest first. */
+export async function visibleHistory(deps: TDeps, auth: TAuth, target: string): Promise<THistoryPoint[]> {
   const rows = await listAnalysedRecordings(deps.db, target, auth.userId);
   return rows
     .filter(({ r, group, membership }) => {

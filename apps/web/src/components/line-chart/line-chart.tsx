@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 
 // A line chart of one series as an SVG: y ticks at 0, 20, 40, 60, 80 and 100 percent of the range,
 // an optional band per point (the ideal zone), x labels that may link somewhere, a tooltip per
-// point on hover and on keyboard focus, and a visually hidden table of the same data.
+// point on hover and on keyboard focus, an optional reference line (such as a group median), and a
+// visually hidden table of the same data.
 
 /** The drawing's aspect ratio (a 1100 by 700 canvas); narrow screens keep a minimum height. */
 const BASE_WIDTH = 1100;
@@ -36,6 +37,11 @@ export interface LineChartProps {
   min: number;
   max: number;
   format?: (value: number) => string;
+  /** A horizontal dashed line across the plot, named in its title and the hidden table's caption. */
+  reference?: { value: number; label: string } | null;
+  /** Height over width of the drawing (small multiples draw flatter); at least `minHeight` px high. */
+  aspect?: number;
+  minHeight?: number;
 }
 
 const defaultFormat = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
@@ -72,6 +78,9 @@ export function LineChart({
   min,
   max,
   format = defaultFormat,
+  reference = null,
+  aspect = BASE_HEIGHT / BASE_WIDTH,
+  minHeight = MIN_HEIGHT,
 }: LineChartProps) {
   const navigate = useNavigate();
   const tooltipId = useId();
@@ -79,7 +88,7 @@ export function LineChart({
   const [active, setActive] = useState<number | null>(null);
 
   const width = Math.max(280, measured);
-  const height = Math.max(MIN_HEIGHT, Math.round((width * BASE_HEIGHT) / BASE_WIDTH));
+  const height = Math.max(minHeight, Math.round(width * aspect));
   const compact = width < 600;
   const fontSize = compact ? 11 : 13;
   const n = points.length;
@@ -149,6 +158,18 @@ export function LineChart({
             <path d={bandPath} className="line-chart__band" data-testid="line-chart-band">
               <title>{bandLabel}</title>
             </path>
+          )}
+          {reference && (
+            <line
+              x1={left}
+              x2={left + plotW}
+              y1={yAt(reference.value)}
+              y2={yAt(reference.value)}
+              className="line-chart__reference"
+              data-testid="line-chart-reference"
+            >
+              <title>{`${reference.label}: ${format(reference.value)}`}</title>
+            </line>
           )}
           {n > 1 && <path d={line} className="line-chart__line" />}
           {points.map((p, i) => {
@@ -224,7 +245,10 @@ export function LineChart({
       {/* Wrapped: a table ignores the 1 px box of .visually-hidden and would widen the page. */}
       <div className="visually-hidden">
         <table data-testid="line-chart-table">
-          <caption>{label}</caption>
+          <caption>
+            {label}
+            {reference ? `. ${reference.label}: ${format(reference.value)}` : ''}
+          </caption>
           <thead>
             <tr>
               <th scope="col">{categoryLabel}</th>

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { History, LineChart as LineChartIcon, Mic } from 'lucide-react';
-import { MSG, type THistoryPoint } from '@rostrum/contract';
+import { MSG, PROGRESS_DEFAULT_DIALS, type THistoryPoint } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
@@ -12,6 +12,7 @@ import { Checkbox } from '../../components/checkbox';
 import { EmptyState } from '../../components/empty-state';
 import { LineChart } from '../../components/line-chart/line-chart';
 import { LoadingState } from '../../components/spinner';
+import { SegmentedControl } from '../../components/segmented-control';
 import { Tabs } from '../../components/tabs';
 import { formatDate } from '../../components/date-format';
 import {
@@ -26,6 +27,7 @@ import {
   sortByDate,
   type TScoreOption,
 } from './history-series';
+import { DialChecklist, ProgressCharts } from './progress-board';
 
 type THistoryTab = 'recordings' | 'dials' | 'vibes';
 
@@ -34,6 +36,36 @@ const TABS = [
   { key: 'dials', label: 'Plot Dials' },
   { key: 'vibes', label: 'Plot Vibes' },
 ] as const;
+/** The Progress view plots dials only: vibes have no ideal zone to judge a trend against. */
+const PROGRESS_TABS = TABS.filter((t) => t.key !== 'vibes');
+
+/** One score at a time (001 section 2), or several dials as small multiples (issue 20); ?view=progress. */
+type THistoryView = 'score' | 'progress';
+const VIEWS = ['score', 'progress'] as const;
+const VIEW_LABELS: Record<THistoryView, string> = { score: 'One score', progress: 'Progress' };
+
+function useHistoryView(): [THistoryView, (v: THistoryView) => void] {
+  const [params, setParams] = useSearchParams();
+  // Held in state as well: a controlled radio must change in the click's own render, and the
+  // router applies a new address in a transition, later.
+  const fromUrl: THistoryView = params.get('view') === 'progress' ? 'progress' : 'score';
+  const [view, setViewState] = useState<THistoryView>(fromUrl);
+  // An address change from elsewhere (the History link in the header) wins.
+  useEffect(() => setViewState(fromUrl), [fromUrl]);
+  const setView = (v: THistoryView) => {
+    setViewState(v);
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (v === 'progress') next.set('view', v);
+        else next.delete('view');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return [view, setView];
+}
 
 /** One user's history: the recording selection and score choice beside the chart. */
 export function HistoryBoard({
@@ -50,8 +82,11 @@ export function HistoryBoard({
     queryFn: () => api.getHistory(userId ?? undefined),
   });
   const points = useMemo(() => sortByDate(history.data ?? []), [history.data]);
+  const [view, setView] = useHistoryView();
   const [tab, setTab] = useState<THistoryTab>('recordings');
   const [score, setScore] = useState(DEFAULT_SCORE);
+  const [dials, setDials] = useState<string[]>(() => [...PROGRESS_DEFAULT_DIALS]);
+  const shownTab: THistoryTab = view === 'progress' && tab === 'vibes' ? 'dials' : tab;
   // Recordings are selected unless taken out, so new ones join the chart.
   const [deselected, setDeselected] = useState<ReadonlySet<string>>(new Set());
 
@@ -96,10 +131,24 @@ export function HistoryBoard({
   return (
     <div className="history-layout">
       {focus && <FocusNote point={focus} score={score} />}
+      <div className="history-view">
+        <SegmentedControl<THistoryView> label="History view" values={VIEWS} labels={VIEW_LABELS} value={view} onChange={setView} />
+      </div>
       <section className="card history-controls" aria-label="Chart options">
-        <Tabs<THistoryTab> label="Chart options" idPrefix="history" items={TABS} selected={tab} onSelect={setTab} />
-        <div className="history-controls__panel" role="tabpanel" id={`history-panel-${tab}`} aria-labelledby={`history-tab-${tab}`}>
-          {tab === 'recordings' && (
+        <Tabs<THistoryTab>
+          label="Chart options"
+          idPrefix="history"
+          items={view === 'progress' ? PROGRESS_TABS : TABS}
+          selected={shownTab}
+          onSelect={setTab}
+        />
+        <div
+          className="history-controls__panel"
+          role="tabpanel"
+          id={`history-panel-${shownTab}`}
+          aria-labelledby={`history-tab-${shownTab}`}
+        >
+          {shownTab === 'recordings' && (
             <RecordingsPanel
               points={points}
               deselected={deselected}
@@ -110,8 +159,11 @@ export function HistoryBoard({
               onToggleAll={() => setDeselected(allSelected ? new Set(points.map((p) => p.recordingId)) : new Set())}
             />
           )}
-          {tab === 'dials' && <ScoreRadios legend="Dial to plot" options={DIAL_OPTIONS} value={score} onChange={setScore} />}
-          {tab === 'vibes' && (
+          {shownTab === 'dials' && view === 'progress' && <DialChecklist chosen={dials} onChange={setDials} />}
+          {shownTab === 'dials' && view === 'score' && (
+            <ScoreRadios legend="Dial to plot" options={DIAL_OPTIONS} value={score} onChange={setScore} />
+          )}
+          {shownTab === 'vibes' && (
             <div className="stack">
               <ScoreRadios legend="Positive vibes" options={POSITIVE_VIBE_OPTIONS} value={score} onChange={setScore} tone="positive" />
               <ScoreRadios legend="Negative vibes" options={NEGATIVE_VIBE_OPTIONS} value={score} onChange={setScore} tone="negative" />
@@ -120,47 +172,59 @@ export function HistoryBoard({
         </div>
       </section>
 
-      <Card
-        className="history-chart-card"
-        title={series.option.label}
-        titleId="history-chart-title"
-        description={
-          series.option.kind === 'vibe'
-            ? 'Vibe strength on a scale of 0 to 10, oldest recording first.'
-            : 'Oldest recording first. Select a title to open its results.'
-        }
-        actions={<SeriesStats points={series.points.map((p) => p.value)} format={(v) => formatScore(score, v)} />}
-      >
-        {selected.length === 0 ? (
-          <EmptyState icon={<LineChartIcon size={24} aria-hidden />} title={HISTORY_STRINGS.noneSelected}>
-            <p>Tick recordings in the Recordings tab to add them to the chart.</p>
-          </EmptyState>
-        ) : n === 0 ? (
-          <EmptyState icon={<LineChartIcon size={24} aria-hidden />} title={HISTORY_STRINGS.noValues} />
+      {view === 'progress' ? (
+        selected.length === 0 ? (
+          <Card className="history-chart-card" title="Progress">
+            <EmptyState icon={<LineChartIcon size={24} aria-hidden />} title={HISTORY_STRINGS.noneSelected}>
+              <p>Tick recordings in the Recordings tab to add them to the charts.</p>
+            </EmptyState>
+          </Card>
         ) : (
-          <>
-            <ul className="history-legend" aria-hidden>
-              <li>
-                <span className="history-legend__line" /> {series.option.label}
-              </li>
-              {series.hasBand && (
+          <ProgressCharts userId={userId} selected={selected} dials={dials} />
+        )
+      ) : (
+        <Card
+          className="history-chart-card"
+          title={series.option.label}
+          titleId="history-chart-title"
+          description={
+            series.option.kind === 'vibe'
+              ? 'Vibe strength on a scale of 0 to 10, oldest recording first.'
+              : 'Oldest recording first. Select a title to open its results.'
+          }
+          actions={<SeriesStats points={series.points.map((p) => p.value)} format={(v) => formatScore(score, v)} />}
+        >
+          {selected.length === 0 ? (
+            <EmptyState icon={<LineChartIcon size={24} aria-hidden />} title={HISTORY_STRINGS.noneSelected}>
+              <p>Tick recordings in the Recordings tab to add them to the chart.</p>
+            </EmptyState>
+          ) : n === 0 ? (
+            <EmptyState icon={<LineChartIcon size={24} aria-hidden />} title={HISTORY_STRINGS.noValues} />
+          ) : (
+            <>
+              <ul className="history-legend" aria-hidden>
                 <li>
-                  <span className="history-legend__band" /> Ideal zone
+                  <span className="history-legend__line" /> {series.option.label}
                 </li>
-              )}
-            </ul>
-            <LineChart
-              label={`${series.option.label} across ${n} ${n === 1 ? 'recording' : 'recordings'}`}
-              seriesLabel={series.option.label}
-              categoryLabel="Recording"
-              points={series.points}
-              min={series.min}
-              max={series.max}
-              format={(v) => formatScore(score, v)}
-            />
-          </>
-        )}
-      </Card>
+                {series.hasBand && (
+                  <li>
+                    <span className="history-legend__band" /> Ideal zone
+                  </li>
+                )}
+              </ul>
+              <LineChart
+                label={`${series.option.label} across ${n} ${n === 1 ? 'recording' : 'recordings'}`}
+                seriesLabel={series.option.label}
+                categoryLabel="Recording"
+                points={series.points}
+                min={series.min}
+                max={series.max}
+                format={(v) => formatScore(score, v)}
+              />
+            </>
+          )}
+        </Card>
+      )}
     </div>
   );
 }

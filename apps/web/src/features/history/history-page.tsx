@@ -76,7 +76,14 @@ function CoachHistory({ viewer }: { viewer: TViewer }) {
       disabled={pending || speakers.length === 0}
       placeholder={pending ? 'Loading...' : `Choose ${withArticle(vocab.word('speaker'))}`}
       options={speakers.map((s) => ({ value: s.userId, label: (names.get(s.name) ?? 0) > 1 ? `${s.name} (${s.email})` : s.name }))}
-      onValueChange={(v) => setParams(v ? { userId: v } : {}, { replace: true })}
+      onValueChange={(v) => {
+        // Another speaker: the view (?view=) stays, the recording the history was opened at goes.
+        const next = new URLSearchParams();
+        if (v) next.set('userId', v);
+        const view = params.get('view');
+        if (view) next.set('view', view);
+        setParams(next, { replace: true });
+      }}
     />
   );
 
