@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NEGATIVE_VIBES, POSITIVE_VIBES } from './constants.js';
 import { oneDecimalText } from './metric-format.js';
-import { METRIC_TITLES, type TIdeal, type TMetricKey, type TResults, type TSpeakerScores } from './results.js';
+import { METRIC_TITLES, SINGLE_SPEAKER_SUMMARY, type TIdeal, type TResults, type TSpeakerScores } from './results.js';
 
 // Compare takes (issue 20): two to four analysed recordings side by side, each later take's
 // scores judged against the first (the earliest) by the ideal band, not by up or down.
@@ -10,19 +10,9 @@ import { METRIC_TITLES, type TIdeal, type TMetricKey, type TResults, type TSpeak
 export const COMPARE_LIMITS = { min: 2, max: 4 } as const;
 
 /** The scores the results page shows for a single speaker, in its order (Word Spotting is a list of counts, not a score). */
-export const COMPARE_METRICS = [
-  'overall',
-  'strengthOfOpening',
-  'clarity',
-  'pace',
-  'pauseToTalk',
-  'upspeak',
-  'varietyVolume',
-  'varietyPace',
-  'varietyPitch',
-  'positiveVibes',
-  'negativeVibes',
-] as const satisfies readonly TMetricKey[];
+export const COMPARE_METRICS = SINGLE_SPEAKER_SUMMARY.filter(
+  (k): k is Exclude<(typeof SINGLE_SPEAKER_SUMMARY)[number], 'wordSpotting'> => k !== 'wordSpotting',
+);
 export type TCompareMetric = (typeof COMPARE_METRICS)[number];
 
 /** The row label: the results page's title; the vibe rows compare the average of their ten vibes. */

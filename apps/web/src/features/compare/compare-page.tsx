@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, GitCompare, Link2 } from 'lucide-react';
 import { METRIC_TITLES, parseCompareIds, vibeScores } from '@rostrum/contract';
-import { api, prefetchWaveformData, queryKeys } from '../../api/rostrum-api';
+import { recordingQuery } from '../../api/rostrum-api';
 import { notifications } from '../../app/notification-store';
 import { WEB_ROUTES } from '../../app/route-paths';
 import { Button, ButtonLink } from '../../components/button';
@@ -32,13 +32,7 @@ export function ComparePage() {
   const queryClient = useQueryClient();
   const queries = useQueries({
     queries: ids.map((id) => ({
-      queryKey: queryKeys.recording(id),
-      queryFn: async () => {
-        const rec = await api.getRecording(id);
-        prefetchWaveformData(queryClient, rec);
-        return rec;
-      },
-      retry: false,
+      ...recordingQuery(queryClient, id),
       // Media addresses are signed: refetching on focus would swap them under a playing player.
       refetchOnWindowFocus: false,
     })),
