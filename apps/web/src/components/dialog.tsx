@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { Button } from './button';
 
 export interface ConfirmDialogProps {
@@ -12,6 +12,23 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   /** The confirmation deletes or removes something: the confirm button is red. */
   destructive?: boolean;
+}
+
+/**
+ * Opens or closes the native dialog with `open`, then focuses its main button. Not React's
+ * autoFocus: React calls focus() when the button mounts, inside the closed dialog, which forced a
+ * layout of the whole page while it was first rendering (a results page mounts several dialogs).
+ */
+function useModal(ref: RefObject<HTMLDialogElement | null>, open: boolean): void {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (open && !el.open) {
+      el.showModal();
+      el.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
+    if (!open && el.open) el.close();
+  }, [ref, open]);
 }
 
 /** A modal confirmation built on the native <dialog> (focus trap and Escape come for free). */
@@ -28,12 +45,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
+  useModal(ref, open);
   return (
     <dialog
       ref={ref}
@@ -52,7 +64,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel}>
           {cancelLabel}
         </Button>
-        <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} busy={busy} autoFocus>
+        <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} busy={busy} data-autofocus>
           {confirmLabel}
         </Button>
       </div>
@@ -67,12 +79,7 @@ export function ConfirmDialog({
 export function AlertDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const textId = useId();
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (message && !el.open) el.showModal();
-    if (!message && el.open) el.close();
-  }, [message]);
+  useModal(ref, !!message);
   return (
     <dialog
       ref={ref}
@@ -91,7 +98,7 @@ export function AlertDialog({ message, onClose }: { message: string | null; onCl
         </p>
       </div>
       <div className="dialog__footer">
-        <Button onClick={onClose} autoFocus>
+        <Button onClick={onClose} data-autofocus>
           OK
         </Button>
       </div>

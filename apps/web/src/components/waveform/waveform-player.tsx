@@ -150,7 +150,8 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
     };
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
-    check();
+    // At the next frame, not now: measuring here would force a layout of the page mid-render.
+    schedule();
     return () => {
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
