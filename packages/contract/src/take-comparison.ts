@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NEGATIVE_VIBES, POSITIVE_VIBES } from './constants.js';
 import { oneDecimalText } from './metric-format.js';
+import { distanceFromBand } from './progress.js';
 import { METRIC_TITLES, SINGLE_SPEAKER_SUMMARY, type TIdeal, type TResults, type TSpeakerScores } from './results.js';
 
 // Compare takes (issue 20): two to four analysed recordings side by side, each later take's
@@ -64,9 +65,7 @@ export const TAKE_CHANGE_WORDS: Record<TTakeChange, string> = {
 
 /** How far a value lies outside the ideal band (0 inside it). */
 export function distanceFromIdeal(value: number, ideal: Pick<TIdeal, 'idealMin' | 'idealMax'>): number {
-  if (value < ideal.idealMin) return ideal.idealMin - value;
-  if (value > ideal.idealMax) return value - ideal.idealMax;
-  return 0;
+  return distanceFromBand(value, { low: ideal.idealMin, high: ideal.idealMax });
 }
 
 /**
