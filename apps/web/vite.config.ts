@@ -5,6 +5,12 @@ import { routePreload } from './build/route-preload';
 import { EARLY_RESPONSES_GLOBAL, RECORDING_PAGE_EXPAND } from './src/api/early-responses';
 import { SESSION_STORAGE_KEYS } from './src/app/session-keys';
 
+const UI_MODULES = /node_modules[\\/]lucide-react[\\/]|apps[\\/]web[\\/]src[\\/](app|api|components)[\\/]/;
+/** Shared components that bring a large library of their own stay with the pages that use them. */
+const NOT_UI_MODULES = /src[\\/]components[\\/](waveform|line-chart)[\\/]/;
+const RESULTS_MODULES =
+  /apps[\\/]web[\\/]src[\\/](features[\\/](results|feedback)|components[\\/]waveform)[\\/]|node_modules[\\/]wavesurfer\.js[\\/]/;
+
 // The server serves dist/ with an SPA fallback and the API at the same origin under /api/v1.
 export default defineConfig({
   plugins: [
@@ -19,6 +25,8 @@ export default defineConfig({
         '/record': { page: 'src/features/intake/record-page.tsx', data: ['/api/v1/me'] },
       },
       { storageKeys: SESSION_STORAGE_KEYS, global: EARLY_RESPONSES_GLOBAL },
+      // Inter's Latin letters, which every page shows (the other subsets load only when used).
+      [/inter-latin-wght-normal-[\w-]+\.woff2$/],
     ),
     precompress(),
   ],
@@ -40,6 +48,11 @@ export default defineConfig({
             // zod-jitless rides in the zod chunk so the setting is made before any chunk that uses
             // zod runs (a lazily split chunk may parse at load, before main.tsx's own body runs).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]app[\\/]zod-jitless\.ts$/ },
+            // A cold page used to wait for forty-odd chunks of a few hundred bytes each (an icon, a
+            // button), six at a time over HTTP/1.1. The shell's shared parts are one chunk, and the
+            // results page (with its waveform and feedback) is another.
+            { name: 'ui', test: (id) => UI_MODULES.test(id) && !NOT_UI_MODULES.test(id) },
+            { name: 'results', test: RESULTS_MODULES },
           ],
         },
       },

@@ -1,12 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preloadScript, routePattern, routePreloads } from './route-preload';
+import { fontPreloadTags, preloadScript, routePattern, routePreloads } from './route-preload';
 
-const chunk = (fileName: string, imports: string[], over: { isEntry?: boolean; facadeModuleId?: string; css?: string[] } = {}) => ({
+const chunk = (
+  fileName: string,
+  imports: string[],
+  over: { isEntry?: boolean; facadeModuleId?: string; moduleIds?: string[]; css?: string[] } = {},
+) => ({
   type: 'chunk' as const,
   fileName,
   imports,
   isEntry: over.isEntry ?? false,
   facadeModuleId: over.facadeModuleId ?? null,
+  moduleIds: over.moduleIds ?? [],
   viteMetadata: { importedCss: new Set(over.css ?? []) },
 });
 
@@ -43,7 +48,20 @@ describe('routePreloads', () => {
     expect(r!.css).toEqual(['assets/layout.css']);
   });
 
-  it('fails the build when a page is no longer in a chunk of its own', () => {
+  it('finds a page grouped into a chunk with other modules (no facade of its own)', () => {
+    const grouped = {
+      ...bundle,
+      'assets/results.js': chunk('assets/results.js', ['assets/react.js'], {
+        moduleIds: ['/repo/apps/web/src/features/feedback/feedback-panel.tsx', '/repo/apps/web/src/features/history/history-page.tsx'],
+        css: ['assets/results.css'],
+      }),
+    };
+    const [r] = routePreloads(grouped, { '/history': { page: 'src/features/history/history-page.tsx' } });
+    expect(r!.js).toEqual(['assets/results.js']);
+    expect(r!.css).toEqual(['assets/results.css']);
+  });
+
+  it('fails the build when a page is in no chunk', () => {
     expect(() => routePreloads(bundle, { '/history': { page: 'src/features/history/history-page.tsx' } })).toThrow(/no chunk/);
   });
 });
@@ -106,5 +124,15 @@ describe('preloadScript', () => {
     expect(run('/evaluate/abc').fetched).toEqual([]);
     localStorage.setItem(KEYS.expires, new Date(Date.now() + 60_000).toISOString());
     expect(run('/evaluate/abc?key=xyz').fetched).toEqual([]);
+  });
+});
+
+describe('fontPreloadTags', () => {
+  it('preloads only the woff2 files named, under the base', () => {
+    const files = ['assets/inter-latin-wght-normal-Ab12.woff2', 'assets/inter-greek-wght-normal-Cd34.woff2', 'assets/inter-latin.js'];
+    expect(fontPreloadTags(files, [/inter-latin-wght-normal-[\w-]+\.woff2$/], '/app/')).toBe(
+      '<link rel="preload" href="/app/assets/inter-latin-wght-normal-Ab12.woff2" as="font" type="font/woff2" crossorigin>',
+    );
+    expect(fontPreloadTags(files, [])).toBe('');
   });
 });

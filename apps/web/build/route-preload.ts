@@ -36,6 +36,8 @@ interface TChunkLike {
   imports: string[];
   isEntry: boolean;
   facadeModuleId: string | null;
+  /** Every module the chunk holds (a page grouped with others has no facade of its own). */
+  moduleIds?: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
 interface TAssetLike {
@@ -73,7 +75,8 @@ export function routePreloads(bundle: TBundleLike, pages: TRoutePages): TRoutePr
   if (!entry) throw new Error('route-preload: no entry chunk');
   const first = staticClosure(bundle, entry.fileName);
   return Object.entries(pages).map(([path, { page: module, data = [] }]) => {
-    const page = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+    const page =
+      chunks.find((c) => c.facadeModuleId?.endsWith(module)) ?? chunks.find((c) => c.moduleIds?.some((id) => id.endsWith(module)));
     if (!page) throw new Error(`route-preload: no chunk for ${module} (is it still loaded lazily?)`);
     const files = [...staticClosure(bundle, page.fileName)].filter((f) => !first.has(f));
     const css = files.flatMap((f) => {
@@ -95,15 +98,28 @@ export function preloadScript(routes: TRoutePreload[], early: TEarlyDataConfig, 
   return `(function(){
 var t=${JSON.stringify(table)},K=${JSON.stringify(early.storageKeys)},G=${JSON.stringify(early.global)},p=location.pathname;
 function add(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href=href;l.crossOrigin='';if(as)l.setAttribute('as',as);document.head.appendChild(l)}
+function key(u){var x=new URL(u,location.origin),q=new URLSearchParams(x.search).toString();return q?x.pathname+'?'+q:x.pathname}
 function auth(){try{if(new URLSearchParams(location.search).has('key'))return null;var k=localStorage.getItem(K.apiKey),o=localStorage.getItem(K.orgCode),e=localStorage.getItem(K.expires);return k&&o&&e&&Date.parse(e)>Date.now()?'Bearer '+o+'-'+k:null}catch(x){return null}}
 for(var i=0;i<t.length;i++){var m=new RegExp(t[i][0]).exec(p);if(!m)continue;
-var a=t[i][3].length?auth():null;if(a){var d=window[G]={};t[i][3].forEach(function(u){u=u.replace(/:(\\w+)/g,function(_,n){return m.groups[n]});var x=new URL(u,location.origin),q=new URLSearchParams(x.search).toString();d[q?x.pathname+'?'+q:x.pathname]={auth:a,response:fetch(u,{headers:{Accept:'application/json',Authorization:a},priority:'high'})}})}
+var a=t[i][3].length?auth():null;if(a){var d=window[G]={};t[i][3].forEach(function(u){u=u.replace(/:(\\w+)/g,function(_,n){return m.groups[n]});d[key(u)]={auth:a,response:fetch(u,{headers:{Accept:'application/json',Authorization:a},priority:'high'})}})}
 t[i][1].forEach(function(h){add('modulepreload',h)});t[i][2].forEach(function(h){add('preload',h,'style')});
 break}})();
 `;
 }
 
-export function routePreload(pages: TRoutePages, early: TEarlyDataConfig): Plugin {
+/**
+ * `<link rel="preload">` tags for the font files whose names match `fonts`. A web font is asked
+ * for only when the first text that uses it is laid out, and the page is laid out again when it
+ * arrives: on a long results page that second layout was a frame of its own.
+ */
+export function fontPreloadTags(fileNames: string[], fonts: RegExp[], base = '/'): string {
+  return fileNames
+    .filter((f) => f.endsWith('.woff2') && fonts.some((re) => re.test(f)))
+    .map((f) => `<link rel="preload" href="${base}${f}" as="font" type="font/woff2" crossorigin>`)
+    .join('\n    ');
+}
+
+export function routePreload(pages: TRoutePages, early: TEarlyDataConfig, fonts: RegExp[] = []): Plugin {
   let base = '/';
   return {
     name: 'rostrum-route-preload',
@@ -122,7 +138,8 @@ export function routePreload(pages: TRoutePages, early: TEarlyDataConfig): Plugi
       const page = String(html.source);
       const at = page.indexOf('<script type="module"');
       if (at < 0) throw new Error('route-preload: no module script in index.html');
-      html.source = `${page.slice(0, at)}<script src="${base}${fileName}"></script>\n    ${page.slice(at)}`;
+      const fontTags = fontPreloadTags(Object.keys(bundle), fonts, base);
+      html.source = `${page.slice(0, at)}${fontTags ? `${fontTags}\n    ` : ''}<script src="${base}${fileName}"></script>\n    ${page.slice(at)}`;
     },
   };
 }

@@ -20,6 +20,7 @@ import { router } from './app/router';
 import { sessionStore } from './app/session-store';
 import { startErrorReporting } from './app/error-reporting';
 import { prefetchFirstPage } from './app/first-page-data';
+import { readDesignTokens } from './components/design-tokens';
 void startErrorReporting();
 
 // At start, sign in from local storage unless the URL carries a key to sign in with.
@@ -53,6 +54,8 @@ configureHttp({
 });
 
 prefetchFirstPage(queryClient, window.location.pathname);
+// While the page is one empty element: reading them later would style a long results page again.
+readDesignTokens();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element');

@@ -2,6 +2,7 @@ import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
 import { FEEDBACK_LIMITS, formatTimer } from '@rostrum/contract';
+import { designToken } from '../design-tokens';
 
 // One wavesurfer.js 7 player behind a small store, so React components (controls, charts'
 // highlight links, the feedback panel) drive the waveform without holding the instance.
@@ -88,11 +89,6 @@ export const INITIAL_WAVEFORM_STATE: TWaveformState = {
   draftRejected: false,
 };
 
-function cssVar(name: string, fallback: string): string {
-  const v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return v || fallback;
-}
-
 export class WaveformController {
   private ws: WaveSurfer | null = null;
   private regions: RegionsPlugin | null = null;
@@ -168,7 +164,7 @@ export class WaveformController {
       container: o.timeline,
       height: 18,
       formatTimeCallback: (s) => formatTimer(s).replace(/\.\d$/, ''),
-      style: { fontSize: '11px', color: cssVar('--color-grey-500', '#737b8c') },
+      style: { fontSize: '11px', color: designToken('--color-grey-500', '#737b8c') },
     });
     const fit = this.fitFor(o.duration);
     const ws = WaveSurfer.create({
@@ -179,9 +175,9 @@ export class WaveformController {
       peaks: [o.peaks],
       duration: o.duration,
       height: 96,
-      waveColor: cssVar('--color-primary-200', '#c5caff'),
-      progressColor: cssVar('--color-primary-600', '#4a45c4'),
-      cursorColor: cssVar('--color-accent-600', '#d1700f'),
+      waveColor: designToken('--color-primary-200', '#c5caff'),
+      progressColor: designToken('--color-primary-600', '#4a45c4'),
+      cursorColor: designToken('--color-accent-600', '#d1700f'),
       cursorWidth: 2,
       barWidth: 2,
       barGap: 1,

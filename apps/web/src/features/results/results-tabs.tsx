@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useMemo } from 'react';
+import { Fragment, memo, useDeferredValue, useMemo, type MouseEvent } from 'react';
 import { Printer } from 'lucide-react';
 import {
   CONVERSATIONAL_SUMMARY,
@@ -124,7 +124,12 @@ function Transcript({ results }: { results: TResults }) {
   // A long talk's thousands of words render after the page has painted, without holding up the
   // player and the scores (React renders the deferred list in the background).
   const shown = useDeferredValue(paragraphs, NO_PARAGRAPHS);
-  const seek = useCallback((t: number) => controller?.seek(t), [controller]);
+  // A click on a word plays from it (a pointer shortcut: keyboard users seek with the player's
+  // keys and buttons, since a tab stop per word would bury the page).
+  const seekFromWord = (e: MouseEvent<HTMLDivElement>) => {
+    const start = (e.target as HTMLElement).closest<HTMLElement>('.word[data-start]')?.dataset.start;
+    if (start !== undefined) controller?.seek(Number(start));
+  };
   if (!items.length) {
     return (
       <div className="transcript" data-testid="transcript">
@@ -138,7 +143,8 @@ function Transcript({ results }: { results: TResults }) {
         Click a word to play from there. <span className="word word--filler">Filler words</span> and{' '}
         <span className="word word--spotted">spotted phrases</span> are marked (point at one to see its phrase).
       </p>
-      <div className="transcript transcript--words" data-testid="transcript" aria-busy={shown !== paragraphs}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the words' pointer shortcut, delegated (see seekFromWord). */}
+      <div className="transcript transcript--words" data-testid="transcript" aria-busy={shown !== paragraphs} onClick={seekFromWord}>
         {/* biome-ignore-start lint/suspicious/noArrayIndexKey: a recording's transcript never changes or reorders, and its words have no ids. */}
         {shown.map((p, i) => (
           <TranscriptParagraph
@@ -148,7 +154,6 @@ function Transcript({ results }: { results: TResults }) {
             spotted={spotted}
             // Only the paragraph under the playhead re-renders as it moves.
             time={time >= p.start && time < p.end ? time : -1}
-            onSeek={seek}
           />
         ))}
         {/* biome-ignore-end lint/suspicious/noArrayIndexKey: see above */}
@@ -162,15 +167,15 @@ const TranscriptParagraph = memo(function TranscriptParagraph({
   speakerLabel,
   spotted,
   time,
-  onSeek,
 }: {
   paragraph: TParagraph;
   speakerLabel: string | null;
   spotted: TSpotted;
   /** The playhead when it is within this paragraph, else -1. */
   time: number;
-  onSeek: (t: number) => void;
 }) {
+  // One element a word (a long talk has thousands): the space before it is a plain text node, and
+  // clicks are handled once by the transcript (seekFromWord).
   return (
     <p>
       {speakerLabel && <span className="transcript__speaker">{speakerLabel}:</span>}
@@ -183,19 +188,17 @@ const TranscriptParagraph = memo(function TranscriptParagraph({
           .filter(Boolean)
           .join(' ');
         return (
-          <span key={j}>
+          <Fragment key={j}>
             {spot?.continued ? <span className="word-join--spotted"> </span> : ' '}
-            {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a pointer shortcut; keyboard users seek with the player's keys and buttons (a tab stop per word would bury the page). */}
             <span
               className={cls}
               data-start={w.start}
               data-phrase={spot?.phrase}
-              onClick={() => onSeek(w.start)}
               title={spot ? `Spotted: ${spot.phrase}` : w.type === 'filler' ? 'Filler word' : undefined}
             >
               {w.text}
             </span>
-          </span>
+          </Fragment>
         );
       })}
       {/* biome-ignore-end lint/suspicious/noArrayIndexKey: see above */}

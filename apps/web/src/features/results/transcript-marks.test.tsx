@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { WaveformContext } from '../../components/waveform/waveform-context';
+import { WaveformController } from '../../components/waveform/waveform-controller';
 import { scoresOf, word, wordResults } from './results-fixtures';
 import { ResultsTabs } from './results-tabs';
 
@@ -34,5 +36,24 @@ describe('Transcript marks', () => {
     expect(joins).toHaveLength(1);
     expect(joins[0]!.nextElementSibling?.textContent).toBe('know');
     expect(joins[0]!.nextElementSibling?.getAttribute('data-start')).toBe('1.2');
+  });
+
+  it('renders one element a word, and a click on a word plays from its start (nothing else seeks)', () => {
+    const controller = new WaveformController();
+    const seek = vi.spyOn(controller, 'seek').mockImplementation(() => {});
+    render(
+      <WaveformContext.Provider value={controller}>
+        <ResultsTabs results={results} scores={scoresOf(results)} ownerView tab="transcript" onTab={() => {}} />
+      </WaveformContext.Provider>,
+    );
+    const box = screen.getByTestId('transcript');
+    const words = [...box.querySelectorAll('.word')];
+    expect(words.map((w) => w.textContent)).toEqual(['So', 'you', 'know', 'the', 'plan', 'you', 'know']);
+    // The spaces are text beside the words, not elements of their own.
+    expect(box.querySelectorAll('p > span:not(.word):not(.word-join--spotted)')).toHaveLength(0);
+    fireEvent.click(words[4]!);
+    expect(seek).toHaveBeenLastCalledWith(1.8);
+    fireEvent.click(box.querySelector('p')!);
+    expect(seek).toHaveBeenCalledTimes(1);
   });
 });

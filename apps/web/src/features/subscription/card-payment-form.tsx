@@ -9,6 +9,7 @@ import { Button } from '../../components/button';
 import { notifications } from '../../app/notification-store';
 import { cardPaymentReturnUrl } from './card-payment-return';
 import { subscriptionFailureMessage } from './subscription-failure';
+import { designToken } from '../../components/design-tokens';
 
 // Pay by Credit Card (issue 17): the server starts a Stripe PaymentIntent for the chosen plan
 // (never trusting a price from here), Stripe.js's Payment Element takes the card in Stripe's own
@@ -23,8 +24,7 @@ type TStarted = { stripe: Stripe; elements: StripeElements; paymentIntentId: str
 
 /** The Payment Element in the app's own colours and type, read from the design tokens. */
 function appearance() {
-  const css = getComputedStyle(document.documentElement);
-  const token = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  const token = designToken;
   return {
     theme: 'stripe' as const,
     variables: {

@@ -1,9 +1,10 @@
 import { LANES_LOUDNESS_FLOOR_DB, type TLaneKey, type TLanes } from '@rostrum/contract';
 import type { TWaveformView } from '../../../components/waveform/waveform-controller';
 import { timeToX, visiblePoints, visibleSpans, type TLanePoint } from './lane-geometry';
+import { designToken } from '../../../components/design-tokens';
 
 // Each lane drawn on its own canvas for the shown stretch of the recording. Colours come from
-// the design tokens, read once per draw.
+// the design tokens.
 
 /** Lane heights in CSS pixels. */
 export const LANE_HEIGHTS: Record<TLaneKey, number> = { pitch: 56, loudness: 36, rate: 44, pauses: 24, marks: 32 };
@@ -30,8 +31,7 @@ export interface TLanePalette {
 }
 
 export function readPalette(): TLanePalette {
-  const css = getComputedStyle(document.documentElement);
-  const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  const v = designToken;
   return {
     line: v('--color-primary-600', '#4a45c4'),
     band: v('--color-primary-50', '#f0f1ff'),
