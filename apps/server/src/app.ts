@@ -39,6 +39,7 @@ import { assignmentProgressRoutes } from './modules/assignments/progress/progres
 import { scorecardsRoutes } from './modules/scorecards/scorecards.routes.js';
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
+import { orgSettingsRoutes } from './modules/org/org-settings.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { zoomRoutes } from './modules/zoom/zoom.routes.js';
 
@@ -124,6 +125,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       scorecardsRoutes(zapp, deps);
       adminStatsRoutes(zapp, deps);
       adminUsersRoutes(zapp, deps);
+      orgSettingsRoutes(zapp, deps);
       dashboardsRoutes(zapp, deps, dashboardCache);
       wordspottingRoutes(zapp, deps);
       subscriptionsRoutes(zapp, deps);

@@ -8,6 +8,7 @@ export * from './constants.js';
 export * from './group.js';
 export * from './messages.js';
 export * from './org.js';
+export * from './org-settings.js';
 export * from './privacy.js';
 export * from './roles.js';
 export * from './indefinite-article.js';

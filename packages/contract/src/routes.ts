@@ -117,6 +117,13 @@ export const ROUTES = {
     auth: true,
   },
   customerAdminLedger: { name: 'customer-admin-ledger', path: '/customer-admin/ledger', announcer: 'Admin: Ledger', auth: true },
+  /** The organisation's settings an org admin changes (Allow public share links); the operator's switches read-only. */
+  customerAdminSettings: {
+    name: 'customer-admin-settings',
+    path: '/customer-admin/settings',
+    announcer: 'Admin: Organization Settings',
+    auth: true,
+  },
   // Dashboards (002 sections 2.2 and 2.4)
   wordspotting: { name: 'wordspotting', path: '/wordspotting', announcer: 'Wordspotting', auth: true },
   coachDashboard: { name: 'coach-dashboard', path: '/coach-dashboard', announcer: 'Coach Dashboard', auth: true },

@@ -1228,6 +1228,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/org-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's settings an org admin changes (Public_Share_Links), and which of the operator's switches are on */
+        get: operations["getOrgSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the org admin's settings (Public_Share_Links); other keys are refused and the stored ones kept */
+        patch: operations["updateOrgSettings"];
+        trace?: never;
+    };
     "/api/v1/groups/{id}/dashboard": {
         parameters: {
             query?: never;
@@ -10783,6 +10801,126 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getOrgSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            settings: {
+                                Public_Share_Links: boolean;
+                            };
+                            operatorFeatures: ("Assignments" | "Video" | "Zoom_Integration" | "Debug_Recording_Options" | "Email_Notifications_For_Speakers" | "Email_Notifications_For_Managers" | "Hide_Privacy_Levels_In_Admin" | "Download_Report_Button" | "Custom_Wordspotting_For_Groups" | "Custom_Wordspotting_For_Orgs" | "Custom_Wordspotting_For_Users")[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    updateOrgSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Public_Share_Links?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            settings: {
+                                Public_Share_Links: boolean;
+                            };
+                            operatorFeatures: ("Assignments" | "Video" | "Zoom_Integration" | "Debug_Recording_Options" | "Email_Notifications_For_Speakers" | "Email_Notifications_For_Managers" | "Hide_Privacy_Levels_In_Admin" | "Download_Report_Button" | "Custom_Wordspotting_For_Groups" | "Custom_Wordspotting_For_Orgs" | "Custom_Wordspotting_For_Users")[];
+                        };
                     };
                 };
             };

@@ -59,6 +59,8 @@ import type {
   TAdminPlan,
   TBillingSettings,
   TUpdateBillingSettingsBody,
+  TAdminOrgSettings,
+  TUpdateAdminOrgSettingsBody,
   TCreatePlanBody,
   TUpdatePlanBody,
   TGeneratePrepaidCodesBody,
@@ -272,6 +274,10 @@ export const api = {
     call('PATCH', () => client.PATCH('/api/v1/admin/billing-settings', { body })),
   getLedger: (before?: string): Promise<TLedgerEntry[]> =>
     call('GET', () => client.GET('/api/v1/admin/ledger', { params: { query: { before, limit: LEDGER_PAGE } } })),
+  /** Organisation settings (org admins): Public_Share_Links, and the operator's switches that are on (read-only). */
+  getOrgSettings: (): Promise<TAdminOrgSettings> => call('GET', () => client.GET('/api/v1/admin/org-settings')),
+  updateOrgSettings: (body: TUpdateAdminOrgSettingsBody): Promise<TAdminOrgSettings> =>
+    call('PATCH', () => client.PATCH('/api/v1/admin/org-settings', { body })),
 
   /** Zoom import (002 sections 2.12 and 7): the link to the caller's Zoom account and its cloud recordings. */
   getZoomConnection: (): Promise<TZoomConnection> => call('GET', () => client.GET('/api/v1/zoom/connection')),
@@ -372,6 +378,7 @@ export const queryKeys = {
   billingSettings: ['admin', 'billing-settings'] as const,
   prepaidCodes: ['admin', 'prepaid-codes'] as const,
   ledger: ['admin', 'ledger'] as const,
+  orgSettings: ['admin', 'org-settings'] as const,
   /** Under the group's key: group changes refresh it. */
   coachDashboard: (groupId: string) => ['groups', groupId, 'dashboard'] as const,
   /** Under the group's members key: invalidating the members refreshes the expanded rows. */

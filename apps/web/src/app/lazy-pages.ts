@@ -23,6 +23,8 @@ export const PAGES = {
   AdminPrepaidCodesPage: async (): Promise<ComponentType> =>
     (await import('../features/admin/admin-prepaid-codes-page')).AdminPrepaidCodesPage,
   AdminLedgerPage: async (): Promise<ComponentType> => (await import('../features/admin/admin-ledger-page')).AdminLedgerPage,
+  AdminOrgSettingsPage: async (): Promise<ComponentType> =>
+    (await import('../features/admin/admin-org-settings-page')).AdminOrgSettingsPage,
   AdminUsersPage: async (): Promise<ComponentType> => (await import('../features/admin/admin-users-page')).AdminUsersPage,
   JoinRedirect: async (): Promise<ComponentType> => (await import('../features/auth/join-redirect')).JoinRedirect,
   PasswordForgotPage: async (): Promise<ComponentType> => (await import('../features/auth/password-forgot-page')).PasswordForgotPage,

@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
                           lazyRoute(R.customerAdminPlans, PAGES.AdminPlansPage),
                           lazyRoute(R.customerAdminPrepaidCodes, PAGES.AdminPrepaidCodesPage),
                           lazyRoute(R.customerAdminLedger, PAGES.AdminLedgerPage),
+                          lazyRoute(R.customerAdminSettings, PAGES.AdminOrgSettingsPage),
                         ],
                       },
                     ],

@@ -10,7 +10,7 @@ import './admin.css';
 /**
  * The organisation admin area (000 section 2.11): the heading with the access expiry, the
  * invoice warning, the seat statistics and the tabs (the spec's four, then plans, prepaid codes
- * and the ledger of issue 17). Each tab is its own route, so the
+ * and the ledger of issue 17, then the organisation's settings). Each tab is its own route, so the
  * tabs are links (a navigation), not a tablist.
  */
 export function AdminArea() {
@@ -25,6 +25,7 @@ export function AdminArea() {
     { to: R.customerAdminPlans.path, label: 'Plans' },
     { to: R.customerAdminPrepaidCodes.path, label: 'Prepaid Codes' },
     { to: R.customerAdminLedger.path, label: 'Ledger' },
+    { to: R.customerAdminSettings.path, label: 'Settings' },
   ];
   return (
     <div className="page admin-area">

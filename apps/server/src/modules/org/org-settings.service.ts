@@ -1,0 +1,40 @@
+import { ORG_ADMIN_SETTINGS, OPERATOR_ORG_SETTINGS, type TAdminOrgSettings, type TUpdateAdminOrgSettingsBody } from '@rostrum/contract';
+import type { TAuth } from '../../auth/auth-context.js';
+import { assertOrgAdmin } from '../../auth/policies.js';
+import type { TDeps } from '../../deps.js';
+import { notFound } from '../../http/errors.js';
+import { findOrganisation, mergeOrgSettings, type TOrgRow } from './org.repository.js';
+
+// The admin area's Organisation settings page: org admins read and change the switches that are
+// theirs (ORG_ADMIN_SETTINGS); the operator's switches are only listed. The organisation is
+// always the caller's own: no call names one.
+
+/** What the page shows; an absent switch is off. */
+export function presentAdminOrgSettings(org: Pick<TOrgRow, 'settings'>): TAdminOrgSettings {
+  const s = org.settings;
+  return {
+    settings: Object.fromEntries(ORG_ADMIN_SETTINGS.map((k) => [k, !!s[k]])) as TAdminOrgSettings['settings'],
+    operatorFeatures: OPERATOR_ORG_SETTINGS.filter((k) => !!s[k]),
+  };
+}
+
+/** GET admin/org-settings (org admins only). */
+export async function getAdminOrgSettings(deps: TDeps, auth: TAuth): Promise<TAdminOrgSettings> {
+  assertOrgAdmin(auth);
+  const org = await findOrganisation(deps.db, auth.orgId);
+  if (!org) throw notFound();
+  return presentAdminOrgSettings(org);
+}
+
+/**
+ * PATCH admin/org-settings (org admins only): merged into the stored settings in one statement,
+ * so the other keys, and a change another admin or the operator makes meanwhile, are kept.
+ * Turning Public_Share_Links off ends every link of the organisation at once: opening a link
+ * reads the setting each time (share-links.service openShareLink).
+ */
+export async function updateAdminOrgSettings(deps: TDeps, auth: TAuth, body: TUpdateAdminOrgSettingsBody): Promise<TAdminOrgSettings> {
+  assertOrgAdmin(auth);
+  const org = await mergeOrgSettings(deps.db, auth.orgId, body);
+  if (!org) throw notFound();
+  return presentAdminOrgSettings(org);
+}
