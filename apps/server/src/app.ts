@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyCors from '@fastify/cors';
+import fastifyCompress from '@fastify/compress';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_PREFIX, ERROR_CODES, MSG } from '@rostrum/contract';
@@ -13,6 +14,7 @@ import { MediaStorage } from './storage/media-storage.js';
 import { errorBody, installErrorHandler } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors, guardedValidatorCompiler } from './http/edge-guards.js';
 import { helmetOptions } from './http/security-headers.js';
+import { apiCompression } from './http/compression.js';
 import { isFilePath, registerWebApp } from './http/web-static.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
@@ -88,6 +90,9 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
 
   await app.register(
     async (api) => {
+      // The API's answers and the waveform's files, compressed as they go (the web app's files
+      // are compressed at build time and served as they are).
+      await api.register(fastifyCompress, apiCompression);
       const zapp = api.withTypeProvider<ZodTypeProvider>();
       zapp.get(
         '/health',
