@@ -157,14 +157,17 @@ function isVoicedAround(pitch: TContour, time: number): boolean {
   return false;
 }
 
-/** The samples through a 2nd-order Butterworth high-pass and low-pass at the formant band's edges. */
+/**
+ * The samples through a 2nd-order Butterworth high-pass and low-pass at the formant band's edges,
+ * in one pass into one array: a copy of a 15-minute recording is 58 MB, and a second, intermediate
+ * copy made the analysis's peak memory. The high-pass output is rounded to 32 bits as if it had
+ * been stored, so the result is the same to the bit as filtering twice.
+ */
 function formantBand(samples: Float32Array, sampleRate: number): Float32Array {
-  return filtered(filtered(samples, new Biquad(sampleRate, FORMANT_BAND.low, 'high')), new Biquad(sampleRate, FORMANT_BAND.high, 'low'));
-}
-
-function filtered(x: Float32Array, section: Biquad): Float32Array {
-  const y = new Float32Array(x.length);
-  for (let i = 0; i < x.length; i++) y[i] = section.step(x[i] as number);
+  const high = new Biquad(sampleRate, FORMANT_BAND.low, 'high');
+  const low = new Biquad(sampleRate, FORMANT_BAND.high, 'low');
+  const y = new Float32Array(samples.length);
+  for (let i = 0; i < samples.length; i++) y[i] = low.step(Math.fround(high.step(samples[i] as number)));
   return y;
 }
 
