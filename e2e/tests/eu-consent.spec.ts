@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, NORTHWIND_CODE, RIVERSIDE_CODE, fillAccountFields, uniqueEmail } from './helpers';
+import { expect, test, NORTHWIND_CODE, RIVERSIDE_CODE, fillAccountFields, notification, uniqueEmail } from './helpers';
 
 test('an EU invite shows the consent block and school wording', async ({ page }) => {
   // The code in the query is checked straight away.
@@ -37,10 +37,12 @@ test('an EU invite shows the consent block and school wording', async ({ page })
     termsAccepted: true,
     privacyAccepted: true,
     ageAttestation: true,
-    dataUseAllowed: true,
+    usaStorageConsent: true,
     dataRetention: false,
     isEu: '1',
   });
+  // Data use for improving the analysis is not asked at sign-up: only the user's choice sets it.
+  expect(body).not.toHaveProperty('dataUseAllowed');
 
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/subscription');
@@ -48,10 +50,33 @@ test('an EU invite shows the consent block and school wording', async ({ page })
   await expect(page.getByRole('heading', { name: 'Join a class' })).toBeVisible();
   await expect(page.getByText('Have an invite code from your instructor or administrator? Enter it to join.')).toBeVisible();
 
-  // EU users see the data choices in account settings.
+  // Account settings show what the user agreed to, and when, and the two choices, both unticked.
   await page.goto('/profile');
-  await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
-  await expect(page.getByLabel(/Allow my anonymized recordings/)).toBeChecked();
+  const data = page.getByRole('region', { name: 'Your data' });
+  const today = await page.evaluate(() =>
+    new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date()),
+  );
+  for (const agreed of [
+    `You agreed on ${today} that you are at least 16 years old.`,
+    `You agreed on ${today} to the storage and processing of your data in the USA.`,
+    `You agreed on ${today} to the Terms of Use.`,
+    `You agreed on ${today} to the Privacy Policy.`,
+  ]) {
+    await expect(data.getByText(agreed, { exact: true })).toBeVisible();
+  }
+  const dataUse = data.getByLabel("Allow my anonymized recordings to be used to improve Rostrum's speech analysis.");
+  const keep = data.getByLabel('Keep my recordings and data for up to 5 years after my account is closed.');
+  await expect(dataUse).not.toBeChecked();
+  await expect(keep).not.toBeChecked();
+
+  // Turning data use on is the user's own choice, saved with its date.
+  await dataUse.check();
+  await data.getByRole('button', { name: 'Save data choices' }).click();
+  await expect(notification(page)).toContainText('Changes Saved');
+  await expect(data.getByText(`You turned this on on ${today}.`)).toBeVisible();
+  await page.reload();
+  await expect(dataUse).toBeChecked();
+  await expect(keep).not.toBeChecked();
 });
 
 test('Terms of Use and Privacy Policy: linked from the footer and the terms box, default text, operator text as text', async ({ page }) => {

@@ -64,9 +64,11 @@ export const ZSignUpBodySchema = z
     inviteId: ZIdSchema.optional(),
     termsAccepted: z.literal(true, 'You must accept the Terms of Use and Privacy Policy'),
     privacyAccepted: z.literal(true).optional(),
+    // The EU block (000 section 5): required for an EU invite, where the server checks them; the
+    // optional data retention. Data use for improving the analysis is chosen on the profile only.
     ageAttestation: z.boolean().optional(),
+    usaStorageConsent: z.boolean().optional(),
     dataRetention: z.boolean().optional(),
-    dataUseAllowed: z.boolean().optional(),
     isEu: z.enum(['0', '1']).optional(),
   })
   .strict()

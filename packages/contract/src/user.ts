@@ -97,6 +97,8 @@ export const DEFAULT_EMAIL_PREFERENCES: TEmailPreferences = {
   assignmentCompletedFrequency: '1',
 };
 
+const ZConsentTimeSchema = z.iso.datetime().nullable();
+
 export const ZUserSchema = z.object({
   userId: z.uuid(),
   orgId: z.uuid(),
@@ -106,11 +108,20 @@ export const ZUserSchema = z.object({
   lastName: z.string(),
   metadata: ZUserMetadataSchema,
   isEu: z.enum(['0', '1']),
-  dataRetention: z.boolean().nullable(),
-  dataUseAllowed: z.boolean().nullable(),
+  // Each consent and the time it was given (the EU ones null outside the EU); a choice's time is
+  // when the user last changed it, null while they never chose.
   termsAccepted: z.boolean(),
+  termsAcceptedAt: ZConsentTimeSchema,
   privacyAccepted: z.boolean(),
+  privacyAcceptedAt: ZConsentTimeSchema,
   ageAttestation: z.boolean().nullable(),
+  ageAttestationAt: ZConsentTimeSchema,
+  usaStorageConsent: z.boolean().nullable(),
+  usaStorageConsentAt: ZConsentTimeSchema,
+  dataRetention: z.boolean().nullable(),
+  dataRetentionAt: ZConsentTimeSchema,
+  dataUseAllowed: z.boolean().nullable(),
+  dataUseAllowedAt: ZConsentTimeSchema,
   isOrgAdmin: z.boolean(),
   isOrgManager: z.boolean(),
   preferences: ZPreferencesSchema,

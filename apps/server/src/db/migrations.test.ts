@@ -44,3 +44,67 @@ describe('migration 0005: recordings store failure codes', () => {
     await client.close();
   });
 });
+
+describe('migration 0022: each consent in its own column, with its time', () => {
+  type TRow = Record<string, unknown> & { email: string };
+  const day = (d: string) => new Date(`${d}T09:30:00.000Z`);
+
+  it('moves the USA storage consent out of data_use_allowed and dates the consents given at sign-up', async () => {
+    const client = new PGlite();
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: migrationsUpTo(22) });
+    const {
+      rows: [org],
+    } = await client.query<{ id: string }>(`INSERT INTO organisations (code, name) VALUES ('eu', 'EU College') RETURNING id`);
+    // Users as the sign-up form and the profile stored them before 0022: an EU sign-up saved the
+    // storage consent as data_use_allowed, and the profile showed that box ticked.
+    const before = [
+      // email, is_eu, age_attestation, data_use_allowed, data_retention, terms, privacy, created, updated
+      ['eu-untouched', true, true, true, false, true, true, '2026-01-10', '2026-01-10'],
+      ['eu-saved-profile', true, true, true, true, true, true, '2026-02-01', '2026-03-01'],
+      ['eu-retained-at-sign-up', true, true, true, true, true, true, '2026-02-05', '2026-02-05'],
+      ['eu-turned-off', true, true, false, false, true, true, '2026-02-01', '2026-03-05'],
+      ['plain', false, null, null, null, true, true, '2026-01-20', '2026-04-01'],
+      ['hub', false, null, null, null, false, false, '2026-01-25', '2026-01-25'],
+    ] as const;
+    for (const [email, isEu, age, dataUse, retention, terms, privacy, created, updated] of before) {
+      await client.query(
+        `INSERT INTO users (org_id, email, password_hash, first_name, last_name, name, email_preferences, is_eu, age_attestation,
+           data_use_allowed, data_retention, terms_accepted, privacy_accepted, created_at, updated_at)
+         VALUES ($1, $2, 'x', 'F', 'L', 'F L', '{}', $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [org!.id, email, isEu, age, dataUse, retention, terms, privacy, day(created), day(updated)],
+      );
+    }
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    const { rows } = await client.query<TRow>('SELECT * FROM users');
+    const of = Object.fromEntries(rows.map((r) => [r.email, r]));
+    const at = (d: string) => day(d);
+
+    for (const [email, , , , , , , created] of before.filter((b) => b[1])) {
+      expect(of[email], email).toMatchObject({
+        data_use_allowed: false,
+        data_use_allowed_at: null,
+        usa_storage_consent: true,
+        usa_storage_consent_at: at(created),
+        age_attestation_at: at(created),
+        terms_accepted_at: at(created),
+        privacy_accepted_at: at(created),
+      });
+    }
+    // Retention is a real choice: kept, dated only when the account was never saved after sign-up.
+    expect(of['eu-untouched']).toMatchObject({ data_retention: false, data_retention_at: null, updated_at: at('2026-01-10') });
+    expect(of['eu-saved-profile']).toMatchObject({ data_retention: true, data_retention_at: null, updated_at: at('2026-03-01') });
+    expect(of['eu-retained-at-sign-up']).toMatchObject({ data_retention: true, data_retention_at: at('2026-02-05') });
+    expect(of.plain).toMatchObject({
+      usa_storage_consent: null,
+      usa_storage_consent_at: null,
+      age_attestation_at: null,
+      data_use_allowed: null,
+      data_retention_at: null,
+      terms_accepted_at: at('2026-01-20'),
+      privacy_accepted_at: at('2026-01-20'),
+    });
+    expect(of.hub).toMatchObject({ terms_accepted_at: null, privacy_accepted_at: null, usa_storage_consent: null });
+    await client.close();
+  });
+});

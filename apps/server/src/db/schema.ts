@@ -83,11 +83,22 @@ export const users = pgTable(
     name: text('name').notNull(),
     metadata: jsonb('metadata').$type<TUserMetadataRow>().notNull().default({}),
     isEu: boolean('is_eu').notNull().default(false),
-    dataRetention: boolean('data_retention'),
-    dataUseAllowed: boolean('data_use_allowed'),
+    // Each consent in its own column with the server's time of when it was given (EU columns are
+    // null outside the EU); the two choices' times are when the user last changed them.
     termsAccepted: boolean('terms_accepted').notNull().default(false),
+    termsAcceptedAt: ts('terms_accepted_at'),
     privacyAccepted: boolean('privacy_accepted').notNull().default(false),
+    privacyAcceptedAt: ts('privacy_accepted_at'),
     ageAttestation: boolean('age_attestation'),
+    ageAttestationAt: ts('age_attestation_at'),
+    /** Consent to the storage and processing of the user's data in the USA (EU sign-up). */
+    usaStorageConsent: boolean('usa_storage_consent'),
+    usaStorageConsentAt: ts('usa_storage_consent_at'),
+    dataRetention: boolean('data_retention'),
+    dataRetentionAt: ts('data_retention_at'),
+    /** Anonymised recordings may improve the analysis: only ever the user's own choice. */
+    dataUseAllowed: boolean('data_use_allowed'),
+    dataUseAllowedAt: ts('data_use_allowed_at'),
     /** Roles in the coaches-and-admins pseudo-group: [] | ['manager'] | ['admin', 'manager']. */
     orgRoles: text('org_roles').array().notNull().default(sql`'{}'::text[]`),
     preferences: jsonb('preferences').$type<TPreferences>().notNull().default({}),

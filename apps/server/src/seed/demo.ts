@@ -11,6 +11,7 @@ import {
 import type { TDb } from '../db/client.js';
 import { assignmentTargets, assignments, groups, memberships, organisations, plans, scorecards, users } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
+import { signUpConsents } from '../modules/auth/consents.js';
 
 // Demo data for `npm start` on an empty database: two companies and one school, each with an
 // org admin, a coach and a speaker, and a group (class) with an invite code. Northwind offers two
@@ -216,11 +217,7 @@ export async function seedDemoIfEmpty(db: TDb): Promise<boolean> {
             name: `${p.first} ${p.last}`,
             metadata: { title: p.title },
             isEu: !!d.settings.euUsers,
-            termsAccepted: true,
-            privacyAccepted: true,
-            ageAttestation: d.settings.euUsers ? true : null,
-            dataUseAllowed: d.settings.euUsers ? true : null,
-            dataRetention: d.settings.euUsers ? false : null,
+            ...signUpConsents(!!d.settings.euUsers, {}, new Date()),
             orgRoles: p.role === 'admin' ? ['admin', 'manager'] : [],
             emailPreferences: DEFAULT_EMAIL_PREFERENCES,
           })

@@ -2176,8 +2176,8 @@ export interface operations {
                     /** @enum {boolean} */
                     privacyAccepted?: true;
                     ageAttestation?: boolean;
+                    usaStorageConsent?: boolean;
                     dataRetention?: boolean;
-                    dataUseAllowed?: boolean;
                     /** @enum {string} */
                     isEu?: "0" | "1";
                 };
@@ -2569,11 +2569,24 @@ export interface operations {
                                 };
                                 /** @enum {string} */
                                 isEu: "0" | "1";
-                                dataRetention: boolean | null;
-                                dataUseAllowed: boolean | null;
                                 termsAccepted: boolean;
+                                /** Format: date-time */
+                                termsAcceptedAt: string | null;
                                 privacyAccepted: boolean;
+                                /** Format: date-time */
+                                privacyAcceptedAt: string | null;
                                 ageAttestation: boolean | null;
+                                /** Format: date-time */
+                                ageAttestationAt: string | null;
+                                usaStorageConsent: boolean | null;
+                                /** Format: date-time */
+                                usaStorageConsentAt: string | null;
+                                dataRetention: boolean | null;
+                                /** Format: date-time */
+                                dataRetentionAt: string | null;
+                                dataUseAllowed: boolean | null;
+                                /** Format: date-time */
+                                dataUseAllowedAt: string | null;
                                 isOrgAdmin: boolean;
                                 isOrgManager: boolean;
                                 preferences: {
@@ -2821,11 +2834,24 @@ export interface operations {
                             };
                             /** @enum {string} */
                             isEu: "0" | "1";
-                            dataRetention: boolean | null;
-                            dataUseAllowed: boolean | null;
                             termsAccepted: boolean;
+                            /** Format: date-time */
+                            termsAcceptedAt: string | null;
                             privacyAccepted: boolean;
+                            /** Format: date-time */
+                            privacyAcceptedAt: string | null;
                             ageAttestation: boolean | null;
+                            /** Format: date-time */
+                            ageAttestationAt: string | null;
+                            usaStorageConsent: boolean | null;
+                            /** Format: date-time */
+                            usaStorageConsentAt: string | null;
+                            dataRetention: boolean | null;
+                            /** Format: date-time */
+                            dataRetentionAt: string | null;
+                            dataUseAllowed: boolean | null;
+                            /** Format: date-time */
+                            dataUseAllowedAt: string | null;
                             isOrgAdmin: boolean;
                             isOrgManager: boolean;
                             preferences: {

@@ -8,9 +8,11 @@ export interface CheckboxProps {
   invalid?: boolean;
   disabled?: boolean;
   name?: string;
+  /** The id of a note outside the label that describes the box. */
+  describedBy?: string;
 }
 
-export function Checkbox({ checked, onCheckedChange, children, required, invalid, disabled, name }: CheckboxProps) {
+export function Checkbox({ checked, onCheckedChange, children, required, invalid, disabled, name, describedBy }: CheckboxProps) {
   const id = useId();
   return (
     <label className="checkbox" htmlFor={id}>
@@ -22,6 +24,7 @@ export function Checkbox({ checked, onCheckedChange, children, required, invalid
         disabled={disabled}
         required={required}
         aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
         onChange={(e) => onCheckedChange(e.target.checked)}
       />
       <span>

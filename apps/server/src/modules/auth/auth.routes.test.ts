@@ -208,18 +208,84 @@ describe('sign-up', () => {
     expect(await t.db.select().from(users).where(eq(users.email, body.email))).toEqual([]);
   });
 
-  it('EU invites need the age, consent, terms and privacy boxes; data retention stays optional', async () => {
+  const EU_CONSENTS = { ageAttestation: true, usaStorageConsent: true, privacyAccepted: true } as const;
+  const rowOf = async (res: { json: () => { data: { userId: string } } }) =>
+    (await t.db.select().from(users).where(eq(users.id, res.json().data.userId)))[0]!;
+
+  it('EU invites need the age, USA storage, terms and privacy consents (400 without any one of them)', async () => {
     const { group } = await makeOrg(t.db, { settings: { euUsers: true } });
-    const missing = await post('/auth/sign-up', signUpBody(group.inviteCode!));
-    expect(missing.statusCode).toBe(400);
-    expect(errorOf(missing).message).toBe(MSG.signUpInvalid);
-    const ok = await post(
-      '/auth/sign-up',
-      signUpBody(group.inviteCode!, { ageAttestation: true, dataUseAllowed: true, privacyAccepted: true }),
-    );
-    expect(ok.statusCode).toBe(200);
-    const [u] = await t.db.select().from(users).where(eq(users.id, ok.json().data.userId));
-    expect(u).toMatchObject({ isEu: true, ageAttestation: true, dataUseAllowed: true, dataRetention: false });
+    for (const [field, value] of [
+      ['ageAttestation', undefined],
+      ['usaStorageConsent', undefined],
+      ['usaStorageConsent', false],
+      ['privacyAccepted', undefined],
+    ] as const) {
+      const res = await post('/auth/sign-up', signUpBody(group.inviteCode!, { ...EU_CONSENTS, [field]: value }));
+      expect(res.statusCode, `${field}: ${value}`).toBe(400);
+      expect(errorOf(res).message).toBe(MSG.signUpInvalid);
+    }
+  });
+
+  it('EU sign-up stores each consent in its own field with the time the server received it; data use stays off', async () => {
+    const { group } = await makeOrg(t.db, { settings: { euUsers: true } });
+    const before = Date.now();
+    const res = await post('/auth/sign-up', signUpBody(group.inviteCode!, EU_CONSENTS));
+    expect(res.statusCode).toBe(200);
+    const u = await rowOf(res);
+    expect(u).toMatchObject({
+      isEu: true,
+      ageAttestation: true,
+      usaStorageConsent: true,
+      termsAccepted: true,
+      privacyAccepted: true,
+      dataRetention: false,
+      dataRetentionAt: null,
+      dataUseAllowed: false,
+      dataUseAllowedAt: null,
+    });
+    for (const at of [u.ageAttestationAt, u.usaStorageConsentAt, u.termsAcceptedAt, u.privacyAcceptedAt]) {
+      expect(at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(at!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    const retained = await rowOf(await post('/auth/sign-up', signUpBody(group.inviteCode!, { ...EU_CONSENTS, dataRetention: true })));
+    expect(retained.dataRetention).toBe(true);
+    expect(retained.dataRetentionAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('sign-up takes no consent times from the client and no data-use choice', async () => {
+    const { group } = await makeOrg(t.db, { settings: { euUsers: true } });
+    for (const over of [
+      { ...EU_CONSENTS, usaStorageConsentAt: '2020-01-01T00:00:00.000Z' },
+      { ...EU_CONSENTS, termsAcceptedAt: '2020-01-01T00:00:00.000Z' },
+      // The body the sign-up form sent before: the storage consent as dataUseAllowed.
+      { ageAttestation: true, privacyAccepted: true, dataUseAllowed: true },
+    ]) {
+      const res = await post('/auth/sign-up', signUpBody(group.inviteCode!, over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+    }
+  });
+
+  it('outside the EU the EU consents are not stored, whatever the body says (000 section 5)', async () => {
+    const { group } = await makeOrg(t.db);
+    const before = Date.now();
+    const res = await post('/auth/sign-up', signUpBody(group.inviteCode!, { ...EU_CONSENTS, dataRetention: true, isEu: '1' }));
+    expect(res.statusCode).toBe(200);
+    const u = await rowOf(res);
+    expect(u).toMatchObject({
+      isEu: false,
+      ageAttestation: null,
+      ageAttestationAt: null,
+      usaStorageConsent: null,
+      usaStorageConsentAt: null,
+      dataRetention: null,
+      dataRetentionAt: null,
+      dataUseAllowed: null,
+      dataUseAllowedAt: null,
+      termsAccepted: true,
+      privacyAccepted: true,
+    });
+    expect(u.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(u.privacyAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it('a group without a free duration leaves the new membership not active yet', async () => {

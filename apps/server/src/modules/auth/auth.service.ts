@@ -33,6 +33,7 @@ import { clearSignInLimits, reserveSignInAttempt } from './sign-in-limiter.js';
 import { reserveInviteCodeAttempt, reserveResetEmail } from './request-limits.js';
 import { grantsSpeakerSeat, inviteIsEu, markInviteAccepted, resolveInvite } from './invites.repository.js';
 import { applyInviteGrants } from '../admin-users/invite-grants.js';
+import { euConsentsGiven, signUpConsents } from './consents.js';
 
 async function startSession(deps: TDeps, userId: string, orgCode: string): Promise<TSignInResponse> {
   const key = await issueKey(deps.db, userId, 'session');
@@ -109,8 +110,7 @@ export async function signUp(deps: TDeps, body: TSignUpBody, ip: string): Promis
   if (r.invite && r.invite.email !== body.email)
     throw badRequest('This invite was sent to a different email address', ERROR_CODES.authInviteEmailMismatch);
   const isEu = inviteIsEu(r);
-  if (isEu && !(body.ageAttestation && body.privacyAccepted && body.dataUseAllowed))
-    throw badRequest(MSG.signUpInvalid, ERROR_CODES.authSignUpInvalid);
+  if (isEu && !euConsentsGiven(body)) throw badRequest(MSG.signUpInvalid, ERROR_CODES.authSignUpInvalid);
 
   const passwordHash = await hashPassword(body.password);
   const orgRoles = r.invite?.roles.find((x) => x.groupId === null)?.roles ?? [];
@@ -131,12 +131,7 @@ export async function signUp(deps: TDeps, body: TSignUpBody, ip: string): Promis
         gender: body.metadata.gender ?? null,
       },
       isEu,
-      termsAccepted: true,
-      // Outside the EU the single checkbox covers the Terms of Use and the Privacy Policy.
-      privacyAccepted: true,
-      ageAttestation: isEu ? true : null,
-      dataUseAllowed: isEu ? true : null,
-      dataRetention: isEu ? (body.dataRetention ?? false) : null,
+      ...signUpConsents(isEu, body, new Date()),
       orgRoles: canonicalUserOrgRoles(orgRoles),
       emailPreferences: DEFAULT_EMAIL_PREFERENCES,
     });

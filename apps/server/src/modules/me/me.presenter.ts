@@ -4,6 +4,8 @@ import { holdsOrgManagerRole, isOrgAdmin } from '../../auth/policies.js';
 
 export type TUserRow = typeof users.$inferSelect;
 
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
 export function presentUser(u: TUserRow): TUser {
   return {
     userId: u.id,
@@ -19,11 +21,18 @@ export function presentUser(u: TUserRow): TUser {
       freeTrial: u.metadata.freeTrial ?? false,
     },
     isEu: u.isEu ? '1' : '0',
-    dataRetention: u.dataRetention,
-    dataUseAllowed: u.dataUseAllowed,
     termsAccepted: u.termsAccepted,
+    termsAcceptedAt: iso(u.termsAcceptedAt),
     privacyAccepted: u.privacyAccepted,
+    privacyAcceptedAt: iso(u.privacyAcceptedAt),
     ageAttestation: u.ageAttestation,
+    ageAttestationAt: iso(u.ageAttestationAt),
+    usaStorageConsent: u.usaStorageConsent,
+    usaStorageConsentAt: iso(u.usaStorageConsentAt),
+    dataRetention: u.dataRetention,
+    dataRetentionAt: iso(u.dataRetentionAt),
+    dataUseAllowed: u.dataUseAllowed,
+    dataUseAllowedAt: iso(u.dataUseAllowedAt),
     isOrgAdmin: isOrgAdmin(u),
     isOrgManager: holdsOrgManagerRole(u),
     preferences: readPreferences(u.preferences),

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ERROR_CODES, MSG, PREFERENCES_LIMITS } from '@rostrum/contract';
 import { users } from '../../db/schema.js';
-import { makeOrg, PASSWORD, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
+import { makeOrg, PASSWORD, signInAs, signUpBody, startTestApp, type TTestApp } from '../../test/harness.js';
 import { issueKey } from '../auth/keys.repository.js';
 
 let t: TTestApp;
@@ -137,7 +137,58 @@ describe('PUT me', () => {
     const { speaker } = await makeOrg(t.db);
     const auth = await signInAs(t, speaker.email);
     const res = await call('PUT', '/me', auth, { dataRetention: true, dataUseAllowed: true });
-    expect(res.json().data).toMatchObject({ dataRetention: null, dataUseAllowed: null });
+    expect(res.json().data).toMatchObject({ dataRetention: null, dataRetentionAt: null, dataUseAllowed: null, dataUseAllowedAt: null });
+    const [row] = await t.db.select().from(users).where(eq(users.id, speaker.id));
+    expect(row).toMatchObject({ dataRetention: null, dataRetentionAt: null, dataUseAllowed: null, dataUseAllowedAt: null });
+  });
+});
+
+describe('EU consents in account settings (000 sections 2.9 and 5)', () => {
+  /** An EU user signed up through the form, as the web signs up: the four required consents. */
+  async function euUser() {
+    const { group } = await makeOrg(t.db, { settings: { euUsers: true } });
+    const body = signUpBody(group.inviteCode!, { ageAttestation: true, usaStorageConsent: true, privacyAccepted: true });
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-up', payload: body });
+    expect(res.statusCode).toBe(200);
+    return signInAs(t, body.email, body.password);
+  }
+
+  it('GET me shows each consent and when it was given; data use is off until the user turns it on', async () => {
+    const auth = await euUser();
+    const { user } = (await call('GET', '/me', auth)).json().data;
+    expect(user).toMatchObject({
+      isEu: '1',
+      ageAttestation: true,
+      usaStorageConsent: true,
+      termsAccepted: true,
+      privacyAccepted: true,
+      dataRetention: false,
+      dataRetentionAt: null,
+      dataUseAllowed: false,
+      dataUseAllowedAt: null,
+    });
+    for (const at of [user.ageAttestationAt, user.usaStorageConsentAt, user.termsAcceptedAt, user.privacyAcceptedAt]) {
+      expect(Math.abs(Date.parse(at) - Date.now())).toBeLessThan(60_000);
+    }
+  });
+
+  it('each choice is saved to its own field with the time it was made; saving it unchanged keeps that time', async () => {
+    const auth = await euUser();
+    const on = (await call('PUT', '/me', auth, { dataUseAllowed: true })).json().data;
+    expect(on).toMatchObject({ dataUseAllowed: true, dataRetention: false, dataRetentionAt: null });
+    expect(Math.abs(Date.parse(on.dataUseAllowedAt) - Date.now())).toBeLessThan(60_000);
+    const again = (await call('PUT', '/me', auth, { dataUseAllowed: true, firstName: 'Still' })).json().data;
+    expect(again.dataUseAllowedAt).toBe(on.dataUseAllowedAt);
+    const retained = (await call('PUT', '/me', auth, { dataRetention: true })).json().data;
+    expect(retained).toMatchObject({ dataRetention: true, dataUseAllowed: true, dataUseAllowedAt: on.dataUseAllowedAt });
+    expect(retained.dataRetentionAt).not.toBeNull();
+    const off = (await call('PUT', '/me', auth, { dataUseAllowed: false })).json().data;
+    expect(off.dataUseAllowed).toBe(false);
+    expect(Date.parse(off.dataUseAllowedAt)).toBeGreaterThan(Date.parse(on.dataUseAllowedAt));
+    // The required consents are not changed here, and no time is taken from the client.
+    for (const body of [{ usaStorageConsent: false }, { dataUseAllowedAt: '2020-01-01T00:00:00.000Z' }]) {
+      expect((await call('PUT', '/me', auth, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
   });
 });
 

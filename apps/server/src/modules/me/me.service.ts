@@ -18,6 +18,7 @@ import type { users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { verifyPassword } from '../../auth/passwords.js';
 import { revokeOtherKeys } from '../auth/keys.repository.js';
+import { dataChoiceChanges } from '../auth/consents.js';
 import { listUserGroups } from '../memberships/memberships.repository.js';
 import { findOrganisation } from '../org/org.repository.js';
 import { presentGroup } from '../groups/groups.presenter.js';
@@ -66,15 +67,12 @@ export async function getMe(deps: TDeps, auth: TAuth): Promise<TMeResponse> {
 /** Saves the profile. An email change needs the current password; EU choices only for EU users. */
 export async function updateMe(deps: TDeps, auth: TAuth, body: TUpdateMeBody): Promise<TUser> {
   const user = await loadUser(deps, auth);
-  const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  const now = new Date();
+  const set: Partial<typeof users.$inferInsert> = { updatedAt: now, ...dataChoiceChanges(user, body, now) };
   if (body.firstName !== undefined) set.firstName = body.firstName;
   if (body.lastName !== undefined) set.lastName = body.lastName;
   if (body.name !== undefined) set.name = body.name;
   if (body.metadata) set.metadata = { ...user.metadata, ...body.metadata };
-  if (user.isEu) {
-    if (body.dataRetention !== undefined) set.dataRetention = body.dataRetention;
-    if (body.dataUseAllowed !== undefined) set.dataUseAllowed = body.dataUseAllowed;
-  }
   // The new email is dropped if empty or unchanged.
   if (body.newEmail && body.newEmail !== user.email) {
     if (!(await verifyPassword(body.password ?? '', user.passwordHash)))

@@ -5,7 +5,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Bell, ChevronRight } from 'lucide-react';
 import {
-  DATA_RETENTION_YEARS,
   GENDERS,
   GENDER_LABELS,
   LIMITS,
@@ -22,7 +21,6 @@ import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { Checkbox } from '../../components/checkbox';
 import { ConfirmDialog } from '../../components/dialog';
 import { PageHeader } from '../../components/page-header';
 import { SelectField } from '../../components/select-field';
@@ -31,6 +29,7 @@ import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
 import { ChangePasswordCard } from './change-password-card';
+import { DataConsentCard } from './data-consent-card';
 import { ZoomConnectionCard } from '../zoom/zoom-connection-card';
 import { profileDefaults, profileFormSchema, type TProfileFormInput } from './profile-schema';
 
@@ -186,36 +185,11 @@ export function ProfilePage() {
                   />
                 </div>
               </div>
-
-              {isEu && (
-                <>
-                  <hr className="divider" />
-                  <div className="stack" style={{ gap: 'var(--space-3)' }}>
-                    <h3 className="form-section-title">Your data</h3>
-                    <Controller
-                      control={control}
-                      name="dataRetention"
-                      render={({ field }) => (
-                        <Checkbox checked={field.value} onCheckedChange={field.onChange}>
-                          Keep my recordings and data for up to {DATA_RETENTION_YEARS} years after my account is closed.
-                        </Checkbox>
-                      )}
-                    />
-                    <Controller
-                      control={control}
-                      name="dataUseAllowed"
-                      render={({ field }) => (
-                        <Checkbox checked={field.value} onCheckedChange={field.onChange}>
-                          Allow my anonymized recordings to be used to improve Rostrum's speech analysis.
-                        </Checkbox>
-                      )}
-                    />
-                  </div>
-                </>
-              )}
             </div>
           </Card>
         </form>
+
+        {isEu && <DataConsentCard user={user} />}
 
         <ChangePasswordCard />
 

@@ -38,10 +38,16 @@ describe('profile form (000 sections 2.9 and 5)', () => {
     });
   });
 
-  it('sends an email change with the password, and the EU data choices only for EU users', () => {
+  it('sends an email change with the password; never the EU data choices, which are saved on their own', () => {
     const eu = asUser({ ...user, isEu: '1' });
     const r = profileFormSchema(eu).parse({ ...profileDefaults(eu), birthyear: '1990', newEmail: ' New@Example.com', password: 'pw' });
-    expect(r).toMatchObject({ newEmail: 'new@example.com', password: 'pw', dataRetention: false, dataUseAllowed: false });
-    expect(r.metadata).toEqual({ title: 'professional', birthyear: 1990, gender: null });
+    expect(r).toEqual({
+      firstName: 'Sam',
+      lastName: 'Speaker',
+      name: 'Sam Speaker',
+      metadata: { title: 'professional', birthyear: 1990, gender: null },
+      newEmail: 'new@example.com',
+      password: 'pw',
+    });
   });
 });

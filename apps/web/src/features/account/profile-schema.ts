@@ -11,8 +11,6 @@ const ZProfileFieldsSchema = z.object({
   gender: z.union([z.literal(''), ZGenderSchema]),
   newEmail: z.string(),
   password: z.string(),
-  dataRetention: z.boolean(),
-  dataUseAllowed: z.boolean(),
 });
 export type TProfileFormInput = z.input<typeof ZProfileFieldsSchema>;
 
@@ -26,14 +24,12 @@ export function profileDefaults(user: TUser): TProfileFormInput {
     gender: user.metadata.gender ?? '',
     newEmail: '',
     password: '',
-    dataRetention: !!user.dataRetention,
-    dataUseAllowed: !!user.dataUseAllowed,
   };
 }
 
 /**
  * The PUT me body of the form: the new email (with the password) only when it is given and differs
- * from the current one; dataRetention and dataUseAllowed only for EU users.
+ * from the current one. EU users' data choices are saved on their own (data-consent-card.tsx).
  */
 export function profileBody(v: TProfileFormInput, user: TUser): TUpdateMeBody {
   const email = v.newEmail.trim();
@@ -44,7 +40,6 @@ export function profileBody(v: TProfileFormInput, user: TUser): TUpdateMeBody {
     name: v.name,
     metadata: { title: v.title || null, birthyear: v.birthyear ? Number(v.birthyear) : null, gender: v.gender || null },
     ...(changing ? { newEmail: email, password: v.password } : {}),
-    ...(user.isEu === '1' ? { dataRetention: v.dataRetention, dataUseAllowed: v.dataUseAllowed } : {}),
   };
 }
 

@@ -3,11 +3,15 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { LIMITS } from '@rostrum/contract';
+import { LIMITS, MSG } from '@rostrum/contract';
 import { api } from '../../api/rostrum-api';
+import { ApiError } from '../../api/http-client';
 import { SignUpForm } from './sign-up-form';
 import { CONSENT_MSG } from './sign-up-schema';
 import type { TCheckedInvite } from './sign-up-page';
+
+// The session and GET me after a sign-in are not what these tests are about.
+vi.mock('./complete-sign-in', () => ({ completeSignIn: vi.fn(async () => '/landing') }));
 
 const invite = (isEu: boolean): TCheckedInvite => ({
   body: { inviteCode: 'Northwind-Class' },
@@ -20,14 +24,7 @@ function renderForm(isEu = false) {
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        <SignUpForm
-          invite={invite(isEu)}
-          presetEmail=""
-          onBack={() => {}}
-          onSignedIn={onSignedIn}
-          onSignInElsewhere={() => {}}
-          queryClient={queryClient}
-        />
+        <SignUpForm invite={invite(isEu)} presetEmail="" next={null} onBack={() => {}} onSignedIn={onSignedIn} queryClient={queryClient} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -98,5 +95,71 @@ describe('SignUpForm validation (000 section 2.6)', () => {
     renderForm(true);
     expect(screen.getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/terms');
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+  });
+});
+
+/** Fills the account fields and the consent boxes, then presses Create Account. */
+async function submitFilled(user: ReturnType<typeof userEvent.setup>, isEu: boolean, password = 'some-pass-123') {
+  await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+  await user.type(screen.getByLabelText(/^Password/), password);
+  await user.type(screen.getByLabelText(/^First name/), 'Ada');
+  await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
+  await user.selectOptions(screen.getByLabelText(/^Title/), 'professional');
+  if (isEu) {
+    for (const label of [
+      /I am at least 16/,
+      /storage and processing of my data in the USA/,
+      /^I agree to the Terms of Use/,
+      /^I agree to the Privacy Policy/,
+    ])
+      await user.click(screen.getByLabelText(label));
+  } else await user.click(screen.getByLabelText(/I agree to the Terms of Use and Privacy Policy/));
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
+describe('SignUpForm consents (000 sections 2.6 and 5, issue 38 item 1)', () => {
+  it('sends the USA storage consent in its own field, and no data-use choice', async () => {
+    const signUp = vi.spyOn(api, 'signUp').mockResolvedValue({ userId: 'u', signInKey: 'k' });
+    vi.spyOn(api, 'signInWithKey').mockRejectedValue(new Error('stop here'));
+    const user = userEvent.setup();
+    renderForm(true);
+    await submitFilled(user, true);
+    await vi.waitFor(() => expect(signUp).toHaveBeenCalled());
+    const body = signUp.mock.calls[0]![0];
+    expect(body).toMatchObject({
+      isEu: '1',
+      ageAttestation: true,
+      usaStorageConsent: true,
+      termsAccepted: true,
+      privacyAccepted: true,
+      dataRetention: false,
+    });
+    expect(body).not.toHaveProperty('dataUseAllowed');
+  });
+});
+
+describe('SignUpForm 409 (000 section 8, issue 38 item 15)', () => {
+  it('signs in with the entered credentials and goes to join the group', async () => {
+    vi.spyOn(api, 'signUp').mockRejectedValue(new ApiError(409, MSG.signUpEmailTaken, true));
+    const signIn = vi.spyOn(api, 'signIn').mockResolvedValue({ apiKey: 'a', orgCode: 'o', expires: new Date().toISOString(), userId: 'u' });
+    const user = userEvent.setup();
+    const { onSignedIn } = renderForm();
+    await submitFilled(user, false, 'my-own-password');
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/landing', '/confirm-code?code=Northwind-Class'));
+    expect(signIn).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'my-own-password' });
+    expect(screen.queryByTestId('email-taken')).toBeNull();
+  });
+
+  it('shows the message with its sign-in link when that sign-in fails', async () => {
+    vi.spyOn(api, 'signUp').mockRejectedValue(new ApiError(409, MSG.signUpEmailTaken, true));
+    const signIn = vi.spyOn(api, 'signIn').mockRejectedValue(new ApiError(401, MSG.incorrectCredentials, true));
+    const user = userEvent.setup();
+    const { onSignedIn } = renderForm();
+    await submitFilled(user, false);
+    const taken = await screen.findByTestId('email-taken');
+    expect(signIn).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'some-pass-123' });
+    expect(taken.textContent).toBe(MSG.signUpEmailTaken);
+    expect(screen.getByRole('link', { name: 'here' }).getAttribute('href')).toBe('/sign-in?email=ada%40example.com&code=Northwind-Class');
+    expect(onSignedIn).not.toHaveBeenCalled();
   });
 });

@@ -42,11 +42,11 @@ import {
 interface Props {
   invite: TCheckedInvite;
   presetEmail: string;
+  /** The sign-up's own `next`, carried by the sign-in link shown after a 409. */
+  next: string | null;
   onBack: () => void;
   /** After sign-in: the landing path, and (409, signed in to join) confirm-code for the invite. */
   onSignedIn: (landing: string, target?: string) => void;
-  /** The offered sign-in failed: go to the sign-in page (with the email and code). */
-  onSignInElsewhere: (to: string) => void;
   queryClient: QueryClient;
 }
 
@@ -62,7 +62,7 @@ function legalLink(document: TLegalDocument) {
   );
 }
 
-/** Sign-up 409: the email is registered already. */
+/** Sign-up 409 and the sign-in attempt with the entered credentials failed too. */
 class EmailTakenError extends Error {}
 
 // The spec's 409 message, its "here" a link to sign-in.
@@ -75,7 +75,7 @@ interface TSignedIn {
 }
 
 /** Step 2 of sign-up: the account form with the terms box, or the EU consent block. */
-export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, onSignInElsewhere, queryClient }: Props) {
+export function SignUpForm({ invite, presetEmail, next, onBack, onSignedIn, queryClient }: Props) {
   const isEu = invite.result.isEu;
   const years = useMemo(() => birthYearChoices(new Date()).map((y) => ({ value: String(y), label: String(y) })), []);
   const schema = useMemo(() => signUpFormSchema(isEu), [isEu]);
@@ -93,57 +93,45 @@ export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, onSignInEl
     if (!nameEdited.current) setValue('name', autoFullName(firstName, lastName), { shouldValidate: formState.isSubmitted });
   };
 
+  // After a 409 the account exists: signed in, the user is offered the join of this invite.
+  const joinTarget = invite.body.inviteCode
+    ? `/confirm-code?code=${encodeURIComponent(invite.body.inviteCode)}`
+    : `/confirm-code?invite=${encodeURIComponent(invite.body.inviteId ?? '')}`;
+  const email = watch('email');
+  const signInQuery = new URLSearchParams({ email: email.trim() });
+  if (invite.body.inviteCode) signInQuery.set('code', invite.body.inviteCode);
+  if (next) signInQuery.set('next', next);
+  const signInFromTaken = `/sign-in?${signInQuery}`;
+
+  /** Sign-up 409 (000 section 8): a sign-in attempt with the entered credentials. */
+  const signInToJoin = async (values: TSignUpFormValues): Promise<TSignedIn> => {
+    const signedIn = await api.signIn({ email: values.email, password: values.password }).catch(() => {
+      throw new EmailTakenError();
+    });
+    return { landing: await completeSignIn(queryClient, signedIn), target: joinTarget };
+  };
+
   const signUp = useMutation({
     mutationFn: async ({ values }: { values: TSignUpFormValues }): Promise<TSignedIn> => {
-      try {
-        const created = await api.signUp(signUpBody(values, invite));
-        return { landing: await completeSignIn(queryClient, await api.signInWithKey(created.signInKey)) };
-      } catch (err) {
-        // Already registered (000 section 8): say so and offer sign-in; never sign in unasked.
-        if (isApiError(err) && err.status === 409) throw new EmailTakenError();
+      const created = await api.signUp(signUpBody(values, invite)).catch((err: unknown) => {
+        if (isApiError(err) && err.status === 409) return null;
         throw err;
-      }
+      });
+      if (!created) return signInToJoin(values);
+      return { landing: await completeSignIn(queryClient, await api.signInWithKey(created.signInKey)) };
     },
     onSuccess: ({ landing, target }) => onSignedIn(landing, target),
     onError: (err) => {
       if (err instanceof StorageUnavailableError) {
         notifications.show({ kind: 'error', title: MSG.cookiesTitle, text: MSG.cookiesText, sticky: true });
       } else if (!isApiError(err))
-        return; // EmailTakenError: the form shows it, with the sign-in offer
+        return; // EmailTakenError: the form shows the message with its sign-in link
       else if (err.status === 400) notifications.error(MSG.signUpInvalid);
       else if (err.status === 402) notifications.error(MSG.seatLimit);
       else if (err.status < 500 && err.status !== 0) notifications.error(err.message);
     },
   });
   const taken = signUp.error instanceof EmailTakenError;
-
-  // The offered sign-in (the spec's sign-in attempt with the entered credentials), on the user's click;
-  // wrong credentials go on to the sign-in page with the email and code filled in.
-  const joinTarget = invite.body.inviteCode
-    ? `/confirm-code?code=${encodeURIComponent(invite.body.inviteCode)}`
-    : `/confirm-code?invite=${encodeURIComponent(invite.body.inviteId ?? '')}`;
-  const email = watch('email');
-  const signInFromTaken = `/sign-in?email=${encodeURIComponent(email.trim())}${invite.body.inviteCode ? `&code=${encodeURIComponent(invite.body.inviteCode)}` : ''}`;
-  const signInToJoin = useMutation({
-    mutationFn: async () => {
-      try {
-        const landing = await completeSignIn(
-          queryClient,
-          await api.signIn({ email: getValues('email').trim(), password: getValues('password') }),
-        );
-        return { landing, target: joinTarget } satisfies TSignedIn;
-      } catch (err) {
-        if (err instanceof StorageUnavailableError) throw err;
-        throw new EmailTakenError();
-      }
-    },
-    onSuccess: ({ landing, target }) => onSignedIn(landing, target),
-    onError: (err) => {
-      if (err instanceof StorageUnavailableError) {
-        notifications.show({ kind: 'error', title: MSG.cookiesTitle, text: MSG.cookiesText, sticky: true });
-      } else onSignInElsewhere(signInFromTaken);
-    },
-  });
 
   const onSubmit = handleSubmit((values) => signUp.mutate({ values }));
 
@@ -305,14 +293,9 @@ export function SignUpForm({ invite, presetEmail, onBack, onSignedIn, onSignInEl
           </button>
         </div>
         {taken && (
-          <div className="stack" role="alert" data-testid="email-taken" style={{ gap: 'var(--space-2)' }}>
-            <p className="form-error">
-              {takenBefore} <Link to={signInFromTaken}>here</Link> {takenAfter}
-            </p>
-            <Button type="button" variant="secondary" block busy={signInToJoin.isPending} onClick={() => signInToJoin.mutate()}>
-              Sign in to join
-            </Button>
-          </div>
+          <p className="form-error" role="alert" data-testid="email-taken">
+            {takenBefore} <Link to={signInFromTaken}>here</Link> {takenAfter}
+          </p>
         )}
       </div>
     </form>

@@ -90,14 +90,14 @@ export function SignUpPage() {
         <SignUpForm
           invite={invite}
           presetEmail={params.get('email') ?? invite.result.email ?? ''}
+          next={next}
           onBack={() => {
             setInvite(null);
             if (invite.body.inviteCode) setCode(invite.body.inviteCode);
           }}
           // After sign-up the default destination is /home, unless next was given (000 section 2.3);
-          // next also wins over confirm-code after the offered sign-in (as on the sign-in page).
+          // next also wins over confirm-code after the 409's sign-in (as on the sign-in page).
           onSignedIn={(_landing, target) => void navigate(next ?? target ?? ROUTES.homeIntake.path)}
-          onSignInElsewhere={(to) => void navigate(next ? `${to}&next=${encodeURIComponent(next)}` : to)}
           queryClient={queryClient}
         />
       </AuthLayout>

@@ -62,7 +62,8 @@ export function signUpDefaults(email: string): TSignUpFormInput {
 
 /**
  * The POST auth/sign-up body of a valid form: privacyAccepted only when true; EU sign-ups send
- * the attestations, the USA consent as dataUseAllowed (docs/decisions.md).
+ * each consent in its own field. Data use for improving the analysis is not asked here: the user
+ * chooses it in account settings.
  */
 export function signUpBody(v: TSignUpFormValues, invite: TCheckedInvite): TSignUpBody {
   const isEu = invite.result.isEu;
@@ -82,6 +83,6 @@ export function signUpBody(v: TSignUpFormValues, invite: TCheckedInvite): TSignU
     ...invite.body,
     termsAccepted: isEu ? consent.euTerms : consent.terms,
     ...(privacyAccepted ? { privacyAccepted: true } : {}),
-    ...(isEu ? { isEu: '1', ageAttestation: consent.age, dataUseAllowed: consent.usa, dataRetention: consent.retention } : {}),
+    ...(isEu ? { isEu: '1', ageAttestation: consent.age, usaStorageConsent: consent.usa, dataRetention: consent.retention } : {}),
   });
 }

@@ -1,0 +1,93 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Check } from 'lucide-react';
+import { DATA_RETENTION_YEARS, MSG, type TMeResponse, type TUser } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { errorMessage } from '../../api/http-client';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { Checkbox } from '../../components/checkbox';
+import { notifications } from '../../app/notification-store';
+import { agreedStatements, choiceNote } from './consent-record';
+
+/** One of the two choices, with the date it was last made under it. */
+function Choice(props: { checked: boolean; onChange: (v: boolean) => void; note: string | null; children: ReactNode }) {
+  const noteId = useId();
+  return (
+    <div className="consent-choice">
+      <Checkbox checked={props.checked} onCheckedChange={props.onChange} describedBy={props.note ? noteId : undefined}>
+        {props.children}
+      </Checkbox>
+      {props.note && (
+        <p className="subtle consent-choice__note" id={noteId}>
+          {props.note}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Account settings for EU users (000 sections 2.9 and 5): what they agreed to at sign-up and
+ * when, read-only, and the two choices they can change, saved on their own (PUT me with only
+ * these two fields; the server dates each change).
+ */
+export function DataConsentCard({ user }: { user: TUser }) {
+  const queryClient = useQueryClient();
+  const [dataRetention, setDataRetention] = useState(!!user.dataRetention);
+  const [dataUseAllowed, setDataUseAllowed] = useState(!!user.dataUseAllowed);
+  const save = useMutation({
+    mutationFn: () => api.updateMe({ dataRetention, dataUseAllowed }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) => (me ? { ...me, user: updated } : me));
+      notifications.success(MSG.changesSaved);
+    },
+    onError: (e) => notifications.error(MSG.profileSaveTitle, errorMessage(e, MSG.profileSaveGeneric)),
+  });
+  const agreed = agreedStatements(user);
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <Card
+        title="Your data"
+        titleId="your-data-title"
+        description="Your account is held under EU data protection rules."
+        footer={
+          <Button type="submit" variant="secondary" busy={save.isPending}>
+            Save data choices
+          </Button>
+        }
+      >
+        <div className="stack stack--lg">
+          {agreed.length > 0 && (
+            <div className="stack" style={{ gap: 'var(--space-3)' }}>
+              <h3 className="form-section-title">What you agreed to</h3>
+              <ul className="consent-record">
+                {agreed.map((s) => (
+                  <li key={s.key}>
+                    <Check size={16} aria-hidden />
+                    <p>{s.text}</p>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <div className="stack" style={{ gap: 'var(--space-3)' }}>
+            <h3 className="form-section-title">Your choices</h3>
+            <Choice checked={dataRetention} onChange={setDataRetention} note={choiceNote(user.dataRetention, user.dataRetentionAt)}>
+              Keep my recordings and data for up to {DATA_RETENTION_YEARS} years after my account is closed.
+            </Choice>
+            <Choice checked={dataUseAllowed} onChange={setDataUseAllowed} note={choiceNote(user.dataUseAllowed, user.dataUseAllowedAt)}>
+              Allow my anonymized recordings to be used to improve Rostrum's speech analysis.
+            </Choice>
+          </div>
+        </div>
+      </Card>
+    </form>
+  );
+}
