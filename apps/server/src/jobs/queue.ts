@@ -243,7 +243,11 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
       if (j.state === 'retry') wakeWorkers(j.name);
       else if (d?.abandoned) {
         const parsed = d.payload.safeParse(j.data);
-        if (parsed.success) await d.abandoned(jobDeps(deps), parsed.data);
+        if (parsed.success)
+          await d.abandoned(jobDeps(deps), parsed.data).catch((err: unknown) => {
+            log.error({ err, job: j.name, jobId: j.id }, 'could not end a job whose last try died with its worker');
+            reportError(err, { kind: 'job', job: j.name });
+          });
       }
     }
   };
