@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
-import { jobOwners, jobWorkers } from '../db/schema.js';
+import { jobOwners, jobWorkers, recordings } from '../db/schema.js';
 import type { TMail, TMailer } from '../mail/mailer.js';
-import { startTestApp, type TTestApp } from '../test/harness.js';
-import { SEND_EMAIL, SEND_EMAIL_RETRY, startQueue } from './queue.js';
+import { insertDoneRecording, makeOrg, startTestApp, type TTestApp } from '../test/harness.js';
+import { ANALYZE_RECORDING, ANALYZE_RETRY, SEND_EMAIL, SEND_EMAIL_RETRY, startQueue } from './queue.js';
 import { beat, reclaimJobsOfGoneWorkers, registerWorker, releaseJob, takeJob } from './worker-registry.js';
 
 // The worker registry: a gone worker's active jobs are handed back for retry, a live worker's
@@ -188,4 +188,33 @@ describe('two worker processes, one alive and busy', () => {
       }
     }
   }, 60_000);
+});
+
+describe('a gone worker on the last try of an analysis', () => {
+  it('is found by a worker at its start: the recording fails instead of processing for ever', async () => {
+    const { speaker, group } = await makeOrg(t.db);
+    const rec = await insertDoneRecording(t.db, speaker, group.id, { status: 'processing', duration: null });
+    await t.db.transaction((tx) => t.queue.enqueueAnalyze(tx, rec.id));
+    await t.db.execute(
+      sql`update pgboss.job set state = 'active', started_on = now(), retry_count = ${ANALYZE_RETRY.retryLimit}
+          where name = ${ANALYZE_RECORDING} and data->>'recordingId' = ${rec.id}`,
+    );
+    const res = await t.db.execute(sql`select id from pgboss.job where name = ${ANALYZE_RECORDING} and data->>'recordingId' = ${rec.id}`);
+    const [job] = (res as unknown as { rows: { id: string }[] }).rows;
+    await takeJob(t.db, await workerLastSeen(GONE + 5), job!.id, ANALYZE_RETRY.retryLimit);
+
+    const database = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: '' });
+    const log = pino({ level: 'silent' });
+    const queue = await startQueue(database, t.config, log);
+    try {
+      await queue.startWorkers({ db: database.db, config: t.config, storage: t.storage, log, mailer: t.mailer });
+      const [after] = await t.db.select().from(recordings).where(eq(recordings.id, rec.id));
+      expect(after).toMatchObject({ status: 'failed', failedCode: 'unprocessable' });
+      const state = await t.db.execute(sql`select state from pgboss.job where id = ${job!.id}`);
+      expect((state as unknown as { rows: { state: string }[] }).rows).toEqual([{ state: 'failed' }]);
+    } finally {
+      await queue.stop();
+      await database.close();
+    }
+  });
 });
