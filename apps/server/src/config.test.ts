@@ -178,6 +178,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes the worker heartbeat and gone limit (5 s and 20 s), the limit at least three heartbeats', () => {
+    expect(loadConfig({})).toMatchObject({ workerHeartbeatSeconds: 5, workerGoneSeconds: 20 });
+    expect(loadConfig({ WORKER_HEARTBEAT_SECONDS: '10', WORKER_GONE_SECONDS: '30' })).toMatchObject({
+      workerHeartbeatSeconds: 10,
+      workerGoneSeconds: 30,
+    });
+    expect(() => loadConfig({ WORKER_HEARTBEAT_SECONDS: '10' })).toThrow(
+      'Configuration error: WORKER_GONE_SECONDS must be at least 3 times WORKER_HEARTBEAT_SECONDS (got 20 and 10)',
+    );
+    expect(() => loadConfig({ WORKER_GONE_SECONDS: '5' })).toThrow(/^Configuration error: WORKER_GONE_SECONDS /);
+  });
+
   it('takes a support email for users to contact, and refuses one that is not an address', () => {
     expect(loadConfig({}).supportEmail).toBeUndefined();
     expect(loadConfig({ SUPPORT_EMAIL: 'help@school.example' }).supportEmail).toBe('help@school.example');

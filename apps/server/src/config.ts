@@ -82,6 +82,13 @@ const ZEnvSchema = z.object({
    */
   JOB_EXPIRE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(10, 'must be at least 10').default(1800),
   WORKER_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int().min(1).max(16).default(1),
+  /** Every job-running process refreshes its row in the worker registry this often (jobs/worker-registry.ts). */
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(60).default(5),
+  /**
+   * A worker whose heartbeat is older than this is gone: its active jobs are handed back for
+   * retry. At least three heartbeats, so a slow write or two never declares a live worker gone.
+   */
+  WORKER_GONE_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(10).max(3600).default(20),
   /** How long a caller's dashboard is served again before it is computed anew; 0 turns that off. */
   DASHBOARD_CACHE_SECONDS: z.coerce.number({ message: 'must be a number' }).min(0).max(60).default(5),
   /**
@@ -179,6 +186,8 @@ export interface TConfig {
   jobPollSeconds: number;
   jobExpireSeconds: number;
   workerConcurrency: number;
+  workerHeartbeatSeconds: number;
+  workerGoneSeconds: number;
   /** Seconds a caller's dashboard is kept (DASHBOARD_CACHE_SECONDS); absent or 0: none. */
   dashboardCacheSeconds?: number;
   /** Addresses and CIDRs of trusted proxies; empty means X-Forwarded-For is ignored. */
@@ -335,6 +344,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
     throw new ConfigError(`Configuration error: ${key} ${issue.message}${got}`);
   }
   const e = r.data;
+  if (e.WORKER_GONE_SECONDS < 3 * e.WORKER_HEARTBEAT_SECONDS) {
+    throw new ConfigError(
+      `Configuration error: WORKER_GONE_SECONDS must be at least 3 times WORKER_HEARTBEAT_SECONDS (got ${e.WORKER_GONE_SECONDS} and ${e.WORKER_HEARTBEAT_SECONDS})`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -352,6 +366,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
     jobPollSeconds: e.JOB_POLL_SECONDS,
     jobExpireSeconds: e.JOB_EXPIRE_SECONDS,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    workerHeartbeatSeconds: e.WORKER_HEARTBEAT_SECONDS,
+    workerGoneSeconds: e.WORKER_GONE_SECONDS,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     trustProxy: list(e.TRUST_PROXY),
     corsAllowedOrigins: list(e.CORS_ALLOWED_ORIGINS),

@@ -790,3 +790,31 @@ export const shareLinks = pgTable(
   },
   (t) => [index('share_links_recording_idx').on(t.recordingId, t.createdAt)],
 );
+
+/**
+ * The worker registry (jobs/worker-registry.ts): every process that runs jobs, with a heartbeat
+ * it refreshes every WORKER_HEARTBEAT_SECONDS. A row whose heartbeat is older than
+ * WORKER_GONE_SECONDS is a worker that is gone (killed, machine lost).
+ */
+export const jobWorkers = pgTable('job_workers', {
+  id: uuid('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  heartbeatAt: ts('heartbeat_at').notNull().defaultNow(),
+});
+
+/**
+ * Which worker runs which pg-boss job (pgboss.job.id), and which try of it (its retry_count when
+ * taken): a gone worker's active jobs are handed back for retry, a live worker's never.
+ */
+export const jobOwners = pgTable(
+  'job_owners',
+  {
+    jobId: uuid('job_id').primaryKey(),
+    workerId: uuid('worker_id').notNull(),
+    retryCount: integer('retry_count').notNull(),
+    takenAt: ts('taken_at').notNull().defaultNow(),
+  },
+  (t) => [index('job_owners_worker_idx').on(t.workerId)],
+);

@@ -5,7 +5,7 @@
 // results.json, with the voice lanes in lanes.json) or 'failed'.
 // A crash or kill here makes the parent's job fail and pg-boss run it again.
 import { spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   AnalysisError,
@@ -69,6 +69,18 @@ function ffmpeg(args: string[], loglevel = 'error'): Promise<string> {
     p.on('error', reject);
     p.on('close', (code) => (code === 0 ? resolve(err) : reject(new Error(`ffmpeg exited ${code}: ${err.trim()}`))));
   });
+}
+
+/**
+ * Makes `file` through a sibling with `.part` before its extension, then renames it into place:
+ * a try killed half-way never leaves a truncated file under a name the recording may point to,
+ * and a try run again never truncates one being played (rename keeps readers on the old file).
+ */
+async function writeWhole(file: string, make: (part: string) => Promise<unknown>): Promise<void> {
+  const ext = path.extname(file);
+  const part = path.join(path.dirname(file), `${path.basename(file, ext)}.part${ext}`);
+  await make(part);
+  await rename(part, file);
 }
 
 /** Playback loudness (decisions: -18 LUFS) and its true-peak ceiling, -1.5 dBFS, as a linear limit. */
@@ -139,57 +151,61 @@ async function makePlayback(
 ): Promise<void> {
   const audio = path.join(job.outDir, 'audio.m4a');
   const peaks = path.join(job.outDir, 'peaks.json');
-  const peaksWritten = peaksComputed.then((p) => writeFile(peaks, JSON.stringify(p)));
+  const peaksWritten = peaksComputed.then((p) => writeWhole(peaks, (part) => writeFile(part, JSON.stringify(p))));
   // Settled here too, so a failed transcode never leaves it unhandled.
   peaksWritten.catch(() => undefined);
   const loudness = await integratedLoudness(inputOpts, job.input);
-  await ffmpeg([
-    ...inputOpts,
-    '-i',
-    job.input,
-    '-vn',
-    '-ac',
-    '1',
-    '-ar',
-    '44100',
-    '-af',
-    playbackFilter(loudness),
-    '-c:a',
-    'aac',
-    // The fast coder: half the CPU of the default (twoloop) for speech at 96 kb/s.
-    '-aac_coder',
-    'fast',
-    '-b:a',
-    '96k',
-    '-movflags',
-    '+faststart',
-    audio,
-  ]);
-  let video: string | null = null;
-  if (isVideo) {
-    video = path.join(job.outDir, 'video.mp4');
-    await ffmpeg([
+  await writeWhole(audio, (part) =>
+    ffmpeg([
       ...inputOpts,
       '-i',
       job.input,
-      '-vf',
-      "scale='min(1280,iw)':-2",
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '26',
-      '-pix_fmt',
-      'yuv420p',
+      '-vn',
+      '-ac',
+      '1',
+      '-ar',
+      '44100',
+      '-af',
+      playbackFilter(loudness),
       '-c:a',
       'aac',
+      // The fast coder: half the CPU of the default (twoloop) for speech at 96 kb/s.
+      '-aac_coder',
+      'fast',
       '-b:a',
-      '128k',
+      '96k',
       '-movflags',
       '+faststart',
-      video,
-    ]);
+      part,
+    ]),
+  );
+  let video: string | null = null;
+  if (isVideo) {
+    video = path.join(job.outDir, 'video.mp4');
+    await writeWhole(video, (part) =>
+      ffmpeg([
+        ...inputOpts,
+        '-i',
+        job.input,
+        '-vf',
+        "scale='min(1280,iw)':-2",
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '26',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '128k',
+        '-movflags',
+        '+faststart',
+        part,
+      ]),
+    );
   }
   await peaksWritten;
   await send({ type: 'playback', duration, isVideo, audio, video, peaks });
@@ -239,7 +255,10 @@ async function run(job: TChildStart): Promise<void> {
   const [, { results, lanes, timings }] = await Promise.all([playback, analysis]);
   const file = path.join(job.outDir, 'results.json');
   const lanesFile = path.join(job.outDir, 'lanes.json');
-  await Promise.all([writeFile(file, JSON.stringify(results)), writeFile(lanesFile, JSON.stringify(lanes))]);
+  await Promise.all([
+    writeWhole(file, (part) => writeFile(part, JSON.stringify(results))),
+    writeWhole(lanesFile, (part) => writeFile(part, JSON.stringify(lanes))),
+  ]);
   // Milliseconds per stage, for the log: what a recording's wait after upload is made of.
   const prefix = job.awaitsPrefix ? await prefixArrived : null;
   await send({

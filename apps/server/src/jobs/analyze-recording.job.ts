@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { FAILED_REASONS, RECORDING_LIMITS, type TFailedCode, ZResultsSchema } from '@rostrum/contract';
 import { recordings } from '../db/schema.js';
 import { acceptableMedia } from '../modules/recordings/media-check.js';
@@ -51,6 +51,18 @@ export async function handleAnalyzeRecording(deps: TJobDeps, payload: TAnalyzeRe
   } finally {
     await deps.storage.release(rec.id, dir);
   }
+}
+
+/**
+ * The analysis's last try died with its worker (worker-registry.ts): nothing will run it again,
+ * so the recording says so instead of processing for ever; a re-analysis ends quietly.
+ */
+export async function handleAnalyzeAbandoned(deps: TJobDeps, payload: TAnalyzeRecordingPayload): Promise<void> {
+  const [rec] = await deps.db.select().from(recordings).where(eq(recordings.id, payload.recordingId));
+  if (!rec || rec.deletedAt || rec.status === 'failed') return;
+  if (rec.status === 'done') return endReanalysis(deps, rec.id);
+  deps.log.error({ recordingId: rec.id }, 'analysis failed its last try: its worker is gone');
+  return markFailed(deps, rec.id, 'unprocessable');
 }
 
 /** How long the analysis waits for a live capture's window in progress (a 30 s window takes about 10 s). */
@@ -214,8 +226,10 @@ async function analyzeIn(
     }
     // The results and the emails they cause (the owner's "analyzed", and the group notices of a
     // recording shared or submitted before it was ready) commit together.
-    await deps.db.transaction(async (tx) => {
-      await tx
+    // Stored once: a second run of the same analysis (its first worker taken for gone while it
+    // still ran) finds the recording done and neither stores nor announces it again.
+    const first = await deps.db.transaction(async (tx) => {
+      const updated = await tx
         .update(recordings)
         .set({
           status: 'done',
@@ -225,9 +239,15 @@ async function analyzeIn(
           numSpeakers: Math.max(1, results.numSpeakers),
           failedCode: null,
         })
-        .where(eq(recordings.id, rec.id));
-      await notifyRecordingEvents(tx, deps, rec.id, { processed: true });
+        .where(and(eq(recordings.id, rec.id), ne(recordings.status, 'done')))
+        .returning({ id: recordings.id });
+      if (updated.length) await notifyRecordingEvents(tx, deps, rec.id, { processed: true });
+      return updated.length > 0;
     });
+    if (!first) {
+      deps.log.warn({ recordingId: rec.id }, 'analysis finished twice: the first results are kept');
+      return;
+    }
     const ms = Object.fromEntries(Object.entries(result.timings).map(([k, v]) => [k, Math.round(v)]));
     deps.log.info(
       { recordingId: rec.id, seconds: (Date.now() - startedAt) / 1000, ms, transcribedPrefix: result.transcribedPrefix },

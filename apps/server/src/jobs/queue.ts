@@ -9,12 +9,13 @@ import type { TDeps } from '../deps.js';
 import type { TMediaStorage } from '../storage/media-storage.js';
 import { ZMailSchema, type TMail, type TMailer } from '../mail/mailer.js';
 import { ACCESS_REMINDERS_EVERY_SECONDS, handleAccessReminders } from './access-reminders.job.js';
-import { handleAnalyzeRecording } from './analyze-recording.job.js';
+import { handleAnalyzeAbandoned, handleAnalyzeRecording } from './analyze-recording.job.js';
 import { EXPIRE_UPLOADS_EVERY_SECONDS, handleExpireUploads } from './expire-uploads.job.js';
 import { handleRemoveRecordingMedia } from './remove-recording-media.job.js';
 import { handleSendEmail } from './send-email.job.js';
 import { handleTranscribeCapture } from './transcribe-capture.job.js';
 import { transactionExecutor } from './sql-executor.js';
+import { beat, reclaimJobsOfGoneWorkers, registerWorker, releaseJob, takeJob, unregisterWorker } from './worker-registry.js';
 import { reportError } from '../observability/error-reporting.js';
 
 // Jobs are a name, a zod payload and a handler. pg-boss keeps them in the same database
@@ -99,12 +100,20 @@ interface TJobDefinition<T> {
   payload: z.ZodType<T>;
   options: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
   handle: (deps: TJobDeps, payload: T, job: TJobInfo) => Promise<void>;
+  /** A try that died with its worker was the job's last one: nothing will run it again. */
+  abandoned?: (deps: TJobDeps, payload: T) => Promise<void>;
 }
 
 const job = <T>(d: TJobDefinition<T>) => d as TJobDefinition<unknown>;
 
 const JOBS = [
-  job({ name: ANALYZE_RECORDING, payload: ZAnalyzeRecordingPayloadSchema, options: ANALYZE_RETRY, handle: handleAnalyzeRecording }),
+  job({
+    name: ANALYZE_RECORDING,
+    payload: ZAnalyzeRecordingPayloadSchema,
+    options: ANALYZE_RETRY,
+    handle: handleAnalyzeRecording,
+    abandoned: handleAnalyzeAbandoned,
+  }),
   job({
     name: REMOVE_RECORDING_MEDIA,
     payload: ZRemoveRecordingMediaPayloadSchema,
@@ -223,6 +232,25 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
   const wakeWorkers = (name: string) => {
     for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
   };
+  /** This process's id in the worker registry, once it runs workers, and its heartbeat. */
+  let workerId: string | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+  /** Hands back the active jobs of gone workers (worker-registry.ts); a job due again is looked for now. */
+  const reclaim = async (deps: TWorkerDeps) => {
+    for (const j of await reclaimJobsOfGoneWorkers(deps.db, config.workerGoneSeconds)) {
+      const d = JOBS.find((x) => x.name === j.name);
+      log.warn({ job: j.name, jobId: j.id, state: j.state }, 'a job whose worker is gone was handed back');
+      if (j.state === 'retry') wakeWorkers(j.name);
+      else if (d?.abandoned) {
+        const parsed = d.payload.safeParse(j.data);
+        if (parsed.success)
+          await d.abandoned(jobDeps(deps), parsed.data).catch((err: unknown) => {
+            log.error({ err, job: j.name, jobId: j.id }, 'could not end a job whose last try died with its worker');
+            reportError(err, { kind: 'job', job: j.name });
+          });
+      }
+    }
+  };
 
   return {
     async enqueueAnalyze(tx, recordingId, probed) {
@@ -257,6 +285,21 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
       }
     },
     async startWorkers(deps) {
+      // This process joins the worker registry, then hands back what gone workers left active
+      // (after a restart: its own previous process's jobs), before its workers first look.
+      const self = await registerWorker(deps.db);
+      workerId = self;
+      await reclaim(deps);
+      heartbeat = setInterval(() => {
+        void beat(deps.db, self)
+          .then((known) => {
+            if (!known)
+              log.warn({ workerId: self }, 'this worker was taken for gone (no heartbeat stored in time): its jobs were handed back');
+            return reclaim(deps);
+          })
+          .catch((err: unknown) => log.warn({ err }, 'worker heartbeat failed'));
+      }, config.workerHeartbeatSeconds * 1000);
+      heartbeat.unref();
       for (const d of JOBS) {
         // Analysis is heavy: WORKER_CONCURRENCY at a time. The housekeeping jobs and mail are light.
         const count = d.name === ANALYZE_RECORDING ? config.workerConcurrency : 1;
@@ -265,7 +308,14 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
             d.name,
             { pollingIntervalSeconds: config.jobPollSeconds, batchSize: 1, includeMetadata: true },
             async ([j]) => {
-              if (j) await runJob(d, jobDeps(deps), j);
+              if (!j) return;
+              // Tagged before it runs, so that if this process dies the job is handed back.
+              await takeJob(deps.db, self, j.id, j.retryCount ?? 0);
+              try {
+                await runJob(d, jobDeps(deps), j);
+              } finally {
+                await releaseJob(deps.db, self, j.id).catch((err: unknown) => log.warn({ err, jobId: j.id }, 'could not release a job'));
+              }
             },
           );
           workerIds.set(d.name, [...(workerIds.get(d.name) ?? []), id]);
@@ -290,7 +340,10 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
     },
     async stop() {
       for (const timer of periodicTimers) clearInterval(timer);
+      if (heartbeat) clearInterval(heartbeat);
       await boss.stop({ graceful: true, timeout: 5000, wait: true });
+      if (workerId)
+        await unregisterWorker(database.db, workerId).catch((err: unknown) => log.warn({ err }, 'could not leave the worker registry'));
     },
   };
 }

@@ -7,7 +7,8 @@ import { makeOrg, signInAs, startTestApp, type TTestApp } from '../test/harness.
 import { speechWav } from '../test/media-fixtures.js';
 
 // A `--role worker` process killed mid-analysis (SIGKILL: no cleanup at all) loses nothing:
-// its job expires, maintenance puts it back, and another worker finishes it.
+// its job is put back (by pg-boss's expiry, short here, or by the next worker once the killed
+// one's heartbeat is WORKER_GONE_SECONDS old, whichever comes first) and another worker finishes it.
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
 // Short (the config's minimum is 10) so the test waits ~15 s, not 30, for the expiry; maintenance

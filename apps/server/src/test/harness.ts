@@ -71,6 +71,8 @@ export async function startTestApp(
     jobPollSeconds: 0.5,
     jobExpireSeconds: 1800,
     workerConcurrency: 1,
+    workerHeartbeatSeconds: 5,
+    workerGoneSeconds: 20,
     trustProxy: [],
     corsAllowedOrigins: [],
     sentryEnvironment: 'test',
