@@ -14,6 +14,7 @@ const SERVER_FILES_WITH_MODULE_STATE = [
  */
 const SLOW_FILES = [
   'apps/server/src/test/multi-node.test.ts',
+  'apps/server/src/jobs/restart-resume.test.ts',
   'apps/server/src/modules/recordings/recordings.routes.test.ts',
   'apps/server/src/test/authorization-matrix.test.ts',
   'apps/server/src/modules/live-captures/live-captures.routes.test.ts',
