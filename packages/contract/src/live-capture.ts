@@ -20,7 +20,7 @@ export const ZLiveCaptureSchema = z.object({
 export type TLiveCapture = z.infer<typeof ZLiveCaptureSchema>;
 
 /** Unsaved captures a user may have at once: beyond them no capture is made (the take uploads after Save). */
-export const LIVE_CAPTURES_PER_USER = 3;
+export const LIVE_CAPTURES_PER_USER = 10;
 
 /** How long a capture its owner neither saved nor discarded is kept (then removed with its bytes). */
 export const UNSAVED_TAKE_KEEP_DAYS = 7;
@@ -40,7 +40,7 @@ export const ZUnsavedTakeSchema = z.object({
   receivedSeconds: z.number().min(0).nullable(),
   /** The recording's stop reached the server (its last bytes, with the length); false after a crash mid-take. */
   stopped: z.boolean(),
-  /** The assignment it was recorded for, while it is still one the caller may record into; else null. */
+  /** The assignment it was recorded for (one the caller could record into then; Save checks again), or null. */
   assignment: z.object({ assignmentId: z.uuid(), name: z.string() }).nullable(),
   /** The save form's fields without a value yet (POST live-captures/{id}/recording takes them). */
   needs: z.array(ZUnsavedTakeNeedSchema),

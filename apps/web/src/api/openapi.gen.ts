@@ -632,7 +632,7 @@ export interface paths {
         put?: never;
         /**
          * Start a live capture: a browser recording that uploads while it is recorded
-         * @description Whoever may record may. 201 with the capture id and the tus endpoint: create the upload there with Upload-Defer-Length 1 and `captureId` in its metadata, PATCH the bytes while recording, send Upload-Length with the last ones. `assignmentId` (optional): the assignment the take is recorded for, kept to offer the take with if it is left unsaved (ignored unless the caller may record into it). 409 `live_capture.limit` while the caller has 3 unsaved takes (save or discard one); 429 after too many in an hour.
+         * @description Whoever may record may. 201 with the capture id and the tus endpoint: create the upload there with Upload-Defer-Length 1 and `captureId` in its metadata, PATCH the bytes while recording, send Upload-Length with the last ones. `assignmentId` (optional): the assignment the take is recorded for, kept to offer the take with if it is left unsaved (ignored unless the caller may record into it). 409 `live_capture.limit` while the caller has 10 unsaved takes (save or discard one); 429 after too many in an hour.
          */
         post: operations["createLiveCapture"];
         delete?: never;

@@ -6,6 +6,7 @@ import {
   ZLiveCaptureSchema,
   ZSaveUnsavedTakeBodySchema,
   ZUnsavedTakeListSchema,
+  LIVE_CAPTURES_PER_USER,
   UNSAVED_TAKE_KEEP_DAYS,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
@@ -25,8 +26,7 @@ export function liveCapturesRoutes(app: TZodApp, deps: TDeps) {
       schema: {
         operationId: 'createLiveCapture',
         summary: 'Start a live capture: a browser recording that uploads while it is recorded',
-        description:
-          'Whoever may record may. 201 with the capture id and the tus endpoint: create the upload there with Upload-Defer-Length 1 and `captureId` in its metadata, PATCH the bytes while recording, send Upload-Length with the last ones. `assignmentId` (optional): the assignment the take is recorded for, kept to offer the take with if it is left unsaved (ignored unless the caller may record into it). 409 `live_capture.limit` while the caller has 3 unsaved takes (save or discard one); 429 after too many in an hour.',
+        description: `Whoever may record may. 201 with the capture id and the tus endpoint: create the upload there with Upload-Defer-Length 1 and \`captureId\` in its metadata, PATCH the bytes while recording, send Upload-Length with the last ones. \`assignmentId\` (optional): the assignment the take is recorded for, kept to offer the take with if it is left unsaved (ignored unless the caller may record into it). 409 \`live_capture.limit\` while the caller has ${LIVE_CAPTURES_PER_USER} unsaved takes (save or discard one); 429 after too many in an hour.`,
         tags,
         body: ZCreateLiveCaptureBodySchema,
         response: { 201: created, ...errors },
