@@ -62,8 +62,10 @@ export function UnsavedTakesNotice({ takes, onSave, onDiscarded }: Props) {
       <ul className="unsaved-takes__list">
         {takes.map((take) => (
           <li key={take.captureId} className="banner banner--info banner--inline unsaved-take" data-testid="unsaved-take">
-            <Info className="banner__icon" size={18} aria-hidden />
-            <p className="unsaved-take__text">{LIVE_CAPTURE_MSG.unsavedTake(formatDateTime(take.startedAt))}</p>
+            <div className="unsaved-take__message">
+              <Info className="banner__icon" size={18} aria-hidden />
+              <p className="unsaved-take__text">{LIVE_CAPTURE_MSG.unsavedTake(formatDateTime(take.startedAt))}</p>
+            </div>
             <div className="unsaved-take__actions">
               <Button size="sm" icon={<Save size={14} aria-hidden />} onClick={() => onSave(take)}>
                 {LIVE_CAPTURE_MSG.saveIt}
