@@ -37,6 +37,7 @@ import type { TStoredTake } from './take-store';
 import { KeptTakeOffer } from './kept-take-offer';
 import { LiveCuesPanel, LiveCuesSwitch } from './live-cues-panel';
 import { UnsavedTakesNotice, useUnsavedTakes } from './unsaved-takes';
+import { UnsavedTakeForm } from './unsaved-take-form';
 
 const TROUBLESHOOTING_PATH = '/help#microphone';
 
@@ -79,7 +80,6 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
   const handledRef = useRef(new Set<string>());
   /** An unsaved take from the server being saved through the save form (no copy on this device). */
   const [serverTake, setServerTake] = useState<TUnsavedTake | null>(null);
-  const [serverSave, setServerSave] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const assignmentRef = useRef<string | undefined>(undefined);
   assignmentRef.current = form.assignment?.assignmentId;
   const [params] = useSearchParams();
@@ -374,7 +374,6 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     if (offer && offer.captureId === take.captureId) return keepOffered(offer);
     const assignment = take.assignment && form.assignments.find((a) => a.assignmentId === take.assignment?.assignmentId);
     if (assignment) form.choose(assignment);
-    setServerSave({ busy: false, error: null });
     setServerTake(take);
   };
   /** Discarded from the notice: the device copy of that take goes too. */
@@ -392,41 +391,6 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     const take = unsaved.takes.find((t) => t.captureId === asked);
     if (take) saveUnsaved(take);
   });
-  useEffect(() => {
-    if (serverTake) titleRef.current?.focus();
-  }, [serverTake]);
-
-  const saveServerTake = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!serverTake) return;
-    if (!form.validate()) return titleRef.current?.focus();
-    setServerSave({ busy: true, error: null });
-    const {
-      source,
-      fileName: _f,
-      fileSize: _s,
-      trim: _t,
-      isVideo: _v,
-      audio: _a,
-      captureId: _c,
-      ...body
-    } = form.body({
-      source: 'ui record form',
-    });
-    try {
-      const { recordingId } = await api.saveUnsavedTake(serverTake.captureId, body);
-      void hideVideoOfConversation(queryClient, recordingId, { ...body, source });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
-      refreshUnsaved();
-      const assignmentId = form.ctx.assignment?.assignmentId;
-      form.reset();
-      setServerTake(null);
-      void navigate(resultsPath(recordingId, assignmentId));
-    } catch (err) {
-      setServerSave({ busy: false, error: createFailure(err, INTAKE_MSG.recordUploadError).message });
-    }
-  };
-
   const save = (e: FormEvent) => {
     e.preventDefault();
     void upload();
@@ -559,30 +523,21 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
       )}
 
       {serverTake && (
-        <form className="stack stack--lg" onSubmit={(e) => void saveServerTake(e)} noValidate aria-label="Save your recording">
-          {serverTake.receivedSeconds !== null && (
-            <div className="recording-preview">
-              <span className="recording-preview__badge">{formatTimer(serverTake.receivedSeconds)}</span>
-            </div>
-          )}
-          <RecordingOptionsFields form={form} viewer={viewer} titleRef={titleRef} disabled={serverSave.busy} />
-          {serverSave.error && <UploadFailure title="Recording Error" message={serverSave.error} />}
-          <div className="row row--end">
-            <Button
-              variant="secondary"
-              onClick={() => {
-                form.reset();
-                setServerTake(null);
-              }}
-              disabled={serverSave.busy}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" icon={<Save size={16} aria-hidden />} busy={serverSave.busy}>
-              Save
-            </Button>
-          </div>
-        </form>
+        <UnsavedTakeForm
+          take={serverTake}
+          form={form}
+          viewer={viewer}
+          titleRef={titleRef}
+          onCancel={() => {
+            form.reset();
+            setServerTake(null);
+          }}
+          onSaved={(recordingId, assignmentId) => {
+            refreshUnsaved();
+            setServerTake(null);
+            void navigate(resultsPath(recordingId, assignmentId));
+          }}
+        />
       )}
       {showForm && result && (
         <form className="stack stack--lg" onSubmit={save} noValidate aria-label="Save your recording">
