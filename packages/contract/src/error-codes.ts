@@ -98,6 +98,8 @@ export const ERROR_CODES = {
   recordingInvalidFiletype: 'recording.invalid_filetype',
   /** 400: the recording is longer than the limit. */
   recordingTooLong: 'recording.too_long',
+  /** 400: the take is shorter than the 5 s minimum (saving an unsaved take). */
+  recordingTooShort: 'recording.too_short',
   /** 413: the file is larger than the upload limit. */
   recordingTooLarge: 'recording.too_large',
   /** 400: the recording URL is not allowed (private or local address). */
@@ -110,6 +112,8 @@ export const ERROR_CODES = {
   liveCaptureNotFound: 'live_capture.not_found',
   /** 409: the live capture already belongs to a recording. */
   liveCaptureBound: 'live_capture.bound',
+  /** 409: the caller already has as many unsaved live captures as are kept (save or discard one). */
+  liveCaptureLimit: 'live_capture.limit',
   /** 403: the caller has no active speaker membership (in the group asked for), so cannot record. */
   recordingNeedsSpeaker: 'recording.needs_speaker_membership',
   /** 403: the signed media address has expired (reload the page). */

@@ -465,9 +465,18 @@ export const liveCaptures = pgTable(
     keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
     /** A worker is transcribing it until then (one recogniser per capture at a time). */
     busyUntil: ts('busy_until'),
+    /** The assignment the take was recorded for (POST live-captures), offered with the unsaved take. */
+    assignmentId: uuid('assignment_id').references(() => assignments.id, { onDelete: 'set null' }),
+    /** Seconds of audio received so far (measured by the live job or when saved); null until measured. */
+    receivedSeconds: doublePrecision('received_seconds'),
     createdAt: createdAt(),
   },
-  (t) => [index('live_captures_user_idx').on(t.userId, t.createdAt), uniqueIndex('live_captures_recording_idx').on(t.recordingId)],
+  (t) => [
+    index('live_captures_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('live_captures_recording_idx').on(t.recordingId),
+    // The expiry's scan of unsaved captures.
+    index('live_captures_unsaved_idx').on(t.createdAt).where(sql`${t.recordingId} is null`),
+  ],
 );
 
 export const feedback = pgTable(

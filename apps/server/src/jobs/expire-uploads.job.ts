@@ -3,11 +3,17 @@ import path from 'node:path';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { recordings } from '../db/schema.js';
 import { uploadsDirOf } from '../storage/media-storage.js';
+import { UNSAVED_TAKE_KEEP_MS } from '@rostrum/contract';
 import type { TWorkerDeps } from './queue.js';
-import { removeUnboundCapturesBefore } from '../modules/live-captures/live-captures.repository.js';
+import { existingCaptureIds, removeUnboundCapturesBefore } from '../modules/live-captures/live-captures.repository.js';
 
-/** An unfinished upload is kept this long after it was started (tus also answers 410 after it). */
+/**
+ * A recording's unfinished upload is kept this long after it was started (its upload answers 410
+ * after it). An unsaved live capture's upload is kept UNSAVED_TAKE_KEEP_MS, the longest any
+ * upload lives, which is therefore tus's own expiry.
+ */
 export const UPLOAD_EXPIRY_MS = 24 * 3600 * 1000;
+export const TUS_EXPIRY_MS = Math.max(UPLOAD_EXPIRY_MS, UNSAVED_TAKE_KEEP_MS);
 const UPLOAD_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.json)?$/;
 /** How often the workers run the expiry. */
 export const EXPIRE_UPLOADS_EVERY_SECONDS = 3600;
@@ -29,9 +35,11 @@ async function startedAt(dir: string, id: string): Promise<number | null> {
 }
 
 /**
- * The `expire-uploads` job: unfinished tus uploads older than UPLOAD_EXPIRY_MS lose their partial
- * files in DATA_DIR/uploads, and recordings still waiting for their file (status uploading, no
- * URL) and unsaved live captures that old are deleted. Both are idempotent, so two workers running it at once do no harm.
+ * The `expire-uploads` job: recordings still waiting for their file (status uploading, no URL)
+ * older than UPLOAD_EXPIRY_MS are deleted with their uploads, and so are live captures their
+ * owner neither saved nor discarded older than UNSAVED_TAKE_KEEP_MS; other partial files in
+ * DATA_DIR/uploads go after UPLOAD_EXPIRY_MS unless they are a capture still kept. Idempotent,
+ * so two workers running it at once do no harm.
  */
 export async function handleExpireUploads(deps: TWorkerDeps, now = Date.now()): Promise<{ recordings: number; uploads: number }> {
   const cutoff = now - UPLOAD_EXPIRY_MS;
@@ -41,16 +49,17 @@ export async function handleExpireUploads(deps: TWorkerDeps, now = Date.now()): 
     .returning({ id: recordings.id });
   const goneIds = new Set(gone.map((r) => r.id));
   for (const id of goneIds) await deps.storage.remove(id);
-  // Live captures never saved as a recording expire like uploads (their bytes are a tus upload
-  // under the capture id); a saved one goes with its recording (the foreign key cascades).
-  for (const id of await removeUnboundCapturesBefore(deps.db, new Date(cutoff))) goneIds.add(id);
+  // Unsaved takes are kept longer than uploads (their bytes are a tus upload under the capture
+  // id); a saved one goes with its recording (the foreign key cascades).
+  for (const id of await removeUnboundCapturesBefore(deps.db, new Date(now - UNSAVED_TAKE_KEEP_MS))) goneIds.add(id);
 
   if (deps.storage.kind === 's3') {
     // Unfinished uploads live in the bucket (@tus/s3-store): the store drops expired ones.
     for (const id of goneIds) await deps.storage.dropUpload(id);
     let uploads = 0;
     try {
-      uploads = await deps.storage.uploadStore(UPLOAD_EXPIRY_MS).deleteExpired();
+      // Older than any upload is kept; a recording's own upload went with its recording above.
+      uploads = await deps.storage.uploadStore(TUS_EXPIRY_MS).deleteExpired();
     } catch (err) {
       // Some S3-compatible servers cannot list multipart uploads: their lifecycle rule does it.
       deps.log.warn({ err }, 'expired uploads could not be listed in the bucket');
@@ -65,8 +74,13 @@ export async function handleExpireUploads(deps: TWorkerDeps, now = Date.now()): 
   });
   // tus names each upload after its recording id (see uploads.routes.ts); nothing else is ours.
   const ids = new Set(names.filter((n) => UPLOAD_NAME.test(n)).map((n) => n.replace(/\.json$/, '')));
+  const captures = await existingCaptureIds(
+    deps.db,
+    [...ids].filter((id) => !goneIds.has(id)),
+  );
   let uploads = 0;
   for (const id of ids) {
+    if (captures.has(id)) continue;
     const started = await startedAt(dir, id);
     if (!goneIds.has(id) && (started === null || started >= cutoff)) continue;
     await rm(path.join(dir, id), { force: true });

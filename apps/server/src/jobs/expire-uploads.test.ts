@@ -7,11 +7,13 @@ import { openDatabase } from '../db/client.js';
 import { createCapture, startCaptureUpload } from '../test/live-capture-client.js';
 import { liveCaptures, recordings } from '../db/schema.js';
 import { insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../test/harness.js';
+import { UNSAVED_TAKE_KEEP_DAYS } from '@rostrum/contract';
 import { handleExpireUploads, UPLOAD_EXPIRY_MS } from './expire-uploads.job.js';
 import { startQueue } from './queue.js';
 
 // Unfinished tus uploads expire after a day: the partial files in DATA_DIR/uploads go, and so do
-// the recordings still waiting for their file. Tested with back-dated uploads.
+// the recordings still waiting for their file; unsaved live captures are kept a week. Tested with
+// back-dated uploads.
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -102,10 +104,10 @@ describe('expire-uploads', () => {
     expect(hasFiles(fresh.recordingId)).toBe(false);
   });
 
-  it('removes unsaved live captures older than a day with their bytes; saved and fresh ones stay', async () => {
+  it(`keeps unsaved live captures ${UNSAVED_TAKE_KEEP_DAYS} days, then removes them with their bytes; saved ones stay`, async () => {
     const o = await makeOrg(t.db);
     const auth = await signInAs(t, o.speaker.email);
-    /** A capture with some bytes uploaded; `hoursAgo` back-dates both. */
+    /** A capture with some bytes uploaded (no stop received); `hoursAgo` back-dates both. */
     const capture = async (hoursAgo: number) => {
       const { captureId } = await createCapture(t, auth);
       await startCaptureUpload(t, auth, captureId);
@@ -115,9 +117,11 @@ describe('expire-uploads', () => {
       writeFileSync(meta, JSON.stringify({ ...JSON.parse(readFileSync(meta, 'utf8')), creation_date: then.toISOString() }));
       return captureId;
     };
-    const old = await capture(25);
-    const fresh = await capture(1);
-    const saved = await capture(25);
+    const days = UNSAVED_TAKE_KEEP_DAYS * 24;
+    const expired = await capture(days + 1);
+    // Older than an unfinished upload's day, younger than the unsaved take's week: kept, resumable.
+    const kept = await capture(days - 1);
+    const saved = await capture(2);
     const bound = await t.app.inject({
       method: 'POST',
       url: '/api/v1/recordings',
@@ -127,11 +131,18 @@ describe('expire-uploads', () => {
     expect(bound.statusCode, bound.body).toBe(200);
     await handleExpireUploads({ db: t.db, config: t.config, storage: t.storage, log, mailer: t.mailer });
     const left = async (id: string) => (await t.db.select().from(liveCaptures).where(eq(liveCaptures.id, id))).length;
-    expect(await left(old)).toBe(0);
-    expect(hasFiles(old)).toBe(false);
-    expect(await left(fresh)).toBe(1);
-    expect(hasFiles(fresh)).toBe(true);
+    expect(await left(expired)).toBe(0);
+    expect(hasFiles(expired)).toBe(false);
+    expect(await left(kept)).toBe(1);
+    expect(hasFiles(kept)).toBe(true);
+    const head = await t.app.inject({ method: 'HEAD', url: `/api/v1/uploads/${kept}`, headers: { ...TUS, authorization: auth } });
+    expect(head.statusCode).toBe(200);
     // The saved one waits for its file as its recording does (created now).
+    expect(await left(saved)).toBe(1);
+    // Two hours later the kept one is past the week too.
+    await handleExpireUploads({ db: t.db, config: t.config, storage: t.storage, log, mailer: t.mailer }, Date.now() + 2 * 3600_000);
+    expect(await left(kept)).toBe(0);
+    expect(hasFiles(kept)).toBe(false);
     expect(await left(saved)).toBe(1);
   });
 

@@ -14,6 +14,7 @@ import {
   claimCapture,
   findLiveCapture,
   releaseCapture,
+  setReceivedSeconds,
   storeCaptureTranscript,
 } from '../modules/live-captures/live-captures.repository.js';
 import type { TTranscribeCapturePayload, TWorkerDeps } from './queue.js';
@@ -77,6 +78,8 @@ async function transcribeNextWindow(
   const samples = pcm.channels[0];
   if (!samples?.length) return null;
   const end = samples.length / pcm.sampleRate;
+  // What reached the server, for the list of unsaved takes.
+  if (end !== capture.receivedSeconds) await setReceivedSeconds(deps.db, captureId, end);
   const speech = detectVoiceActivity(computeIntensity(samples, pcm.sampleRate, { minPitch: 100 })).speech;
   const window = nextLiveWindow(speech, capture.transcribedUntil, end, capture.complete);
   if (!window) return null;

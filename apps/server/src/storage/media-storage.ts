@@ -1,7 +1,8 @@
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { DataStore } from '@tus/server';
+import type { DataStore, Upload } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 
 /** The files a recording keeps, by name. Anything else in its folder is never served. */
@@ -55,6 +56,38 @@ export interface TMediaStorage {
    * (a bucket: the parts of an unfinished multipart upload cannot be read back).
    */
   partialUploadFile(uploadId: string): Promise<string | null>;
+  /**
+   * Ends an upload at the bytes received so far, as if its last PATCH had declared that length
+   * (a live capture whose browser never sent its stop): afterwards it is a finished upload.
+   * Null when there is no such upload.
+   */
+  endUploadAsReceived(uploadId: string): Promise<TReceivedUpload | null>;
+}
+
+/** What reached the server of an upload: its bytes and the file name in its metadata. */
+export interface TReceivedUpload {
+  bytes: number;
+  fileName: string | null;
+}
+
+/** tus answers a missing or expired upload with these (FILE_NOT_FOUND, FILE_NO_LONGER_EXISTS). */
+const isGone = (err: unknown) => [404, 410].includes((err as { status_code?: number })?.status_code ?? 0);
+
+/** endUploadAsReceived through the tus datastore, so the bucket's multipart upload is completed as tus would. */
+export async function endUploadInStore(store: DataStore, uploadId: string): Promise<TReceivedUpload | null> {
+  let upload: Upload;
+  try {
+    upload = await store.getUpload(uploadId);
+  } catch (err) {
+    if (isGone(err)) return null;
+    throw err;
+  }
+  const received = { bytes: upload.offset, fileName: upload.metadata?.filename ?? null };
+  if (upload.size !== undefined || upload.offset === 0) return received;
+  await store.declareUploadLength(uploadId, upload.offset);
+  // An empty write at the end: the datastore finishes the upload (a bucket completes its parts).
+  await store.write(Readable.from([]), uploadId, upload.offset);
+  return received;
 }
 
 /**
@@ -128,6 +161,11 @@ export class MediaStorage implements TMediaStorage {
     assertRecordingId(uploadId);
     const file = path.join(this.uploadsDir, uploadId);
     return (await isFile(file)) ? file : null;
+  }
+
+  endUploadAsReceived(uploadId: string): Promise<TReceivedUpload | null> {
+    assertRecordingId(uploadId);
+    return endUploadInStore(this.uploadStore(0), uploadId);
   }
 }
 

@@ -14,7 +14,8 @@ import { buildApp } from '../app.js';
 import { recordings } from '../db/schema.js';
 import { handleExpireUploads } from '../jobs/expire-uploads.job.js';
 import { makeOrg, signInAs, startTestApp, TEST_MEDIA_SECRET, type TTestApp } from '../test/harness.js';
-import { speechWav } from '../test/media-fixtures.js';
+import { speechWav, speechWebm } from '../test/media-fixtures.js';
+import { createCapture, startCaptureUpload } from '../test/live-capture-client.js';
 import { startS3StandIn, type TS3StandIn } from '../test/s3-stand-in.js';
 import { migrateMedia } from './migrate-media.js';
 import { S3MediaStorage } from './s3-media-storage.js';
@@ -349,4 +350,38 @@ describe('a worker with media in the bucket', () => {
     for (let i = 0; i < 40 && (await storage.list(`media/${recordingId}/`)).length; i++) await new Promise((r) => setTimeout(r, 250));
     expect(await storage.list(`media/${recordingId}/`)).toEqual([]);
   }, 90_000);
+
+  it('saves an unsaved take whose stop never arrived from the bytes in the bucket (its multipart upload completed)', async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const { captureId } = await createCapture(t, auth);
+    const up = await startCaptureUpload(t, auth, captureId);
+    const bytes = readFileSync(speechWebm());
+    // Two PATCHes and no Upload-Length: the browser went away mid-take.
+    expect((await up.patch(bytes.subarray(0, 20_000))).statusCode).toBe(204);
+    expect((await up.patch(bytes.subarray(20_000))).statusCode).toBe(204);
+    const storage = t.mediaStorage as S3MediaStorage;
+    expect(await storage.exists(`${captureId}.info`)).toBe(true);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/live-captures/${captureId}/recording`,
+      headers: { authorization: auth },
+      payload: { title: 'Cut off' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { recordingId } = saved.json().data as { recordingId: string };
+    let rec = { state: '', duration: 0 };
+    for (let i = 0; i < 160 && !['done', 'failed'].includes(rec.state); i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      rec = (await t.app.inject({ method: 'GET', url: `/api/v1/recordings/${recordingId}`, headers: { authorization: auth } })).json().data;
+    }
+    expect(rec.state).toBe('done');
+    expect(rec.duration).toBeGreaterThan(8);
+    // The original in the bucket is every byte received; tus's objects and the probe's copy are gone.
+    const dir = await storage.workDir(recordingId);
+    expect(readFileSync(path.join(dir, 'original')).equals(bytes)).toBe(true);
+    await storage.release(recordingId, dir);
+    expect(await storage.exists(`${captureId}.info`)).toBe(false);
+    expect(existsSync(path.join(t.config.dataDir, 'scratch', `${captureId}.upload`))).toBe(false);
+  }, 120_000);
 });

@@ -21,11 +21,13 @@ import type { FastifyReply } from 'fastify';
 import type { TS3Config } from '../config.js';
 import {
   assertRecordingId,
+  endUploadInStore,
   MEDIA_FILES,
   ORIGINAL_FILE,
   SCRIPT_FETCHED_MEDIA,
   type TMediaKind,
   type TMediaStorage,
+  type TReceivedUpload,
 } from './media-storage.js';
 
 /** How long a presigned playback address works: minutes, as the media route checks access on each request. */
@@ -270,6 +272,11 @@ export class S3MediaStorage implements TMediaStorage {
     // The parts of an unfinished multipart upload cannot be read back: no live transcription;
     // the analysis transcribes the whole recording once it is saved.
     return null;
+  }
+
+  endUploadAsReceived(uploadId: string): Promise<TReceivedUpload | null> {
+    assertRecordingId(uploadId);
+    return endUploadInStore(this.tusStore ?? this.uploadStore(0), uploadId);
   }
 
   async dropUpload(uploadId: string): Promise<void> {

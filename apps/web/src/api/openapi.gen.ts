@@ -624,13 +624,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The caller's unsaved takes: live captures neither saved nor discarded
+         * @description Newest first; only the caller's own. Each is kept 7 days from its start (expiresAt), then removed with its bytes. receivedSeconds is what reached the server (null until measured); stopped is false when the recording's stop never arrived (a crash mid-take): such a take is still saveable.
+         */
+        get: operations["listUnsavedTakes"];
         put?: never;
         /**
          * Start a live capture: a browser recording that uploads while it is recorded
-         * @description Whoever may record may. 201 with the capture id and the tus endpoint: create the upload there with Upload-Defer-Length 1 and `captureId` in its metadata, PATCH the bytes while recording, send Upload-Length with the last ones. At most 3 unsaved captures are kept per user (a 4th discards the oldest); 429 after too many in an hour.
+         * @description Whoever may record may. 201 with the capture id and the tus endpoint: create the upload there with Upload-Defer-Length 1 and `captureId` in its metadata, PATCH the bytes while recording, send Upload-Length with the last ones. `assignmentId` (optional): the assignment the take is recorded for, kept to offer the take with if it is left unsaved (ignored unless the caller may record into it). 409 `live_capture.limit` while the caller has 10 unsaved takes (save or discard one); 429 after too many in an hour.
          */
         post: operations["createLiveCapture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/live-captures/{id}/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save it: turn an unsaved take into a recording
+         * @description The save form's fields, checked as POST recordings checks them (title, group, assignment, sharing, membership). A take whose stop never arrived is ended at the bytes received. 400 `recording.too_short` under 5 s; 404 for anyone's but the caller's; 409 once saved.
+         */
+        post: operations["saveUnsavedTake"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6339,6 +6363,73 @@ export interface operations {
             };
         };
     };
+    listUnsavedTakes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            captureId: string;
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            receivedSeconds: number | null;
+                            stopped: boolean;
+                            assignment: {
+                                /** Format: uuid */
+                                assignmentId: string;
+                                name: string;
+                            } | null;
+                            needs: "title"[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     createLiveCapture: {
         parameters: {
             query?: never;
@@ -6348,7 +6439,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    /** Format: uuid */
+                    assignmentId?: string;
+                };
             };
         };
         responses: {
@@ -6363,6 +6457,92 @@ export interface operations {
                             /** Format: uuid */
                             captureId: string;
                             uploadUrl: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    saveUnsavedTake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** Format: uuid */
+                    groupId?: string;
+                    /** Format: uuid */
+                    assignmentId?: string;
+                    /** @default false */
+                    submitted?: boolean;
+                    /** @default false */
+                    feedbackRequested?: boolean;
+                    algorithm?: string;
+                    /** @enum {string} */
+                    language?: "en-US" | "es-ES" | "en-AU" | "en-GB" | "de-DE" | "pt-BR" | "zh-CN" | "fr-FR" | "fr-CA" | "ja-JP" | "ko-KR";
+                    /** @enum {string} */
+                    orgGroup?: "default" | "customIdeals" | "clearSlide";
+                    /** @enum {string} */
+                    operations?: "transcription,vv_analysis" | "transcription";
+                    transcriptionWebhook?: string;
+                    vvAnalysisWebhook?: string;
+                    videoTrimmingWebhook?: string;
+                    diarization?: string;
+                    transcription?: string;
+                    wordspotting?: string;
+                    metadata?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            recordingId: string;
+                            uploadUrl: string | null;
                         };
                     };
                 };

@@ -30,6 +30,8 @@ import type {
   TPreferences,
   TUpdatePreferencesBody,
   TCreateRecordingBody,
+  TSaveUnsavedTakeBody,
+  TUnsavedTake,
   TRecording,
   TRecordingSummary,
   TPreviousTake,
@@ -179,9 +181,14 @@ export const api = {
   createRecording: (body: TCreateRecordingBody): Promise<{ recordingId: string; uploadUrl: string | null }> =>
     call('POST', () => client.POST('/api/v1/recordings', { body })),
   /** Live capture: a tus upload that runs while the speaker records, bound to the recording at Save. */
-  createLiveCapture: (): Promise<{ captureId: string; uploadUrl: string }> =>
+  createLiveCapture: (assignmentId?: string): Promise<{ captureId: string; uploadUrl: string }> =>
     // Its 402 is not a redirect mid-recording: the take then uploads after Save, where a 402 shows as usual.
-    call('POST', () => client.POST('/api/v1/live-captures', { body: {} }), { own402: true }),
+    call('POST', () => client.POST('/api/v1/live-captures', { body: assignmentId ? { assignmentId } : {} }), { own402: true }),
+  /** The caller's unsaved takes: captures left neither saved nor discarded (a closed tab, a crash). */
+  listUnsavedTakes: (): Promise<TUnsavedTake[]> => call('GET', () => client.GET('/api/v1/live-captures')),
+  /** Save it: an unsaved take becomes a recording from what reached the server. */
+  saveUnsavedTake: (captureId: string, body: TSaveUnsavedTakeBody): Promise<{ recordingId: string; uploadUrl: string | null }> =>
+    call('POST', () => client.POST('/api/v1/live-captures/{id}/recording', { params: { path: id(captureId) }, body })),
   /** The take is not kept (discarded, too short, silent): its capture and bytes go. */
   deleteLiveCapture: (captureId: string) =>
     call('DELETE', () =>
@@ -361,6 +368,7 @@ export const queryKeys = {
   groupRecordings: (groupId: string, userId: string) => ['groups', groupId, 'recordings', userId] as const,
   groupSharedRecordings: (groupId: string) => ['groups', groupId, 'shared-recordings'] as const,
   recordings: ['recordings'] as const,
+  unsavedTakes: ['live-captures'] as const,
   recording: (recordingId: string) => ['recordings', recordingId] as const,
   previousTake: (recordingId: string) => ['recordings', recordingId, 'previous-take'] as const,
   notices: ['notices'] as const,

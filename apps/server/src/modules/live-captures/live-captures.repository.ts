@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
-import { liveCaptures } from '../../db/schema.js';
+import { assignments, liveCaptures } from '../../db/schema.js';
 
 export type TLiveCaptureRow = typeof liveCaptures.$inferSelect;
 
@@ -20,16 +20,42 @@ export async function insertLiveCapture(db: TDb, values: typeof liveCaptures.$in
   return row!.id;
 }
 
-/** The user's unbound captures beyond the newest `keep`, removed; returns their ids. */
-export async function trimUnboundCaptures(db: TDb, userId: string, keep: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: liveCaptures.id })
+/** How many unbound captures the user has that started at or after `since` (older ones are expiring). */
+export async function countUnboundCaptures(db: TDb, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
     .from(liveCaptures)
-    .where(and(eq(liveCaptures.userId, userId), isNull(liveCaptures.recordingId)))
-    .orderBy(desc(liveCaptures.createdAt), desc(liveCaptures.id))
-    .offset(keep);
-  for (const r of rows) await removeUnboundCapture(db, r.id);
-  return rows.map((r) => r.id);
+    .where(and(eq(liveCaptures.userId, userId), isNull(liveCaptures.recordingId), gte(liveCaptures.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+/** The user's unbound captures in the organisation started at or after `since`, newest first, with their assignment's name. */
+export async function listUnboundCaptures(db: TDb, owner: { userId: string; orgId: string }, since: Date) {
+  return db
+    .select({ c: liveCaptures, assignmentName: assignments.name })
+    .from(liveCaptures)
+    .leftJoin(assignments, eq(assignments.id, liveCaptures.assignmentId))
+    .where(
+      and(
+        eq(liveCaptures.userId, owner.userId),
+        eq(liveCaptures.orgId, owner.orgId),
+        isNull(liveCaptures.recordingId),
+        gte(liveCaptures.createdAt, since),
+      ),
+    )
+    .orderBy(desc(liveCaptures.createdAt), desc(liveCaptures.id));
+}
+
+/** Which of these ids are captures still kept (bound or not). */
+export async function existingCaptureIds(db: TDb, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ id: liveCaptures.id }).from(liveCaptures).where(inArray(liveCaptures.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The seconds of audio received so far, as last measured. */
+export async function setReceivedSeconds(db: TDb, captureId: string, seconds: number): Promise<void> {
+  await db.update(liveCaptures).set({ receivedSeconds: seconds }).where(eq(liveCaptures.id, captureId));
 }
 
 /** Removes the capture if it is still unbound; false when it was bound (or gone) meanwhile. */

@@ -1,4 +1,13 @@
-import { ERROR_CODES, LIVE_CAPTURE_MSG, LIVE_CAPTURES_PER_HOUR, LIVE_CAPTURES_PER_USER, type TLiveCapture } from '@rostrum/contract';
+import type { z } from 'zod';
+import {
+  ERROR_CODES,
+  LIVE_CAPTURE_MSG,
+  LIVE_CAPTURES_PER_HOUR,
+  LIVE_CAPTURES_PER_USER,
+  type TLiveCapture,
+  UNSAVED_TAKE_KEEP_MS,
+  type ZCreateLiveCaptureBodySchema,
+} from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { conflict, HttpError } from '../../http/errors.js';
@@ -7,12 +16,14 @@ import { findOrganisation } from '../org/org.repository.js';
 import { currentWordspottingList } from '../wordspotting/resolve-list.js';
 import { findRecording } from '../recordings/recordings.repository.js';
 import { assertCanUpload, finishFromUpload, speakerGroup, UPLOAD_PATH } from '../recordings/recordings.service.js';
+import { assignmentForNewRecording } from '../recordings/recording-assignment.js';
+import { findAssignmentInOrg } from '../assignments/assignments.repository.js';
 import {
+  countUnboundCaptures,
   findLiveCapture,
   insertLiveCapture,
   markCaptureComplete,
   removeUnboundCapture,
-  trimUnboundCaptures,
 } from './live-captures.repository.js';
 import { ownCapture } from './capture-access.js';
 
@@ -22,9 +33,17 @@ const HOUR_SECONDS = 3600;
  * Starts a live capture: whoever may record (the rule of POST recordings: an active speaker
  * membership) may. The word-spotting phrases the live transcription listens for are those a
  * recording of the caller without group or assignment would count; the analysis checks them again.
+ * A user with LIVE_CAPTURES_PER_USER unsaved takes gets none (409): no take is dropped to make room.
  */
-export async function createLiveCapture(deps: TDeps, auth: TAuth): Promise<TLiveCapture> {
+export async function createLiveCapture(
+  deps: TDeps,
+  auth: TAuth,
+  body: z.output<typeof ZCreateLiveCaptureBodySchema>,
+): Promise<TLiveCapture> {
   const group = await speakerGroup(deps, auth, undefined);
+  const since = new Date(Date.now() - UNSAVED_TAKE_KEEP_MS);
+  if ((await countUnboundCaptures(deps.db, auth.userId, since)) >= LIVE_CAPTURES_PER_USER)
+    throw conflict(LIVE_CAPTURE_MSG.tooManyUnsaved, ERROR_CODES.liveCaptureLimit);
   const key = `live-capture:user:${auth.userId}`;
   if (await reserveAll(deps.db, [{ key, windowSeconds: HOUR_SECONDS, limit: LIVE_CAPTURES_PER_HOUR }]))
     throw new HttpError(429, LIVE_CAPTURE_MSG.tooMany, ERROR_CODES.rateLimited);
@@ -37,10 +56,25 @@ export async function createLiveCapture(deps: TDeps, auth: TAuth): Promise<TLive
     algorithm,
     assignmentId: null,
   });
-  const captureId = await insertLiveCapture(deps.db, { orgId: auth.orgId, userId: auth.userId, keywords: list.words });
-  // At most LIVE_CAPTURES_PER_USER unbound: the oldest beyond that go with their bytes.
-  for (const id of await trimUnboundCaptures(deps.db, auth.userId, LIVE_CAPTURES_PER_USER)) await deps.storage.dropUpload(id);
+  const assignmentId = body.assignmentId && org!.settings.Assignments ? await takeAssignment(deps, auth, body.assignmentId) : null;
+  const captureId = await insertLiveCapture(deps.db, { orgId: auth.orgId, userId: auth.userId, keywords: list.words, assignmentId });
   return { captureId, uploadUrl: UPLOAD_PATH };
+}
+
+/**
+ * The assignment a take is recorded for, if the caller may record into it (the rule of a new
+ * recording, with the assignment's own speaker type); else none: it is only what the unsaved
+ * take is offered with, and Save checks the assignment again.
+ */
+async function takeAssignment(deps: TDeps, auth: TAuth, assignmentId: string): Promise<string | null> {
+  const found = await findAssignmentInOrg(deps.db, auth.orgId, assignmentId);
+  if (!found) return null;
+  try {
+    return (await assignmentForNewRecording(deps.db, auth, assignmentId, found.a.criteria.algorithm)).assignmentId;
+  } catch (err) {
+    if (err instanceof HttpError) return null;
+    throw err;
+  }
 }
 
 /** Discards an unbound capture: its bytes and transcripts. A saved one goes with its recording. */

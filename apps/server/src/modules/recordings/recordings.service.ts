@@ -33,6 +33,7 @@ import {
   type TRecordingAccess,
 } from '../../auth/policies.js';
 import { ANALYZE_RECORDING } from '../../jobs/queue.js';
+import { UPLOAD_EXPIRY_MS } from '../../jobs/expire-uploads.job.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import {
   findGroupInOrg,
@@ -58,6 +59,7 @@ import { ownCapture } from '../live-captures/capture-access.js';
 import { bindCapture } from '../live-captures/live-captures.repository.js';
 
 export const UPLOAD_PATH = `${API_PREFIX}/uploads`;
+const UPLOAD_EXPIRED_MSG = 'This upload has expired. Please start it again.';
 
 const SHARING_MSG = {
   shareOff: 'Sharing with the group is not enabled for this group',
@@ -241,7 +243,7 @@ export async function finishUpload(deps: TDeps, recordingId: string, file: strin
   deps.queue.wakeWorkers(ANALYZE_RECORDING);
 }
 
-/** Only the owner may upload into a recording, and only while it waits for its file. */
+/** Only the owner may upload into a recording, only while it waits for its file, and for a day. */
 export async function assertCanUpload(deps: TDeps, auth: TAuth, recordingId: string) {
   const rec = await findRecording(deps.db, recordingId);
   if (!rec || rec.deletedAt || rec.orgId !== auth.orgId || rec.userId !== auth.userId)
@@ -249,6 +251,8 @@ export async function assertCanUpload(deps: TDeps, auth: TAuth, recordingId: str
   // A Zoom import's file comes from Zoom through the server (modules/zoom), never by tus.
   if (rec.status !== 'uploading' || rec.sourceUrl || rec.source === 'zoom form')
     throw new HttpError(409, 'This recording already has its file', ERROR_CODES.recordingHasFile);
+  // tus keeps uploads as long as unsaved takes; a recording's own expires sooner (expire-uploads).
+  if (Date.now() - rec.createdAt.getTime() > UPLOAD_EXPIRY_MS) throw new HttpError(410, UPLOAD_EXPIRED_MSG, ERROR_CODES.uploadExpired);
 }
 
 /** The recording with the caller's access to it (recordingAccess); 404 for none, as GET recordings/{id}. */

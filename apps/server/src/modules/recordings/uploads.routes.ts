@@ -7,7 +7,7 @@ import type { TDeps } from '../../deps.js';
 import { authenticate, type TAuth } from '../../auth/auth-context.js';
 import { badRequest, errorBody, HttpError } from '../../http/errors.js';
 import type { TZodApp } from '../../http/route-kit.js';
-import { UPLOAD_EXPIRY_MS } from '../../jobs/expire-uploads.job.js';
+import { TUS_EXPIRY_MS } from '../../jobs/expire-uploads.job.js';
 import { finishFromUpload, UPLOAD_PATH } from './recordings.service.js';
 import { assertCanUploadTo, finishCaptureUpload } from '../live-captures/live-captures.service.js';
 
@@ -103,10 +103,11 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     if (!auth) throw new HttpError(401, MSG.notSignedIn);
     if ((await assertCanUploadTo(deps, auth, id.data)) === 'capture') captureRequests.add(req);
   };
-  // Unfinished uploads expire after a day: tus answers 410 for them, the expire-uploads job
-  // removes their files and recordings. With S3 storage they live in the bucket, so an upload
-  // started through one API node resumes through any other.
-  const datastore = deps.storage.uploadStore(UPLOAD_EXPIRY_MS);
+  // A recording's unfinished upload expires after a day (assertCanUpload answers 410), an unsaved
+  // live capture's after a week (tus's own expiry); the expire-uploads job removes their files,
+  // recordings and captures. With S3 storage they live in the bucket, so an upload started
+  // through one API node resumes through any other.
+  const datastore = deps.storage.uploadStore(TUS_EXPIRY_MS);
   const tus = new Server({
     path: UPLOAD_PATH,
     datastore,

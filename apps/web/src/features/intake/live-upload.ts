@@ -31,6 +31,8 @@ export interface TLiveHandlers {
 }
 
 export interface TLiveOptions {
+  /** The assignment the take is recorded for (kept with the capture for an unsaved take's offer). */
+  assignmentId?: string;
   onStatus?: (status: TLiveStatus) => void;
   /** The capture's tus upload exists at this URL (kept on the device to resume it after a reload). */
   onUploadUrl?: (captureId: string, uploadUrl: string) => void;
@@ -76,7 +78,7 @@ export class LiveUpload {
       this.begin(kept.captureId, { uploadUrl: kept.uploadUrl });
       return;
     }
-    this.ready = api.createLiveCapture().then(
+    this.ready = api.createLiveCapture(options.assignmentId).then(
       (c) => {
         if (this.phase === 'cancelled') {
           // Discarded before the server answered: the capture is not kept.

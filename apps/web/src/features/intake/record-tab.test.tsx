@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { INTAKE_MSG, RECORDING_LIMITS, formatTimer } from '@rostrum/contract';
+import { INTAKE_MSG, LIVE_CAPTURE_MSG, RECORDING_LIMITS, formatTimer } from '@rostrum/contract';
+import { formatDateTime } from '../../components/date-format';
 import type { TViewer } from '../../app/viewer';
 import { RecordTab } from './record-tab';
 
@@ -63,6 +64,8 @@ const server = vi.hoisted(() => ({
   deleted: [] as string[],
   created: [] as Record<string, unknown>[],
   preferences: [] as Record<string, unknown>[],
+  /** GET live-captures: the user's unsaved takes. */
+  unsaved: [] as Record<string, unknown>[],
 }));
 vi.mock('../../api/rostrum-api', async () => {
   const { ApiError } = await import('../../api/http-client');
@@ -75,6 +78,11 @@ vi.mock('../../api/rostrum-api', async () => {
         return { captureId: 'cap-1', uploadUrl: '/api/v1/uploads' };
       },
       deleteLiveCapture: async (captureId: string) => void server.deleted.push(captureId),
+      listUnsavedTakes: async () => server.unsaved,
+      saveUnsavedTake: async (captureId: string, body: Record<string, unknown>) => {
+        server.created.push({ ...body, savedTake: captureId });
+        return { recordingId: 'rec-2', uploadUrl: null };
+      },
       updatePreferences: async (body: Record<string, unknown>) => void server.preferences.push(body),
       createRecording: async (body: Record<string, unknown>) => {
         server.created.push(body);
@@ -84,7 +92,7 @@ vi.mock('../../api/rostrum-api', async () => {
         return { recordingId: 'rec-1', uploadUrl: '/api/v1/uploads' };
       },
     },
-    queryKeys: { recordings: ['recordings'], me: ['me'] },
+    queryKeys: { recordings: ['recordings'], me: ['me'], unsavedTakes: ['live-captures'] },
   };
 });
 /** tus uploads the tab starts: the test ends them through their callbacks. */
@@ -170,7 +178,14 @@ vi.mock('./take-keeper', () => ({
 }));
 // The shared options form has its own rules; here it is a stand-in that always validates.
 vi.mock('./recording-options', () => ({
-  useIntakeOptions: () => ({ validate: () => true, body: () => ({ title: 'Pitch' }), reset: () => {}, ctx: {} }),
+  useIntakeOptions: () => ({
+    validate: () => true,
+    body: () => ({ title: 'Pitch', source: 'ui record form' }),
+    reset: () => {},
+    ctx: {},
+    assignments: [],
+    choose: () => {},
+  }),
   RecordingOptionsFields: () => null,
 }));
 
@@ -206,7 +221,7 @@ const click = (name: string) => act(async () => void fireEvent.click(screen.getB
 beforeEach(() => {
   vi.useFakeTimers();
   Object.assign(mic, { allow: true, hold: false, seconds: 0, takeSeconds: 12, onSilence: null, started: 0, released: 0, buzzed: 0 });
-  Object.assign(server, { failCapture: false, captureGone: false, captures: 0, deleted: [], created: [], preferences: [] });
+  Object.assign(server, { failCapture: false, captureGone: false, captures: 0, deleted: [], created: [], preferences: [], unsaved: [] });
   Object.assign(cueTap, { streams: [], stopped: 0 });
   tusUploads.length = 0;
   Object.assign(device, { found: null, begun: [], appended: 0, updates: [], removed: 0 });
@@ -524,6 +539,87 @@ describe('RecordTab: the take kept on this device (a reload loses nothing)', () 
     expect(server.deleted).toEqual(['cap-9']);
     expect(device.removed).toBe(1);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Record' }));
+  });
+});
+
+describe('RecordTab: unsaved takes on the server (a closed tab, a crash)', () => {
+  const ann = { me, user: { userId: 'user-ann' } } as TViewer;
+  const startedAt = new Date(Date.now() - 3600_000).toISOString();
+  const TAKE = {
+    captureId: 'cap-9',
+    startedAt,
+    expiresAt: new Date(Date.parse(startedAt) + 7 * 86_400_000).toISOString(),
+    receivedSeconds: 14.2,
+    stopped: false,
+    assignment: null,
+    needs: ['title'],
+  };
+  const notice = () => screen.getAllByTestId('unsaved-take').map((n) => n.textContent);
+
+  it('offers each unsaved take; Save it opens the save form and saves what the server has', async () => {
+    server.unsaved = [TAKE, { ...TAKE, captureId: 'cap-8' }];
+    renderTab(ann);
+    await advance(0);
+    expect(notice()).toEqual([
+      `${LIVE_CAPTURE_MSG.unsavedTake(formatDateTime(startedAt))}Save itDiscard`,
+      `${LIVE_CAPTURE_MSG.unsavedTake(formatDateTime(startedAt))}Save itDiscard`,
+    ]);
+    // A new recording may still be made beside them.
+    expect(screen.getByRole('button', { name: 'Record' })).toBeTruthy();
+    await act(async () => void fireEvent.click(screen.getAllByRole('button', { name: LIVE_CAPTURE_MSG.saveIt })[0]!));
+    expect(screen.getByRole('form', { name: 'Save your recording' })).toBeTruthy();
+    expect(screen.getByText(formatTimer(14.2))).toBeTruthy();
+    expect(screen.queryByTestId('unsaved-take')).toBeNull();
+    await click('Save');
+    expect(server.created).toEqual([{ title: 'Pitch', savedTake: 'cap-9' }]);
+    expect(server.captures).toBe(0);
+    expect(tusUploads).toHaveLength(0);
+    expect(screen.getByText('Results page')).toBeTruthy();
+  });
+
+  it('a take kept on this device and listed by the server is offered once; Save it resumes it from the device', async () => {
+    server.unsaved = [TAKE];
+    device.found = {
+      userId: 'user-ann',
+      mimeType: 'audio/webm;codecs=opus',
+      startedAt: Date.parse(startedAt),
+      seconds: 12.4,
+      captureId: 'cap-9',
+      uploadUrl: 'http://localhost/api/v1/uploads/cap-9',
+      acked: 4,
+      size: 8,
+      blob: new Blob(['kept take']),
+    };
+    renderTab(ann);
+    await advance(0);
+    expect(notice()).toHaveLength(1);
+    expect(screen.queryByText(INTAKE_MSG.keptTakeTitle)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Record' })).toBeNull();
+    await click(LIVE_CAPTURE_MSG.saveIt);
+    expect(screen.getByText(formatTimer(12.4))).toBeTruthy();
+    expect(tusUploads[0]!.options.uploadUrl).toBe('http://localhost/api/v1/uploads/cap-9');
+    await click('Save');
+    expect(server.created).toEqual([expect.objectContaining({ captureId: 'cap-9' })]);
+  });
+
+  it('Discard asks first, then deletes the capture (and its device copy); the notice goes', async () => {
+    server.unsaved = [TAKE];
+    device.found = { userId: 'user-ann', mimeType: 'audio/webm', startedAt: 0, seconds: 12, captureId: 'cap-9', blob: new Blob(['x']) };
+    renderTab(ann);
+    await advance(0);
+    expect(notice()).toEqual([`${LIVE_CAPTURE_MSG.unsavedTake(formatDateTime(startedAt))}Save itDiscard`]);
+    await click(LIVE_CAPTURE_MSG.discard);
+    await click('Keep it');
+    expect(notice()).toHaveLength(1);
+    expect(server.deleted).toEqual([]);
+    await click(LIVE_CAPTURE_MSG.discard);
+    server.unsaved = [];
+    await act(async () => void fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Discard' })));
+    await advance(0);
+    expect(server.deleted).toEqual(['cap-9']);
+    expect(device.removed).toBe(1);
+    expect(screen.queryByTestId('unsaved-take')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Record' })).toBeTruthy();
   });
 });
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Mic, MicOff, RotateCcw, Save, Square } from 'lucide-react';
-import { ERROR_CODES, INTAKE_MSG, RECORDING_LIMITS, formatTimer } from '@rostrum/contract';
+import { ERROR_CODES, INTAKE_MSG, RECORDING_LIMITS, formatTimer, type TUnsavedTake } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
 import { Banner } from '../../components/banner';
@@ -36,6 +36,8 @@ import { TakeKeeper, findKeptTake } from './take-keeper';
 import type { TStoredTake } from './take-store';
 import { KeptTakeOffer } from './kept-take-offer';
 import { LiveCuesPanel, LiveCuesSwitch } from './live-cues-panel';
+import { UnsavedTakesNotice, useUnsavedTakes } from './unsaved-takes';
+import { UnsavedTakeForm } from './unsaved-take-form';
 
 const TROUBLESHOOTING_PATH = '/help#microphone';
 
@@ -72,6 +74,16 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
   /** Recording started (or the offer was answered) before the device was read: no offer then. */
   const offerClosedRef = useRef(false);
   const userId = viewer.user?.userId;
+  /** Takes left unsaved on the server (another tab, a crash, another device), offered until answered. */
+  const unsaved = useUnsavedTakes(canRecord);
+  /** Captures of takes this tab recorded or took up: never offered here as left unsaved. */
+  const handledRef = useRef(new Set<string>());
+  /** An unsaved take from the server being saved through the save form (no copy on this device). */
+  const [serverTake, setServerTake] = useState<TUnsavedTake | null>(null);
+  const assignmentRef = useRef<string | undefined>(undefined);
+  assignmentRef.current = form.assignment?.assignmentId;
+  const [params] = useSearchParams();
+  const askedTakeRef = useRef(params.get('take'));
   const [machine, dispatch] = useReducer(recordReducer, initialRecordState);
   const { phase: state, count, elapsed, result, progress, uploadError, showTroubleshooting, confirmCancel } = machine;
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
@@ -103,6 +115,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     };
   }, [userId]);
 
+  const refreshUnsaved = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.unsavedTakes }), [queryClient]);
   /** The take is not kept: its live upload stops and the capture is deleted (best effort). */
   const dropLive = useCallback(() => {
     liveRef.current?.discard();
@@ -187,11 +200,13 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     keeperRef.current = keeper;
     // Upload while recording; if the capture cannot be created, the take is uploaded after Save.
     live = new LiveUpload(`${crypto.randomUUID()}.${fileExtensionFor(capture.mimeType)}`, capture.mimeType, {
+      assignmentId: assignmentRef.current,
       onStatus: setLiveStatus,
       onUploadUrl: (captureId, uploadUrl) => keeper?.update({ captureId, uploadUrl }),
       onAcked: (acked) => keeper?.update({ acked }),
     });
     liveRef.current = live;
+    void live.ready.then((captureId) => captureId && handledRef.current.add(captureId));
     setCueStream(capture.mediaStream);
     const t = window.setInterval(() => {
       const s = capture.elapsedSeconds();
@@ -249,6 +264,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
       uploadRef.current = null;
       forgetTake();
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
+      refreshUnsaved();
       form.reset();
       dispatch({ type: 'UPLOAD_DONE' });
       void navigate(resultsPath(recordingId, form.ctx.assignment?.assignmentId));
@@ -315,6 +331,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
   const keepOffered = (take: TStoredTake) => {
     offerClosedRef.current = true;
     setOffer(null);
+    if (take.captureId) handledRef.current.add(take.captureId);
     const keeper = TakeKeeper.resume(take.userId);
     keeperRef.current = keeper;
     // Without a capture upload to resume, Save uploads the whole take (as when the capture failed).
@@ -334,13 +351,46 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
   const discardOffered = () => {
     setConfirmDropOffer(false);
     if (!offer) return;
-    if (offer.captureId) void api.deleteLiveCapture(offer.captureId).catch(() => undefined);
+    if (offer.captureId)
+      void api
+        .deleteLiveCapture(offer.captureId)
+        .catch(() => undefined)
+        .then(refreshUnsaved);
     void TakeKeeper.resume(offer.userId).remove();
     offerClosedRef.current = true;
     focusRecordRef.current = true;
     setOffer(null);
   };
 
+  /** Unsaved takes on the server; the one also kept on this device is offered once, as the server's. */
+  const listed = unsaved.takes.filter((t) => !handledRef.current.has(t.captureId));
+  const offerListed = !!offer?.captureId && listed.some((t) => t.captureId === offer.captureId);
+
+  /**
+   * Save it: a take also kept on this device goes to the save form with its bytes (Keep It);
+   * otherwise the save form opens for what the server has, with the take's assignment chosen.
+   */
+  const saveUnsaved = (take: TUnsavedTake) => {
+    if (offer && offer.captureId === take.captureId) return keepOffered(offer);
+    const assignment = take.assignment && form.assignments.find((a) => a.assignmentId === take.assignment?.assignmentId);
+    if (assignment) form.choose(assignment);
+    setServerTake(take);
+  };
+  /** Discarded from the notice: the device copy of that take goes too. */
+  const unsavedDiscarded = (take: TUnsavedTake) => {
+    if (!offer || offer.captureId !== take.captureId) return;
+    void TakeKeeper.resume(offer.userId).remove();
+    offerClosedRef.current = true;
+    setOffer(null);
+  };
+  // Save it from another page (record?take=): the save form opens once the take is listed.
+  useEffect(() => {
+    const asked = askedTakeRef.current;
+    if (!asked || !unsaved.settled || state !== 'READY') return;
+    askedTakeRef.current = null;
+    const take = unsaved.takes.find((t) => t.captureId === asked);
+    if (take) saveUnsaved(take);
+  });
   const save = (e: FormEvent) => {
     e.preventDefault();
     void upload();
@@ -369,9 +419,10 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
 
   return (
     <div className="stack stack--lg">
-      {!showForm && (
+      {state === 'READY' && !serverTake && <UnsavedTakesNotice takes={listed} onSave={saveUnsaved} onDiscarded={unsavedDiscarded} />}
+      {!showForm && !serverTake && (
         <div className={`recorder recorder--${state.toLowerCase().replace('_', '-')}`} data-state={state}>
-          {state === 'READY' && offer && (
+          {state === 'READY' && offer && unsaved.settled && !offerListed && (
             <KeptTakeOffer take={offer} onKeep={() => keepOffered(offer)} onDiscard={() => setConfirmDropOffer(true)} />
           )}
           {state === 'READY' && !offer && (
@@ -471,6 +522,23 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
         </div>
       )}
 
+      {serverTake && (
+        <UnsavedTakeForm
+          take={serverTake}
+          form={form}
+          viewer={viewer}
+          titleRef={titleRef}
+          onCancel={() => {
+            form.reset();
+            setServerTake(null);
+          }}
+          onSaved={(recordingId, assignmentId) => {
+            refreshUnsaved();
+            setServerTake(null);
+            void navigate(resultsPath(recordingId, assignmentId));
+          }}
+        />
+      )}
       {showForm && result && (
         <form className="stack stack--lg" onSubmit={save} noValidate aria-label="Save your recording">
           <div className="recording-preview">

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AudioLines, Clock, Mic, Video } from 'lucide-react';
 import type { TRecordingSummary } from '@rostrum/contract';
@@ -13,6 +13,8 @@ import { formatDuration } from '../../components/duration-format';
 import { ButtonLink } from '../../components/button';
 import { isGeneratedFileName, listState } from './recording-status';
 import { StateIcon } from './state-icon';
+import { useViewer } from '../../app/viewer';
+import { UnsavedTakesNotice, unsavedTakePath, useUnsavedTakes } from '../intake/unsaved-takes';
 
 function stateOf(r: TRecordingSummary): { label: string; tone: 'success' | 'danger' | 'warning' | 'info' } {
   if (r.failed) return { label: 'Could not be processed', tone: 'danger' };
@@ -24,6 +26,8 @@ function stateOf(r: TRecordingSummary): { label: string; tone: 'success' | 'dang
 /** /evaluate: the speaker's recordings, newest first. */
 export function ResultsListPage() {
   const recordings = useQuery({ queryKey: queryKeys.recordings, queryFn: api.getRecordings });
+  const { takes } = useUnsavedTakes(useViewer().speaker);
+  const navigate = useNavigate();
   const list = [...(recordings.data ?? [])].sort((a, b) => Date.parse(b.createdDate) - Date.parse(a.createdDate));
   return (
     <div className="page page--medium">
@@ -36,6 +40,7 @@ export function ResultsListPage() {
           </ButtonLink>
         }
       />
+      <UnsavedTakesNotice takes={takes} onSave={(take) => void navigate(unsavedTakePath(take))} />
       <Card flush>
         {recordings.isPending ? (
           <LoadingState />

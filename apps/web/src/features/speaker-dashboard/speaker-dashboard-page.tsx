@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { ClipboardList, Flag, MessageSquare, Mic } from 'lucide-react';
 import { SPEAKER_DASHBOARD_VIEWS, type TSpeakerDashboardStats } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
@@ -12,6 +13,7 @@ import { MyLibrary } from './my-library';
 import { SpeakerAssignments } from './speaker-assignments';
 import { SegmentedControl } from '../../components/segmented-control';
 import { StatTiles } from '../../components/stat-tiles';
+import { UnsavedTakesNotice, unsavedTakePath, useUnsavedTakes } from '../intake/unsaved-takes';
 import './speaker-dashboard.css';
 
 const VIEW_LABELS = { assignments: 'Assignments', library: 'My Library' } as const;
@@ -24,10 +26,13 @@ export function SpeakerDashboardPage() {
   const viewer = useViewer();
   const [view, setView] = usePreference(viewer.me, 'speakerDashboardToggle');
   const dashboard = useQuery({ queryKey: queryKeys.speakerDashboard, queryFn: api.getSpeakerDashboard });
+  const { takes } = useUnsavedTakes(viewer.speaker);
+  const navigate = useNavigate();
 
   return (
     <div className="page speaker-dashboard">
       <PageHeader title="Dashboard" lead="Your assignments, your recordings and the feedback on them." />
+      <UnsavedTakesNotice takes={takes} onSave={(take) => void navigate(unsavedTakePath(take))} />
       {dashboard.isPending ? (
         <LoadingState />
       ) : dashboard.isError ? (
