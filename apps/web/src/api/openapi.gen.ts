@@ -4717,14 +4717,34 @@ export interface operations {
                                         order: number;
                                         preset: boolean;
                                         hidden: boolean;
+                                        apiName: string;
+                                        value: number | null;
                                     }[];
                                     coachOnlyScorecard: boolean;
                                 } | null;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
                             } | null;
                             access: {
                                 canHear: boolean;
                                 isOwner: boolean;
                             };
+                            deleted: boolean;
+                            diarizedTranscript: {
+                                speaker: number;
+                                text: string;
+                                start: number;
+                                end: number;
+                                confidence: number;
+                                /** @enum {string} */
+                                type: "word" | "filler" | "punctuation";
+                                isPunctuation: boolean;
+                                alternatives: {
+                                    text: string;
+                                    confidence: number;
+                                }[];
+                            }[];
                             results: {
                                 isConversational: boolean;
                                 algorithm: string;
@@ -5092,14 +5112,34 @@ export interface operations {
                                         order: number;
                                         preset: boolean;
                                         hidden: boolean;
+                                        apiName: string;
+                                        value: number | null;
                                     }[];
                                     coachOnlyScorecard: boolean;
                                 } | null;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
                             } | null;
                             access: {
                                 canHear: boolean;
                                 isOwner: boolean;
                             };
+                            deleted: boolean;
+                            diarizedTranscript: {
+                                speaker: number;
+                                text: string;
+                                start: number;
+                                end: number;
+                                confidence: number;
+                                /** @enum {string} */
+                                type: "word" | "filler" | "punctuation";
+                                isPunctuation: boolean;
+                                alternatives: {
+                                    text: string;
+                                    confidence: number;
+                                }[];
+                            }[];
                             results: {
                                 isConversational: boolean;
                                 algorithm: string;
@@ -5570,14 +5610,34 @@ export interface operations {
                                         order: number;
                                         preset: boolean;
                                         hidden: boolean;
+                                        apiName: string;
+                                        value: number | null;
                                     }[];
                                     coachOnlyScorecard: boolean;
                                 } | null;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
                             } | null;
                             access: {
                                 canHear: boolean;
                                 isOwner: boolean;
                             };
+                            deleted: boolean;
+                            diarizedTranscript: {
+                                speaker: number;
+                                text: string;
+                                start: number;
+                                end: number;
+                                confidence: number;
+                                /** @enum {string} */
+                                type: "word" | "filler" | "punctuation";
+                                isPunctuation: boolean;
+                                alternatives: {
+                                    text: string;
+                                    confidence: number;
+                                }[];
+                            }[];
                             results: {
                                 isConversational: boolean;
                                 algorithm: string;
@@ -5943,14 +6003,34 @@ export interface operations {
                                         order: number;
                                         preset: boolean;
                                         hidden: boolean;
+                                        apiName: string;
+                                        value: number | null;
                                     }[];
                                     coachOnlyScorecard: boolean;
                                 } | null;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
                             } | null;
                             access: {
                                 canHear: boolean;
                                 isOwner: boolean;
                             };
+                            deleted: boolean;
+                            diarizedTranscript: {
+                                speaker: number;
+                                text: string;
+                                start: number;
+                                end: number;
+                                confidence: number;
+                                /** @enum {string} */
+                                type: "word" | "filler" | "punctuation";
+                                isPunctuation: boolean;
+                                alternatives: {
+                                    text: string;
+                                    confidence: number;
+                                }[];
+                            }[];
                             results: {
                                 isConversational: boolean;
                                 algorithm: string;

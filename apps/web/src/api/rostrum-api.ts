@@ -41,6 +41,7 @@ import type {
   TUpdateMeBody,
   TUser,
   TCreateFeedbackBody,
+  TUpdateFeedbackBody,
   TFeedback,
   TRecordingFeedback,
   TAssignment,
@@ -223,8 +224,9 @@ export const api = {
   getFeedback: (recordingId: string): Promise<TRecordingFeedback> =>
     call('GET', () => client.GET('/api/v1/feedback', { params: { query: { recordingId } } })),
   createFeedback: (body: TCreateFeedbackBody): Promise<TFeedback> => call('POST', () => client.POST('/api/v1/feedback', { body })),
-  updateFeedback: (feedbackId: string, comment: string): Promise<TFeedback> =>
-    call('PUT', () => client.PUT('/api/v1/feedback/{id}', { params: { path: id(feedbackId) }, body: { comment } })),
+  /** PUT feedback/{id} with the ids the spec's call carries (001 section 7); the server checks them against its own. */
+  updateFeedback: (body: TUpdateFeedbackBody & { feedbackId: string }): Promise<TFeedback> =>
+    call('PUT', () => client.PUT('/api/v1/feedback/{id}', { params: { path: id(body.feedbackId) }, body })),
   deleteFeedback: (feedbackId: string) =>
     call('DELETE', () => client.DELETE('/api/v1/feedback/{id}', { params: { path: id(feedbackId) } })),
   saveScorecardResponse: (body: TScorecardResponseBody): Promise<TScorecardResponse> =>
