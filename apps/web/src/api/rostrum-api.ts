@@ -303,6 +303,8 @@ export interface TPeaks {
   peaksPerSecond: number;
   data: number[];
   duration: number;
+  /** A multichannel file's peaks, one min/max list per channel. */
+  channels?: number[][];
 }
 
 /** peaksUrl is a signed media address (no bearer token needed). */
