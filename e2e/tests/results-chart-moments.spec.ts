@@ -109,6 +109,9 @@ test('a two-channel file is drawn one lane per channel; the one-channel talk is 
   const wave = page.locator('.waveform__wave');
   await expect(wave).toHaveAttribute('data-split', 'channels:2', { timeout: 15_000 });
   await shot(page.getByTestId('waveform'), { path: path.join(SHOTS, 'waveform-two-channels-1440.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page.getByTestId('waveform'), { path: path.join(SHOTS, 'waveform-two-channels-390.png') });
+  await page.setViewportSize({ width: 1440, height: 900 });
   // wavesurfer draws each channel in its own canvas row: twice the one-channel talk's height.
   const stereoHeight = (await wave.boundingBox())!.height;
   await page.goto(`/evaluate/${talkId}`);
