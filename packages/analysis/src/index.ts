@@ -27,7 +27,7 @@ export { AnalysisError, FAILED_REASONS, type TFailedCode } from './analysis-erro
 export { probe, type TProbe } from './decode/probe.js';
 export { ALLOWED_DEMUXERS, isAllowedFormat, MEDIA_INPUT_ARGS } from './decode/media-formats.js';
 export { decodePcm, SAMPLE_RATE, type TPcm } from './decode/decode-pcm.js';
-export { computePeaks, type TPeaks } from './decode/peaks.js';
+export { computeChannelPeaks, computePeaks, type TPeaks } from './decode/peaks.js';
 export { analyzeProsody, type TProsody } from './signal/prosody.js';
 export type { TTranscriber, TTranscription, TWord, TTranscribeInput } from './asr/transcriber.js';
 export { planKeywordSpotting, type TKeywordHit, type TKeywordPlan } from './asr/keyword-spotting.js';

@@ -115,6 +115,26 @@ export const ZAssignmentRefSchema = z.object({
 });
 export type TAssignmentRef = z.infer<typeof ZAssignmentRefSchema>;
 
+/**
+ * A scorecard question as a recording carries it (001 section 3): `apiName` is the rating's key in
+ * feedback (a core score's field such as scoreOverall, or the custom rating's id in `responses`),
+ * and `value` is the caller's own rating of this recording on it (null before they score).
+ */
+export const ZRecordingScorecardQuestionSchema = ZScorecardQuestionSchema.extend({
+  apiName: z.string(),
+  value: z.number().int().min(1).max(10).nullable(),
+});
+export const ZRecordingScorecardSchema = ZScorecardSchema.extend({ questions: z.array(ZRecordingScorecardQuestionSchema) });
+export type TRecordingScorecard = z.infer<typeof ZRecordingScorecardSchema>;
+
+/** A recording's assignment (001 section 3): the reference plus its metadata and the scorecard with the caller's values. */
+export const ZRecordingAssignmentSchema = ZAssignmentRefSchema.extend({
+  /** The stored assignment's metadata; empty for a caller who may not see the assignment itself. */
+  metadata: z.record(z.string(), z.unknown()),
+  scorecard: ZRecordingScorecardSchema.nullable(),
+});
+export type TRecordingAssignment = z.infer<typeof ZRecordingAssignmentSchema>;
+
 /** GET assignments?scope=assigned: the assignments a speaker may add recordings to (the picker). */
 export const ZAssignedAssignmentSchema = z.object({
   id: z.uuid(),

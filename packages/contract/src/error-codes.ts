@@ -128,6 +128,8 @@ export const ERROR_CODES = {
   // Feedback and assignments
   /** 409: the caller has already scored this recording. */
   feedbackAlreadyScored: 'feedback.already_scored',
+  /** 400: a feedbackId, recordingId or groupId in the body disagrees with the stored feedback or recording. */
+  feedbackIdsMismatch: 'feedback.ids_mismatch',
   /** 400: the recording's speaker type does not match the assignment's. */
   assignmentSpeakerTypeMismatch: 'assignment.speaker_type_mismatch',
   /** 409: the recording already belongs to an assignment. */

@@ -57,6 +57,7 @@ const region = {
 export const ZCreateFeedbackBodySchema = z
   .object({
     recordingId: ZIdSchema,
+    /** The recording's group, as the web sends it; when sent it must be the recording's (400 feedback.ids_mismatch). */
     groupId: ZIdSchema.optional(),
     comment: ZCommentTextSchema.optional(),
     ...region,
@@ -81,7 +82,10 @@ export const ZCreateFeedbackBodySchema = z
   });
 export type TCreateFeedbackBody = z.infer<typeof ZCreateFeedbackBodySchema>;
 
-/** PUT feedback/{id}: the author edits the text of a comment. */
+/**
+ * PUT feedback/{id}: the author edits the text of a comment. The web sends the ids too (001
+ * section 7); any that are sent must be the stored feedback's (400 feedback.ids_mismatch).
+ */
 export const ZUpdateFeedbackBodySchema = z
   .object({
     feedbackId: ZIdSchema.optional(),
@@ -90,6 +94,7 @@ export const ZUpdateFeedbackBodySchema = z
     comment: ZCommentTextSchema,
   })
   .strict();
+export type TUpdateFeedbackBody = z.infer<typeof ZUpdateFeedbackBodySchema>;
 
 /** Average of one core score over the visible score sets, to 2 decimals (null when none). */
 export const ZScoreAverageSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZIdSchema } from './api.js';
-import { ZResultsSchema } from './results.js';
-import { ZAssignmentRefSchema } from './assignment.js';
+import { ZResultsSchema, ZTranscriptItemSchema } from './results.js';
+import { ZRecordingAssignmentSchema } from './assignment.js';
 import { INTAKE_MSG } from './intake.js';
 import { ZRecordingWordspottingSchema } from './wordspotting-lists.js';
 
@@ -189,9 +189,13 @@ export const ZRecordingSchema = ZRecordingSummarySchema.extend({
   /** The voice lanes (ZLanesSchema) of an analysed recording; null before, or for an analysis older than the lanes. */
   lanesUrl: z.string().nullable(),
   assignmentId: z.guid().nullable(),
-  assignment: ZAssignmentRefSchema.nullable(),
+  assignment: ZRecordingAssignmentSchema.nullable(),
   /** What the caller may do: hear (media and results) and change (owner's actions). */
   access: z.object({ canHear: z.boolean(), isOwner: z.boolean() }),
+  /** Always false: a deleted recording is not served (404), so nothing served is deleted. */
+  deleted: z.boolean(),
+  /** The results' diarizedTranscript (the owner's speakerNum applied), empty unless the caller may hear it. */
+  diarizedTranscript: z.array(ZTranscriptItemSchema),
   results: ZResultsSchema.nullable(),
   /** The word list its results counted, and re-analysis with the current one (002 section 2.9). */
   wordspotting: ZRecordingWordspottingSchema,

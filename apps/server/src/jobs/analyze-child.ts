@@ -10,6 +10,7 @@ import path from 'node:path';
 import {
   AnalysisError,
   analyzeWithTimings,
+  computeChannelPeaks,
   computePeaks,
   MEDIA_INPUT_ARGS,
   probe,
@@ -229,13 +230,23 @@ async function run(job: TChildStart): Promise<void> {
     analysisInput = path.join(job.outDir, 'analysis.wav');
     await ffmpeg([...inputOpts, '-i', job.input, '-vn', '-ac', '1', '-ar', '16000', analysisInput]);
   }
+  // A file with several channels keeps a peaks list per channel, so the waveform can draw them
+  // apart (001 section 9). The analysis and the playback are mono; a trimmed file is decoded
+  // from its mono cut, so it has one.
+  // Without them (a failed decode) the waveform is simply not split.
+  const withChannels = async (mono: Promise<TPeaks>): Promise<TPeaks> => {
+    const peaks = await mono;
+    if (facts.channels < 2 || job.trim) return peaks;
+    const channels = await computeChannelPeaks(job.input, facts.channels, PEAKS_PER_SECOND).catch(() => null);
+    return channels ? { ...peaks, channels } : peaks;
+  };
   // Playback media and the analysis run side by side: the transcode is single-threaded, so it
   // fills the gaps the recogniser leaves, and results arrive sooner.
   const t0 = performance.now();
   let playbackMs = 0;
   let decoded: (pcm: { samples: Float32Array; sampleRate: number }) => void = () => undefined;
   const peaks = new Promise<TPeaks>((resolve) => {
-    decoded = (pcm) => resolve(computePeaks(pcm, PEAKS_PER_SECOND));
+    decoded = (pcm) => resolve(withChannels(computePeaks(pcm, PEAKS_PER_SECOND)));
   });
   const playback = job.playback
     ? makePlayback(job, inputOpts, facts.isVideo, peaks, duration).then(() => {

@@ -4767,14 +4767,34 @@ export interface operations {
                                         order: number;
                                         preset: boolean;
                                         hidden: boolean;
+                                        apiName: string;
+                                        value: number | null;
                                     }[];
                                     coachOnlyScorecard: boolean;
                                 } | null;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
                             } | null;
                             access: {
                                 canHear: boolean;
                                 isOwner: boolean;
                             };
+                            deleted: boolean;
+                            diarizedTranscript: {
+                                speaker: number;
+                                text: string;
+                                start: number;
+                                end: number;
+                                confidence: number;
+                                /** @enum {string} */
+                                type: "word" | "filler" | "punctuation";
+                                isPunctuation: boolean;
+                                alternatives: {
+                                    text: string;
+                                    confidence: number;
+                                }[];
+                            }[];
                             results: {
                                 isConversational: boolean;
                                 algorithm: string;
@@ -5142,14 +5162,34 @@ export interface operations {
                                         order: number;
                                         preset: boolean;
                                         hidden: boolean;
+                                        apiName: string;
+                                        value: number | null;
                                     }[];
                                     coachOnlyScorecard: boolean;
                                 } | null;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
                             } | null;
                             access: {
                                 canHear: boolean;
                                 isOwner: boolean;
                             };
+                            deleted: boolean;
+                            diarizedTranscript: {
+                                speaker: number;
+                                text: string;
+                                start: number;
+                                end: number;
+                                confidence: number;
+                                /** @enum {string} */
+                                type: "word" | "filler" | "punctuation";
+                                isPunctuation: boolean;
+                                alternatives: {
+                                    text: string;
+                                    confidence: number;
+                                }[];
+                            }[];
                             results: {
                                 isConversational: boolean;
                                 algorithm: string;
@@ -5620,14 +5660,34 @@ export interface operations {
                                         order: number;
                                         preset: boolean;
                                         hidden: boolean;
+                                        apiName: string;
+                                        value: number | null;
                                     }[];
                                     coachOnlyScorecard: boolean;
                                 } | null;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
                             } | null;
                             access: {
                                 canHear: boolean;
                                 isOwner: boolean;
                             };
+                            deleted: boolean;
+                            diarizedTranscript: {
+                                speaker: number;
+                                text: string;
+                                start: number;
+                                end: number;
+                                confidence: number;
+                                /** @enum {string} */
+                                type: "word" | "filler" | "punctuation";
+                                isPunctuation: boolean;
+                                alternatives: {
+                                    text: string;
+                                    confidence: number;
+                                }[];
+                            }[];
                             results: {
                                 isConversational: boolean;
                                 algorithm: string;
@@ -5993,14 +6053,34 @@ export interface operations {
                                         order: number;
                                         preset: boolean;
                                         hidden: boolean;
+                                        apiName: string;
+                                        value: number | null;
                                     }[];
                                     coachOnlyScorecard: boolean;
                                 } | null;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
                             } | null;
                             access: {
                                 canHear: boolean;
                                 isOwner: boolean;
                             };
+                            deleted: boolean;
+                            diarizedTranscript: {
+                                speaker: number;
+                                text: string;
+                                start: number;
+                                end: number;
+                                confidence: number;
+                                /** @enum {string} */
+                                type: "word" | "filler" | "punctuation";
+                                isPunctuation: boolean;
+                                alternatives: {
+                                    text: string;
+                                    confidence: number;
+                                }[];
+                            }[];
                             results: {
                                 isConversational: boolean;
                                 algorithm: string;

@@ -43,6 +43,7 @@ import type {
   TUpdateMeBody,
   TUser,
   TCreateFeedbackBody,
+  TUpdateFeedbackBody,
   TFeedback,
   TRecordingFeedback,
   TAssignment,
@@ -230,8 +231,9 @@ export const api = {
   getFeedback: (recordingId: string): Promise<TRecordingFeedback> =>
     call('GET', () => client.GET('/api/v1/feedback', { params: { query: { recordingId } } })),
   createFeedback: (body: TCreateFeedbackBody): Promise<TFeedback> => call('POST', () => client.POST('/api/v1/feedback', { body })),
-  updateFeedback: (feedbackId: string, comment: string): Promise<TFeedback> =>
-    call('PUT', () => client.PUT('/api/v1/feedback/{id}', { params: { path: id(feedbackId) }, body: { comment } })),
+  /** PUT feedback/{id} with the ids the spec's call carries (001 section 7); the server checks them against its own. */
+  updateFeedback: (body: TUpdateFeedbackBody & { feedbackId: string }): Promise<TFeedback> =>
+    call('PUT', () => client.PUT('/api/v1/feedback/{id}', { params: { path: id(body.feedbackId) }, body })),
   deleteFeedback: (feedbackId: string) =>
     call('DELETE', () => client.DELETE('/api/v1/feedback/{id}', { params: { path: id(feedbackId) } })),
   saveScorecardResponse: (body: TScorecardResponseBody): Promise<TScorecardResponse> =>
@@ -308,6 +310,8 @@ export interface TPeaks {
   peaksPerSecond: number;
   data: number[];
   duration: number;
+  /** A multichannel file's peaks, one min/max list per channel. */
+  channels?: number[][];
 }
 
 /** peaksUrl is a signed media address (no bearer token needed). */

@@ -5,6 +5,20 @@ export interface TPeaks {
   /** Pairs of [min, max] per bucket, flattened: min0, max0, min1, max1, ... in [-1, 1]. */
   data: number[];
   duration: number;
+  /** A multichannel file's peaks, one min/max list per channel (the waveform splits them, 001 section 9). */
+  channels?: number[][];
+}
+
+/** The most channels drawn apart; a file with more shows its first ones. */
+export const MAX_SPLIT_CHANNELS = 8;
+
+/** One peaks list per channel of a file with several (one decode at the peaks' low rate, channels kept apart). */
+export async function computeChannelPeaks(file: string, channels: number, peaksPerSecond = 50): Promise<number[][]> {
+  const count = Math.min(MAX_SPLIT_CHANNELS, channels);
+  const pcm = await decodePcm(file, { sampleRate: 8000, splitChannels: count });
+  const lists: number[][] = [];
+  for (const samples of pcm.channels) lists.push((await computePeaks({ samples, sampleRate: pcm.sampleRate }, peaksPerSecond)).data);
+  return lists;
 }
 
 /** Waveform peaks for playback, from a file or already decoded samples. */

@@ -11,6 +11,7 @@ import type { TWord } from '../asr/transcriber.js';
 import type { TSpeakerAnalysis } from '../metrics/score-speaker.js';
 import type { TInterval } from '../signal/voice-activity.js';
 import { countIdeals, IDEALS } from './ideals.js';
+import { unclearStretches, weakestStretches } from './moments.js';
 import { buildTips } from './tips.js';
 
 export interface TConversationScores {
@@ -97,6 +98,12 @@ export function buildResults(input: TReportInput): TResults {
     isPunctuation: false,
     alternatives: [],
   }));
+  // Clarity's and Vocal Delivery's moments, from the owner's transcript and the other metrics' segments.
+  const unclear = unclearStretches(
+    diarizedTranscript.filter((w) => w.speaker === owner.speaker).map((w) => ({ ...w, isFiller: w.type === 'filler' })),
+  );
+  timestamped.clarity = { hotSpots: unclear, segments: unclear };
+  timestamped.overall = { hotSpots: weakestStretches(timestamped), segments: [] };
   const results: TResults = {
     isConversational: input.isConversational,
     algorithm: input.algorithm,

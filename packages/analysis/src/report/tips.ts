@@ -149,7 +149,18 @@ export function buildTips(ctx: TTipContext): TTips {
     const tip = `You used about ${fmt(ctx.fillersPerMinute)} filler words (uh, um) per minute. Replace them with a short silent pause.`;
     add('wordSpotting', tip);
     problems.push({ key: 'fillerWords', severity: ctx.fillersPerMinute / 4, tip });
-  }
+  } else
+    add(
+      'wordSpotting',
+      `You used about ${fmt(ctx.fillersPerMinute)} filler words (uh, um) per minute: few enough not to distract. Keep pausing silently instead.`,
+    );
+  if (s.overall !== null)
+    add(
+      'overall',
+      s.overall < IDEALS.overall.idealMin
+        ? `Vocal Delivery sums up your pace, pausing, upspeak, variety, opening, clarity and filler words: ${fmt(s.overall)} out of 10. Listen to the weakest stretches it marks on the waveform, and start with the things to work on first.`
+        : `Vocal Delivery sums up your pace, pausing, upspeak, variety, opening, clarity and filler words: ${fmt(s.overall)} out of 10, in the ideal range. Keep practising what got you here.`,
+    );
   if (s.talkVsListen !== null) {
     const band = judgeAgainstIdeal(s.talkVsListen, IDEALS.talkVsListen);
     const tip =

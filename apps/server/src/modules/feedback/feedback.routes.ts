@@ -57,7 +57,7 @@ export function feedbackRoutes(app: TZodApp, deps: TDeps) {
         response: responses(ZFeedbackSchema),
       },
     },
-    async (req) => ok(await service.updateFeedback(deps, authOf(req), req.params.id, req.body.comment)),
+    async (req) => ok(await service.updateFeedback(deps, authOf(req), req.params.id, req.body)),
   );
   app.delete(
     '/feedback/:id',

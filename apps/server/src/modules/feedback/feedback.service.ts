@@ -5,6 +5,7 @@ import {
   type TFeedback,
   type TRecordingFeedback,
   type TScorecard,
+  type TUpdateFeedbackBody,
   visibleQuestions,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
@@ -156,8 +157,19 @@ async function scorecardAnswers(deps: TDeps, recordingId: string, scorecard: TSc
   return new Map(rows.map((r) => [r.userId, { id: r.id, responses: r.responses }]));
 }
 
+/**
+ * The ids a feedback body may carry (001 section 7) must name what the server stored; they are
+ * checked after access, so a refusal confirms nothing the caller could not already see, and
+ * they never grant anything.
+ */
+function assertSameIds(sent: Record<string, string | null | undefined>, stored: Record<string, string | null>): void {
+  const differing = Object.keys(sent).filter((k) => sent[k] !== undefined && sent[k] !== stored[k]);
+  if (differing.length) throw badRequest(`${differing.join(', ')}: not this feedback's`, ERROR_CODES.feedbackIdsMismatch);
+}
+
 export async function addFeedback(deps: TDeps, auth: TAuth, body: TCreateFeedbackBody): Promise<TFeedback> {
   const ctx = await recordingContext(deps, auth, body.recordingId);
+  assertSameIds({ groupId: body.groupId }, { groupId: ctx.row.r.groupId });
   const isScore = body.scoreOverall !== undefined;
   const allowed = isScore ? mayScore(ctx) : canCommentOn(ctx.access, ctx.speakerLevel);
   if (!allowed) throw forbidden(isScore ? 'You cannot score this recording' : 'Feedback is not enabled for this recording');
@@ -227,8 +239,10 @@ async function loadOwn(deps: TDeps, auth: TAuth, feedbackId: string) {
   return row;
 }
 
-export async function updateFeedback(deps: TDeps, auth: TAuth, feedbackId: string, comment: string): Promise<TFeedback> {
+export async function updateFeedback(deps: TDeps, auth: TAuth, feedbackId: string, body: TUpdateFeedbackBody): Promise<TFeedback> {
   const row = await loadOwn(deps, auth, feedbackId);
+  const { comment, ...ids } = body;
+  assertSameIds(ids, { feedbackId: row.id, recordingId: row.recordingId, groupId: row.groupId });
   if (row.kind !== 'comment') throw forbidden('Scores cannot be edited: delete them, then score again');
   const saved = await updateFeedbackComment(deps.db, feedbackId, comment, new Date());
   const author = await findAuthor(deps.db, auth.userId);

@@ -1,7 +1,7 @@
 import {
   FAILED_REASONS,
-  type TAssignmentRef,
   type TGroupRecording,
+  type TRecordingAssignment,
   type TRecording,
   type TRecordingState,
   type TRecordingSummary,
@@ -12,6 +12,7 @@ import type { TMediaKind } from '../../storage/media-storage.js';
 import { signMediaUrl } from '../../storage/media-urls.js';
 import { recordingAbilities, type TRecordingAccess } from '../../auth/policies.js';
 import type { TRecordingListRow, TRecordingRow } from './recordings.repository.js';
+import type { TRecordingAssignmentFacts } from './recording-assignment-facts.js';
 
 // The one place that decides what a caller sees of a recording, from the access policies.ts
 // gives them: every endpoint that returns recordings (GET recordings/{id}, the caller's own list,
@@ -76,6 +77,20 @@ export function presentGroupRecording(row: TRecordingListRow, viewer: TViewer): 
 }
 
 /**
+ * A recording's assignment: its metadata only for a caller who sees the assignment itself; each
+ * scorecard question's apiName (presets carry the core score's field, custom ratings their
+ * response id) and value, the caller's own rating on it.
+ */
+function presentRecordingAssignment(f: TRecordingAssignmentFacts): TRecordingAssignment {
+  const sc = f.ref.scorecard;
+  return {
+    ...f.ref,
+    metadata: f.visible ? f.metadata : {},
+    scorecard: sc && { ...sc, questions: sc.questions.map((q) => ({ ...q, apiName: q.id, value: f.ownRatings.get(q.id) ?? null })) },
+  };
+}
+
+/**
  * The full recording; media addresses and results only for viewers who may hear it. Media
  * addresses are signed for this viewer, and the media route checks their access again.
  */
@@ -84,7 +99,7 @@ export function presentRecording(
   viewer: TViewer,
   mediaSecret: string,
   expand: Set<string>,
-  assignment: TAssignmentRef | null,
+  assignment: TRecordingAssignmentFacts | null,
   wordspotting: TRecordingWordspotting,
 ): TRecording {
   const { r } = row;
@@ -112,8 +127,12 @@ export function presentRecording(
     // The voice lanes belong to an analysis: written with its results, shown once it is done.
     lanesUrl: r.status === 'done' ? url('lanes', r.lanesPath) : null,
     assignmentId: r.assignmentId,
-    assignment,
+    assignment: assignment && presentRecordingAssignment(assignment),
     access: { canHear, isOwner: viewer.access === 'owner' },
+    // Deleted recordings are not found (404), so what is served is never deleted.
+    deleted: false,
+    // The results' own transcript (results are null for a caller who may not hear it).
+    diarizedTranscript: results?.diarizedTranscript ?? [],
     results,
     wordspotting,
   };

@@ -51,8 +51,8 @@ import { isCoachOf } from '../../auth/roles.js';
 import { canHearWith, presentGroupRecording, presentRecording, presentSummary } from './recordings.presenter.js';
 import { currentWordspottingList, type TKnownCandidates } from '../wordspotting/resolve-list.js';
 import { acceptableMedia } from './media-check.js';
-import { presentAssignmentRef } from '../assignments/assignments.repository.js';
 import { assignmentForNewRecording } from './recording-assignment.js';
+import { recordingAssignmentFacts } from './recording-assignment-facts.js';
 import { assertPublicUrl, UrlFetchError } from './url-fetcher.js';
 import { notifyRecordingEvents } from '../notifications/notify.js';
 import { ownCapture } from '../live-captures/capture-access.js';
@@ -277,7 +277,7 @@ export async function getRecording(deps: TDeps, auth: TAuth, recordingId: string
     { userId: auth.userId, access, assignmentsOn: !!org?.settings.Assignments, shareLinksOn: !!org?.settings.Public_Share_Links },
     deps.mediaSecret,
     expand,
-    assignment ? presentAssignmentRef(assignment) : null,
+    assignment ? await recordingAssignmentFacts(deps.db, auth, recordingId, assignment) : null,
     await recordingWordspotting(deps, auth, row, access, known),
   );
 }

@@ -3,6 +3,7 @@ import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.e
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
 import { FEEDBACK_LIMITS, formatTimer } from '@rostrum/contract';
 import { designToken } from '../design-tokens';
+import type { TWaveformSplit } from './waveform-split';
 
 // One wavesurfer.js 7 player behind a small store, so React components (controls, charts'
 // highlight links, the feedback panel) drive the waveform without holding the instance.
@@ -51,6 +52,8 @@ export interface TWaveformState {
   selecting: boolean;
   /** The last drag was shorter than the minimum and was dropped. */
   draftRejected: boolean;
+  /** How the waveform is split (channels or speakers, and how many lanes); null for one waveform. */
+  split: { kind: TWaveformSplit['kind']; count: number } | null;
 }
 
 /** The stretch of the recording the waveform shows now, in seconds (all of it at fit-to-width). */
@@ -72,6 +75,8 @@ export interface TMountOptions {
   peaks: number[];
   duration: number;
   speakers?: TSpeakerTurns[];
+  /** Channels or speakers drawn apart (waveformSplit); one waveform when null. */
+  split?: TWaveformSplit | null;
 }
 
 /** The state before media loads; also what pages outside a results page read. */
@@ -87,6 +92,7 @@ export const INITIAL_WAVEFORM_STATE: TWaveformState = {
   draft: null,
   selecting: false,
   draftRejected: false,
+  split: null,
 };
 
 export class WaveformController {
@@ -167,16 +173,26 @@ export class WaveformController {
       style: { fontSize: '11px', color: designToken('--color-grey-500', '#737b8c') },
     });
     const fit = this.fitFor(o.duration);
+    const split = o.split ?? null;
+    const waveColor = designToken('--color-primary-200', '#c5caff');
+    const progressColor = designToken('--color-primary-600', '#4a45c4');
+    const laneHeight = split ? Math.max(36, Math.round(120 / split.channels.length)) : 96;
     const ws = WaveSurfer.create({
       container: o.container,
       media: o.media,
       url: o.url,
       // Stored peaks and duration: the browser streams the media and never decodes the whole file.
-      peaks: [o.peaks],
+      peaks: split ? split.channels : [o.peaks],
       duration: o.duration,
-      height: 96,
-      waveColor: designToken('--color-primary-200', '#c5caff'),
-      progressColor: designToken('--color-primary-600', '#4a45c4'),
+      height: laneHeight,
+      // One lane per channel, or per speaker in the speakers' colours (001 section 9).
+      splitChannels: split?.channels.map((_, i) =>
+        split.kind === 'speakers'
+          ? { waveColor: SPEAKER_COLORS[i % SPEAKER_COLORS.length], progressColor, height: laneHeight }
+          : { waveColor, progressColor, height: laneHeight },
+      ),
+      waveColor,
+      progressColor,
       cursorColor: designToken('--color-accent-600', '#d1700f'),
       cursorWidth: 2,
       barWidth: 2,
@@ -192,7 +208,13 @@ export class WaveformController {
     });
     this.ws = ws;
     this.regions = regions;
-    this.set({ ...INITIAL_WAVEFORM_STATE, duration: o.duration, pxPerSec: fit, fitPxPerSec: fit });
+    this.set({
+      ...INITIAL_WAVEFORM_STATE,
+      duration: o.duration,
+      pxPerSec: fit,
+      fitPxPerSec: fit,
+      split: split && { kind: split.kind, count: split.channels.length },
+    });
     this.view = { start: 0, end: o.duration };
     for (const l of this.viewListeners) l(this.view);
 

@@ -7,6 +7,7 @@ import { Spinner } from '../spinner';
 import { useWaveform, useWaveformState } from './waveform-context';
 import { MAX_PX_PER_SEC, SKIP_SECONDS, type TSpeakerTurns } from './waveform-controller';
 import { STICKY_OFFSET_PX, stickyAllowed } from './sticky-rules';
+import { type TWaveformSplit, waveformSplit } from './waveform-split';
 
 export interface WaveformPlayerProps {
   title: string;
@@ -82,6 +83,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
     const timeline = timelineRef.current;
     void (async () => {
       let peaks: number[];
+      let split: TWaveformSplit | null = null;
       let d = duration;
       try {
         if (!peaksUrl) throw new Error('no peaks');
@@ -89,6 +91,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
         const p = await queryClient.fetchQuery(peaksQuery(peaksUrl));
         peaks = p.data;
         d = p.duration || duration;
+        split = waveformSplit({ playbackUrl, numSpeakers, peaks: p, speakers: JSON.parse(speakersKey) });
       } catch (e) {
         if (ac.signal.aborted) return;
         void e;
@@ -97,7 +100,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
       }
       if (ac.signal.aborted) return;
       try {
-        controller.mount({ container, timeline, media, url: playbackUrl, peaks, duration: d, speakers: JSON.parse(speakersKey) });
+        controller.mount({ container, timeline, media, url: playbackUrl, peaks, duration: d, speakers: JSON.parse(speakersKey), split });
       } catch {
         onErrorRef.current?.();
       }
@@ -106,7 +109,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
       ac.abort();
       controller.unmount();
     };
-  }, [controller, queryClient, playbackUrl, peaksUrl, duration, videoElement, waitForVideo, speakersKey]);
+  }, [controller, queryClient, playbackUrl, peaksUrl, duration, numSpeakers, videoElement, waitForVideo, speakersKey]);
 
   useEffect(() => {
     if (state.failed) onErrorRef.current?.();
@@ -185,7 +188,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
               <Spinner label="Loading waveform" />
             </div>
           )}
-          <div ref={waveRef} className="waveform__wave" />
+          <div ref={waveRef} className="waveform__wave" data-split={state.split ? `${state.split.kind}:${state.split.count}` : undefined} />
           <div ref={timelineRef} className="waveform__timeline" aria-hidden />
         </div>
         {lanes}

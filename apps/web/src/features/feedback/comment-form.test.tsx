@@ -8,6 +8,7 @@ import { ApiError } from '../../api/http-client';
 import { CommentForm } from './comment-form';
 
 const RECORDING_ID = '6a1f1b7e-4c53-4b0e-9a55-0a6f2c1d9e11';
+const GROUP_ID = '3d4e5f60-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
 
 function saved(comment: string): TFeedback {
   return {
@@ -32,11 +33,11 @@ function saved(comment: string): TFeedback {
   };
 }
 
-function renderForm() {
+function renderForm(groupId: string | null = GROUP_ID) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <CommentForm recordingId={RECORDING_ID} duration={120} />
+      <CommentForm recordingId={RECORDING_ID} groupId={groupId} duration={120} />
     </QueryClientProvider>,
   );
   return { textarea: screen.getByLabelText('Add a comment'), submit: screen.getByRole('button', { name: 'Add Comment' }) };
@@ -74,14 +75,23 @@ describe('CommentForm validation (001 sections 4 and 5)', () => {
     expect(textarea.getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('sends the trimmed comment without a region and empties the field', async () => {
+  it("sends the trimmed comment with the recording's group, without a region, and empties the field", async () => {
     const create = vi.spyOn(api, 'createFeedback').mockResolvedValue(saved('Great opening.'));
     const user = userEvent.setup();
     const { textarea, submit } = renderForm();
     await user.type(textarea, '  Great opening.  ');
     await user.click(submit);
-    await waitFor(() => expect(create).toHaveBeenCalledWith({ recordingId: RECORDING_ID, comment: 'Great opening.' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith({ recordingId: RECORDING_ID, groupId: GROUP_ID, comment: 'Great opening.' }));
     await waitFor(() => expect(textarea).toHaveProperty('value', ''));
+  });
+
+  it('sends no groupId for a private recording (it has no group)', async () => {
+    const create = vi.spyOn(api, 'createFeedback').mockResolvedValue(saved('Solo'));
+    const user = userEvent.setup();
+    const { textarea, submit } = renderForm(null);
+    await user.type(textarea, 'Solo');
+    await user.click(submit);
+    await waitFor(() => expect(create).toHaveBeenCalledWith({ recordingId: RECORDING_ID, comment: 'Solo' }));
   });
 
   it('shows a failed save under the comment: the server message, or the fallback', async () => {

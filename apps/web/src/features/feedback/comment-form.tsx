@@ -9,6 +9,7 @@ import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
+import { groupOf } from './feedback-ids';
 
 type TMode = 'none' | 'drag' | 'keys';
 
@@ -22,7 +23,7 @@ type TCommentFormValues = z.output<typeof ZCommentFormSchema>;
  * drag on the waveform (under 0.5 s is dropped and dragging starts again) or from start and end
  * fields; a region equal to the default (the middle quarter) is not sent.
  */
-export function CommentForm({ recordingId, duration }: { recordingId: string; duration: number }) {
+export function CommentForm({ recordingId, groupId, duration }: { recordingId: string; groupId: string | null; duration: number }) {
   const queryClient = useQueryClient();
   const controller = useWaveform();
   const wave = useWaveformState();
@@ -49,7 +50,8 @@ export function CommentForm({ recordingId, duration }: { recordingId: string; du
   );
 
   const add = useMutation({
-    mutationFn: (body: { comment: string; regionStart?: number; regionEnd?: number }) => api.createFeedback({ recordingId, ...body }),
+    mutationFn: (body: { comment: string; regionStart?: number; regionEnd?: number }) =>
+      api.createFeedback({ recordingId, ...groupOf(groupId), ...body }),
     onSuccess: () => {
       resetField('comment');
       clearRegion();

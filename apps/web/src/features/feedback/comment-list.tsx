@@ -9,6 +9,7 @@ import { formatDateTime } from '../../components/date-format';
 import { ConfirmDialog } from '../../components/dialog';
 import { Badge } from '../../components/status-badge';
 import { useWaveform } from '../../components/waveform/waveform-context';
+import { groupOf } from './feedback-ids';
 
 export const FADE_MS = 1000;
 
@@ -25,7 +26,14 @@ export function CommentList({ recordingId, items }: { recordingId: string; items
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.feedback(recordingId) });
   const save = useMutation({
-    mutationFn: (v: { id: string; comment: string }) => api.updateFeedback(v.id, v.comment),
+    // The ids are the stored feedback's own: the server refuses any that disagree with its rows.
+    mutationFn: (v: { item: TFeedback; comment: string }) =>
+      api.updateFeedback({
+        feedbackId: v.item.feedbackId,
+        comment: v.comment,
+        recordingId: v.item.recordingId,
+        ...groupOf(v.item.groupId),
+      }),
     onSuccess: () => {
       setEditing(null);
       void refresh();
@@ -101,7 +109,7 @@ export function CommentList({ recordingId, items }: { recordingId: string; items
                       setEditError(FEEDBACK_MSG.commentRequired);
                       return;
                     }
-                    save.mutate({ id: f.feedbackId, comment: draft.trim() });
+                    save.mutate({ item: f, comment: draft.trim() });
                   }}
                 >
                   <label className="visually-hidden" htmlFor={`edit-${f.feedbackId}`}>

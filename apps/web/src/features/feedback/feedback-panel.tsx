@@ -22,10 +22,13 @@ export function feedbackTabs(feedback: Pick<TRecordingFeedback, 'canScore' | 'it
 /** The feedback panel (001 section 2): Comments and Add a Score. */
 export function FeedbackPanel({
   recordingId,
+  groupId,
   duration,
   feedback,
 }: {
   recordingId: string;
+  /** The recording's group, sent with new feedback (001 section 7). */
+  groupId: string | null;
   duration: number;
   feedback: TRecordingFeedback;
 }) {
@@ -41,11 +44,11 @@ export function FeedbackPanel({
         <div role="tabpanel" id="feedback-panel-comments" aria-labelledby="feedback-tab-comments" hidden={tab !== 'comments'}>
           <div className="stack stack--lg">
             <CommentList recordingId={recordingId} items={comments} />
-            {feedback.canComment && tab === 'comments' && <CommentForm recordingId={recordingId} duration={duration} />}
+            {feedback.canComment && tab === 'comments' && <CommentForm recordingId={recordingId} groupId={groupId} duration={duration} />}
           </div>
         </div>
         <div role="tabpanel" id="feedback-panel-score" aria-labelledby="feedback-tab-score" hidden={tab !== 'score'}>
-          <ScorePanel recordingId={recordingId} feedback={feedback} />
+          <ScorePanel recordingId={recordingId} groupId={groupId} feedback={feedback} />
         </div>
       </div>
     </section>

@@ -16,6 +16,7 @@ import { ScorePanel } from './score-panel';
 import { feedbackTabs } from './feedback-panel';
 
 const RECORDING_ID = '6a1f1b7e-4c53-4b0e-9a55-0a6f2c1d9e11';
+const GROUP_ID = '3d4e5f60-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
 const SCORECARD_ID = '7b2e3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 const USER_ID = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const noAverage = { average: null, count: 0, coachAverage: null, coachCount: 0 };
@@ -62,7 +63,7 @@ function renderPanel(feedback: TRecordingFeedback) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <ScorePanel recordingId={RECORDING_ID} feedback={feedback} />
+      <ScorePanel recordingId={RECORDING_ID} groupId={GROUP_ID} feedback={feedback} />
     </QueryClientProvider>,
   );
 }
@@ -115,6 +116,7 @@ describe('ScorePanel validation (001 sections 4 and 5)', () => {
     await waitFor(() =>
       expect(create).toHaveBeenCalledWith({
         recordingId: RECORDING_ID,
+        groupId: GROUP_ID,
         scoreOverall: 8,
         scoreOrganization: 7,
         scoreDelivery: 6,
@@ -159,6 +161,7 @@ describe('ScorePanel validation (001 sections 4 and 5)', () => {
     );
     expect(create).toHaveBeenCalledWith({
       recordingId: RECORDING_ID,
+      groupId: GROUP_ID,
       scoreOverall: 9,
       scoreOrganization: undefined,
       scoreDelivery: undefined,

@@ -6,6 +6,7 @@ import { Star, StarHalf } from 'lucide-react';
 import { z } from 'zod';
 import { CORE_SCORES, ZScoreValueSchema, scoreToStars, visibleQuestions, type TFeedback, type TRecordingFeedback } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
+import { groupOf } from './feedback-ids';
 import { errorMessage } from '../../api/http-client';
 import { FORM_ERROR } from '../../api/form-errors';
 import { Button } from '../../components/button';
@@ -116,7 +117,15 @@ export function ScoreAverages({ feedback }: { feedback: TRecordingFeedback }) {
  * as radio groups 1 (Poor) to 10 (Excellent), all required; a user who already scored sees
  * their scores and Delete Scores only.
  */
-export function ScorePanel({ recordingId, feedback }: { recordingId: string; feedback: TRecordingFeedback }) {
+export function ScorePanel({
+  recordingId,
+  groupId,
+  feedback,
+}: {
+  recordingId: string;
+  groupId: string | null;
+  feedback: TRecordingFeedback;
+}) {
   const queryClient = useQueryClient();
   const mine = feedback.items.find((f) => f.kind === 'score' && f.isMine);
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.feedback(recordingId) });
@@ -125,7 +134,7 @@ export function ScorePanel({ recordingId, feedback }: { recordingId: string; fee
       {mine ? (
         <MyScores score={mine} ratings={ratingsOf(feedback)} onDeleted={refresh} />
       ) : feedback.canScore ? (
-        <ScoreForm recordingId={recordingId} feedback={feedback} onSaved={refresh} />
+        <ScoreForm recordingId={recordingId} groupId={groupId} feedback={feedback} onSaved={refresh} />
       ) : null}
       <div className="stack">
         <h3 className="vibe-list__title">{feedback.scorecard ? 'Scorecard' : 'Average scores'}</h3>
@@ -186,7 +195,17 @@ const ZScoreFormSchema = z.object({ scores: z.array(z.number().nullish().pipe(ZS
 type TScoreFormInput = z.input<typeof ZScoreFormSchema>;
 type TScoreFormValues = z.output<typeof ZScoreFormSchema>;
 
-function ScoreForm({ recordingId, feedback, onSaved }: { recordingId: string; feedback: TRecordingFeedback; onSaved: () => void }) {
+function ScoreForm({
+  recordingId,
+  groupId,
+  feedback,
+  onSaved,
+}: {
+  recordingId: string;
+  groupId: string | null;
+  feedback: TRecordingFeedback;
+  onSaved: () => void;
+}) {
   const ratings = ratingsOf(feedback);
   const form = useForm<TScoreFormInput, unknown, TScoreFormValues>({
     resolver: zodResolver(ZScoreFormSchema),
@@ -203,6 +222,7 @@ function ScoreForm({ recordingId, feedback, onSaved }: { recordingId: string; fe
       const core = (id: TApiName) => (ratings.some((r) => r.core && r.id === id) ? byId.get(id) : undefined);
       await api.createFeedback({
         recordingId,
+        ...groupOf(groupId),
         scoreOverall: byId.get('scoreOverall')!,
         scoreOrganization: core('scoreOrganization'),
         scoreDelivery: core('scoreDelivery'),

@@ -259,7 +259,12 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
           <SharePanel recording={r} feedback={feedback.data} />
           {r.abilities.canShareLink && <ShareLinksPanel recordingId={r.recordingId} />}
           {feedback.data && (feedback.data.canComment || feedback.data.canScore || feedback.data.items.length > 0) && (
-            <FeedbackPanel recordingId={r.recordingId} duration={r.duration ?? r.results?.data.duration ?? 0} feedback={feedback.data} />
+            <FeedbackPanel
+              recordingId={r.recordingId}
+              groupId={r.groupId}
+              duration={r.duration ?? r.results?.data.duration ?? 0}
+              feedback={feedback.data}
+            />
           )}
         </>
       }
