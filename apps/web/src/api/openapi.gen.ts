@@ -4248,6 +4248,7 @@ export interface operations {
                                         canShare: boolean;
                                         canFlag: boolean;
                                         canFlagOnResults: boolean;
+                                        canSubmitToCoach: boolean;
                                         canSubmit: boolean;
                                         canRename: boolean;
                                         canDelete: boolean;
@@ -4347,6 +4348,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -4389,6 +4391,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -4582,6 +4585,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -4680,6 +4684,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -5055,6 +5060,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -5533,6 +5539,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -5906,6 +5913,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -9936,6 +9944,7 @@ export interface operations {
                                         canShare: boolean;
                                         canFlag: boolean;
                                         canFlagOnResults: boolean;
+                                        canSubmitToCoach: boolean;
                                         canSubmit: boolean;
                                         canRename: boolean;
                                         canDelete: boolean;
@@ -11274,6 +11283,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
