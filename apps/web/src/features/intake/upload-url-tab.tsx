@@ -13,6 +13,7 @@ import { Button } from '../../components/button';
 import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import type { TViewer } from '../../app/viewer';
+import { useReportedError } from '../../app/reported-error';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
 import { hideVideoOfConversation } from './recording-upload';
 import { resultsPath, type TIntakeData } from './intake-options';
@@ -70,12 +71,11 @@ export function UploadUrlTab({ viewer, data }: { viewer: TViewer; data?: TIntake
     },
   });
   const busy = create.isPending;
-  // A 400 carries the server's reason (a refused address, a Zoom link); anything else is the spec's text.
-  const error = !create.error
-    ? null
-    : isApiError(create.error) && create.error.status === 400 && create.error.hasBody
-      ? create.error.message
-      : INTAKE_MSG.urlUploadError;
+  // The spec's sentence on every failure (001 section 8); a 400 adds the server's reason after it
+  // (a refused address, a Zoom link, a file that could not be downloaded).
+  const reason = isApiError(create.error) && create.error.status === 400 && create.error.hasBody ? create.error.message : null;
+  const error = !create.error ? null : reason ? `${INTAKE_MSG.urlUploadError} ${reason}` : INTAKE_MSG.urlUploadError;
+  useReportedError('URL Upload Error', error);
 
   const checked = url.trim() ? checkRecordingUrl(url) : null;
   const note = viewer.org.settings.Video && checked?.ok ? videoNote(checked.url) : null;
