@@ -72,6 +72,12 @@ export const INTAKE_MSG = {
   displayErrorIe: 'The waveform could not be displayed. Internet Explorer is not supported: please use Edge, Chrome or Firefox.',
   displayError: 'The waveform could not be displayed. Please reload the page or try another browser.',
   fileHelp: 'Many formats accepted. Max 200 MB, 15min',
+  /** The record page's intro for free-trial users (000 section 1, 001 section 2). */
+  freeTrialIntro:
+    'Your free trial starts here: record your speech in the browser or upload it, and we will analyze it for your Vibe score and delivery results.',
+  /** The app's own thanks page after a free-trial URL upload. */
+  freeTrialThanksTitle: 'Thank you for trying us out!',
+  freeTrialThanksText: 'Your speech is being analyzed. Results may take up to 15 minutes.',
   /** POST recordings by someone without an active speaker membership (the record page says it first). */
   needsSpeaker: 'Recording needs an active speaker membership in this group.',
   tooLong: 'Recordings can be at most 15 minutes long. Use the clipping controls to choose up to 15 minutes.',

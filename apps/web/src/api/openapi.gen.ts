@@ -1682,6 +1682,7 @@ export interface operations {
                             } | null;
                             hubSignIn: boolean;
                             supportEmail: string | null;
+                            freeTrialThanksUrl: string | null;
                         };
                     };
                 };

@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
                   lazyRoute(R.subscriptionGroup, PAGES.SubscriptionPage),
                   lazyRoute(R.homeIntake, PAGES.HomeIntakeRoute),
                   lazyRoute(R.record, PAGES.RecordPage),
+                  lazyRoute(R.freeTrialThanks, PAGES.FreeTrialThanksPage),
                   lazyRoute(R.zoomRecordings, PAGES.ZoomRecordingsPage),
                   lazyRoute(R.zoomLoading, PAGES.ZoomLoadingPage),
                   lazyRoute(R.evaluate, PAGES.ResultsListPage),

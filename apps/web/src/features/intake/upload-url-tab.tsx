@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { z } from 'zod';
-import { ALLOWED_MEDIA_EXTENSIONS, INTAKE_MSG, ZRecordingUrlSchema, checkRecordingUrl, fileExtension } from '@rostrum/contract';
+import { ALLOWED_MEDIA_EXTENSIONS, INTAKE_MSG, ROUTES, ZRecordingUrlSchema, checkRecordingUrl, fileExtension } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
 import { Banner } from '../../components/banner';
@@ -14,6 +14,7 @@ import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import type { TViewer } from '../../app/viewer';
 import { useReportedError } from '../../app/reported-error';
+import { openExternalPage } from '../../app/external-page';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
 import { hideVideoOfConversation } from './recording-upload';
 import { resultsPath, type TIntakeData } from './intake-options';
@@ -65,9 +66,15 @@ export function UploadUrlTab({ viewer, data }: { viewer: TViewer; data?: TIntake
       void hideVideoOfConversation(queryClient, created.recordingId, body);
       return created;
     },
-    onSuccess: (created) => {
+    onSuccess: async (created) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
-      void navigate(resultsPath(created.recordingId, form.ctx.assignment?.assignmentId));
+      if (!viewer.freeTrial) return void navigate(resultsPath(created.recordingId, form.ctx.assignment?.assignmentId));
+      // Free-trial users go to a thanks page (001 section 2): the operator's, else the app's own.
+      const config = await queryClient
+        .fetchQuery({ queryKey: queryKeys.clientConfig, queryFn: api.getClientConfig, staleTime: Number.POSITIVE_INFINITY })
+        .catch(() => null);
+      if (config?.freeTrialThanksUrl) return openExternalPage(config.freeTrialThanksUrl);
+      void navigate(`${ROUTES.freeTrialThanks.path}?${new URLSearchParams({ recordingId: created.recordingId })}`);
     },
   });
   const busy = create.isPending;
