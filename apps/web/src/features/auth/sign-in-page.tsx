@@ -13,7 +13,7 @@ import { bindField } from '../../components/field-binding';
 import { LoadingState } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
-import { StorageUnavailableError, useSession } from '../../app/session-store';
+import { StorageUnavailableError, sessionStore, useSession } from '../../app/session-store';
 import { landingPath } from '../../app/route-paths';
 import { useMe } from '../../app/viewer';
 import { AuthLayout } from './auth-layout';
@@ -104,14 +104,15 @@ export function SignInPage() {
       .peekSignInKey(key)
       .then((r) => setKeyStep({ email: r.email }))
       .catch((e: unknown) => {
-        // Signed in already: the message shows on the page the visit goes on to.
+        // Signed in already (the stored session was set aside for the link): the visit goes on
+        // signed in, and the message shows on the page it goes on to.
         const message = { kind: 'error' as const, title: errorMessage(e, MSG.signInLinkInvalid) };
-        if (session) notifications.showAfterNavigation(message);
+        if (sessionStore.resumeStored()) notifications.showAfterNavigation(message);
         else notifications.show(message);
         setLinkFailed(true);
         setKeyStep(null);
       });
-  }, [key, viaHub, continueWithKey.mutate, session]);
+  }, [key, viaHub, continueWithKey.mutate]);
 
   const signIn = useMutation({
     mutationFn: async (body: TSignInBody) => {
