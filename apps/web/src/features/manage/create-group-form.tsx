@@ -43,9 +43,17 @@ export function CreateGroupForm({
     // Any failure is the spec's alert (002 section 8); after OK the form is back with the name kept.
     onError: () => setFailed(true),
   });
-  const closeAlert = () => {
-    setFailed(false);
+  // The field takes the focus once the alert has closed: closing a modal dialog gives the focus
+  // back to the button that opened it (the dialog's effect runs before this one).
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (failed || !refocus.current) return;
+    refocus.current = false;
     field.current?.focus();
+  }, [failed]);
+  const closeAlert = () => {
+    refocus.current = true;
+    setFailed(false);
   };
 
   const submit = (e: FormEvent) => {
