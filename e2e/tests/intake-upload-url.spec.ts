@@ -55,6 +55,10 @@ test('private addresses are refused by the server; Zoom share links by the page'
     await page.getByRole('textbox', { name: 'URL' }).fill(url);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(refused)).toBeVisible();
+    // 001 section 8: the spec's sentence on a 400 too, the server's reason after it.
+    await expect(page.getByRole('alert').filter({ hasText: 'URL Upload Error' })).toContainText(
+      'Error processing the URL. Please ensure the URL you entered is correct. You may also wish to reload the page then resubmit the URL.',
+    );
     await expect(page).toHaveURL(/\/record/);
   }
 

@@ -24,6 +24,21 @@ test('a failed join goes home first and shows the error after a second', async (
   );
 });
 
+test("a coach entering their own group's code is told at once, with no Join Group (000 section 8)", async ({ page }) => {
+  await signInByApi(page, 'coach@northwind.example', DEMO_PASSWORD, `/confirm-code?code=${NORTHWIND_CODE}`);
+  await expect(page.getByText('You are already a Coach in this Group')).toBeVisible();
+  await expect(page.getByText('When you are a coach for a group, you cannot also be a speaker in that group.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Join Group' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+});
+
+test('the speaker dashboard of an organisation without Assignments sends the speaker to their landing page', async ({ page }) => {
+  await signInByApi(page, 'speaker@northwind.example', DEMO_PASSWORD, '/speaker-dashboard');
+  await expect(page).not.toHaveURL(/speaker-dashboard/);
+  await expect(page.getByText('Your dashboard could not be loaded')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Logged in as/ })).toBeVisible();
+});
+
 test('a full organisation (402) on /confirm-code: "Could not save changes:" and Join Group stays', async ({ page }) => {
   const full = {
     status: 402,

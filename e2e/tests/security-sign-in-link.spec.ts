@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, notification, test, NORTHWIND_CODE, signUp, uniqueEmail } from './helpers';
+import { expect, notification, test, NORTHWIND_CODE, signInByApi, signUp, uniqueEmail } from './helpers';
 
 // Security item 12, login CSRF: a /sign-in?key=... link may come from anyone, so the page asks
 // 'Continue as {email}?' and exchanges the key only on Continue. A new user's own key, from the
@@ -62,9 +62,19 @@ test.describe('sign-in links', () => {
 
   test('a used or unknown link says so and shows the form', async ({ page }) => {
     await page.goto('/sign-in?key=northwind-not-a-real-key');
-    await expect(notification(page)).toContainText('Your session has expired. Please sign in again.');
+    await expect(notification(page)).toContainText('This sign-in link has expired or has already been used.');
     await expect(page.getByLabel('Email')).toBeVisible();
     await expect(page.getByRole('heading', { name: /Continue as/ })).toHaveCount(0);
+  });
+
+  test('a bad link opened while signed in says so about the link and keeps the session', async ({ page, request }) => {
+    const { email } = await accountWithLink(request);
+    await signInByApi(page, email, 'a-good-password');
+    await page.goto('/sign-in?next=%2Fhelp&key=northwind-not-a-real-key');
+    await expect(page).toHaveURL('/help');
+    await expect(notification(page)).toContainText('This sign-in link has expired or has already been used.');
+    await expect(notification(page)).not.toContainText('Your session has expired');
+    await expect(page.getByRole('link', { name: /Logged in as/ })).toBeVisible();
   });
 
   test('a new user is signed in straight after sign-up, without the question', async ({ page }) => {

@@ -196,6 +196,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SUPPORT_EMAIL: 'help desk' })).toThrow(/^Configuration error: SUPPORT_EMAIL must be an email address/);
   });
 
+  it('takes the thanks page free-trial users go to after a URL upload: none by default, http(s) only', () => {
+    expect(loadConfig({}).freeTrialThanksUrl).toBeUndefined();
+    expect(loadConfig({ FREE_TRIAL_THANKS_URL: 'https://example.com/thanks' }).freeTrialThanksUrl).toBe('https://example.com/thanks');
+    expect(() => loadConfig({ FREE_TRIAL_THANKS_URL: 'javascript:alert(1)' })).toThrow(
+      /^Configuration error: FREE_TRIAL_THANKS_URL must be a URL starting with http:\/\/ or https:\/\//,
+    );
+  });
+
   describe('S3 media storage', () => {
     const s3 = { STORAGE: 's3', S3_BUCKET: 'rostrum-media', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'bucket-secret' };
 

@@ -70,6 +70,8 @@ const ZEnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Rostrum <no-reply@rostrum.local>'),
   /** The support contact shown to users (e.g. with a failed Zoom import); none by default. */
   SUPPORT_EMAIL: z.email('must be an email address').optional(),
+  /** Where free-trial users go after a URL upload (001 section 2); unset: the app's own thanks page. */
+  FREE_TRIAL_THANKS_URL: url(['http:', 'https:']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Hosts the URL upload may fetch even though they are private or loopback (tests, intranets). */
   URL_FETCH_ALLOW_HOSTS: z.string().default(''),
@@ -180,6 +182,8 @@ export interface TConfig {
   mailFrom: string;
   /** Shown to users as the support contact; absent: they are told to ask their administrator. */
   supportEmail?: string;
+  /** The external thanks page for free-trial users after a URL upload; absent: the app's /thanks. */
+  freeTrialThanksUrl?: string;
   logLevel: string;
   urlFetchAllowHosts: string[];
   mediaSecret?: string;
@@ -358,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): TConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
+    freeTrialThanksUrl: e.FREE_TRIAL_THANKS_URL,
     logLevel: e.LOG_LEVEL,
     urlFetchAllowHosts: e.URL_FETCH_ALLOW_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

@@ -45,5 +45,7 @@ export const ZClientConfigSchema = z.object({
   hubSignIn: z.boolean(),
   /** The installation's support contact (SUPPORT_EMAIL), or null. */
   supportEmail: z.string().nullable(),
+  /** The operator's thanks page for free-trial users after a URL upload (FREE_TRIAL_THANKS_URL), or null: the app's own. */
+  freeTrialThanksUrl: z.string().nullable(),
 });
 export type TClientConfig = z.infer<typeof ZClientConfigSchema>;

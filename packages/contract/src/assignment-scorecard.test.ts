@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASSIGNMENT_MSG, scorecardQuestions } from './assignment.js';
+import { ASSIGNMENT_MSG, customQuestionId, scorecardQuestions } from './assignment.js';
 import { checkScorecardQuestions } from './assignment-scorecard.js';
 import { ERROR_CODES } from './error-codes.js';
 
@@ -14,7 +14,7 @@ describe('checkScorecardQuestions (002 section 5)', () => {
       ['scoreOrganization', 1],
       ['scoreDelivery', 2],
       ['scoreXfactor', 3],
-      ['customstory-telling', 4],
+      ['customstorytelling', 4],
       ['customcall-to.action', 5],
     ]);
   });
@@ -39,6 +39,16 @@ describe('checkScorecardQuestions (002 section 5)', () => {
       message: ASSIGNMENT_MSG.duplicateRating('story'),
     });
     expect(checkScorecardQuestions(custom(['Overall'])).ok).toBe(false);
+  });
+
+  it('drops characters other than letters, digits, dot and dash, so spaces make no new name', () => {
+    expect(customQuestionId('STORY telling')).toBe('customstorytelling');
+    expect(customQuestionId('Eye-contact 2.0!')).toBe('customeye-contact2.0');
+    expect(checkScorecardQuestions(custom(['STORY telling', 'Storytelling']))).toEqual({
+      ok: false,
+      code: ERROR_CODES.scorecardDuplicateRating,
+      message: ASSIGNMENT_MSG.duplicateRating('Storytelling'),
+    });
   });
 
   it.each([

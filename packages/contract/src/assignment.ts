@@ -97,12 +97,13 @@ export function visibleQuestions(scorecard: Pick<TScorecard, 'questions'>): TSco
   return scorecard.questions.filter((q) => !q.hidden || q.id === 'scoreOverall').sort((a, b) => a.order - b.order);
 }
 
-/** Rating ids derive from names: letters, digits, dot and dash, lower-cased, prefixed 'custom'. */
+/**
+ * Rating ids derive from names (002 section 5): the letters, digits, dots and dashes, lower-cased,
+ * prefixed 'custom'; any other character, a space too, is dropped, so "STORY telling" and
+ * "Storytelling" are one id and the second is refused as a duplicate.
+ */
 export function customQuestionId(label: string): string {
-  return `custom${label
-    .toLowerCase()
-    .replace(/[^a-z0-9.-]+/g, '-')
-    .replace(/^-+|-+$/g, '')}`;
+  return `custom${label.toLowerCase().replace(/[^a-z0-9.-]/g, '')}`;
 }
 
 export const ZAssignmentRefSchema = z.object({

@@ -40,6 +40,8 @@ export const ERROR_CODES = {
   authIncorrectCredentials: 'auth.incorrect_credentials',
   /** 401: the API key is expired, revoked or unknown (sign in again). */
   authKeyExpired: 'auth.key_expired',
+  /** 401: a sign-in link's key is used, past its hour or unknown (the caller's own session is untouched). */
+  authSignInLinkInvalid: 'auth.sign_in_link_invalid',
   /** 400: the current password given to confirm a change is wrong (a form error, not a lost session). */
   authCurrentPasswordWrong: 'auth.current_password_wrong',
   /** 409: the email address is already registered. */

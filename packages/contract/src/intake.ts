@@ -62,7 +62,22 @@ export const INTAKE_MSG = {
     'Error processing the URL. Please ensure the URL you entered is correct. You may also wish to reload the page then resubmit the URL.',
   authorizationError: 'You may need to modify your Microphone/Privacy Settings to grant your browser access to your microphone.',
   silenceError: 'Your browser was not able to access your microphone and was capturing only silence...',
+  /** The silence text on iPhone and iPad (001 section 8): Safari has to let go of the microphone first. */
+  silenceErrorIos:
+    'Your browser was not able to access your microphone and was capturing only silence... Please force-close Safari (swipe it away in the app switcher) and open it again, or open this page in a new tab, then try again.',
+  /** With the authorization error in Edge on Windows (001 section 8), where Windows itself can keep the microphone from the browser. */
+  edgeWindowsMicHint:
+    'In Edge on Windows, also open Settings > Privacy & security > Microphone and make sure microphone access, and access for desktop apps, is turned on.',
+  /** 'Display Error' for Internet Explorer (001 section 8). */
+  displayErrorIe: 'The waveform could not be displayed. Internet Explorer is not supported: please use Edge, Chrome or Firefox.',
+  displayError: 'The waveform could not be displayed. Please reload the page or try another browser.',
   fileHelp: 'Many formats accepted. Max 200 MB, 15min',
+  /** The record page's intro for free-trial users (000 section 1, 001 section 2). */
+  freeTrialIntro:
+    'Your free trial starts here: record your speech in the browser or upload it, and we will analyze it for your Vibe score and delivery results.',
+  /** The app's own thanks page after a free-trial URL upload. */
+  freeTrialThanksTitle: 'Thank you for trying us out!',
+  freeTrialThanksText: 'Your speech is being analyzed. Results may take up to 15 minutes.',
   /** POST recordings by someone without an active speaker membership (the record page says it first). */
   needsSpeaker: 'Recording needs an active speaker membership in this group.',
   tooLong: 'Recordings can be at most 15 minutes long. Use the clipping controls to choose up to 15 minutes.',

@@ -61,6 +61,8 @@ export const MSG = {
   tooManyInviteCodeAttempts: 'Too many invite code attempts. Please try again in an hour.',
   notSignedIn: 'You must be signed in to do that',
   keyExpired: 'Your session has expired. Please sign in again.',
+  /** A sign-in link (?key=) that is used up, past its hour or unknown: about the link, not the caller's session. */
+  signInLinkInvalid: 'This sign-in link has expired or has already been used.',
   forbidden: 'You do not have permission to do that',
   notFound: 'Not found',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',

@@ -20,6 +20,8 @@ export const ZRecordingAbilitiesSchema = z.object({
   canFlag: z.boolean(),
   /** The results page's Flag for Review: canFlag while the recording is not shared (001 section 6). */
   canFlagOnResults: z.boolean(),
+  /** The manage page's Submit to coach: canFlag where the group's coach privacy is above 1 (002 section 2.5). */
+  canSubmitToCoach: z.boolean(),
   /** Move to Assignment (001 section 4): the owner, with Assignments on, while it has no assignment. */
   canSubmit: z.boolean(),
   canRename: z.boolean(),

@@ -59,6 +59,11 @@ export const ROUTES = {
     noSubscription: true,
   },
   record: { name: 'record', path: '/record', announcer: 'Record', auth: true, noSubscription: true },
+  /**
+   * Where free-trial users land after a URL upload when the operator set no external thanks page
+   * (FREE_TRIAL_THANKS_URL; 001 section 2); ?recordingId= links to its results.
+   */
+  freeTrialThanks: { name: 'free-trial-thanks', path: '/thanks', announcer: 'Thank You', auth: true, noSubscription: true },
   evaluate: { name: 'evaluate', path: '/evaluate', announcer: 'Results', auth: true },
   evaluateRecording: { name: 'evaluate-recording', path: '/evaluate/:recordingId', announcer: 'Results', auth: true },
   manage: { name: 'manage', path: '/manage', announcer: 'Manage', auth: true },

@@ -74,7 +74,7 @@ describe('needsSubscription (002 section 2.1)', () => {
       expect(landingRoute(f, true).route === 'subscription').toBe(needsSubscription(f));
     }
   });
-  it('routes need one when signed in, except the intake, Record, Subscription, joining and the account pages', () => {
+  it('routes need one when signed in, except the intake, Record and its thanks page, Subscription, joining and the account pages', () => {
     const free = Object.values(ROUTES)
       .filter((r) => r.auth && !routeNeedsSubscription(r))
       .map((r) => r.path)
@@ -88,6 +88,8 @@ describe('needsSubscription (002 section 2.1)', () => {
       '/record',
       '/subscription',
       '/subscription/:groupId',
+      // The free-trial thanks page follows a URL upload from Record.
+      '/thanks',
     ]);
     expect(routeNeedsSubscription(ROUTES.history)).toBe(true);
     expect(routeNeedsSubscription(ROUTES.customerAdminGroups)).toBe(true);

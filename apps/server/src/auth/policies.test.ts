@@ -103,7 +103,7 @@ describe('recordingAbilities (001 sections 4 and 6, 002 section 4)', () => {
     ['owner', 1, 1, T, F, F, [T, F, F, F, T, T, T, T, F]],
     ['owner', 1, 1, T, T, F, [T, T, T, T, F, T, T, T, F]],
     // 001 section 6: the results page's Flag for Review shows only while the recording is not
-    // shared; 002 section 2.5: manage still offers Submit to coach (canFlag).
+    // shared; 002 section 2.5: manage still offers Submit to coach above coach level 1 (canSubmitToCoach).
     ['owner', 1, 1, F, F, T, [T, T, T, F, F, T, T, T, F]],
     ['owner', 1, 1, T, T, T, [T, T, T, F, F, T, T, T, F]],
     ['owner', 0, 2, F, F, T, [T, T, F, F, F, T, T, T, F]],
@@ -129,6 +129,8 @@ describe('recordingAbilities (001 sections 4 and 6, 002 section 4)', () => {
         canShare,
         canFlag,
         canFlagOnResults,
+        // 002 section 2.5: Submit to coach above coach level 1 (every row here is at 0 to 2).
+        canSubmitToCoach: canFlag && coach > 1,
         canSubmit,
         canRename,
         canDelete,

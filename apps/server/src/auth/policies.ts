@@ -283,13 +283,23 @@ export function groupSharingAbilities(group: { managerPrivacyLevel: number | nul
 }
 
 /**
+ * The manage page's Submit to coach (002 section 2.5): "offered when managerPrivacyLevel is above
+ * 1". The results page's Flag for Review and flagging itself need only above 0 (001 section 6),
+ * so at level 1 only the results page offers it.
+ */
+export function submitToCoachOffered(group: { managerPrivacyLevel: number | null } | null): boolean {
+  return (group?.managerPrivacyLevel ?? 0) > 1;
+}
+
+/**
  * The caller's abilities on a recording, from their access (recordingAccess) and the group's levels:
  * only the owner shares, flags, renames and deletes it; with the org setting Assignments on a
  * recording is private until it is in an assignment (002 section 4), so it is shared or flagged
  * only then; with it on, the owner moves a recording without one into an assignment (001 section 4,
  * addRecording enforces the assignment's side). The results page offers Flag for Review only while
  * the recording is not shared with the group (001 section 6, canFlagOnResults); the manage page
- * offers Submit to coach on shared ones too (002 section 2.5), so flagging itself stays canFlag.
+ * offers Submit to coach on shared ones too but only above coach level 1 (002 section 2.5,
+ * canSubmitToCoach); flagging itself stays canFlag.
  * Commenting and scoring follow canCommentOn and canScore.
  */
 /** Exports (issue 20): whoever may hear the recording (as its results page), once it has results. */
@@ -320,6 +330,7 @@ export function recordingAbilities(
     canShare: owner && levels.canShare && assignmentAllows,
     canFlag: owner && levels.canFlag && assignmentAllows,
     canFlagOnResults: owner && levels.canFlag && assignmentAllows && !rec.feedbackRequested,
+    canSubmitToCoach: owner && submitToCoachOffered(group) && assignmentAllows,
     canSubmit: owner && !!orgSettings.Assignments && rec.assignmentId === null,
     canRename: owner,
     canDelete: owner,

@@ -7,7 +7,8 @@ import { groupSharingAbilities, recordingAbilities, type TRecordingAbilities, ty
 // - 001 section 6 / 000 section 6: flag for review "with assignments on, [if] it has an
 //   assignment; without assignments, if managerPrivacyLevel is above 0". The server refuses
 //   flagging at coach level 0 in both cases (level 0 exists only with Assignments off, 000 section 3).
-//   002 section 2.5 says "above 1" for the manage page; the server's "above 0" is the rule.
+//   002 section 2.5: the manage page offers "Submit to coach ... when managerPrivacyLevel is above
+//   1" (canSubmitToCoach); flagging itself, and the results page's Flag for Review, need above 0.
 // - 002 section 4: with Assignments on a recording is private until it is in an assignment.
 // - Sharing, flagging, renaming and deleting are the owner's actions (001 section 6, 002 section 2.5).
 // - 001 section 6: feedback is active only above speaker level 0; whoever may hear comments, and
@@ -27,6 +28,7 @@ interface TCase {
 
 const SPEAKER_SHARES: Record<number, boolean> = { 0: false, 1: true, 2: true, 3: true, 4: false };
 const COACH_REVIEWS: Record<number, boolean> = { 0: false, 1: true, 2: true, 3: true };
+const MANAGE_SUBMITS: Record<number, boolean> = { 0: false, 1: false, 2: true, 3: true };
 const FEEDBACK_ON: Record<number, boolean> = { 0: false, 1: true, 2: true, 3: true, 4: true };
 
 function expected(c: TCase): TRecordingAbilities {
@@ -38,6 +40,8 @@ function expected(c: TCase): TRecordingAbilities {
     canFlag: owner && COACH_REVIEWS[c.coach]! && !privateUntilAssigned,
     // 001 section 6: "Flag for review option shows if the recording is not shared" (the results page).
     canFlagOnResults: owner && COACH_REVIEWS[c.coach]! && !privateUntilAssigned && !c.shared,
+    // 002 section 2.5: the manage page's Submit to coach, above coach level 1.
+    canSubmitToCoach: owner && MANAGE_SUBMITS[c.coach]! && !privateUntilAssigned,
     // 001 section 4: the owner moves a recording into an assignment, with Assignments on, once.
     canSubmit: owner && c.assignmentsOn && !c.inAssignment,
     canRename: owner,
@@ -92,10 +96,11 @@ describe('recordingAbilities', () => {
       canShare: false,
       canFlag: false,
     });
-    // Coach level 1 (the manage page once asked for above 1): the owner may flag.
-    expect(recordingAbilities('owner', group(1, 1), {}, { assignmentId: null, feedbackRequested: false, status: 'done' }).canFlag).toBe(
-      true,
-    );
+    // Coach level 1: the owner may flag (the results page offers it), but Manage's Submit to coach needs above 1.
+    expect(recordingAbilities('owner', group(1, 1), {}, { assignmentId: null, feedbackRequested: false, status: 'done' })).toMatchObject({
+      canFlag: true,
+      canSubmitToCoach: false,
+    });
   });
 
   it('gives nothing beyond listing to a caller who may only list, and nothing to share without a group', () => {
@@ -111,6 +116,7 @@ describe('recordingAbilities', () => {
       canShare: false,
       canFlag: false,
       canFlagOnResults: false,
+      canSubmitToCoach: false,
       canSubmit: false,
       canRename: false,
       canDelete: false,
@@ -124,6 +130,7 @@ describe('recordingAbilities', () => {
       canShare: false,
       canFlag: false,
       canFlagOnResults: false,
+      canSubmitToCoach: false,
       canSubmit: false,
       canRename: true,
       canDelete: true,

@@ -1,4 +1,4 @@
-import { subDays } from 'date-fns';
+import { subDays, subYears } from 'date-fns';
 import { count } from 'drizzle-orm';
 import {
   DEFAULT_EMAIL_PREFERENCES,
@@ -226,9 +226,15 @@ export async function seedDemoIfEmpty(db: TDb): Promise<boolean> {
           await tx.insert(memberships).values({ userId: u!.id, groupId: group!.id, roles: ['manager'], status: 'active' });
         }
         if (p.role === 'speaker' && p.lapsed) {
-          const expiresAt = subDays(new Date(), p.lapsed.daysAgo);
-          const groupId = extraGroupIds.get(p.lapsed.group)!;
-          await tx.insert(memberships).values({ userId: u!.id, groupId, roles: ['speaker'], status: 'active', expiresAt });
+          // Joined when the group's free years began, so the membership reads "Since" before "Ended".
+          const lapsed = p.lapsed;
+          const expiresAt = subDays(new Date(), lapsed.daysAgo);
+          const freeYears = d.extraGroups?.find((g) => g.name === lapsed.group)?.freeYears ?? 1;
+          const startDate = subYears(expiresAt, freeYears);
+          const groupId = extraGroupIds.get(lapsed.group)!;
+          await tx
+            .insert(memberships)
+            .values({ userId: u!.id, groupId, roles: ['speaker'], status: 'active', startDate, createdAt: startDate, expiresAt });
         } else if (p.role === 'speaker') {
           await tx
             .insert(memberships)

@@ -1706,6 +1706,7 @@ export interface operations {
                             } | null;
                             hubSignIn: boolean;
                             supportEmail: string | null;
+                            freeTrialThanksUrl: string | null;
                         };
                     };
                 };
@@ -4298,6 +4299,7 @@ export interface operations {
                                         canShare: boolean;
                                         canFlag: boolean;
                                         canFlagOnResults: boolean;
+                                        canSubmitToCoach: boolean;
                                         canSubmit: boolean;
                                         canRename: boolean;
                                         canDelete: boolean;
@@ -4397,6 +4399,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -4439,6 +4442,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -4632,6 +4636,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -4730,6 +4735,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -5125,6 +5131,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -5623,6 +5630,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -6016,6 +6024,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;
@@ -10222,6 +10231,7 @@ export interface operations {
                                         canShare: boolean;
                                         canFlag: boolean;
                                         canFlagOnResults: boolean;
+                                        canSubmitToCoach: boolean;
                                         canSubmit: boolean;
                                         canRename: boolean;
                                         canDelete: boolean;
@@ -11560,6 +11570,7 @@ export interface operations {
                                 canShare: boolean;
                                 canFlag: boolean;
                                 canFlagOnResults: boolean;
+                                canSubmitToCoach: boolean;
                                 canSubmit: boolean;
                                 canRename: boolean;
                                 canDelete: boolean;

@@ -40,6 +40,7 @@ export const PAGES = {
   ZoomRecordingsPage: async (): Promise<ComponentType> => (await import('../features/zoom/zoom-recordings-page')).ZoomRecordingsPage,
   ZoomLoadingPage: async (): Promise<ComponentType> => (await import('../features/zoom/zoom-loading-page')).ZoomLoadingPage,
   RecordPage: async (): Promise<ComponentType> => (await import('../features/intake/record-page')).RecordPage,
+  FreeTrialThanksPage: async (): Promise<ComponentType> => (await import('../features/intake/free-trial-thanks-page')).FreeTrialThanksPage,
   HomeIntakeRoute: async (): Promise<ComponentType> => (await import('../features/intake/home-intake-route')).HomeIntakeRoute,
   RecordingPage: async (): Promise<ComponentType> => (await import('../features/results/recording-page')).RecordingPage,
   SharedRecordingPage: async (): Promise<ComponentType> => (await import('../features/results/shared-recording-page')).SharedRecordingPage,

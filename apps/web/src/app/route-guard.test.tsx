@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ROUTES, routeNeedsSubscription, type TRouteDef, type TViewerAbilities } from '@rostrum/contract';
 import { viewerAbilities } from '../test/fixtures';
-import { RequireSubscription } from './route-guard';
+import { RequireAssignments, RequireSubscription } from './route-guard';
 import type { RouteHandle } from './root-layout';
 import { ViewerContext, type TViewer } from './viewer';
 import { routes } from './router';
@@ -81,5 +81,54 @@ describe('the router', () => {
     const unguarded = mounted.filter((m) => routeNeedsSubscription(m.def) && !m.guarded).map((m) => m.def.path);
     expect(unguarded).toEqual([]);
     expect(mounted.filter((m) => m.guarded).map((m) => m.def.path)).toContain('/history');
+  });
+});
+
+describe('RequireAssignments (the dashboards, 002 section 2.1)', () => {
+  function renderDashboard(path: string, assignmentsOn: boolean) {
+    const viewer = { assignmentsOn, me: { landing: { route: 'evaluate' } } } as TViewer;
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <ViewerContext.Provider value={viewer}>
+              <RequireAssignments />
+            </ViewerContext.Provider>
+          ),
+          children: [ROUTES.speakerDashboard, ROUTES.coachDashboard].map(page),
+        },
+        page(ROUTES.evaluate),
+      ],
+      { initialEntries: [path] },
+    );
+    render(<RouterProvider router={router} />);
+    return router;
+  }
+
+  it('sends users of an organisation without Assignments to their landing page, replacing the entry', async () => {
+    for (const path of ['/speaker-dashboard', '/coach-dashboard']) {
+      const router = renderDashboard(path, false);
+      expect(await screen.findByText('Results page')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/evaluate');
+      expect(router.state.historyAction).toBe('REPLACE');
+      router.dispose();
+      document.body.innerHTML = '';
+    }
+  });
+
+  it('opens the dashboard with Assignments on', async () => {
+    const router = renderDashboard('/speaker-dashboard', true);
+    expect(await screen.findByText('Speaker Dashboard page')).toBeTruthy();
+    router.dispose();
+    document.body.innerHTML = '';
+  });
+
+  it('guards both dashboards in the router', () => {
+    const under = (r: RouteObject, inside: boolean): string[] => {
+      const here = inside || (r.element as { type?: unknown } | undefined)?.type === RequireAssignments;
+      const def = (r.handle as RouteHandle | undefined)?.route;
+      return [...(def && here ? [def.path] : []), ...(r.children ?? []).flatMap((c) => under(c, here))];
+    };
+    expect(routes.flatMap((r) => under(r, false)).sort()).toEqual(['/coach-dashboard', '/speaker-dashboard']);
   });
 });

@@ -5,7 +5,7 @@ import { EmptyState } from '../components/empty-state';
 import { AlertTriangle } from 'lucide-react';
 import { useSession } from './session-store';
 import { ViewerContext, buildViewer, useMe, useViewer } from './viewer';
-import { WEB_ROUTES } from './route-paths';
+import { WEB_ROUTES, landingPath } from './route-paths';
 import { needsSubscription, routeNeedsSubscription } from '@rostrum/contract';
 import { useCurrentRoute } from './root-layout';
 
@@ -60,5 +60,16 @@ export function RequireSubscription() {
   if (route && routeNeedsSubscription(route) && needsSubscription(viewer.facts)) {
     return <Navigate to={WEB_ROUTES.subscription.path} replace />;
   }
+  return <Outlet />;
+}
+
+/**
+ * The dashboards exist only where the organisation has Assignments on (000 section 2.2, 002
+ * section 2.1); anyone else opening one is sent to their landing page (GET me `landing`), which
+ * is then never a dashboard.
+ */
+export function RequireAssignments() {
+  const viewer = useViewer();
+  if (!viewer.assignmentsOn) return <Navigate to={landingPath(viewer.me.landing).path} replace />;
   return <Outlet />;
 }

@@ -7,7 +7,7 @@ import { PAGES } from './lazy-pages';
 import { notifications } from './notification-store';
 import { DelayedLoading, RouteError } from './route-fallbacks';
 import { RootLayout, type RouteHandle } from './root-layout';
-import { RequireAuth, RequireOrgAdmin, RequireSubscription } from './route-guard';
+import { RequireAssignments, RequireAuth, RequireOrgAdmin, RequireSubscription } from './route-guard';
 import { WEB_ROUTES as R } from './route-paths';
 
 /** A page in the first bundle: the landing page and sign-in paint without a second request. */
@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
                   lazyRoute(R.subscriptionGroup, PAGES.SubscriptionPage),
                   lazyRoute(R.homeIntake, PAGES.HomeIntakeRoute),
                   lazyRoute(R.record, PAGES.RecordPage),
+                  lazyRoute(R.freeTrialThanks, PAGES.FreeTrialThanksPage),
                   lazyRoute(R.zoomRecordings, PAGES.ZoomRecordingsPage),
                   lazyRoute(R.zoomLoading, PAGES.ZoomLoadingPage),
                   lazyRoute(R.evaluate, PAGES.ResultsListPage),
@@ -79,8 +80,13 @@ export const routes: RouteObject[] = [
                   lazyRoute(R.assignmentCreate, PAGES.AssignmentCreatePage),
                   lazyRoute(R.assignmentEdit, PAGES.AssignmentEditPage),
                   lazyRoute(R.assignmentReorder, PAGES.ReorderPage),
-                  lazyRoute(R.coachDashboard, PAGES.CoachDashboardPage),
-                  lazyRoute(R.speakerDashboard, PAGES.SpeakerDashboardPage),
+                  {
+                    element: <RequireAssignments />,
+                    children: [
+                      lazyRoute(R.coachDashboard, PAGES.CoachDashboardPage),
+                      lazyRoute(R.speakerDashboard, PAGES.SpeakerDashboardPage),
+                    ],
+                  },
                   {
                     element: <RequireOrgAdmin />,
                     children: [

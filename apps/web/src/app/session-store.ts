@@ -61,6 +61,18 @@ export const sessionStore = {
     session = isLive(stored) ? stored : null;
     if (stored && !session) clearStored();
   },
+  /**
+   * After a sign-in link that could not be used: the session kept in storage (set aside at start
+   * because the address carried a key) is the visit's again, if it is still live.
+   */
+  resumeStored(): boolean {
+    if (!storageOk || isLive(session)) return isLive(session);
+    const stored = readStored();
+    if (!isLive(stored)) return false;
+    session = stored;
+    emit();
+    return true;
+  },
   storageAvailable: () => storageOk,
   get: (): TSession | null => (isLive(session) ? session : null),
   token(): string | null {

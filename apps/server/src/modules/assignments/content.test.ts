@@ -98,8 +98,8 @@ describe('PUT assignments/{id}/scorecard', () => {
       ['scoreOrganization', 1],
       ['scoreDelivery', 2],
       ['scoreXfactor', 3],
-      ['customstory-telling', 4],
-      ['customcall-to-action', 5],
+      ['customstorytelling', 4],
+      ['customcalltoaction', 5],
     ]);
   });
 
@@ -118,6 +118,19 @@ describe('PUT assignments/{id}/scorecard', () => {
     expect(dup.json().errors[0]).toMatchObject({
       code: ERROR_CODES.scorecardDuplicateRating,
       message: ASSIGNMENT_MSG.duplicateRating('story'),
+    });
+    // A space is dropped from the id like any character but letters, digits, dot and dash.
+    const spaced = await save(
+      s,
+      scorecardQuestions([
+        ['STORY telling', ''],
+        ['Storytelling', ''],
+      ]),
+    );
+    expect(spaced.statusCode).toBe(400);
+    expect(spaced.json().errors[0]).toMatchObject({
+      code: ERROR_CODES.scorecardDuplicateRating,
+      message: ASSIGNMENT_MSG.duplicateRating('Storytelling'),
     });
     const renamed = scorecardQuestions([]).map((q) => (q.id === 'scoreXfactor' ? { ...q, label: 'Wow' } : q));
     expect((await save(s, renamed)).json().errors[0].code).toBe(ERROR_CODES.scorecardInvalidRatings);

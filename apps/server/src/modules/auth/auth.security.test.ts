@@ -327,7 +327,10 @@ describe('sign-in links are confirmed before use: peeking at a key (item 12)', (
     expect((await post('/auth/sign-in/key', { key: signInKey })).statusCode).toBe(200);
     const used = await post('/auth/sign-in/key/peek', { key: signInKey });
     expect(used.statusCode).toBe(401);
-    expect(errorOf(used).message).toBe(MSG.keyExpired);
+    // A used link says so: the caller's own session, if any, has not expired.
+    expect(errorOf(used)).toMatchObject({ message: MSG.signInLinkInvalid, code: ERROR_CODES.authSignInLinkInvalid });
+    const unknown = await post('/auth/sign-in/key', { key: 'nowhere-not-a-key' });
+    expect(errorOf(unknown)).toMatchObject({ message: MSG.signInLinkInvalid, code: ERROR_CODES.authSignInLinkInvalid });
   });
 
   it('401 for an unknown, expired or re-addressed key; 400 for a malformed body', async () => {

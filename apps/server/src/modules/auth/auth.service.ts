@@ -52,16 +52,20 @@ export async function signIn(deps: TDeps, body: TSignInBody, ip: string): Promis
   return startSession(deps, found.user.id, found.org.code);
 }
 
-/** The user of an auto sign-in token {org code}-{key}, if it is usable; `take` uses it up. */
+/**
+ * The user of an auto sign-in token {org code}-{key}, if it is usable; `take` uses it up. A bad
+ * link is its own 401 (auth.sign_in_link_invalid): it says nothing of the caller's session.
+ */
 async function autoKeyUser(deps: TDeps, token: string, take: boolean) {
+  const linkInvalid = () => unauthorized(MSG.signInLinkInvalid, ERROR_CODES.authSignInLinkInvalid);
   const i = token.indexOf('-');
-  if (i <= 0) throw unauthorized(MSG.keyExpired, ERROR_CODES.authKeyExpired);
+  if (i <= 0) throw linkInvalid();
   const orgCode = token.slice(0, i);
   const secret = token.slice(i + 1);
   const key = take ? await consumeAutoKey(deps.db, secret) : await peekAutoKey(deps.db, secret);
-  if (!key) throw unauthorized(MSG.keyExpired, ERROR_CODES.authKeyExpired);
+  if (!key) throw linkInvalid();
   const u = await findUserOrgCode(deps.db, key.userId);
-  if (!u || u.orgCode !== orgCode) throw unauthorized(MSG.keyExpired, ERROR_CODES.authKeyExpired);
+  if (!u || u.orgCode !== orgCode) throw linkInvalid();
   return u;
 }
 

@@ -5,8 +5,8 @@ import { ok, responses, type TZodApp } from '../../http/route-kit.js';
 /**
  * What the web app needs to know of the server's set-up before anyone signs in: where to
  * report browser errors (a DSN is public by design; it only accepts reports), and whether the
- * sign-in page offers sign-in through the partner hub.
- * report browser errors (a DSN is public by design; it only accepts reports), and the support contact.
+ * sign-in page offers sign-in through the partner hub, the support contact, and the thanks page
+ * free-trial users are sent to after a URL upload.
  */
 export function clientConfigRoutes(app: TZodApp, deps: TDeps) {
   app.get(
@@ -24,6 +24,7 @@ export function clientConfigRoutes(app: TZodApp, deps: TDeps) {
         errorReporting: deps.config.sentryDsn ? { dsn: deps.config.sentryDsn, environment: deps.config.sentryEnvironment } : null,
         hubSignIn: !!deps.config.hub,
         supportEmail: deps.config.supportEmail ?? null,
+        freeTrialThanksUrl: deps.config.freeTrialThanksUrl ?? null,
       }),
   );
 }

@@ -328,6 +328,7 @@ describe('recording permissions', () => {
       canShare: false,
       canFlag: false,
       canFlagOnResults: false,
+      canSubmitToCoach: false,
       canSubmit: false,
       canRename: false,
       canDelete: false,
@@ -393,6 +394,10 @@ describe('recording permissions', () => {
     // 002 section 2.5: Submit to coach stays on the manage page for a shared recording.
     expect((await api('PUT', `/recordings/${id}`, auth, { submitted: true })).json().data).toMatchObject({ submitted: true });
     expect((await api('PUT', `/recordings/${id}`, auth, { feedbackRequested: false })).json().data.abilities.canFlagOnResults).toBe(true);
+    // 002 section 2.5: the manage page's Submit to coach is offered only above coach level 1.
+    expect((await api('GET', `/recordings/${id}`, auth)).json().data.abilities.canSubmitToCoach).toBe(false);
+    await t.db.update(groups).set({ managerPrivacyLevel: 2 }).where(eq(groups.id, group.id));
+    expect((await api('GET', `/recordings/${id}`, auth)).json().data.abilities.canSubmitToCoach).toBe(true);
   });
 
   it('the owner renames, sets the speaker within range, and deletes (media gone)', async () => {

@@ -13,7 +13,7 @@ import { bindField } from '../../components/field-binding';
 import { LoadingState } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
-import { StorageUnavailableError, useSession } from '../../app/session-store';
+import { StorageUnavailableError, sessionStore, useSession } from '../../app/session-store';
 import { landingPath } from '../../app/route-paths';
 import { useMe } from '../../app/viewer';
 import { AuthLayout } from './auth-layout';
@@ -70,6 +70,8 @@ export function SignInPage() {
   // The key is used only when the visitor answers Continue (the continueWithKey mutation).
   const [keyStep, setKeyStep] = useState<'checking' | { email: string } | null>(key ? 'checking' : null);
   const keyPeeked = useRef<string | null>(null);
+  /** The link's key was refused: a signed-in visitor goes on as if they had come without it. */
+  const [linkFailed, setLinkFailed] = useState(false);
 
   const dropKey = () => {
     const rest = new URLSearchParams(params);
@@ -102,7 +104,12 @@ export function SignInPage() {
       .peekSignInKey(key)
       .then((r) => setKeyStep({ email: r.email }))
       .catch((e: unknown) => {
-        notifications.error(errorMessage(e, MSG.keyExpired));
+        // Signed in already (the stored session was set aside for the link): the visit goes on
+        // signed in, and the message shows on the page it goes on to.
+        const message = { kind: 'error' as const, title: errorMessage(e, MSG.signInLinkInvalid) };
+        if (sessionStore.resumeStored()) notifications.showAfterNavigation(message);
+        else notifications.show(message);
+        setLinkFailed(true);
         setKeyStep(null);
       });
   }, [key, viaHub, continueWithKey.mutate]);
@@ -119,8 +126,8 @@ export function SignInPage() {
   const onSubmit = handleSubmit((body) => signIn.mutate(body));
   const email = watch('email');
 
-  // Already signed in (and not opening a sign-in link): straight on, as a finished sign-in would go.
-  if (session && !arrivedWithKey && !signIn.isPending && !signIn.isSuccess) {
+  // Already signed in (and not opening a usable sign-in link): straight on, as a finished sign-in would go.
+  if (session && (!arrivedWithKey || linkFailed) && !signIn.isPending && !signIn.isSuccess) {
     if (me.data) return <Navigate to={afterSignInPath(next, code, landingPath(me.data.landing).path)} replace />;
     if (me.isPending) return <LoadingState />;
   }

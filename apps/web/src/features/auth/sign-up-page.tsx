@@ -72,19 +72,19 @@ export function SignUpPage() {
       <AuthLayout
         title="Create your account"
         lead={
-          <>
-            {invite.result.groupName ? (
-              <>
-                You are joining the {vocab.word('group')} <strong>{invite.result.groupName}</strong> at{' '}
-                <strong>{invite.result.org.name}</strong>.
-              </>
-            ) : (
-              <>
-                You are joining <strong>{invite.result.org.name}</strong>.
-              </>
-            )}{' '}
-            Your {vocab.word('coach')} can give you feedback on the recordings you share with this {vocab.word('group')}.
-          </>
+          invite.result.groupName ? (
+            <>
+              You are joining the {vocab.word('group')} <strong>{invite.result.groupName}</strong> at{' '}
+              <strong>{invite.result.org.name}</strong>. Your {vocab.word('coach')} can give you feedback on the recordings you share with
+              this {vocab.word('group')}.
+            </>
+          ) : (
+            // An organisation-level invite names no group: it grants the roles its administrator chose.
+            <>
+              You are joining <strong>{invite.result.org.name}</strong>. Your account will have the roles your administrator chose for this
+              invite.
+            </>
+          )
         }
       >
         <SignUpForm

@@ -3,7 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { TGroup, TMeResponse, TPreferences } from '@rostrum/contract';
+import { ERROR_CODES, MSG, type TGroup, type TMeResponse, type TPreferences } from '@rostrum/contract';
+import { ApiError } from '../../api/http-client';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { ViewerContext, buildViewer } from '../../app/viewer';
 import { assignmentsApi } from './group-assignments-api';
@@ -67,6 +68,14 @@ function setup(preferences: TPreferences = {}, opts: Parameters<typeof me>[1] = 
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+// jsdom has no <dialog> methods; the alert only needs to open and close.
+HTMLDialogElement.prototype.showModal = function () {
+  this.setAttribute('open', '');
+};
+HTMLDialogElement.prototype.close = function () {
+  this.removeAttribute('open');
+};
 
 const cardNames = () => screen.getAllByTestId('assignment-card').map((c) => within(c).getAllByRole('link')[0]!.textContent);
 
@@ -226,5 +235,21 @@ describe('CoachDashboardPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(document.activeElement).toBe(field);
     expect(createGroup).not.toHaveBeenCalled();
+  });
+
+  it("a failed save is the spec's alert (002 section 8); after OK the form is open again with the name kept", async () => {
+    const { createGroup } = setup({}, { orgType: 'edu', canCreateGroups: true });
+    createGroup.mockRejectedValue(new ApiError(409, 'A group of that name exists', true, ERROR_CODES.groupNameTaken));
+    await userEvent.click(await screen.findByRole('button', { name: 'Create New Class' }));
+    await userEvent.type(screen.getByPlaceholderText('enter the course/semester/section number'), 'Debate 101');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect(alert.hasAttribute('open')).toBe(true);
+    expect(alert.textContent).toContain(MSG.groupSaveFailed);
+    await userEvent.click(within(alert).getByRole('button', { name: 'OK' }));
+    expect(alert.hasAttribute('open')).toBe(false);
+    const field = screen.getByPlaceholderText('enter the course/semester/section number') as HTMLInputElement;
+    expect(field.value).toBe('Debate 101');
+    expect(document.activeElement).toBe(field);
   });
 });

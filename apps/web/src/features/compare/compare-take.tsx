@@ -10,7 +10,7 @@ import type { WaveformController } from '../../components/waveform/waveform-cont
 import { WaveformPlayer } from '../../components/waveform/waveform-player';
 import { WEB_ROUTES } from '../../app/route-paths';
 import { notifications } from '../../app/notification-store';
-import { DISPLAY_ERROR } from '../results/results-layout';
+import { displayError } from '../results/recording-status';
 import type { TTake } from './compare-takes';
 
 /** The metrics whose hot spots a take's waveform can show, in the results page's order. */
@@ -50,7 +50,10 @@ export function CompareTake({ take, index, controller }: { take: TTake; index: n
             numSpeakers={r.numSpeakers}
             isVideo={false}
             solo={false}
-            onDisplayError={() => notifications.error(DISPLAY_ERROR.title, DISPLAY_ERROR.text)}
+            onDisplayError={() => {
+              const e = displayError();
+              notifications.error(e.title, e.text);
+            }}
           >
             <HotSpots take={take} />
           </WaveformPlayer>

@@ -156,7 +156,7 @@ describe('ScorePanel validation (001 sections 4 and 5)', () => {
       expect(saveResponse).toHaveBeenCalledWith({
         recordingId: RECORDING_ID,
         scorecardId: SCORECARD_ID,
-        responses: [{ id: 'customeye-contact-2.0', response: 4 }],
+        responses: [{ id: 'customeyecontact2.0', response: 4 }],
       }),
     );
     expect(create).toHaveBeenCalledWith({

@@ -2,14 +2,14 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { FileUp, Link2, Mic, Smartphone, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ROUTES } from '@rostrum/contract';
+import { INTAKE_MSG, ROUTES } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { Banner } from '../../components/banner';
 import { ButtonLink } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { LoadingState } from '../../components/spinner';
 import { Tabs } from '../../components/tabs';
-import { useViewer } from '../../app/viewer';
+import { useViewer, type TViewer } from '../../app/viewer';
 import { zoomRecordingsPath } from '../zoom/zoom-link';
 import { useIntakeData } from './use-intake-data';
 import { supportsAudioFeatures } from '../auth/browser-support';
@@ -43,6 +43,11 @@ const LEADS: Record<TRecordTab, string> = {
   url: 'Give the address of an audio or video file on the web; Rostrum downloads and analyses it.',
   zoom: 'Import a cloud recording of one of your Zoom meetings.',
 };
+
+/** The intro under the heading: free-trial users see their own (000 section 1, 001 section 2). */
+export function recordIntro(viewer: Pick<TViewer, 'freeTrial'>): string {
+  return viewer.freeTrial ? INTAKE_MSG.freeTrialIntro : 'There are many different ways to get started.';
+}
 
 /**
  * /record?tab=&assignmentId=: the intake tabs (spec 001 section 2, Record page). Upload ZOOM
@@ -80,7 +85,7 @@ export function RecordPage() {
 
   return (
     <div className="page page--medium">
-      <PageHeader eyebrow="New recording" title="Record. Review. Improve." lead="There are many different ways to get started." />
+      <PageHeader eyebrow="New recording" title="Record. Review. Improve." lead={recordIntro(viewer)} />
       {preselectId && !preselected && viewer.assignmentsOn && (
         <Banner
           inline

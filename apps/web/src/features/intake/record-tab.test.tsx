@@ -95,6 +95,11 @@ vi.mock('../../api/rostrum-api', async () => {
     queryKeys: { recordings: ['recordings'], me: ['me'], unsavedTakes: ['live-captures'] },
   };
 });
+/** The error-reporting service: the inline errors are reported as the notifications are (000 section 8). */
+const reported = vi.hoisted(() => [] as string[][]);
+vi.mock('../../app/error-reporting', () => ({
+  reportNotification: (title: string, text?: string) => void reported.push(text === undefined ? [title] : [title, text]),
+}));
 /** tus uploads the tab starts: the test ends them through their callbacks. */
 const tusUploads = vi.hoisted(
   () =>
@@ -224,11 +229,15 @@ beforeEach(() => {
   Object.assign(server, { failCapture: false, captureGone: false, captures: 0, deleted: [], created: [], preferences: [], unsaved: [] });
   Object.assign(cueTap, { streams: [], stopped: 0 });
   tusUploads.length = 0;
+  reported.length = 0;
   Object.assign(device, { found: null, begun: [], appended: 0, updates: [], removed: 0 });
   URL.createObjectURL = () => 'blob:take';
   URL.revokeObjectURL = () => {};
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('RecordTab (spec 001 section 4)', () => {
   it('waits for the microphone, offers troubleshooting after the delay, then counts down 3, 2, 1', async () => {
@@ -265,6 +274,37 @@ describe('RecordTab (spec 001 section 4)', () => {
     expect(screen.getByText(INTAKE_MSG.authorizationError, { exact: false })).toBeTruthy();
     await click('Try Again');
     expect(screen.getByRole('button', { name: 'Record' })).toBeTruthy();
+  });
+
+  it('a refused microphone is reported to error reporting with its text', async () => {
+    mic.allow = false;
+    renderTab();
+    await click('Record');
+    expect(reported).toEqual([['Recording Error', INTAKE_MSG.authorizationError]]);
+  });
+
+  it('in Edge on Windows the refused microphone shows the Windows hint at the error', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.2210.91',
+    );
+    mic.allow = false;
+    renderTab();
+    await click('Record');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(INTAKE_MSG.authorizationError);
+    expect(alert.textContent).toContain(INTAKE_MSG.edgeWindowsMicHint);
+  });
+
+  it('on iOS the silence error asks to force-close Safari or open a new tab', async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+    );
+    renderTab();
+    await click('Record');
+    await advance(RECORDING_LIMITS.countdownSeconds * 1000);
+    await act(async () => mic.onSilence?.());
+    expect(screen.getByText(INTAKE_MSG.silenceErrorIos, { exact: false })).toBeTruthy();
+    expect(reported).toEqual([['Recording Error', INTAKE_MSG.silenceErrorIos]]);
   });
 
   it('silence while recording buzzes and shows the silence error', async () => {

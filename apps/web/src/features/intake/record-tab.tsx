@@ -11,6 +11,8 @@ import { ConfirmDialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import type { TViewer } from '../../app/viewer';
 import { usePreference } from '../../app/preferences';
+import { useReportedError } from '../../app/reported-error';
+import { isEdgeOnWindows, isIos } from '../auth/browser-support';
 import { AudioCapture, fileExtensionFor, playBuzzer } from './audio-capture';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
 import { resultsPath, type TIntakeData } from './intake-options';
@@ -87,6 +89,17 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
   const [machine, dispatch] = useReducer(recordReducer, initialRecordState);
   const { phase: state, count, elapsed, result, progress, uploadError, showTroubleshooting, confirmCancel } = machine;
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  /** The microphone's failure (001 section 8): refused, or only silence (iOS has its own text). */
+  const captureError =
+    state === 'AUTHORIZATION_ERROR'
+      ? INTAKE_MSG.authorizationError
+      : state === 'SILENCE_ERROR'
+        ? isIos()
+          ? INTAKE_MSG.silenceErrorIos
+          : INTAKE_MSG.silenceError
+        : null;
+  // Shown inline, reported as the error notifications are (000 section 8).
+  useReportedError('Recording Error', captureError);
   /** Live cues (issue 20): remembered on or off; they tap the stream only while recording. */
   const [liveCues, setLiveCues] = usePreference(viewer.me, 'liveCues');
   const cuesOn = liveCues === 'on';
@@ -493,7 +506,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
               </Button>
             </>
           )}
-          {(state === 'AUTHORIZATION_ERROR' || state === 'SILENCE_ERROR') && (
+          {captureError && (
             <>
               <span className="recorder__error-icon">
                 <MicOff size={28} aria-hidden />
@@ -503,15 +516,12 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
                 kind="error"
                 title="Recording Error"
                 text={
-                  state === 'AUTHORIZATION_ERROR' ? (
-                    <>
-                      {INTAKE_MSG.authorizationError} <TroubleshootingLink />
-                    </>
-                  ) : (
-                    <>
-                      {INTAKE_MSG.silenceError} <TroubleshootingLink />
-                    </>
-                  )
+                  <>
+                    {captureError} <TroubleshootingLink />
+                    {state === 'AUTHORIZATION_ERROR' && isEdgeOnWindows() && (
+                      <span className="recorder__error-hint">{INTAKE_MSG.edgeWindowsMicHint}</span>
+                    )}
+                  </>
                 }
               />
               <Button variant="secondary" icon={<RotateCcw size={16} aria-hidden />} onClick={reset}>

@@ -1,4 +1,5 @@
 import { RotateCcw } from 'lucide-react';
+import { useReportedError } from '../../app/reported-error';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import type { TUploadProgress } from './recording-upload';
@@ -37,6 +38,7 @@ export function UploadProgress({ progress, label }: { progress: TUploadProgress;
 
 /** A failed upload: the spec's error, and Retry Upload when the same upload can continue. */
 export function UploadFailure({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
+  useReportedError(title, message);
   return (
     <div className="stack">
       <Banner inline kind="error" title={title} text={message} />

@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { z } from 'zod';
-import { ALLOWED_MEDIA_EXTENSIONS, INTAKE_MSG, ZRecordingUrlSchema, checkRecordingUrl, fileExtension } from '@rostrum/contract';
+import { ALLOWED_MEDIA_EXTENSIONS, INTAKE_MSG, ROUTES, ZRecordingUrlSchema, checkRecordingUrl, fileExtension } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
 import { Banner } from '../../components/banner';
@@ -13,6 +13,8 @@ import { Button } from '../../components/button';
 import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import type { TViewer } from '../../app/viewer';
+import { useReportedError } from '../../app/reported-error';
+import { openExternalPage } from '../../app/external-page';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
 import { hideVideoOfConversation } from './recording-upload';
 import { resultsPath, type TIntakeData } from './intake-options';
@@ -64,18 +66,23 @@ export function UploadUrlTab({ viewer, data }: { viewer: TViewer; data?: TIntake
       void hideVideoOfConversation(queryClient, created.recordingId, body);
       return created;
     },
-    onSuccess: (created) => {
+    onSuccess: async (created) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
-      void navigate(resultsPath(created.recordingId, form.ctx.assignment?.assignmentId));
+      if (!viewer.freeTrial) return void navigate(resultsPath(created.recordingId, form.ctx.assignment?.assignmentId));
+      // Free-trial users go to a thanks page (001 section 2): the operator's, else the app's own.
+      const config = await queryClient
+        .fetchQuery({ queryKey: queryKeys.clientConfig, queryFn: api.getClientConfig, staleTime: Number.POSITIVE_INFINITY })
+        .catch(() => null);
+      if (config?.freeTrialThanksUrl) return openExternalPage(config.freeTrialThanksUrl);
+      void navigate(`${ROUTES.freeTrialThanks.path}?${new URLSearchParams({ recordingId: created.recordingId })}`);
     },
   });
   const busy = create.isPending;
-  // A 400 carries the server's reason (a refused address, a Zoom link); anything else is the spec's text.
-  const error = !create.error
-    ? null
-    : isApiError(create.error) && create.error.status === 400 && create.error.hasBody
-      ? create.error.message
-      : INTAKE_MSG.urlUploadError;
+  // The spec's sentence on every failure (001 section 8); a 400 adds the server's reason after it
+  // (a refused address, a Zoom link, a file that could not be downloaded).
+  const reason = isApiError(create.error) && create.error.status === 400 && create.error.hasBody ? create.error.message : null;
+  const error = !create.error ? null : reason ? `${INTAKE_MSG.urlUploadError} ${reason}` : INTAKE_MSG.urlUploadError;
+  useReportedError('URL Upload Error', error);
 
   const checked = url.trim() ? checkRecordingUrl(url) : null;
   const note = viewer.org.settings.Video && checked?.ok ? videoNote(checked.url) : null;

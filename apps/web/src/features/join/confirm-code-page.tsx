@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Users } from 'lucide-react';
-import { MSG, withArticle } from '@rostrum/contract';
+import { MSG, alreadyCoachMessage, withArticle, type TGroup } from '@rostrum/contract';
 import { api } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
 import { Button, ButtonLink } from '../../components/button';
@@ -34,6 +34,16 @@ function MessageCard({ text }: { text: string }) {
   );
 }
 
+/**
+ * Whether the code is that of a group the viewer coaches: the server's canCoach on their groups
+ * (GET me), the same fact that makes POST groups/join answer 409. Codes match without case, as
+ * the server looks them up.
+ */
+export function coachesGroupWithCode(groups: readonly TGroup[], code: string): boolean {
+  const wanted = code.trim().toLowerCase();
+  return groups.some((g) => g.abilities.canCoach && g.inviteCode?.toLowerCase() === wanted);
+}
+
 /** /confirm-code?code|invite (000 section 2.8): join a group with a code from an existing account. */
 export function ConfirmCodePage() {
   const [params] = useSearchParams();
@@ -55,6 +65,8 @@ export function ConfirmCodePage() {
   if (check.isPending) return <LoadingState />;
 
   const groupName = check.data?.groupName;
+  // A group the viewer coaches (000 section 8, "Already a coach"): said at once, and no Join Group.
+  const alreadyCoach = coachesGroupWithCode(viewer.groups, code) ? alreadyCoachMessage(viewer.org.type) : null;
   // A full organisation (402) is the join's own failure (000 section 8): its message, and Join Group
   // stays so the user can try again once a seat is free.
   const seatsFull = isApiError(check.error) && check.error.status === 402;
@@ -70,7 +82,12 @@ export function ConfirmCodePage() {
               <Users size={26} aria-hidden />
             </div>
             <h1>Join {vocab.Word('group')}</h1>
-            {check.isError ? (
+            {alreadyCoach ? (
+              <div className="stack" role="alert">
+                <p className="form-error">{alreadyCoach.title}</p>
+                <p className="muted">{alreadyCoach.text}</p>
+              </div>
+            ) : check.isError ? (
               <p className="form-error" role="alert">
                 {isApiError(check.error) && check.error.status === 400
                   ? MSG.inviteCodeInvalid
@@ -101,7 +118,7 @@ export function ConfirmCodePage() {
             <Button variant="secondary" onClick={cancel}>
               Cancel
             </Button>
-            {(!check.isError || seatsFull) && (
+            {!alreadyCoach && (!check.isError || seatsFull) && (
               <Button busy={join.isPending} onClick={() => join.mutate(code)}>
                 Join Group
               </Button>

@@ -2,8 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG, type TGroup } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
-import { errorMessage, isApiError } from '../../api/http-client';
-import { Banner } from '../../components/banner';
+import { AlertDialog } from '../../components/dialog';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { TextField } from '../../components/text-field';
@@ -15,8 +14,8 @@ import { initialFreeYears } from '../admin/group-form-rules';
 
 /**
  * Create New Group (org-level managers, 002 sections 2.2 and 2.5): a name and the free duration
- * (issue 12), then POST groups with them and the organisation's name. An empty name only focuses the field. A taken name gives
- * the spec's message and the form stays open.
+ * (issue 12), then POST groups with them and the organisation's name. An empty name only focuses
+ * the field. A failed save is the spec's alert (002 section 8); the form stays with the name kept.
  */
 export function CreateGroupForm({
   viewer,
@@ -29,7 +28,7 @@ export function CreateGroupForm({
 }) {
   const { vocab } = viewer;
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
   // The organisation's free duration to start with; no field where the organisation's is perpetual.
   const [freeYears, setFreeYears] = useState<number | null>(() => initialFreeYears(viewer.org, null));
   const field = useRef<HTMLInputElement>(null);
@@ -41,11 +40,21 @@ export function CreateGroupForm({
         ...(freeYears === null ? {} : { freeDuration: { years: freeYears } }),
       }),
     onSuccess: (group) => onCreated(group),
-    onError: (e) => {
-      setError(isApiError(e) && e.status === 409 ? MSG.groupSaveFailed : errorMessage(e, MSG.groupSaveFailed));
-      field.current?.focus();
-    },
+    // Any failure is the spec's alert (002 section 8); after OK the form is back with the name kept.
+    onError: () => setFailed(true),
   });
+  // The field takes the focus once the alert has closed: closing a modal dialog gives the focus
+  // back to the button that opened it (the dialog's effect runs before this one).
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (failed || !refocus.current) return;
+    refocus.current = false;
+    field.current?.focus();
+  }, [failed]);
+  const closeAlert = () => {
+    refocus.current = true;
+    setFailed(false);
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -54,7 +63,6 @@ export function CreateGroupForm({
       field.current?.focus();
       return;
     }
-    setError(null);
     create.mutate(trimmed);
   };
 
@@ -65,7 +73,6 @@ export function CreateGroupForm({
       description={`Its invite code is made from the name; share it with your ${vocab.word('speakers')} once it is saved.`}
     >
       <form className="create-group-form" onSubmit={submit} noValidate aria-labelledby="create-group-title">
-        {error && <Banner kind="error" inline title="Could not save" text={error} />}
         <div className="create-group-form__row">
           <TextField
             ref={field}
@@ -88,6 +95,7 @@ export function CreateGroupForm({
           </div>
         </div>
       </form>
+      <AlertDialog message={failed ? MSG.groupSaveFailed : null} onClose={closeAlert} />
     </Card>
   );
 }

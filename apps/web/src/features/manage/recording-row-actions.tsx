@@ -25,11 +25,13 @@ import { downloadRecording } from './download-recording';
  * them off. With Assignments on, a recording outside an assignment is shared or submitted only
  * once added to one (canSubmit, 002 section 4).
  */
-export function sharingOffers(r: TRecordingSummary) {
+export function sharingOffers(r: TRecordingSummary, wording: TActionWording) {
   const done = rowState(r) === 'done';
   const owner = r.abilities.canRename;
+  // Manage's Submit to coach has its own rule (002 section 2.5); My Library flags wherever flagging is allowed.
+  const mayFlag = wording === 'manage' ? r.abilities.canSubmitToCoach : r.abilities.canFlag;
   return {
-    submit: done && !r.submitted && r.abilities.canFlag,
+    submit: done && !r.submitted && mayFlag,
     withdraw: owner && r.submitted,
     share: done && !r.feedbackRequested && r.abilities.canShare,
     stopSharing: owner && r.feedbackRequested,
@@ -37,8 +39,11 @@ export function sharingOffers(r: TRecordingSummary) {
   };
 }
 
+/** Which screen's menu: Manage's My Recordings (002 section 2.5) or the speaker dashboard's My Library (2.4). */
+export type TActionWording = 'manage' | 'library';
+
 /** The menu wording: Manage says "Submit to coach" (002 section 2.5), My Library "Flag for coach review" (2.4). */
-function actionLabels(vocab: TVocabulary, wording: 'manage' | 'library') {
+function actionLabels(vocab: TVocabulary, wording: TActionWording) {
   const coach = vocab.word('coach');
   const group = vocab.word('group');
   return wording === 'manage'
@@ -61,7 +66,7 @@ function actionLabels(vocab: TVocabulary, wording: 'manage' | 'library') {
  * After a change the lists that show the recording are loaded again: My Recordings, My Library
  * and the dashboard's counts.
  */
-export function useRecordingRowActions(vocab: TVocabulary, wording: 'manage' | 'library') {
+export function useRecordingRowActions(vocab: TVocabulary, wording: TActionWording) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const reloadLists = () => {
@@ -99,7 +104,7 @@ export function useRecordingRowActions(vocab: TVocabulary, wording: 'manage' | '
 
   const labels = actionLabels(vocab, wording);
   const actionsFor = (r: TRecordingSummary): ActionMenuItem[] => {
-    const offers = sharingOffers(r);
+    const offers = sharingOffers(r, wording);
     const change = (field: 'submitted' | 'feedbackRequested', value: boolean) => () =>
       sharing.change({ recordingId: r.recordingId, field, value });
     const items: ActionMenuItem[] = [];

@@ -1,6 +1,6 @@
-import { FAILED_REASONS, ZOOM_MSG } from '@rostrum/contract';
-import { describe, expect, it } from 'vitest';
-import { failureText, recordingPollMs, zoomFailureHint } from './recording-status';
+import { FAILED_REASONS, INTAKE_MSG, ZOOM_MSG } from '@rostrum/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { displayError, failureText, recordingPollMs, zoomFailureHint } from './recording-status';
 
 // Spec 001 section 8: each failure code has its title; the duration decides when there is no code.
 describe('failureText', () => {
@@ -74,5 +74,24 @@ describe('zoomFailureHint', () => {
     });
     expect(zoomFailureHint('zoom form', null)?.contact).toBe('If it fails again, contact your administrator.');
     expect(zoomFailureHint('ui upload form', 'help@school.example')).toBeNull();
+  });
+});
+
+// 001 section 8: "'Display Error' when the waveform fails to render: Internet Explorer users are
+// told to use Edge, Chrome or Firefox; others to reload or try another browser."
+describe('displayError', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('tells Internet Explorer users to use Edge, Chrome or Firefox', () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko');
+    expect(displayError()).toEqual({ title: 'Display Error', text: INTAKE_MSG.displayErrorIe });
+    expect(INTAKE_MSG.displayErrorIe).toContain('Edge, Chrome or Firefox');
+  });
+
+  it('tells others to reload or try another browser', () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0.0.0 Safari/537.36',
+    );
+    expect(displayError()).toEqual({ title: 'Display Error', text: INTAKE_MSG.displayError });
   });
 });

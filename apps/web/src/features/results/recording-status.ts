@@ -1,5 +1,6 @@
 import { FAILED_REASONS, INTAKE_MSG, RECORDING_LIMITS, ZOOM_MSG, type TRecording, type TRecordingSummary } from '@rostrum/contract';
 import { pollInterval } from '../../app/poll-interval';
+import { isInternetExplorer } from '../auth/browser-support';
 
 // How a recording's state reads on the results page and in lists (spec 001 sections 4 and 8).
 
@@ -90,4 +91,9 @@ export function isGeneratedFileName(name: string | null | undefined): boolean {
   if (!name) return true;
   const stem = name.replace(/\.[^.]+$/, '');
   return /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(stem) || /^[0-9a-f]{24,}$/i.test(stem);
+}
+
+/** 'Display Error' when the waveform fails to render (001 section 8): Internet Explorer has its own text. */
+export function displayError(): { title: string; text: string } {
+  return { title: 'Display Error', text: isInternetExplorer() ? INTAKE_MSG.displayErrorIe : INTAKE_MSG.displayError };
 }

@@ -22,6 +22,7 @@ import { WaveformPlayer } from '../../components/waveform/waveform-player';
 import { useCommentMarkers } from '../feedback/comment-markers';
 import { VoiceLanes } from './voice-lanes/voice-lanes';
 import { notifications } from '../../app/notification-store';
+import { displayError } from './recording-status';
 import { useViewer } from '../../app/viewer';
 import { FeedbackPanel } from '../feedback/feedback-panel';
 import { ResultsCharts } from './results-charts';
@@ -31,11 +32,6 @@ import { ShareLinksPanel } from './share-links-panel';
 import { SpeakerChoice } from './speaker-choice';
 import { WordListNotice } from './word-list-notice';
 import './results.css';
-
-export const DISPLAY_ERROR = {
-  title: 'Display Error',
-  text: 'The waveform could not be displayed. Please reload the page or try another browser.',
-};
 
 function scoresFor(results: TResults, speaker: number): TSpeakerScores | null {
   if (!results.isConversational || !results.scores.perSpeaker) return results.scores;
@@ -161,7 +157,10 @@ export function ResultsView({
               speakers={conv ? speakers : undefined}
               videoElement={video}
               waitForVideo={videoPlayable}
-              onDisplayError={() => notifications.error(DISPLAY_ERROR.title, DISPLAY_ERROR.text)}
+              onDisplayError={() => {
+                const e = displayError();
+                notifications.error(e.title, e.text);
+              }}
               lanes={lanes}
             >
               {conv && numSpeakers > 1 && (

@@ -58,6 +58,7 @@ export function libraryRow(over: Partial<TLibraryRecording> = {}): TLibraryRecor
       canShare: true,
       canFlag: true,
       canFlagOnResults: true,
+      canSubmitToCoach: true,
       canSubmit: false,
       canRename: true,
       canDelete: true,
