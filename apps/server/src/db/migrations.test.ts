@@ -108,3 +108,56 @@ describe('migration 0022: each consent in its own column, with its time', () => 
     await client.close();
   });
 });
+
+describe('migration 0025: custom rating ids keep only letters, digits, dots and dashes', () => {
+  it('re-keys each scorecard and its responses, and leaves ratings that would share an id as they were', async () => {
+    const client = new PGlite();
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: migrationsUpTo(25) });
+    await client.exec('SET session_replication_role = replica');
+    const preset = { id: 'scoreOverall', label: 'Overall', description: '', order: 0, preset: true, hidden: false };
+    const custom = (id: string, label: string, order: number) => ({ id, label, description: '', order, preset: false, hidden: false });
+    // As the editor stored them before: spaces became dashes.
+    const cards = {
+      plain: [preset, custom('customcall-to-action', 'Call to Action', 1), custom('customeye-contact', 'Eye contact', 2)],
+      // "STORY telling" and "Storytelling" were two ids; now they would be one.
+      clash: [preset, custom('customstory-telling', 'STORY telling', 1), custom('customstorytelling', 'Storytelling', 2)],
+    };
+    const ids: Record<string, string> = {};
+    for (const [name, questions] of Object.entries(cards)) {
+      const { rows } = await client.query<{ id: string }>(
+        'INSERT INTO scorecards (assignment_id, questions) VALUES (gen_random_uuid(), $1) RETURNING id',
+        [JSON.stringify(questions)],
+      );
+      ids[name] = rows[0]!.id;
+      await client.query(
+        'INSERT INTO scorecard_responses (scorecard_id, recording_id, user_id, responses) VALUES ($1, gen_random_uuid(), gen_random_uuid(), $2)',
+        [ids[name], JSON.stringify(questions.filter((q) => !q.preset).map((q, i) => ({ id: q.id, response: 5 + i })))],
+      );
+    }
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    const read = async (name: string) => {
+      const card = await client.query<{ questions: { id: string; label: string }[] }>('SELECT questions FROM scorecards WHERE id = $1', [ids[name]]);
+      const answers = await client.query<{ responses: { id: string; response: number }[] }>(
+        'SELECT responses FROM scorecard_responses WHERE scorecard_id = $1',
+        [ids[name]],
+      );
+      return { questions: card.rows[0]!.questions.map((q) => q.id), responses: answers.rows[0]!.responses };
+    };
+    expect(await read('plain')).toEqual({
+      questions: ['scoreOverall', 'customcalltoaction', 'customeyecontact'],
+      responses: [
+        { id: 'customcalltoaction', response: 5 },
+        { id: 'customeyecontact', response: 6 },
+      ],
+    });
+    expect(await read('clash')).toEqual({
+      questions: ['scoreOverall', 'customstory-telling', 'customstorytelling'],
+      responses: [
+        { id: 'customstory-telling', response: 5 },
+        { id: 'customstorytelling', response: 6 },
+      ],
+    });
+    await client.close();
+  });
+});
