@@ -137,7 +137,9 @@ describe('migration 0025: custom rating ids keep only letters, digits, dots and 
     }
     await migrate(db, { migrationsFolder: MIGRATIONS });
     const read = async (name: string) => {
-      const card = await client.query<{ questions: { id: string; label: string }[] }>('SELECT questions FROM scorecards WHERE id = $1', [ids[name]]);
+      const card = await client.query<{ questions: { id: string; label: string }[] }>('SELECT questions FROM scorecards WHERE id = $1', [
+        ids[name],
+      ]);
       const answers = await client.query<{ responses: { id: string; response: number }[] }>(
         'SELECT responses FROM scorecard_responses WHERE scorecard_id = $1',
         [ids[name]],
