@@ -200,6 +200,21 @@ describe('GET assignments/{id}/report.csv', () => {
     expect(rows[3]).toMatchObject({ Duration: '-', 'Vocal Delivery': '-', 'Shared with Group': 'Yes' });
   });
 
+  it('defuses scorecard question labels in the header cells as the data cells are (formula injection)', async () => {
+    const o = await makeOrg(t.db, { settings: { Assignments: true, Download_Report_Button: true } });
+    const labels = ['=HYPERLINK("x")', '@SUM(1)', '+1 idea', '-dash'];
+    const { assignment } = await insertAssignment(t.db, o.coach, o.group.id, { name: 'Labels', custom: labels });
+    await insertDoneRecording(t.db, o.speaker, o.group.id, { title: 'Take', assignmentId: assignment.id });
+    const coach = await signInAs(t, o.coach.email);
+    const res = await get(`/assignments/${assignment.id}/report.csv`, coach);
+    expect(res.statusCode, res.body).toBe(200);
+    const { header } = table(res.body);
+    for (const label of labels) {
+      for (const suffix of ['Rating', 'Raters', 'Coach Rating', 'Coach Raters']) expect(header).toContain(`'${label} ${suffix}`);
+    }
+    expect(header.filter((h) => /^[=+\-@\t\r]/.test(h))).toEqual([]);
+  });
+
   it('at coach privacy level 3 holds only shared or flagged recordings and its header says so', async () => {
     const s = await scene();
     await t.db.update(groups).set({ managerPrivacyLevel: 3 }).where(eq(groups.id, s.group.id));

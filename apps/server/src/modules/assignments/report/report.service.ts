@@ -275,7 +275,8 @@ function buildRows(opts: {
     }
   }
   lines.sort((a, b) => bySpeaker(a, b) || a.at - b.at);
-  return [header, ...lines.map((l) => l.cells)];
+  // Header cells carry user text too (scorecard question labels): defused like every text cell.
+  return [header.map(safeText), ...lines.map((l) => l.cells)];
 }
 
 /** GET assignments/{id}/report.csv: every member the assignment is for, with their recordings. */
