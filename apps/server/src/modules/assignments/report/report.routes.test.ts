@@ -253,6 +253,23 @@ describe('GET assignments/{id}/report.csv', () => {
   });
 });
 
+describe('an assignment the caller may not see', () => {
+  it('answers 404 to report.csv and comparison, as an unknown id does', async () => {
+    const s = await scene();
+    // For Amy alone: the other speakers of the group do not see it (GET assignments/{id} is 404).
+    const onlyAmy = (await insertAssignment(t.db, s.coach, s.group.id, { name: 'Just Amy', userTargets: [s.amy.id] })).assignment;
+    expect((await get(`/assignments/${onlyAmy.id}`, s.auth.speaker)).statusCode).toBe(404);
+    for (const path of ['report.csv', 'comparison']) {
+      for (const id of [onlyAmy.id, crypto.randomUUID()]) {
+        const res = await get(`/assignments/${id}/${path}`, s.auth.speaker);
+        expect(res.statusCode, `${path} of ${id === onlyAmy.id ? 'a hidden' : 'an unknown'} assignment`).toBe(404);
+      }
+    }
+    // Amy sees it and is refused: she may not download reports.
+    expect((await get(`/assignments/${onlyAmy.id}/report.csv`, await signInAs(t, s.amy.email))).statusCode).toBe(403);
+  });
+});
+
 describe('GET groups/{id}/report.csv', () => {
   it("lists the group's recordings with their assignment, sorted, without empty members", async () => {
     const s = await scene();
