@@ -6,7 +6,8 @@ import { SHOTS, api, apiSignIn, talkWav, uploadRecording, waitForResults } from 
 
 // The admin area's Organisation settings: Riverside's admin turns "Allow public share links" on
 // (off in the seed), the student then has the Public link panel on their results and makes a
-// link; the admin turns it off again, and the link stops opening and the panel is gone. Riverside's
+// link; the admin turns it off again, and the link stops opening and the panel is gone; turned on
+// once more, the old link stays revoked. Riverside's
 // setting is read by no other spec, and the spec leaves it off, as seeded. The permission cases
 // are in apps/server/src/modules/org/org-settings.routes.test.ts.
 
@@ -102,12 +103,20 @@ test('an admin allows public share links, the student makes one, and turning the
   await shared.goto(url);
   await expect(shared.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
 
-  // Off again: the link stops opening at once and the panel is gone.
+  // Off again: the screen says the links are revoked for good; the link stops opening at once and the panel is gone.
   await setShareLinks(page, false);
+  await expect(
+    page.getByText('Turning this off revokes every existing link for good: turning it on again does not bring them back.'),
+  ).toBeVisible();
   await shared.reload();
   await expect(shared.getByRole('heading', { level: 1, name: 'This link has expired or was turned off' })).toBeVisible();
   await expect(shared.getByRole('heading', { level: 1, name: TITLE })).toHaveCount(0);
-  await visitor.close();
   await openResults(page);
   await expect(page.getByTestId('share-links')).toHaveCount(0);
+
+  // On once more: the old link stays revoked (the afterAll turns the setting off, as seeded).
+  await setShareLinks(page, true);
+  await shared.reload();
+  await expect(shared.getByRole('heading', { level: 1, name: 'This link has expired or was turned off' })).toBeVisible();
+  await visitor.close();
 });

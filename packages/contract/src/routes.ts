@@ -163,9 +163,16 @@ export function pageTitle(announcer: string | undefined): string {
   return announcer ? `Rostrum - ${announcer}` : 'Rostrum';
 }
 
+/**
+ * Browsers drop tabs and newlines from an address and read a backslash as a slash, so
+ * `/\t/evil.example` or `/\\evil.example` would leave the site: no control character or backslash.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses.
+const UNSAFE_IN_NEXT = /[\u0000-\u001f\u007f\\]/;
+
 /** Only same-site relative paths are accepted as a `next` target (no open redirects). */
 export function safeNext(next: string | null | undefined): string | null {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (!next?.startsWith('/') || next.startsWith('//') || UNSAFE_IN_NEXT.test(next)) return null;
   return next;
 }
 

@@ -201,6 +201,21 @@ describe('small rules', () => {
     expect(safeNext('https://evil.example')).toBeNull();
     expect(safeNext(undefined)).toBeNull();
   });
+  it('refuses next paths holding a control character or a backslash (browsers drop tabs and newlines and read a backslash as a slash)', () => {
+    for (const evil of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r//evil.example',
+      '/\u0000/x',
+      '/\u001f/x',
+      '/\u007f/x',
+      '/a\\b',
+      '/\\evil.example',
+    ]) {
+      expect(safeNext(evil), JSON.stringify(evil)).toBeNull();
+    }
+    expect(safeNext('/recordings/abc?tab=feedback#top')).toBe('/recordings/abc?tab=feedback#top');
+  });
   it('titles, names, birth years, expiry windows', () => {
     expect(pageTitle('Sign In')).toBe('Rostrum - Sign In');
     expect(autoFullName(' Ada ', 'Lovelace ')).toBe('Ada Lovelace');

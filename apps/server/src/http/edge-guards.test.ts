@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultErrorCode, ERROR_CODES } from '@rostrum/contract';
 import { makeOrg, signInAs, startTestApp, type TTestApp } from '../test/harness.js';
-import { findNulPath } from './edge-guards.js';
+import { scorecardQuestions } from '@rostrum/contract';
+import { findUnsafeText, NUL_MESSAGE, SURROGATE_MESSAGE } from './edge-guards.js';
 
 let t: TTestApp;
 let base: string;
@@ -36,9 +37,9 @@ function raw(path: string, headers: Record<string, string> = {}): Promise<{ stat
 
 describe('NUL characters', () => {
   it('finds them in strings and keys at any depth', () => {
-    expect(findNulPath({ a: [{ b: 'ok' }, { c: 'x\u0000y' }] })).toBe('a[1].c');
-    expect(findNulPath({ 'k\u0000': 1 })).toBe('k\u0000');
-    expect(findNulPath({ a: 'fine', n: 3, z: null })).toBeNull();
+    expect(findUnsafeText({ a: [{ b: 'ok' }, { c: 'x\u0000y' }] })?.path).toBe('a[1].c');
+    expect(findUnsafeText({ 'k\u0000': 1 })?.path).toBe('k\u0000');
+    expect(findUnsafeText({ a: 'fine', n: 3, z: null })).toBeNull();
   });
 
   it('answers 400 in the error shape on every kind of input, and stores nothing', async () => {
@@ -70,6 +71,72 @@ describe('NUL characters', () => {
     }
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: asSpeaker } });
     expect(me.json().data.user.firstName).toBe('speaker');
+  });
+});
+
+describe('unpaired UTF-16 surrogates', () => {
+  it('finds them in strings and keys at any depth; pairs are fine', () => {
+    expect(findUnsafeText({ a: [{ b: 'ok \ud83d\ude00' }, { c: 'x\ud800' }] })).toEqual({ path: 'a[1].c', message: SURROGATE_MESSAGE });
+    expect(findUnsafeText({ '\udc00k': 1 })?.path).toBe('\udc00k');
+    expect(findUnsafeText({ a: 'fine \ud83d\ude00', n: 3 })).toBeNull();
+    expect(findUnsafeText({ a: 'x\u0000' })).toEqual({ path: 'a', message: NUL_MESSAGE });
+  });
+
+  it('answers 400 in the error shape on every jsonb and text write, and stores nothing', async () => {
+    const { org, admin, coach, speaker } = await makeOrg(t.db, { settings: { Assignments: true, Custom_Wordspotting_For_Orgs: true } });
+    const asAdmin = await signInAs(t, admin.email);
+    const asCoach = await signInAs(t, coach.email);
+    const asSpeaker = await signInAs(t, speaker.email);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/assignments',
+      headers: { authorization: asCoach },
+      payload: {
+        name: 'Persuasive Talk',
+        description: 'Convince us.',
+        criteria: { algorithm: 'rostrum-default', scorecard: true, wordspotting: true },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const template = created.json().data.assignmentId as string;
+    const cases: { method: 'PUT' | 'PATCH' | 'POST'; url: string; auth: string; payload: object }[] = [
+      { method: 'PUT', url: '/me/preferences', auth: asSpeaker, payload: { foo: 'x\ud800' } },
+      { method: 'PUT', url: '/me/preferences', auth: asSpeaker, payload: { 'k\udc00': 'x' } },
+      { method: 'PUT', url: '/wordspotting', auth: asAdmin, payload: { algorithm: 'rostrum-default', words: ['\ud800'], orgId: org.id } },
+      { method: 'PATCH', url: `/assignments/${template}`, auth: asCoach, payload: { wordspotting: ['so\ud800'] } },
+      {
+        method: 'PUT',
+        url: `/assignments/${template}/scorecard`,
+        auth: asCoach,
+        payload: { scorecard: { questions: scorecardQuestions([['Story\udbff', 'A story?']]), coachOnlyScorecard: false } },
+      },
+      { method: 'PUT', url: '/me', auth: asSpeaker, payload: { firstName: 'Ad\ud800a' } },
+      { method: 'POST', url: '/recordings', auth: asSpeaker, payload: { title: 'My\udfff talk', source: 'ui upload form' } },
+    ];
+    for (const c of cases) {
+      const res = await t.app.inject({ method: c.method, url: `/api/v1${c.url}`, payload: c.payload, headers: { authorization: c.auth } });
+      expect(res.statusCode, `${c.method} ${c.url}: ${res.body}`).toBe(400);
+      expectErrorShape(res, 400);
+      expect(res.body, `${c.method} ${c.url}`).toContain('surrogate');
+    }
+    const me = (await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: asSpeaker } })).json().data;
+    expect(me.user.firstName).toBe('speaker');
+    expect(JSON.stringify(me)).not.toContain('\ufffd');
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/assignments/${template}`, headers: { authorization: asCoach } })
+    ).json().data;
+    expect(JSON.stringify(after)).not.toMatch(/\ufffd|Story/);
+  });
+
+  it('a query or path holding an encoded surrogate (not UTF-8) never gives a 500', async () => {
+    const { admin } = await makeOrg(t.db);
+    const asAdmin = await signInAs(t, admin.email);
+    // The query parser keeps what it cannot decode as sent (plain ASCII); the router refuses the path.
+    for (const url of ['/users?search=%ED%A0%80', '/recordings?q=a%ED%A0%80b']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authorization: asAdmin } });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    }
+    expectErrorShape(await t.app.inject({ method: 'GET', url: '/api/v1/recordings/%ED%A0%80', headers: { authorization: asAdmin } }), 400);
   });
 });
 

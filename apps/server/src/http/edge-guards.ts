@@ -7,16 +7,31 @@ import { defaultErrorCode } from '@rostrum/contract';
 // ones added later, so no route has to remember them.
 
 export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
+export const SURROGATE_MESSAGE = 'Text must not contain an unpaired UTF-16 surrogate (\\ud800 to \\udfff alone)';
+
+/** String.prototype.isWellFormed (ES2024; Node 22 has it, the ES2022 types this build uses do not). */
+const isWellFormed = (s: string): boolean => (s as string & { isWellFormed(): boolean }).isWellFormed();
 
 /**
- * The path of the first string or key holding U+0000, or null. PostgreSQL refuses NUL in text
- * and jsonb, so such input would fail deep inside a query instead of as a clear 400.
+ * What is wrong with one string, or null. PostgreSQL refuses NUL in text and jsonb, and an
+ * unpaired surrogate (a JSON body's "\ud800") is not text at all: jsonb refuses its escape, and
+ * a text column would silently store U+FFFD instead. Either would fail deep inside a query, or
+ * change what was sent, instead of answering a clear 400.
  */
-export function findNulPath(value: unknown, at = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? at || '(value)' : null;
+function textProblem(s: string): string | null {
+  if (s.includes('\u0000')) return NUL_MESSAGE;
+  return isWellFormed(s) ? null : SURROGATE_MESSAGE;
+}
+
+/** The path and the problem of the first string or key that PostgreSQL cannot store as sent, or null. */
+export function findUnsafeText(value: unknown, at = ''): { path: string; message: string } | null {
+  if (typeof value === 'string') {
+    const message = textProblem(value);
+    return message ? { path: at || '(value)', message } : null;
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findNulPath(value[i], `${at}[${i}]`);
+      const found = findUnsafeText(value[i], `${at}[${i}]`);
       if (found) return found;
     }
     return null;
@@ -24,8 +39,9 @@ export function findNulPath(value: unknown, at = ''): string | null {
   if (value && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
       const path = at ? `${at}.${key}` : key;
-      if (key.includes('\u0000')) return path;
-      const found = findNulPath(v, path);
+      const message = textProblem(key);
+      if (message) return { path, message };
+      const found = findUnsafeText(v, path);
       if (found) return found;
     }
   }
@@ -33,14 +49,14 @@ export function findNulPath(value: unknown, at = ''): string | null {
 }
 
 /**
- * The zod validator compiler with one rule in front: no NUL anywhere in the body, query,
- * params or headers. Every schema of every route is compiled through here.
+ * The zod validator compiler with one rule in front: no NUL and no unpaired surrogate anywhere in
+ * the body, query, params or headers. Every schema of every route is compiled through here.
  */
 export const guardedValidatorCompiler: FastifySchemaCompiler<FastifySchema> = (route) => {
   const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
   return (data: unknown) => {
-    const nulAt = findNulPath(data);
-    if (nulAt) return { error: new Error(`${nulAt}: ${NUL_MESSAGE}`) };
+    const unsafe = findUnsafeText(data);
+    if (unsafe) return { error: new Error(`${unsafe.path}: ${unsafe.message}`) };
     return validate(data);
   };
 };

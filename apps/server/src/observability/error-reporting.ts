@@ -1,5 +1,6 @@
 import * as Sentry from '@sentry/node';
 import type { FastifyRequest } from 'fastify';
+import { withoutQueryValues } from './database-errors.js';
 
 // Unexpected errors (5xx, crashed jobs) go to an error-reporting service (spec 000 section 8)
 // when SENTRY_DSN is set; otherwise this module does nothing. Reports never carry request
@@ -83,7 +84,7 @@ export function reportRequestError(err: unknown, req: FastifyRequest): void {
       scope.setTag('orgId', req.auth.orgId);
     }
     scope.setContext('request', { method: req.method, url: scrubUrl(req.url) });
-    Sentry.captureException(err);
+    Sentry.captureException(withoutQueryValues(err));
   });
 }
 
@@ -92,7 +93,7 @@ export function reportError(err: unknown, context: Record<string, string> = {}):
   if (!enabled) return;
   Sentry.withScope((scope) => {
     for (const [k, v] of Object.entries(context)) scope.setTag(k, v);
-    Sentry.captureException(err);
+    Sentry.captureException(withoutQueryValues(err));
   });
 }
 

@@ -42,8 +42,11 @@ export interface TMediaStorage {
   release(recordingId: string, dir: string): Promise<void>;
   /** Removes every file of a recording. */
   remove(recordingId: string): Promise<void>;
-  /** Answers a playback request for a recording's media file (access was checked), or false when it has none. */
-  serve(reply: FastifyReply, recordingId: string, kind: TMediaKind): Promise<boolean>;
+  /**
+   * Answers a playback request for a recording's media file (access was checked), or false when it
+   * has none. `presignSeconds`: how long a presigned bucket address may work (S3 storage).
+   */
+  serve(reply: FastifyReply, recordingId: string, kind: TMediaKind, opts?: { presignSeconds?: number }): Promise<boolean>;
   /** The tus datastore unfinished uploads live in (shared by every API node). */
   uploadStore(expiryMs: number): DataStore;
   /** A finished tus upload as a local file (for the content check and finishUpload). */

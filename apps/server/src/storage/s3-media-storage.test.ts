@@ -11,9 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { buildApp } from '../app.js';
-import { recordings } from '../db/schema.js';
+import { recordings, shareLinks } from '../db/schema.js';
+import { hashSecret, newSecret } from '../auth/keys.js';
+import { fullResults } from '../modules/exports/export-fixtures.js';
 import { handleExpireUploads } from '../jobs/expire-uploads.job.js';
-import { makeOrg, signInAs, startTestApp, TEST_MEDIA_SECRET, type TTestApp } from '../test/harness.js';
+import { insertDoneRecording, makeOrg, signInAs, startTestApp, TEST_MEDIA_SECRET, type TTestApp } from '../test/harness.js';
 import { speechWav, speechWebm } from '../test/media-fixtures.js';
 import { createCapture, startCaptureUpload } from '../test/live-capture-client.js';
 import { startS3StandIn, type TS3StandIn } from '../test/s3-stand-in.js';
@@ -168,6 +170,37 @@ describe('S3 media storage', () => {
     const local = await cli({});
     expect(local.status).toBe(1);
     expect(local.stderr.trim()).toBe('Configuration error: STORAGE must be s3 (with the S3_ settings) to migrate media into a bucket');
+  });
+});
+
+describe('share link media from the bucket', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ mediaStorage: (config) => new S3MediaStorage(s3.config, path.join(config.dataDir, 'scratch')) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('redirects to an address that works for at most a minute, so revoking a link ends playback soon', async () => {
+    const o = await makeOrg(t.db, { settings: { Public_Share_Links: true } });
+    const rec = await insertDoneRecording(t.db, o.speaker, o.group.id, { results: fullResults(), playbackPath: 'audio.m4a' });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'share-media-'));
+    writeFileSync(path.join(dir, 'audio.m4a'), Buffer.alloc(2000, 3));
+    await t.mediaStorage.save(rec.id, dir, ['audio.m4a']);
+    const token = newSecret();
+    await t.db.insert(shareLinks).values({
+      recordingId: rec.id,
+      createdBy: o.speaker.id,
+      tokenHash: hashSecret(token),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/api/v1/shared/${token}/media/audio` });
+    expect(res.statusCode, res.body).toBe(302);
+    const expires = Number(new URL(res.headers.location as string).searchParams.get('X-Amz-Expires'));
+    expect(expires).toBeGreaterThan(0);
+    expect(expires).toBeLessThanOrEqual(60);
+    expect((await fetch(res.headers.location as string)).status).toBe(200);
   });
 });
 

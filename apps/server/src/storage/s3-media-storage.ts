@@ -203,14 +203,14 @@ export class S3MediaStorage implements TMediaStorage {
     await this.deleteKeys((await this.list(`media/${recordingId}/`)).map((o) => o.key));
   }
 
-  async serve(reply: FastifyReply, recordingId: string, kind: TMediaKind): Promise<boolean> {
+  async serve(reply: FastifyReply, recordingId: string, kind: TMediaKind, opts: { presignSeconds?: number } = {}): Promise<boolean> {
     const key = this.keyOf(recordingId, MEDIA_FILES[kind]);
     // The browser asks the API each time, so no cache outlives withdrawn access.
     reply.header('cache-control', 'private, no-store');
     if (this.s3.presign && !SCRIPT_FETCHED_MEDIA.has(kind)) {
       if (!(await this.exists(key))) return false;
       const url = await getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
-        expiresIn: PRESIGN_SECONDS,
+        expiresIn: Math.min(opts.presignSeconds ?? PRESIGN_SECONDS, PRESIGN_SECONDS),
       });
       await reply.redirect(url, 302);
       return true;

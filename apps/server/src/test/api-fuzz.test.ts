@@ -1,9 +1,17 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isErrorCode, ZApiErrorSchema } from '@rostrum/contract';
+import { ERROR_CODES, isErrorCode, ZApiErrorSchema } from '@rostrum/contract';
 import { insertAssignment, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from './harness.js';
-import { hostileBody, hostileParam, hostileQuery, type TFuzzOperation, type TFuzzRequest } from './api-fuzz.arbitraries.js';
+import {
+  encodeAny,
+  hostileBody,
+  hostileParam,
+  hostileQuery,
+  type TFuzzOperation,
+  type TFuzzRequest,
+  type TJsonSchema,
+} from './api-fuzz.arbitraries.js';
 import { StripeStandIn } from './stripe-stand-in.js';
 import { createStripeClient, StripePayments } from '../modules/subscriptions/stripe/stripe-payments.js';
 
@@ -31,12 +39,14 @@ beforeAll(async () => {
   const api = await stripeStandIn.start();
   const stripe = { secretKey: 'sk_test_standin', publishableKey: 'pk_test_standin', webhookSecret: 'whsec_fuzz', api };
   t = await startTestApp({ payments: new StripePayments(createStripeClient(stripe), stripe), config: { stripe } });
-  const { org, admin, speaker, group } = await makeOrg(t.db, { settings: { Assignments: true } });
+  const { org, admin, speaker, group } = await makeOrg(t.db, { settings: { Assignments: true, Custom_Wordspotting_For_Orgs: true } });
   who.admin = await signInAs(t, admin.email);
   who.speaker = await signInAs(t, speaker.email);
   const rec = await insertDoneRecording(t.db, speaker, group.id);
   const { assignment, scorecard } = await insertAssignment(t.db, admin, group.id, { custom: ['Storytelling'] });
-  ids = [org.id, group.id, rec.id, assignment.id, scorecard!.id, speaker.id, admin.id];
+  // A template: its criteria, word list and scorecard are editable (an assigned one's are locked).
+  const { assignment: template } = await insertAssignment(t.db, admin, group.id, { isTemplate: true, custom: ['Story'] });
+  ids = [org.id, group.id, rec.id, assignment.id, scorecard!.id, speaker.id, admin.id, template.id];
   const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
     paths: Record<
       string,
@@ -51,6 +61,7 @@ beforeAll(async () => {
         path,
         bodyProps: Object.keys(schema?.properties ?? {}),
         queryNames: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        ...(schema ? { bodySchema: schema } : {}),
       });
     }
   }
@@ -70,8 +81,6 @@ afterAll(async () => {
   await stripeStandIn.close();
 });
 
-type TJsonSchema = { properties?: Record<string, unknown> };
-
 /** The operations grouped by their first path segment after the prefix ("auth", "recordings" ...). */
 function families(): Map<string, TFuzzOperation[]> {
   const map = new Map<string, TFuzzOperation[]>();
@@ -85,11 +94,38 @@ function families(): Map<string, TFuzzOperation[]> {
 function buildRequest(op: TFuzzOperation, params: string[], query: Record<string, string>, body: TFuzzRequest, caller: keyof typeof who) {
   let i = 0;
   const path = op.path.replace(/\{[^}]+\}/g, () => params[i++ % params.length] ?? '');
-  const qs = new URLSearchParams(query).toString();
+  const qs = Object.entries(query)
+    .map(([k, v]) => `${encodeAny(k)}=${encodeAny(v)}`)
+    .join('&');
   const auth = op.method === 'POST' && op.path.endsWith('/auth/sign-out') ? undefined : who[caller];
   const headers: Record<string, string> = { ...(auth ? { authorization: auth } : {}), ...body.headers };
   return { method: op.method, url: qs ? `${path}?${qs}` : path, headers, payload: body.payload };
 }
+
+/**
+ * The writes that store user text in jsonb (preferences, word lists, criteria, scorecards,
+ * recording options): the fuzzing must get schema-valid bodies to each of them.
+ */
+const JSONB_WRITES = [
+  'PUT /api/v1/me/preferences',
+  'PUT /api/v1/wordspotting',
+  'POST /api/v1/assignments',
+  'PATCH /api/v1/assignments/{id}',
+  'PUT /api/v1/assignments/{id}/scorecard',
+  'POST /api/v1/scorecards/{id}/responses',
+];
+
+/** Operations a fuzzed request got past validation in (signed in, body and parameters accepted). */
+const reached = new Set<string>();
+const passedValidation = (res: { statusCode: number; json: () => unknown }) => {
+  if (res.statusCode === 401 || res.statusCode === 402 || res.statusCode === 415) return false;
+  if (res.statusCode !== 400) return true;
+  try {
+    return (res.json() as { errors?: { code?: string }[] }).errors?.[0]?.code !== ERROR_CODES.requestInvalid;
+  } catch {
+    return false;
+  }
+};
 
 const FAMILIES = [
   'admin',
@@ -138,11 +174,14 @@ describe('API fuzzing', () => {
           query: hostileQuery(ops.flatMap((o) => o.queryNames)),
           caller: fc.constantFrom('anonymous' as const, 'speaker' as const, 'admin' as const, 'admin' as const),
         })
-        .chain((x) => hostileBody(x.op.bodyProps, x.op.raw).map((body) => ({ ...x, body })));
+        .chain((x) =>
+          hostileBody(x.op.bodyProps, x.op.raw, x.op.bodySchema && { schema: x.op.bodySchema, ids }).map((body) => ({ ...x, body })),
+        );
       await fc.assert(
         fc.asyncProperty(arbitrary, async ({ op, params, query, caller, body }) => {
           const req = buildRequest(op, params, query, body, caller);
           const res = await t.app.inject(req as InjectOptions);
+          if (passedValidation(res)) reached.add(`${op.method} ${op.path}`);
           const where = `${req.method} ${req.url.slice(0, 300)} as ${caller} with ${String(req.payload).slice(0, 200)}`;
           expect(res.statusCode, where).toBeLessThan(500);
           expect(STACK.test(res.body), `stack trace in ${where}: ${res.body.slice(0, 300)}`).toBe(false);
@@ -166,4 +205,10 @@ describe('API fuzzing', () => {
       );
     }, 120_000);
   }
+
+  // Runs after the families: their schema-shaped bodies got past validation into every jsonb write.
+  it('reaches every jsonb write with bodies that pass validation', () => {
+    expect(JSONB_WRITES.filter((op) => !operations.some((o) => `${o.method} ${o.path}` === op))).toEqual([]);
+    expect(JSONB_WRITES.filter((op) => !reached.has(op))).toEqual([]);
+  });
 });

@@ -190,6 +190,33 @@ async function buildCombo(t: TTestApp, lv: TLevels, foreignAuth: string) {
 
   /** A fresh group of the organisation with the coach, the owner and the peer in it. */
   async function newGroup() {
+    const g = await emptyGroup();
+    await db.insert(memberships).values([
+      { userId: o.coach.id, groupId: g.id, roles: ['manager'], status: 'active' },
+      { userId: o.speaker.id, groupId: g.id, roles: ['speaker'], status: 'active' },
+      { userId: peer.id, groupId: g.id, roles: ['speaker'], status: 'active' },
+    ]);
+    return g;
+  }
+
+  /**
+   * An assignment none of the callers may see but the org admin: of a fresh group whose only
+   * members are the other speaker and the other coach, with a private recording of the other
+   * speaker in it.
+   */
+  async function newHiddenAssignment() {
+    const g = await emptyGroup();
+    await db.insert(memberships).values([
+      { userId: otherCoach.id, groupId: g.id, roles: ['manager'], status: 'active' },
+      { userId: otherSpeaker.id, groupId: g.id, roles: ['speaker'], status: 'active' },
+    ]);
+    const { assignment } = await insertAssignment(db, otherCoach, g.id, { name: `Hidden ${g.name}` });
+    const recording = await insertDoneRecording(db, otherSpeaker, g.id, { title: 'Hidden', ...MEDIA, assignmentId: assignment.id });
+    return { group: g, assignment, recording };
+  }
+
+  /** A group of the organisation with the combination's levels and no members. */
+  async function emptyGroup() {
     const tag = randomBytes(5).toString('hex');
     const [g] = await db
       .insert(groups)
@@ -201,11 +228,6 @@ async function buildCombo(t: TTestApp, lv: TLevels, foreignAuth: string) {
         speakerPrivacyLevel: lv.speaker,
       })
       .returning();
-    await db.insert(memberships).values([
-      { userId: o.coach.id, groupId: g!.id, roles: ['manager'], status: 'active' },
-      { userId: o.speaker.id, groupId: g!.id, roles: ['speaker'], status: 'active' },
-      { userId: peer.id, groupId: g!.id, roles: ['speaker'], status: 'active' },
-    ]);
     return g!;
   }
 
@@ -284,6 +306,7 @@ async function buildCombo(t: TTestApp, lv: TLevels, foreignAuth: string) {
     coachOnlyAssignment,
     coachOnlyScorecard: coachOnlyScorecard!,
     newGroup,
+    newHiddenAssignment,
     newRecording,
     newFeedback,
     newResponse,

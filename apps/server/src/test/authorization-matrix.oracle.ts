@@ -224,9 +224,12 @@ export function feedbackCreateRule(caller: TCaller, lv: TLevels, rec: TRecFlags,
  * assignment of a group they speak in, only when Assignments is on. Statuses follow
  * docs/api.md: Assignments off or not a speaker of the group 403, not the owner 404.
  */
-export function moveToAssignmentStatus(caller: TCaller, lv: TLevels): number {
+export function moveToAssignmentStatus(caller: TCaller, lv: TLevels, assignmentHidden = false): number {
   if (!sameOrg(caller)) return statusFor(caller, { visible: false, allowed: false });
   if (!assignmentsOnFor(lv)) return 403;
+  // An assignment of a group the caller is no member of is not found (a 403 would confirm that
+  // it exists); the org admin sees every group's and is refused.
+  if (assignmentHidden) return caller === 'admin' ? 403 : 404;
   if (caller !== 'owner' && caller !== 'peer') return 403;
   return caller === 'owner' ? 200 : 404;
 }
@@ -237,7 +240,9 @@ export function moveToAssignmentStatus(caller: TCaller, lv: TLevels): number {
  * SILENT: a coach needs to see the recording (a 404 otherwise); seeing it listed is enough,
  * and the Assignments setting does not matter (taking out only narrows who sees it).
  */
-export function removeFromAssignmentRule(caller: TCaller, lv: TLevels, rec: TRecFlags) {
+export function removeFromAssignmentRule(caller: TCaller, lv: TLevels, rec: TRecFlags, assignmentHidden = false) {
+  // As for moving in: an assignment of a group the caller is no member of is not found.
+  if (assignmentHidden && caller !== 'admin') return { visible: false, allowed: false };
   if (!coachLike(caller)) return { visible: sameOrg(caller), allowed: false };
   return { visible: recordingView(caller, lv, rec) !== 'hidden', allowed: true };
 }

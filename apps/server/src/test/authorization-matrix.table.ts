@@ -90,6 +90,9 @@ import { newPrepaidCode, normalisePrepaidCode, prepaidCodeHash, prepaidCodeSuffi
 // Adding a route = adding a row here; the test fails until the row exists.
 
 const ONE = [''] as const;
+
+/** Which assignment a cell moves a recording into: the scratch one, or one of a group none of the callers is in. */
+type TWhichAssignment = 'scratch' | 'hidden';
 const MEDIA_FIELDS = ['playbackUrl', 'peaksUrl', 'lanesUrl', 'videoUrl'] as const;
 
 const mainRec = (c: TCombo, v: TRecVariant) => c.main.find((r) => r.variant === v)!;
@@ -802,24 +805,37 @@ export const TABLE: Record<string, TRow<unknown>> = {
     }),
   }),
   // -- assignments and scorecards
-  'POST /assignments/{id}/recordings': row({
-    variants: ONE,
+  // Into the scratch assignment (for the owner and the peer), or one of a group none of them is in.
+  'POST /assignments/{id}/recordings': row<TWhichAssignment>({
+    variants: ['scratch', 'hidden'],
     mutates: true,
+    label: (v) => `into ${v}`,
     target: async (a) => {
       const r = await a.combo.newRecording('private');
-      return { params: { id: a.combo.scratchAssignment.id }, body: { recordingId: r.id }, state: recordingState(a, r.id) };
+      const id = a.variant === 'hidden' ? (await a.combo.newHiddenAssignment()).assignment.id : a.combo.scratchAssignment.id;
+      return { params: { id }, body: { recordingId: r.id }, state: recordingState(a, r.id) };
     },
-    expect: ({ caller, combo }) => ({ status: moveToAssignmentStatus(caller, combo.lv) }),
+    expect: ({ caller, combo, variant }) => ({ status: moveToAssignmentStatus(caller, combo.lv, variant === 'hidden') }),
   }),
-  'DELETE /assignments/{id}/recordings/{recordingId}': row<TRecVariant>({
-    variants: REC_VARIANT_NAMES,
+  'DELETE /assignments/{id}/recordings/{recordingId}': row<TRecVariant | 'hidden'>({
+    variants: [...REC_VARIANT_NAMES, 'hidden'],
     mutates: true,
+    label: (v) => (v === 'hidden' ? 'private in a hidden assignment' : v),
     target: async (a) => {
+      if (a.variant === 'hidden') {
+        const { assignment, recording } = await a.combo.newHiddenAssignment();
+        return { params: { id: assignment.id, recordingId: recording.id }, state: recordingState(a, recording.id) };
+      }
       const r = await a.combo.newRecording(a.variant, { assignmentId: a.combo.scratchAssignment.id });
       return { params: { id: a.combo.scratchAssignment.id, recordingId: r.id }, state: recordingState(a, r.id) };
     },
     expect: ({ caller, combo, variant }) => ({
-      status: statusFor(caller, removeFromAssignmentRule(caller, combo.lv, REC_VARIANTS[variant])),
+      status: statusFor(
+        caller,
+        variant === 'hidden'
+          ? removeFromAssignmentRule(caller, combo.lv, REC_VARIANTS.private, true)
+          : removeFromAssignmentRule(caller, combo.lv, REC_VARIANTS[variant]),
+      ),
     }),
   }),
   'GET /assignments/{id}/report.csv': row({

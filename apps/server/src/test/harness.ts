@@ -16,6 +16,7 @@ import { pino } from 'pino';
 import { SEND_EMAIL, startQueue, type TWorkerDeps } from '../jobs/queue.js';
 import { MediaStorage, type TMediaStorage } from '../storage/media-storage.js';
 import { ADMIN_URL } from './admin-url.js';
+import { logSerializers } from '../observability/log-serializers.js';
 import type { TPaymentProvider } from '../modules/subscriptions/payment-provider.js';
 
 // API integration tests run against the real PostgreSQL (admin-url.ts). Each test file gets a
@@ -80,7 +81,7 @@ export async function startTestApp(
   };
   // Warnings and errors of the queue and the jobs, kept for tests that check what is logged.
   const logged: { level: number; msg: string; job?: string; err?: { message: string } }[] = [];
-  const log = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
+  const log = pino({ level: 'warn', serializers: logSerializers }, { write: (line: string) => void logged.push(JSON.parse(line)) });
   const queue = await startQueue(database, config, log);
   const storage = new MediaStorage(path.join(config.dataDir, 'media'));
   const mediaStorage = opts.mediaStorage?.(config) ?? storage;

@@ -17,9 +17,17 @@ export function assertAssignmentsOn(viewer: TViewer): void {
 export async function loadVisible(deps: TDeps, auth: TAuth, assignmentId: string) {
   const viewer = await loadViewer(deps.db, auth);
   assertAssignmentsOn(viewer);
-  const row = await findAssignmentFull(deps.db, assignmentId);
+  return judgeVisible(deps.db, viewer, assignmentId);
+}
+
+/**
+ * The assignment as the viewer sees it, whatever the Assignments setting: an assignment they may
+ * not see is a 404 like an unknown id (a 403 would confirm it exists).
+ */
+export async function judgeVisible(db: TDb, viewer: TViewer, assignmentId: string) {
+  const row = await findAssignmentFull(db, assignmentId);
   if (!row) throw notFound();
-  const targets = await listTargets(deps.db, [row.a.id]);
+  const targets = await listTargets(db, [row.a.id]);
   const j = judge(viewer, row, targets);
   if (j.view === 'none') throw notFound();
   return { viewer, row, targets, ...j };

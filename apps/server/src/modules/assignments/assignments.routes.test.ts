@@ -146,6 +146,31 @@ describe('DELETE assignments/{id}/recordings/{recordingId}', () => {
   });
 });
 
+describe('an assignment the caller may not see is not found, as an unknown one', () => {
+  it('POST and DELETE assignments/{id}/recordings answer 404 for both, so no one learns which ids exist', async () => {
+    const s = await scene();
+    await api('POST', `/assignments/${s.single.id}/recordings`, s.auth.speaker, { recordingId: s.recording.id });
+    // A speaker and a coach of another group of the organisation: the assignment is not theirs to see.
+    const [groupB] = await t.db
+      .insert(groups)
+      .values({ orgId: s.org.id, name: 'Group B', inviteCode: `GroupB-${s.org.id.slice(0, 8)}` })
+      .returning();
+    const outsider = await addMember(t.db, s.org.id, groupB!.id, ['speaker']);
+    const outsiderCoach = await addMember(t.db, s.org.id, groupB!.id, ['manager']);
+    const own = await insertDoneRecording(t.db, outsider, groupB!.id);
+    for (const auth of [await signInAs(t, outsider.email), await signInAs(t, outsiderCoach.email)]) {
+      for (const id of [s.single.id, crypto.randomUUID()]) {
+        const add = await api('POST', `/assignments/${id}/recordings`, auth, { recordingId: own.id });
+        expect(add.statusCode, `POST ${id === s.single.id ? 'hidden' : 'unknown'}`).toBe(404);
+        const del = await api('DELETE', `/assignments/${id}/recordings/${s.recording.id}`, auth);
+        expect(del.statusCode, `DELETE ${id === s.single.id ? 'hidden' : 'unknown'}`).toBe(404);
+      }
+    }
+    expect((await assignmentOf(s.recording.id)).assignmentId).toBe(s.single.id);
+    expect((await assignmentOf(own.id)).assignmentId).toBeNull();
+  });
+});
+
 describe('sharing with Assignments on (002 section 4)', () => {
   it('a recording is private until it is part of an assignment', async () => {
     const s = await scene();

@@ -210,9 +210,9 @@ describe('GET assignments/{id} for members', () => {
       canSeeMembers: false,
       canSubmit: true,
     });
-    // Move to Assignment only into one that is for the caller.
+    // Move to Assignment only into one that is for the caller; one they cannot see is not found, as above.
     const rec = await insertDoneRecording(t.db, s.speaker, s.group.id);
-    expect((await api('POST', `/assignments/${onlyPeer.id}/recordings`, s.auth.speaker, { recordingId: rec.id })).statusCode).toBe(403);
+    expect((await api('POST', `/assignments/${onlyPeer.id}/recordings`, s.auth.speaker, { recordingId: rec.id })).statusCode).toBe(404);
     const picker = (await api('GET', '/assignments?scope=assigned', s.auth.speaker)).json().data as TAssignment[];
     expect(picker.map((a) => a.name)).toEqual(['Assigned']);
     // A coach of the group sees members' ones too; Download Report needs the org setting.

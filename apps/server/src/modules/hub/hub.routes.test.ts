@@ -134,6 +134,16 @@ describe('hub sign-in: the happy path', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.next).toBeNull();
   });
+
+  it('drops a next with a control character or a backslash (browsers read them as another site)', async () => {
+    for (const next of ['/\t/evil.example', '/\n/evil.example', '/\\evil.example']) {
+      const sub = hubAccount({});
+      await linkTo(sub, org.coach.id);
+      const { res } = await hubSignIn(sub, next);
+      expect(res.statusCode, JSON.stringify(next)).toBe(200);
+      expect(res.json().data.next, JSON.stringify(next)).toBeNull();
+    }
+  });
 });
 
 describe('hub sign-in: plain OAuth2 endpoints instead of discovery', () => {

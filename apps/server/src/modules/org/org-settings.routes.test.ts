@@ -186,7 +186,7 @@ describe('PATCH admin/org-settings', () => {
 });
 
 describe('turning public share links off and on', () => {
-  it('ends every existing link for visitors at once; owners still list and revoke them; on again revives the unrevoked ones', async () => {
+  it('revokes every existing link at once and for good; owners still list them; on again brings none back', async () => {
     const o = await orgWithRoles({});
     const rec = await insertDoneRecording(t.db, o.speaker, o.group.id, { results: fullResults() });
     const links = `/recordings/${rec.id}/share-links`;
@@ -215,14 +215,14 @@ describe('turning public share links off and on', () => {
     const refused = await call('POST', links, o.key.speaker, { expiresInDays: 7 });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errors[0]).toMatchObject({ code: ERROR_CODES.shareLinksDisabled, message: SHARE_MSG.disabled });
-    // The owner still sees their links and can end one.
+    // The owner still sees their links, revoked; revoking one again changes nothing.
     const listed = await call('GET', links, o.key.speaker);
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().data.map((l: { status: string }) => l.status)).toEqual(['active', 'active']);
+    expect(listed.json().data.map((l: { status: string }) => l.status)).toEqual(['revoked', 'revoked']);
     expect((await call('DELETE', `${links}/${revoked!.shareLinkId}`, o.key.speaker)).statusCode).toBe(200);
 
     expect((await patch(o.key.admin, { Public_Share_Links: true })).statusCode).toBe(200);
-    expect((await call('GET', `/shared/${kept!.token}`)).statusCode).toBe(200);
+    expect((await call('GET', `/shared/${kept!.token}`)).statusCode).toBe(410);
     expect((await call('GET', `/shared/${revoked!.token}`)).statusCode).toBe(410);
   });
 });

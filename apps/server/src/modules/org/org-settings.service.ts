@@ -4,6 +4,7 @@ import { assertOrgAdmin } from '../../auth/policies.js';
 import type { TDeps } from '../../deps.js';
 import { notFound } from '../../http/errors.js';
 import { findOrganisation, mergeOrgSettings, type TOrgRow } from './org.repository.js';
+import { revokeOrgShareLinks } from '../share-links/share-links.repository.js';
 
 // The admin area's Organisation settings page: org admins read and change the switches that are
 // theirs (ORG_ADMIN_SETTINGS); the operator's switches are only listed. The organisation is
@@ -29,12 +30,17 @@ export async function getAdminOrgSettings(deps: TDeps, auth: TAuth): Promise<TAd
 /**
  * PATCH admin/org-settings (org admins only): merged into the stored settings in one statement,
  * so the other keys, and a change another admin or the operator makes meanwhile, are kept.
- * Turning Public_Share_Links off ends every link of the organisation at once: opening a link
- * reads the setting each time (share-links.service openShareLink).
+ * Turning Public_Share_Links off revokes every live link of the organisation in the same
+ * transaction, so turning it on again brings none back; opening a link also reads the setting
+ * each time (share-links.service openShareLink).
  */
 export async function updateAdminOrgSettings(deps: TDeps, auth: TAuth, body: TUpdateAdminOrgSettingsBody): Promise<TAdminOrgSettings> {
   assertOrgAdmin(auth);
-  const org = await mergeOrgSettings(deps.db, auth.orgId, body);
+  const org = await deps.db.transaction(async (tx) => {
+    const merged = await mergeOrgSettings(tx, auth.orgId, body);
+    if (merged && body.Public_Share_Links === false) await revokeOrgShareLinks(tx, auth.orgId, new Date());
+    return merged;
+  });
   if (!org) throw notFound();
   return presentAdminOrgSettings(org);
 }

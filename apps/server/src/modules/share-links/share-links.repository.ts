@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { organisations, recordings, shareLinks } from '../../db/schema.js';
 
@@ -33,6 +33,20 @@ export async function revokeShareLinkRow(db: TDb, recordingId: string, linkId: s
   if (row.revokedAt) return row;
   const [updated] = await db.update(shareLinks).set({ revokedAt: now }).where(eq(shareLinks.id, linkId)).returning();
   return updated ?? row;
+}
+
+/** Revokes every live link to the organisation's recordings (expired ones stay expired). */
+export async function revokeOrgShareLinks(db: TDb, orgId: string, now: Date): Promise<void> {
+  await db
+    .update(shareLinks)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        isNull(shareLinks.revokedAt),
+        gt(shareLinks.expiresAt, now),
+        inArray(shareLinks.recordingId, db.select({ id: recordings.id }).from(recordings).where(eq(recordings.orgId, orgId))),
+      ),
+    );
 }
 
 /**

@@ -230,4 +230,53 @@ describe('opening a share link', () => {
     expect(limited.json().errors[0].code).toBe(ERROR_CODES.shareLinkRateLimited);
     await t.db.delete(rateLimits).where(eq(rateLimits.key, `share-link:address:${ip}`));
   });
+
+  it('counts failures only: an address stopped after failed lookups still opens and plays every working link', async () => {
+    const g = await setup();
+    const link = await linkOf(g);
+    const ip = '203.0.113.78';
+    const open = (url: string) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, remoteAddress: ip });
+    for (let i = 0; i <= SHARE_LINK_FAILURES_PER_ADDRESS; i++) await open(`/shared/${'C'.repeat(43)}`);
+    expect((await open(`/shared/${'C'.repeat(43)}`)).statusCode).toBe(429);
+    expect((await open(`/shared/${link.token}`)).statusCode).toBe(200);
+    expect((await open(`/shared/${link.token}/media/audio`)).statusCode).toBe(200);
+    // Still stopped for links that do not work.
+    expect((await open(`/shared/${'D'.repeat(43)}/media/audio`)).statusCode).toBe(429);
+    await t.db.delete(rateLimits).where(eq(rateLimits.key, `share-link:address:${ip}`));
+  });
+
+  it('turning Public_Share_Links off revokes every link for good: turning it on again brings none back', async () => {
+    const g = await setup();
+    const [kept, expired] = [await linkOf(g), await linkOf(g)];
+    await t.db
+      .update(shareLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(shareLinks.id, expired.shareLinkId));
+    const admin = await signInAs(t, g.admin.email);
+    const setting = (on: boolean) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/admin/org-settings',
+        headers: { authorization: admin },
+        payload: { Public_Share_Links: on },
+      });
+    expect((await setting(false)).statusCode).toBe(200);
+    expect((await setting(true)).statusCode).toBe(200);
+    expect((await call(null, 'GET', `/shared/${kept.token}`)).statusCode).toBe(410);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/shared/${kept.token}/media/audio` })).statusCode).toBe(410);
+    const listed = (await call(g.speaker.email, 'GET', `/recordings/${g.rec.id}/share-links`)).json().data as {
+      shareLinkId: string;
+      status: string;
+    }[];
+    expect(Object.fromEntries(listed.map((l) => [l.shareLinkId, l.status]))).toEqual({
+      [kept.shareLinkId]: 'revoked',
+      [expired.shareLinkId]: 'expired',
+    });
+    // Another organisation's links are untouched; a new link works again.
+    const other = await setup();
+    const otherLink = await linkOf(other);
+    expect((await call(null, 'GET', `/shared/${otherLink.token}`)).statusCode).toBe(200);
+    const fresh = await linkOf(g);
+    expect((await call(null, 'GET', `/shared/${fresh.token}`)).statusCode).toBe(200);
+  });
 });

@@ -12,19 +12,27 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { TDeps } from '../../deps.js';
 import { authOf } from '../../auth/auth-context.js';
-import { notFound } from '../../http/errors.js';
+import { HttpError, notFound } from '../../http/errors.js';
 import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
-import { reserveShareLinkLookup } from './share-link-limits.js';
+import { countShareLinkFailure } from './share-link-limits.js';
 import * as shares from './share-links.service.js';
 
 const ZLinkParamsSchema = z.object({ id: ZIdSchema, linkId: ZIdSchema });
 
-/** A public call through a share token: counted against the address unless the link works. */
+/**
+ * A presigned bucket address cannot be revoked, so share link media gets one that works for a
+ * minute: a revoked link's player stops within that (signed-in media: PRESIGN_SECONDS).
+ */
+export const SHARED_MEDIA_PRESIGN_SECONDS = 60;
+
+/** A public call through a share token: a link that does not work (404, 410) counts against the address. */
 async function throughLink<T>(deps: TDeps, req: FastifyRequest, work: () => Promise<T>): Promise<T> {
-  const attempt = await reserveShareLinkLookup(deps.db, req.ip);
-  const result = await work();
-  await attempt.valid();
-  return result;
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof HttpError && (err.status === 404 || err.status === 410)) await countShareLinkFailure(deps.db, req.ip);
+    throw err;
+  }
 }
 
 export function shareLinksRoutes(app: TZodApp, deps: TDeps) {
@@ -94,7 +102,7 @@ export function shareLinksRoutes(app: TZodApp, deps: TDeps) {
     const { r } = await throughLink(deps, req, () => shares.openShareLink(deps, req.params.token));
     // Asked again each time (a cheap 304), so a revoked link stops playing.
     reply.header('cache-control', 'private, no-cache');
-    if (!(await deps.storage.serve(reply, r.id, req.params.kind))) throw notFound();
+    if (!(await deps.storage.serve(reply, r.id, req.params.kind, { presignSeconds: SHARED_MEDIA_PRESIGN_SECONDS }))) throw notFound();
     return reply;
   });
 }

@@ -58,6 +58,24 @@ describe('AdminOrgSettingsPage', () => {
     expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('says that turning links off revokes them for good, beside the switch and when saved', async () => {
+    vi.spyOn(api, 'getOrgSettings').mockResolvedValue(settings(true));
+    vi.spyOn(api, 'updateOrgSettings').mockImplementation(async (body) => settings(!!body.Public_Share_Links));
+    const success = vi.spyOn(notifications, 'success');
+    const user = userEvent.setup();
+    renderPage();
+    const sw = await shareSwitch();
+    const description = document.getElementById(sw.getAttribute('aria-describedby')!)!;
+    expect(description.textContent).toContain(
+      'Turning this off revokes every existing link for good: turning it on again does not bring them back.',
+    );
+    await user.click(sw);
+    await user.click(saveButton());
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(MSG.changesSaved, 'Public share links are off: every existing link is revoked for good.'),
+    );
+  });
+
   it("shows the server's refusal and keeps the switch where the admin put it", async () => {
     vi.spyOn(api, 'getOrgSettings').mockResolvedValue(settings(true));
     vi.spyOn(api, 'updateOrgSettings').mockRejectedValue(new ApiError(403, 'You do not have permission to do that', true));

@@ -32,7 +32,7 @@ function operatorFeatureLabels(v: TVocabulary): Record<TOperatorOrgSetting, stri
 
 export const SHARE_LINKS_LABEL = 'Allow public share links';
 export const SHARE_LINKS_DESCRIPTION =
-  "Owners can create read-only links to one recording's results. Anyone with the link can see them until it expires or is revoked. Turning this off stops every existing link from opening.";
+  "Owners can create read-only links to one recording's results. Anyone with the link can see them until it expires or is revoked. Turning this off revokes every existing link for good: turning it on again does not bring them back.";
 
 /**
  * /customer-admin/settings: the switches an org admin changes (GET and PATCH admin/org-settings),
@@ -69,7 +69,7 @@ function OrgSettingsForm({ saved }: { saved: TAdminOrgSettings }) {
         MSG.changesSaved,
         next.settings.Public_Share_Links
           ? 'Owners can now create public share links.'
-          : 'Public share links are off: existing links no longer open.',
+          : 'Public share links are off: every existing link is revoked for good.',
       );
     },
     onError: (e) => {

@@ -200,6 +200,21 @@ describe('GET assignments/{id}/report.csv', () => {
     expect(rows[3]).toMatchObject({ Duration: '-', 'Vocal Delivery': '-', 'Shared with Group': 'Yes' });
   });
 
+  it('defuses scorecard question labels in the header cells as the data cells are (formula injection)', async () => {
+    const o = await makeOrg(t.db, { settings: { Assignments: true, Download_Report_Button: true } });
+    const labels = ['=HYPERLINK("x")', '@SUM(1)', '+1 idea', '-dash'];
+    const { assignment } = await insertAssignment(t.db, o.coach, o.group.id, { name: 'Labels', custom: labels });
+    await insertDoneRecording(t.db, o.speaker, o.group.id, { title: 'Take', assignmentId: assignment.id });
+    const coach = await signInAs(t, o.coach.email);
+    const res = await get(`/assignments/${assignment.id}/report.csv`, coach);
+    expect(res.statusCode, res.body).toBe(200);
+    const { header } = table(res.body);
+    for (const label of labels) {
+      for (const suffix of ['Rating', 'Raters', 'Coach Rating', 'Coach Raters']) expect(header).toContain(`'${label} ${suffix}`);
+    }
+    expect(header.filter((h) => /^[=+\-@\t\r]/.test(h))).toEqual([]);
+  });
+
   it('at coach privacy level 3 holds only shared or flagged recordings and its header says so', async () => {
     const s = await scene();
     await t.db.update(groups).set({ managerPrivacyLevel: 3 }).where(eq(groups.id, s.group.id));
@@ -235,6 +250,23 @@ describe('GET assignments/{id}/report.csv', () => {
     const template = await insertAssignment(t.db, s.coach, s.group.id, { isTemplate: true });
     expect((await get(`/assignments/${template.assignment.id}/report.csv`, s.auth.coach)).statusCode).toBe(404);
     expect((await get('/assignments/not-an-id/report.csv', s.auth.coach)).statusCode).toBe(400);
+  });
+});
+
+describe('an assignment the caller may not see', () => {
+  it('answers 404 to report.csv and comparison, as an unknown id does', async () => {
+    const s = await scene();
+    // For Amy alone: the other speakers of the group do not see it (GET assignments/{id} is 404).
+    const onlyAmy = (await insertAssignment(t.db, s.coach, s.group.id, { name: 'Just Amy', userTargets: [s.amy.id] })).assignment;
+    expect((await get(`/assignments/${onlyAmy.id}`, s.auth.speaker)).statusCode).toBe(404);
+    for (const path of ['report.csv', 'comparison']) {
+      for (const id of [onlyAmy.id, crypto.randomUUID()]) {
+        const res = await get(`/assignments/${id}/${path}`, s.auth.speaker);
+        expect(res.statusCode, `${path} of ${id === onlyAmy.id ? 'a hidden' : 'an unknown'} assignment`).toBe(404);
+      }
+    }
+    // Amy sees it and is refused: she may not download reports.
+    expect((await get(`/assignments/${onlyAmy.id}/report.csv`, await signInAs(t, s.amy.email))).statusCode).toBe(403);
   });
 });
 

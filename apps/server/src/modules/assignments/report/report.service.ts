@@ -31,6 +31,8 @@ import { findOrganisation } from '../../org/org.repository.js';
 import { findGroupInOrg } from '../../recordings/recordings.repository.js';
 import { listFeedbackWithAuthors, type TFeedbackRow } from '../../feedback/feedback.repository.js';
 import { findAssignmentInOrg, presentAssignmentRef } from '../assignments.repository.js';
+import { judgeVisible } from '../access.js';
+import { loadViewer } from '../presenter.js';
 import {
   averageCell,
   bandText,
@@ -75,6 +77,8 @@ async function assignmentInGroup(deps: TDeps, auth: TAuth, assignmentId: string)
   const found = await findAssignmentInOrg(deps.db, auth.orgId, assignmentId);
   // Templates (own, shared or global) have no group, no members and no report.
   if (!found || found.a.isTemplate || !found.a.groupId) throw notFound();
+  // One the caller may not see (a speaker it is not for) is not found, as GET assignments/{id}.
+  await judgeVisible(deps.db, await loadViewer(deps.db, auth), assignmentId);
   const group = await findGroupInOrg(deps.db, auth.orgId, found.a.groupId);
   if (!group) throw notFound();
   const membership = await findMembership(deps.db, auth.userId, group.id);
@@ -275,7 +279,8 @@ function buildRows(opts: {
     }
   }
   lines.sort((a, b) => bySpeaker(a, b) || a.at - b.at);
-  return [header, ...lines.map((l) => l.cells)];
+  // Header cells carry user text too (scorecard question labels): defused like every text cell.
+  return [header.map(safeText), ...lines.map((l) => l.cells)];
 }
 
 /** GET assignments/{id}/report.csv: every member the assignment is for, with their recordings. */

@@ -234,6 +234,23 @@ describe("Stripe's webhook", () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().errors[0].code).toBe(ERROR_CODES.paymentWebhookInvalid);
     }
+    // Signed with a timestamp in the future beyond the tolerance (300 s): refused as a stale one.
+    const ahead = sdk.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) + 3600,
+    });
+    const aheadRes = await webhook(payload, WEBHOOK_SECRET, ahead);
+    expect(aheadRes.statusCode, aheadRes.body).toBe(400);
+    expect(aheadRes.json().errors[0].code).toBe(ERROR_CODES.paymentWebhookInvalid);
+    // A clock a little ahead is within the tolerance.
+    const ignored = stripeEvent('customer.subscription.updated', { id: 'sub_none', status: 'active' });
+    const slightlyAhead = sdk.webhooks.generateTestHeaderString({
+      payload: ignored,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) + 60,
+    });
+    expect((await webhook(ignored, WEBHOOK_SECRET, slightlyAhead)).statusCode).toBe(200);
     // A body changed after signing.
     const signed = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
     const tampered = payload.replace(pi.id, 'pi_other');
@@ -253,6 +270,23 @@ describe("Stripe's webhook", () => {
     expect(again.json().data.outcome).toBe('replay');
     expect(await expiryOf(s.user.id)).toBe(expires);
     expect(await ledgerOf(s.user.id)).toHaveLength(1);
+  });
+
+  it("refuses and reports a payment whose amount or currency is not the plan's: nothing is granted", async () => {
+    const s = await lapsedSpeaker();
+    const pi = standIn.succeed((await start(s.auth, month)).json().data.paymentIntentId);
+    for (const [i, wrong] of [{ amount: 300, amount_received: 300 }, { currency: 'eur' }].entries()) {
+      const res = await webhook(stripeEvent('payment_intent.succeeded', { ...pi, ...wrong, id: `${pi.id}_${i}` }));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.outcome).toBe('refused: the amount or currency is not the plan price');
+    }
+    expect(await ledgerOf(s.user.id)).toHaveLength(0);
+    expect(await expiryOf(s.user.id)).toBeLessThan(Date.now());
+    const refused = await t.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.outcome, 'refused: the amount or currency is not the plan price'));
+    expect(refused.length).toBeGreaterThanOrEqual(2);
   });
 
   it('ignores PaymentIntents this server did not make', async () => {
@@ -292,6 +326,11 @@ describe('recurring plans as Stripe subscriptions', () => {
       parent: { type: 'subscription_details', subscription_details: { subscription: sub!.id }, quote_details: null },
     });
     expect((await webhook(stripeEvent('invoice.paid', invoice('subscription_create')))).json().data.outcome).toMatch(/^ignored/);
+    expect(await expiryOf(s.user.id)).toBe(firstExpiry);
+
+    // A renewal invoice for less than the plan's price grants nothing.
+    const short = stripeEvent('invoice.paid', { ...invoice('subscription_cycle'), amount_paid: 100 });
+    expect((await webhook(short)).json().data.outcome).toBe('refused: the amount or currency is not the plan price');
     expect(await expiryOf(s.user.id)).toBe(firstExpiry);
 
     const renewal = stripeEvent('invoice.paid', invoice('subscription_cycle'));

@@ -121,10 +121,28 @@ export class StripePayments implements TPaymentProvider {
     }
   }
 
-  /** The verified event, or throws (forged or stale signature, wrong secret). */
-  constructEvent(rawBody: Buffer, signature: string): Stripe.Event {
-    return this.stripe.webhooks.constructEvent(rawBody, signature, this.cfg.webhookSecret);
+  /**
+   * The verified event, or throws (forged or stale signature, wrong secret). The SDK refuses a
+   * signature older than the tolerance but not one dated in the future, which a signing secret
+   * that leaked once could mint to outlive the window: that is refused here, after the SDK has
+   * checked the timestamp is the signed one.
+   */
+  constructEvent(rawBody: Buffer, signature: string, now = Date.now()): Stripe.Event {
+    const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.cfg.webhookSecret, SIGNATURE_TOLERANCE_SECONDS);
+    const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+    if (!Number.isFinite(signedAt) || signedAt - Math.floor(now / 1000) > SIGNATURE_TOLERANCE_SECONDS) {
+      throw new Error('Stripe-Signature timestamp is in the future');
+    }
+    return event;
   }
+}
+
+/** Seconds a webhook signature's timestamp may be off from now, either way (the SDK's default). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** A payment is for a plan only at its price, in its currency: the update call and the webhook both ask. */
+export function paidAtPlanPrice(paid: { amount: number; currency: string }, plan: { price: number; currency: string }): boolean {
+  return paid.amount === plan.price && paid.currency.toLowerCase() === plan.currency.toLowerCase();
 }
 
 /** The PaymentIntent must be this caller's, for this group and plan, at the plan's price. */
@@ -135,8 +153,7 @@ function assertPaymentFor(pi: Stripe.PaymentIntent, plan: TPlanForPayment, purpo
     m.userId === purpose.userId &&
     m.groupId === purpose.groupId &&
     m.planId === purpose.planId &&
-    pi.amount === plan.price &&
-    pi.currency.toLowerCase() === plan.currency.toLowerCase();
+    paidAtPlanPrice(pi, plan);
   if (!same) throw new PaymentMismatchError(`PaymentIntent ${pi.id} is not for this user, group, plan and price`);
 }
 

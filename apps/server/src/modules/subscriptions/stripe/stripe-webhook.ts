@@ -6,7 +6,8 @@ import { findOrgGroup } from '../../memberships/memberships.repository.js';
 import { endCardSubscription, findCardSubscription, markPaymentEvent, paymentEventSeen } from '../card-subscriptions.repository.js';
 import { findPlan } from '../plans.repository.js';
 import { grantPaidAccess, isUniqueViolation, type TPaid } from '../subscriptions.service.js';
-import { StripePayments, succeededPayment, ZPaymentMetadataSchema } from './stripe-payments.js';
+import { reportError } from '../../../observability/error-reporting.js';
+import { paidAtPlanPrice, StripePayments, succeededPayment, ZPaymentMetadataSchema } from './stripe-payments.js';
 
 // Stripe's webhook: verified with the signing secret on the raw body, each event applied once
 // (its id is stored in the transaction that applies it). payment_intent.succeeded grants the first
@@ -14,6 +15,8 @@ import { StripePayments, succeededPayment, ZPaymentMetadataSchema } from './stri
 // subscription's later period extends access, customer.subscription.deleted ends auto-renew.
 
 type TOutcome = string;
+
+const PRICE_MISMATCH = 'refused: the amount or currency is not the plan price';
 
 class AlreadyProcessed extends Error {}
 
@@ -106,6 +109,20 @@ async function grantForEvent(
 ): Promise<TOutcome> {
   const [group, plan] = await Promise.all([findOrgGroup(deps.db, who.orgId, who.groupId), findPlan(deps.db, who.orgId, who.planId)]);
   if (!group || !plan) return record(deps, event, 'refused: group or plan not found');
+  // The synchronous path's check: a payment grants its plan only at the plan's price and currency.
+  if (!paidAtPlanPrice({ amount: paid.amountCents, currency: paid.currency }, { price: plan.priceCents, currency: plan.currency })) {
+    const mismatch = { eventId: event.id, type: event.type, ...who, amountCents: paid.amountCents, currency: paid.currency };
+    log.error(
+      { ...mismatch, planPriceCents: plan.priceCents, planCurrency: plan.currency },
+      'Stripe payment not applied: not the plan price',
+    );
+    reportError(new Error('Stripe payment not applied: the amount or currency is not the plan price'), {
+      eventId: event.id,
+      type: event.type,
+      orgId: who.orgId,
+    });
+    return record(deps, event, PRICE_MISMATCH);
+  }
   try {
     await grantPaidAccess(deps, who, group, plan, async (tx) => {
       const fresh = await markPaymentEvent(tx, { eventId: event.id, provider: 'stripe', type: event.type, outcome: granted });
