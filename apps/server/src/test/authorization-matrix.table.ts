@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { PSEUDO_GROUP_ID, scorecardQuestions } from '@rostrum/contract';
@@ -22,6 +22,8 @@ import {
   wordspottingLists,
 } from '../db/schema.js';
 import { insertAssignment } from './harness.js';
+import { startCaptureUpload } from './live-capture-client.js';
+import { speechWebm } from './media-fixtures.js';
 import { hashSecret, newSecret } from '../auth/keys.js';
 import { StripeStandIn } from './stripe-stand-in.js';
 
@@ -153,6 +155,30 @@ function liveCaptureDelete(): TRow<unknown> {
       return { params: { id: c!.id }, state };
     },
     expect: ({ caller }) => ({ status: uploadStatus(caller) }),
+  });
+}
+
+/**
+ * Saving an unsaved take (Save it): the owner's capture with a whole take received; only the owner
+ * may, and the take becomes a recording (200); anyone else 404, and the take stays unsaved.
+ */
+function unsavedTakeSave(): TRow<unknown> {
+  return row({
+    variants: ONE,
+    mutates: true,
+    target: async ({ combo, world }): Promise<TTarget> => {
+      const [c] = await world.t.db.insert(liveCaptures).values({ orgId: combo.org.id, userId: combo.users.owner.id }).returning();
+      const bytes = await readFile(speechWebm());
+      const upload = await startCaptureUpload(world.t, combo.auth.owner!, c!.id);
+      if ((await upload.patch(bytes, bytes.length)).statusCode !== 204) throw new Error('capture upload failed');
+      const state = async () =>
+        (await world.t.db.select({ recordingId: liveCaptures.recordingId }).from(liveCaptures).where(eq(liveCaptures.id, c!.id)))[0]
+          ?.recordingId
+          ? 'saved'
+          : 'unsaved';
+      return { params: { id: c!.id }, payload: { title: 'Recovered take' }, state };
+    },
+    expect: ({ caller }) => ({ status: caller === 'owner' ? 200 : uploadStatus(caller) }),
   });
 }
 
@@ -1171,6 +1197,7 @@ export const TABLE: Record<string, TRow<unknown>> = {
   'PATCH /uploads/{id}': uploadWrite('PATCH'),
   'DELETE /uploads/{id}': uploadWrite('DELETE'),
   'DELETE /live-captures/{id}': liveCaptureDelete(),
+  'POST /live-captures/{id}/recording': unsavedTakeSave(),
 };
 
 /**
@@ -1237,6 +1264,7 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   'PATCH /uploads/{id}': false,
   'DELETE /uploads/{id}': false,
   'DELETE /live-captures/{id}': false,
+  'POST /live-captures/{id}/recording': false,
   'PATCH /admin/plans/{planId}': false,
   'POST /admin/plans/{planId}/codes': false,
   'POST /admin/prepaid-codes/{codeId}/void': false,
