@@ -38,11 +38,13 @@ test.describe('sign-up errors', () => {
   });
 
   test('409 with the right password: signed in with the entered credentials and offered Join Group', async ({ page }) => {
-    await page.goto(`/sign-up?code=${NORTHWIND_CODE}`);
-    await fillAccountFields(page, { email: 'coach@northwind.example', password: DEMO_PASSWORD, firstName: 'Casey', lastName: 'Coach' });
+    // The Sales Team's speaker signs up again with the code of a group they are not in.
+    const code = 'Northwind-Communications-Leadership-Workshop';
+    await page.goto(`/sign-up?code=${code}`);
+    await fillAccountFields(page, { email: 'speaker@northwind.example', password: DEMO_PASSWORD, firstName: 'Sam', lastName: 'Speaker' });
     await page.getByLabel('I agree to the Terms of Use and Privacy Policy.').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page).toHaveURL(`/confirm-code?code=${NORTHWIND_CODE}`);
+    await expect(page).toHaveURL(`/confirm-code?code=${code}`);
     await expect(page.getByRole('button', { name: 'Join Group' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('rostrum.apiKey'))).not.toBeNull();

@@ -176,7 +176,7 @@ function unsavedTakeSave(): TRow<unknown> {
           ?.recordingId
           ? 'saved'
           : 'unsaved';
-      return { params: { id: c!.id }, payload: { title: 'Recovered take' }, state };
+      return { params: { id: c!.id }, body: { title: 'Recovered take' }, state };
     },
     expect: ({ caller }) => ({ status: caller === 'owner' ? 200 : uploadStatus(caller) }),
   });

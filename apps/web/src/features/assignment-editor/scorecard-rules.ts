@@ -109,7 +109,7 @@ export const EMPTY_RATING_NAME = 'Please give every rating a name.';
  * The check before saving: the rows as questions in the order shown, an empty name refused here,
  * then the contract's checkScorecardQuestions (the server's own check): "please delete" ratings
  * dropped, the spec's alerts for "New Rating" and for duplicate names (ids derive from names, so
- * "Eye contact" and "eye-contact" are the same), ids and order set.
+ * "STORY telling" and "Storytelling" are the same), ids and order set.
  */
 export function checkScorecard(rows: readonly TRatingRow[]): TScorecardCheck {
   if (rows.some((r) => !r.preset && r.label.trim() === '')) return { ok: false, message: EMPTY_RATING_NAME };
