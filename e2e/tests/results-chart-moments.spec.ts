@@ -9,7 +9,7 @@ import { SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './
 
 // Every single-speaker chart (001 section 9's twelve titles) has its tooltip with tips and, where
 // its metric has moments, the link that highlights them on the waveform, toggled by a second
-// click (001 section 2). A file with two channels is drawn one lane per channel (section 9).
+// click (001 section 2). A file with three channels is drawn one lane per channel (section 9).
 // Media is made at test time from the one-voice talk (nothing binary committed).
 
 const MEDIA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.tmp', 'media');
@@ -26,10 +26,10 @@ function pausedTalk(): string {
   return out;
 }
 
-/** The talk in two channels: the voice on the left, the same voice quieter on the right. */
-function stereoTalk(): string {
-  const out = path.join(MEDIA_DIR, 'moments-stereo-talk.wav');
-  if (!fs.existsSync(out)) execFileSync('sox', [talkWav(), '-c', '2', out, 'remix', '1', '1v0.4']);
+/** The talk in three channels: the voice, then the same voice quieter, then quieter still. */
+function threeChannelTalk(): string {
+  const out = path.join(MEDIA_DIR, 'moments-three-channel-talk.wav');
+  if (!fs.existsSync(out)) execFileSync('sox', [talkWav(), '-c', '3', out, 'remix', '1', '1v0.4', '1v0.2']);
   return out;
 }
 
@@ -37,16 +37,16 @@ function stereoTalk(): string {
 const named = (text: string, title: string) => new RegExp(`^${text}\\s*: ${title}$`);
 
 let talkId = '';
-let stereoId = '';
+let splitId = '';
 let results: TResults;
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(240_000);
   const token = await apiSignIn(baseURL!, SPEAKER);
   talkId = await uploadRecording(baseURL!, token, pausedTalk(), { title: 'Moments talk' });
-  stereoId = await uploadRecording(baseURL!, token, stereoTalk(), { title: 'Two channel talk' });
+  splitId = await uploadRecording(baseURL!, token, threeChannelTalk(), { title: 'Three channel talk' });
   await waitForResults(baseURL!, token, talkId, 200_000);
-  await waitForResults(baseURL!, token, stereoId, 200_000);
+  await waitForResults(baseURL!, token, splitId, 200_000);
   const res = await fetch(`${baseURL}/api/v1/recordings/${talkId}?expand=tips,timestamped`, {
     headers: { Authorization: `Bearer ${token}` },
   });
@@ -102,21 +102,21 @@ test('every single-speaker chart has its tips tooltip and, where its metric has 
   }
 });
 
-test('a two-channel file is drawn one lane per channel; the one-channel talk is one waveform', async ({ page }) => {
+test('a three-channel file is drawn one lane per channel; the one-channel talk is one waveform', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInByApi(page, SPEAKER, DEMO_PASSWORD, `/evaluate/${stereoId}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Two channel talk' })).toBeVisible();
+  await signInByApi(page, SPEAKER, DEMO_PASSWORD, `/evaluate/${splitId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Three channel talk' })).toBeVisible();
   const wave = page.locator('.waveform__wave');
-  await expect(wave).toHaveAttribute('data-split', 'channels:2', { timeout: 15_000 });
-  await shot(page.getByTestId('waveform'), { path: path.join(SHOTS, 'waveform-two-channels-1440.png') });
+  await expect(wave).toHaveAttribute('data-split', 'channels:3', { timeout: 15_000 });
+  await shot(page.getByTestId('waveform'), { path: path.join(SHOTS, 'waveform-three-channels-1440.png') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page.getByTestId('waveform'), { path: path.join(SHOTS, 'waveform-two-channels-390.png') });
+  await shot(page.getByTestId('waveform'), { path: path.join(SHOTS, 'waveform-three-channels-390.png') });
   await page.setViewportSize({ width: 1440, height: 900 });
-  // wavesurfer draws each channel in its own canvas row: twice the one-channel talk's height.
-  const stereoHeight = (await wave.boundingBox())!.height;
+  // wavesurfer draws each channel in its own canvas row: taller than the one-channel talk.
+  const splitHeight = (await wave.boundingBox())!.height;
   await page.goto(`/evaluate/${talkId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Moments talk' })).toBeVisible();
   await expect(page.getByTestId('waveform').getByRole('button', { name: 'Play', exact: true })).toBeEnabled({ timeout: 15_000 });
   await expect(wave).not.toHaveAttribute('data-split');
-  expect(stereoHeight).toBeGreaterThan((await wave.boundingBox())!.height);
+  expect(splitHeight).toBeGreaterThan((await wave.boundingBox())!.height);
 });

@@ -230,13 +230,13 @@ async function run(job: TChildStart): Promise<void> {
     analysisInput = path.join(job.outDir, 'analysis.wav');
     await ffmpeg([...inputOpts, '-i', job.input, '-vn', '-ac', '1', '-ar', '16000', analysisInput]);
   }
-  // A file with several channels keeps a peaks list per channel, so the waveform can draw them
-  // apart (001 section 9). The analysis and the playback are mono; a trimmed file is decoded
+  // A file with more than two channels keeps a peaks list per channel, so the waveform can draw
+  // them apart (001 section 9); stereo is one voice in two channels and stays one waveform. The analysis and the playback are mono; a trimmed file is decoded
   // from its mono cut, so it has one.
   // Without them (a failed decode) the waveform is simply not split.
   const withChannels = async (mono: Promise<TPeaks>): Promise<TPeaks> => {
     const peaks = await mono;
-    if (facts.channels < 2 || job.trim) return peaks;
+    if (facts.channels <= 2 || job.trim) return peaks;
     const channels = await computeChannelPeaks(job.input, facts.channels, PEAKS_PER_SECOND).catch(() => null);
     return channels ? { ...peaks, channels } : peaks;
   };

@@ -12,12 +12,14 @@ describe('waveformSplit (001 section 9: more than two speakers, multichannel)', 
     expect(waveformSplit({ playbackUrl: url, numSpeakers: 2, peaks, speakers: [] })).toBeNull();
   });
 
-  it("splits a file's channels when its peaks have more than one", () => {
+  it("splits a file's channels when its peaks have more than two; a stereo file stays one waveform", () => {
     const left = mono.map((v) => v / 2);
-    expect(waveformSplit({ playbackUrl: url, numSpeakers: 1, peaks: { ...peaks, channels: [left, mono] } })).toEqual({
+    const quiet = mono.map((v) => v / 4);
+    expect(waveformSplit({ playbackUrl: url, numSpeakers: 1, peaks: { ...peaks, channels: [left, mono, quiet] } })).toEqual({
       kind: 'channels',
-      channels: [left, mono],
+      channels: [left, mono, quiet],
     });
+    expect(waveformSplit({ playbackUrl: url, numSpeakers: 1, peaks: { ...peaks, channels: [left, mono] } })).toBeNull();
   });
 
   it("splits on an address holding 'multichannel' too; with one channel stored, that one fills the lane", () => {

@@ -17,8 +17,8 @@ export interface TWaveformSplit {
 
 /**
  * How many waveforms the player draws (001 section 9: "a URL containing 'multichannel' splits
- * channels"; more than two speakers get their own view). A file with more than one channel, or
- * an address holding 'multichannel', shows its channels apart; a one-channel recording with
+ * channels"; more than two channels or speakers get their own view). A file with more than two
+ * channels (stereo is one voice twice), or an address holding 'multichannel', shows its channels apart; a one-channel recording with
  * more than two speakers shows one lane per speaker, the waveform where that speaker talks.
  * Otherwise one waveform (null).
  */
@@ -29,7 +29,7 @@ export function waveformSplit(o: {
   speakers?: readonly TSpeakerTurns[];
 }): TWaveformSplit | null {
   const stored = o.peaks.channels ?? [];
-  if (stored.length > 1) return { kind: 'channels', channels: stored };
+  if (stored.length > 2) return { kind: 'channels', channels: stored };
   if (o.playbackUrl.includes('multichannel')) return { kind: 'channels', channels: stored.length ? stored : [o.peaks.data] };
   const speakers = o.speakers ?? [];
   if (o.numSpeakers > 2 && speakers.length > 2) {
