@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeWav } from '../asr/wav-file.js';
-import { diarizeByClustering, SEVERAL_VOICES_DBIC_PER_FRAME, type TDiarization } from '../conversation/diarize.js';
+import { diarizeByClustering, SEVERAL_VOICES_DBIC_PER_FRAME, type TDiarization, voiceSeparation } from '../conversation/diarize.js';
 import { decodePcm } from '../decode/decode-pcm.js';
 import { analyzeProsody } from '../signal/prosody.js';
 import { withWhiteNoise } from './noise.js';
@@ -54,6 +54,8 @@ interface TRun {
   unhinted: TDiarization;
   errorHinted: number;
   errorUnhinted: number;
+  /** The voice test's statistic for the true two speakers (dialogues). */
+  trueSeparation: number;
 }
 
 const halfOf = (name: string): THalf => ((createHash('sha1').update(name).digest()[0] as number) % 2 === 0 ? 'TUNE' : 'REPORT');
@@ -270,6 +272,7 @@ async function run(item: TItem, variant: TVariant): Promise<TRun> {
     unhinted,
     errorHinted: speakerTimeError(truth, hinted),
     errorUnhinted: speakerTimeError(truth, unhinted),
+    trueSeparation: item.voices === 2 ? voiceSeparation(samples, RATE, truth) : Number.NaN,
   };
 }
 
@@ -287,13 +290,14 @@ async function main(): Promise<void> {
       console.log(
         `${r.item.half.padEnd(6)} ${r.item.name.padEnd(28)} ${r.variant.padEnd(11)} truth ${r.item.voices}  hint2 ${r.hinted.numSpeakers} ` +
           `(ΔBIC/frame ${r.hinted.voiceTest?.deltaBicPerFrame.toFixed(3)}, proposed ${r.hinted.voiceTest?.proposed})  none ${r.unhinted.numSpeakers} ` +
-          `(ΔBIC/frame ${r.unhinted.voiceTest?.deltaBicPerFrame.toFixed(3)}, proposed ${r.unhinted.voiceTest?.proposed})  err ${pct(r.errorHinted)}`,
+          `(ΔBIC/frame ${r.unhinted.voiceTest?.deltaBicPerFrame.toFixed(3)}, proposed ${r.unhinted.voiceTest?.proposed})  err ${pct(r.errorHinted)}` +
+          `  true split ${r.trueSeparation.toFixed(3)}`,
       );
   console.log(`\nSpeaker count (conversational algorithm), threshold ${SEVERAL_VOICES_DBIC_PER_FRAME} ΔBIC per frame`);
   console.log(
-    '| half | set | voices | variant | items | right, hint 2 | right, no hint | speaker-time error (hint 2) | ΔBIC/frame min-max |',
+    '| half | set | voices | variant | items | right, hint 2 | right, no hint | speaker-time error (hint 2) | ΔBIC/frame min-max | true split ΔBIC/frame |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   const groups = new Map<string, TRun[]>();
   for (const r of runs) {
     const key = [r.item.half, r.item.set, r.item.voices, r.variant].join('|');
@@ -306,7 +310,10 @@ async function main(): Promise<void> {
     const stat = rs.map((r) => r.hinted.voiceTest?.deltaBicPerFrame ?? Number.NaN);
     console.log(
       `| ${half} | ${set} | ${voices} | ${variant} | ${rs.length} | ${right((r) => r.hinted)}/${rs.length} | ${right((r) => r.unhinted)}/${rs.length} | ` +
-        `${pct(rs.reduce((s, r) => s + r.errorHinted, 0) / rs.length)} | ${Math.min(...stat).toFixed(2)}-${Math.max(...stat).toFixed(2)} |`,
+        `${pct(rs.reduce((s, r) => s + r.errorHinted, 0) / rs.length)} | ${Math.min(...stat).toFixed(2)}-${Math.max(...stat).toFixed(2)} | ` +
+        (rs[0]?.item.voices === 2
+          ? `${Math.min(...rs.map((r) => r.trueSeparation)).toFixed(2)}-${Math.max(...rs.map((r) => r.trueSeparation)).toFixed(2)} |`
+          : '- |'),
     );
   }
   for (const half of ['TUNE', 'REPORT'] as const)

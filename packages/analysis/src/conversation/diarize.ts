@@ -261,3 +261,30 @@ export function diarizeByChannels(intensities: readonly TContour[], speech: read
   const tidy = tidySegments(segments);
   return { method: 'channels', numSpeakers: new Set(tidy.map((x) => x.speaker)).size, segments: tidy };
 }
+
+/**
+ * The voice test's statistic for a given labelling of two speakers (for the bench: the true
+ * speakers' separation, against which the clustering's own split is judged).
+ */
+export function voiceSeparation(samples: Float32Array, sampleRate: number, segments: readonly TSpeakerSegment[]): number {
+  const d = SPEAKER_CEPSTRA;
+  const per = new Map<number, TGaussStats>();
+  const all = emptyStats(d);
+  for (const s of segments)
+    for (const u of speakerUnits(samples, sampleRate, [s])) {
+      if (u.frames.length < MIN_UNIT_FRAMES) continue;
+      const st = per.get(s.speaker) ?? emptyStats(d);
+      for (const f of u.frames) {
+        addFrame(st, f);
+        addFrame(all, f);
+      }
+      per.set(s.speaker, st);
+    }
+  const [a, b] = [...per.values()];
+  if (!a || !b) return Number.NaN;
+  const ridge = Float64Array.from(
+    { length: d },
+    (_, j) => RIDGE_SHARE * Math.max(1e-6, (all.outer[j * d + j] as number) / all.n - ((all.sum[j] as number) / all.n) ** 2),
+  );
+  return deltaBic(a, b, { lambda: BIC_LAMBDA, ridge }) / (a.n + b.n);
+}
