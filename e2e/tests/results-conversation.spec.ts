@@ -7,6 +7,7 @@ import {
   conversationWav,
   shootResults,
   talkMp4,
+  talkWav,
   uploadRecording,
   waitForResults,
 } from './results-helpers';
@@ -17,6 +18,7 @@ import {
 
 const CONVO_TITLE = `Customer follow-up call ${Date.now().toString(36).slice(-5)}`;
 const VIDEO_TITLE = `Video weekly meetings talk ${Date.now().toString(36).slice(-5)}`;
+const ONE_VOICE_TITLE = `Panel answer alone ${Date.now().toString(36).slice(-5)}`;
 
 const waveform = (page: Page) => page.getByTestId('waveform');
 
@@ -30,10 +32,13 @@ async function open(page: Page, id: string, title: string): Promise<void> {
 let token = '';
 let convoId = '';
 let videoId = '';
+let oneVoiceId = '';
 test.beforeAll(async ({ baseURL }) => {
   token = await apiSignIn(baseURL!, SPEAKER);
   const algorithm = await algorithmNamed(baseURL!, token, 'conversational');
   convoId = await uploadRecording(baseURL!, token, conversationWav(), { title: CONVO_TITLE, algorithm });
+  // One voice recorded as Multi-Speaker: the speaker count is a hint, the analysis measures.
+  oneVoiceId = await uploadRecording(baseURL!, token, talkWav(), { title: ONE_VOICE_TITLE, algorithm });
   videoId = await uploadRecording(baseURL!, token, talkMp4(), { title: VIDEO_TITLE });
 });
 
@@ -52,6 +57,8 @@ test('a conversation shows its charts, speaker lanes, the speaker choice and the
   await signInByApi(page, SPEAKER);
   await open(page, id, CONVO_TITLE);
 
+  // What the analysis found.
+  await expect(page.getByTestId('speaker-count')).toHaveText('2 speakers found.');
   // The conversational charts with values.
   await expect(page.getByRole('img', { name: /^Talking versus Listening: \d+%, (Listening more|Balanced|Talking more)$/ })).toBeVisible();
   await expect(
@@ -101,6 +108,23 @@ test('a conversation shows its charts, speaker lanes, the speaker choice and the
   await expect(page.getByRole('button', { name: 'I am speaker TWO' })).toBeVisible();
   await open(page, id, CONVO_TITLE);
   await expect(page.getByTestId('owner-speaker')).toHaveText('You have not said which speaker you are.');
+});
+
+test('one voice recorded as Multi-Speaker is found as one voice and scored as a talk', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await waitForResults(baseURL!, token, oneVoiceId, 150_000);
+  await signInByApi(page, SPEAKER);
+  await open(page, oneVoiceId, ONE_VOICE_TITLE);
+  await expect(page.getByTestId('speaker-count')).toHaveText('One voice found, scored as a talk.');
+  // The single-speaker charts, nothing about a second person, no speaker choice or lanes.
+  await expect(page.getByRole('img', { name: /^Variety of Pitch/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Pausing/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Talking versus Listening/ })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: /^Meaningful Conversation Switches/ })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Show results for speaker' })).toHaveCount(0);
+  await expect(waveform(page).locator('[data-speaker="2"]')).toHaveCount(0);
+  await shootResults(page, 'conversation-one-voice');
 });
 
 test('a video plays from videoUrl; Hide video survives a reload', async ({ page, baseURL }) => {

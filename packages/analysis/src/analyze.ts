@@ -1,4 +1,4 @@
-import type { TLanes, TResults } from '@rostrum/contract';
+import type { TLanes, TResults, TSpeakerCount } from '@rostrum/contract';
 import { AnalysisError, throwIfAborted } from './analysis-error.js';
 import { createPocketsphinxTranscriber } from './asr/pocketsphinx.transcriber.js';
 import type { TKeywordHit } from './asr/keyword-spotting.js';
@@ -210,6 +210,9 @@ export async function analyzeWithTimings(
         : diarizeByClustering(samples, sampleRate, prosody.activity.speech, options.numSpeakers);
   }
   progress('metrics', 0);
+  // One voice found in a conversation is scored as a talk: the single-speaker scores, and no
+  // talk-versus-listen, switches or wait time about a second person who is not there.
+  const scoredAsConversation = conversational && diarization.numSpeakers > 1;
   const speakerIds = [...new Set(diarization.segments.map((s) => s.speaker))].sort((a, b) => a - b).slice(0, MAX_SPEAKERS);
   const turns = buildTurns(diarization.segments);
   const labelled = words.map((w) => ({ ...w, speaker: speakerAt(diarization, (w.start + w.end) / 2) }));
@@ -220,7 +223,7 @@ export async function analyzeWithTimings(
       prosody,
       speech,
       labelled.filter((w) => w.speaker === speaker),
-      conversational,
+      scoredAsConversation,
     );
     track.transcribed = transcriber !== null;
     track.keywordHits = labelledHits
@@ -230,13 +233,14 @@ export async function analyzeWithTimings(
       speaker,
       analysis: scoreSpeaker(track, phrases),
       turns: turns.filter((x) => x.speaker === speaker).map(({ from, to }) => ({ from, to })),
-      conversation: conversational ? measureConversation(speaker, diarization.segments, turns, prosody.pitch, labelled) : null,
+      conversation: scoredAsConversation ? measureConversation(speaker, diarization.segments, turns, prosody.pitch, labelled) : null,
     };
   });
   const ownerIndex = Math.max(0, speakerIds.indexOf(options.speakerNum ?? 1));
   const results = buildResults({
     algorithm,
-    isConversational: conversational,
+    isConversational: scoredAsConversation,
+    speakerCount: conversational ? speakerCountOf(diarization, options.numSpeakers) : undefined,
     duration,
     ownerIndex,
     speakers: reports,
@@ -264,6 +268,17 @@ function usablePrefix(prefix: TTranscribedPrefix | undefined, phrases: readonly 
     words: prefix.words.filter((w) => w.start < until),
     keywordHits: prefix.keywordHits.filter((h) => (h.start + h.end) / 2 < until),
     keywords: prefix.keywords,
+  };
+}
+
+/** What the Results say of the voices found, and whether the count is the hint's or measured. */
+export function speakerCountOf(d: TDiarization, hint: number | undefined): TSpeakerCount {
+  const given = hint && hint >= 1 ? Math.min(MAX_SPEAKERS, Math.round(hint)) : null;
+  return {
+    found: d.numSpeakers,
+    source: d.method === 'channels' ? 'channels' : given && given > 1 && d.numSpeakers === given ? 'hint' : 'measured',
+    hint: given,
+    deltaBicPerFrame: d.voiceTest ? Math.round(d.voiceTest.deltaBicPerFrame * 1000) / 1000 : null,
   };
 }
 

@@ -221,10 +221,37 @@ export const ZResultsDataSchema = z.object({
 });
 export type TResultsData = z.infer<typeof ZResultsDataSchema>;
 
+/**
+ * How many voices a recording made with the conversational algorithm holds, and how that was
+ * decided. The speaker count it came with (Multi-Speaker: 2) is a hint; the analysis measures.
+ */
+export const ZSpeakerCountSchema = z.object({
+  /** Voices found: numSpeakers. One voice is scored as a talk (isConversational false). */
+  found: z.number().int().min(1).max(5),
+  /**
+   * 'measured': the voice test (ΔBIC per frame, docs/analysis.md "Diarization") decided the count;
+   * 'hint': the test found several voices and the hint said how many; 'channels': one voice per channel.
+   */
+  source: z.enum(['measured', 'hint', 'channels']),
+  /** The speaker count the recording came with, when it had one. */
+  hint: z.number().int().min(1).max(5).nullable(),
+  /** The voice test's statistic for the last two voices it weighed (nats per frame); null when not run. */
+  deltaBicPerFrame: z.number().nullable(),
+});
+export type TSpeakerCount = z.infer<typeof ZSpeakerCountSchema>;
+
+/** What the results page says was found (docs/decisions.md, "Speaker count"). */
+export function speakerCountText(c: TSpeakerCount): string {
+  if (c.found === 1) return 'One voice found, scored as a talk.';
+  return c.source === 'channels' ? `${c.found} speakers found, one per channel.` : `${c.found} speakers found.`;
+}
+
 export const ZResultsSchema = z.object({
   isConversational: z.boolean(),
   algorithm: z.string(),
   numSpeakers: z.number().int().min(1).max(5),
+  /** Present for the conversational algorithm (absent in results stored before it was measured). */
+  speakerCount: ZSpeakerCountSchema.optional(),
   scores: ZScoresSchema,
   tips: ZTipsSchema,
   timestamped: ZTimestampedSchema,

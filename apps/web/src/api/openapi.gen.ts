@@ -4805,6 +4805,13 @@ export interface operations {
                                 isConversational: boolean;
                                 algorithm: string;
                                 numSpeakers: number;
+                                speakerCount?: {
+                                    found: number;
+                                    /** @enum {string} */
+                                    source: "measured" | "hint" | "channels";
+                                    hint: number | null;
+                                    deltaBicPerFrame: number | null;
+                                };
                                 scores: {
                                     overall: number | null;
                                     strengthOfOpening: number | null;
@@ -5201,6 +5208,13 @@ export interface operations {
                                 isConversational: boolean;
                                 algorithm: string;
                                 numSpeakers: number;
+                                speakerCount?: {
+                                    found: number;
+                                    /** @enum {string} */
+                                    source: "measured" | "hint" | "channels";
+                                    hint: number | null;
+                                    deltaBicPerFrame: number | null;
+                                };
                                 scores: {
                                     overall: number | null;
                                     strengthOfOpening: number | null;
@@ -5700,6 +5714,13 @@ export interface operations {
                                 isConversational: boolean;
                                 algorithm: string;
                                 numSpeakers: number;
+                                speakerCount?: {
+                                    found: number;
+                                    /** @enum {string} */
+                                    source: "measured" | "hint" | "channels";
+                                    hint: number | null;
+                                    deltaBicPerFrame: number | null;
+                                };
                                 scores: {
                                     overall: number | null;
                                     strengthOfOpening: number | null;
@@ -6094,6 +6115,13 @@ export interface operations {
                                 isConversational: boolean;
                                 algorithm: string;
                                 numSpeakers: number;
+                                speakerCount?: {
+                                    found: number;
+                                    /** @enum {string} */
+                                    source: "measured" | "hint" | "channels";
+                                    hint: number | null;
+                                    deltaBicPerFrame: number | null;
+                                };
                                 scores: {
                                     overall: number | null;
                                     strengthOfOpening: number | null;
@@ -7021,6 +7049,13 @@ export interface operations {
                                 isConversational: boolean;
                                 algorithm: string;
                                 numSpeakers: number;
+                                speakerCount?: {
+                                    found: number;
+                                    /** @enum {string} */
+                                    source: "measured" | "hint" | "channels";
+                                    hint: number | null;
+                                    deltaBicPerFrame: number | null;
+                                };
                                 scores: {
                                     overall: number | null;
                                     strengthOfOpening: number | null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyze.js';
 import { addFrame, bicCluster, emptyStats } from './bic-clustering.js';
+import { SEVERAL_VOICES_DBIC_PER_FRAME } from './diarize.js';
 import { concatenate, readMono, speak, type TSpeakOptions } from '../testing/speech-fixtures.js';
 
 const DIALOGUE: [string, 1 | 2][] = [
@@ -95,14 +96,51 @@ describe('conversational algorithm', () => {
     }
   });
 
-  it('keeps one voice as one speaker when nobody else talks', async () => {
+  it('keeps one voice as one speaker, with a hint of 2 too, and scores it as a talk', async () => {
     const { file } = await dialogue('conversation-one-voice-v1', {
       1: { voice: 'en-us+m3', rate: 160 },
       2: { voice: 'en-us+m3', rate: 160 },
     });
-    const r = await analyze(file, { algorithm: 'conversational', transcriber: 'none' });
+    const talk = await analyze(file, { algorithm: 'default', transcriber: 'none' });
+    for (const numSpeakers of [undefined, 1, 2]) {
+      const r = await analyze(file, { algorithm: 'conversational', transcriber: 'none', numSpeakers });
+      expect(r.numSpeakers).toBe(1);
+      expect(r.speakerCount).toMatchObject({ found: 1, source: 'measured', hint: numSpeakers ?? null });
+      expect(r.speakerCount?.deltaBicPerFrame ?? 9).toBeLessThan(SEVERAL_VOICES_DBIC_PER_FRAME);
+      // The single-speaker scores, as the default algorithm gives them; nothing about a second person.
+      expect(r.isConversational).toBe(false);
+      expect(r.algorithm).toBe('conversational');
+      expect(r.scores.perSpeaker).toBeNull();
+      for (const k of ['talkVsListen', 'convoSwitches', 'questions', 'waitTime'] as const) expect(r.scores[k]).toBeNull();
+      expect(r.scores.overall).toBe(talk.scores.overall);
+      expect(r.scores.pace).toBe(talk.scores.pace);
+      expect(r.scores.upspeak).toBe(talk.scores.upspeak);
+    }
+  });
+
+  it('finds two voices with the hint of 2 and without one, and says where the count came from', async () => {
+    const { file } = await dialogue('conversation-two-voices-v1', {
+      1: { voice: 'en-us', pitch: 35, rate: 160 },
+      2: { voice: 'en-us+f3', pitch: 75, rate: 170 },
+    });
+    const hinted = await analyze(file, { algorithm: 'conversational', transcriber: 'none', numSpeakers: 2 });
+    expect(hinted.numSpeakers).toBe(2);
+    expect(hinted.isConversational).toBe(true);
+    expect(hinted.speakerCount).toMatchObject({ found: 2, source: 'hint', hint: 2 });
+    expect(hinted.speakerCount?.deltaBicPerFrame ?? 0).toBeGreaterThanOrEqual(SEVERAL_VOICES_DBIC_PER_FRAME);
+    const measured = await analyze(file, { algorithm: 'conversational', transcriber: 'none' });
+    expect(measured.speakerCount).toMatchObject({ found: 2, source: 'measured', hint: null });
+    expect(measured.scores.perSpeaker).toHaveLength(2);
+  });
+
+  it('the default algorithm does not count voices', async () => {
+    const { file } = await dialogue('conversation-two-voices-v1', {
+      1: { voice: 'en-us', pitch: 35, rate: 160 },
+      2: { voice: 'en-us+f3', pitch: 75, rate: 170 },
+    });
+    const r = await analyze(file, { algorithm: 'default', transcriber: 'none' });
     expect(r.numSpeakers).toBe(1);
-    expect(r.scores.talkVsListen).toBe(100);
+    expect(r.speakerCount).toBeUndefined();
   });
 
   it('uses one channel per speaker when the file has them', async () => {

@@ -1,6 +1,16 @@
 import type { TContour } from '../signal/contour.js';
 import type { TInterval } from '../signal/voice-activity.js';
-import { addFrame, bicCluster, emptyStats, gaussModel, logLikelihood, type TGaussModel, type TGaussStats } from './bic-clustering.js';
+import {
+  addFrame,
+  bicCluster,
+  deltaBic,
+  emptyStats,
+  gaussModel,
+  logLikelihood,
+  mergeStats,
+  type TGaussModel,
+  type TGaussStats,
+} from './bic-clustering.js';
 import { SPEAKER_CEPSTRA, speakerUnits, type TSpeakerUnit } from './speaker-features.js';
 
 export interface TSpeakerSegment extends TInterval {
@@ -12,6 +22,19 @@ export interface TDiarization {
   method: 'clustering' | 'channels' | 'single';
   numSpeakers: number;
   segments: TSpeakerSegment[];
+  /** What the voice-count test measured (clustering only). */
+  voiceTest?: TVoiceTest;
+}
+
+/** The one-voice-or-several test: its statistic and the decision it made. */
+export interface TVoiceTest {
+  /**
+   * ΔBIC per frame (nats) of the last two voices the test weighed: one Gaussian for both against
+   * one each. At or above SEVERAL_VOICES_DBIC_PER_FRAME they are two voices.
+   */
+  deltaBicPerFrame: number;
+  /** How many voices the clustering proposed before the test merged alike ones. */
+  proposed: number;
 }
 
 export const MAX_SPEAKERS = 5;
@@ -27,6 +50,15 @@ const RIDGE_SHARE = 0.01;
 /** Without a hint, a "speaker" under this share of the talk is a cough or a shouted word. */
 const MIN_SPEAKER_SHARE = 0.12;
 const REFINE_ROUNDS = 2;
+/**
+ * The voice-count test's threshold: two clusters are two voices only when telling them apart gains
+ * at least this much ΔBIC per frame (ΔBIC / frames of both, nats). BIC's own stop (ΔBIC > 0) grows
+ * with the length of the recording (the likelihood gain is linear in frames, the penalty only
+ * logarithmic), so a long monologue always "gains" from a split; per frame it does not (docs/analysis.md,
+ * "Diarization"). Chosen on the TUNE half of the diarization bench (src/bench/diarization.accuracy.ts):
+ * real monologues split in two reached at most 0.22, two real voices the clustering separated at least 0.26.
+ */
+export const SEVERAL_VOICES_DBIC_PER_FRAME = 0.25;
 
 /** Numbers speakers by first appearance and merges touching segments of the same speaker. */
 export function tidySegments(segments: readonly TSpeakerSegment[]): TSpeakerSegment[] {
@@ -61,7 +93,7 @@ export function diarizeByClustering(
   });
   const units = speakerUnits(samples, sampleRate, speech);
   const big = units.map((u, i) => ({ u, i })).filter(({ u }) => u.frames.length >= MIN_UNIT_FRAMES);
-  if (big.length < 2 || numSpeakers === 1) return single();
+  if (big.length < 2) return single();
   const d = SPEAKER_CEPSTRA;
   const all = emptyStats(d);
   for (const { u } of big) for (const f of u.frames) addFrame(all, f);
@@ -93,6 +125,11 @@ export function diarizeByClustering(
     const small = new Set([...talk].filter(([, t]) => t < MIN_SPEAKER_SHARE * total).map(([l]) => l));
     if (small.size > 0 && small.size < talk.size) labels = reassign(units, labels, ridge, statsOf, small);
   }
+  // The hint (or BIC's stop) proposed a number of voices; the test keeps only those that differ.
+  const proposed = new Set(labels.filter((l) => l >= 0)).size;
+  const tested = mergeAlikeVoices(units, labels, ridge, statsOf);
+  labels = tested.labels;
+  const voiceTest: TVoiceTest = { deltaBicPerFrame: tested.deltaBicPerFrame, proposed };
   // A lone unit between two units of another voice is almost always a clustering slip.
   for (let i = 1; i + 1 < labels.length; i++) {
     const prev = labels[i - 1] as number;
@@ -101,7 +138,53 @@ export function diarizeByClustering(
   }
   const tidy = tidySegments(units.map((u, i) => ({ from: u.from, to: u.to, speaker: labels[i] as number })));
   const count = new Set(tidy.map((s) => s.speaker)).size;
-  return count <= 1 ? single() : { method: 'clustering', numSpeakers: count, segments: tidy };
+  return count <= 1 ? { ...single(), voiceTest } : { method: 'clustering', numSpeakers: count, segments: tidy, voiceTest };
+}
+
+/**
+ * The voice-count test: while the two closest clusters (by ΔBIC per frame) differ by less than
+ * SEVERAL_VOICES_DBIC_PER_FRAME, they are one voice and are merged. Returns the labels and the
+ * statistic of the last pair weighed (merged or kept).
+ */
+export function mergeAlikeVoices(
+  units: readonly TSpeakerUnit[],
+  labels: readonly number[],
+  ridge: Float64Array,
+  statsOf: (frames: readonly Float64Array[]) => TGaussStats,
+): { labels: number[]; deltaBicPerFrame: number } {
+  const out = [...labels];
+  const members = new Map<number, Float64Array[]>();
+  units.forEach((u, i) => {
+    const l = out[i] as number;
+    if (l < 0 || u.frames.length < MIN_UNIT_FRAMES) return;
+    const list = members.get(l) ?? [];
+    for (const f of u.frames) list.push(f);
+    members.set(l, list);
+  });
+  const stats = new Map([...members].map(([l, frames]) => [l, statsOf(frames)]));
+  let last = 0;
+  while (stats.size > 1) {
+    let best = Infinity;
+    let pair: [number, number] = [-1, -1];
+    const keys = [...stats.keys()];
+    for (let i = 0; i < keys.length; i++)
+      for (let j = i + 1; j < keys.length; j++) {
+        const a = stats.get(keys[i] as number) as TGaussStats;
+        const b = stats.get(keys[j] as number) as TGaussStats;
+        const v = deltaBic(a, b, { lambda: BIC_LAMBDA, ridge }) / (a.n + b.n);
+        if (v < best) {
+          best = v;
+          pair = [keys[i] as number, keys[j] as number];
+        }
+      }
+    last = best;
+    if (best >= SEVERAL_VOICES_DBIC_PER_FRAME) break;
+    const [keep, gone] = pair;
+    stats.set(keep, mergeStats(stats.get(keep) as TGaussStats, stats.get(gone) as TGaussStats));
+    stats.delete(gone);
+    for (let i = 0; i < out.length; i++) if (out[i] === gone) out[i] = keep;
+  }
+  return { labels: out, deltaBicPerFrame: last };
 }
 
 /**
@@ -177,4 +260,31 @@ export function diarizeByChannels(intensities: readonly TContour[], speech: read
   }
   const tidy = tidySegments(segments);
   return { method: 'channels', numSpeakers: new Set(tidy.map((x) => x.speaker)).size, segments: tidy };
+}
+
+/**
+ * The voice test's statistic for a given labelling of two speakers (for the bench: the true
+ * speakers' separation, against which the clustering's own split is judged).
+ */
+export function voiceSeparation(samples: Float32Array, sampleRate: number, segments: readonly TSpeakerSegment[]): number {
+  const d = SPEAKER_CEPSTRA;
+  const per = new Map<number, TGaussStats>();
+  const all = emptyStats(d);
+  for (const s of segments)
+    for (const u of speakerUnits(samples, sampleRate, [s])) {
+      if (u.frames.length < MIN_UNIT_FRAMES) continue;
+      const st = per.get(s.speaker) ?? emptyStats(d);
+      for (const f of u.frames) {
+        addFrame(st, f);
+        addFrame(all, f);
+      }
+      per.set(s.speaker, st);
+    }
+  const [a, b] = [...per.values()];
+  if (!a || !b) return Number.NaN;
+  const ridge = Float64Array.from(
+    { length: d },
+    (_, j) => RIDGE_SHARE * Math.max(1e-6, (all.outer[j * d + j] as number) / all.n - ((all.sum[j] as number) / all.n) ** 2),
+  );
+  return deltaBic(a, b, { lambda: BIC_LAMBDA, ridge }) / (a.n + b.n);
 }

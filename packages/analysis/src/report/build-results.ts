@@ -4,6 +4,7 @@ import {
   type TMetricKey,
   type TMetricTimestamps,
   type TResults,
+  type TSpeakerCount,
   type TSpeakerScores,
   type TTranscriptItem,
 } from '@rostrum/contract';
@@ -33,6 +34,8 @@ export interface TSpeakerReport {
 export interface TReportInput {
   algorithm: string;
   isConversational: boolean;
+  /** The conversational algorithm's speaker count and how it was decided. */
+  speakerCount?: TSpeakerCount;
   duration: number;
   /** Index into `speakers` of the recording's owner (spec: speakerNum, 1-based, default 1). */
   ownerIndex: number;
@@ -108,6 +111,7 @@ export function buildResults(input: TReportInput): TResults {
     isConversational: input.isConversational,
     algorithm: input.algorithm,
     numSpeakers: Math.min(5, Math.max(1, input.speakers.length)),
+    ...(input.speakerCount ? { speakerCount: input.speakerCount } : {}),
     scores: { ...ownerScores, perSpeaker },
     tips: buildTips({
       scores: ownerScores,

@@ -30,6 +30,7 @@ import { ResultsTabs, type TResultsTab } from './results-tabs';
 import { SharePanel } from './share-panel';
 import { ShareLinksPanel } from './share-links-panel';
 import { SpeakerChoice } from './speaker-choice';
+import { SpeakerCountNote } from './speaker-count-note';
 import { WordListNotice } from './word-list-notice';
 import './results.css';
 
@@ -177,6 +178,7 @@ export function ResultsView({
               )}
             </WaveformPlayer>
           )}
+          {results?.speakerCount && <SpeakerCountNote count={results.speakerCount} />}
           {!results ? (
             <Card>
               <p className="muted">Results are not available for this recording.</p>

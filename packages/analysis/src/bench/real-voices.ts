@@ -1,0 +1,81 @@
+// Real voices for the diarization bench, fetched at bench time into the temp folder (never committed):
+// - Allison Smith's Asterisk prompts (CC-BY-SA 3.0): every top-level prompt of Debian
+//   asterisk-core-sounds-en-g722 whose transcript (core-sounds-en.txt in asterisk-core-sounds-en)
+//   has four words or more, a few hundred recordings of one female voice;
+// - JFK's inaugural excerpt (public domain, npm nodejs-whisper), cut at its pauses into phrases;
+// - the ALSA speaker-test channel names (Debian alsa-utils), another recorded voice.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+const ASTERISK_SOUNDS = 'asterisk-core-sounds-en-g722';
+const ASTERISK_TEXTS = 'asterisk-core-sounds-en';
+const SOUNDS_DIR = 'usr/share/asterisk/sounds/en_US_f_Allison';
+const TEXTS_FILE = 'usr/share/doc/asterisk-core-sounds-en/core-sounds-en.txt.gz';
+
+/** A Debian package's files under `dir/<package>/` (`apt-get download`, after `apt-get update` if it must). */
+export function debianFiles(dir: string, name: string): string {
+  const root = join(dir, name);
+  if (existsSync(root)) return root;
+  const downloads = join(dir, 'debs');
+  mkdirSync(downloads, { recursive: true });
+  const download = () => execFileSync('apt-get', ['download', name], { cwd: downloads, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    download();
+  } catch {
+    const asRoot = process.getuid?.() === 0;
+    execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? ['update', '-qq'] : ['apt-get', 'update', '-qq']);
+    download();
+  }
+  const deb = readdirSync(downloads).find((f) => f.startsWith(`${name}_`) && f.endsWith('.deb'));
+  if (!deb) throw new Error(`apt-get download ${name} left no .deb`);
+  execFileSync('dpkg-deb', ['-x', join(downloads, deb), root]);
+  return root;
+}
+
+export interface TPrompt {
+  name: string;
+  text: string;
+  /** 16 kHz mono WAV. */
+  wav: string;
+}
+
+/** Allison's prompts with four words or more, sorted by name, each as 16 kHz mono WAV. */
+export function allisonPrompts(dir: string): TPrompt[] {
+  const texts = gunzipSync(readFileSync(join(debianFiles(dir, ASTERISK_TEXTS), TEXTS_FILE))).toString('utf8');
+  const sounds = join(debianFiles(dir, ASTERISK_SOUNDS), SOUNDS_DIR);
+  const out: TPrompt[] = [];
+  const wavDir = join(dir, 'allison');
+  mkdirSync(wavDir, { recursive: true });
+  for (const line of texts.split('\n')) {
+    const m = /^([a-z0-9-]+): (.+)$/i.exec(line.trim());
+    if (!m || m[2]?.includes('[')) continue;
+    const [, name, text] = m as unknown as [string, string, string];
+    if (text.split(/\s+/).length < 4) continue;
+    const g722 = join(sounds, `${name}.g722`);
+    if (!existsSync(g722)) continue;
+    const wav = join(wavDir, `${name}.wav`);
+    if (!existsSync(wav)) execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'g722', '-i', g722, '-ar', '16000', '-ac', '1', wav]);
+    out.push({ name, text, wav });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * JFK's excerpt cut at its pauses (sox `silence`, 0.2 s under 1 %) into phrases, 16 kHz mono.
+ * The excerpt says "And so my fellow Americans / ask not what your country can do for you / ask what
+ * you can do for your country".
+ */
+export function jfkPhrases(dir: string, jfkWav: string): string[] {
+  const out = join(dir, 'jfk-phrases');
+  if (!existsSync(out)) {
+    mkdirSync(out, { recursive: true });
+    execFileSync('sox', [jfkWav, join(out, 'p.wav'), 'silence', '1', '0.05', '1%', '1', '0.2', '1%', ':', 'newfile', ':', 'restart']);
+  }
+  return readdirSync(out)
+    .filter((f) => f.endsWith('.wav'))
+    .sort()
+    .map((f) => join(out, f))
+    .filter((f) => Number(execFileSync('soxi', ['-D', f]).toString()) >= 0.5);
+}
