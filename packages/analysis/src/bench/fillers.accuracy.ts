@@ -213,7 +213,7 @@ async function main(): Promise<void> {
   printTable(rows);
   const report = rows.get('report|all|all') ?? emptyRow();
   const reportReal = [...rows.entries()]
-    .filter(([k]) => k.startsWith('report|') && !k.includes('synthetic') && k.endsWith('|all') && !k.startsWith('report|all'))
+    .filter(([k]) => k.startsWith('report|') && !k.includes('synthetic') && k.endsWith('|all') && k !== 'report|all|all')
     .map(([, r]) => r);
   const realReport = reportReal.reduce(
     (s, r) => ({

@@ -1,7 +1,7 @@
 // Real speech with hesitations inserted, for the filler bench. The recordings are fetched at bench
 // time into the temp folder and never committed:
 // - the Asterisk prompts read by Allison Smith (CC-BY-SA 3.0), Debian asterisk-core-sounds-en-g722,
-//   every prompt of MIN_PROMPT_SECONDS or more (about sixty) (female);
+//   every prompt of MIN_PROMPT_SECONDS or more (55 prompts) (female);
 // - JFK's inaugural excerpt (public domain, see real-speech.ts) (male).
 // Each hesitation is cut from the same recording: a vowel nucleus (the loudest voiced 50 ms around
 // a syllable peak), stretched with Praat's overlap-add (PSOLA) to 0.3-0.8 s and given one flat
@@ -26,7 +26,7 @@ export const HESITATION_DIR = join(tmpdir(), 'rostrum-bench', 'fillers');
 const ASTERISK_PACKAGE = 'asterisk-core-sounds-en-g722';
 const ASTERISK_DIR = 'usr/share/asterisk/sounds/en_US_f_Allison';
 /** Prompts shorter than this hold a word or two, no phrase to hesitate between. */
-export const MIN_PROMPT_SECONDS = 3;
+export const MIN_PROMPT_SECONDS = 5;
 /** G.722 is 64 kbit/s: 8 kB per second. */
 const G722_BYTES_PER_SECOND = 8000;
 

@@ -34,7 +34,7 @@ export interface TFillerThresholds {
 export const FILLER_THRESHOLDS: TFillerThresholds = {
   halfWindow: 5,
   maxPitchSpan: 1.0,
-  maxDeformation: 2.6,
+  maxDeformation: 3.0,
   minDuration: 0.25,
   maxDuration: 1.2,
   bridge: 3,
