@@ -4,7 +4,10 @@
 // originals. The recordings split into a TUNE and a REPORT-ONLY half by a hash of the prompt's
 // name; the thresholds were tuned on TUNE alone (`--tune` runs that search). espeak-ng and flite
 // rows are extra, synthetic voices. The detector runs as analyze() runs it with transcriber 'none'.
+import { createPocketsphinxTranscriber } from '../asr/pocketsphinx.transcriber.js';
+import type { TWord } from '../asr/transcriber.js';
 import { decodePcm } from '../decode/decode-pcm.js';
+import { fuseFillers } from '../fillers/fuse-fillers.js';
 import { detectAcousticFillers, FILLER_THRESHOLDS, type TAcousticFiller, type TFillerThresholds } from '../fillers/acoustic-fillers.js';
 import { computeFillerFeatures, type TFillerFeatures } from '../fillers/filler-features.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -199,6 +202,55 @@ async function tune(cases: TCase[]): Promise<void> {
   console.log('best on TUNE', JSON.stringify(best?.t));
 }
 
+/** pocketsphinx's words for the file, kept beside it (`.words.json`). */
+async function recognised(file: string): Promise<TWord[]> {
+  const stored = `${file}.words.json`;
+  if (existsSync(stored)) return JSON.parse(readFileSync(stored, 'utf8')) as TWord[];
+  const samples = (await decodePcm(file)).channels[0] as Float32Array;
+  const speech = detectVoiceActivity(computeIntensity(samples, RATE, { minPitch: 100 })).speech;
+  const words = await createPocketsphinxTranscriber().transcribe({ samples, sampleRate: RATE, speech });
+  writeFileSync(stored, JSON.stringify(words));
+  return words;
+}
+
+/**
+ * The whole path on the clean variant of the real recordings: pocketsphinx alone (its own "uh"/"um"
+ * words) against the detector fused with it, as analyze() runs them.
+ */
+async function fusedRows(cases: TCase[]): Promise<void> {
+  console.log('\nWith the recogniser (pocketsphinx), clean real speech:');
+  console.log(`${'half'.padEnd(8)}${'source'.padEnd(26)}${'inserted'.padEnd(10)}${'recall'.padEnd(9)}${'precision'.padEnd(11)}false/min`);
+  for (const half of ['tune', 'report'] as const) {
+    const clean = cases.filter((c) => c.half === half && c.variant === 'clean' && !c.voice.includes('synthetic'));
+    const rows = { recogniser: emptyRow(), fused: emptyRow() };
+    for (const c of clean) {
+      const s = await signalsOf(c.inserted.file);
+      const words = await recognised(c.inserted.file);
+      const fluentWords = await recognised(c.fluent);
+      const fluentFused = fuseFillers(fluentWords, detect(await signalsOf(c.fluent), FILLER_THRESHOLDS)).fillers;
+      for (const [key, fillers, fluent] of [
+        ['recogniser', words.filter((w) => w.isFiller), fluentWords.filter((w) => w.isFiller)],
+        ['fused', fuseFillers(words, detect(s, FILLER_THRESHOLDS)).fillers, fluentFused],
+      ] as const) {
+        const m = matchFillers(
+          fillers.map((f) => ({ from: f.start, to: f.end })),
+          c.inserted.truth,
+        );
+        const r = rows[key];
+        r.truth += c.inserted.truth.length;
+        r.hits += m.hits;
+        r.falseAlarms += m.falseAlarms;
+        r.fluentMinutes += c.fluentMinutes;
+        r.fluentFalse += fluent.length;
+      }
+    }
+    for (const [key, r] of Object.entries(rows))
+      console.log(
+        `${half.padEnd(8)}${(key === 'fused' ? 'detector + recogniser' : 'recogniser alone').padEnd(26)}${String(r.truth).padEnd(10)}${recall(r).toFixed(2).padEnd(9)}${precision(r).toFixed(2).padEnd(11)}${perMinute(r).toFixed(2)}`,
+      );
+  }
+}
+
 async function main(): Promise<void> {
   const real = [...allisonPrompts(), ...(await jfkHalves())];
   const synthetic: TRealRecording[] = [
@@ -233,6 +285,7 @@ async function main(): Promise<void> {
       `${perMinute(realReport).toFixed(2)} false fillers/min -> ${pass ? 'PASS' : 'FAIL'} ` +
       `(targets recall >= ${TARGET.recall}, precision >= ${TARGET.precision}, <= ${TARGET.falsePerMinute}/min; all voices incl. synthetic: recall ${recall(report).toFixed(2)})`,
   );
+  if (!process.argv.includes('--no-recogniser')) await fusedRows(cases);
 }
 
 await main();
