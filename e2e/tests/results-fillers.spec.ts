@@ -65,7 +65,11 @@ test('fillers the recogniser never wrote are marked on the lanes and counted onc
   };
   const fillers = lanes.marks.filter((m) => m.kind === 'filler');
   // Each hesitation is one marker at its time.
-  for (const g of truth) expect(fillers.filter((m) => m.to > g.from && m.from < g.to), JSON.stringify(lanes.marks)).toHaveLength(1);
+  for (const g of truth)
+    expect(
+      fillers.filter((m) => m.to > g.from && m.from < g.to),
+      JSON.stringify(lanes.marks),
+    ).toHaveLength(1);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInByApi(page, SPEAKER, DEMO_PASSWORD, `/evaluate/${recordingId}`);

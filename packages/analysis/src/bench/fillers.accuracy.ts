@@ -65,7 +65,11 @@ async function signalsOf(file: string): Promise<TSignals> {
       pitch: c(j.pitch),
       intensity: c(j.intensity),
       threshold: j.threshold,
-      features: { step: j.features.step, lowRatio: Float32Array.from(j.features.lowRatio), shape: j.features.shape.map((r: number[]) => Float32Array.from(r)) },
+      features: {
+        step: j.features.step,
+        lowRatio: Float32Array.from(j.features.lowRatio),
+        shape: j.features.shape.map((r: number[]) => Float32Array.from(r)),
+      },
     };
   } else {
     const x = (await decodePcm(file)).channels[0] as Float32Array;
@@ -73,7 +77,11 @@ async function signalsOf(file: string): Promise<TSignals> {
     const intensity = computeIntensity(x, RATE, { minPitch: 100 });
     s = { pitch, intensity, threshold: detectVoiceActivity(intensity).threshold, features: computeFillerFeatures(x, RATE) };
     const plain = (c: TContour) => ({ start: c.start, step: c.step, values: Array.from(c.values, (v) => Math.round(v * 100) / 100) });
-    const features = { step: s.features.step, lowRatio: Array.from(s.features.lowRatio, (v) => Math.round(v * 100) / 100), shape: s.features.shape.map((r) => Array.from(r, (v) => Math.round(v * 100) / 100)) };
+    const features = {
+      step: s.features.step,
+      lowRatio: Array.from(s.features.lowRatio, (v) => Math.round(v * 100) / 100),
+      shape: s.features.shape.map((r) => Array.from(r, (v) => Math.round(v * 100) / 100)),
+    };
     writeFileSync(stored, JSON.stringify({ pitch: plain(pitch), intensity: plain(intensity), threshold: s.threshold, features }));
     if (++computed % 50 === 0) console.error(`signals: ${computed} files`);
     // Re-read through the rounding, so a first run and a re-run see the same numbers.
@@ -86,7 +94,14 @@ async function signalsOf(file: string): Promise<TSignals> {
 
 function detect(s: TSignals, t: TFillerThresholds): TAcousticFiller[] {
   return detectAcousticFillers(
-    { samples: new Float32Array(0), sampleRate: RATE, pitch: s.pitch, intensity: s.intensity, speechThreshold: s.threshold, features: s.features },
+    {
+      samples: new Float32Array(0),
+      sampleRate: RATE,
+      pitch: s.pitch,
+      intensity: s.intensity,
+      speechThreshold: s.threshold,
+      features: s.features,
+    },
     t,
   );
 }
@@ -196,7 +211,9 @@ async function tune(cases: TCase[]): Promise<void> {
         const row = (await score(tuneCases, t)).get('tune|all|all') ?? emptyRow();
         const [r, p] = [recall(row), precision(row)];
         const f1 = (2 * r * p) / Math.max(1e-9, r + p) - Math.max(0, perMinute(row) - TARGET.falsePerMinute) * 0.2;
-        console.log(`${JSON.stringify({ maxPitchSpan, maxDeformation, minDuration })} R ${r.toFixed(2)} P ${p.toFixed(2)} fpm ${perMinute(row).toFixed(2)}`);
+        console.log(
+          `${JSON.stringify({ maxPitchSpan, maxDeformation, minDuration })} R ${r.toFixed(2)} P ${p.toFixed(2)} fpm ${perMinute(row).toFixed(2)}`,
+        );
         if (!best || f1 > best.f1) best = { t, f1, row };
       }
   console.log('best on TUNE', JSON.stringify(best?.t));
@@ -260,7 +277,9 @@ async function main(): Promise<void> {
   ];
   const cases = [...(await buildCases(real, false)), ...(await buildCases(synthetic, true))];
   if (process.argv.includes('--tune')) return tune(cases);
-  console.log(`\nFillers: ${real.length} real recordings (${real.filter((r) => halfOf(r.name) === 'tune').length} TUNE), hesitations inserted`);
+  console.log(
+    `\nFillers: ${real.length} real recordings (${real.filter((r) => halfOf(r.name) === 'tune').length} TUNE), hesitations inserted`,
+  );
   const rows = await score(cases, FILLER_THRESHOLDS);
   printTable(rows);
   const report = rows.get('report|all|all') ?? emptyRow();

@@ -288,7 +288,11 @@ export async function insertHesitations(
 }
 
 /** The fluent original at the variant's tempo and noise (no hesitation), for false fillers per minute. */
-export async function fluentVariant(rec: TRealRecording, variant: { tempo: number; snr: number | null }, dir = HESITATION_DIR): Promise<string> {
+export async function fluentVariant(
+  rec: TRealRecording,
+  variant: { tempo: number; snr: number | null },
+  dir = HESITATION_DIR,
+): Promise<string> {
   const out = join(dir, 'fluent', `${rec.name.replace('/', '-')}-t${variant.tempo}-n${variant.snr ?? 'clean'}.wav`);
   mkdirSync(join(dir, 'fluent'), { recursive: true });
   if (!existsSync(out)) await finish(rec.file, out, variant);

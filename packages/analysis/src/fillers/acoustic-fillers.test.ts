@@ -16,7 +16,27 @@ function soxVowel(seconds: number, nasal = 0): string {
     const m = `${file}.m.wav`;
     execFileSync('sox', ['-n', '-r', String(RATE), '-b', '16', '-c', '1', v, ...vowel, ...formants, 'gain', '-n', '-8']);
     // The murmur of "m": the same pulses with everything above 350 Hz gone.
-    execFileSync('sox', ['-n', '-r', String(RATE), '-b', '16', '-c', '1', m, 'synth', String(nasal), 'sawtooth', '110', 'lowpass', '300', 'lowpass', '300', 'gain', '-n', '-14']);
+    execFileSync('sox', [
+      '-n',
+      '-r',
+      String(RATE),
+      '-b',
+      '16',
+      '-c',
+      '1',
+      m,
+      'synth',
+      String(nasal),
+      'sawtooth',
+      '110',
+      'lowpass',
+      '300',
+      'lowpass',
+      '300',
+      'gain',
+      '-n',
+      '-14',
+    ]);
     execFileSync('sox', [v, m, file, 'fade', 'h', '0.03', String(seconds + nasal), '0.03']);
   }
   return file;
@@ -25,7 +45,13 @@ function soxVowel(seconds: number, nasal = 0): string {
 async function fillersIn(file: string) {
   const x = await readMono(file);
   const p = analyzeProsody(x, RATE);
-  return detectAcousticFillers({ samples: x, sampleRate: RATE, pitch: p.pitch, intensity: p.intensity, speechThreshold: p.activity.threshold });
+  return detectAcousticFillers({
+    samples: x,
+    sampleRate: RATE,
+    pitch: p.pitch,
+    intensity: p.intensity,
+    speechThreshold: p.activity.threshold,
+  });
 }
 
 describe('acoustic filler detector', async () => {

@@ -3,7 +3,13 @@ import type { TWord } from '../asr/transcriber.js';
 import type { TAcousticFiller } from './acoustic-fillers.js';
 import { fuseFillers, spelledSyllables } from './fuse-fillers.js';
 
-const w = (text: string, start: number, end: number, confidence = 0.9, isFiller = false): TWord => ({ text, start, end, confidence, isFiller });
+const w = (text: string, start: number, end: number, confidence = 0.9, isFiller = false): TWord => ({
+  text,
+  start,
+  end,
+  confidence,
+  isFiller,
+});
 const heard = (start: number, end: number, kind: 'uh' | 'um' = 'uh'): TAcousticFiller => ({ start, end, kind, score: 0.8 });
 
 describe('fusing the detector with the recogniser', () => {

@@ -27,7 +27,10 @@ const overlap = (a: { start: number; end: number }, b: { start: number; end: num
 
 /** Vowel groups in a spelling: "the" 1, "op" 1, "ba'ath" 1, "country" 2. */
 export function spelledSyllables(text: string): number {
-  const groups = text.toLowerCase().replace(/[^a-z]/g, '').match(/[aeiouy]+/g);
+  const groups = text
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+    .match(/[aeiouy]+/g);
   return Math.max(1, groups?.length ?? 0);
 }
 
