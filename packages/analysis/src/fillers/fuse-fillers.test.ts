@@ -20,6 +20,12 @@ describe('fusing the detector with the recogniser', () => {
     expect(fillers).toEqual([{ text: 'um', start: 0.45, end: 1.0, confidence: 0.8, isFiller: true }]);
   });
 
+  it('replaces a short word lying mostly inside the hesitation however sure the recogniser is (pocketsphinx wrote "a" at 1.00)', () => {
+    const words = [w('a', 6.2, 6.74, 1.0), w('day', 7.11, 7.72, 0.99), w('press', 7.73, 8.1, 0.99)];
+    const { words: out } = fuseFillers(words, [heard(6.01, 6.76), heard(7.18, 7.75)]);
+    expect(out.map((x) => x.text)).toEqual(['uh', 'uh', 'press']);
+  });
+
   it("takes the recogniser's own filler once, with its spelling", () => {
     const words = [w('um', 0.4, 0.8, 0.7, true), w('yes', 1, 1.3)];
     const { words: out, fillers } = fuseFillers(words, [heard(0.3, 0.9, 'uh')]);
@@ -30,7 +36,7 @@ describe('fusing the detector with the recogniser', () => {
 
   it('keeps real words: a sure word around the stretch holds a long vowel, not a filler', () => {
     const words = [w('country', 1, 1.8, 0.9)];
-    const { words: out, fillers } = fuseFillers(words, [heard(1.2, 1.6)]);
+    const { words: out, fillers } = fuseFillers(words, [heard(1.3, 1.6)]);
     expect(out).toEqual(words);
     expect(fillers).toEqual([]);
   });

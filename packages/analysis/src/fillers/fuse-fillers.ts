@@ -3,16 +3,21 @@ import type { TAcousticFiller } from './acoustic-fillers.js';
 
 // The acoustic detector and the recogniser, fused as in the PodcastFillers pipeline (Zhu et al.
 // 2022, arXiv 2203.15135): a hesitation the detector heard replaces the recogniser's own "uh"/"um"
-// there and the short, unsure words it invents for one ("the op", "do", "ba'ath"); a word the
-// recogniser is sure of keeps its place, and a stable stretch inside it is a long vowel, not a filler.
+// there and the short words it invents for one ("the op", "do", "ba'ath"); a real word keeps its
+// place, and a stable stretch inside it is a long vowel, not a filler. Where the words lie says more
+// than their confidence: pocketsphinx wrote "a" (1.00), "day" (0.99) and "man" (0.98) over inserted
+// hesitations of the filler bench, each lying mostly inside the hesitation.
 
 /** The recogniser is sure of a word from this confidence (Whisper's probability, pocketsphinx's posterior). */
 export const SURE_CONFIDENCE = 0.6;
 /** An invented word has at most this many syllables (vowel groups in its spelling). */
 export const MAX_INVENTED_SYLLABLES = 2;
-/** A word this much inside a filler's span is the recogniser's reading of the filler. */
+/** A short word more than this share of which lies inside a filler is the recogniser's reading of the filler. */
 const INSIDE_SHARE = 0.5;
-/** A sure word covering this much of a filler's span contains it: the stretch is the word's vowel. */
+/**
+ * A real word covering this much of a filler, most of it outside the filler, contains it: the stretch
+ * is the word's long vowel. Real: sure (SURE_CONFIDENCE) or longer than MAX_INVENTED_SYLLABLES.
+ */
 const COVER_SHARE = 0.6;
 
 export interface TFusedTranscript {
@@ -34,7 +39,8 @@ export function spelledSyllables(text: string): number {
   return Math.max(1, groups?.length ?? 0);
 }
 
-const isInvented = (w: TWord): boolean => w.confidence < SURE_CONFIDENCE && spelledSyllables(w.text) <= MAX_INVENTED_SYLLABLES;
+const insideShare = (w: TWord, f: TAcousticFiller): number => overlap(w, f) / Math.max(0.01, w.end - w.start);
+const isShort = (w: TWord): boolean => spelledSyllables(w.text) <= MAX_INVENTED_SYLLABLES;
 
 /** The recogniser's words with the detector's fillers merged in. */
 export function fuseFillers(words: readonly TWord[], acoustic: readonly TAcousticFiller[]): TFusedTranscript {
@@ -43,16 +49,21 @@ export function fuseFillers(words: readonly TWord[], acoustic: readonly TAcousti
   for (const f of acoustic) {
     const span = f.end - f.start;
     const near = words.filter((w) => overlap(w, f) > 0);
-    const containing = near.find((w) => !w.isFiller && w.confidence >= SURE_CONFIDENCE && overlap(w, f) >= COVER_SHARE * span);
+    const containing = near.find(
+      (w) =>
+        !w.isFiller &&
+        overlap(w, f) >= COVER_SHARE * span &&
+        insideShare(w, f) <= INSIDE_SHARE &&
+        (w.confidence >= SURE_CONFIDENCE || !isShort(w)),
+    );
     if (containing) continue;
     let text: string = f.kind;
     for (const w of near) {
-      const inside = overlap(w, f) >= INSIDE_SHARE * Math.max(0.01, w.end - w.start);
       if (w.isFiller) {
         // The recogniser wrote the filler itself: its spelling ("um") wins over the nasal guess.
         text = w.text.toLowerCase().startsWith('u') ? w.text.toLowerCase() : text;
         dropped.add(w);
-      } else if (inside && isInvented(w)) dropped.add(w);
+      } else if (isShort(w) && insideShare(w, f) > INSIDE_SHARE) dropped.add(w);
     }
     added.push({ text, start: f.start, end: f.end, confidence: f.score, isFiller: true });
   }
