@@ -237,7 +237,7 @@ async function recognised(file: string): Promise<TWord[]> {
 async function fusedRows(cases: TCase[]): Promise<void> {
   console.log('\nWith the recogniser (pocketsphinx), clean real speech:');
   console.log(`${'half'.padEnd(8)}${'source'.padEnd(26)}${'inserted'.padEnd(10)}${'recall'.padEnd(9)}${'precision'.padEnd(11)}false/min`);
-  for (const half of ['tune', 'report'] as const) {
+  for (const half of ['report', 'tune'] as const) {
     const clean = cases.filter((c) => c.half === half && c.variant === 'clean' && !c.voice.includes('synthetic'));
     const rows = { recogniser: emptyRow(), fused: emptyRow() };
     for (const c of clean) {
