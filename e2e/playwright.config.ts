@@ -61,6 +61,8 @@ const ISOLATED = [
   /results-conversation\.spec\.ts/,
   // The demo speaker's own recording and its share links (Northwind allows them from the seed).
   /results-export-share\.spec\.ts/,
+  // The demo speaker's own hesitation talk (results-fillers).
+  /results-fillers\.spec\.ts/,
   /results-assignments\.spec\.ts/,
   /route-guard\.spec\.ts/,
   /subscription-guard\.spec\.ts/,

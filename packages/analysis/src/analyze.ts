@@ -13,6 +13,8 @@ import { scoreSpeaker } from './metrics/score-speaker.js';
 import { trackFor } from './metrics/speech-track.js';
 import { buildResults, type TSpeakerReport } from './report/build-results.js';
 import { buildLanes } from './report/lanes.js';
+import { detectAcousticFillers } from './fillers/acoustic-fillers.js';
+import { fuseFillers } from './fillers/fuse-fillers.js';
 import { computeIntensity } from './signal/intensity.js';
 import { analyzeProsody } from './signal/prosody.js';
 import { totalDuration, type TInterval } from './signal/voice-activity.js';
@@ -192,6 +194,18 @@ export async function analyzeWithTimings(
       ({ words, keywordHits } = await transcriber.transcribeWithKeywords(input));
     else words = await transcriber.transcribe(input);
   }
+  // Fillers are heard as well as read: the detector's hesitations replace the recogniser's
+  // guesses for them, and this one list of filler items feeds every count and mark after it.
+  words = fuseFillers(
+    words,
+    detectAcousticFillers({
+      samples,
+      sampleRate,
+      pitch: prosody.pitch,
+      intensity: prosody.intensity,
+      speechThreshold: prosody.activity.threshold,
+    }),
+  ).words;
   timings.transcription = performance.now() - t;
   throwIfAborted(signal);
 
