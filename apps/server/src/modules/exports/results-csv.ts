@@ -3,6 +3,7 @@ import {
   idealText,
   METRIC_TITLES,
   METRIC_UNITS,
+  metricNumberText,
   NEGATIVE_VIBES,
   POSITIVE_VIBES,
   SINGLE_SPEAKER_SUMMARY,
@@ -23,9 +24,9 @@ export const CSV_HEADER = ['Recording', 'Speaker', 'Metric', 'Score', 'Value', '
 
 type TRow = (string | number)[];
 
-/** A number as written in the CSV: at most one decimal, nothing when missing. */
-const num = (v: number | null | undefined): string =>
-  v === null || v === undefined || !Number.isFinite(v) ? '' : String(Math.round(v * 10) / 10);
+/** A metric's number as the results page writes it (metricNumberText), nothing when missing. */
+const num = (key: TMetricKey, v: number | null | undefined): string =>
+  v === null || v === undefined || !Number.isFinite(v) ? '' : metricNumberText(key, v);
 
 /** "ideal" (a metric without words of its own) reads as "Ideal", like the named verdicts. */
 const capitalised = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -55,8 +56,8 @@ function metricRows(
     case 'negativeVibes':
       return (key === 'positiveVibes' ? POSITIVE_VIBES : NEGATIVE_VIBES).map((vibe) => ({
         Metric: `${title}: ${vibe}`,
-        Score: num(s.vibes[vibe]),
-        Value: num(s.vibes[vibe]),
+        Score: num(key, s.vibes[vibe]),
+        Value: num(key, s.vibes[vibe]),
         Unit: unit,
         'Ideal band': band,
         Verdict: '',
@@ -69,7 +70,7 @@ function metricRows(
         {
           Metric: title,
           Score: '',
-          Value: num(v?.value),
+          Value: num(key, v?.value),
           Unit: unit,
           'Ideal band': band,
           Verdict: v ? varietySummary(v) : 'Not available',
@@ -82,8 +83,8 @@ function metricRows(
       return [
         {
           Metric: title,
-          Score: SCORED.has(key) ? num(value) : '',
-          Value: num(value),
+          Score: SCORED.has(key) ? num(key, value) : '',
+          Value: num(key, value),
           Unit: unit,
           'Ideal band': band,
           Verdict: value === null ? 'Not available' : capitalised(verdict(key, value, ideal)?.text ?? ''),

@@ -4,8 +4,11 @@ import {
   idealText,
   METRIC_TITLES,
   NEGATIVE_VIBES,
+  oneDecimalText,
+  ownerScores,
   POSITIVE_VIBES,
   SINGLE_SPEAKER_SUMMARY,
+  speakerScores,
   summaryValue,
   type TResults,
   type TSpeakerScores,
@@ -38,8 +41,7 @@ const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 const WIDTH = PAGE.width - 2 * PAGE.margin;
 
 function scoresOf(results: TResults, speakerNum: number | null): TSpeakerScores {
-  if (!results.isConversational || !results.scores.perSpeaker) return results.scores;
-  return results.scores.perSpeaker.find((p) => p.speaker === (speakerNum ?? 1)) ?? results.scores.perSpeaker[0] ?? results.scores;
+  return ownerScores(results, speakerNum) ?? speakerScores(results, results.scores.perSpeaker?.[0]?.speaker ?? 1) ?? results.scores;
 }
 
 const dateText = (d: Date) =>
@@ -118,7 +120,7 @@ export function resultsPdf(f: TPdfFacts): PDFKit.PDFDocument {
   const lead = s.overall === null && f.results.isConversational ? 'strengthOfOpening' : 'overall';
   const leadValue = s[lead];
   doc.roundedRect(x, y, WIDTH, 56, 6).fill('#eef2ff');
-  line(doc, leadValue === null ? 'n/a' : leadValue.toFixed(1), x + 14, y + 12, 80, { size: 28, bold: true, color: ACCENT });
+  line(doc, leadValue === null ? 'n/a' : oneDecimalText(leadValue), x + 14, y + 12, 80, { size: 28, bold: true, color: ACCENT });
   line(doc, lead === 'overall' ? `${METRIC_TITLES.overall}: ${VIBE_SCORE_CAPTION}` : METRIC_TITLES[lead], x + 96, y + 14, WIDTH - 110, {
     size: 12,
     bold: true,

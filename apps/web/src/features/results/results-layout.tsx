@@ -7,8 +7,8 @@ import {
   type TRecording,
   type TResults,
   type TFeedback,
-  type TSpeakerScores,
   type TWordspottingUsed,
+  speakerScores,
 } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
@@ -32,11 +32,6 @@ import { ShareLinksPanel } from './share-links-panel';
 import { SpeakerChoice } from './speaker-choice';
 import { WordListNotice } from './word-list-notice';
 import './results.css';
-
-function scoresFor(results: TResults, speaker: number): TSpeakerScores | null {
-  if (!results.isConversational || !results.scores.perSpeaker) return results.scores;
-  return results.scores.perSpeaker.find((p) => p.speaker === speaker) ?? null;
-}
 
 /** What the results view shows of a recording: a signed-in viewer's recording or a shared one. */
 export interface TResultsView {
@@ -103,7 +98,7 @@ export function ResultsView({
   useCommentMarkers(controller, comments);
 
   const hidden = videoPref?.hidden ?? false;
-  const scores = results ? scoresFor(results, speaker) : null;
+  const scores = results ? speakerScores(results, speaker) : null;
   const ownerView = !conv || speaker === r.speakerNum;
   const playable = !!r.playbackUrl;
   const videoPlayable = r.isVideo && !!r.videoUrl;

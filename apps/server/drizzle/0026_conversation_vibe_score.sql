@@ -1,0 +1,5 @@
+-- A conversation has no Vocal Delivery (issue 39): its results page shows none, so its lists,
+-- dashboards and reports show none either. Results analysed before the engine left it out keep
+-- their stored numbers; the rows' derived score is cleared here (recording-figures.ts derives it now).
+UPDATE "recordings" SET "overall_score" = NULL
+  WHERE "overall_score" IS NOT NULL AND coalesce(("results"->>'isConversational')::boolean, false);
