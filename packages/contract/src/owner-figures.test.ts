@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ownerScores, speakerScores, speakersFound, vibeScore, vibeScoreText } from './owner-figures.js';
+import { leadSpeaker, ownerScores, speakerScores, speakersFound, tipsDescribe, vibeScore, vibeScoreText } from './owner-figures.js';
 import type { TResults, TSpeakerScores } from './results.js';
 
 const scores = (overall: number | null, pace: number): TSpeakerScores =>
@@ -43,5 +43,21 @@ describe('owner figures', () => {
   it('counts between one and five speakers', () => {
     expect(speakersFound({ numSpeakers: 0 })).toBe(1);
     expect(speakersFound({ numSpeakers: 2 })).toBe(2);
+  });
+  it('knows whose tips the results carry: the speaker they were analysed for, not a speaker claimed later', () => {
+    expect(leadSpeaker(single)).toBe(1);
+    expect(tipsDescribe(single, null)).toBe(true);
+    expect(leadSpeaker(conversation)).toBe(1);
+    // Stored results come back with their keys in another order.
+    const { perSpeaker, ...lead } = conversation.scores;
+    const reordered = Object.fromEntries(Object.entries(lead).reverse());
+    expect(leadSpeaker({ ...conversation, scores: { ...reordered, perSpeaker } as TResults['scores'] })).toBe(1);
+    const { speaker: _, ...two } = perSpeaker![1]!;
+    const ledByTwo = { ...conversation, scores: { ...two, perSpeaker } } as TResults;
+    expect(leadSpeaker(ledByTwo)).toBe(2);
+    expect(tipsDescribe(conversation, 1)).toBe(true);
+    expect(tipsDescribe(conversation, 2)).toBe(false);
+    expect(tipsDescribe(conversation, null)).toBe(false);
+    expect(tipsDescribe(ledByTwo, 2)).toBe(true);
   });
 });

@@ -43,3 +43,31 @@ export function vibeScoreText(score: number | null | undefined): string {
 export function speakersFound(results: Pick<TResults, 'numSpeakers'>): number {
   return Math.min(5, Math.max(1, results.numSpeakers));
 }
+
+/** Equal as JSON values, whatever the order of their keys (stored Results come back from jsonb reordered). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/**
+ * The speaker the Results were analysed for: their scores lead `scores`, and the tips, the Focus
+ * box and the hot spots are written about them (1 for a single speaker). In a conversation it is
+ * the speaker whose perSpeaker entry holds the leading scores; null when none does. After the
+ * owner claims another speaker, the tips describe someone else, and no view shows them as the owner's.
+ */
+export function leadSpeaker(results: TOwnResults): number | null {
+  if (!results.isConversational || !results.scores.perSpeaker) return 1;
+  const { perSpeaker, ...lead } = results.scores;
+  return perSpeaker.find(({ speaker: _, ...s }) => sameValue(s, lead))?.speaker ?? null;
+}
+
+/** Whether the Results' tips, Focus box and hot spots describe `speaker` (a conversation's other speakers have none). */
+export function tipsDescribe(results: TOwnResults, speaker: number | null): boolean {
+  return !results.isConversational || (speaker !== null && leadSpeaker(results) === speaker);
+}

@@ -10,6 +10,7 @@ import {
   SINGLE_SPEAKER_SUMMARY,
   speakerScores,
   summaryValue,
+  tipsDescribe,
   type TResults,
   type TSpeakerScores,
   VIBE_SCORE_CAPTION,
@@ -175,7 +176,9 @@ export function resultsPdf(f: TPdfFacts): PDFKit.PDFDocument {
   line(doc, 'Tips', x, y, WIDTH, { size: 12, bold: true });
   y += 18;
   const bottom = PAGE.height - PAGE.margin - 24;
-  for (const tip of f.results.tips.main.tips.slice(0, 6)) {
+  // The tips describe the speaker the results were analysed for: none for another speaker claimed since.
+  const tips = tipsDescribe(f.results, f.speakerNum ?? 1) ? f.results.tips.main.tips : [];
+  for (const tip of tips.slice(0, 6)) {
     if (y > bottom - 24) break;
     const height = Math.min(36, bottom - y);
     doc.font('Helvetica').fontSize(9.5).fillColor(INK);
@@ -184,7 +187,7 @@ export function resultsPdf(f: TPdfFacts): PDFKit.PDFDocument {
     doc.fillColor(INK).text(tip, x + 14, y, { width: WIDTH - 14, height, ellipsis: true });
     y += used + 8;
   }
-  if (!f.results.tips.main.tips.length) line(doc, 'No tips for this recording.', x, y, WIDTH, { size: 9.5, color: MUTED });
+  if (!tips.length) line(doc, 'No tips for this recording.', x, y, WIDTH, { size: 9.5, color: MUTED });
 
   line(doc, 'Rostrum speech coaching', x, PAGE.height - PAGE.margin - 10, WIDTH, { size: 8, color: MUTED });
   doc.end();

@@ -9,6 +9,7 @@ import {
   type TFeedback,
   type TWordspottingUsed,
   speakerScores,
+  tipsDescribe,
 } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
@@ -99,7 +100,9 @@ export function ResultsView({
 
   const hidden = videoPref?.hidden ?? false;
   const scores = results ? speakerScores(results, speaker) : null;
-  const ownerView = !conv || speaker === r.speakerNum;
+  // The owner's tips, Focus box and hot spots: only for the speaker the results were analysed for,
+  // so a speaker claimed later never shows another voice's tips as theirs.
+  const ownerView = !conv || (speaker === r.speakerNum && !!results && tipsDescribe(results, speaker));
   const playable = !!r.playbackUrl;
   const videoPlayable = r.isVideo && !!r.videoUrl;
   const speakers = results?.data.speakers.map((s) => ({ speaker: s.speaker, turns: s.turns }));
