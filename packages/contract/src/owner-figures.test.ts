@@ -35,6 +35,11 @@ describe('owner figures', () => {
     expect(vibeScore(conversation, 2)).toBeNull();
     expect(ownerScores(conversation, 1)?.overall).toBeNull();
   });
+  it('gives a take without metrics no Vibe score (its page shows none)', () => {
+    const empty = { ...single, scores: { ...single.scores, isEmptyResults: true } } as TResults;
+    expect(vibeScore(empty, null)).toBeNull();
+    expect(ownerScores(empty, null)?.isEmptyResults).toBe(true);
+  });
   it('writes the Vibe score to one decimal everywhere, a dash without one', () => {
     expect(vibeScoreText(7.96)).toBe('8.0');
     expect(vibeScoreText(8)).toBe('8.0');

@@ -10,11 +10,12 @@ export type TOwnResults = Pick<TResults, 'isConversational' | 'scores'>;
 
 /**
  * A conversation has no Vocal Delivery (spec 001: the conversational results show Strength of
- * Opening, Pace, Clarity and the conversation's own metrics), so it has no Vibe score anywhere;
- * results analysed before the engine left it out still carry one, which no view may show.
+ * Opening, Pace, Clarity and the conversation's own metrics), and a take with too little speech
+ * has no metrics at all (its page says so): neither has a Vibe score anywhere. Results analysed
+ * before the engine left it out still carry one, which no view may show.
  */
 function asShown(results: Pick<TResults, 'isConversational'>, s: TSpeakerScores): TSpeakerScores {
-  return results.isConversational && s.overall !== null ? { ...s, overall: null } : s;
+  return (results.isConversational || s.isEmptyResults) && s.overall !== null ? { ...s, overall: null } : s;
 }
 
 /** One speaker's scores: the recording's own for a single speaker; in a conversation, speaker `speaker`'s (null when there is none). */

@@ -175,6 +175,7 @@ describe('migration 0026: a conversation has no Vibe score', () => {
       ['single', { isConversational: false }, 7.4],
       ['older', {}, 6.5],
       ['unscored conversation', { isConversational: true }, null],
+      ['too short', { isConversational: false, scores: { isEmptyResults: true } }, 8],
     ];
     for (const [title, results, score] of rows)
       await client.query(
@@ -190,6 +191,7 @@ describe('migration 0026: a conversation has no Vibe score', () => {
       single: 7.4,
       older: 6.5,
       'unscored conversation': null,
+      'too short': null,
     });
     await client.close();
   });

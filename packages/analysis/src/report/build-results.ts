@@ -47,7 +47,8 @@ export interface TReportInput {
  * list, export or tip shows a Vibe score the results page does not.
  */
 function withConversation(scores: TSpeakerScores, c: TConversationScores | null, isConversational: boolean): TSpeakerScores {
-  const own = isConversational ? { ...scores, overall: null } : scores;
+  // Nor has a take with too little speech for metrics (its page shows none).
+  const own = isConversational || scores.isEmptyResults ? { ...scores, overall: null } : scores;
   if (!c) return own;
   return { ...own, talkVsListen: c.talkVsListen, convoSwitches: c.convoSwitches, questions: c.questions, waitTime: c.waitTime };
 }

@@ -15,7 +15,8 @@ export function plottableValues(
 } {
   const values: Record<string, number> = {};
   const s = ownerScores(results, speakerNum);
-  if (!s) return { values, ideals: {} };
+  // A take without metrics plots nothing, as its page shows nothing.
+  if (!s || s.isEmptyResults) return { values, ideals: {} };
   const put = (k: string, v: number | null | undefined) => {
     if (typeof v === 'number' && Number.isFinite(v)) values[k] = v;
   };
