@@ -4,9 +4,11 @@ import {
   METRIC_TITLES,
   METRIC_UNITS,
   metricNumberText,
+  ownerScores,
   NEGATIVE_VIBES,
   POSITIVE_VIBES,
   SINGLE_SPEAKER_SUMMARY,
+  speakerScores,
   type TMetricKey,
   type TResults,
   type TSpeakerScores,
@@ -99,8 +101,8 @@ export function resultsCsvRows(title: string, results: TResults): TRow[] {
   const keys = results.isConversational ? CONVERSATIONAL_SUMMARY : SINGLE_SPEAKER_SUMMARY;
   const speakers: { label: string; scores: TSpeakerScores }[] =
     results.isConversational && results.scores.perSpeaker
-      ? results.scores.perSpeaker.map((p) => ({ label: speakerLabel(p.speaker), scores: p }))
-      : [{ label: '', scores: results.scores }];
+      ? results.scores.perSpeaker.map((p) => ({ label: speakerLabel(p.speaker), scores: speakerScores(results, p.speaker) ?? p }))
+      : [{ label: '', scores: ownerScores(results, null) ?? results.scores }];
   const rows: TRow[] = [[...CSV_HEADER]];
   for (const { label, scores } of speakers) {
     if (scores.isEmptyResults) continue;
