@@ -50,6 +50,13 @@ const PERCENT_KEYS = new Set(['pauseToTalk', 'varietyVolume']);
 const FIXED_SCALE: Record<string, { min: number; max: number }> = { varietyVolume: { min: 0, max: 100 } };
 const VIBE_SCALE = { min: 0, max: 10 };
 
+/** An axis tick: a round number as it is ("0", "2", "20%"), others to one decimal. */
+export function tickText(key: string, value: number): string {
+  const rounded = Math.round(value * 10) / 10;
+  const text = Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
+  return PERCENT_KEYS.has(key) ? `${text}%` : text;
+}
+
 /**
  * A plotted value as the results page writes the same figure (metricNumberText): Vocal Delivery
  * 8.0, Pausing 31%; Variety of Volume's in-band share whole, as its chart's summary gives it.
