@@ -42,4 +42,5 @@ export * from './metric-format.js';
 export * from './share-links.js';
 export * from './exports.js';
 export * from './take-comparison.js';
+export * from './owner-figures.js';
 export * from './progress.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NEGATIVE_VIBES, POSITIVE_VIBES } from './constants.js';
-import { idealText, summaryValue } from './metric-format.js';
+import { idealText, metricNumberText, summaryValue } from './metric-format.js';
 import type { TIdeal, TMetricKey, TSpeakerScores } from './results.js';
 
 // Issue 12 item 21: the Summary tab's Result and Ideal columns are written in the same unit, so a
@@ -60,5 +60,16 @@ describe('summaryValue and idealText', () => {
 
   it('no ideal, no ideal text', () => {
     expect(idealText('pace', undefined)).toBe('');
+  });
+});
+
+describe('metricNumberText: one rounding for one figure on every view', () => {
+  it('writes shares and counts whole and every other figure to one decimal', () => {
+    expect(metricNumberText('overall', 8)).toBe('8.0');
+    expect(metricNumberText('pace', 4.25)).toBe('4.3');
+    expect(metricNumberText('upspeak', 33.3)).toBe('33');
+    expect(metricNumberText('pauseToTalk', 31.6)).toBe('32');
+    expect(metricNumberText('questions', 2)).toBe('2');
+    expect(metricNumberText('positiveVibes', 6.04)).toBe('6.0');
   });
 });

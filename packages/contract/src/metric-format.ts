@@ -6,6 +6,17 @@ import { judgeAgainstIdeal, type TBand, type TIdeal, type TMetricKey, type TSpea
 
 export const oneDecimalText = (n: number) => n.toFixed(1);
 
+/** Shares (percent) are shown as whole numbers, counts as counted; every other figure to one decimal. */
+const WHOLE: ReadonlySet<TMetricKey> = new Set(['pauseToTalk', 'talkVsListen', 'upspeak', 'convoSwitches', 'questions', 'wordSpotting']);
+
+/**
+ * A metric's number as every view writes it (the results page's charts and Summary, the compare
+ * page, print, the PDF and the CSV), without its unit: one rounding for one figure everywhere.
+ */
+export function metricNumberText(key: TMetricKey, n: number): string {
+  return WHOLE.has(key) ? String(Math.round(n)) : oneDecimalText(n);
+}
+
 const BAND_WORDS: Partial<Record<TMetricKey, Record<TBand, string>>> = {
   pace: { low: 'Too slow', ideal: 'Ideal', high: 'Too fast' },
   pauseToTalk: { low: 'Too little', ideal: 'Ideal', high: 'Too much' },
@@ -77,32 +88,32 @@ export function summaryValue(key: TMetricKey, s: TSpeakerScores, ideal: TIdeal |
     case 'strengthOfOpening':
     case 'clarity': {
       const x = s[key];
-      return x == null ? 'Not available' : withUnit(oneDecimalText(x), unit);
+      return x == null ? 'Not available' : withUnit(metricNumberText(key, x), unit);
     }
     case 'pace':
-      return s.pace == null ? 'Not available' : withVerdict(withUnit(oneDecimalText(s.pace), unit));
+      return s.pace == null ? 'Not available' : withVerdict(withUnit(metricNumberText(key, s.pace), unit));
     case 'pauseToTalk':
     case 'talkVsListen': {
       const x = s[key];
-      return x == null ? 'Not available' : withVerdict(withUnit(String(Math.round(x)), unit));
+      return x == null ? 'Not available' : withVerdict(withUnit(metricNumberText(key, x), unit));
     }
     case 'upspeak':
-      return s.upspeak == null ? 'Not available' : withVerdict(withUnit(String(Math.round(s.upspeak)), unit));
+      return s.upspeak == null ? 'Not available' : withVerdict(withUnit(metricNumberText(key, s.upspeak), unit));
     case 'varietyVolume':
     case 'varietyPace':
     case 'varietyPitch': {
       const x = s[key];
       return x == null
         ? 'Not available'
-        : `${withUnit(oneDecimalText(x.value), unit)} (${Math.round(x.inBand)}% of segments in the ideal band)`;
+        : `${withUnit(metricNumberText(key, x.value), unit)} (${Math.round(x.inBand)}% of segments in the ideal band)`;
     }
     case 'convoSwitches':
     case 'questions': {
       const x = s[key];
-      return x == null ? 'Not available' : withVerdict(withUnit(String(x), unit));
+      return x == null ? 'Not available' : withVerdict(withUnit(metricNumberText(key, x), unit));
     }
     case 'waitTime':
-      return s.waitTime == null ? 'Not available' : withUnit(oneDecimalText(s.waitTime), unit);
+      return s.waitTime == null ? 'Not available' : withUnit(metricNumberText(key, s.waitTime), unit);
     case 'wordSpotting': {
       const entries = Object.entries(s.wordSpotting);
       return entries.length ? entries.map(([p, c]) => `${p}: ${c} ${c === 1 ? 'time' : 'times'}`).join(', ') : 'None';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { NEGATIVE_VIBES, POSITIVE_VIBES } from './constants.js';
-import { oneDecimalText } from './metric-format.js';
+import { metricNumberText } from './metric-format.js';
 import { distanceFromBand } from './progress.js';
-import { METRIC_TITLES, SINGLE_SPEAKER_SUMMARY, type TIdeal, type TResults, type TSpeakerScores } from './results.js';
+import { METRIC_TITLES, SINGLE_SPEAKER_SUMMARY, type TIdeal, type TSpeakerScores } from './results.js';
 
 // Compare takes (issue 20): two to four analysed recordings side by side, each later take's
 // scores judged against the first (the earliest) by the ideal band, not by up or down.
@@ -45,12 +45,6 @@ export function compareValue(key: TCompareMetric, s: TSpeakerScores): number | n
   }
 }
 
-/** A take's scores: the single speaker's, or in a conversation the owner's speaker (the first when unclaimed). */
-export function takeScores(results: TResults, speakerNum: number | null): TSpeakerScores | null {
-  if (!results.isConversational || !results.scores.perSpeaker) return results.scores;
-  return results.scores.perSpeaker.find((p) => p.speaker === (speakerNum ?? 1)) ?? null;
-}
-
 export const TAKE_CHANGES = ['in-band', 'closer', 'further', 'same', 'unknown'] as const;
 export type TTakeChange = (typeof TAKE_CHANGES)[number];
 
@@ -89,8 +83,8 @@ export function judgeTakeChange(first: number | null, later: number | null, idea
 /** A value as the compare table writes it: one decimal, with the metric's percent sign where it has one. */
 export function compareValueText(key: TCompareMetric, value: number | null): string {
   if (value == null) return '—';
-  if (key === 'pauseToTalk' || key === 'upspeak') return `${Math.round(value)}%`;
-  return oneDecimalText(value);
+  const text = metricNumberText(key, value);
+  return key === 'pauseToTalk' || key === 'upspeak' ? `${text}%` : text;
 }
 
 /**

@@ -163,3 +163,36 @@ describe('migration 0025: custom rating ids keep only letters, digits, dots and 
     await client.close();
   });
 });
+
+describe('migration 0026: a conversation has no Vibe score', () => {
+  it("clears the stored score of conversations and keeps every single speaker's", async () => {
+    const client = new PGlite();
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: migrationsUpTo(26) });
+    await client.exec('SET session_replication_role = replica');
+    const rows: [string, unknown, number | null][] = [
+      ['conversation', { isConversational: true }, 8],
+      ['single', { isConversational: false }, 7.4],
+      ['older', {}, 6.5],
+      ['unscored conversation', { isConversational: true }, null],
+      ['too short', { isConversational: false, scores: { isEmptyResults: true } }, 8],
+    ];
+    for (const [title, results, score] of rows)
+      await client.query(
+        `INSERT INTO recordings (org_id, user_id, title, status, results, overall_score) VALUES (gen_random_uuid(), gen_random_uuid(), $1, 'done', $2, $3)`,
+        [title, JSON.stringify(results), score],
+      );
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    const { rows: after } = await client.query<{ title: string; overall_score: number | null }>(
+      'SELECT title, overall_score FROM recordings',
+    );
+    expect(Object.fromEntries(after.map((r) => [r.title, r.overall_score]))).toEqual({
+      conversation: null,
+      single: 7.4,
+      older: 6.5,
+      'unscored conversation': null,
+      'too short': null,
+    });
+    await client.close();
+  });
+});

@@ -15,6 +15,7 @@ import type { TAnalyzeRecordingPayload, TJobDeps, TJobInfo, TWorkerDeps } from '
 import { ORIGINAL_FILE } from '../storage/media-storage.js';
 import type { TProbe, TTranscribedPrefix } from '@rostrum/analysis';
 import { findCaptureOfRecording } from '../modules/live-captures/live-captures.repository.js';
+import { recordingFigures } from '../modules/recordings/recording-figures.js';
 
 // The child always runs as built JavaScript (also when tests run this module from source).
 const HERE = fileURLToPath(import.meta.url);
@@ -216,10 +217,12 @@ async function analyzeIn(
   if (result?.type === 'results') {
     const results = ZResultsSchema.parse(JSON.parse(await readFile(result.file, 'utf8')));
     const lanesPath = path.basename(result.lanes);
+    // The analysis led the results with this speaker (start.speakerNum); the row's figures follow them.
+    const figures = recordingFigures(results, start.speakerNum);
     if (reanalysis) {
       await deps.db
         .update(recordings)
-        .set({ results, lanesPath, overallScore: results.scores.overall, wordspotting, reanalysisRequestedAt: null })
+        .set({ results, lanesPath, ...figures, wordspotting, reanalysisRequestedAt: null })
         .where(eq(recordings.id, rec.id));
       deps.log.info({ recordingId: rec.id, seconds: (Date.now() - startedAt) / 1000 }, 're-analysis finished');
       return;
@@ -235,8 +238,7 @@ async function analyzeIn(
           status: 'done',
           results,
           lanesPath,
-          overallScore: results.scores.overall,
-          numSpeakers: Math.max(1, results.numSpeakers),
+          ...figures,
           failedCode: null,
         })
         .where(and(eq(recordings.id, rec.id), ne(recordings.status, 'done')))

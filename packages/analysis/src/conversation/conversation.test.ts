@@ -77,6 +77,9 @@ describe('conversational algorithm', () => {
     expect(r.numSpeakers).toBe(2);
     expect(Math.abs((r.scores.talkVsListen ?? 0) - truth)).toBeLessThanOrEqual(5);
     expect(r.scores.perSpeaker).toHaveLength(2);
+    // A conversation has no Vocal Delivery: no Vibe score for the page, the lists or the exports to disagree on.
+    expect([r.scores.overall, ...(r.scores.perSpeaker ?? []).map((p) => p.overall)]).toEqual([null, null, null]);
+    expect(r.tips.byMetric.overall).toBeUndefined();
     expect(r.scores.convoSwitches).toBeGreaterThanOrEqual(2);
     expect(r.scores.questions).toBeGreaterThanOrEqual(1);
     expect(r.data.speakers[1]?.turns.length).toBe(3);

@@ -44,9 +44,16 @@ export interface TReportInput {
   transcriber: string;
 }
 
-function withConversation(scores: TSpeakerScores, c: TConversationScores | null): TSpeakerScores {
-  if (!c) return scores;
-  return { ...scores, talkVsListen: c.talkVsListen, convoSwitches: c.convoSwitches, questions: c.questions, waitTime: c.waitTime };
+/**
+ * A speaker's scores with the conversation's own. A conversation has no Vocal Delivery (its
+ * results show the conversational set, spec 001): overall is left out here, once, so no page,
+ * list, export or tip shows a Vibe score the results page does not.
+ */
+function withConversation(scores: TSpeakerScores, c: TConversationScores | null, isConversational: boolean): TSpeakerScores {
+  // Nor has a take with too little speech for metrics (its page shows none).
+  const own = isConversational || scores.isEmptyResults ? { ...scores, overall: null } : scores;
+  if (!c) return own;
+  return { ...own, talkVsListen: c.talkVsListen, convoSwitches: c.convoSwitches, questions: c.questions, waitTime: c.waitTime };
 }
 
 /** Assembles the spec's Results shape and validates it against the shared schema. */
@@ -54,9 +61,9 @@ export function buildResults(input: TReportInput): TResults {
   const owner = input.speakers[input.ownerIndex] ?? input.speakers[0];
   if (!owner) throw new Error('buildResults needs at least one speaker');
   const a = owner.analysis;
-  const ownerScores = withConversation(a.scores, owner.conversation);
+  const ownerScores = withConversation(a.scores, owner.conversation, input.isConversational);
   const perSpeaker = input.isConversational
-    ? input.speakers.slice(0, 5).map((s) => ({ speaker: s.speaker, ...withConversation(s.analysis.scores, s.conversation) }))
+    ? input.speakers.slice(0, 5).map((s) => ({ speaker: s.speaker, ...withConversation(s.analysis.scores, s.conversation, true) }))
     : null;
   const timestamped: Partial<Record<TMetricKey, TMetricTimestamps>> = { ...a.timestamped };
   const positive = ['assertive', 'authentic', 'captivating', 'clear', 'confident', 'energetic', 'organized', 'personable', 'persuasive'];

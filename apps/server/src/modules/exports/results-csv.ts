@@ -3,9 +3,12 @@ import {
   idealText,
   METRIC_TITLES,
   METRIC_UNITS,
+  metricNumberText,
+  ownerScores,
   NEGATIVE_VIBES,
   POSITIVE_VIBES,
   SINGLE_SPEAKER_SUMMARY,
+  speakerScores,
   type TMetricKey,
   type TResults,
   type TSpeakerScores,
@@ -23,9 +26,9 @@ export const CSV_HEADER = ['Recording', 'Speaker', 'Metric', 'Score', 'Value', '
 
 type TRow = (string | number)[];
 
-/** A number as written in the CSV: at most one decimal, nothing when missing. */
-const num = (v: number | null | undefined): string =>
-  v === null || v === undefined || !Number.isFinite(v) ? '' : String(Math.round(v * 10) / 10);
+/** A metric's number as the results page writes it (metricNumberText), nothing when missing. */
+const num = (key: TMetricKey, v: number | null | undefined): string =>
+  v === null || v === undefined || !Number.isFinite(v) ? '' : metricNumberText(key, v);
 
 /** "ideal" (a metric without words of its own) reads as "Ideal", like the named verdicts. */
 const capitalised = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -55,8 +58,8 @@ function metricRows(
     case 'negativeVibes':
       return (key === 'positiveVibes' ? POSITIVE_VIBES : NEGATIVE_VIBES).map((vibe) => ({
         Metric: `${title}: ${vibe}`,
-        Score: num(s.vibes[vibe]),
-        Value: num(s.vibes[vibe]),
+        Score: num(key, s.vibes[vibe]),
+        Value: num(key, s.vibes[vibe]),
         Unit: unit,
         'Ideal band': band,
         Verdict: '',
@@ -69,7 +72,7 @@ function metricRows(
         {
           Metric: title,
           Score: '',
-          Value: num(v?.value),
+          Value: num(key, v?.value),
           Unit: unit,
           'Ideal band': band,
           Verdict: v ? varietySummary(v) : 'Not available',
@@ -82,8 +85,8 @@ function metricRows(
       return [
         {
           Metric: title,
-          Score: SCORED.has(key) ? num(value) : '',
-          Value: num(value),
+          Score: SCORED.has(key) ? num(key, value) : '',
+          Value: num(key, value),
           Unit: unit,
           'Ideal band': band,
           Verdict: value === null ? 'Not available' : capitalised(verdict(key, value, ideal)?.text ?? ''),
@@ -98,8 +101,8 @@ export function resultsCsvRows(title: string, results: TResults): TRow[] {
   const keys = results.isConversational ? CONVERSATIONAL_SUMMARY : SINGLE_SPEAKER_SUMMARY;
   const speakers: { label: string; scores: TSpeakerScores }[] =
     results.isConversational && results.scores.perSpeaker
-      ? results.scores.perSpeaker.map((p) => ({ label: speakerLabel(p.speaker), scores: p }))
-      : [{ label: '', scores: results.scores }];
+      ? results.scores.perSpeaker.map((p) => ({ label: speakerLabel(p.speaker), scores: speakerScores(results, p.speaker) ?? p }))
+      : [{ label: '', scores: ownerScores(results, null) ?? results.scores }];
   const rows: TRow[] = [[...CSV_HEADER]];
   for (const { label, scores } of speakers) {
     if (scores.isEmptyResults) continue;

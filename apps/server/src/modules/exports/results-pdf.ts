@@ -4,9 +4,13 @@ import {
   idealText,
   METRIC_TITLES,
   NEGATIVE_VIBES,
+  oneDecimalText,
+  ownerScores,
   POSITIVE_VIBES,
   SINGLE_SPEAKER_SUMMARY,
+  speakerScores,
   summaryValue,
+  tipsDescribe,
   type TResults,
   type TSpeakerScores,
   VIBE_SCORE_CAPTION,
@@ -38,8 +42,7 @@ const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 const WIDTH = PAGE.width - 2 * PAGE.margin;
 
 function scoresOf(results: TResults, speakerNum: number | null): TSpeakerScores {
-  if (!results.isConversational || !results.scores.perSpeaker) return results.scores;
-  return results.scores.perSpeaker.find((p) => p.speaker === (speakerNum ?? 1)) ?? results.scores.perSpeaker[0] ?? results.scores;
+  return ownerScores(results, speakerNum) ?? speakerScores(results, results.scores.perSpeaker?.[0]?.speaker ?? 1) ?? results.scores;
 }
 
 const dateText = (d: Date) =>
@@ -118,7 +121,7 @@ export function resultsPdf(f: TPdfFacts): PDFKit.PDFDocument {
   const lead = s.overall === null && f.results.isConversational ? 'strengthOfOpening' : 'overall';
   const leadValue = s[lead];
   doc.roundedRect(x, y, WIDTH, 56, 6).fill('#eef2ff');
-  line(doc, leadValue === null ? 'n/a' : leadValue.toFixed(1), x + 14, y + 12, 80, { size: 28, bold: true, color: ACCENT });
+  line(doc, leadValue === null ? 'n/a' : oneDecimalText(leadValue), x + 14, y + 12, 80, { size: 28, bold: true, color: ACCENT });
   line(doc, lead === 'overall' ? `${METRIC_TITLES.overall}: ${VIBE_SCORE_CAPTION}` : METRIC_TITLES[lead], x + 96, y + 14, WIDTH - 110, {
     size: 12,
     bold: true,
@@ -173,7 +176,9 @@ export function resultsPdf(f: TPdfFacts): PDFKit.PDFDocument {
   line(doc, 'Tips', x, y, WIDTH, { size: 12, bold: true });
   y += 18;
   const bottom = PAGE.height - PAGE.margin - 24;
-  for (const tip of f.results.tips.main.tips.slice(0, 6)) {
+  // The tips describe the speaker the results were analysed for: none for another speaker claimed since.
+  const tips = tipsDescribe(f.results, f.speakerNum ?? 1) ? f.results.tips.main.tips : [];
+  for (const tip of tips.slice(0, 6)) {
     if (y > bottom - 24) break;
     const height = Math.min(36, bottom - y);
     doc.font('Helvetica').fontSize(9.5).fillColor(INK);
@@ -182,7 +187,7 @@ export function resultsPdf(f: TPdfFacts): PDFKit.PDFDocument {
     doc.fillColor(INK).text(tip, x + 14, y, { width: WIDTH - 14, height, ellipsis: true });
     y += used + 8;
   }
-  if (!f.results.tips.main.tips.length) line(doc, 'No tips for this recording.', x, y, WIDTH, { size: 9.5, color: MUTED });
+  if (!tips.length) line(doc, 'No tips for this recording.', x, y, WIDTH, { size: 9.5, color: MUTED });
 
   line(doc, 'Rostrum speech coaching', x, PAGE.height - PAGE.margin - 10, WIDTH, { size: 8, color: MUTED });
   doc.end();

@@ -54,6 +54,6 @@ export async function getGroupMedians(deps: TDeps, auth: TAuth, userId: string |
     exceptUserId: target,
     ...window,
   });
-  const dials = dialMedians(rows.map((r) => ({ userId: r.userId, values: plottableValues(r.results).values })));
+  const dials = dialMedians(rows.map((r) => ({ userId: r.userId, values: plottableValues(r.results, r.speakerNum).values })));
   return { groups, from: window.from.toISOString(), to: window.to.toISOString(), dials };
 }

@@ -19,6 +19,10 @@ export async function userInOrg(db: TDb, userId: string, orgId: string): Promise
   return !!u;
 }
 
+/** Of the results, what the history plots and whose scores they are (a conversation's owner is one speaker of it). */
+export type TPlottedResults = Pick<TResults, 'scores' | 'ideals' | 'isConversational'>;
+const plottedResults = sql`jsonb_build_object('scores', ${recordings.results}->'scores', 'ideals', ${recordings.results}->'ideals', 'isConversational', coalesce(${recordings.results}->'isConversational', 'false'::jsonb))`;
+
 /**
  * The user's analysed recordings (done, with results, not deleted), oldest first, each with its
  * group and the viewer's membership there, for deciding what the viewer may hear. Prepared: the
@@ -37,9 +41,8 @@ const analysedRecordingsOf = preparedPerDb((db) =>
         feedbackRequested: recordings.feedbackRequested,
         submitted: recordings.submitted,
       },
-      results: sql<
-        Pick<TResults, 'scores' | 'ideals'>
-      >`jsonb_build_object('scores', ${recordings.results}->'scores', 'ideals', ${recordings.results}->'ideals')`,
+      speakerNum: recordings.speakerNum,
+      results: sql<TPlottedResults>`${plottedResults}`,
       group: groups,
       membership: memberships,
     })
@@ -84,9 +87,8 @@ export async function otherSpeakersScores(db: TDb, q: { orgId: string; groupIds:
   return db
     .select({
       userId: recordings.userId,
-      results: sql<
-        Pick<TResults, 'scores' | 'ideals'>
-      >`jsonb_build_object('scores', ${recordings.results}->'scores', 'ideals', ${recordings.results}->'ideals')`,
+      speakerNum: recordings.speakerNum,
+      results: sql<TPlottedResults>`${plottedResults}`,
     })
     .from(recordings)
     .innerJoin(memberships, and(eq(memberships.groupId, recordings.groupId), eq(memberships.userId, recordings.userId)))

@@ -1,17 +1,22 @@
-import { NEGATIVE_VIBES, POSITIVE_VIBES, type THistoryPoint, type TResults } from '@rostrum/contract';
+import { NEGATIVE_VIBES, ownerScores, POSITIVE_VIBES, type THistoryPoint } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertCanViewHistoryOf, recordingAccess } from '../../auth/policies.js';
 import { notFound } from '../../http/errors.js';
-import { listAnalysedRecordings, userInOrg } from './history.repository.js';
+import { listAnalysedRecordings, type TPlottedResults, userInOrg } from './history.repository.js';
 
-/** The values the history chart can plot from one recording's results. */
-export function plottableValues(results: Pick<TResults, 'scores' | 'ideals'>): {
+/** The values the history chart can plot from one recording's results: its owner's, as the results page shows them. */
+export function plottableValues(
+  results: TPlottedResults,
+  speakerNum: number | null,
+): {
   values: Record<string, number>;
   ideals: THistoryPoint['ideals'];
 } {
-  const s = results.scores;
   const values: Record<string, number> = {};
+  const s = ownerScores(results, speakerNum);
+  // A take without metrics plots nothing, as its page shows nothing.
+  if (!s || s.isEmptyResults) return { values, ideals: {} };
   const put = (k: string, v: number | null | undefined) => {
     if (typeof v === 'number' && Number.isFinite(v)) values[k] = v;
   };
@@ -57,10 +62,10 @@ export async function visibleHistory(deps: TDeps, auth: TAuth, target: string): 
       const access = recordingAccess(auth, r, group, membership);
       return access === 'owner' || access === 'hear';
     })
-    .map(({ r, results }) => ({
+    .map(({ r, speakerNum, results }) => ({
       recordingId: r.id,
       title: r.title,
       createdDate: r.createdAt.toISOString(),
-      ...plottableValues(results),
+      ...plottableValues(results, speakerNum),
     }));
 }

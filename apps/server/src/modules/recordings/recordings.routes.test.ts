@@ -8,6 +8,7 @@ import { ERROR_CODES, INTAKE_MSG, ZLanesSchema, ZRecordingSchema, ZResultsSchema
 import { groups, organisations, recordings } from '../../db/schema.js';
 import { addMember, apiCaller, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 import { speechMp4, speechWav } from '../../test/media-fixtures.js';
+import { conversationResults, fullResults } from '../exports/export-fixtures.js';
 
 let t: TTestApp;
 let fileServer: http.Server;
@@ -355,6 +356,29 @@ describe('recording permissions', () => {
     expect(flag.json().errors[0].message).toBe('Move this recording to an assignment before sharing it');
     // Taking a flag back is always allowed.
     expect((await api('PUT', `/recordings/${id}`, sAuth, { submitted: false })).statusCode).toBe(200);
+  });
+
+  it("a claim keeps the lists' Vibe score the results page's: none for a conversation, also from results stored with one", async () => {
+    const { speaker } = await makeOrg(t.db);
+    const auth = await signInAs(t, speaker.email);
+    const { recordingId: id } = await createRecording(auth);
+    // A conversation as the engine stored it before: the leading speaker's single-speaker Vocal Delivery kept in.
+    const conv = conversationResults();
+    const withOverall = (n: number) => ({ ...conv.scores.perSpeaker![n - 1]!, overall: 8 });
+    const results = {
+      ...conv,
+      scores: { ...withOverall(1), speaker: undefined, perSpeaker: [withOverall(1), withOverall(2)] },
+    };
+    await t.db.update(recordings).set({ status: 'done', numSpeakers: 2, results, overallScore: 8 }).where(eq(recordings.id, id));
+    const listed = async () =>
+      (await api('GET', '/recordings', auth)).json().data.find((r: { recordingId: string }) => r.recordingId === id).overallScore;
+    expect(await listed()).toBe(8);
+    expect((await api('PUT', `/recordings/${id}/speaker`, auth, { speakerNum: 2 })).statusCode).toBe(200);
+    expect(await listed()).toBeNull();
+    // A single speaker's score stays through a claim.
+    await t.db.update(recordings).set({ results: fullResults(), overallScore: 7.4, numSpeakers: 1 }).where(eq(recordings.id, id));
+    expect((await api('PUT', `/recordings/${id}/speaker`, auth, { speakerNum: 1 })).statusCode).toBe(200);
+    expect(await listed()).toBe(7.4);
   });
 
   it('the owner claims a speaker and releases the claim; others may not, and bad values are 400', async () => {

@@ -21,6 +21,7 @@ import {
   type TWordspottingUsed,
   type TUpdateRecordingBody,
   type ZCreateRecordingBodySchema,
+  ZResultsSchema,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
@@ -52,6 +53,7 @@ import { canHearWith, presentGroupRecording, presentRecording, presentSummary } 
 import { currentWordspottingList, type TKnownCandidates } from '../wordspotting/resolve-list.js';
 import { acceptableMedia } from './media-check.js';
 import { assignmentForNewRecording } from './recording-assignment.js';
+import { recordingFigures } from './recording-figures.js';
 import { recordingAssignmentFacts } from './recording-assignment-facts.js';
 import { assertPublicUrl, UrlFetchError } from './url-fetcher.js';
 import { notifyRecordingEvents } from '../notifications/notify.js';
@@ -363,7 +365,12 @@ export async function setSpeaker(deps: TDeps, auth: TAuth, recordingId: string, 
   const row = await loadOwned(deps, auth, recordingId);
   if (speakerNum !== null && speakerNum > Math.max(row.r.numSpeakers, 1))
     throw badRequest(`speakerNum must be between 1 and ${row.r.numSpeakers}`);
-  await updateRecordingRow(deps.db, recordingId, { speakerNum });
+  // The lists' figures are the claimed speaker's (a conversation's Vibe score stays none).
+  const results = ZResultsSchema.safeParse(row.r.results);
+  await updateRecordingRow(deps.db, recordingId, {
+    speakerNum,
+    ...(results.success && { overallScore: recordingFigures(results.data, speakerNum).overallScore }),
+  });
   return getRecording(deps, auth, recordingId, new Set());
 }
 

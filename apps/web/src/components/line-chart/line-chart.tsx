@@ -37,6 +37,8 @@ export interface LineChartProps {
   min: number;
   max: number;
   format?: (value: number) => string;
+  /** The y axis's tick labels (0, 2, ... 10); the values' own `format` when not given. */
+  tickFormat?: (value: number) => string;
   /** A horizontal dashed line across the plot, named in its title and the hidden table's caption. */
   reference?: { value: number; label: string } | null;
   /** Height over width of the drawing (small multiples draw flatter); at least `minHeight` px high. */
@@ -78,6 +80,7 @@ export function LineChart({
   min,
   max,
   format = defaultFormat,
+  tickFormat = format,
   reference = null,
   aspect = BASE_HEIGHT / BASE_WIDTH,
   minHeight = MIN_HEIGHT,
@@ -149,7 +152,7 @@ export function LineChart({
               <g key={t} className="line-chart__tick">
                 <line x1={left} x2={left + plotW} y1={y} y2={y} className={t === 0 ? 'line-chart__axis' : 'line-chart__grid'} />
                 <text x={left - 10} y={y} dy="0.32em" textAnchor="end" className="line-chart__tick-label">
-                  {format(min + span * t)}
+                  {tickFormat(min + span * t)}
                 </text>
               </g>
             );

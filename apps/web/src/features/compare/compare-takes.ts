@@ -2,12 +2,12 @@ import {
   COMPARE_LIMITS,
   compareValue,
   judgeTakeChange,
+  ownerScores,
   type TCompareMetric,
   type TRecording,
   type TResults,
   type TSpeakerScores,
   type TTakeChange,
-  takeScores,
 } from '@rostrum/contract';
 import { isApiError } from '../../api/http-client';
 
@@ -48,7 +48,7 @@ export function takeLoad(id: string, q: { data?: TRecording; error: unknown; isP
   }
   if (!r.access.canHear) return { id, kind: 'problem', title: r.title, message: COMPARE_TEXT.cannotHear };
   if (r.state !== 'done' || !r.results) return { id, kind: 'problem', title: r.title, message: COMPARE_TEXT.notAnalysed };
-  const scores = takeScores(r.results, r.speakerNum);
+  const scores = ownerScores(r.results, r.speakerNum);
   if (!scores || scores.isEmptyResults) return { id, kind: 'problem', title: r.title, message: COMPARE_TEXT.noScores };
   return { id, kind: 'take', take: { recording: r, results: r.results, scores } };
 }

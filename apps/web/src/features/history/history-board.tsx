@@ -23,6 +23,7 @@ import {
   POSITIVE_VIBE_OPTIONS,
   buildSeries,
   formatScore,
+  tickText,
   scoreOption,
   sortByDate,
   type TScoreOption,
@@ -220,6 +221,7 @@ export function HistoryBoard({
                 min={series.min}
                 max={series.max}
                 format={(v) => formatScore(score, v)}
+                tickFormat={(v) => tickText(score, v)}
               />
             </>
           )}

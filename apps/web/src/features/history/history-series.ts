@@ -1,4 +1,13 @@
-import { NEGATIVE_VIBES, PLOTTABLE_DIALS, POSITIVE_VIBES, type THistoryPoint } from '@rostrum/contract';
+import {
+  METRIC_KEYS,
+  metricNumberText,
+  NEGATIVE_VIBES,
+  oneDecimalText,
+  PLOTTABLE_DIALS,
+  POSITIVE_VIBES,
+  type THistoryPoint,
+  type TMetricKey,
+} from '@rostrum/contract';
 import type { LineChartPoint } from '../../components/line-chart/line-chart';
 import { formatDate } from '../../components/date-format';
 
@@ -41,9 +50,24 @@ const PERCENT_KEYS = new Set(['pauseToTalk', 'varietyVolume']);
 const FIXED_SCALE: Record<string, { min: number; max: number }> = { varietyVolume: { min: 0, max: 100 } };
 const VIBE_SCALE = { min: 0, max: 10 };
 
-export function formatScore(key: string, value: number): string {
+/** An axis tick: a round number as it is ("0", "2", "20%"), others to one decimal. */
+export function tickText(key: string, value: number): string {
   const rounded = Math.round(value * 10) / 10;
   const text = Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
+  return PERCENT_KEYS.has(key) ? `${text}%` : text;
+}
+
+/**
+ * A plotted value as the results page writes the same figure (metricNumberText): Vocal Delivery
+ * 8.0, Pausing 31%; Variety of Volume's in-band share whole, as its chart's summary gives it.
+ */
+export function formatScore(key: string, value: number): string {
+  const text =
+    key === 'varietyVolume'
+      ? String(Math.round(value))
+      : (METRIC_KEYS as readonly string[]).includes(key)
+        ? metricNumberText(key as TMetricKey, value)
+        : oneDecimalText(value);
   return PERCENT_KEYS.has(key) ? `${text}%` : text;
 }
 

@@ -5,7 +5,7 @@ import { api, queryKeys } from '../../api/rostrum-api';
 import { useViewer } from '../../app/viewer';
 import { Checkbox } from '../../components/checkbox';
 import { LineChart } from '../../components/line-chart/line-chart';
-import { formatScore } from './history-series';
+import { formatScore, tickText } from './history-series';
 import { buildProgress, TREND_WORDS, trendNote, type TProgressChart } from './progress-series';
 
 // The Progress view (issue 20): small multiples of the chosen dials over the selected recordings,
@@ -151,6 +151,7 @@ function ProgressChart({ chart, mediansLoaded, speakersWord }: { chart: TProgres
           min={series.min}
           max={series.max}
           format={format}
+          tickFormat={(v) => tickText(key, v)}
           reference={median ? { value: median.value, label: 'Group median' } : null}
           aspect={0.5}
           minHeight={220}

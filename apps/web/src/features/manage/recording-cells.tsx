@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { AlertTriangle, LineChart, Loader } from 'lucide-react';
-import type { TRecordingSummary, TVocabulary } from '@rostrum/contract';
+import { type TRecordingSummary, type TVocabulary, vibeScoreText } from '@rostrum/contract';
 import { formatDate } from '../../components/date-format';
 import { formatDuration } from '../../components/duration-format';
 import { Badge } from '../../components/status-badge';
@@ -8,7 +8,7 @@ import { MANAGE_TEXT, type TRowState } from './manage-text';
 
 /** Vocal Delivery (overallScore) to one decimal, a dash until there is one. */
 export function scoreText(r: Pick<TRecordingSummary, 'overallScore' | 'processing' | 'failed'>): string {
-  return r.overallScore != null && !r.processing && !r.failed ? r.overallScore.toFixed(1) : '—';
+  return !r.processing && !r.failed ? vibeScoreText(r.overallScore) : '—';
 }
 
 /** 'Analyzed', or the spec's processing and failure sentences (002 section 8). */

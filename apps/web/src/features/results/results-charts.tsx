@@ -16,7 +16,7 @@ import { NumberTile } from '../../components/charts/number-tile';
 import { Radar } from '../../components/charts/radar';
 import { VarietyBars } from '../../components/charts/variety-bars';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
-import { idealText, oneDecimalText as one, varietySummary, verdict, vibeScores, zoneLabels } from '@rostrum/contract';
+import { idealText, metricNumberText, oneDecimalText as one, varietySummary, verdict, vibeScores, zoneLabels } from '@rostrum/contract';
 import { ClarityMethod } from './clarity-method';
 import { FocusOn } from './focus-on';
 import { WordSpottingCard } from './word-spotting-card';
@@ -118,7 +118,7 @@ export function ResultsCharts({ results, scores: s, ownerView, onShowNextSteps, 
         </section>
         {ownerView && <FocusOn tips={results.tips} onShowNextSteps={onShowNextSteps} />}
         <section className="chart-grid chart-grid--3" aria-label="Conversation balance">
-          {gauge('talkVsListen', (v) => `${Math.round(v)}%`)}
+          {gauge('talkVsListen', (v) => `${metricNumberText('talkVsListen', v)}%`)}
           {count('convoSwitches', 'switches')}
           {count('questions', 'questions')}
         </section>
@@ -153,8 +153,8 @@ export function ResultsCharts({ results, scores: s, ownerView, onShowNextSteps, 
       {ownerView && <FocusOn tips={results.tips} onShowNextSteps={onShowNextSteps} />}
       <section className="chart-grid chart-grid--3" aria-label="Delivery">
         {gauge('pace', (v) => `${one(v)} syllables/s`)}
-        {gauge('pauseToTalk', (v) => `${Math.round(v)}%`)}
-        {gauge('upspeak', (v) => `${Math.round(v)}% of phrases`)}
+        {gauge('pauseToTalk', (v) => `${metricNumberText('pauseToTalk', v)}%`)}
+        {gauge('upspeak', (v) => `${metricNumberText('upspeak', v)}% of phrases`)}
       </section>
       <section className="chart-grid chart-grid--3" aria-label="Variety">
         {variety('varietyVolume')}

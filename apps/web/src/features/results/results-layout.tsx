@@ -7,8 +7,9 @@ import {
   type TRecording,
   type TResults,
   type TFeedback,
-  type TSpeakerScores,
   type TWordspottingUsed,
+  speakerScores,
+  tipsDescribe,
 } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
@@ -33,11 +34,6 @@ import { SpeakerChoice } from './speaker-choice';
 import { SpeakerCountNote } from './speaker-count-note';
 import { WordListNotice } from './word-list-notice';
 import './results.css';
-
-function scoresFor(results: TResults, speaker: number): TSpeakerScores | null {
-  if (!results.isConversational || !results.scores.perSpeaker) return results.scores;
-  return results.scores.perSpeaker.find((p) => p.speaker === speaker) ?? null;
-}
 
 /** What the results view shows of a recording: a signed-in viewer's recording or a shared one. */
 export interface TResultsView {
@@ -104,8 +100,10 @@ export function ResultsView({
   useCommentMarkers(controller, comments);
 
   const hidden = videoPref?.hidden ?? false;
-  const scores = results ? scoresFor(results, speaker) : null;
-  const ownerView = !conv || speaker === r.speakerNum;
+  const scores = results ? speakerScores(results, speaker) : null;
+  // The owner's tips, Focus box and hot spots: only for the speaker the results were analysed for,
+  // so a speaker claimed later never shows another voice's tips as theirs.
+  const ownerView = !conv || (speaker === r.speakerNum && !!results && tipsDescribe(results, speaker));
   const playable = !!r.playbackUrl;
   const videoPlayable = r.isVideo && !!r.videoUrl;
   const speakers = results?.data.speakers.map((s) => ({ speaker: s.speaker, turns: s.turns }));

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AudioLines, Clock, Mic, Video } from 'lucide-react';
-import type { TRecordingSummary } from '@rostrum/contract';
+import { type TRecordingSummary, vibeScoreText } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { Badge } from '../../components/status-badge';
 import { Card } from '../../components/card';
@@ -76,7 +76,7 @@ export function ResultsListPage() {
                   </span>
                   {r.overallScore != null && !r.processing && !r.failed && (
                     <span className="recording-list__score" title="Vibe score">
-                      {r.overallScore.toFixed(1)}
+                      {vibeScoreText(r.overallScore)}
                     </span>
                   )}
                   <Badge tone={state.tone}>{state.label}</Badge>

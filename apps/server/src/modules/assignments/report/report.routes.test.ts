@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customQuestionId, REPORT_HEADERS, type TAssignmentComparison } from '@rostrum/contract';
 import { feedback, groups, scorecardResponses, users } from '../../../db/schema.js';
 import { fakeResults } from '../../../test/authorization-matrix.fixtures.js';
+import { conversationResults } from '../../exports/export-fixtures.js';
 import { addMember, insertAssignment, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../../test/harness.js';
 
 let t: TTestApp;
@@ -118,6 +119,27 @@ async function scene(settings: Record<string, boolean> = { Assignments: true, Do
 }
 
 describe('GET assignments/{id}/report.csv', () => {
+  it("writes a conversation's owner's figures, as its results page shows them: the claimed speaker's, no Vocal Delivery", async () => {
+    const o = await makeOrg(t.db, { settings: { Assignments: true, Download_Report_Button: true } });
+    const { assignment } = await insertAssignment(t.db, o.coach, o.group.id, { name: 'Talk it through' });
+    // As the engine stored a conversation before: the leading speaker's single-speaker Vocal Delivery kept in.
+    const conv = conversationResults();
+    const speaker = (n: number) => ({ ...conv.scores.perSpeaker![n - 1]!, overall: 8, pace: n === 1 ? 3.1 : 4.6 });
+    const { speaker: _, ...lead } = speaker(1);
+    await insertDoneRecording(t.db, o.speaker, o.group.id, {
+      title: 'Claimed TWO',
+      assignmentId: assignment.id,
+      numSpeakers: 2,
+      speakerNum: 2,
+      results: { ...conv, scores: { ...lead, perSpeaker: [speaker(1), speaker(2)] } },
+      overallScore: null,
+    });
+    const res = await get(`/assignments/${assignment.id}/report.csv`, await signInAs(t, o.coach.email));
+    expect(res.statusCode, res.body).toBe(200);
+    const row = table(res.body).rows.find((r) => r.Title === 'Claimed TWO')!;
+    expect(row['Vocal Delivery']).toBe('-');
+    expect(row['Pace (syllables per second)']).toBe('4.6');
+  });
   it('streams section 9 exactly: BOM, CRLF, file name, columns, sort, empty members, 2-decimal ratings, words', async () => {
     const s = await scene();
     const res = await get(`/assignments/${s.assignment.id}/report.csv`, s.auth.coach);

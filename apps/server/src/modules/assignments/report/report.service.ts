@@ -6,6 +6,7 @@ import {
   METRIC_TITLES,
   NEGATIVE_VIBES,
   OVERALL_MAX,
+  ownerScores,
   POSITIVE_VIBES,
   REPORT_HEADERS,
   roundAverage,
@@ -172,9 +173,10 @@ const SCORE_HEADERS = [
   METRIC_TITLES.wordSpotting,
 ];
 
-function scoreCells(results: TResults | null): string[] {
-  if (!results) return [...SCORE_HEADERS, ...VIBE_COLUMNS].map(() => MISSING);
-  const s = results.scores;
+/** The owner's scores (their speaker of a conversation, without a Vibe score), as the results page shows them. */
+function scoreCells(results: TResults | null, speakerNum: number | null): string[] {
+  const s = results ? ownerScores(results, speakerNum) : null;
+  if (!results || !s) return [...SCORE_HEADERS, ...VIBE_COLUMNS].map(() => MISSING);
   const i = results.ideals;
   const words = Object.entries(s.wordSpotting ?? {});
   return [
@@ -256,7 +258,7 @@ function buildRows(opts: {
         durationText(r.duration),
         r.submitted ? 'Yes' : 'No',
         r.feedbackRequested ? 'Yes' : 'No',
-        ...scoreCells(results),
+        ...scoreCells(results, r.speakerNum),
         ...ratingCells(questions, f),
         f.heard ? String(f.comments.length) : MISSING,
         f.heard && f.comments.length ? safeText(f.comments.map((c) => `${c.name}: ${c.comment}`).join('\n')) : MISSING,
@@ -327,9 +329,9 @@ const inScoreType = (r: { submitted: boolean; feedbackRequested: boolean }, scor
 
 const two = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? null : Math.round(v * 100) / 100);
 
-function automatedValue(results: TResults | null, key: string): number | null {
-  if (!results) return null;
-  const s = results.scores;
+function automatedValue(results: TResults | null, speakerNum: number | null, key: string): number | null {
+  const s = results ? ownerScores(results, speakerNum) : null;
+  if (!s) return null;
   switch (key) {
     case 'varietyVolume':
       return two(s.varietyVolume?.inBand);
@@ -365,7 +367,7 @@ export async function assignmentComparison(
     const results = (f.row.r.results as TResults | null) ?? null;
     const values: Record<string, number | null> = {};
     for (const m of metrics) {
-      if (m.column === 'scores') values[m.id] = automatedValue(results, m.key);
+      if (m.column === 'scores') values[m.id] = automatedValue(results, f.row.r.speakerNum, m.key);
       else if (m.key === OVERALL_MAX) {
         const all = ratingValues(f.scoreSets, 'scoreOverall', false);
         values[m.id] = all.length ? Math.max(...all) : null;
