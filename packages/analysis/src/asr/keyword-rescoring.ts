@@ -34,9 +34,7 @@ export interface TContest {
  */
 export function contestOf(hit: TKeywordHit, words: readonly TWord[], dict: Map<string, string[]>): TContest | null {
   if (!hit.phones) return null;
-  const near = words.filter(
-    (w) => !w.isFiller && w.end > hit.start - CONTEST_MARGIN_SECONDS && w.start < hit.end + CONTEST_MARGIN_SECONDS,
-  );
+  const near = words.filter((w) => !w.isFiller && w.end > hit.start - CONTEST_MARGIN_SECONDS && w.start < hit.end + CONTEST_MARGIN_SECONDS);
   const tokens = near.map((w) => normaliseWord(w.text));
   if (!tokens.length || tokens.some((t) => !dict.has(t))) return null;
   const joined = ` ${tokens.join(' ')} `;
@@ -55,8 +53,7 @@ export function contestOf(hit: TKeywordHit, words: readonly TWord[], dict: Map<s
 /** The contest's dictionary (every pronunciation of its words, the hit as HIT_WORD) and JSGF grammar. */
 export function contestFiles(contest: TContest, hit: TKeywordHit, dict: Map<string, string[]>): { dictionary: string; grammar: string } {
   const lines = [`${HIT_WORD} ${hit.phones}`];
-  for (const w of new Set(contest.heard))
-    (dict.get(w) ?? []).forEach((p, k) => lines.push(`${w}${k ? `(${k + 1})` : ''} ${p}`));
+  for (const w of new Set(contest.heard)) lines.push(...(dict.get(w) ?? []).map((p, k) => `${w}${k ? `(${k + 1})` : ''} ${p}`));
   const grammar = `#JSGF V1.0;\ngrammar contest;\npublic <s> = (${contest.heard.join(' ')}) | (${contest.claimed.join(' ')});\n`;
   return { dictionary: `${lines.join('\n')}\n`, grammar };
 }
@@ -93,7 +90,11 @@ export async function rescoreKeywordHits(
         const [dictFile, grammarFile, wav] = ['dict', 'jsgf', 'wav'].map((e) => join(dir, `contest-${k}.${e}`)) as [string, string, string];
         const a = Math.max(0, Math.floor((contest.from - CONTEST_MARGIN_SECONDS) * sampleRate));
         const b = Math.min(samples.length, Math.ceil((contest.to + CONTEST_MARGIN_SECONDS) * sampleRate));
-        await Promise.all([writeFile(dictFile, files.dictionary), writeFile(grammarFile, files.grammar), writeFile(wav, encodeWav(samples.subarray(a, b), sampleRate))]);
+        await Promise.all([
+          writeFile(dictFile, files.dictionary),
+          writeFile(grammarFile, files.grammar),
+          writeFile(wav, encodeWav(samples.subarray(a, b), sampleRate)),
+        ]);
         const result = await runProcess(
           options.binary,
           [

@@ -54,10 +54,7 @@ export function forcedAlignment(wav: string, text: string): TWord[] | null {
   const dir = mkdtempSync(join(tmpdir(), 'rostrum-align-'));
   try {
     const dictFile = join(dir, 'words.dict');
-    writeFileSync(
-      dictFile,
-      [...prons].flatMap(([w, ps]) => ps.map((p, k) => `${w}${k ? `(${k + 1})` : ''} ${p}\n`)).join(''),
-    );
+    writeFileSync(dictFile, [...prons].flatMap(([w, ps]) => ps.map((p, k) => `${w}${k ? `(${k + 1})` : ''} ${p}\n`)).join(''));
     const grammar = join(dir, 'text.jsgf');
     writeFileSync(grammar, `#JSGF V1.0;\ngrammar text;\npublic <text> = ${words.join(' ')};\n`);
     const out = execFileSync(

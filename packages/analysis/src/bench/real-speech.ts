@@ -115,7 +115,11 @@ export function asteriskTranscripts(dir: string): Map<string, string> {
   const docs = debianPackage(dir, ASTERISK_TEXT_PACKAGE);
   const text = execFileSync('gzip', ['-dc', join(docs, ASTERISK_TEXT_FILE)], { encoding: 'utf8' });
   const sounds = join(debianPackage(dir, ASTERISK_PACKAGE), ASTERISK_DIR);
-  const present = new Set(readdirSync(sounds).filter((f) => f.endsWith('.g722')).map((f) => f.slice(0, -'.g722'.length)));
+  const present = new Set(
+    readdirSync(sounds)
+      .filter((f) => f.endsWith('.g722'))
+      .map((f) => f.slice(0, -'.g722'.length)),
+  );
   return new Map([...parseAsteriskTranscripts(text)].filter(([name]) => present.has(name)));
 }
 

@@ -174,7 +174,12 @@ function concatenate(set: TVoiceSet, half: THalf, prompts: readonly TPrompt[]): 
 }
 
 /** The clean recording under a condition, and the truth moved with it (tempo scales every time). */
-function variant(clean: string, truth: readonly TOccurrence[], c: TCondition, seed: number): { samples: Float32Array; truth: TOccurrence[] } {
+function variant(
+  clean: string,
+  truth: readonly TOccurrence[],
+  c: TCondition,
+  seed: number,
+): { samples: Float32Array; truth: TOccurrence[] } {
   if (c.kind === 'clean') return { samples: readPcm16(clean), truth: [...truth] };
   if (c.kind === 'tempo') {
     const file = clean.replace(/-clean\.wav$/, `-tempo-${c.tempo}.wav`);
@@ -244,7 +249,9 @@ export async function realSpottingRows(transcriber: TTranscriber = createPockets
       for (const [k, c] of conditions.entries()) {
         const v = variant(file, truth, c, 17 + k);
         audioSeconds += v.samples.length / RATE;
-        process.stderr.write(`word spotting (real): ${set.label}, ${half}, ${conditionLabel(c)} (${(v.samples.length / RATE).toFixed(0)} s)...\n`);
+        process.stderr.write(
+          `word spotting (real): ${set.label}, ${half}, ${conditionLabel(c)} (${(v.samples.length / RATE).toFixed(0)} s)...\n`,
+        );
         const speech = analyzeProsody(v.samples, RATE).activity.speech;
         const t = await transcriber.transcribeWithKeywords!({ samples: v.samples, sampleRate: RATE, speech, keywords: set.phrases });
         const spotted = spotWords(t.words, set.phrases, t.keywordHits);
@@ -263,7 +270,12 @@ export async function realSpottingRows(transcriber: TTranscriber = createPockets
   return { rows, prompts, skipped, audioSeconds };
 }
 
-function printRealMistakes(phrases: readonly string[], truth: readonly TOccurrence[], hits: readonly TOccurrence[], heard: readonly TWord[]): void {
+function printRealMistakes(
+  phrases: readonly string[],
+  truth: readonly TOccurrence[],
+  hits: readonly TOccurrence[],
+  heard: readonly TWord[],
+): void {
   const near = (x: number): string =>
     heard
       .filter((w) => Math.abs(w.start - x) < 1.2)
