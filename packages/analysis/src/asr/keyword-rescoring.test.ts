@@ -34,6 +34,8 @@ describe('keyword hit contest', () => {
     expect(contestOf(hit, [w('um', 0.5, 1.0, true)], dict)).toBeNull();
     expect(contestOf(hit, [w('press', 0.45, 0.8), w('one', 0.8, 1.2)], dict)).toBeNull();
     expect(contestOf(hit, [w('press', 0.45, 0.8), w('zzyzxq', 0.8, 1.2)], dict)).toBeNull();
+    // Nor is a single word (CONTEST_MIN_WORDS).
+    expect(contestOf(kwsHit('password', 0.5, 1.15), [w('pass', 0.45, 0.8), w('word', 0.8, 1.2)], dict)).toBeNull();
     // A hit without a pronunciation (another recogniser's) is not contested.
     expect(contestOf({ phrase: 'press 1', start: 0.5, end: 1.15, confidence: 1 }, [w('three', 0.8, 1.2)], dict)).toBeNull();
   });
