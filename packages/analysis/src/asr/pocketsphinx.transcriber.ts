@@ -16,6 +16,7 @@ import {
   type TKeywordHit,
   verifyKeywordHits,
 } from './keyword-spotting.js';
+import { rescoreKeywordHits } from './keyword-rescoring.js';
 import { runParallel } from './run-parallel.js';
 import type { TInterval } from '../signal/voice-activity.js';
 import { FILLER_WORDS, normaliseWord, type TTranscribeInput, type TTranscriber, type TTranscription, type TWord } from './transcriber.js';
@@ -72,6 +73,8 @@ export interface TPocketsphinxOptions {
   fast?: boolean;
   /** Listen for the word-spotting phrases with a keyword-spotting pass (default true). */
   keywordSpotting?: boolean;
+  /** Decide a keyword hit the transcript heard otherwise by decoding both readings again (default true; keyword-rescoring.ts). */
+  rescoreKeywordHits?: boolean;
   /** The transcript pass's search settings (default RECOGNISER_SEARCH); unset fields keep the default. */
   search?: Partial<TRecogniserSearch>;
   /** Acoustic scoring of the keyword-spotting pass: `ds` and `topn` (default KEYWORD_SEARCH). */
@@ -217,14 +220,21 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
       // middle lies in, so neighbouring windows never both count it.
       const inWindow = (h: TKeywordHit) => !input.window || ((h.start + h.end) / 2 >= window.from && (h.start + h.end) / 2 < window.to);
       const edges = [window.from, window.to].filter((t) => t > 0 && t < duration);
-      return {
-        words,
-        keywordHits: verifyKeywordHits(dedupeHits(parts.flatMap((p) => p.hits)).filter(inWindow), words, loadDictionary(dictFile), [
-          ...pieces.slice(1).map((p) => p.from),
-          ...edges,
-        ]),
-        spotted: plan.spotted,
-      };
+      const verified = verifyKeywordHits(dedupeHits(parts.flatMap((p) => p.hits)).filter(inWindow), words, loadDictionary(dictFile), [
+        ...pieces.slice(1).map((p) => p.from),
+        ...edges,
+      ]);
+      const keywordHits =
+        options.rescoreKeywordHits === false
+          ? verified
+          : await rescoreKeywordHits(verified, words, input.samples, input.sampleRate, loadDictionary(dictFile), {
+              binary,
+              hmm: join(modelDir, 'en-us'),
+              parallel,
+              signal: input.signal,
+            });
+      throwIfAborted(input.signal);
+      return { words, keywordHits, spotted: plan.spotted };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

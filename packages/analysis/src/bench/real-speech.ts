@@ -1,9 +1,10 @@
 // Real (recorded, not synthesised) English speech for the accuracy benches, each fetched once from
 // a registry package into the bench's temp folder and never committed:
 // - JFK's inaugural excerpt (public domain), shipped in the nodejs-whisper npm package (male);
-// - two Asterisk prompts read by Allison Smith (CC-BY-SA 3.0), Debian asterisk-core-sounds-en-g722
+// - the Asterisk prompts read by Allison Smith (CC-BY-SA 3.0), Debian asterisk-core-sounds-en-g722
 //   (wideband G.722, 16 kHz; the texts are the package's own transcript, core-sounds-en.txt, in
-//   asterisk-core-sounds-en) (female);
+//   asterisk-core-sounds-en) (female): two quoted below, and any of the others with its text
+//   (`asteriskTranscripts`, `asteriskPromptWav`);
 // - the eight ALSA speaker-test channel names (GPL-2+, "The ALSA developers"), Debian alsa-utils
 //   /usr/share/sounds/alsa, read one after another with 0.7 s between them (the file names are the
 //   words).
@@ -77,11 +78,49 @@ function debianPackage(dir: string, name: string): string {
 
 /** One Asterisk prompt as 16 kHz mono WAV (G.722 is headerless, so ffmpeg is told the format). */
 export function asteriskPrompt(dir: string, prompt: keyof typeof ASTERISK_PROMPTS): string {
-  const wav = join(dir, `asterisk-${prompt}.wav`);
+  return asteriskPromptWav(dir, prompt);
+}
+
+/** Any Asterisk prompt (a name of `asteriskTranscripts`, "vm-goodbye") as 16 kHz mono WAV. */
+export function asteriskPromptWav(dir: string, prompt: string): string {
+  const wav = join(dir, `asterisk-${prompt.replaceAll('/', '_')}.wav`);
   if (existsSync(wav)) return wav;
   const g722 = join(debianPackage(dir, ASTERISK_PACKAGE), ASTERISK_DIR, `${prompt}.g722`);
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'g722', '-i', g722, '-ar', '16000', '-ac', '1', wav]);
   return wav;
+}
+
+const ASTERISK_TEXT_PACKAGE = 'asterisk-core-sounds-en';
+const ASTERISK_TEXT_FILE = 'usr/share/doc/asterisk-core-sounds-en/core-sounds-en.txt.gz';
+
+/**
+ * The prompts of core-sounds-en.txt ("name: text" lines) that are speech, name -> text: those in the
+ * sounds folder itself (not digits/, letters/ and the other single-word folders), without the ones
+ * described rather than transcribed ("[this is a simple beep tone]").
+ */
+export function parseAsteriskTranscripts(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const m = /^([a-z0-9][\w-]*):\s*(.+?)\s*$/i.exec(line);
+    if (!m || /[[\]<>]/.test(m[2] as string)) continue;
+    // A note in brackets says what else the file holds ("(simple tone sound plays)"); it is not spoken.
+    const text = (m[2] as string).replace(/\s*\([^)]*\)/g, '').trim();
+    if (text) out.set(m[1] as string, text);
+  }
+  return out;
+}
+
+/** Every spoken top-level Asterisk prompt that is in the sounds package, with its text. */
+export function asteriskTranscripts(dir: string): Map<string, string> {
+  const docs = debianPackage(dir, ASTERISK_TEXT_PACKAGE);
+  const text = execFileSync('gzip', ['-dc', join(docs, ASTERISK_TEXT_FILE)], { encoding: 'utf8' });
+  const sounds = join(debianPackage(dir, ASTERISK_PACKAGE), ASTERISK_DIR);
+  const present = new Set(
+    readdirSync(sounds)
+      .filter((f) => f.endsWith('.g722'))
+      .map((f) => f.slice(0, -'.g722'.length)),
+  );
+  return new Map([...parseAsteriskTranscripts(text)].filter(([name]) => present.has(name)));
 }
 
 /** The ALSA channel names, each as 16 kHz mono WAV, in ALSA_CHANNELS order. */

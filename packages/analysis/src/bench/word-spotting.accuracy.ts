@@ -1,6 +1,8 @@
 // Word-spotting accuracy: precision and recall of the phrases the engine counts, on synthetic speech
 // (espeak-ng and flite) with known phrase times, per synthesiser x phrase length x speaking rate x
-// background noise. Part of `npm run bench`. Audio is cached in tmpdir()/rostrum-bench/spotting;
+// background noise, then on real speech (word-spotting-real.ts). Part of `npm run bench`.
+// BENCH_SPOTTING=synthetic or =real runs one of the two; BENCH_NO_RESCORE=1 measures without the
+// contest of keyword hits against the transcript (keyword-rescoring.ts). Audio is cached in tmpdir()/rostrum-bench/spotting;
 // delete it to regenerate. BENCH_SYNTHS=flite, BENCH_RATES=140,175 and BENCH_NOISE=clean,white-15
 // narrow the run; BENCH_VERBOSE=1 prints each phrase's misses and false alarms.
 import { execFileSync } from 'node:child_process';
@@ -11,11 +13,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hitDistance, loadDictionary, type TKeywordHit } from '../asr/keyword-spotting.js';
 import { createPocketsphinxTranscriber } from '../asr/pocketsphinx.transcriber.js';
-import { normaliseWord, type TWord } from '../asr/transcriber.js';
+import { normaliseWord, type TTranscriber, type TWord } from '../asr/transcriber.js';
 import { encodeWav } from '../asr/wav-file.js';
 import { spotWords } from '../metrics/word-spotting.metric.js';
 import { analyzeProsody } from '../signal/prosody.js';
 import { noise, rms } from './noise.js';
+import { printRealRows, realSpottingRows } from './word-spotting-real.js';
 
 const RATE = 16_000;
 const DIR = join(tmpdir(), 'rostrum-bench', 'spotting');
@@ -325,7 +328,18 @@ const passes = (r: TRow): boolean => r.truePositives / Math.max(1, r.truth) >= 0
 
 async function main(): Promise<void> {
   // BENCH_FULL_DECODE=1: the recogniser's slower second passes too (the engine runs without them).
-  const transcriber = createPocketsphinxTranscriber(process.env.BENCH_FULL_DECODE ? { fast: false } : {});
+  // BENCH_NO_RESCORE=1: keyword hits without the contest against the transcript (the method before it).
+  const transcriber = createPocketsphinxTranscriber({
+    ...(process.env.BENCH_FULL_DECODE ? { fast: false } : {}),
+    ...(process.env.BENCH_NO_RESCORE ? { rescoreKeywordHits: false } : {}),
+  });
+  const parts = (process.env.BENCH_SPOTTING ?? 'synthetic,real').split(',');
+  if (parts.includes('synthetic')) await synthetic(transcriber);
+  if (parts.includes('real')) printRealRows(await realSpottingRows(transcriber));
+}
+
+/** The synthetic rows (espeak-ng and flite). */
+async function synthetic(transcriber: TTranscriber): Promise<void> {
   const rows: TRow[] = [];
   const recordings: TRecordingRow[] = [];
   const reference = SCRIPT.flatMap((l) => l.replace(/[[\]]/g, '').split(/\s+/).map(normaliseWord).filter(Boolean));
@@ -368,7 +382,7 @@ async function main(): Promise<void> {
   const seconds = (performance.now() - t0) / 1000;
   console.log('');
   console.log(
-    `Word spotting accuracy (tolerance ${TOLERANCE_SECONDS} s; voices: ${SYNTHS.map((s) => `${s} ${VOICES[s].join(', ')}`).join('; ')})`,
+    `Word spotting accuracy on SYNTHETIC speech (tolerance ${TOLERANCE_SECONDS} s; voices: ${SYNTHS.map((s) => `${s} ${VOICES[s].join(', ')}`).join('; ')})`,
   );
   console.log('| speech    | words | rate wpm | audio          | true | hits | found | recall | precision | target (>= 0.8 both) |');
   console.log('|-----------|-------|----------|----------------|------|------|-------|--------|-----------|----------------------|');
