@@ -6,7 +6,8 @@
 // belongs to the TUNE or the REPORT half by a hash of its name; both halves are printed.
 // BENCH_REAL_CONDITIONS=clean,white-20,tempo-0.8,tempo-1.25, BENCH_REAL_HALVES=tune,report and
 // BENCH_REAL_VOICES=allison,jfk,alsa narrow the run; BENCH_REAL_PROMPTS caps the Asterisk prompts
-// per half (default: all that hold a phrase, plus one in three of the others as distractors).
+// per half (default DEFAULT_PROMPTS_PER_HALF, chosen from all that hold a phrase plus one in three of
+// the others as distractors; =all runs every one).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -222,6 +223,9 @@ export interface TRealRow extends TScore {
 
 const phraseLength = (p: string): number => p.trim().split(/\s+/).length;
 
+/** Asterisk prompts per half in a default run. */
+export const DEFAULT_PROMPTS_PER_HALF = 40;
+
 /** Spots the phrases in every voice x half x condition and scores each phrase length. */
 export async function realSpottingRows(transcriber: TTranscriber = createPocketsphinxTranscriber()): Promise<{
   rows: TRealRow[];
@@ -231,7 +235,9 @@ export async function realSpottingRows(transcriber: TTranscriber = createPockets
 }> {
   const conditions = (process.env.BENCH_REAL_CONDITIONS ?? 'clean,white-20,tempo-0.8,tempo-1.25').split(',').map(parseCondition);
   const halves = (process.env.BENCH_REAL_HALVES ?? 'tune,report').split(',') as THalf[];
-  const cap = Number(process.env.BENCH_REAL_PROMPTS ?? Infinity);
+  // 40 prompts per half (about 150 s each) keep `npm run bench` within minutes; BENCH_REAL_PROMPTS=all runs every prompt.
+  const capSetting = process.env.BENCH_REAL_PROMPTS ?? String(DEFAULT_PROMPTS_PER_HALF);
+  const cap = capSetting === 'all' ? Infinity : Number(capSetting);
   const skipped: string[] = [];
   const rows: TRealRow[] = [];
   const prompts: { voice: string; half: THalf; prompts: number; seconds: number }[] = [];
