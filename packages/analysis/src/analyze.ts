@@ -230,7 +230,7 @@ export async function analyzeWithTimings(
       speaker,
       analysis: scoreSpeaker(track, phrases),
       turns: turns.filter((x) => x.speaker === speaker).map(({ from, to }) => ({ from, to })),
-      conversation: conversational ? measureConversation(speaker, diarization.segments, turns, prosody.pitch, labelled) : null,
+      conversation: conversational ? measureConversation(speaker, diarization.segments, turns, prosody.pitch, prosody.intensity, labelled) : null,
     };
   });
   const ownerIndex = Math.max(0, speakerIds.indexOf(options.speakerNum ?? 1));

@@ -77,7 +77,8 @@ describe('conversational algorithm', () => {
     expect(Math.abs((r.scores.talkVsListen ?? 0) - truth)).toBeLessThanOrEqual(5);
     expect(r.scores.perSpeaker).toHaveLength(2);
     expect(r.scores.convoSwitches).toBeGreaterThanOrEqual(2);
-    expect(r.scores.questions).toBeGreaterThanOrEqual(1);
+    // No recogniser, no words: a rise alone is no question (metrics/questions.ts), so none are counted.
+    expect(r.scores.questions).toBe(0);
     expect(r.data.speakers[1]?.turns.length).toBe(3);
   });
 
