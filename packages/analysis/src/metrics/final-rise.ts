@@ -57,6 +57,8 @@ export interface TFinalMovement {
   aboveBaseline: number;
   /** Final pitch minus the speaker's low (15th percentile), over the speaker's range. */
   aboveLow: number;
+  /** Semitones between the phrase's topline and baseline at its end (the speaker's range without a body). */
+  phraseRange: number;
   /** End of the measured tail, seconds. */
   at: number;
 }
@@ -184,10 +186,11 @@ export function finalMovement(
       const lastX = xs[xs.length - 1] as number;
       const extrapolate = (l: { a: number; b: number }): number => l.a + l.b * lastX + Math.min(0, l.b) * (endTime - lastX);
       base = extrapolate(b);
-      top = Math.max(extrapolate(t), base + 0.25 * span);
+      top = extrapolate(t);
     }
   }
-  const position = top > base ? (end - base) / (top - base) : Number.NaN;
+  const phraseRange = top - base;
+  const position = (end - base) / Math.max(0.25 * span, phraseRange);
   return {
     rise,
     end,
@@ -198,6 +201,7 @@ export function finalMovement(
     overBaseline: end - base,
     aboveBaseline: span > 0 ? (end - base) / span : Number.NaN,
     aboveLow: span > 0 ? (end - range.low) / span : Number.NaN,
+    phraseRange,
     at: endTime,
   };
 }
@@ -217,10 +221,17 @@ export const RISE_ABOVE_BASELINE = -0.3;
 export const RISE_ABOVE_LOW = -0.2;
 /** A rise-fall (an accent on the last word) that falls back this much from its peak ends falling. */
 export const MAX_FALL_SEMITONES = 2;
-/** Reported with each phrase end: the climb over the tail, semitones (not part of the rule). */
+/** The climb over the tail that counts as a rise on its own, semitones (see MONOTONE_SEMITONES). */
 export const RISE_SEMITONES = 3;
+/**
+ * A phrase whose topline and baseline lie closer than this at its end is monotone: there an end
+ * level with the baseline says nothing, and only a climb of RISE_SEMITONES over the tail counts.
+ */
+export const MONOTONE_SEMITONES = 2;
 
 /** A terminal rise, judged against the phrase's declination and the speaker's range (see finalMovement). */
 export function isTerminalRise(m: TFinalMovement | null): boolean {
-  return m !== null && m.aboveBaseline >= RISE_ABOVE_BASELINE && m.aboveLow >= RISE_ABOVE_LOW && m.fall < MAX_FALL_SEMITONES;
+  if (m === null || m.fall >= MAX_FALL_SEMITONES) return false;
+  if (m.phraseRange < MONOTONE_SEMITONES && m.rise < RISE_SEMITONES) return false;
+  return m.aboveBaseline >= RISE_ABOVE_BASELINE && m.aboveLow >= RISE_ABOVE_LOW;
 }

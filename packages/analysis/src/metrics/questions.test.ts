@@ -41,14 +41,14 @@ function trackOf(
 
 const st = (hz: number, semitones: number): number => hz * 2 ** (semitones / 12);
 /**
- * A read statement: declining from 230 to 190 Hz over the run, with accents (+3 st bumps every
+ * A read statement: declining from 230 to 190 Hz over the run, with accents (+4 st bumps every
  * 0.4 s) and final lowering, 4 semitones down over the last 0.3 s; `endRise` semitones ramped in
  * over the last 0.4 s, as the bench imposes with Praat.
  */
 function statement(endRise: number) {
   return (t: number, run: TInterval): number => {
     const k = (t - run.from) / (run.to - run.from);
-    const accent = (t - run.from) % 0.4 < 0.15 && run.to - t > 0.4 ? 3 : 0;
+    const accent = (t - run.from) % 0.4 < 0.15 && run.to - t > 0.4 ? 4 : 0;
     const lowering = Math.max(0, 1 - (run.to - t) / 0.3) * -4;
     const ramp = Math.max(0, 1 - (run.to - t) / 0.4) * endRise;
     return st(230 * (190 / 230) ** k, accent + lowering + ramp);
@@ -107,6 +107,10 @@ describe('final-syllable artefacts are no rise', () => {
   });
   it('a lengthened final syllable that keeps falling', () => {
     const track = trackOf(runs(4), (t, run) => st(falling(Math.min(t, run.to - 0.6), run), -4 * Math.min(1, Math.max(0, (t - (run.to - 0.6)) / 0.6))));
+    expect(measureUpspeak(track).upspeak).toBe(0);
+  });
+  it('a monotone phrase that ends level (no declination to judge against, and no climb)', () => {
+    const track = trackOf(runs(4), (t) => st(150, 0.3 * Math.sin(t * 7)));
     expect(measureUpspeak(track).upspeak).toBe(0);
   });
   it('a rise-fall accent on the last word', () => {
