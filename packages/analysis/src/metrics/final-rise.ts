@@ -2,7 +2,7 @@
 // and the speaker's range. Shared by upspeak (metrics/upspeak.metric.ts) and the question detector
 // (metrics/questions.ts), so a rise means the same thing in both.
 import { toSemitones } from '../signal/pitch.js';
-import { contourIndex, quantile, type TContour } from '../signal/contour.js';
+import { contourIndex, mean, quantile, type TContour } from '../signal/contour.js';
 import type { TInterval } from '../signal/voice-activity.js';
 import { framesIn } from './speech-track.js';
 
@@ -57,7 +57,7 @@ export interface TFinalMovement {
   aboveBaseline: number;
   /** Final pitch minus the speaker's low (15th percentile), over the speaker's range. */
   aboveLow: number;
-  /** Semitones between the phrase's topline and baseline at its end (the speaker's range without a body). */
+  /** Mean semitones between the phrase's topline and baseline over its body (0 without a body). */
   phraseRange: number;
   /** End of the measured tail, seconds. */
   at: number;
@@ -189,7 +189,7 @@ export function finalMovement(
       top = extrapolate(t);
     }
   }
-  const phraseRange = top - base;
+  const phraseRange = xs.length >= 2 ? mean(tops) - mean(bases) : 0;
   const position = (end - base) / Math.max(0.25 * span, phraseRange);
   return {
     rise,
@@ -224,10 +224,11 @@ export const MAX_FALL_SEMITONES = 2;
 /** The climb over the tail that counts as a rise on its own, semitones (see MONOTONE_SEMITONES). */
 export const RISE_SEMITONES = 3;
 /**
- * A phrase whose topline and baseline lie closer than this at its end is monotone: there an end
- * level with the baseline says nothing, and only a climb of RISE_SEMITONES over the tail counts.
+ * A phrase whose topline and baseline lie closer than this (on average over its body) is
+ * monotone: there an end level with the baseline says nothing, and only a climb of RISE_SEMITONES
+ * over the tail counts.
  */
-export const MONOTONE_SEMITONES = 2;
+export const MONOTONE_SEMITONES = 1.5;
 
 /** A terminal rise, judged against the phrase's declination and the speaker's range (see finalMovement). */
 export function isTerminalRise(m: TFinalMovement | null): boolean {
