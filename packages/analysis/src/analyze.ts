@@ -247,7 +247,9 @@ export async function analyzeWithTimings(
       speaker,
       analysis: scoreSpeaker(track, phrases),
       turns: turns.filter((x) => x.speaker === speaker).map(({ from, to }) => ({ from, to })),
-      conversation: scoredAsConversation ? measureConversation(speaker, diarization.segments, turns, prosody.pitch, labelled) : null,
+      conversation: scoredAsConversation
+        ? measureConversation(speaker, diarization.segments, turns, prosody.pitch, prosody.intensity, labelled)
+        : null,
     };
   });
   const ownerIndex = Math.max(0, speakerIds.indexOf(options.speakerNum ?? 1));

@@ -56,7 +56,7 @@ export function jfk(dir: string, toRate: (input: string, output: string) => stri
 }
 
 /** A Debian package's files under `dir/<package>/` (`apt-get download`, after `apt-get update` if it must). */
-function debianPackage(dir: string, name: string): string {
+export function debianPackage(dir: string, name: string): string {
   const root = join(dir, name);
   if (existsSync(root)) return root;
   const downloads = join(dir, 'debs');

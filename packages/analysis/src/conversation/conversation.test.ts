@@ -81,7 +81,8 @@ describe('conversational algorithm', () => {
     expect([r.scores.overall, ...(r.scores.perSpeaker ?? []).map((p) => p.overall)]).toEqual([null, null, null]);
     expect(r.tips.byMetric.overall).toBeUndefined();
     expect(r.scores.convoSwitches).toBeGreaterThanOrEqual(2);
-    expect(r.scores.questions).toBeGreaterThanOrEqual(1);
+    // No recogniser, no words: a rise alone is no question (metrics/questions.ts), so none are counted.
+    expect(r.scores.questions).toBe(0);
     expect(r.data.speakers[1]?.turns.length).toBe(3);
   });
 

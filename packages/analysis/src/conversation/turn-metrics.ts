@@ -1,5 +1,5 @@
 import type { TWord } from '../asr/transcriber.js';
-import { finalRise, RISE_SEMITONES } from '../metrics/upspeak.metric.js';
+import { detectQuestions } from '../metrics/questions.js';
 import type { TContour } from '../signal/contour.js';
 import type { TInterval } from '../signal/voice-activity.js';
 import type { TConversationScores } from '../report/build-results.js';
@@ -7,28 +7,6 @@ import type { TSpeakerSegment } from './diarize.js';
 
 /** A switch counts as meaningful when the new speaker holds the floor at least this long. */
 export const MEANINGFUL_TURN_SECONDS = 2;
-const QUESTION_STARTS = new Set([
-  'what',
-  'why',
-  'how',
-  'when',
-  'where',
-  'who',
-  'which',
-  'do',
-  'does',
-  'did',
-  'are',
-  'is',
-  'can',
-  'could',
-  'would',
-  'will',
-  'should',
-  'have',
-  'has',
-]);
-
 export interface TTurn extends TInterval {
   speaker: number;
 }
@@ -50,7 +28,9 @@ export function measureConversation(
   segments: readonly TSpeakerSegment[],
   turns: readonly TTurn[],
   pitch: TContour,
-  words: readonly TWord[],
+  intensity: TContour | null,
+  /** The recording's words, each with the speaker it was said by. */
+  words: readonly (TWord & { speaker?: number })[],
 ): TConversationScores {
   const talk = (who?: number): number =>
     segments.filter((s) => who === undefined || s.speaker === who).reduce((t, s) => t + s.to - s.from, 0);
@@ -64,13 +44,15 @@ export function measureConversation(
     if (cur.to - cur.from >= MEANINGFUL_TURN_SECONDS) switchSpans.push({ from: prev.to, to: cur.from + Math.min(2, cur.to - cur.from) });
     waits.push(Math.max(0, cur.from - prev.to));
   }
-  const questionSpans: TInterval[] = [];
-  for (const s of segments) {
-    if (s.speaker !== speaker || s.to - s.from < 0.4) continue;
-    const first = words.find((w) => w.start >= s.from - 0.05 && w.start < s.to && !w.isFiller);
-    const rise = finalRise(pitch, s);
-    if ((first && QUESTION_STARTS.has(first.text)) || rise >= RISE_SEMITONES) questionSpans.push({ from: s.from, to: s.to });
-  }
+  // The same detector the default algorithm leaves out of upspeak (metrics/questions.ts), on this
+  // speaker's own talk and words.
+  const own = segments.filter((s) => s.speaker === speaker).map(({ from, to }) => ({ from, to }));
+  const questionSpans: TInterval[] = detectQuestions(
+    own,
+    words.filter((w) => w.speaker === undefined || w.speaker === speaker),
+    pitch,
+    intensity,
+  ).map(({ from, to }) => ({ from, to }));
   return {
     talkVsListen: total > 0 ? Math.round((1000 * talk(speaker)) / total) / 10 : 0,
     convoSwitches: switchSpans.length,

@@ -61,7 +61,7 @@ describe('upspeak and rise-fall endings', () => {
     expect(u.phraseEnds[0]?.rising).toBe(true);
     expect(u.upspeak).toBe(100);
   });
-  it('does not count a rise-fall whose end falls 3 semitones or more from the peak (an accent on the last word)', () => {
+  it('does not count a rise-fall whose end falls MAX_FALL_SEMITONES or more from the peak (an accent on the last word)', () => {
     // Like JFK's "ask NOT" at 1.25x: up 8 semitones, then down over 3 to the end, still above the low point.
     const u = measureUpspeak(trackEndingAt(228));
     const end = u.phraseEnds[0];

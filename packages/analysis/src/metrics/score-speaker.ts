@@ -129,6 +129,9 @@ export function scoreSpeaker(track: TSpeechTrack, wordSpotting: readonly string[
         hotSpots: upspeak.hotSpots,
         segments: upspeak.phraseEnds.map((p) => ({ from: p.phrase.from, to: p.phrase.to, spread: p.rise })),
       },
+      // The questions told apart from statements (left out of upspeak), kept as segments; the
+      // conversational algorithm replaces them with its own count's spans (report/build-results.ts).
+      questions: { hotSpots: [], segments: upspeak.questions.map((q) => ({ from: round(q.from, 2), to: round(q.to, 2), spread: 0 })) },
       varietyPitch: { hotSpots: pitchV.hotSpots, segments: pitchV.segments },
       varietyVolume: { hotSpots: volumeV.hotSpots, segments: volumeV.segments },
       varietyPace: { hotSpots: paceV.hotSpots, segments: paceV.segments },
@@ -152,6 +155,7 @@ export function scoreSpeaker(track: TSpeechTrack, wordSpotting: readonly string[
       meanPauseSeconds: pausing.meanPause,
       phraseEnds: upspeak.phraseEnds.length,
       risingEnds: upspeak.phraseEnds.filter((p) => p.rising).length,
+      questionEnds: upspeak.questions.length,
       fillersPerMinute: round(fillersPerMinute, 2),
       wordSpottingAcousticOnly: spotted.acousticOnly,
       speechSeconds: round(speechDuration, 2),

@@ -133,7 +133,9 @@ function laneMarks(speakers: readonly TSpeakerReport[]): TLaneMark[] {
     }
     for (const p of analysis.phraseEnds) {
       if (!p.rising) continue;
-      marks.push({ kind: 'upspeak', from: round(p.phrase.to, 2), to: round(p.phrase.to, 2), label: `+${p.rise.toFixed(1)} st` });
+      // A rising end may climb, or stay level where a statement falls (see metrics/final-rise.ts).
+      const label = p.rise >= 1 ? `+${p.rise.toFixed(1)} st` : 'no final fall';
+      marks.push({ kind: 'upspeak', from: round(p.phrase.to, 2), to: round(p.phrase.to, 2), label });
     }
   }
   return marks.sort((a, b) => a.from - b.from);

@@ -1,0 +1,257 @@
+// `npm run bench -w @rostrum/analysis` (upspeak and questions part): upspeak on real read statements
+// and on the same statements with a final rise imposed by Praat (PSOLA: pitch changed, timing
+// not), at 0.8x / 1x / 1.25x tempo and with light noise; questions told apart and never counted as
+// upspeak. Real voices: Allison Smith's Asterisk prompts (female; TUNE and REPORT-only halves by a
+// hash of the prompt name, see upspeak-speech.ts) and JFK's inaugural excerpt (male, report-only:
+// too few phrases to split). espeak-ng and flite rows are synthetic extras, not the truth.
+// `--features` prints each measured end of the TUNE half (what the thresholds were chosen on).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TWord } from '../asr/transcriber.js';
+import { encodeWav } from '../asr/wav-file.js';
+import { decodePcm } from '../decode/decode-pcm.js';
+import { finalMovement, speakerRange } from '../metrics/final-rise.js';
+import { detectQuestions } from '../metrics/questions.js';
+import { trackFor } from '../metrics/speech-track.js';
+import { measureUpspeak, type TPhraseEnd } from '../metrics/upspeak.metric.js';
+import { analyzeProsody } from '../signal/prosody.js';
+import type { TInterval } from '../signal/voice-activity.js';
+import { jfk } from './real-speech.js';
+import { espeak, flite, RATE, toRate } from './speech-sources.js';
+import { allisonPrompts, halfOf, withFinalRise, withNoise, type TPrompt } from './upspeak-speech.js';
+
+const DIR = join(tmpdir(), 'rostrum-bench', 'upspeak');
+const STATEMENTS_MAX = 90;
+/** Prompts per talk: a speaker's range is measured over a talk, as in a real recording. */
+const PER_TALK = 6;
+const GAP_SECONDS = 0.7;
+/** The imposed rise spans the last 0.4 s of the final voiced stretch. */
+const RISE_SECONDS = 0.4;
+const SHOW_FEATURES = process.argv.includes('--features');
+
+interface TVariant {
+  label: string;
+  rise: number | null;
+  tempo: number;
+  noise: boolean;
+}
+const VARIANTS: TVariant[] = [
+  { label: 'fluent 1x', rise: null, tempo: 1, noise: false },
+  { label: 'fluent 0.8x', rise: null, tempo: 0.8, noise: false },
+  { label: 'fluent 1.25x', rise: null, tempo: 1.25, noise: false },
+  { label: 'fluent, resynthesised (0 st)', rise: 0, tempo: 1, noise: false },
+  { label: 'fluent + noise 20 dB', rise: null, tempo: 1, noise: true },
+  { label: 'rise +3 st', rise: 3, tempo: 1, noise: false },
+  { label: 'rise +4.5 st', rise: 4.5, tempo: 1, noise: false },
+  { label: 'rise +6 st', rise: 6, tempo: 1, noise: false },
+  { label: 'rise +4.5 st 0.8x', rise: 4.5, tempo: 0.8, noise: false },
+  { label: 'rise +4.5 st 1.25x', rise: 4.5, tempo: 1.25, noise: false },
+  { label: 'rise +4.5 st + noise 20 dB', rise: 4.5, tempo: 1, noise: true },
+];
+
+async function variantFile(file: string, v: TVariant, ends: readonly number[] = []): Promise<string> {
+  let f = v.rise === null ? file : withFinalRise(file, DIR, v.rise, RISE_SECONDS, ends);
+  if (v.tempo !== 1) f = toRate(f, f.replace(/\.wav$/, `-t${v.tempo}.wav`), v.tempo);
+  if (v.noise) f = await withNoise(f, 20);
+  return f;
+}
+
+interface TTalk {
+  file: string;
+  /** Each prompt's stretch of the talk. */
+  slots: TInterval[];
+}
+
+/** Files one after another with GAP_SECONDS of silence between them. */
+async function concatenate(name: string, files: readonly string[]): Promise<TTalk> {
+  const parts = await Promise.all(files.map(async (f) => (await decodePcm(f)).channels[0] as Float32Array));
+  const gap = Math.round(GAP_SECONDS * RATE);
+  const x = new Float32Array(parts.reduce((s, p) => s + p.length + gap, gap));
+  const slots: TInterval[] = [];
+  let at = gap;
+  for (const p of parts) {
+    x.set(p, at);
+    slots.push({ from: at / RATE, to: (at + p.length) / RATE });
+    at += p.length + gap;
+  }
+  mkdirSync(join(DIR, 'talks'), { recursive: true });
+  const file = join(DIR, 'talks', `${name}.wav`);
+  if (!existsSync(file)) writeFileSync(file, encodeWav(x, RATE));
+  return { file, slots };
+}
+
+/** The text's words spread over the speech in `slot` by length, as a recogniser would time them. */
+function wordsIn(text: string, speech: readonly TInterval[], slot: TInterval): TWord[] {
+  const runs = speech.filter((s) => s.to > slot.from && s.from < slot.to);
+  const from = runs[0]?.from ?? slot.from;
+  const to = runs[runs.length - 1]?.to ?? slot.to;
+  const tokens = text.split(/\s+/).filter(Boolean);
+  const total = tokens.reduce((s, t) => s + t.length + 1, 0);
+  let at = from;
+  return tokens.map((t) => {
+    const d = ((to - from) * (t.length + 1)) / total;
+    const w = { text: t.toLowerCase().replace(/[^a-z'?]/g, ''), start: at, end: at + d, confidence: 1, isFiller: false };
+    at += d;
+    return w;
+  });
+}
+
+interface TCount {
+  ends: number;
+  rising: number;
+  unmeasured: number;
+}
+const pct = (c: TCount): string => (c.ends ? `${((100 * c.rising) / c.ends).toFixed(0)} % of ${c.ends}` : '-');
+
+/** Upspeak on each prompt's final statement end, talk by talk. */
+async function measurePrompts(set: string, prompts: readonly TPrompt[], v: TVariant, features: string[]): Promise<TCount> {
+  const count: TCount = { ends: 0, rising: 0, unmeasured: 0 };
+  for (let k = 0; k < prompts.length; k += PER_TALK) {
+    const group = prompts.slice(k, k + PER_TALK);
+    const files = await Promise.all(group.map((p) => variantFile(p.file, v)));
+    const talk = await concatenate(`${set}-${k}-${v.label.replace(/[^a-z0-9.+]+/gi, '_')}`, files);
+    const p = analyzeProsody((await decodePcm(talk.file)).channels[0] as Float32Array, RATE);
+    const u = measureUpspeak(trackFor(p, p.activity.speech, [], false));
+    for (const [i, slot] of talk.slots.entries()) {
+      const end = [...u.phraseEnds].reverse().find((e) => e.phrase.to > slot.from && e.phrase.to <= slot.to + 0.3);
+      if (!end) {
+        count.unmeasured++;
+        continue;
+      }
+      count.ends++;
+      if (end.rising) count.rising++;
+      if (SHOW_FEATURES && group[i]?.half === 'tune') features.push(describe(`${v.label} ${group[i]?.name}`, end));
+    }
+  }
+  return count;
+}
+
+const describe = (name: string, e: TPhraseEnd): string =>
+  `${name}\trise ${e.rise}\tposition ${e.position}\tfall ${e.fall}\theight ${e.height}\t${e.rising ? 'RISING' : ''}`;
+
+/** Upspeak over every statement end of one file (JFK), the rise imposed at each of them. */
+async function measureWhole(file: string, v: TVariant, ends: readonly number[]): Promise<TCount> {
+  const f = await variantFile(file, v, ends);
+  const p = analyzeProsody((await decodePcm(f)).channels[0] as Float32Array, RATE);
+  const u = measureUpspeak(trackFor(p, p.activity.speech, [], false));
+  return { ends: u.phraseEnds.length, rising: u.phraseEnds.filter((e) => e.rising).length, unmeasured: 0 };
+}
+
+/** The last voiced frame of each statement end of `file` (where the rise is imposed). */
+async function statementEndTimes(file: string): Promise<number[]> {
+  const p = analyzeProsody((await decodePcm(file)).channels[0] as Float32Array, RATE);
+  const u = measureUpspeak(trackFor(p, p.activity.speech, [], false));
+  return u.phraseEnds.map((e) => {
+    let last = e.phrase.to;
+    for (let i = Math.floor(e.phrase.to / p.pitch.step); i * p.pitch.step > e.phrase.from; i--)
+      if ((p.pitch.values[i] ?? 0) > 0) {
+        last = p.pitch.start + i * p.pitch.step;
+        break;
+      }
+    return last;
+  });
+}
+
+interface TQuestionCount {
+  n: number;
+  found: number;
+  asUpspeak: number;
+}
+
+/** Questions (with their words, "?" on the last as Whisper writes it): found as questions, counted as upspeak. */
+async function measureQuestions(set: string, prompts: readonly TPrompt[], v: TVariant): Promise<TQuestionCount> {
+  const c: TQuestionCount = { n: 0, found: 0, asUpspeak: 0 };
+  for (let k = 0; k < prompts.length; k += PER_TALK) {
+    const group = prompts.slice(k, k + PER_TALK);
+    const files = await Promise.all(group.map((p) => variantFile(p.file, v)));
+    const talk = await concatenate(`q-${set}-${k}-${v.label.replace(/[^a-z0-9.+]+/gi, '_')}`, files);
+    const p = analyzeProsody((await decodePcm(talk.file)).channels[0] as Float32Array, RATE);
+    const text = (q: TPrompt): string => (q.text.endsWith('?') ? q.text : `${q.text.replace(/\.$/, '')}?`);
+    const words = group.flatMap((q, i) => wordsIn(text(q), p.activity.speech, talk.slots[i] as TInterval));
+    const track = trackFor(p, p.activity.speech, words, false);
+    const u = measureUpspeak(track);
+    const questions = detectQuestions(p.activity.speech, words, p.pitch, p.intensity);
+    for (const slot of talk.slots) {
+      c.n++;
+      if (questions.some((q) => q.to > slot.from && q.to <= slot.to + 0.3)) c.found++;
+      if (u.hotSpots.some((h) => h.to > slot.from && h.to <= slot.to + 0.3)) c.asUpspeak++;
+    }
+  }
+  return c;
+}
+
+const SYNTHETIC = [
+  'Good morning everyone, and thank you for coming.',
+  'Today I want to talk about how small habits shape our work.',
+  'When we practise a little every day, we improve faster than we expect.',
+  'Some people start with their mornings.',
+  'Others start with how they listen to colleagues.',
+  'Write it down and check your progress every week.',
+];
+
+async function main(): Promise<void> {
+  mkdirSync(DIR, { recursive: true });
+  const { statements, questions } = allisonPrompts(DIR, STATEMENTS_MAX);
+  const tune = statements.filter((p) => p.half === 'tune');
+  const report = statements.filter((p) => p.half === 'report');
+  const jfkFile = jfk(DIR, toRate);
+  const jfkEnds = await statementEndTimes(jfkFile);
+  const synthetic: [string, TPrompt[]][] = [
+    ['espeak-ng en-us (synthetic)', SYNTHETIC.map((t, i) => ({ name: `es-${i}`, text: t, file: espeak('en-us', t, `up-es-${i}`), half: halfOf(t) }))],
+    ['flite slt (synthetic)', SYNTHETIC.map((t, i) => ({ name: `fs-${i}`, text: t, file: flite('slt', t, `up-fs-${i}`), half: halfOf(t) }))],
+    ['flite rms (synthetic)', SYNTHETIC.map((t, i) => ({ name: `fr-${i}`, text: t, file: flite('rms', t, `up-fr-${i}`), half: halfOf(t) }))],
+  ];
+
+  const features: string[] = [];
+  const targets: [string, boolean][] = [];
+  console.log(`Upspeak (% of statement ends rising), ${RISE_SECONDS} s final rise imposed by Praat PSOLA`);
+  console.log(
+    `| variant | Allison TUNE (${tune.length} prompts) | Allison REPORT (${report.length} prompts) | JFK (report only, ${jfkEnds.length} statement ends) | ${synthetic.map(([n]) => n).join(' | ')} |`,
+  );
+  console.log(`|---|---|---|---|${synthetic.map(() => '---|').join('')}`);
+  for (const v of VARIANTS) {
+    const t = await measurePrompts('tune', tune, v, features);
+    const r = await measurePrompts('report', report, v, features);
+    const j = await measureWhole(jfkFile, v, jfkEnds);
+    const s: TCount[] = [];
+    for (const [i, [, set]] of synthetic.entries()) s.push(await measurePrompts(`synthetic${i}`, set, v, []));
+    const unmeasured = t.unmeasured + r.unmeasured ? ` (unmeasured ${t.unmeasured} / ${r.unmeasured})` : '';
+    console.log(`| ${v.label}${unmeasured} | ${pct(t)} | ${pct(r)} | ${pct(j)} | ${s.map(pct).join(' | ')} |`);
+    const share = (c: TCount): number => (c.ends ? c.rising / c.ends : Number.NaN);
+    if (v.rise === null || v.rise === 0) {
+      targets.push([`Allison REPORT ${v.label}: upspeak <= 10 %`, share(r) <= 0.1]);
+      targets.push([`JFK ${v.label}: upspeak <= 10 %`, share(j) <= 0.1]);
+    } else if (v.rise >= 4.5) {
+      targets.push([`Allison REPORT ${v.label}: upspeak >= 60 %`, share(r) >= 0.6]);
+      targets.push([`JFK ${v.label}: upspeak >= 60 %`, share(j) >= 0.6]);
+    }
+  }
+
+  console.log('\nQuestions (words given as the text, "?" on the last word as Whisper writes it; found as questions / counted as upspeak)');
+  console.log('| set | n | found as questions | counted as upspeak |');
+  console.log('|---|---|---|---|');
+  const rows: [string, TPrompt[], TVariant][] = [
+    ['Allison real questions (as read)', questions, VARIANTS[0] as TVariant],
+    ['Allison TUNE statements + 6 st rise, "?"', tune, VARIANTS[7] as TVariant],
+    ['Allison REPORT statements + 6 st rise, "?"', report, VARIANTS[7] as TVariant],
+    ['Allison REPORT statements + 4.5 st rise, "?"', report, VARIANTS[6] as TVariant],
+    ['Allison REPORT statements as read, "?" (no rise: not a question)', report, VARIANTS[0] as TVariant],
+  ];
+  for (const [name, set, v] of rows) {
+    const c = await measureQuestions(name.replace(/[^a-z0-9]+/gi, '_'), set, v);
+    console.log(`| ${name} | ${c.n} | ${c.found} | ${c.asUpspeak} |`);
+    targets.push([`${name}: never counted as upspeak`, c.asUpspeak === 0]);
+  }
+  // The speaker's range the rise is judged against, for the record.
+  const p = analyzeProsody((await decodePcm(jfkFile)).channels[0] as Float32Array, RATE);
+  const range = speakerRange(p.pitch, p.activity.speech);
+  const last = p.activity.speech[p.activity.speech.length - 1];
+  const m = last ? finalMovement(p.pitch, p.intensity, [last], range) : null;
+  console.log(`\nJFK range ${range.low.toFixed(1)}-${range.high.toFixed(1)} st re 100 Hz; last end rise ${m?.rise.toFixed(2)} st, position ${m?.position.toFixed(2)}`);
+  if (SHOW_FEATURES) console.log(`\nTUNE ends\n${features.join('\n')}`);
+  console.log('');
+  for (const [name, ok] of targets) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
+}
+
+await main();
