@@ -43,3 +43,4 @@ export * from './share-links.js';
 export * from './exports.js';
 export * from './take-comparison.js';
 export * from './progress.js';
+export * from './word-confidence.js';

@@ -5008,6 +5008,15 @@ export interface operations {
                                             to: number;
                                         }[];
                                     }[];
+                                    wordConfidence?: {
+                                        threshold: number;
+                                        words: number;
+                                        uncertain: number;
+                                        mostlyUncertain: boolean;
+                                        wordSpotting: {
+                                            [key: string]: number;
+                                        };
+                                    };
                                     labels: {
                                         /** @enum {string|null} */
                                         pace: "Too slow" | "Ideal" | "Too fast" | null;
@@ -5404,6 +5413,15 @@ export interface operations {
                                             to: number;
                                         }[];
                                     }[];
+                                    wordConfidence?: {
+                                        threshold: number;
+                                        words: number;
+                                        uncertain: number;
+                                        mostlyUncertain: boolean;
+                                        wordSpotting: {
+                                            [key: string]: number;
+                                        };
+                                    };
                                     labels: {
                                         /** @enum {string|null} */
                                         pace: "Too slow" | "Ideal" | "Too fast" | null;
@@ -5903,6 +5921,15 @@ export interface operations {
                                             to: number;
                                         }[];
                                     }[];
+                                    wordConfidence?: {
+                                        threshold: number;
+                                        words: number;
+                                        uncertain: number;
+                                        mostlyUncertain: boolean;
+                                        wordSpotting: {
+                                            [key: string]: number;
+                                        };
+                                    };
                                     labels: {
                                         /** @enum {string|null} */
                                         pace: "Too slow" | "Ideal" | "Too fast" | null;
@@ -6297,6 +6324,15 @@ export interface operations {
                                             to: number;
                                         }[];
                                     }[];
+                                    wordConfidence?: {
+                                        threshold: number;
+                                        words: number;
+                                        uncertain: number;
+                                        mostlyUncertain: boolean;
+                                        wordSpotting: {
+                                            [key: string]: number;
+                                        };
+                                    };
                                     labels: {
                                         /** @enum {string|null} */
                                         pace: "Too slow" | "Ideal" | "Too fast" | null;
@@ -7224,6 +7260,15 @@ export interface operations {
                                             to: number;
                                         }[];
                                     }[];
+                                    wordConfidence?: {
+                                        threshold: number;
+                                        words: number;
+                                        uncertain: number;
+                                        mostlyUncertain: boolean;
+                                        wordSpotting: {
+                                            [key: string]: number;
+                                        };
+                                    };
                                     labels: {
                                         /** @enum {string|null} */
                                         pace: "Too slow" | "Ideal" | "Too fast" | null;
