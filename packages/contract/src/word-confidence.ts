@@ -8,7 +8,7 @@
  * real read speech with the known text and takes the threshold that best tells wrong words from
  * right ones (highest F1 of "uncertain = wrong") on the tune half.
  */
-export const UNCERTAIN_WORD_CONFIDENCE = 0.5;
+export const UNCERTAIN_WORD_CONFIDENCE = 0.6;
 
 /** More than this share of the owner's words uncertain and the transcript says so. */
 export const MOSTLY_UNCERTAIN_SHARE = 0.5;

@@ -5,7 +5,7 @@
 // of "uncertain = wrong" on the TUNE half; the REPORT half is only reported. Also measured: how
 // often the lattice alternatives of a wrong uncertain word hold the word that was said. Part of
 // `npm run bench`. Transcripts are cached in tmpdir()/rostrum-bench/confidence (delete to redo);
-// BENCH_PROMPTS=40 narrows the run (default 100 prompts).
+// BENCH_PROMPTS=40 narrows the run (default 120 prompts).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,7 +123,7 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 async function main(): Promise<void> {
   mkdirSync(DIR, { recursive: true });
-  const prompts = allisonPrompts(DIR, Number(process.env.BENCH_PROMPTS ?? 100));
+  const prompts = allisonPrompts(DIR, Number(process.env.BENCH_PROMPTS ?? 120));
   const sets: { name: string; half: 'tune' | 'report'; words: TScoredWord[] }[] = [];
   const t0 = performance.now();
   for (const p of prompts) {
