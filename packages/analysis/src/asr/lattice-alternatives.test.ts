@@ -1,3 +1,6 @@
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readMono, RATE, speak } from '../testing/speech-fixtures.js';
 import { alternativesFor, latticeStretches, MAX_ALTERNATIVES, parseHtkLattice } from './lattice-alternatives.js';
@@ -74,4 +77,19 @@ describe('lattice alternatives', () => {
       for (const a of w.alternatives!) expect(a.confidence).toBeGreaterThan(0);
     }
   }, 60_000);
+});
+
+describe('without a lattice', () => {
+  it('leaves the words without alternatives, and the transcript stands, when the lattice pass cannot run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rostrum-ps-nolattice-'));
+    const binary = join(dir, 'fake-pocketsphinx');
+    writeFileSync(binary, "#!/bin/sh\necho 'hello 0.10 0.40 0.05'\n");
+    chmodSync(binary, 0o755);
+    const words = await createPocketsphinxTranscriber({ binary, latticeBinary: join(dir, 'missing'), parallel: 1 }).transcribe({
+      samples: new Float32Array(RATE),
+      sampleRate: RATE,
+      speech: [{ from: 0, to: 1 }],
+    });
+    expect(words).toEqual([{ text: 'hello', start: 0.1, end: 0.4, confidence: 0.05, isFiller: false }]);
+  });
 });
