@@ -85,6 +85,8 @@ export interface TPocketsphinxOptions {
   alternativesBelow?: number;
   /** The batch decoder that writes word lattices (default pocketsphinx_batch). */
   latticeBinary?: string;
+  /** The lattice pass's acoustic scoring (default LATTICE_SEARCH). */
+  latticeSearch?: Partial<Pick<TRecogniserSearch, 'ds' | 'topn'>>;
 }
 
 /**
@@ -102,6 +104,12 @@ export const RECOGNISER_SEARCH: TRecogniserSearch = { ...POCKETSPHINX_DEFAULT_SE
  * bench's flite 140 wpm script and the browser tests' talk) and with white noise at 25 dB (27 of 32).
  */
 export const KEYWORD_SEARCH: Pick<TRecogniserSearch, 'ds' | 'topn'> = { ds: 2, topn: 4 };
+/**
+ * The lattice pass scores the acoustic model on every other frame, as the keyword pass does: on
+ * badly recognised speech, where most words are unsure, a full-rate pass nearly doubled the
+ * recogniser's time (docs/analysis.md, "Word confidence").
+ */
+export const LATTICE_SEARCH: Pick<TRecogniserSearch, 'ds' | 'topn'> = { ds: 2, topn: 4 };
 /** Longest piece handed to one recogniser process, seconds. */
 export const MAX_CHUNK_SECONDS = 90;
 export const PIECES_PER_PROCESS = 1;
@@ -162,6 +170,7 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
   const parallel = options.parallel ?? availableParallelism();
   const search = searchArgs({ ...RECOGNISER_SEARCH, ...options.search });
   const keywordSearch = searchArgs({ ...KEYWORD_SEARCH, ...options.keywordSearch });
+  const latticeSearch = searchArgs({ ...RECOGNISER_SEARCH, ...options.search, ...LATTICE_SEARCH, ...options.latticeSearch });
   const run = async (input: TTranscribeInput): Promise<TTranscription> => {
     const duration = input.samples.length / input.sampleRate;
     // A window (live capture, a prefix already transcribed) is cut into pieces like a whole recording.
@@ -222,7 +231,7 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
           ...['-adcin', 'yes', '-adchdr', '44', '-cepdir', piece.dir, '-cepext', '.wav', '-ctl', ctl],
           ...['-outlatdir', latDir, '-outlatfmt', 'htk', '-dict', dictFile, '-lm', join(modelDir, 'en-us.lm.bin')],
           ...(options.fast !== false ? ['-fwdflat', 'no'] : []),
-          ...search,
+          ...latticeSearch,
         ],
         { signal: input.signal },
       ).catch(() => null);

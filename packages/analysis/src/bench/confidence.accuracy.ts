@@ -105,12 +105,19 @@ export function bestThreshold(words: readonly TScoredWord[]): TSeparation {
   return CANDIDATES.map((t) => separation(words, t)).reduce((best, s) => (s.f1 > best.f1 + 1e-12 ? s : best));
 }
 
-async function transcribeCached(name: string, wav: string): Promise<TWord[]> {
-  const cache = join(DIR, `${name}.words.json`);
+/**
+ * `product`: the transcriber as the analysis runs it (alternatives from the lattice pass over the
+ * unsure words' stretches only, at LATTICE_SEARCH); else every word gets alternatives from a
+ * full-rate lattice over the whole prompt, so any threshold can be scored from one run.
+ */
+async function transcribeCached(name: string, wav: string, product = false): Promise<TWord[]> {
+  const cache = join(DIR, product ? `${name}.product-${UNCERTAIN_WORD_CONFIDENCE}.json` : `${name}.words.json`);
   if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as TWord[];
   const samples = readPcm16(wav);
-  // Every word gets its lattice alternatives, so any threshold can be scored from one run.
-  const words = await createPocketsphinxTranscriber({ parallel: 1, alternativesBelow: 1.01 }).transcribe({
+  const transcriber = product
+    ? createPocketsphinxTranscriber({ parallel: 1 })
+    : createPocketsphinxTranscriber({ parallel: 1, alternativesBelow: 1.01, latticeSearch: { ds: 1 } });
+  const words = await transcriber.transcribe({
     samples,
     sampleRate: RATE,
     speech: [{ from: 0, to: samples.length / RATE }],
@@ -169,6 +176,23 @@ async function main(): Promise<void> {
     const found = subs.filter((w) => w.alternatives.includes(w.said as string));
     console.log(
       `${half.padEnd(6)} | ${pct(uncertain.filter((w) => w.alternatives.length).length / Math.max(1, uncertain.length)).padStart(27)} | ${String(subs.length).padStart(29)} | ${pct(found.length / Math.max(1, subs.length))}`,
+    );
+  }
+  // The product's own path, on the first report-only prompts: alternatives of the uncertain words.
+  const productCount = Number(process.env.BENCH_PRODUCT_PROMPTS ?? 30);
+  const product: TScoredWord[] = [];
+  for (const p of prompts.filter((q) => q.half === 'report').slice(0, productCount)) {
+    const words = await transcribeCached(`allison-${p.name}`, allisonWav(DIR, p.name), true);
+    product.push(...scoreWords(words, referenceWords(p.text)));
+  }
+  {
+    const uncertain = product.filter((w) => w.confidence < UNCERTAIN_WORD_CONFIDENCE);
+    const subs = uncertain.filter((w) => !w.right && w.said);
+    const found = subs.filter((w) => w.alternatives.includes(w.said as string));
+    console.log(
+      `product path (lattice over the unsure stretches, every other frame), ${Math.min(productCount, prompts.filter((q) => q.half === 'report').length)} report-only prompts: ` +
+        `${pct(uncertain.filter((w) => w.alternatives.length).length / Math.max(1, uncertain.length))} of ${uncertain.length} uncertain words with alternatives; ` +
+        `said word among them for ${pct(found.length / Math.max(1, subs.length))} of ${subs.length} wrong uncertain substitutions`,
     );
   }
   if (Math.abs(chosen.threshold - UNCERTAIN_WORD_CONFIDENCE) > 1e-9) {
