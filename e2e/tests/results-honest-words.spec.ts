@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,12 +65,19 @@ test('uncertain words are faded, show what else the recogniser heard on hover an
   await expect(page.getByTestId('transcript-uncertain')).toHaveText(UNCERTAIN_TRANSCRIPT_NOTICE);
   await expect(page.getByText('Parts of this transcript are uncertain: the recogniser could not make out every word')).toBeVisible();
 
-  // Faded: the uncertain words (and only they) are drawn lighter than the rest.
+  // Faded: the uncertain words (and only they) are drawn in a lighter grey than the rest.
   const faded = box.locator('.word--uncertain');
   await expect(faded).toHaveCount(uncertain.length);
-  expect(Number(await faded.first().evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(0.7);
-  const sure = box.locator('.word:not(.word--uncertain)');
-  if ((await sure.count()) > 0) expect(Number(await sure.first().evaluate((el) => getComputedStyle(el).opacity))).toBe(1);
+  const lightness = (el: Element) => {
+    const [r, g, b] = (getComputedStyle(el).color.match(/\d+/g) ?? []).map(Number);
+    return (r! + g! + b!) / 3;
+  };
+  const fadedLightness = await box.locator('.word--uncertain:not(.word--filler)').first().evaluate(lightness);
+  const sure = box.locator('.word:not(.word--uncertain):not(.word--filler)');
+  if ((await sure.count()) > 0) expect(fadedLightness).toBeGreaterThan((await sure.first().evaluate(lightness)) + 30);
+  // And still readable: no serious or critical accessibility finding in the transcript (contrast included).
+  const axe = await new AxeBuilder({ page }).include('#results-tabs').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // Hover: the recogniser's own alternatives, as the Results carry them.
   const target = box.locator(`.word--uncertain[data-index="${withAlternatives!.index}"]`);
