@@ -44,3 +44,4 @@ export * from './exports.js';
 export * from './take-comparison.js';
 export * from './owner-figures.js';
 export * from './progress.js';
+export * from './word-confidence.js';

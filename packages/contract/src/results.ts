@@ -212,6 +212,20 @@ export const ZResultsDataSchema = z.object({
       turns: z.array(z.object({ from: z.number(), to: z.number() })),
     }),
   ),
+  /**
+   * Honest words (docs/analysis.md, "Word confidence"): how many of the owner's words the recogniser
+   * was unsure of (confidence below `threshold`), and how many of each word-spotting phrase's counted
+   * utterances rest on such words. Absent from results made before it.
+   */
+  wordConfidence: z
+    .object({
+      threshold: z.number(),
+      words: z.number().int().min(0),
+      uncertain: z.number().int().min(0),
+      mostlyUncertain: z.boolean(),
+      wordSpotting: z.record(z.string(), z.number().int().min(0)),
+    })
+    .optional(),
   labels: z.object({
     pace: z.enum(['Too slow', 'Ideal', 'Too fast']).nullable(),
     pauseToTalk: z.enum(['Too little', 'Ideal', 'Too much']).nullable(),

@@ -5015,6 +5015,15 @@ export interface operations {
                                             to: number;
                                         }[];
                                     }[];
+                                    wordConfidence?: {
+                                        threshold: number;
+                                        words: number;
+                                        uncertain: number;
+                                        mostlyUncertain: boolean;
+                                        wordSpotting: {
+                                            [key: string]: number;
+                                        };
+                                    };
                                     labels: {
                                         /** @enum {string|null} */
                                         pace: "Too slow" | "Ideal" | "Too fast" | null;
@@ -5418,6 +5427,15 @@ export interface operations {
                                             to: number;
                                         }[];
                                     }[];
+                                    wordConfidence?: {
+                                        threshold: number;
+                                        words: number;
+                                        uncertain: number;
+                                        mostlyUncertain: boolean;
+                                        wordSpotting: {
+                                            [key: string]: number;
+                                        };
+                                    };
                                     labels: {
                                         /** @enum {string|null} */
                                         pace: "Too slow" | "Ideal" | "Too fast" | null;
@@ -5924,6 +5942,15 @@ export interface operations {
                                             to: number;
                                         }[];
                                     }[];
+                                    wordConfidence?: {
+                                        threshold: number;
+                                        words: number;
+                                        uncertain: number;
+                                        mostlyUncertain: boolean;
+                                        wordSpotting: {
+                                            [key: string]: number;
+                                        };
+                                    };
                                     labels: {
                                         /** @enum {string|null} */
                                         pace: "Too slow" | "Ideal" | "Too fast" | null;
@@ -6325,6 +6352,15 @@ export interface operations {
                                             to: number;
                                         }[];
                                     }[];
+                                    wordConfidence?: {
+                                        threshold: number;
+                                        words: number;
+                                        uncertain: number;
+                                        mostlyUncertain: boolean;
+                                        wordSpotting: {
+                                            [key: string]: number;
+                                        };
+                                    };
                                     labels: {
                                         /** @enum {string|null} */
                                         pace: "Too slow" | "Ideal" | "Too fast" | null;
@@ -7259,6 +7295,15 @@ export interface operations {
                                             to: number;
                                         }[];
                                     }[];
+                                    wordConfidence?: {
+                                        threshold: number;
+                                        words: number;
+                                        uncertain: number;
+                                        mostlyUncertain: boolean;
+                                        wordSpotting: {
+                                            [key: string]: number;
+                                        };
+                                    };
                                     labels: {
                                         /** @enum {string|null} */
                                         pace: "Too slow" | "Ideal" | "Too fast" | null;

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AnalysisError, throwIfAborted } from '../analysis-error.js';
@@ -17,7 +17,9 @@ import {
   verifyKeywordHits,
 } from './keyword-spotting.js';
 import { rescoreKeywordHits } from './keyword-rescoring.js';
+import { alternativesFor, latticeStretches, parseHtkLattice, type TLatticeArc } from './lattice-alternatives.js';
 import { runParallel } from './run-parallel.js';
+import { UNCERTAIN_WORD_CONFIDENCE } from '@rostrum/contract';
 import type { TInterval } from '../signal/voice-activity.js';
 import { FILLER_WORDS, normaliseWord, type TTranscribeInput, type TTranscriber, type TTranscription, type TWord } from './transcriber.js';
 import { encodeWav } from './wav-file.js';
@@ -79,6 +81,15 @@ export interface TPocketsphinxOptions {
   search?: Partial<TRecogniserSearch>;
   /** Acoustic scoring of the keyword-spotting pass: `ds` and `topn` (default KEYWORD_SEARCH). */
   keywordSearch?: Partial<Pick<TRecogniserSearch, 'ds' | 'topn'>>;
+  /**
+   * Words below this confidence get the recogniser's alternatives from a word-lattice pass over
+   * their stretch (default UNCERTAIN_WORD_CONFIDENCE; 0 turns the pass off, 1.01 gives every word them).
+   */
+  alternativesBelow?: number;
+  /** The batch decoder that writes word lattices (default pocketsphinx_batch). */
+  latticeBinary?: string;
+  /** The lattice pass's acoustic scoring (default LATTICE_SEARCH). */
+  latticeSearch?: Partial<Pick<TRecogniserSearch, 'ds' | 'topn'>>;
 }
 
 /**
@@ -96,6 +107,12 @@ export const RECOGNISER_SEARCH: TRecogniserSearch = { ...POCKETSPHINX_DEFAULT_SE
  * bench's flite 140 wpm script and the browser tests' talk) and with white noise at 25 dB (27 of 32).
  */
 export const KEYWORD_SEARCH: Pick<TRecogniserSearch, 'ds' | 'topn'> = { ds: 2, topn: 4 };
+/**
+ * The lattice pass scores the acoustic model on every other frame, as the keyword pass does: on
+ * badly recognised speech, where most words are unsure, a full-rate pass nearly doubled the
+ * recogniser's time (docs/analysis.md, "Word confidence").
+ */
+export const LATTICE_SEARCH: Pick<TRecogniserSearch, 'ds' | 'topn'> = { ds: 2, topn: 4 };
 /** Longest piece handed to one recogniser process, seconds. */
 export const MAX_CHUNK_SECONDS = 90;
 export const PIECES_PER_PROCESS = 1;
@@ -156,6 +173,7 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
   const parallel = options.parallel ?? availableParallelism();
   const search = searchArgs({ ...RECOGNISER_SEARCH, ...options.search });
   const keywordSearch = searchArgs({ ...KEYWORD_SEARCH, ...options.keywordSearch });
+  const latticeSearch = searchArgs({ ...RECOGNISER_SEARCH, ...options.search, ...LATTICE_SEARCH, ...options.latticeSearch });
   const run = async (input: TTranscribeInput): Promise<TTranscription> => {
     const duration = input.samples.length / input.sampleRate;
     // A window (live capture, a prefix already transcribed) is cut into pieces like a whole recording.
@@ -186,6 +204,49 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
       if (result.code !== 0) throw new AnalysisError('unprocessable', `pocketsphinx exited ${String(result.code)}`);
       return result.stdout;
     };
+    // Third pass, over the unsure words' stretches only: the word lattice, whose competing words
+    // are the alternatives the transcript shows (docs/analysis.md, "Word confidence").
+    const below = options.alternativesBelow ?? UNCERTAIN_WORD_CONFIDENCE;
+    const addAlternatives = async (
+      words: TWord[],
+      piece: { file: string; dir: string; k: number; from: number; length: number },
+    ): Promise<void> => {
+      const unsure = words.filter((w) => w.confidence < below);
+      if (!unsure.length) return;
+      const stretches = latticeStretches(
+        unsure.map((w) => ({ start: w.start - piece.from, end: w.end - piece.from })),
+        piece.length,
+      );
+      const latDir = join(piece.dir, `lat-${piece.k}`);
+      const ctl = join(piece.dir, `lat-${piece.k}.ctl`);
+      // Control lines: file (without .wav), first and last frame (100 a second), utterance id.
+      await writeFile(
+        ctl,
+        stretches.map((s, i) => `piece-${piece.k} ${Math.floor(s.from * 100)} ${Math.ceil(s.to * 100)} u${i}\n`).join(''),
+      );
+      await mkdir(latDir);
+      // The alternatives are extra: a lattice pass that cannot run leaves the words without any
+      // (none invented) and the analysis goes on; only a cancel stops it.
+      const result = await runProcess(
+        options.latticeBinary ?? 'pocketsphinx_batch',
+        [
+          ...['-logfn', '/dev/null', '-dither', 'yes', '-seed', '1', '-hmm', join(modelDir, 'en-us')],
+          ...['-adcin', 'yes', '-adchdr', '44', '-cepdir', piece.dir, '-cepext', '.wav', '-ctl', ctl],
+          ...['-outlatdir', latDir, '-outlatfmt', 'htk', '-dict', dictFile, '-lm', join(modelDir, 'en-us.lm.bin')],
+          ...(options.fast !== false ? ['-fwdflat', 'no'] : []),
+          ...latticeSearch,
+        ],
+        { signal: input.signal },
+      ).catch(() => null);
+      throwIfAborted(input.signal);
+      if (result?.code !== 0) return;
+      const arcs: TLatticeArc[] = [];
+      for (const [i, s] of stretches.entries()) {
+        const text = await readFile(join(latDir, `u${i}.lat`), 'utf8').catch(() => '');
+        arcs.push(...parseHtkLattice(text, piece.from + Math.floor(s.from * 100) / 100));
+      }
+      for (const w of unsure) w.alternatives = alternativesFor(w, arcs);
+    };
     let done = 0;
     try {
       const tasks = pieces.map((piece, k) => async (): Promise<{ words: TWord[]; hits: TKeywordHit[] }> => {
@@ -198,6 +259,7 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
         if (options.fast !== false) lmArgs.push('-fwdflat', 'no');
         lmArgs.push(...search);
         const words = parsePocketsphinxTimes(await recognise(lmArgs), a / input.sampleRate);
+        await addAlternatives(words, { file, dir, k, from: a / input.sampleRate, length: (b - a) / input.sampleRate });
         // Second pass: keyword spotting only, no language model, over the piece plus a margin of
         // its neighbours so a phrase at a cut is heard whole (repeats are dropped after).
         let hits: TKeywordHit[] = [];

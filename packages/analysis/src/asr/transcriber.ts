@@ -9,6 +9,8 @@ export interface TWord {
   /** 0..1; posterior from pocketsphinx, probability from Whisper-style servers, 1 when unknown. */
   confidence: number;
   isFiller: boolean;
+  /** Other words the recogniser heard here, most likely first (pocketsphinx's lattice; none from Whisper). */
+  alternatives?: { text: string; confidence: number }[];
 }
 
 export interface TTranscribeInput {

@@ -16,17 +16,34 @@ export interface TWhisperOptions {
   parallel?: number;
 }
 
+interface TWhisperWord {
+  word: string;
+  start: number;
+  end: number;
+  /** whisper.cpp and faster-whisper send it; OpenAI's own API does not. */
+  probability?: number;
+}
+
 interface TVerboseJson {
   text?: string;
-  words?: { word: string; start: number; end: number; probability?: number }[];
+  words?: TWhisperWord[];
   segments?: {
     text: string;
     start: number;
     end: number;
     avg_logprob?: number;
-    words?: { word: string; start: number; end: number; probability?: number }[];
+    no_speech_prob?: number;
+    words?: TWhisperWord[];
   }[];
 }
+
+/**
+ * The prompt Whisper is primed with: hesitations only. Whisper tends to clean fillers out of its
+ * transcript, and a prompt written with them keeps them in; it must not hold any other word, or
+ * Whisper would write the phrases word spotting counts ("so", "like", "you know") where they were
+ * not said.
+ */
+export const WHISPER_PROMPT = 'Um, uh... er, hmm. Uh, um.';
 
 export function transcriptionsUrl(url: string): string {
   const trimmed = url.replace(/\/+$/, '');
@@ -34,23 +51,44 @@ export function transcriptionsUrl(url: string): string {
   return /\/v1$/.test(trimmed) ? `${trimmed}/audio/transcriptions` : `${trimmed}/v1/audio/transcriptions`;
 }
 
-/** Turns an OpenAI verbose_json reply into timed words (word timestamps, else segment-spread). */
+/**
+ * A segment's confidence: the probability of its average token, exp(avg_logprob), times the chance
+ * it holds speech at all (1 - no_speech_prob); null when the server sent neither.
+ */
+function segmentConfidence(s: { avg_logprob?: number; no_speech_prob?: number }): number | null {
+  if (s.avg_logprob === undefined && s.no_speech_prob === undefined) return null;
+  return Math.exp(Math.min(0, s.avg_logprob ?? 0)) * (1 - Math.min(1, Math.max(0, s.no_speech_prob ?? 0)));
+}
+
+/**
+ * Turns an OpenAI verbose_json reply into timed words (word timestamps, else spread over the
+ * segment). A word's confidence is its own probability where the server sends one, else its
+ * segment's confidence, else 1 (unknown). Whisper gives no alternatives.
+ */
 export function parseVerboseJson(body: TVerboseJson, offset: number): TWord[] {
-  const raw =
+  const segments = body.segments ?? [];
+  const segmentAt = (t: number) => segments.find((s) => t >= s.start && t <= s.end);
+  const raw: TWhisperWord[] =
     body.words ??
-    body.segments?.flatMap((s) => {
+    segments.flatMap((s) => {
       if (s.words) return s.words;
       const parts = s.text.trim().split(/\s+/).filter(Boolean);
       const step = (s.end - s.start) / Math.max(1, parts.length);
-      const p = s.avg_logprob === undefined ? 1 : Math.exp(s.avg_logprob);
-      return parts.map((word, i) => ({ word, start: s.start + i * step, end: s.start + (i + 1) * step, probability: p }));
-    }) ??
-    [];
+      return parts.map((word, i) => ({ word, start: s.start + i * step, end: s.start + (i + 1) * step }));
+    });
   const out: TWord[] = [];
   for (const w of raw) {
     const text = normaliseWord(w.word);
     if (!text) continue;
-    out.push({ text, start: offset + w.start, end: offset + w.end, confidence: w.probability ?? 1, isFiller: FILLER_WORDS.has(text) });
+    const segment = segmentAt((w.start + w.end) / 2);
+    const confidence = w.probability ?? (segment ? segmentConfidence(segment) : null) ?? 1;
+    out.push({
+      text,
+      start: offset + w.start,
+      end: offset + w.end,
+      confidence: Math.min(1, Math.max(0, confidence)),
+      isFiller: FILLER_WORDS.has(text),
+    });
   }
   return out;
 }
@@ -83,8 +121,7 @@ export function createWhisperHttpTranscriber(options: TWhisperOptions = {}): TTr
         form.append('timestamp_granularities[]', 'word');
         form.append('timestamp_granularities[]', 'segment');
         if (options.language) form.append('language', options.language);
-        // Whisper tends to drop fillers; a prompt that contains them keeps them in the transcript.
-        form.append('prompt', 'Um, uh, so, like, you know, I mean...');
+        form.append('prompt', WHISPER_PROMPT);
         const headers: Record<string, string> = {};
         if (apiKey) headers.authorization = `Bearer ${apiKey}`;
         const response = await fetch(endpoint, { method: 'POST', body: form, headers, signal: input.signal });

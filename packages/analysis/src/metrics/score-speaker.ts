@@ -27,6 +27,8 @@ export interface TSpeakerAnalysis {
   phraseEnds: TPhraseEnd[];
   /** Clarity's parts, each 0-1 (`recognised` only with a transcript). */
   clarityParts: Partial<Record<TClarityPart, number>>;
+  /** Where each word-spotting phrase was heard (its counted utterances). */
+  spottedHits: Record<string, TSpan[]>;
 }
 
 /** Every single-speaker metric for one speaker's track (conversation fields left null). */
@@ -166,5 +168,6 @@ export function scoreSpeaker(track: TSpeechTrack, wordSpotting: readonly string[
     fillersPerMinute,
     phraseEnds: upspeak.phraseEnds,
     clarityParts: clarity.parts,
+    spottedHits: spotted.hits,
   };
 }

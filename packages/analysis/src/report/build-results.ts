@@ -1,6 +1,10 @@
 import {
   ZResultsSchema,
+  FILLER_PHRASE,
+  isMostlyUncertain,
+  isUncertainWord,
   judgeAgainstIdeal,
+  UNCERTAIN_WORD_CONFIDENCE,
   type TMetricKey,
   type TMetricTimestamps,
   type TResults,
@@ -106,8 +110,13 @@ export function buildResults(input: TReportInput): TResults {
     confidence: Math.round(Math.min(1, Math.max(0, w.confidence)) * 1000) / 1000,
     type: w.isFiller ? 'filler' : 'word',
     isPunctuation: false,
-    alternatives: [],
+    // The recogniser's own competitors (pocketsphinx's lattice); none when it gave none.
+    alternatives: w.alternatives ?? [],
   }));
+  const wordConfidence = measureWordConfidence(
+    diarizedTranscript.filter((w) => w.speaker === owner.speaker),
+    a.spottedHits,
+  );
   // Clarity's and Vocal Delivery's moments, from the owner's transcript and the other metrics' segments.
   const unclear = unclearStretches(
     diarizedTranscript.filter((w) => w.speaker === owner.speaker).map((w) => ({ ...w, isFiller: w.type === 'filler' })),
@@ -126,6 +135,11 @@ export function buildResults(input: TReportInput): TResults {
       isConversational: input.isConversational,
       duration: input.duration,
       clarityParts: a.clarityParts,
+      uncertainWords: {
+        fillers: a.spottedHits[FILLER_PHRASE]?.length ?? 0,
+        uncertainFillers: wordConfidence.wordSpotting[FILLER_PHRASE] ?? 0,
+        mostlyUncertain: wordConfidence.mostlyUncertain,
+      },
     }),
     timestamped: { metrics: timestamped, vibes: a.vibeSpans },
     ideals,
@@ -143,10 +157,32 @@ export function buildResults(input: TReportInput): TResults {
       features: { ...a.features, positiveVibesMean: round1(posAvg), negativeVibesMean: round1(negAvg) },
       vibes: a.vibes,
       speakers: input.speakers.map((s) => ({ speaker: s.speaker, talkSeconds: round3(s.analysis.speechDuration), turns: s.turns })),
+      wordConfidence,
       labels,
     },
   };
   return ZResultsSchema.parse(results);
+}
+
+/**
+ * The owner's uncertain words, and per word-spotting phrase how many of its counted utterances rest
+ * on them: an utterance does when a word of it (a transcript word whose middle lies in its span) is uncertain.
+ */
+function measureWordConfidence(
+  own: readonly TTranscriptItem[],
+  spottedHits: Record<string, readonly { from: number; to: number }[]>,
+): NonNullable<TResults['data']['wordConfidence']> {
+  const words = own.filter((w) => w.type !== 'punctuation' && !w.isPunctuation);
+  const unsure = words.filter(isUncertainWord);
+  const restsOnUnsure = (h: { from: number; to: number }) =>
+    unsure.some((w) => (w.start + w.end) / 2 >= h.from - 0.01 && (w.start + w.end) / 2 <= h.to + 0.01);
+  return {
+    threshold: UNCERTAIN_WORD_CONFIDENCE,
+    words: words.length,
+    uncertain: unsure.length,
+    mostlyUncertain: isMostlyUncertain(words),
+    wordSpotting: Object.fromEntries(Object.entries(spottedHits).map(([phrase, hits]) => [phrase, hits.filter(restsOnUnsure).length])),
+  };
 }
 
 function label<T>(v: number | null, f: (v: number) => T): T | null {

@@ -73,3 +73,26 @@ describe('the clarity tip', () => {
     ).toBe('Your speech is clear and easy to understand.');
   });
 });
+
+describe('word-based tips on uncertain words', () => {
+  const base = { scores: scores({}), isConversational: false, duration: 60 };
+  it('says how many of the fillers counted rest on uncertain words', () => {
+    const tips = buildTips({ ...base, fillersPerMinute: 5, uncertainWords: { fillers: 5, uncertainFillers: 2, mostlyUncertain: false } });
+    expect(tips.byMetric.wordSpotting).toEqual([
+      'You used about 5.0 filler words (uh, um) per minute. Replace them with a short silent pause. 2 of the 5 fillers counted rest on uncertain words.',
+    ]);
+    expect(tips.main.tips[0]).toContain('2 of the 5 fillers counted rest on uncertain words.');
+  });
+
+  it('adds nothing when the words are sure, and warns once when most words are uncertain', () => {
+    const sure = buildTips({ ...base, fillersPerMinute: 1, uncertainWords: { fillers: 1, uncertainFillers: 0, mostlyUncertain: false } });
+    expect(sure.byMetric.wordSpotting).toEqual([
+      'You used about 1.0 filler words (uh, um) per minute: few enough not to distract. Keep pausing silently instead.',
+    ]);
+    const unsure = buildTips({ ...base, fillersPerMinute: 1, uncertainWords: { fillers: 1, uncertainFillers: 1, mostlyUncertain: true } });
+    expect(unsure.byMetric.wordSpotting).toEqual([
+      'You used about 1.0 filler words (uh, um) per minute: few enough not to distract. Keep pausing silently instead. The one filler counted rests on an uncertain word.',
+      'The recogniser could not make out most of your words, so the word counts may be off: listen back before you act on them.',
+    ]);
+  });
+});

@@ -7,6 +7,8 @@ import {
   type TMetricKey,
   type TSpeakerScores,
   type TTips,
+  UNCERTAIN_WORDS_TIP,
+  uncertainCountNote,
 } from '@rostrum/contract';
 import { countIdeals, IDEALS } from './ideals.js';
 
@@ -20,7 +22,11 @@ interface TTipContext {
   duration: number;
   /** Clarity's parts (0-1): a low Clarity's tip names the part that cost the most. */
   clarityParts?: Partial<Record<TClarityPart, number>>;
+  /** Honest words: the fillers counted and how many rest on uncertain words; whether most words are uncertain. */
+  uncertainWords?: { fillers: number; uncertainFillers: number; mostlyUncertain: boolean };
 }
+
+const FILLER_NOUN = { one: 'filler counted', many: 'fillers counted' };
 
 /** What to do about the part of Clarity that cost the most points. */
 const CLARITY_TIPS: Record<TClarityPart, string> = {
@@ -145,15 +151,24 @@ export function buildTips(ctx: TTipContext): TTips {
       problems.push({ key: 'clarity', severity: (IDEALS.clarity.idealMin - s.clarity) / 4, tip });
     } else add('clarity', 'Your speech is clear and easy to understand.');
   }
+  // A count from words the recogniser was guessing says so (docs/decisions.md, "Honest words").
+  const u = ctx.uncertainWords;
+  const fillerNote = u ? uncertainCountNote(u.uncertainFillers, u.fillers, FILLER_NOUN) : null;
+  const withNote = (tip: string) => (fillerNote ? `${tip} ${fillerNote}` : tip);
   if (ctx.fillersPerMinute > 2) {
-    const tip = `You used about ${fmt(ctx.fillersPerMinute)} filler words (uh, um) per minute. Replace them with a short silent pause.`;
+    const tip = withNote(
+      `You used about ${fmt(ctx.fillersPerMinute)} filler words (uh, um) per minute. Replace them with a short silent pause.`,
+    );
     add('wordSpotting', tip);
     problems.push({ key: 'fillerWords', severity: ctx.fillersPerMinute / 4, tip });
   } else
     add(
       'wordSpotting',
-      `You used about ${fmt(ctx.fillersPerMinute)} filler words (uh, um) per minute: few enough not to distract. Keep pausing silently instead.`,
+      withNote(
+        `You used about ${fmt(ctx.fillersPerMinute)} filler words (uh, um) per minute: few enough not to distract. Keep pausing silently instead.`,
+      ),
     );
+  if (u?.mostlyUncertain) add('wordSpotting', UNCERTAIN_WORDS_TIP);
   if (s.overall !== null)
     add(
       'overall',

@@ -1,12 +1,27 @@
-import { Fragment, memo, useDeferredValue, useMemo, type MouseEvent } from 'react';
+import {
+  type FocusEvent,
+  Fragment,
+  type KeyboardEvent,
+  memo,
+  type MouseEvent,
+  useDeferredValue,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Printer } from 'lucide-react';
 import {
   CONVERSATIONAL_SUMMARY,
+  isMostlyUncertain,
+  isUncertainWord,
   METRIC_TITLES,
   SINGLE_SPEAKER_SUMMARY,
   type TMetricKey,
   type TResults,
   type TSpeakerScores,
+  UNCERTAIN_TRANSCRIPT_NOTICE,
+  uncertainWordHint,
   VIBE_SCORE_CAPTION,
 } from '@rostrum/contract';
 import { Button } from '../../components/button';
@@ -86,22 +101,34 @@ interface TParagraph {
   words: TWord[];
   start: number;
   end: number;
+  /** Transcript index of its first word. */
+  first: number;
 }
 const NO_PARAGRAPHS: TParagraph[] = [];
+
+/** The word the hover or keyboard focus is on, and where its hint shows (px inside the transcript box). */
+interface TTip {
+  index: number;
+  left: number;
+  top: number;
+}
 
 function Transcript({ results }: { results: TResults }) {
   const controller = useWaveform();
   const { time } = useWaveformState();
   const items = results.diarizedTranscript;
   const conv = results.isConversational;
+  const tipId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const [tip, setTip] = useState<TTip | null>(null);
   // Group words into paragraphs at speaker changes (conversational) or long pauses.
   const paragraphs = useMemo(() => {
     const out: TParagraph[] = [];
     let prevEnd = 0;
-    for (const w of items) {
+    for (const [i, w] of items.entries()) {
       const last = out[out.length - 1];
       const breakHere = !last || (conv && last.speaker !== w.speaker) || (!conv && w.start - prevEnd > 1.5 && last.words.length > 12);
-      if (breakHere) out.push({ speaker: w.speaker, words: [w], start: w.start, end: w.end });
+      if (breakHere) out.push({ speaker: w.speaker, words: [w], start: w.start, end: w.end, first: i });
       else {
         last.words.push(w);
         last.end = Math.max(last.end, w.end);
@@ -110,6 +137,10 @@ function Transcript({ results }: { results: TResults }) {
     }
     return out;
   }, [items, conv]);
+  // The first uncertain word is the one tab stop into them; the arrow keys go on from there.
+  const firstUncertain = useMemo(() => items.findIndex((w) => isUncertainWord(w)), [items]);
+  // The analysis decides (the owner's words); results made before it ship without, and the whole transcript decides.
+  const mostlyUncertain = results.data.wordConfidence?.mostlyUncertain ?? isMostlyUncertain(items);
   // The words of each spotted phrase where the analysis heard it (by word and time), with the
   // phrase they belong to; the later words of a phrase join the mark across the space before them.
   const spotted = useMemo(() => {
@@ -130,6 +161,45 @@ function Transcript({ results }: { results: TResults }) {
     const start = (e.target as HTMLElement).closest<HTMLElement>('.word[data-start]')?.dataset.start;
     if (start !== undefined) controller?.seek(Number(start));
   };
+  // Uncertain words show their hint on hover and on keyboard focus (delegated, like the clicks).
+  const uncertainAt = (target: EventTarget | null) => (target as HTMLElement | null)?.closest?.<HTMLElement>('.word--uncertain') ?? null;
+  const showTip = (el: HTMLElement) => {
+    const outer = box.current?.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    setTip({ index: Number(el.dataset.index), left: r.left - (outer?.left ?? 0), top: r.bottom - (outer?.top ?? 0) + 4 });
+  };
+  const onOver = (e: MouseEvent<HTMLDivElement>) => {
+    const el = uncertainAt(e.target);
+    if (el && Number(el.dataset.index) !== tip?.index) showTip(el);
+  };
+  const onOut = (e: MouseEvent<HTMLDivElement>) => {
+    if (uncertainAt(e.target) && !uncertainAt(e.relatedTarget) && document.activeElement !== e.target) setTip(null);
+  };
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const el = uncertainAt(e.target);
+    if (el) showTip(el);
+  };
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    if (!uncertainAt(e.relatedTarget)) setTip(null);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const el = uncertainAt(e.target);
+    if (!el) return;
+    if (e.key === 'Escape') {
+      setTip(null);
+      return;
+    }
+    const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+    if (!step) return;
+    const all = [...(box.current?.querySelectorAll<HTMLElement>('.word--uncertain') ?? [])];
+    const next = all[all.indexOf(el) + step];
+    if (!next) return;
+    e.preventDefault();
+    // Roving tab stop: Tab comes back to the word last visited.
+    el.tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
+  };
   if (!items.length) {
     return (
       <div className="transcript" data-testid="transcript">
@@ -137,14 +207,38 @@ function Transcript({ results }: { results: TResults }) {
       </div>
     );
   }
+  const tipWord = tip ? items[tip.index] : undefined;
   return (
     <div className="stack">
+      {mostlyUncertain && (
+        <p className="transcript__uncertain" data-testid="transcript-uncertain">
+          {UNCERTAIN_TRANSCRIPT_NOTICE}
+        </p>
+      )}
       <p className="transcript__legend text-sm">
         Click a word to play from there. <span className="word word--filler">Filler words</span> and{' '}
         <span className="word word--spotted">spotted phrases</span> are marked (point at one to see its phrase).
+        {firstUncertain >= 0 && (
+          <>
+            {' '}
+            <span className="word word--uncertain word--legend">Faded words</span> are uncertain: point at one, or Tab to it and use the
+            arrow keys, to see what else the recogniser heard.
+          </>
+        )}
       </p>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the words' pointer shortcut, delegated (see seekFromWord). */}
-      <div className="transcript transcript--words" data-testid="transcript" aria-busy={shown !== paragraphs} onClick={seekFromWord}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the words' pointer shortcut and the uncertain words' hints, delegated (see seekFromWord); the words themselves take focus. */}
+      <div
+        ref={box}
+        className="transcript transcript--words"
+        data-testid="transcript"
+        aria-busy={shown !== paragraphs}
+        onClick={seekFromWord}
+        onMouseOver={onOver}
+        onMouseOut={onOut}
+        onFocus={onFocus}
+        onBlur={onBlur}
+        onKeyDown={onKeyDown}
+      >
         {/* biome-ignore-start lint/suspicious/noArrayIndexKey: a recording's transcript never changes or reorders, and its words have no ids. */}
         {shown.map((p, i) => (
           <TranscriptParagraph
@@ -154,9 +248,16 @@ function Transcript({ results }: { results: TResults }) {
             spotted={spotted}
             // Only the paragraph under the playhead re-renders as it moves.
             time={time >= p.start && time < p.end ? time : -1}
+            firstUncertain={firstUncertain}
+            describedBy={tip && tip.index >= p.first && tip.index < p.first + p.words.length ? { index: tip.index, id: tipId } : null}
           />
         ))}
         {/* biome-ignore-end lint/suspicious/noArrayIndexKey: see above */}
+        {tipWord && tip && (
+          <div role="tooltip" id={tipId} className="transcript__tip" data-testid="word-tip" style={{ left: tip.left, top: tip.top }}>
+            {uncertainWordHint(tipWord.alternatives)}
+          </div>
+        )}
       </div>
     </div>
   );
@@ -167,12 +268,18 @@ const TranscriptParagraph = memo(function TranscriptParagraph({
   speakerLabel,
   spotted,
   time,
+  firstUncertain,
+  describedBy,
 }: {
   paragraph: TParagraph;
   speakerLabel: string | null;
   spotted: TSpotted;
   /** The playhead when it is within this paragraph, else -1. */
   time: number;
+  /** Transcript index of the first uncertain word (the tab stop), -1 when none. */
+  firstUncertain: number;
+  /** The word of this paragraph whose hint is showing, and the hint's id. */
+  describedBy: { index: number; id: string } | null;
 }) {
   // One element a word (a long talk has thousands): the space before it is a plain text node, and
   // clicks are handled once by the transcript (seekFromWord).
@@ -182,9 +289,17 @@ const TranscriptParagraph = memo(function TranscriptParagraph({
       {/* biome-ignore-start lint/suspicious/noArrayIndexKey: see the transcript above. */}
       {paragraph.words.map((w, j) => {
         if (w.type === 'punctuation' || w.isPunctuation) return <span key={j}>{w.text}</span>;
+        const index = paragraph.first + j;
         const current = time >= w.start && time < w.end;
         const spot = spotted.get(w);
-        const cls = ['word', w.type === 'filler' && 'word--filler', spot && 'word--spotted', current && 'word--current']
+        const uncertain = isUncertainWord(w);
+        const cls = [
+          'word',
+          w.type === 'filler' && 'word--filler',
+          spot && 'word--spotted',
+          uncertain && 'word--uncertain',
+          current && 'word--current',
+        ]
           .filter(Boolean)
           .join(' ');
         return (
@@ -194,7 +309,10 @@ const TranscriptParagraph = memo(function TranscriptParagraph({
               className={cls}
               data-start={w.start}
               data-phrase={spot?.phrase}
-              title={spot ? `Spotted: ${spot.phrase}` : w.type === 'filler' ? 'Filler word' : undefined}
+              data-index={uncertain ? index : undefined}
+              tabIndex={uncertain ? (index === firstUncertain ? 0 : -1) : undefined}
+              aria-describedby={describedBy?.index === index ? describedBy.id : undefined}
+              title={spot ? `Spotted: ${spot.phrase}` : w.type === 'filler' && !uncertain ? 'Filler word' : undefined}
             >
               {w.text}
             </span>

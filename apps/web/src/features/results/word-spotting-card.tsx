@@ -1,5 +1,12 @@
 import { useMemo } from 'react';
-import { METRIC_TITLES, type TResults, type TSpeakerScores, type TWordspottingUsed, wordspottingListLabel } from '@rostrum/contract';
+import {
+  METRIC_TITLES,
+  type TResults,
+  type TSpeakerScores,
+  type TWordspottingUsed,
+  uncertainSpottingLine,
+  wordspottingListLabel,
+} from '@rostrum/contract';
 import { ChartCard, type ChartCardProps } from '../../components/charts/chart-card';
 import { Donut } from '../../components/charts/donut';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
@@ -31,6 +38,8 @@ export function WordSpottingCard({ results, scores, used, ownerView, card }: Wor
   const { highlight } = useWaveformState();
   const counts = wordSpottingCounts(scores.wordSpotting, used);
   const notHeard = counts.filter(([, c]) => c === 0).map(([p]) => p);
+  // The analysis counted, for the owner, how many of each phrase's utterances rest on uncertain words.
+  const uncertain = ownerView ? uncertainSpottingLine(Object.fromEntries(counts), results.data.wordConfidence?.wordSpotting) : null;
   const spans = useMemo(() => {
     const hot = results.timestamped.metrics.wordSpotting?.hotSpots ?? [];
     return spansByPhrase(results.diarizedTranscript, Object.keys(results.scores.wordSpotting), hot);
@@ -58,6 +67,11 @@ export function WordSpottingCard({ results, scores, used, ownerView, card }: Wor
           {notHeard.length > 0 && (
             <p className="word-list__line" data-testid="word-list-not-heard">
               Not heard: {notHeard.join(', ')}
+            </p>
+          )}
+          {uncertain && (
+            <p className="word-list__line" data-testid="word-list-uncertain">
+              {uncertain}
             </p>
           )}
           {perPhrase.length > 0 && (
