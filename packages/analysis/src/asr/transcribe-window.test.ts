@@ -120,8 +120,14 @@ describe('analyze with a transcribed prefix', () => {
     });
     expect(tail.calls).toHaveLength(1);
     expect(tail.calls[0]!.seconds).toBeCloseTo(duration - until, 1);
-    const texts = results.diarizedTranscript.filter((w) => !w.isPunctuation).map((w) => w.text.toLowerCase());
-    expect(texts.filter((t) => t.startsWith('p'))).toHaveLength(until);
+    const items = results.diarizedTranscript.filter((w) => !w.isPunctuation);
+    const texts = items.map((w) => w.text.toLowerCase());
+    // Every prefix word is kept, unless the acoustic filler detector heard a hesitation over it
+    // (flite's flat vowels can pass for one): then a filler item stands in its place.
+    const fillers = items.filter((w) => w.type === 'filler');
+    const missing = prefixWords.filter((p) => !texts.includes(p.text));
+    for (const p of missing) expect(fillers.some((f) => f.start < p.end && f.end > p.start)).toBe(true);
+    expect(texts.filter((t) => t.startsWith('p')).length + missing.length).toBe(until);
     expect(texts.filter((t) => t.startsWith('w'))).toHaveLength(Math.floor(duration - until));
   });
 
