@@ -68,7 +68,20 @@ export function allisonPrompts(dir: string, max: number): { statements: TPrompt[
   for (const p of [...chosen, ...questions]) {
     if (existsSync(p.file)) continue;
     mkdirSync(join(dir, 'allison'), { recursive: true });
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'g722', '-i', join(root, `${p.name}.g722`), '-ar', String(RATE), '-ac', '1', p.file]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'g722',
+      '-i',
+      join(root, `${p.name}.g722`),
+      '-ar',
+      String(RATE),
+      '-ac',
+      '1',
+      p.file,
+    ]);
   }
   return { statements: chosen.sort((a, b) => a.name.localeCompare(b.name)), questions };
 }
@@ -123,7 +136,14 @@ Save as WAV file: output$
  * is the same resynthesis with no change, the control for its own artefacts.
  */
 export function withFinalRise(file: string, dir: string, semitones: number, seconds: number, ends: readonly number[] = []): string {
-  const out = join(dir, 'rises', `${file.split('/').pop()?.replace(/\.wav$/, '')}-r${semitones}-${seconds}.wav`);
+  const out = join(
+    dir,
+    'rises',
+    `${file
+      .split('/')
+      .pop()
+      ?.replace(/\.wav$/, '')}-r${semitones}-${seconds}.wav`,
+  );
   if (existsSync(out)) return out;
   mkdirSync(join(dir, 'rises'), { recursive: true });
   const script = join(dir, 'final-rise.praat');

@@ -198,9 +198,18 @@ async function main(): Promise<void> {
   const jfkFile = jfk(DIR, toRate);
   const jfkEnds = await statementEndTimes(jfkFile);
   const synthetic: [string, TPrompt[]][] = [
-    ['espeak-ng en-us (synthetic)', SYNTHETIC.map((t, i) => ({ name: `es-${i}`, text: t, file: espeak('en-us', t, `up-es-${i}`), half: halfOf(t) }))],
-    ['flite slt (synthetic)', SYNTHETIC.map((t, i) => ({ name: `fs-${i}`, text: t, file: flite('slt', t, `up-fs-${i}`), half: halfOf(t) }))],
-    ['flite rms (synthetic)', SYNTHETIC.map((t, i) => ({ name: `fr-${i}`, text: t, file: flite('rms', t, `up-fr-${i}`), half: halfOf(t) }))],
+    [
+      'espeak-ng en-us (synthetic)',
+      SYNTHETIC.map((t, i) => ({ name: `es-${i}`, text: t, file: espeak('en-us', t, `up-es-${i}`), half: halfOf(t) })),
+    ],
+    [
+      'flite slt (synthetic)',
+      SYNTHETIC.map((t, i) => ({ name: `fs-${i}`, text: t, file: flite('slt', t, `up-fs-${i}`), half: halfOf(t) })),
+    ],
+    [
+      'flite rms (synthetic)',
+      SYNTHETIC.map((t, i) => ({ name: `fr-${i}`, text: t, file: flite('rms', t, `up-fr-${i}`), half: halfOf(t) })),
+    ],
   ];
 
   const features: string[] = [];
@@ -248,7 +257,9 @@ async function main(): Promise<void> {
   const range = speakerRange(p.pitch, p.activity.speech);
   const last = p.activity.speech[p.activity.speech.length - 1];
   const m = last ? finalMovement(p.pitch, p.intensity, [last], range) : null;
-  console.log(`\nJFK range ${range.low.toFixed(1)}-${range.high.toFixed(1)} st re 100 Hz; last end rise ${m?.rise.toFixed(2)} st, position ${m?.position.toFixed(2)}`);
+  console.log(
+    `\nJFK range ${range.low.toFixed(1)}-${range.high.toFixed(1)} st re 100 Hz; last end rise ${m?.rise.toFixed(2)} st, position ${m?.position.toFixed(2)}`,
+  );
   if (SHOW_FEATURES) console.log(`\nTUNE ends\n${features.join('\n')}`);
   console.log('');
   for (const [name, ok] of targets) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);

@@ -106,7 +106,9 @@ describe('final-syllable artefacts are no rise', () => {
     expect(measureUpspeak(track).upspeak).toBe(0);
   });
   it('a lengthened final syllable that keeps falling', () => {
-    const track = trackOf(runs(4), (t, run) => st(falling(Math.min(t, run.to - 0.6), run), -4 * Math.min(1, Math.max(0, (t - (run.to - 0.6)) / 0.6))));
+    const track = trackOf(runs(4), (t, run) =>
+      st(falling(Math.min(t, run.to - 0.6), run), -4 * Math.min(1, Math.max(0, (t - (run.to - 0.6)) / 0.6))),
+    );
     expect(measureUpspeak(track).upspeak).toBe(0);
   });
   it('a monotone phrase that ends level (no declination to judge against, and no climb)', () => {
@@ -158,9 +160,7 @@ describe('questions', () => {
     expect(u.questions.map((q) => q.cue)).toEqual(['wh-word', 'inversion', 'marked-rise']);
     expect(u.phraseEnds).toHaveLength(1);
     expect(u.upspeak).toBe(100);
-    expect(detectQuestions(track.speech, words, track.pitch, track.intensity).map((q) => q.from)).toEqual(
-      u.questions.map((q) => q.from),
-    );
+    expect(detectQuestions(track.speech, words, track.pitch, track.intensity).map((q) => q.from)).toEqual(u.questions.map((q) => q.from));
   });
   it('are counted by the conversational algorithm with the same detector', () => {
     const speech = runs(6);
