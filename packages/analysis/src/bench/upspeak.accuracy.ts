@@ -36,7 +36,7 @@ interface TVariant {
   tempo: number;
   noise: boolean;
 }
-const VARIANTS: TVariant[] = [
+const ALL_VARIANTS: TVariant[] = [
   { label: 'fluent 1x', rise: null, tempo: 1, noise: false },
   { label: 'fluent 0.8x', rise: null, tempo: 0.8, noise: false },
   { label: 'fluent 1.25x', rise: null, tempo: 1.25, noise: false },
@@ -49,6 +49,10 @@ const VARIANTS: TVariant[] = [
   { label: 'rise +4.5 st 1.25x', rise: 4.5, tempo: 1.25, noise: false },
   { label: 'rise +4.5 st + noise 20 dB', rise: 4.5, tempo: 1, noise: true },
 ];
+/** BENCH_UPSPEAK_VARIANTS="fluent 1x,rise +4.5 st" runs only those rows (exact labels); default all. */
+const ONLY = process.env.BENCH_UPSPEAK_VARIANTS?.split(',').map((s) => s.trim());
+const VARIANTS = ONLY ? ALL_VARIANTS.filter((v) => ONLY.includes(v.label)) : ALL_VARIANTS;
+const SKIP_QUESTIONS = process.env.BENCH_UPSPEAK_QUESTIONS === '0';
 
 async function variantFile(file: string, v: TVariant, ends: readonly number[] = []): Promise<string> {
   let f = v.rise === null ? file : withFinalRise(file, DIR, v.rise, RISE_SECONDS, ends);
@@ -128,7 +132,7 @@ async function measurePrompts(set: string, prompts: readonly TPrompt[], v: TVari
 }
 
 const describe = (name: string, e: TPhraseEnd): string =>
-  `${name}\trise ${e.rise}\tposition ${e.position}\tfall ${e.fall}\theight ${e.height}\t${e.rising ? 'RISING' : ''}`;
+  `${name}\trise ${e.rise}\tposition ${e.position}\tfall ${e.fall}\theight ${e.height}\taboveBaseline ${e.aboveBaseline}\taboveLow ${e.aboveLow}\t${e.rising ? 'RISING' : ''}`;
 
 /** Upspeak over every statement end of one file (JFK), the rise imposed at each of them. */
 async function measureWhole(file: string, v: TVariant, ends: readonly number[]): Promise<TCount> {
@@ -241,12 +245,13 @@ async function main(): Promise<void> {
   console.log('| set | n | found as questions | counted as upspeak |');
   console.log('|---|---|---|---|');
   const rows: [string, TPrompt[], TVariant][] = [
-    ['Allison real questions (as read)', questions, VARIANTS[0] as TVariant],
-    ['Allison TUNE statements + 6 st rise, "?"', tune, VARIANTS[7] as TVariant],
-    ['Allison REPORT statements + 6 st rise, "?"', report, VARIANTS[7] as TVariant],
-    ['Allison REPORT statements + 4.5 st rise, "?"', report, VARIANTS[6] as TVariant],
-    ['Allison REPORT statements as read, "?" (no rise: not a question)', report, VARIANTS[0] as TVariant],
+    ['Allison real questions (as read)', questions, ALL_VARIANTS[0] as TVariant],
+    ['Allison TUNE statements + 6 st rise, "?"', tune, ALL_VARIANTS[7] as TVariant],
+    ['Allison REPORT statements + 6 st rise, "?"', report, ALL_VARIANTS[7] as TVariant],
+    ['Allison REPORT statements + 4.5 st rise, "?"', report, ALL_VARIANTS[6] as TVariant],
+    ['Allison REPORT statements as read, "?" (no rise: not a question)', report, ALL_VARIANTS[0] as TVariant],
   ];
+  if (SKIP_QUESTIONS) rows.length = 0;
   for (const [name, set, v] of rows) {
     const c = await measureQuestions(name.replace(/[^a-z0-9]+/gi, '_'), set, v);
     console.log(`| ${name} | ${c.n} | ${c.found} | ${c.asUpspeak} |`);

@@ -17,6 +17,10 @@ export interface TPhraseEnd {
   fall: number;
   /** Final pitch between the phrase's declining baseline (0) and topline (1), extrapolated to its end. */
   position: number;
+  /** Final pitch minus the phrase's extrapolated baseline, over the speaker's range. */
+  aboveBaseline: number;
+  /** Final pitch minus the speaker's low, over the speaker's range. */
+  aboveLow: number;
   rising: boolean;
 }
 
@@ -29,7 +33,7 @@ export interface TUpspeakResult {
   questions: TQuestion[];
 }
 
-export { MAX_FALL_SEMITONES, RISE_ABOVE_BASELINE, RISE_ABOVE_LOW, RISE_SEMITONES, TAIL_SECONDS } from './final-rise.js';
+export { MAX_FALL_SEMITONES, RISE_ABOVE_LOW, RISE_SEMITONES, TAIL_SECONDS } from './final-rise.js';
 /** A statement ends at a silence at least this long (see UTTERANCE_PAUSE). */
 export const STATEMENT_PAUSE = UTTERANCE_PAUSE;
 
@@ -82,6 +86,8 @@ export function measureUpspeak(track: TSpeechTrack): TUpspeakResult {
       height: round(m.end - middle, 2),
       fall: round(m.fall, 2),
       position: round(m.position, 2),
+      aboveBaseline: round(m.aboveBaseline, 2),
+      aboveLow: round(m.aboveLow, 2),
       rising: isTerminalRise(m),
     });
   }
