@@ -12,7 +12,6 @@ import {
   type TGaussStats,
 } from './bic-clustering.js';
 import { SPEAKER_CEPSTRA, speakerUnits, type TSpeakerUnit } from './speaker-features.js';
-import { twoWaySplit } from './two-voice-split.js';
 
 export interface TSpeakerSegment extends TInterval {
   /** 1-based, numbered in order of first appearance. */
@@ -131,25 +130,6 @@ export function diarizeByClustering(
   const tested = mergeAlikeVoices(units, labels, ridge, statsOf);
   labels = tested.labels;
   const voiceTest: TVoiceTest = { deltaBicPerFrame: tested.deltaBicPerFrame, proposed };
-  if (new Set(labels.filter((l) => l >= 0)).size === 1) {
-    // The greedy merges can join two voices for good (noise); search the two-way splits directly
-    // and give the same test the best of them (two-voice-split.ts).
-    const split = twoWaySplit(
-      big.map(({ u }) => statsOf(u.frames)),
-      { lambda: BIC_LAMBDA, ridge, minShare: MIN_SPEAKER_SHARE },
-    );
-    if (split && split.deltaBicPerFrame >= SEVERAL_VOICES_DBIC_PER_FRAME) {
-      const one = labels.find((l) => l >= 0) as number;
-      const sided = [...labels];
-      big.forEach(({ i }, k) => {
-        sided[i] = split.side[k] === 0 ? one : one + 1;
-      });
-      // Short units go to the nearer side's model; the long ones keep their side.
-      const near = reassign(units, sided, ridge, statsOf);
-      labels = sided.map((l, i) => ((units[i] as TSpeakerUnit).frames.length >= MIN_UNIT_FRAMES ? l : (near[i] as number)));
-      voiceTest.deltaBicPerFrame = split.deltaBicPerFrame;
-    } else if (split) voiceTest.deltaBicPerFrame = Math.max(voiceTest.deltaBicPerFrame, split.deltaBicPerFrame);
-  }
   // A lone unit between two units of another voice is almost always a clustering slip.
   for (let i = 1; i + 1 < labels.length; i++) {
     const prev = labels[i - 1] as number;
