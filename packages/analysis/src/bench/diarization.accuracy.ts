@@ -260,11 +260,17 @@ function joinWavs(wavs: readonly string[], name: string): string {
   return out;
 }
 
+/** Time spent diarizing (both calls) and the audio they diarized, for the time per minute of audio. */
+const timing = { ms: 0, audioSeconds: 0 };
+
 async function run(item: TItem, variant: TVariant): Promise<TRun> {
   const { samples, truth } = await variantOf(item, variant);
   const speech = analyzeProsody(samples, RATE).activity.speech;
+  const t0 = performance.now();
   const hinted = diarizeByClustering(samples, RATE, speech, 2);
   const unhinted = diarizeByClustering(samples, RATE, speech);
+  timing.ms += performance.now() - t0;
+  timing.audioSeconds += (2 * samples.length) / RATE;
   return {
     item,
     variant,
@@ -316,6 +322,10 @@ async function main(): Promise<void> {
           : '- |'),
     );
   }
+  console.log(
+    `Diarization time: ${((timing.ms / 1000) * (60 / Math.max(1e-9, timing.audioSeconds))).toFixed(2)} s per minute of audio ` +
+      `(${(timing.audioSeconds / 60).toFixed(1)} min diarized, features included, one core of the loaded machine)`,
+  );
   for (const half of ['TUNE', 'REPORT'] as const)
     for (const kind of ['real', 'synthetic'] as const)
       for (const voices of [1, 2] as const) {
