@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { METRIC_TITLES, SINGLE_SPEAKER_SUMMARY, type TResults } from '@rostrum/contract';
 import { expect, test, DEMO_PASSWORD, shot, signInByApi } from './helpers';
 import { SHOTS } from './results-helpers';
-import { SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
+import { SPEAKER, apiSignIn, hesitationWav, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Every single-speaker chart (001 section 9's twelve titles) has its tooltip with tips and, where
 // its metric has moments, the link that highlights them on the waveform, toggled by a second
@@ -14,14 +14,17 @@ import { SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './
 
 const MEDIA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.tmp', 'media');
 
-/** The talk twice with 2.5 s of silence between: a long pause for Pausing's moments. */
+/**
+ * The talk twice with 2.5 s of silence between (a long pause for Pausing's moments) and a
+ * hesitation before the second: a filler Word Spotting counts whatever the speaker's lists hold.
+ */
 function pausedTalk(): string {
   const out = path.join(MEDIA_DIR, 'moments-paused-talk.wav');
   if (fs.existsSync(out)) return out;
   const talk = talkWav();
   const silence = path.join(MEDIA_DIR, 'moments-silence.wav');
   execFileSync('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', silence, 'trim', '0', '2.5']);
-  execFileSync('sox', [talk, silence, talk, out]);
+  execFileSync('sox', [talk, silence, hesitationWav(0.55), talk, out]);
   fs.rmSync(silence, { force: true });
   return out;
 }

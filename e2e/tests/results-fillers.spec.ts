@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, DEMO_PASSWORD, signInByApi, shot } from './helpers';
-import { SPEAKER, apiSignIn, uploadRecording, waitForResults } from './results-helpers';
+import { SPEAKER, apiSignIn, hesitationWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Fillers heard, not read (issue 39 item 1): a talk whose text has no "uh" or "um", with two flat
 // hesitation vowels (made by sox) put between its sentences. The engine's detector hears them;
@@ -22,13 +22,7 @@ const HESITATION_SECONDS = 0.55;
 function hesitationTalk(): { file: string; truth: { from: number; to: number }[] } {
   fs.mkdirSync(MEDIA_DIR, { recursive: true });
   const out = path.join(MEDIA_DIR, 'fillers-talk.wav');
-  const uh = path.join(MEDIA_DIR, 'fillers-uh.wav');
-  // A 115 Hz pulse train through three schwa-like formant peaks, with 0.35 s of silence before it.
-  execFileSync('sox', [
-    ...['-n', '-r', '16000', '-b', '16', '-c', '1', uh, 'synth', String(HESITATION_SECONDS), 'sawtooth', '115', 'gain', '-24'],
-    ...['sinc', '-3500', 'equalizer', '600', '150', '+18', 'equalizer', '1300', '250', '+14', 'equalizer', '2500', '300', '+10'],
-    ...['fade', 'h', '0.03', String(HESITATION_SECONDS), '0.03', 'gain', '-n', '-8', 'pad', '0.35', '0.1'],
-  ]);
+  const uh = hesitationWav(HESITATION_SECONDS);
   const parts: string[] = [];
   const truth: { from: number; to: number }[] = [];
   let at = 0.3;

@@ -21,6 +21,23 @@ const TALK = [
   'Finally, we will actually measure how long our meetings take, and we will review that number every month.',
 ];
 
+/**
+ * A hesitation the engine's filler detector hears whatever the recogniser writes: a 115 Hz pulse
+ * train through three schwa-like formant peaks, `seconds` long, with 0.35 s of silence before it
+ * and 0.1 s after, mono 16 kHz.
+ */
+export function hesitationWav(seconds: number): string {
+  fs.mkdirSync(MEDIA_DIR, { recursive: true });
+  const out = path.join(MEDIA_DIR, `hesitation-${seconds}.wav`);
+  if (fs.existsSync(out)) return out;
+  execFileSync('sox', [
+    ...['-n', '-r', '16000', '-b', '16', '-c', '1', out, 'synth', String(seconds), 'sawtooth', '115', 'gain', '-24'],
+    ...['sinc', '-3500', 'equalizer', '600', '150', '+18', 'equalizer', '1300', '250', '+14', 'equalizer', '2500', '300', '+10'],
+    ...['fade', 'h', '0.03', String(seconds), '0.03', 'gain', '-n', '-8', 'pad', '0.35', '0.1'],
+  ]);
+  return out;
+}
+
 /** About 25 s of one voice with pauses between sentences, mono 16 kHz. */
 export function talkWav(): string {
   fs.mkdirSync(MEDIA_DIR, { recursive: true });
