@@ -6,10 +6,10 @@
 // report-only half by a hash of the prompt's name.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
+import { debianPackage } from './real-speech.js';
 
 const AUDIO_PACKAGE = 'asterisk-core-sounds-en-g722';
 const TEXT_PACKAGE = 'asterisk-core-sounds-en';
@@ -26,26 +26,6 @@ export interface TPrompt {
 /** Tune or report-only, by the first byte of the name's SHA-1 (stable across machines and runs). */
 export function halfOf(name: string): 'tune' | 'report' {
   return (createHash('sha1').update(name).digest()[0] as number) % 2 === 0 ? 'tune' : 'report';
-}
-
-/** A Debian package's files under `dir/<package>/`. */
-function debianPackage(dir: string, name: string): string {
-  const root = join(dir, name);
-  if (existsSync(root)) return root;
-  const downloads = join(dir, 'debs');
-  mkdirSync(downloads, { recursive: true });
-  const download = () => execFileSync('apt-get', ['download', name], { cwd: downloads, stdio: ['ignore', 'ignore', 'inherit'] });
-  try {
-    download();
-  } catch {
-    const asRoot = process.getuid?.() === 0;
-    execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? ['update', '-qq'] : ['apt-get', 'update', '-qq']);
-    download();
-  }
-  const deb = readdirSync(downloads).find((f) => f.startsWith(`${name}_`) && f.endsWith('.deb'));
-  if (!deb) throw new Error(`apt-get download ${name} left no .deb`);
-  execFileSync('dpkg-deb', ['-x', join(downloads, deb), root]);
-  return root;
 }
 
 /** Up to `limit` prompts (ordered by hash, so any limit keeps both halves), with their texts. */

@@ -19,7 +19,7 @@ import { quantile } from '../signal/contour.js';
 import { analyzeProsody, type TProsody } from '../signal/prosody.js';
 import type { TInterval } from '../signal/voice-activity.js';
 import { withWhiteNoise } from './noise.js';
-import { jfk } from './real-speech.js';
+import { debianPackage, jfk } from './real-speech.js';
 import { RATE, toRate } from './speech-sources.js';
 
 export const HESITATION_DIR = join(tmpdir(), 'rostrum-bench', 'fillers');
@@ -54,19 +54,6 @@ export function wavSeconds(file: string): number {
 /** TUNE or REPORT by a hash of the prompt's name: the same prompt always lands in the same half. */
 export function halfOf(name: string): 'tune' | 'report' {
   return (createHash('sha1').update(name).digest()[0] as number) % 2 === 0 ? 'tune' : 'report';
-}
-
-function debianPackage(dir: string, name: string): string {
-  const root = join(dir, name);
-  if (existsSync(root)) return root;
-  const downloads = join(dir, 'debs');
-  mkdirSync(downloads, { recursive: true });
-  if (!readdirSync(downloads).some((f) => f.startsWith(`${name}_`)))
-    execFileSync('apt-get', ['download', name], { cwd: downloads, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deb = readdirSync(downloads).find((f) => f.startsWith(`${name}_`) && f.endsWith('.deb'));
-  if (!deb) throw new Error(`apt-get download ${name} left no .deb`);
-  execFileSync('dpkg-deb', ['-x', join(downloads, deb), root]);
-  return root;
 }
 
 /** Every Allison prompt of MIN_PROMPT_SECONDS or more, as 16 kHz mono WAV, by name. */

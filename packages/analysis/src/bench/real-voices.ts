@@ -8,31 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { debianPackage } from './real-speech.js';
 
 const ASTERISK_SOUNDS = 'asterisk-core-sounds-en-g722';
 const ASTERISK_TEXTS = 'asterisk-core-sounds-en';
 const SOUNDS_DIR = 'usr/share/asterisk/sounds/en_US_f_Allison';
 const TEXTS_FILE = 'usr/share/doc/asterisk-core-sounds-en/core-sounds-en.txt.gz';
-
-/** A Debian package's files under `dir/<package>/` (`apt-get download`, after `apt-get update` if it must). */
-export function debianFiles(dir: string, name: string): string {
-  const root = join(dir, name);
-  if (existsSync(root)) return root;
-  const downloads = join(dir, 'debs');
-  mkdirSync(downloads, { recursive: true });
-  const download = () => execFileSync('apt-get', ['download', name], { cwd: downloads, stdio: ['ignore', 'ignore', 'inherit'] });
-  try {
-    download();
-  } catch {
-    const asRoot = process.getuid?.() === 0;
-    execFileSync(asRoot ? 'apt-get' : 'sudo', asRoot ? ['update', '-qq'] : ['apt-get', 'update', '-qq']);
-    download();
-  }
-  const deb = readdirSync(downloads).find((f) => f.startsWith(`${name}_`) && f.endsWith('.deb'));
-  if (!deb) throw new Error(`apt-get download ${name} left no .deb`);
-  execFileSync('dpkg-deb', ['-x', join(downloads, deb), root]);
-  return root;
-}
 
 export interface TPrompt {
   name: string;
@@ -43,8 +24,8 @@ export interface TPrompt {
 
 /** Allison's prompts with four words or more, sorted by name, each as 16 kHz mono WAV. */
 export function allisonPrompts(dir: string): TPrompt[] {
-  const texts = gunzipSync(readFileSync(join(debianFiles(dir, ASTERISK_TEXTS), TEXTS_FILE))).toString('utf8');
-  const sounds = join(debianFiles(dir, ASTERISK_SOUNDS), SOUNDS_DIR);
+  const texts = gunzipSync(readFileSync(join(debianPackage(dir, ASTERISK_TEXTS), TEXTS_FILE))).toString('utf8');
+  const sounds = join(debianPackage(dir, ASTERISK_SOUNDS), SOUNDS_DIR);
   const out: TPrompt[] = [];
   const wavDir = join(dir, 'allison');
   mkdirSync(wavDir, { recursive: true });

@@ -176,7 +176,6 @@ export function finalMovement(
   }
   const span = Math.max(MIN_RANGE_SEMITONES, range.high - range.low);
   let base = range.low;
-  let top = range.high;
   if (body.length * pitch.step >= MIN_BODY_SECONDS && xs.length >= 2) {
     const b = fitLine(xs, bases);
     const t = fitLine(xs, tops);
@@ -186,7 +185,6 @@ export function finalMovement(
       const lastX = xs[xs.length - 1] as number;
       const extrapolate = (l: { a: number; b: number }): number => l.a + l.b * lastX + Math.min(0, l.b) * (endTime - lastX);
       base = extrapolate(b);
-      top = extrapolate(t);
     }
   }
   const phraseRange = xs.length >= 2 ? mean(tops) - mean(bases) : 0;
