@@ -78,6 +78,8 @@ rostrum_node_env() {
     *":$ROSTRUM_NODE_DIR/bin:"*) ;;
     *) export PATH="$ROSTRUM_NODE_DIR/bin:$PATH" ;;
   esac
+  # The shell may have remembered an older `node` found on PATH before .tools/node existed.
+  hash -r
   if ! rostrum_node_ok; then
     rostrum_node_log "Node.js in .tools/node does not run here: install Node.js 22.12 or newer yourself"
     return 1
