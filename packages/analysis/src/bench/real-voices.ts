@@ -2,6 +2,8 @@
 // - Allison Smith's Asterisk prompts (CC-BY-SA 3.0): every top-level prompt of Debian
 //   asterisk-core-sounds-en-g722 whose transcript (core-sounds-en.txt in asterisk-core-sounds-en)
 //   has four words or more, a few hundred recordings of one female voice;
+// - Carlo's Italian Asterisk prompts (CC-BY-SA 3.0, asterisk-core-sounds-it-g722, texts in
+//   asterisk-core-sounds-it), the same for one male voice;
 // - JFK's inaugural excerpt (public domain, npm nodejs-whisper), cut at its pauses into phrases;
 // - the ALSA speaker-test channel names (Debian alsa-utils), another recorded voice.
 import { execFileSync } from 'node:child_process';
@@ -22,15 +24,42 @@ export interface TPrompt {
   wav: string;
 }
 
-/** Allison's prompts with four words or more, sorted by name, each as 16 kHz mono WAV. */
-export function allisonPrompts(dir: string): TPrompt[] {
-  const texts = gunzipSync(readFileSync(join(debianPackage(dir, ASTERISK_TEXTS), TEXTS_FILE))).toString('utf8');
-  const sounds = join(debianPackage(dir, ASTERISK_SOUNDS), SOUNDS_DIR);
+/** One recorded Asterisk voice: its g722 sounds package, its texts package and where each keeps its files. */
+interface TAsteriskVoice {
+  key: string;
+  sounds: string;
+  texts: string;
+  soundsDir: string;
+  textsFile: string;
+}
+
+const ALLISON: TAsteriskVoice = {
+  key: 'allison',
+  sounds: ASTERISK_SOUNDS,
+  texts: ASTERISK_TEXTS,
+  soundsDir: SOUNDS_DIR,
+  textsFile: TEXTS_FILE,
+};
+
+/** Carlo, the male voice of the Italian core sounds (Debian asterisk-core-sounds-it*, CC-BY-SA 3.0). */
+const CARLO: TAsteriskVoice = {
+  key: 'carlo',
+  sounds: 'asterisk-core-sounds-it-g722',
+  texts: 'asterisk-core-sounds-it',
+  soundsDir: 'usr/share/asterisk/sounds/it_IT_m_Carlo',
+  textsFile: 'usr/share/doc/asterisk-core-sounds-it/core-sounds-it.txt.gz',
+};
+
+/** A voice's prompts with four words or more, sorted by name, each as 16 kHz mono WAV. */
+function asteriskVoicePrompts(dir: string, voice: TAsteriskVoice): TPrompt[] {
+  const texts = gunzipSync(readFileSync(join(debianPackage(dir, voice.texts), voice.textsFile))).toString('utf8');
+  const sounds = join(debianPackage(dir, voice.sounds), voice.soundsDir);
   const out: TPrompt[] = [];
-  const wavDir = join(dir, 'allison');
+  const wavDir = join(dir, voice.key);
   mkdirSync(wavDir, { recursive: true });
   for (const line of texts.split('\n')) {
     const m = /^([a-z0-9-]+): (.+)$/i.exec(line.trim());
+    // "[...]" marks a sound that is not speech; "?" in the Italian texts stands for a lost accented letter.
     if (!m || m[2]?.includes('[')) continue;
     const [, name, text] = m as unknown as [string, string, string];
     if (text.split(/\s+/).length < 4) continue;
@@ -41,6 +70,20 @@ export function allisonPrompts(dir: string): TPrompt[] {
     out.push({ name, text, wav });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Allison's prompts (female, US English) with four words or more, each as 16 kHz mono WAV. */
+export function allisonPrompts(dir: string): TPrompt[] {
+  return asteriskVoicePrompts(dir, ALLISON);
+}
+
+/**
+ * Carlo's prompts (male, Italian) with four words or more, each as 16 kHz mono WAV: a second real
+ * professional voice, lower and of another language, for the methods that read the voice and not
+ * the words (intonation, speaker count).
+ */
+export function carloPrompts(dir: string): TPrompt[] {
+  return asteriskVoicePrompts(dir, CARLO);
 }
 
 /**
