@@ -164,7 +164,10 @@ Save as WAV file: output$
  */
 export function withFinalRise(file: string, dir: string, semitones: number, seconds: number, ends: readonly number[] = []): string {
   // Allison's and Carlo's prompts share names ("vm-repeat"): the voice's folder is part of the name.
-  const [base, folder] = file.replace(/\.wav$/, '').split('/').reverse();
+  const [base, folder] = file
+    .replace(/\.wav$/, '')
+    .split('/')
+    .reverse();
   const out = join(dir, 'rises', `${folder}-${base}-r${semitones}-${seconds}.wav`);
   if (existsSync(out)) return out;
   mkdirSync(join(dir, 'rises'), { recursive: true });

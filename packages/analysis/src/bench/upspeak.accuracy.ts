@@ -239,16 +239,14 @@ async function main(): Promise<void> {
     synthetic('flite slt (synthetic)', (t, i) => flite('slt', t, `up-fs-${i}`)),
     synthetic('flite rms (synthetic)', (t, i) => flite('rms', t, `up-fr-${i}`)),
   ].filter(
-    (s) =>
-      (!VOICES || VOICES.some((v) => s.voice.toLowerCase().startsWith(v))) && (!HALVES || HALVES.includes(s.half.toLowerCase())),
+    (s) => (!VOICES || VOICES.some((v) => s.voice.toLowerCase().startsWith(v))) && (!HALVES || HALVES.includes(s.half.toLowerCase())),
   );
   const size = (s: TSet): string => (s.whole ? `${s.whole.ends.length} statement ends` : `${s.prompts?.length} prompts`);
 
   const features: string[] = [];
   const results = new Map<string, TCount>();
   const at = (s: TSet, v: TVariant): TCount | undefined => results.get(`${s.voice}|${s.half}|${v.label}`);
-  for (const v of VARIANTS)
-    for (const s of sets) results.set(`${s.voice}|${s.half}|${v.label}`, await measureSet(s, v, features));
+  for (const v of VARIANTS) for (const s of sets) results.set(`${s.voice}|${s.half}|${v.label}`, await measureSet(s, v, features));
 
   console.log(`Upspeak (% of statement ends rising), ${RISE_SECONDS} s final rise imposed by Praat PSOLA, tempo by sox`);
   console.log(`| voice | half | tempo | ${RISES.map(riseLabel).join(' | ')} |`);
@@ -285,7 +283,9 @@ async function main(): Promise<void> {
     }
 
   if (!SKIP_QUESTIONS) {
-    console.log('\nQuestions (words given as the text, "?" on the last word as Whisper writes it; found as questions / counted as upspeak)');
+    console.log(
+      '\nQuestions (words given as the text, "?" on the last word as Whisper writes it; found as questions / counted as upspeak)',
+    );
     console.log('| set | n | found as questions | counted as upspeak |');
     console.log('|---|---|---|---|');
     const fluent = GRID.find((g) => g.label === 'fluent 1x') as TVariant;
@@ -319,7 +319,8 @@ async function main(): Promise<void> {
   console.log('');
   for (const [name, ok] of targets) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
   console.log('');
-  for (const [voice, ok] of voicePasses) console.log(`${ok ? 'PASS' : 'FAIL'}  voice ${voice}: fluent <= 10 % and +4.5 st >= 60 % at every tempo`);
+  for (const [voice, ok] of voicePasses)
+    console.log(`${ok ? 'PASS' : 'FAIL'}  voice ${voice}: fluent <= 10 % and +4.5 st >= 60 % at every tempo`);
   const real = [...voicePasses].filter(([, ok]) => ok).map(([v]) => v);
   console.log(`${real.length >= 2 ? 'PASS' : 'FAIL'}  at least two real voices meet the target (${real.join(', ') || 'none'})`);
 }
