@@ -2,6 +2,8 @@
 // into the temp folder and never committed:
 // - many Asterisk prompts read by Allison Smith (female, CC-BY-SA 3.0; Debian
 //   asterisk-core-sounds-en-g722, texts from asterisk-core-sounds-en's core-sounds-en.txt);
+// - many Italian Asterisk prompts read by Carlo (male, CC-BY-SA 3.0; asterisk-core-sounds-it-g722,
+//   through real-voices.ts);
 // - the same statements with a final rise imposed by Praat (Manipulation, PSOLA overlap-add
 //   resynthesis: pitch changes, timing does not), at other tempos (sox) and with light noise.
 import { createHash } from 'node:crypto';
@@ -13,6 +15,7 @@ import { encodeWav } from '../asr/wav-file.js';
 import { decodePcm } from '../decode/decode-pcm.js';
 import { withWhiteNoise } from './noise.js';
 import { debianPackage } from './real-speech.js';
+import { carloPrompts } from './real-voices.js';
 import { RATE } from './speech-sources.js';
 
 export interface TPrompt {
@@ -86,6 +89,30 @@ export function allisonPrompts(dir: string, max: number): { statements: TPrompt[
   return { statements: chosen.sort((a, b) => a.name.localeCompare(b.name)), questions };
 }
 
+/**
+ * Whether an Italian prompt text is one declarative sentence end to score: it ends on a single "."
+ * (Italian statements end in final lowering, as English ones do), not on "?" (a question, or a
+ * letter the texts lost), not on an ellipsis (an unfinished list item, "Per lasciare la
+ * conferenza..."), and holds no sound description or bracket.
+ */
+export function isCarloStatement(text: string): boolean {
+  return /[^.]\.$/.test(text) && !/[[\]()"#…]|\.\.|\?$/.test(text) && !/\s[a-z0-9-]+:\s/i.test(text);
+}
+
+/**
+ * Carlo's statement prompts (male, Italian; carloPrompts: four words or more), split TUNE / REPORT
+ * by a hash of the name like Allison's; at most `max`, the same ones every run (lowest hashes first).
+ */
+export function carloStatements(dir: string, max: number): TPrompt[] {
+  const hash = (s: string): string => createHash('sha1').update(s).digest('hex');
+  return carloPrompts(dir)
+    .filter((p) => isCarloStatement(p.text))
+    .map((p) => ({ name: p.name, text: p.text, file: p.wav, half: halfOf(p.name) }))
+    .sort((a, b) => hash(a.name).localeCompare(hash(b.name)))
+    .slice(0, max)
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
 const RISE_SCRIPT = `form Rise
   sentence input
   sentence output
@@ -136,14 +163,12 @@ Save as WAV file: output$
  * is the same resynthesis with no change, the control for its own artefacts.
  */
 export function withFinalRise(file: string, dir: string, semitones: number, seconds: number, ends: readonly number[] = []): string {
-  const out = join(
-    dir,
-    'rises',
-    `${file
-      .split('/')
-      .pop()
-      ?.replace(/\.wav$/, '')}-r${semitones}-${seconds}.wav`,
-  );
+  // Allison's and Carlo's prompts share names ("vm-repeat"): the voice's folder is part of the name.
+  const [base, folder] = file
+    .replace(/\.wav$/, '')
+    .split('/')
+    .reverse();
+  const out = join(dir, 'rises', `${folder}-${base}-r${semitones}-${seconds}.wav`);
   if (existsSync(out)) return out;
   mkdirSync(join(dir, 'rises'), { recursive: true });
   const script = join(dir, 'final-rise.praat');

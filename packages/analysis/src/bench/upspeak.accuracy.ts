@@ -19,7 +19,7 @@ import { analyzeProsody } from '../signal/prosody.js';
 import type { TInterval } from '../signal/voice-activity.js';
 import { jfk } from './real-speech.js';
 import { espeak, flite, RATE, toRate } from './speech-sources.js';
-import { allisonPrompts, halfOf, withFinalRise, withNoise, type TPrompt } from './upspeak-speech.js';
+import { allisonPrompts, carloStatements, halfOf, withFinalRise, withNoise, type TPrompt } from './upspeak-speech.js';
 
 const DIR = join(tmpdir(), 'rostrum-bench', 'upspeak');
 const STATEMENTS_MAX = 90;
@@ -29,6 +29,7 @@ const GAP_SECONDS = 0.7;
 /** The imposed rise spans the last 0.4 s of the final voiced stretch. */
 const RISE_SECONDS = 0.4;
 const SHOW_FEATURES = process.argv.includes('--features');
+const NO_FEATURES: string[] = [];
 
 interface TVariant {
   label: string;
@@ -36,19 +37,20 @@ interface TVariant {
   tempo: number;
   noise: boolean;
 }
-const ALL_VARIANTS: TVariant[] = [
-  { label: 'fluent 1x', rise: null, tempo: 1, noise: false },
-  { label: 'fluent 0.8x', rise: null, tempo: 0.8, noise: false },
-  { label: 'fluent 1.25x', rise: null, tempo: 1.25, noise: false },
+/** The grid every voice is measured on: fluent and three imposed rises, at three tempos. */
+const RISES: (number | null)[] = [null, 3, 4.5, 6];
+const TEMPOS = [0.8, 1, 1.25];
+const riseLabel = (rise: number | null): string => (rise === null ? 'fluent' : `+${rise} st`);
+const variantLabel = (rise: number | null, tempo: number): string =>
+  rise === null ? `fluent ${tempo}x` : `rise +${rise} st${tempo === 1 ? '' : ` ${tempo}x`}`;
+const GRID: TVariant[] = TEMPOS.flatMap((tempo) => RISES.map((rise) => ({ label: variantLabel(rise, tempo), rise, tempo, noise: false })));
+/** Controls: Praat's resynthesis with no change (its own artefacts), and light noise. */
+const CONTROLS: TVariant[] = [
   { label: 'fluent, resynthesised (0 st)', rise: 0, tempo: 1, noise: false },
   { label: 'fluent + noise 20 dB', rise: null, tempo: 1, noise: true },
-  { label: 'rise +3 st', rise: 3, tempo: 1, noise: false },
-  { label: 'rise +4.5 st', rise: 4.5, tempo: 1, noise: false },
-  { label: 'rise +6 st', rise: 6, tempo: 1, noise: false },
-  { label: 'rise +4.5 st 0.8x', rise: 4.5, tempo: 0.8, noise: false },
-  { label: 'rise +4.5 st 1.25x', rise: 4.5, tempo: 1.25, noise: false },
   { label: 'rise +4.5 st + noise 20 dB', rise: 4.5, tempo: 1, noise: true },
 ];
+const ALL_VARIANTS = [...GRID, ...CONTROLS];
 /** BENCH_UPSPEAK_VARIANTS="fluent 1x,rise +4.5 st" runs only those rows (exact labels); default all. */
 const ONLY = process.env.BENCH_UPSPEAK_VARIANTS?.split(',').map((s) => s.trim());
 const VARIANTS = ONLY ? ALL_VARIANTS.filter((v) => ONLY.includes(v.label)) : ALL_VARIANTS;
@@ -109,7 +111,7 @@ interface TCount {
 const pct = (c: TCount): string => (c.ends ? `${((100 * c.rising) / c.ends).toFixed(0)} % of ${c.ends}` : '-');
 
 /** Upspeak on each prompt's final statement end, talk by talk. */
-async function measurePrompts(set: string, prompts: readonly TPrompt[], v: TVariant, features: string[]): Promise<TCount> {
+async function measurePrompts(set: string, prompts: readonly TPrompt[], v: TVariant, features: string[], voice = ''): Promise<TCount> {
   const count: TCount = { ends: 0, rising: 0, unmeasured: 0 };
   for (let k = 0; k < prompts.length; k += PER_TALK) {
     const group = prompts.slice(k, k + PER_TALK);
@@ -125,14 +127,14 @@ async function measurePrompts(set: string, prompts: readonly TPrompt[], v: TVari
       }
       count.ends++;
       if (end.rising) count.rising++;
-      if (SHOW_FEATURES && group[i]?.half === 'tune') features.push(describe(`${v.label} ${group[i]?.name}`, end));
+      if (SHOW_FEATURES && features !== NO_FEATURES) features.push(describe(`${voice} ${v.label} ${group[i]?.name}`, end));
     }
   }
   return count;
 }
 
 const describe = (name: string, e: TPhraseEnd): string =>
-  `${name}\trise ${e.rise}\tposition ${e.position}\tfall ${e.fall}\theight ${e.height}\taboveBaseline ${e.aboveBaseline}\taboveLow ${e.aboveLow}\t${e.rising ? 'RISING' : ''}`;
+  `${name}\trise ${e.rise}\tposition ${e.position}\tfall ${e.fall}\tdropAfter ${e.dropAfter}\theight ${e.height}\taboveBaseline ${e.aboveBaseline}\taboveLow ${e.aboveLow}\t${e.rising ? 'RISING' : ''}`;
 
 /** Upspeak over every statement end of one file (JFK), the rise imposed at each of them. */
 async function measureWhole(file: string, v: TVariant, ends: readonly number[]): Promise<TCount> {
@@ -194,68 +196,116 @@ const SYNTHETIC = [
   'Write it down and check your progress every week.',
 ];
 
+/** One set of prompts of a voice (a half), or a whole recording scored at every statement end (JFK). */
+interface TSet {
+  voice: string;
+  half: string;
+  /** Target rows are judged on REPORT halves and report-only recordings of real voices. */
+  judged: boolean;
+  prompts?: TPrompt[];
+  whole?: { file: string; ends: number[] };
+}
+
+const VOICES = process.env.BENCH_UPSPEAK_VOICES?.split(',').map((s) => s.trim().toLowerCase());
+const HALVES = process.env.BENCH_UPSPEAK_HALVES?.split(',').map((s) => s.trim().toLowerCase());
+
+async function measureSet(set: TSet, v: TVariant, features: string[]): Promise<TCount> {
+  if (set.whole) return measureWhole(set.whole.file, v, set.whole.ends);
+  const key = `${set.voice}-${set.half}`.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+  return measurePrompts(key, set.prompts ?? [], v, set.half === 'TUNE' ? features : NO_FEATURES, set.voice);
+}
+
 async function main(): Promise<void> {
   mkdirSync(DIR, { recursive: true });
   const { statements, questions } = allisonPrompts(DIR, STATEMENTS_MAX);
-  const tune = statements.filter((p) => p.half === 'tune');
-  const report = statements.filter((p) => p.half === 'report');
+  const carlo = carloStatements(DIR, STATEMENTS_MAX);
   const jfkFile = jfk(DIR, toRate);
   const jfkEnds = await statementEndTimes(jfkFile);
-  const synthetic: [string, TPrompt[]][] = [
-    [
-      'espeak-ng en-us (synthetic)',
-      SYNTHETIC.map((t, i) => ({ name: `es-${i}`, text: t, file: espeak('en-us', t, `up-es-${i}`), half: halfOf(t) })),
-    ],
-    [
-      'flite slt (synthetic)',
-      SYNTHETIC.map((t, i) => ({ name: `fs-${i}`, text: t, file: flite('slt', t, `up-fs-${i}`), half: halfOf(t) })),
-    ],
-    [
-      'flite rms (synthetic)',
-      SYNTHETIC.map((t, i) => ({ name: `fr-${i}`, text: t, file: flite('rms', t, `up-fr-${i}`), half: halfOf(t) })),
-    ],
+  const halves = (voice: string, prompts: TPrompt[]): TSet[] => [
+    { voice, half: 'TUNE', judged: false, prompts: prompts.filter((p) => p.half === 'tune') },
+    { voice, half: 'REPORT', judged: true, prompts: prompts.filter((p) => p.half === 'report') },
   ];
+  const synthetic = (voice: string, make: (t: string, i: number) => string): TSet => ({
+    voice,
+    half: 'all',
+    judged: false,
+    prompts: SYNTHETIC.map((t, i) => ({ name: `${voice}-${i}`, text: t, file: make(t, i), half: halfOf(t) })),
+  });
+  const sets: TSet[] = [
+    ...halves('Allison', statements),
+    ...halves('Carlo', carlo),
+    { voice: 'JFK', half: 'report only', judged: true, whole: { file: jfkFile, ends: jfkEnds } },
+    synthetic('espeak-ng en-us (synthetic)', (t, i) => espeak('en-us', t, `up-es-${i}`)),
+    synthetic('flite slt (synthetic)', (t, i) => flite('slt', t, `up-fs-${i}`)),
+    synthetic('flite rms (synthetic)', (t, i) => flite('rms', t, `up-fr-${i}`)),
+  ].filter(
+    (s) => (!VOICES || VOICES.some((v) => s.voice.toLowerCase().startsWith(v))) && (!HALVES || HALVES.includes(s.half.toLowerCase())),
+  );
+  const size = (s: TSet): string => (s.whole ? `${s.whole.ends.length} statement ends` : `${s.prompts?.length} prompts`);
 
   const features: string[] = [];
-  const targets: [string, boolean][] = [];
-  console.log(`Upspeak (% of statement ends rising), ${RISE_SECONDS} s final rise imposed by Praat PSOLA`);
-  console.log(
-    `| variant | Allison TUNE (${tune.length} prompts) | Allison REPORT (${report.length} prompts) | JFK (report only, ${jfkEnds.length} statement ends) | ${synthetic.map(([n]) => n).join(' | ')} |`,
-  );
-  console.log(`|---|---|---|---|${synthetic.map(() => '---|').join('')}`);
-  for (const v of VARIANTS) {
-    const t = await measurePrompts('tune', tune, v, features);
-    const r = await measurePrompts('report', report, v, features);
-    const j = await measureWhole(jfkFile, v, jfkEnds);
-    const s: TCount[] = [];
-    for (const [i, [, set]] of synthetic.entries()) s.push(await measurePrompts(`synthetic${i}`, set, v, []));
-    const unmeasured = t.unmeasured + r.unmeasured ? ` (unmeasured ${t.unmeasured} / ${r.unmeasured})` : '';
-    console.log(`| ${v.label}${unmeasured} | ${pct(t)} | ${pct(r)} | ${pct(j)} | ${s.map(pct).join(' | ')} |`);
-    const share = (c: TCount): number => (c.ends ? c.rising / c.ends : Number.NaN);
-    if (v.rise === null || v.rise === 0) {
-      targets.push([`Allison REPORT ${v.label}: upspeak <= 10 %`, share(r) <= 0.1]);
-      targets.push([`JFK ${v.label}: upspeak <= 10 %`, share(j) <= 0.1]);
-    } else if (v.rise >= 4.5) {
-      targets.push([`Allison REPORT ${v.label}: upspeak >= 60 %`, share(r) >= 0.6]);
-      targets.push([`JFK ${v.label}: upspeak >= 60 %`, share(j) >= 0.6]);
+  const results = new Map<string, TCount>();
+  const at = (s: TSet, v: TVariant): TCount | undefined => results.get(`${s.voice}|${s.half}|${v.label}`);
+  for (const v of VARIANTS) for (const s of sets) results.set(`${s.voice}|${s.half}|${v.label}`, await measureSet(s, v, features));
+
+  console.log(`Upspeak (% of statement ends rising), ${RISE_SECONDS} s final rise imposed by Praat PSOLA, tempo by sox`);
+  console.log(`| voice | half | tempo | ${RISES.map(riseLabel).join(' | ')} |`);
+  console.log(`|---|---|---|${RISES.map(() => '---|').join('')}`);
+  for (const s of sets)
+    for (const tempo of TEMPOS) {
+      const cells = RISES.map((rise) => GRID.find((g) => g.rise === rise && g.tempo === tempo) as TVariant).map((v) => at(s, v));
+      if (cells.every((c) => !c)) continue;
+      const unmeasured = cells.reduce((n, c) => n + (c?.unmeasured ?? 0), 0);
+      console.log(
+        `| ${s.voice} | ${s.half} (${size(s)}) | ${tempo}x | ${cells.map((c) => (c ? pct(c) : '')).join(' | ')} |${unmeasured ? ` unmeasured ${unmeasured}` : ''}`,
+      );
     }
+  const controls = CONTROLS.filter((v) => VARIANTS.includes(v));
+  if (controls.length) {
+    console.log(`\n| control | ${sets.map((s) => `${s.voice} ${s.half}`).join(' | ')} |`);
+    console.log(`|---|${sets.map(() => '---|').join('')}`);
+    for (const v of controls) console.log(`| ${v.label} | ${sets.map((s) => pct(at(s, v) as TCount)).join(' | ')} |`);
   }
 
-  console.log('\nQuestions (words given as the text, "?" on the last word as Whisper writes it; found as questions / counted as upspeak)');
-  console.log('| set | n | found as questions | counted as upspeak |');
-  console.log('|---|---|---|---|');
-  const rows: [string, TPrompt[], TVariant][] = [
-    ['Allison real questions (as read)', questions, ALL_VARIANTS[0] as TVariant],
-    ['Allison TUNE statements + 6 st rise, "?"', tune, ALL_VARIANTS[7] as TVariant],
-    ['Allison REPORT statements + 6 st rise, "?"', report, ALL_VARIANTS[7] as TVariant],
-    ['Allison REPORT statements + 4.5 st rise, "?"', report, ALL_VARIANTS[6] as TVariant],
-    ['Allison REPORT statements as read, "?" (no rise: not a question)', report, ALL_VARIANTS[0] as TVariant],
-  ];
-  if (SKIP_QUESTIONS) rows.length = 0;
-  for (const [name, set, v] of rows) {
-    const c = await measureQuestions(name.replace(/[^a-z0-9]+/gi, '_'), set, v);
-    console.log(`| ${name} | ${c.n} | ${c.found} | ${c.asUpspeak} |`);
-    targets.push([`${name}: never counted as upspeak`, c.asUpspeak === 0]);
+  // Targets: per real voice, on its REPORT half (JFK: the one report-only recording).
+  const targets: [string, boolean][] = [];
+  const share = (c: TCount): number => (c.ends ? c.rising / c.ends : Number.NaN);
+  const voicePasses = new Map<string, boolean>();
+  for (const s of sets.filter((x) => x.judged))
+    for (const v of VARIANTS) {
+      const c = at(s, v) as TCount;
+      let row: [string, boolean] | null = null;
+      if (v.rise === null || v.rise === 0) row = [`${s.voice} ${s.half} ${v.label}: upspeak <= 10 %`, share(c) <= 0.1];
+      else if (v.rise >= 4.5) row = [`${s.voice} ${s.half} ${v.label}: upspeak >= 60 %`, share(c) >= 0.6];
+      if (!row) continue;
+      targets.push(row);
+      voicePasses.set(s.voice, (voicePasses.get(s.voice) ?? true) && row[1]);
+    }
+
+  if (!SKIP_QUESTIONS) {
+    console.log(
+      '\nQuestions (words given as the text, "?" on the last word as Whisper writes it; found as questions / counted as upspeak)',
+    );
+    console.log('| set | n | found as questions | counted as upspeak |');
+    console.log('|---|---|---|---|');
+    const fluent = GRID.find((g) => g.label === 'fluent 1x') as TVariant;
+    const rise = (r: number): TVariant => GRID.find((g) => g.rise === r && g.tempo === 1) as TVariant;
+    const report = (ps: TPrompt[]): TPrompt[] => ps.filter((p) => p.half === 'report');
+    const rows: [string, TPrompt[], TVariant][] = [
+      ['Allison real questions (as read)', questions, fluent],
+      ['Allison TUNE statements + 6 st rise, "?"', statements.filter((p) => p.half === 'tune'), rise(6)],
+      ['Allison REPORT statements + 6 st rise, "?"', report(statements), rise(6)],
+      ['Allison REPORT statements + 4.5 st rise, "?"', report(statements), rise(4.5)],
+      ['Allison REPORT statements as read, "?" (no rise: not a question)', report(statements), fluent],
+      ['Carlo REPORT statements + 6 st rise, "?"', report(carlo), rise(6)],
+      ['Carlo REPORT statements + 4.5 st rise, "?"', report(carlo), rise(4.5)],
+      ['Carlo REPORT statements as read, "?" (no rise: not a question)', report(carlo), fluent],
+    ];
+    for (const [name, set, v] of rows) {
+      const c = await measureQuestions(name.replace(/[^a-z0-9]+/gi, '_'), set, v);
+      console.log(`| ${name} | ${c.n} | ${c.found} | ${c.asUpspeak} |`);
+      targets.push([`${name}: never counted as upspeak`, c.asUpspeak === 0]);
+    }
   }
   // The speaker's range the rise is judged against, for the record.
   const p = analyzeProsody((await decodePcm(jfkFile)).channels[0] as Float32Array, RATE);
@@ -268,6 +318,11 @@ async function main(): Promise<void> {
   if (SHOW_FEATURES) console.log(`\nTUNE ends\n${features.join('\n')}`);
   console.log('');
   for (const [name, ok] of targets) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}`);
+  console.log('');
+  for (const [voice, ok] of voicePasses)
+    console.log(`${ok ? 'PASS' : 'FAIL'}  voice ${voice}: fluent <= 10 % and +4.5 st >= 60 % at every tempo`);
+  const real = [...voicePasses].filter(([, ok]) => ok).map(([v]) => v);
+  console.log(`${real.length >= 2 ? 'PASS' : 'FAIL'}  at least two real voices meet the target (${real.join(', ') || 'none'})`);
 }
 
 await main();

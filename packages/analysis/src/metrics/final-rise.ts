@@ -19,6 +19,8 @@ const MAX_STEP_SEMITONES = 3;
  * tracker's pitch there is unreliable, so they are cut from the end of the tail.
  */
 const FADE_DB = 20;
+/** Voicing after the tail counts (dropAfter) from two frames on; one frame alone is a glitch. */
+const MIN_AFTER_FRAMES = 2;
 /** A rise must climb over at least 60 ms; a jump in the last two or three frames is an artefact. */
 const MIN_RISE_SECONDS = 0.06;
 /** Windows the declination lines are fitted to (about a syllable). */
@@ -41,6 +43,11 @@ export interface TFinalMovement {
   end: number;
   /** Semitones the pitch falls from its peak after the low point to the final pitch. */
   fall: number;
+  /**
+   * Semitones the voicing left after the measured tail (bits too short or too far off to keep, see
+   * reliableEnding) lies under the final pitch, median of those frames; 0 when none is left.
+   */
+  dropAfter: number;
   /** Seconds from the low point to the end. */
   riseSeconds: number;
   /** Final pitch minus the pitch where the tail starts, semitones (final lowering makes it negative). */
@@ -94,6 +101,27 @@ function median3(a: number, b: number, c: number): number {
 }
 
 /**
+ * The frames the ending is measured on: the last stretch of continuous voicing long enough to
+ * measure (80 ms). A jump of more than 3 semitones between frames, or 30 ms unvoiced, breaks a
+ * stretch, so the few frames of breath or creak an octave off that often follow a falling end are
+ * no rise. What voicing is left after it is judged by finalMovement's dropAfter.
+ *
+ * `frames` are the voiced (and loud enough) frame indices in order; `semitones` their pitch.
+ */
+export function reliableEnding(frames: readonly number[], semitones: (i: number) => number): number[] {
+  let segment: number[] = [];
+  let current: number[] = [];
+  for (const i of frames) {
+    const prev = current[current.length - 1];
+    const joined = prev !== undefined && i - prev <= MAX_GAP_FRAMES && Math.abs(semitones(i) - semitones(prev)) <= MAX_STEP_SEMITONES;
+    if (!joined) current = [];
+    current.push(i);
+    if (current.length >= MIN_TAIL_FRAMES) segment = current;
+  }
+  return segment;
+}
+
+/**
  * The final movement of the utterance made of `runs` (its speech runs, in order; the tail is the
  * end of the last). Null when the tail has under 80 ms of reliable voicing.
  *
@@ -118,21 +146,7 @@ export function finalMovement(
   const utteranceFrames = framesIn(pitch, runs).filter((i) => (pitch.values[i] ?? 0) > 0);
   const loud = intensity ? quantile(utteranceFrames.map(loudness), 0.9) : Infinity;
   const frames = framesIn(pitch, [last]).filter((i) => (pitch.values[i] ?? 0) > 0 && loudness(i) >= loud - FADE_DB);
-  // The last stretch of continuous voicing long enough to measure: a jump of more than 3
-  // semitones between frames, or 30 ms unvoiced, breaks it, so the few frames of breath or creak
-  // an octave off that often follow a falling end are no rise.
-  let segment: number[] = [];
-  let current: number[] = [];
-  for (const i of frames) {
-    const prev = current[current.length - 1];
-    const joined =
-      prev !== undefined &&
-      i - prev <= MAX_GAP_FRAMES &&
-      Math.abs(toSemitones(pitch.values[i] ?? 0) - toSemitones(pitch.values[prev] ?? 0)) <= MAX_STEP_SEMITONES;
-    if (!joined) current = [];
-    current.push(i);
-    if (current.length >= MIN_TAIL_FRAMES) segment = current;
-  }
+  const segment = reliableEnding(frames, (i) => toSemitones(pitch.values[i] ?? 0));
   const lastFrame = segment[segment.length - 1];
   if (lastFrame === undefined) return null;
   const tailFrom = lastFrame - Math.round(TAIL_SECONDS / pitch.step);
@@ -152,7 +166,14 @@ export function finalMovement(
   // a terminal rise ends at or near its peak.
   let peak = end;
   for (let i = lowAt; i < smooth.length; i++) peak = Math.max(peak, smooth[i] ?? -Infinity);
-  const riseSeconds = (tail.length - 1 - lowAt) * pitch.step;
+  // Voicing after the tail, too short or too far off to measure, that lies lower: the voice went on
+  // down, so the tail's end was not the end. A word ending in consonant + vowel ("cancellet-to",
+  // Carlo's Italian) puts its last vowel after a 50-150 ms closure, often voiced for under 80 ms and
+  // at 1.25x for two or three frames only; the tail then ends on the stressed syllable before it,
+  // high, while the statement ends deep in the bottom register.
+  const after = frames.filter((i) => i > lastFrame).map((i) => toSemitones(pitch.values[i] ?? 0));
+  const dropAfter = after.length >= MIN_AFTER_FRAMES ? Math.max(0, end - quantile(after, 0.5)) : 0;
+  const riseSeconds = (lastFrame - (tail[lowAt] as number)) * pitch.step;
   const rise = riseSeconds >= MIN_RISE_SECONDS ? end - low : 0;
 
   // Declination lines over the body (everything voiced before the tail).
@@ -193,6 +214,7 @@ export function finalMovement(
     rise,
     end,
     fall: peak - end,
+    dropAfter,
     riseSeconds,
     tailDelta: end - median3(smooth[0] ?? 0, smooth[1] ?? 0, smooth[2] ?? 0),
     position,
@@ -230,7 +252,7 @@ export const MONOTONE_SEMITONES = 1.5;
 
 /** A terminal rise, judged against the speaker's range, the phrase's own range and its last peak (see finalMovement). */
 export function isTerminalRise(m: TFinalMovement | null): boolean {
-  if (m === null || m.fall >= MAX_FALL_SEMITONES) return false;
+  if (m === null || Math.max(m.fall, m.dropAfter) >= MAX_FALL_SEMITONES) return false;
   if (m.phraseRange < MONOTONE_SEMITONES && m.rise < RISE_SEMITONES) return false;
   return m.aboveLow >= RISE_ABOVE_LOW;
 }

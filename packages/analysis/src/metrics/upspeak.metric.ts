@@ -15,6 +15,8 @@ export interface TPhraseEnd {
   height: number;
   /** Semitones the pitch falls from its peak after the low point to the final pitch. */
   fall: number;
+  /** Semitones the voicing left after the measured tail lies under the final pitch (see finalMovement). */
+  dropAfter: number;
   /** Final pitch between the phrase's declining baseline (0) and topline (1), extrapolated to its end. */
   position: number;
   /** Final pitch minus the phrase's extrapolated baseline, over the speaker's range. */
@@ -85,6 +87,7 @@ export function measureUpspeak(track: TSpeechTrack): TUpspeakResult {
       rise: round(m.rise, 2),
       height: round(m.end - middle, 2),
       fall: round(m.fall, 2),
+      dropAfter: round(m.dropAfter, 2),
       position: round(m.position, 2),
       aboveBaseline: round(m.aboveBaseline, 2),
       aboveLow: round(m.aboveLow, 2),
