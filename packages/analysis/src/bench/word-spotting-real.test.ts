@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spokenWords } from './forced-alignment.js';
 import { parseAsteriskTranscripts } from './real-speech.js';
-import { halfOf, parseCondition, truthOf } from './word-spotting-real.js';
+import { cutAtSentences, halfOf, parseCondition, sentenceWordCounts, truthOf } from './word-spotting-real.js';
 
 const w = (text: string, start: number, end: number) => ({ text, start, end, confidence: 1, isFiller: false });
 
@@ -54,5 +54,22 @@ describe('real-speech word spotting set', () => {
     expect(parseCondition('white-20')).toEqual({ kind: 'noise', noise: 'white', snr: 20 });
     expect(parseCondition('tempo-0.8')).toEqual({ kind: 'tempo', tempo: 0.8 });
     expect(() => parseCondition('fast')).toThrow();
+  });
+
+  it('cuts an aligned excerpt into its comma phrases halfway through the pauses between them', () => {
+    expect(sentenceWordCounts('And so my fellow, ask not what, ask.')).toEqual([4, 3, 1]);
+    const words = [w('and', 0.1, 0.3), w('so', 0.3, 0.5), w('ask', 1.5, 1.8), w('not', 1.8, 2), w('ask', 3, 3.4)];
+    const cut = cutAtSentences(words, [2, 2, 1], 4);
+    expect(cut.map((c) => [c.from, c.to])).toEqual([
+      [0, 1],
+      [1, 2.5],
+      [2.5, 4],
+    ]);
+    // Each sentence's words in its own time.
+    expect(cut[1]?.words.map((x) => [x.text, x.start, x.end])).toEqual([
+      ['ask', 0.5, 0.8],
+      ['not', 0.8, 1],
+    ]);
+    expect(cut[2]?.words[0]?.start).toBeCloseTo(0.5);
   });
 });

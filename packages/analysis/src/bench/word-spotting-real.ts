@@ -121,8 +121,8 @@ function voiceSets(skipped: string[]): TVoiceSet[] {
     sets.push({ voice: 'allison', label: 'Allison (Asterisk)', phrases: ASTERISK_PHRASES, prompts });
   }
   if (voices.includes('jfk')) {
-    const p = aligned('jfk', jfk(DIR, toRate), JFK_TEXT, skipped);
-    sets.push({ voice: 'jfk', label: 'JFK', phrases: JFK_PHRASES, prompts: p ? [p] : [] });
+    const whole = aligned('jfk', jfk(DIR, toRate), JFK_TEXT, skipped);
+    sets.push({ voice: 'jfk', label: 'JFK', phrases: JFK_PHRASES, prompts: whole ? jfkSentencePrompts(whole) : [] });
   }
   if (voices.includes('alsa')) {
     const files = alsaChannels(DIR, toRate);
@@ -130,6 +130,55 @@ function voiceSets(skipped: string[]): TVoiceSet[] {
     sets.push({ voice: 'alsa', label: 'ALSA names', phrases: ALSA_PHRASES, prompts });
   }
   return sets;
+}
+
+/**
+ * The excerpt's text cut at its commas into its three phrases ("And so my fellow Americans", "ask
+ * not what your country can do for you", "ask what you can do for your country"), as word counts.
+ */
+export function sentenceWordCounts(text: string): number[] {
+  return text
+    .split(',')
+    .map((t) => t.trim().split(/\s+/).filter(Boolean).length)
+    .filter((n) => n > 0);
+}
+
+/**
+ * Cuts aligned words into sentences of the given word counts, each cut halfway through the pause
+ * between one sentence's last word and the next one's first. Returns each sentence's span and its
+ * words in the span's own time.
+ */
+export function cutAtSentences(
+  words: readonly TWord[],
+  counts: readonly number[],
+  duration: number,
+): { from: number; to: number; words: TWord[] }[] {
+  const out: { from: number; to: number; words: TWord[] }[] = [];
+  let first = 0;
+  let from = 0;
+  for (const [k, n] of counts.entries()) {
+    const mine = words.slice(first, first + n);
+    const next = words[first + n];
+    const to = k === counts.length - 1 || !next ? duration : ((mine[mine.length - 1] as TWord).end + next.start) / 2;
+    out.push({ from, to, words: mine.map((w) => ({ ...w, start: w.start - from, end: w.end - from })) });
+    first += n;
+    from = to;
+  }
+  return out;
+}
+
+/**
+ * JFK's excerpt as one prompt per phrase, named by its text, so the halves split it by the same
+ * hash as every prompt: without this its one file fell in TUNE and REPORT had no male voice.
+ */
+function jfkSentencePrompts(whole: TPrompt): TPrompt[] {
+  const samples = readPcm16(whole.wav);
+  const texts = JFK_TEXT.split(',').map((t) => t.trim().replace(/[.]$/, ''));
+  return cutAtSentences(whole.words, sentenceWordCounts(JFK_TEXT), samples.length / RATE).map((s, k) => {
+    const wav = join(DIR, `jfk-sentence-${k}.wav`);
+    writeFileSync(wav, encodeWav(samples.subarray(Math.round(s.from * RATE), Math.round(s.to * RATE)), RATE));
+    return { name: texts[k] as string, wav, words: s.words };
+  });
 }
 
 /** True when the text (as words) holds a listed phrase. */
@@ -155,7 +204,11 @@ const conditionLabel = (c: TCondition): string =>
 
 /** The prompts one after another with pauses, as a clean 16 kHz WAV, and the phrases' true times in it. */
 function concatenate(set: TVoiceSet, half: THalf, prompts: readonly TPrompt[]): { file: string; truth: TOccurrence[]; seconds: number } {
-  const gap = Math.round(GAP_SECONDS * RATE);
+  // JFK's sentences are cuts of one recording, at its own pauses: they join back without added
+  // silence. 0.7 s of digital silence before each cut of that hissy broadcast made the recogniser
+  // hear "why'd you are but i'm married" for "ask not what your country can do for you" (heard right
+  // without it): its noise estimate starts from the silence.
+  const gap = set.voice === 'jfk' ? 0 : Math.round(GAP_SECONDS * RATE);
   const audio = prompts.map((p) => readPcm16(p.wav));
   const total = audio.reduce((n, a) => n + a.length + gap, gap);
   const out = new Float32Array(total);
