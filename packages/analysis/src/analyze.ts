@@ -221,7 +221,7 @@ export async function analyzeWithTimings(
             pcm.channels.map((c) => computeIntensity(c, sampleRate)),
             prosody.activity.speech,
           )
-        : diarizeByClustering(samples, sampleRate, prosody.activity.speech, options.numSpeakers);
+        : diarizeByClustering(samples, sampleRate, prosody.activity.speech, options.numSpeakers, prosody.pitch);
   }
   progress('metrics', 0);
   // One voice found in a conversation is scored as a talk: the single-speaker scores, and no

@@ -1,9 +1,10 @@
 // `npm run bench -w @rostrum/analysis` (last part): how many speakers the conversational algorithm
-// finds. Monologues (one real voice: many of Allison's Asterisk prompts read one after another, JFK's
-// excerpt, the ALSA channel names) must give 1; dialogues (alternating turns of two different real
-// voices) must give 2; each also at 0.8x and 1.25x tempo (sox WSOLA) and with white noise 20 dB
-// under the speech. espeak-ng and flite voices are extra, synthetic rows. Every item is in the TUNE
-// or the REPORT half by a hash of its name (an Allison prompt belongs to one half only); the voice
+// finds. Monologues (one real voice: many of Allison's or Carlo's Asterisk prompts read one after
+// another, JFK's excerpt, the ALSA channel names) must give 1; dialogues (alternating turns of two
+// different real voices: Allison with JFK, the ALSA voice or Carlo; Carlo with JFK or the ALSA voice)
+// must give 2; each also at 0.8x and 1.25x tempo (sox WSOLA) and with white noise 20 dB under the
+// speech. espeak-ng and flite voices are extra, synthetic rows. Every item is in the TUNE or the
+// REPORT half by a hash of its name (an Allison or Carlo prompt belongs to one half only); the voice
 // test's threshold was chosen on TUNE. Each item runs with the hint the server gives a Multi-Speaker
 // recording (2) and without one. Speaker-time error: the share of the true speech time (sampled
 // every 50 ms) given to the wrong speaker, under the best matching of found to true speakers.
@@ -12,13 +13,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { encodeWav } from '../asr/wav-file.js';
 import { diarizeByClustering, SEVERAL_VOICES_DBIC_PER_FRAME, type TDiarization, voiceSeparation } from '../conversation/diarize.js';
 import { decodePcm } from '../decode/decode-pcm.js';
 import { analyzeProsody } from '../signal/prosody.js';
 import { withWhiteNoise } from './noise.js';
 import { alsaChannels, jfk } from './real-speech.js';
-import { allisonPrompts, jfkPhrases, type TPrompt } from './real-voices.js';
+import { allisonPrompts, carloPrompts, jfkPhrases, type TPrompt } from './real-voices.js';
 import { espeak, flite, RATE, toRate } from './speech-sources.js';
 
 const DIR = join(tmpdir(), 'rostrum-bench', 'speakers');
@@ -26,7 +28,9 @@ const GAP_SECONDS = 0.6;
 const PROMPTS_PER_MONOLOGUE = 10;
 const MONOLOGUES_PER_HALF = 8;
 const DIALOGUES_PER_HALF = 6;
-const VARIANTS = ['clean', 'tempo 0.8', 'tempo 1.25', 'noise 20 dB'] as const;
+/** Carlo + JFK and Carlo + ALSA: fewer, as JFK's phrases and the ALSA names repeat in every one. */
+const CARLO_OTHER_DIALOGUES_PER_HALF = 2;
+export const VARIANTS = ['clean', 'tempo 0.8', 'tempo 1.25', 'noise 20 dB'] as const;
 type TVariant = (typeof VARIANTS)[number];
 type THalf = 'TUNE' | 'REPORT';
 
@@ -34,7 +38,7 @@ interface TPart {
   wav: string;
   speaker: number;
 }
-interface TItem {
+export interface TItem {
   name: string;
   set: string;
   kind: 'real' | 'synthetic';
@@ -85,7 +89,7 @@ async function assemble(parts: readonly TPart[]): Promise<{ samples: Float32Arra
   return { samples, truth };
 }
 
-async function variantOf(item: TItem, variant: TVariant): Promise<{ samples: Float32Array; truth: TTruth[] }> {
+export async function variantOf(item: TItem, variant: TVariant): Promise<{ samples: Float32Array; truth: TTruth[] }> {
   const base = await assemble(item.parts);
   if (variant === 'clean') return base;
   if (variant === 'noise 20 dB') return { samples: withWhiteNoise(base.samples, 20), truth: base.truth };
@@ -139,15 +143,66 @@ function alternate(a: readonly string[], b: readonly string[]): TPart[] {
   return out;
 }
 
-function items(): TItem[] {
+export function items(): TItem[] {
   const prompts = allisonPrompts(DIR);
   const pool = (h: THalf) => prompts.filter((p) => halfOf(`allison/${p.name}`) === h);
+  const carlo = carloPrompts(DIR);
+  const carloPool = (h: THalf) => carlo.filter((p) => halfOf(`carlo/${p.name}`) === h);
   const jfkWav = jfk(DIR, (i, o) => toRate(i, o));
   const jfkParts = jfkPhrases(DIR, jfkWav);
   const alsa = alsaChannels(DIR, (i, o) => toRate(i, o));
+  const alsaTurns = chunk(alsa, 2).map((pair, k) => joinWavs(pair, `alsa-turn-${k}`));
   const out: TItem[] = [];
   const words = (p: TPrompt) => p.text.split(/\s+/).length;
+  const dialogue = (name: string, set: string, half: THalf, a: readonly string[], b: readonly string[]): TItem => ({
+    name,
+    set,
+    kind: 'real',
+    voices: 2,
+    half,
+    parts: alternate(a, b),
+  });
   for (const half of ['TUNE', 'REPORT'] as const) {
+    // Carlo (male, Italian): monologues of his longer prompts, dialogues of his short ones.
+    const carloLong = carloPool(half).filter((p) => words(p) >= 6);
+    chunk(carloLong, PROMPTS_PER_MONOLOGUE)
+      .slice(0, MONOLOGUES_PER_HALF)
+      .forEach((ps, i) => {
+        out.push({
+          name: `carlo-monologue-${half}-${i + 1}`,
+          set: 'Carlo prompts, one after another',
+          kind: 'real',
+          voices: 1,
+          half,
+          parts: ps.map((p) => ({ wav: p.wav, speaker: 1 })),
+        });
+      });
+    const carloTurns = chunk(
+      carloPool(half)
+        .filter((p) => words(p) <= 9)
+        .map((p) => p.wav),
+      4,
+    );
+    // Allison's short prompts the JFK and ALSA dialogues below leave (the same half's pool).
+    const allisonLeft = chunk(
+      pool(half)
+        .filter((p) => words(p) <= 9)
+        .reverse()
+        .slice(2 * DIALOGUES_PER_HALF * 4)
+        .map((p) => p.wav),
+      4,
+    );
+    carloTurns.slice(0, DIALOGUES_PER_HALF).forEach((cs, i) => {
+      const as = allisonLeft[i];
+      if (as) out.push(dialogue(`allison-carlo-${half}-${i + 1}`, 'Allison + Carlo, alternating turns', half, as, cs));
+    });
+    const rest = carloTurns.slice(DIALOGUES_PER_HALF);
+    rest.slice(0, CARLO_OTHER_DIALOGUES_PER_HALF).forEach((cs, i) => {
+      out.push(dialogue(`carlo-jfk-${half}-${i + 1}`, 'Carlo + JFK, alternating turns', half, cs, jfkParts));
+    });
+    rest.slice(CARLO_OTHER_DIALOGUES_PER_HALF, 2 * CARLO_OTHER_DIALOGUES_PER_HALF).forEach((cs, i) => {
+      out.push(dialogue(`carlo-alsa-${half}-${i + 1}`, 'Carlo + ALSA voice, alternating turns', half, cs, alsaTurns));
+    });
     const long = pool(half).filter((p) => words(p) >= 6);
     const short = pool(half).filter((p) => words(p) <= 9);
     chunk(long, PROMPTS_PER_MONOLOGUE)
@@ -190,7 +245,7 @@ function items(): TItem[] {
           half,
           parts: alternate(
             ps.map((p) => p.wav),
-            chunk(alsa, 2).map((pair, k) => joinWavs(pair, `alsa-turn-${k}`)),
+            alsaTurns,
           ),
         });
       });
@@ -217,10 +272,7 @@ function items(): TItem[] {
     kind: 'real',
     voices: 2,
     half: halfOf('jfk-alsa'),
-    parts: alternate(
-      jfkParts,
-      chunk(alsa, 2).map((pair, k) => joinWavs(pair, `alsa-turn-${k}`)),
-    ),
+    parts: alternate(jfkParts, alsaTurns),
   });
   // Synthetic voices reading Allison's texts (from the item's own half).
   const texts = (half: THalf) =>
@@ -265,10 +317,11 @@ const timing = { ms: 0, audioSeconds: 0 };
 
 async function run(item: TItem, variant: TVariant): Promise<TRun> {
   const { samples, truth } = await variantOf(item, variant);
-  const speech = analyzeProsody(samples, RATE).activity.speech;
+  const prosody = analyzeProsody(samples, RATE);
+  const { speech } = prosody.activity;
   const t0 = performance.now();
-  const hinted = diarizeByClustering(samples, RATE, speech, 2);
-  const unhinted = diarizeByClustering(samples, RATE, speech);
+  const hinted = diarizeByClustering(samples, RATE, speech, 2, prosody.pitch);
+  const unhinted = diarizeByClustering(samples, RATE, speech, undefined, prosody.pitch);
   timing.ms += performance.now() - t0;
   timing.audioSeconds += (2 * samples.length) / RATE;
   return {
@@ -278,7 +331,7 @@ async function run(item: TItem, variant: TVariant): Promise<TRun> {
     unhinted,
     errorHinted: speakerTimeError(truth, hinted),
     errorUnhinted: speakerTimeError(truth, unhinted),
-    trueSeparation: item.voices === 2 ? voiceSeparation(samples, RATE, truth) : Number.NaN,
+    trueSeparation: item.voices === 2 ? voiceSeparation(samples, RATE, truth, prosody.pitch) : Number.NaN,
   };
 }
 
@@ -341,4 +394,5 @@ async function main(): Promise<void> {
       }
 }
 
-await main();
+// Run when started (not when another bench script imports its items).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

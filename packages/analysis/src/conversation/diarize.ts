@@ -11,7 +11,7 @@ import {
   type TGaussModel,
   type TGaussStats,
 } from './bic-clustering.js';
-import { SPEAKER_CEPSTRA, speakerUnits, type TSpeakerUnit } from './speaker-features.js';
+import { speakerFeatureDims, speakerUnits, type TSpeakerUnit } from './speaker-features.js';
 
 export interface TSpeakerSegment extends TInterval {
   /** 1-based, numbered in order of first appearance. */
@@ -85,16 +85,17 @@ export function diarizeByClustering(
   sampleRate: number,
   speech: readonly TInterval[],
   numSpeakers?: number,
+  pitch?: TContour,
 ): TDiarization {
   const single = (): TDiarization => ({
     method: 'single',
     numSpeakers: 1,
     segments: tidySegments(speech.map((s) => ({ ...s, speaker: 1 }))),
   });
-  const units = speakerUnits(samples, sampleRate, speech);
+  const units = speakerUnits(samples, sampleRate, speech, pitch);
   const big = units.map((u, i) => ({ u, i })).filter(({ u }) => u.frames.length >= MIN_UNIT_FRAMES);
   if (big.length < 2) return single();
-  const d = SPEAKER_CEPSTRA;
+  const d = speakerFeatureDims(pitch);
   const all = emptyStats(d);
   for (const { u } of big) for (const f of u.frames) addFrame(all, f);
   const ridge = Float64Array.from(
@@ -266,12 +267,12 @@ export function diarizeByChannels(intensities: readonly TContour[], speech: read
  * The voice test's statistic for a given labelling of two speakers (for the bench: the true
  * speakers' separation, against which the clustering's own split is judged).
  */
-export function voiceSeparation(samples: Float32Array, sampleRate: number, segments: readonly TSpeakerSegment[]): number {
-  const d = SPEAKER_CEPSTRA;
+export function voiceSeparation(samples: Float32Array, sampleRate: number, segments: readonly TSpeakerSegment[], pitch?: TContour): number {
+  const d = speakerFeatureDims(pitch);
   const per = new Map<number, TGaussStats>();
   const all = emptyStats(d);
   for (const s of segments)
-    for (const u of speakerUnits(samples, sampleRate, [s])) {
+    for (const u of speakerUnits(samples, sampleRate, [s], pitch)) {
       if (u.frames.length < MIN_UNIT_FRAMES) continue;
       const st = per.get(s.speaker) ?? emptyStats(d);
       for (const f of u.frames) {

@@ -2,6 +2,7 @@ import { fft } from '../signal/fft.js';
 
 export const MFCC_HOP_SECONDS = 0.01;
 const WINDOW_SECONDS = 0.025;
+export const MFCC_WINDOW_SECONDS = WINDOW_SECONDS;
 const FFT_SIZE = 512;
 const MEL_BANDS = 26;
 
