@@ -162,21 +162,24 @@ export function items(): TItem[] {
     half,
     parts: alternate(a, b),
   });
-  for (const half of ['TUNE', 'REPORT'] as const) {
-    // Carlo (male, Italian): monologues of his longer prompts, dialogues of his short ones.
-    const carloLong = carloPool(half).filter((p) => words(p) >= 6);
-    chunk(carloLong, PROMPTS_PER_MONOLOGUE)
+  const monologues = (voice: string, set: string, half: THalf, prompts: readonly TPrompt[]): void => {
+    chunk(prompts, PROMPTS_PER_MONOLOGUE)
       .slice(0, MONOLOGUES_PER_HALF)
       .forEach((ps, i) => {
         out.push({
-          name: `carlo-monologue-${half}-${i + 1}`,
-          set: 'Carlo prompts, one after another',
+          name: `${voice}-monologue-${half}-${i + 1}`,
+          set,
           kind: 'real',
           voices: 1,
           half,
           parts: ps.map((p) => ({ wav: p.wav, speaker: 1 })),
         });
       });
+  };
+  for (const half of ['TUNE', 'REPORT'] as const) {
+    // Carlo (male, Italian): monologues of his longer prompts, dialogues of his short ones.
+    const carloLong = carloPool(half).filter((p) => words(p) >= 6);
+    monologues('carlo', 'Carlo prompts, one after another', half, carloLong);
     const carloTurns = chunk(
       carloPool(half)
         .filter((p) => words(p) <= 9)
@@ -205,49 +208,34 @@ export function items(): TItem[] {
     });
     const long = pool(half).filter((p) => words(p) >= 6);
     const short = pool(half).filter((p) => words(p) <= 9);
-    chunk(long, PROMPTS_PER_MONOLOGUE)
-      .slice(0, MONOLOGUES_PER_HALF)
-      .forEach((ps, i) => {
-        out.push({
-          name: `allison-monologue-${half}-${i + 1}`,
-          set: 'Allison prompts, one after another',
-          kind: 'real',
-          voices: 1,
-          half,
-          parts: ps.map((p) => ({ wav: p.wav, speaker: 1 })),
-        });
-      });
+    monologues('allison', 'Allison prompts, one after another', half, long);
     // Short prompts for the dialogues, so that neither voice holds most of the talk.
     const turns = [...short].reverse();
     chunk(turns, 4)
       .slice(0, DIALOGUES_PER_HALF)
       .forEach((ps, i) => {
-        out.push({
-          name: `allison-jfk-${half}-${i + 1}`,
-          set: 'Allison + JFK, alternating turns',
-          kind: 'real',
-          voices: 2,
-          half,
-          parts: alternate(
+        out.push(
+          dialogue(
+            `allison-jfk-${half}-${i + 1}`,
+            'Allison + JFK, alternating turns',
+            half,
             ps.map((p) => p.wav),
             jfkParts,
           ),
-        });
+        );
       });
     chunk(turns.slice(DIALOGUES_PER_HALF * 4), 4)
       .slice(0, DIALOGUES_PER_HALF)
       .forEach((ps, i) => {
-        out.push({
-          name: `allison-alsa-${half}-${i + 1}`,
-          set: 'Allison + ALSA voice, alternating turns',
-          kind: 'real',
-          voices: 2,
-          half,
-          parts: alternate(
+        out.push(
+          dialogue(
+            `allison-alsa-${half}-${i + 1}`,
+            'Allison + ALSA voice, alternating turns',
+            half,
             ps.map((p) => p.wav),
             alsaTurns,
           ),
-        });
+        );
       });
   }
   out.push({
@@ -279,8 +267,15 @@ export function items(): TItem[] {
     pool(half)
       .filter((p) => words(p) >= 6)
       .map((p) => p.text);
-  const SYNTH: { name: string; a: (t: string, n: string) => string; b?: (t: string, n: string) => string }[] = [
+  type TVoice = (text: string, name: string, sentence: number) => string;
+  const SYNTH: { name: string; a: TVoice; b?: TVoice }[] = [
     { name: 'espeak en-us', a: (t, n) => espeak('en-us', t, n) },
+    // One voice whose level climbs 7 semitones over the talk and whose rate alternates, like the
+    // browser tests' talk: must stay one voice.
+    {
+      name: 'espeak en-us, pitch stepped per sentence',
+      a: (t, n, i) => espeak('en-us', t, n, { rate: i % 2 ? 175 : 140, pitch: 35 + 10 * (i % 5) }),
+    },
     { name: 'flite slt', a: (t, n) => flite('slt', t, n) },
     { name: 'espeak en-us + en-us+f3', a: (t, n) => espeak('en-us', t, n), b: (t, n) => espeak('en-us+f3', t, n) },
     { name: 'flite kal + slt', a: (t, n) => flite('kal', t, n), b: (t, n) => flite('slt', t, n) },
@@ -299,7 +294,7 @@ export function items(): TItem[] {
       half,
       parts: ts.map((t, i) => {
         const voice = s.b && i % 2 === 1 ? s.b : s.a;
-        return { wav: voice(t, `dia-${key}-${i}`), speaker: s.b && i % 2 === 1 ? 2 : 1 };
+        return { wav: voice(t, `dia-${key}-${i}`, i), speaker: s.b && i % 2 === 1 ? 2 : 1 };
       }),
     });
   }

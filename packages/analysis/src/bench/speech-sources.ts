@@ -33,9 +33,10 @@ export function flite(voice: string, text: string, name: string): string {
   return toRate(raw, join(BENCH_DIR, `${name}.wav`));
 }
 
-export function espeak(voice: string, text: string, name: string): string {
+export function espeak(voice: string, text: string, name: string, settings: { rate?: number; pitch?: number } = {}): string {
   mkdirSync(BENCH_DIR, { recursive: true });
   const raw = join(BENCH_DIR, `${name}.raw.wav`);
-  if (!existsSync(raw)) execFileSync('espeak-ng', ['-v', voice, '-s', '160', '-w', raw, text]);
+  const pitch = settings.pitch === undefined ? [] : ['-p', String(settings.pitch)];
+  if (!existsSync(raw)) execFileSync('espeak-ng', ['-v', voice, '-s', String(settings.rate ?? 160), ...pitch, '-w', raw, text]);
   return toRate(raw, join(BENCH_DIR, `${name}.wav`));
 }

@@ -118,6 +118,7 @@ const RISE_SCRIPT = `form Rise
   sentence output
   real semitones
   real duration
+  real replace
   sentence ends
 endform
 s = Read from file: input$
@@ -148,7 +149,12 @@ while rest$ <> ""
     rest$ = right$(rest$, length(rest$) - sp)
   endif
   a = tend - duration
-  Formula: "if x > a and x <= tend + 0.05 then self * 2 ^ (min(1, (x - a) / duration) * semitones / 12) else self fi"
+  if replace
+    fa = Get value at time: a
+    Formula: "if x > a and x <= tend + 0.05 then fa * 2 ^ (min(1, (x - a) / duration) * semitones / 12) else self fi"
+  else
+    Formula: "if x > a and x <= tend + 0.05 then self * 2 ^ (min(1, (x - a) / duration) * semitones / 12) else self fi"
+  endif
 endwhile
 selectObject: m, tier
 Replace pitch tier
@@ -158,22 +164,38 @@ Save as WAV file: output$
 `;
 
 /**
- * `file` resynthesised by Praat with its pitch raised by a ramp from 0 to `semitones` over the
- * `seconds` before each time in `ends` (default: the last voiced frame of the file); 0 semitones
- * is the same resynthesis with no change, the control for its own artefacts.
+ * How an imposed rise meets the voice's own contour. `scaled`: the contour is multiplied by the
+ * ramp, so a final fall of 7 semitones under a +4.5 ramp still falls 2.5 (a fall made smaller).
+ * `replaced`: the last `seconds` follow the ramp from the pitch where it starts, so the end rises
+ * by `semitones` whatever the voice did there (a final rise of that size, as uptalk is described).
  */
-export function withFinalRise(file: string, dir: string, semitones: number, seconds: number, ends: readonly number[] = []): string {
+export type TRiseShape = 'scaled' | 'replaced';
+
+/**
+ * `file` resynthesised by Praat with its pitch raised by a ramp from 0 to `semitones` over the
+ * `seconds` before each time in `ends` (default: the last voiced frame of the file), in the given
+ * shape; 0 semitones (scaled) is the same resynthesis with no change, the control for its own artefacts.
+ */
+export function withFinalRise(
+  file: string,
+  dir: string,
+  semitones: number,
+  seconds: number,
+  ends: readonly number[] = [],
+  shape: TRiseShape = 'scaled',
+): string {
   // Allison's and Carlo's prompts share names ("vm-repeat"): the voice's folder is part of the name.
   const [base, folder] = file
     .replace(/\.wav$/, '')
     .split('/')
     .reverse();
-  const out = join(dir, 'rises', `${folder}-${base}-r${semitones}-${seconds}.wav`);
+  const out = join(dir, 'rises', `${folder}-${base}-r${semitones}-${seconds}${shape === 'replaced' ? '-replaced' : ''}.wav`);
   if (existsSync(out)) return out;
   mkdirSync(join(dir, 'rises'), { recursive: true });
-  const script = join(dir, 'final-rise.praat');
+  const script = join(dir, 'final-rise-v2.praat');
   if (!existsSync(script)) writeFileSync(script, RISE_SCRIPT);
-  execFileSync('praat', ['--run', script, file, out, String(semitones), String(seconds), ends.map((t) => t.toFixed(3)).join(' ')]);
+  const replace = shape === 'replaced' ? '1' : '0';
+  execFileSync('praat', ['--run', script, file, out, String(semitones), String(seconds), replace, ends.map((t) => t.toFixed(3)).join(' ')]);
   return out;
 }
 
