@@ -3,7 +3,8 @@
 // another, JFK's excerpt, the ALSA channel names) must give 1; dialogues (alternating turns of two
 // different real voices: Allison with JFK, the ALSA voice or Carlo; Carlo with JFK or the ALSA voice)
 // must give 2; each also at 0.8x and 1.25x tempo (sox WSOLA) and with white noise 20 dB under the
-// speech. espeak-ng and flite voices are extra, synthetic rows. Every item is in the TUNE or the
+// speech; monologues also with their prompts' register stepped (REGISTER_STEPS). espeak-ng and
+// flite voices are extra, synthetic rows. Every item is in the TUNE or the
 // REPORT half by a hash of its name (an Allison or Carlo prompt belongs to one half only); the voice
 // test's threshold was chosen on TUNE. Each item runs with the hint the server gives a Multi-Speaker
 // recording (2) and without one. Speaker-time error: the share of the true speech time (sampled
@@ -19,6 +20,7 @@ import { diarizeByClustering, SEVERAL_VOICES_DBIC_PER_FRAME, type TDiarization, 
 import { decodePcm } from '../decode/decode-pcm.js';
 import { analyzeProsody } from '../signal/prosody.js';
 import { withWhiteNoise } from './noise.js';
+import { withPitchShift } from './pitch-shift.js';
 import { alsaChannels, jfk } from './real-speech.js';
 import { allisonPrompts, carloPrompts, jfkPhrases, type TPrompt } from './real-voices.js';
 import { espeak, flite, RATE, toRate } from './speech-sources.js';
@@ -31,7 +33,14 @@ const DIALOGUES_PER_HALF = 6;
 /** Carlo + JFK and Carlo + ALSA: fewer, as JFK's phrases and the ALSA names repeat in every one. */
 const CARLO_OTHER_DIALOGUES_PER_HALF = 2;
 export const VARIANTS = ['clean', 'tempo 0.8', 'tempo 1.25', 'noise 20 dB'] as const;
-type TVariant = (typeof VARIANTS)[number];
+/**
+ * Real monologues also in other registers: prompt i moved by step x ((i mod 5) - 2) semitones
+ * (Praat PSOLA), so the level climbs over five prompts by 4 steps and starts again, as the browser
+ * tests' synthetic talk does (its steps are about 1.9 semitones).
+ */
+export const REGISTER_STEPS = [1, 2] as const;
+const MONOLOGUE_VARIANTS = REGISTER_STEPS.map((step) => `register steps ${step} st` as const);
+type TVariant = (typeof VARIANTS)[number] | (typeof MONOLOGUE_VARIANTS)[number];
 type THalf = 'TUNE' | 'REPORT';
 
 interface TPart {
@@ -90,6 +99,8 @@ async function assemble(parts: readonly TPart[]): Promise<{ samples: Float32Arra
 }
 
 export async function variantOf(item: TItem, variant: TVariant): Promise<{ samples: Float32Array; truth: TTruth[] }> {
+  const step = REGISTER_STEPS.find((st) => variant === `register steps ${st} st`);
+  if (step !== undefined) return assemble(item.parts.map((p, i) => ({ ...p, wav: withPitchShift(p.wav, DIR, step * ((i % 5) - 2)) })));
   const base = await assemble(item.parts);
   if (variant === 'clean') return base;
   if (variant === 'noise 20 dB') return { samples: withWhiteNoise(base.samples, 20), truth: base.truth };
@@ -271,7 +282,7 @@ export function items(): TItem[] {
   const SYNTH: { name: string; a: TVoice; b?: TVoice }[] = [
     { name: 'espeak en-us', a: (t, n) => espeak('en-us', t, n) },
     // One voice whose level climbs 7 semitones over the talk and whose rate alternates, like the
-    // browser tests' talk: must stay one voice.
+    // browser tests' talk: one voice, which pitch-aided counting splits (docs/analysis.md).
     {
       name: 'espeak en-us, pitch stepped per sentence',
       a: (t, n, i) => espeak('en-us', t, n, { rate: i % 2 ? 175 : 140, pitch: 35 + 10 * (i % 5) }),
@@ -337,7 +348,9 @@ async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   const all = items().filter((i) => !only || only.test(i.name));
   const runs: TRun[] = [];
-  for (const item of all) for (const variant of item.kind === 'real' ? VARIANTS : (['clean'] as const)) runs.push(await run(item, variant));
+  const variantsOf = (item: TItem): readonly TVariant[] =>
+    item.kind === 'synthetic' ? ['clean'] : item.voices === 1 ? [...VARIANTS, ...MONOLOGUE_VARIANTS] : VARIANTS;
+  for (const item of all) for (const variant of variantsOf(item)) runs.push(await run(item, variant));
   const verbose = process.env.BENCH_VERBOSE === '1';
   if (verbose)
     for (const r of runs)
@@ -377,7 +390,7 @@ async function main(): Promise<void> {
   for (const half of ['TUNE', 'REPORT'] as const)
     for (const kind of ['real', 'synthetic'] as const)
       for (const voices of [1, 2] as const) {
-        const rs = runs.filter((r) => r.item.half === half && r.item.kind === kind && r.item.voices === voices);
+        const rs = runs.filter((r) => r.item.half === half && r.item.kind === kind && r.item.voices === voices && isBaseVariant(r.variant));
         if (!rs.length) continue;
         const ok = rs.filter((r) => r.hinted.numSpeakers === voices).length;
         const okNone = rs.filter((r) => r.unhinted.numSpeakers === voices).length;
@@ -387,7 +400,17 @@ async function main(): Promise<void> {
             (kind === 'real' ? `; target: ${rs.length}/${rs.length}` : ''),
         );
       }
+  for (const half of ['TUNE', 'REPORT'] as const)
+    for (const variant of MONOLOGUE_VARIANTS) {
+      const rs = runs.filter((r) => r.item.half === half && r.variant === variant);
+      if (!rs.length) continue;
+      const ok = rs.filter((r) => r.hinted.numSpeakers === 1).length;
+      const okNone = rs.filter((r) => r.unhinted.numSpeakers === 1).length;
+      console.log(`${half} real monologues, ${variant}: ${ok}/${rs.length} one voice with hint 2, ${okNone}/${rs.length} without`);
+    }
 }
+
+const isBaseVariant = (v: TVariant): boolean => (VARIANTS as readonly string[]).includes(v);
 
 // Run when started (not when another bench script imports its items).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
