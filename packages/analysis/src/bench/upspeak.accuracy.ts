@@ -65,6 +65,7 @@ const CONTROLS: TVariant[] = [
   { label: 'fluent, resynthesised (0 st)', rise: 0, tempo: 1, noise: false, shape: 'scaled' },
   { label: 'fluent + noise 20 dB', rise: null, tempo: 1, noise: true, shape: 'scaled' },
   { label: 'rise +4.5 st + noise 20 dB', rise: 4.5, tempo: 1, noise: true, shape: 'scaled' },
+  { label: 'rise +4.5 st, contour replaced + noise 20 dB', rise: 4.5, tempo: 1, noise: true, shape: 'replaced' },
 ];
 const ALL_VARIANTS = [...GRID, ...REPLACED, ...CONTROLS];
 /** BENCH_UPSPEAK_VARIANTS="fluent 1x,rise +4.5 st" runs only those rows (exact labels); default all. */
