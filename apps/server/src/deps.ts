@@ -1,6 +1,6 @@
 import type { TConfig } from './config.js';
 import type { TDb } from './db/client.js';
-import type { TQueue } from './jobs/queue.js';
+import type { TQueue } from './jobs/job-types.js';
 import type { TMediaStorage } from './storage/media-storage.js';
 import type { TPaymentProvider } from './modules/subscriptions/payment-provider.js';
 

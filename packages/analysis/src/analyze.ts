@@ -1,7 +1,7 @@
 import type { TLanes, TResults, TSpeakerCount } from '@rostrum/contract';
 import { AnalysisError, throwIfAborted } from './analysis-error.js';
 import { createPocketsphinxTranscriber } from './asr/pocketsphinx.transcriber.js';
-import type { TKeywordHit } from './asr/keyword-spotting.js';
+import type { TKeywordHit } from './asr/transcriber.js';
 import type { TTranscriber, TWord } from './asr/transcriber.js';
 import { mergeTranscription, samePhrases, transcribeWindow } from './asr/transcribe-window.js';
 import { createWhisperHttpTranscriber, type TWhisperOptions } from './asr/whisper-http.transcriber.js';

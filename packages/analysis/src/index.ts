@@ -29,8 +29,8 @@ export { ALLOWED_DEMUXERS, isAllowedFormat, MEDIA_INPUT_ARGS } from './decode/me
 export { decodePcm, SAMPLE_RATE, type TPcm } from './decode/decode-pcm.js';
 export { computeChannelPeaks, computePeaks, type TPeaks } from './decode/peaks.js';
 export { analyzeProsody, type TProsody } from './signal/prosody.js';
-export type { TTranscriber, TTranscription, TWord, TTranscribeInput } from './asr/transcriber.js';
-export { planKeywordSpotting, type TKeywordHit, type TKeywordPlan } from './asr/keyword-spotting.js';
+export type { TKeywordHit, TTranscriber, TTranscription, TWord, TTranscribeInput } from './asr/transcriber.js';
+export { planKeywordSpotting, type TKeywordPlan } from './asr/keyword-spotting.js';
 export { createPocketsphinxTranscriber, type TPocketsphinxOptions } from './asr/pocketsphinx.transcriber.js';
 export { createWhisperHttpTranscriber, type TWhisperOptions } from './asr/whisper-http.transcriber.js';
 export { VIBE_WEIGHTS, FEATURE_LABELS } from './metrics/vibes.model.js';

@@ -1,5 +1,5 @@
 import { isCoachOf, type TOrgRoleFacts } from './roles.js';
-import { feedbackOnAt, peerListVisible, speakersShareAt } from './policies.js';
+import { feedbackOnAt, peerListVisible, speakersShareAt } from './privacy-rules.js';
 
 // Which member rows and columns of an assignment's member table (002 sections 2.6 and 6) a caller
 // sees, and therefore which members the assignment's counts hold for them. Coaches of the group

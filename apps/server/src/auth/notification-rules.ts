@@ -1,6 +1,6 @@
 import type { TEmailPreferenceKey, TEmailPreferences, TEmailSections } from '@rostrum/contract';
 import { hasActiveRole } from './membership-active.js';
-import { recordingAccess } from './policies.js';
+import { recordingAccess } from './privacy-rules.js';
 import { isActiveSpeakerIn } from './roles.js';
 
 // Who may get which notification email (000 section 2.10, docs/decisions.md "Item 3"). The

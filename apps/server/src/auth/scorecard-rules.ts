@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { assignments, scorecards } from '../db/schema.js';
-import type { TRecordingAccess } from './policies.js';
+import type { TRecordingAccess } from './privacy-rules.js';
 
 // Coach-only scorecards (001 section 6): the pure form and the SQL form of "in force" sit together
 // and must say the same.

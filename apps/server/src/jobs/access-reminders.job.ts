@@ -3,7 +3,7 @@ import { lockMembership } from '../modules/memberships/memberships.repository.js
 import { accessEndingMail } from '../modules/subscriptions/access-reminder-mail.js';
 import { dueAccessReminder, reminderWindowEnd } from '../modules/subscriptions/access-reminders.js';
 import { claimAccessReminder, listAccessReminderCandidates } from '../modules/subscriptions/access-reminders.repository.js';
-import type { TJobDeps } from './queue.js';
+import type { TJobDeps } from './job-types.js';
 
 /**
  * How often the workers look for memberships to remind. Hourly: a reminder goes at most an hour

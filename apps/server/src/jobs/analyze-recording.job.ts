@@ -11,7 +11,7 @@ import { fetchUrlToFile, UrlFetchError } from '../modules/recordings/url-fetcher
 import type { TChildMessage, TChildPrefix, TChildStart } from './analyze-child.js';
 import { notifyRecordingEvents } from '../modules/notifications/notify.js';
 import { currentWordspottingList } from '../modules/wordspotting/resolve-list.js';
-import type { TAnalyzeRecordingPayload, TJobDeps, TJobInfo, TWorkerDeps } from './queue.js';
+import type { TAnalyzeRecordingPayload, TJobDeps, TJobInfo, TWorkerDeps } from './job-types.js';
 import { ORIGINAL_FILE } from '../storage/media-storage.js';
 import type { TProbe, TTranscribedPrefix } from '@rostrum/analysis';
 import { findCaptureOfRecording } from '../modules/live-captures/live-captures.repository.js';

@@ -4,7 +4,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import { recordings } from '../db/schema.js';
 import { uploadsDirOf } from '../storage/media-storage.js';
 import { UNSAVED_TAKE_KEEP_MS } from '@rostrum/contract';
-import type { TWorkerDeps } from './queue.js';
+import type { TWorkerDeps } from './job-types.js';
 import { existingCaptureIds, removeUnboundCapturesBefore } from '../modules/live-captures/live-captures.repository.js';
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { recordings } from '../db/schema.js';
-import type { TRemoveRecordingMediaPayload, TWorkerDeps } from './queue.js';
+import type { TRemoveRecordingMediaPayload, TWorkerDeps } from './job-types.js';
 
 /**
  * The `remove-recording-media` job, enqueued in the transaction that deletes a recording: its

@@ -1,5 +1,5 @@
 import type { TMail } from '../mail/mailer.js';
-import type { TWorkerDeps } from './queue.js';
+import type { TWorkerDeps } from './job-types.js';
 
 /**
  * The `send-email` job: the one way an email leaves Rostrum. A feature composes its mail and

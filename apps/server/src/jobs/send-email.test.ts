@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { CapturingMailer, makeOrg, startTestApp, type TTestApp } from '../test/harness.js';
-import { SEND_EMAIL, SEND_EMAIL_RETRY, startQueue } from './queue.js';
+import { startQueue } from './queue.js';
+import { SEND_EMAIL, SEND_EMAIL_RETRY } from './job-types.js';
 
 // The send-email job: every email is enqueued in the transaction of the change that causes it
 // and sent by a worker, with retries while the transport fails.

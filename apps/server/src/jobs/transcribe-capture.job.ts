@@ -17,7 +17,7 @@ import {
   setReceivedSeconds,
   storeCaptureTranscript,
 } from '../modules/live-captures/live-captures.repository.js';
-import type { TTranscribeCapturePayload, TWorkerDeps } from './queue.js';
+import type { TTranscribeCapturePayload, TWorkerDeps } from './job-types.js';
 
 /** Another worker is transcribing the capture: this job is tried again shortly (pg-boss retry). */
 export class CaptureBusyError extends Error {

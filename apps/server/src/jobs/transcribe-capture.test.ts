@@ -8,7 +8,7 @@ import { makeOrg, signInAs, startTestApp, type TTestApp } from '../test/harness.
 import { createCapture, startCaptureUpload } from '../test/live-capture-client.js';
 import { speechWebm } from '../test/media-fixtures.js';
 import { CaptureBusyError, transcribeCapture } from './transcribe-capture.job.js';
-import { TRANSCRIBE_CAPTURE } from './queue.js';
+import { TRANSCRIBE_CAPTURE } from './job-types.js';
 
 // The live transcription of a capture, driven step by step as the browser's bytes arrive, with
 // a fake recogniser that records the windows it is given.

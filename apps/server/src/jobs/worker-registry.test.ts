@@ -5,7 +5,8 @@ import { openDatabase } from '../db/client.js';
 import { jobOwners, jobWorkers, recordings } from '../db/schema.js';
 import type { TMail, TMailer } from '../mail/mailer.js';
 import { insertDoneRecording, makeOrg, startTestApp, type TTestApp } from '../test/harness.js';
-import { ANALYZE_RECORDING, ANALYZE_RETRY, SEND_EMAIL, SEND_EMAIL_RETRY, startQueue } from './queue.js';
+import { startQueue } from './queue.js';
+import { ANALYZE_RECORDING, ANALYZE_RETRY, SEND_EMAIL, SEND_EMAIL_RETRY } from './job-types.js';
 import { beat, reclaimJobsOfGoneWorkers, registerWorker, releaseJob, takeJob } from './worker-registry.js';
 
 // The worker registry: a gone worker's active jobs are handed back for retry, a live worker's

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { TDb } from '../db/client.js';
-import type { TQueue } from '../jobs/queue.js';
+import type { TQueue } from '../jobs/job-types.js';
 import { MediaStorage } from '../storage/media-storage.js';
 
 // Writes the API's OpenAPI document without a database or a server: the web client's types are

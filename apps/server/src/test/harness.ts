@@ -13,7 +13,8 @@ import { assignmentTargets, assignments, groups, memberships, organisations, rec
 import { hashPassword } from '../auth/passwords.js';
 import type { TMail, TMailer } from '../mail/mailer.js';
 import { pino } from 'pino';
-import { SEND_EMAIL, startQueue, type TWorkerDeps } from '../jobs/queue.js';
+import { startQueue } from '../jobs/queue.js';
+import { SEND_EMAIL, type TWorkerDeps } from '../jobs/job-types.js';
 import { MediaStorage, type TMediaStorage } from '../storage/media-storage.js';
 import { ADMIN_URL } from './admin-url.js';
 import { logSerializers } from '../observability/log-serializers.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadDictionary, parseKeywordHits, planKeywordSpotting, type TKeywordHit } from './keyword-spotting.js';
+import { loadDictionary, parseKeywordHits, planKeywordSpotting } from './keyword-spotting.js';
+import type { TKeywordHit } from './transcriber.js';
 import { contestFiles, contestOf, HIT_WORD, rescoreKeywordHits } from './keyword-rescoring.js';
 import type { TWord } from './transcriber.js';
 import { readMono, soundingExtent, speak } from '../testing/speech-fixtures.js';

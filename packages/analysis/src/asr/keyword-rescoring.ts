@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { phraseAlternatives } from '@rostrum/contract';
 import { runProcess } from '../decode/run-process.js';
-import type { TKeywordHit } from './keyword-spotting.js';
+import type { TKeywordHit } from './transcriber.js';
 import { runParallel } from './run-parallel.js';
 import { normaliseWord, type TWord } from './transcriber.js';
 import { encodeWav } from './wav-file.js';

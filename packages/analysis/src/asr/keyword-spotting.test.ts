@@ -12,9 +12,9 @@ import {
   mergeHits,
   parseKeywordHits,
   planKeywordSpotting,
-  type TKeywordHit,
   verifyKeywordHits,
 } from './keyword-spotting.js';
+import type { TKeywordHit } from './transcriber.js';
 
 const hit = (phrase: string, start: number, end: number): TKeywordHit => ({ phrase, start, end, confidence: 0.8 });
 

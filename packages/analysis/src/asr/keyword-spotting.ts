@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { ipaToArpabet } from './letter-to-sound.js';
 import { phoneticDistance } from './phonetic-match.js';
-import { normaliseWord, type TWord } from './transcriber.js';
+import { normaliseWord, type TKeywordHit, type TWord } from './transcriber.js';
 
 export const DICTIONARY_FILE = '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict';
 
@@ -22,17 +22,6 @@ export const KWS_MIN_PHONES = 4;
 export const SAME_HIT_SECONDS = 0.3;
 /** The keyword pass hears this much of the neighbouring pieces, so a phrase at a cut is still whole in one piece. */
 export const KWS_OVERLAP_SECONDS = 1.5;
-
-/** One detection of a word-spotting phrase by the keyword-spotting pass. */
-export interface TKeywordHit {
-  /** The phrase as given in the word-spotting list (the key of `wordSpotting`). */
-  phrase: string;
-  start: number;
-  end: number;
-  confidence: number;
-  /** The pronunciation the keyword pass matched (ARPAbet, space separated). */
-  phones?: string;
-}
 
 /** One line of the `-kws` file: an alternative of one or more phrases, with its threshold. */
 export interface TKeywordLine {

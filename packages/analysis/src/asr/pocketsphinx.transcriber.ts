@@ -13,9 +13,9 @@ import {
   loadDictionary,
   parseKeywordHits,
   planKeywordSpotting,
-  type TKeywordHit,
   verifyKeywordHits,
 } from './keyword-spotting.js';
+import type { TKeywordHit } from './transcriber.js';
 import { rescoreKeywordHits } from './keyword-rescoring.js';
 import { alternativesFor, latticeStretches, parseHtkLattice, type TLatticeArc } from './lattice-alternatives.js';
 import { runParallel } from './run-parallel.js';

@@ -1,5 +1,6 @@
 import type { TInterval } from '../signal/voice-activity.js';
-import { dedupeHits, type TKeywordHit } from './keyword-spotting.js';
+import { dedupeHits } from './keyword-spotting.js';
+import type { TKeywordHit } from './transcriber.js';
 import type { TTranscribeInput, TTranscriber, TTranscription, TWord } from './transcriber.js';
 
 // Transcribing a recording a window at a time: the live capture's worker transcribes the audio

@@ -1,5 +1,15 @@
 import type { TInterval } from '../signal/voice-activity.js';
-import type { TKeywordHit } from './keyword-spotting.js';
+
+/** One detection of a word-spotting phrase by the keyword-spotting pass. */
+export interface TKeywordHit {
+  /** The phrase as given in the word-spotting list (the key of `wordSpotting`). */
+  phrase: string;
+  start: number;
+  end: number;
+  confidence: number;
+  /** The pronunciation the keyword pass matched (ARPAbet, space separated). */
+  phones?: string;
+}
 
 export interface TWord {
   text: string;

@@ -35,7 +35,8 @@ import { analyzeProsody, type TProsody } from '../signal/prosody.js';
 import { E2E_LISTS, e2eTalk } from './e2e-talk.js';
 import { ASTERISK_PROMPTS, asteriskPrompt, JFK_TEXT, jfk } from './real-speech.js';
 import { BENCH_DIR, espeak, flite, RATE, toRate } from './speech-sources.js';
-import { makeRecording, PHRASES, scoreHits, type TOccurrence } from './word-spotting.accuracy.js';
+import { scoreHits, type TOccurrence } from './spotting-score.js';
+import { makeRecording, PHRASES } from './word-spotting.accuracy.js';
 
 const TEXT =
   'Good morning everyone, and thank you for coming. Today I want to talk about how small habits shape our work. ' +

@@ -16,7 +16,7 @@ import { normaliseWord, type TWord } from '../asr/transcriber.js';
 import { allisonPrompts, allisonWav, halfOf } from './allison-prompts.js';
 import { JFK_TEXT, jfk } from './real-speech.js';
 import { toRate } from './speech-sources.js';
-import { readPcm16 } from './word-spotting.accuracy.js';
+import { readPcm16 } from './spotting-score.js';
 
 const DIR = join(tmpdir(), 'rostrum-bench', 'confidence');
 const RATE = 16_000;

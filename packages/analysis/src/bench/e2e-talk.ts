@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_DIR, RATE } from './speech-sources.js';
-import { readPcm16, sounding, type TOccurrence } from './word-spotting.accuracy.js';
+import { readPcm16, type TOccurrence } from './spotting-score.js';
+import { sounding } from './word-spotting.accuracy.js';
 
 /** The test's sentences; [brackets] mark the phrases of its two lists. */
 export const E2E_TALK = [

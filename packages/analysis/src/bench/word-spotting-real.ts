@@ -21,7 +21,7 @@ import { forcedAlignment } from './forced-alignment.js';
 import { noise, rms } from './noise.js';
 import { ALSA_CHANNELS, alsaChannels, asteriskPromptWav, asteriskTranscripts, JFK_TEXT, jfk } from './real-speech.js';
 import { toRate } from './speech-sources.js';
-import { readPcm16, scoreHits, type TOccurrence, type TScore } from './word-spotting.accuracy.js';
+import { readPcm16, scoreHits, type TOccurrence, type TScore } from './spotting-score.js';
 
 const RATE = 16_000;
 const DIR = join(tmpdir(), 'rostrum-bench', 'spotting-real');

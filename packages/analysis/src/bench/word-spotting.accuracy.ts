@@ -7,24 +7,23 @@
 // narrow the run; BENCH_VERBOSE=1 prints each phrase's misses and false alarms.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hitDistance, loadDictionary, type TKeywordHit } from '../asr/keyword-spotting.js';
+import { hitDistance, loadDictionary } from '../asr/keyword-spotting.js';
+import type { TKeywordHit } from '../asr/transcriber.js';
 import { createPocketsphinxTranscriber } from '../asr/pocketsphinx.transcriber.js';
 import { normaliseWord, type TTranscriber, type TWord } from '../asr/transcriber.js';
 import { encodeWav } from '../asr/wav-file.js';
 import { spotWords } from '../metrics/word-spotting.metric.js';
 import { analyzeProsody } from '../signal/prosody.js';
 import { noise, rms } from './noise.js';
+import { readPcm16, scoreHits, TOLERANCE_SECONDS, type TOccurrence, type TScore } from './spotting-score.js';
 import { printRealRows, realSpottingRows } from './word-spotting-real.js';
 
 const RATE = 16_000;
 const DIR = join(tmpdir(), 'rostrum-bench', 'spotting');
-/** A hit is correct when its midpoint lies within this many seconds of a true occurrence. */
-export const TOLERANCE_SECONDS = 0.5;
-
 /** The recording's list: single words (fillers, product names, one out of the dictionary), 2- and 3-word phrases. */
 export const PHRASES = [
   'so',
@@ -102,12 +101,6 @@ function parseNoise(spec: string): TNoise | null {
 
 const noiseLabel = (n: TNoise | null): string => (n ? `${n.kind} ${n.snr} dB` : 'clean');
 
-export interface TOccurrence {
-  phrase: string;
-  from: number;
-  to: number;
-}
-
 function phraseOf(text: string): string {
   const key = PHRASES.find((p) => p.toLowerCase() === text.toLowerCase());
   if (!key) throw new Error(`"${text}" is not in the list`);
@@ -178,16 +171,6 @@ function fliteStretch(name: string, wpm: number): number {
   }
   const target = (SCRIPT_WORDS / wpm) * 60 - (SCRIPT.length + 1) * GAP_SECONDS;
   return Math.round((target / seconds) * 1000) / 1000;
-}
-
-export function readPcm16(file: string): Float32Array {
-  const b = readFileSync(file);
-  let at = 12;
-  while (at + 8 <= b.length && b.toString('ascii', at, at + 4) !== 'data') at += 8 + b.readUInt32LE(at + 4);
-  const n = Math.floor(Math.min(b.readUInt32LE(at + 4), b.length - at - 8) / 2);
-  const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) out[i] = b.readInt16LE(at + 8 + 2 * i) / 32768;
-  return out;
 }
 
 /** First and last 10 ms frame above -40 dBFS, in samples. */
@@ -280,29 +263,6 @@ export function wordErrorRate(reference: readonly string[], hypothesis: readonly
     prev = row;
   }
   return (prev[hypothesis.length] as number) / Math.max(1, reference.length);
-}
-
-export interface TScore {
-  truth: number;
-  hits: number;
-  truePositives: number;
-}
-
-/** One-to-one matching of hits to true occurrences of the same phrase, in time order. */
-export function scoreHits(truth: readonly TOccurrence[], hits: readonly TOccurrence[]): TScore {
-  const used = new Set<number>();
-  let truePositives = 0;
-  for (const h of [...hits].sort((a, b) => a.from - b.from)) {
-    const mid = (h.from + h.to) / 2;
-    const i = truth.findIndex(
-      (t, k) => !used.has(k) && t.phrase === h.phrase && mid >= t.from - TOLERANCE_SECONDS && mid <= t.to + TOLERANCE_SECONDS,
-    );
-    if (i >= 0) {
-      used.add(i);
-      truePositives++;
-    }
-  }
-  return { truth: truth.length, hits: hits.length, truePositives };
 }
 
 const words = (p: string): number => p.trim().split(/\s+/).length;

@@ -3,7 +3,7 @@ import type { TContour } from '../signal/contour.js';
 import type { TProsody } from '../signal/prosody.js';
 import type { TNucleus } from '../signal/syllable-nuclei.js';
 import type { TInterval } from '../signal/voice-activity.js';
-import type { TKeywordHit } from '../asr/keyword-spotting.js';
+import type { TKeywordHit } from '../asr/transcriber.js';
 import type { TWord } from '../asr/transcriber.js';
 
 /** What the metrics see of one speaker: shared contours plus this speaker's own speech. */

@@ -1,5 +1,6 @@
 import { FILLER_PHRASE, normaliseWord, phraseAlternatives, phraseMatchAt, type TSpan } from '@rostrum/contract';
-import { mergeHits, type TKeywordHit } from '../asr/keyword-spotting.js';
+import { mergeHits } from '../asr/keyword-spotting.js';
+import type { TKeywordHit } from '../asr/transcriber.js';
 import type { TWord } from '../asr/transcriber.js';
 
 export { FILLER_PHRASE };

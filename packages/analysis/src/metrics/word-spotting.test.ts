@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TKeywordHit } from '../asr/keyword-spotting.js';
+import type { TKeywordHit } from '../asr/transcriber.js';
 import type { TWord } from '../asr/transcriber.js';
 import { spotWords } from './word-spotting.metric.js';
 

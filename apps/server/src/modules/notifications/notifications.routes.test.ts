@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL_PREFERENCES, type TEmailPreferences, type TOrgSettings } from '@rostrum/contract';
 import { groups, memberships, organisations, users } from '../../db/schema.js';
-import { ANALYZE_RECORDING, SEND_EMAIL } from '../../jobs/queue.js';
+import { ANALYZE_RECORDING, SEND_EMAIL } from '../../jobs/job-types.js';
 import type { TMail } from '../../mail/mailer.js';
 import {
   addGroup,

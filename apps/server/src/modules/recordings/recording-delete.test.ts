@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { openDatabase, type TDatabase } from '../../db/client.js';
 import { recordings } from '../../db/schema.js';
-import { startQueue, type TQueue } from '../../jobs/queue.js';
+import { startQueue } from '../../jobs/queue.js';
+import type { TQueue } from '../../jobs/job-types.js';
 import { MediaStorage } from '../../storage/media-storage.js';
 import { insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 

@@ -33,7 +33,7 @@ import {
   recordingAccess,
   type TRecordingAccess,
 } from '../../auth/policies.js';
-import { ANALYZE_RECORDING } from '../../jobs/queue.js';
+import { ANALYZE_RECORDING } from '../../jobs/job-types.js';
 import { UPLOAD_EXPIRY_MS } from '../../jobs/expire-uploads.job.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
 import {

@@ -3,7 +3,7 @@ import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.e
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
 import { FEEDBACK_LIMITS, formatTimer } from '@rostrum/contract';
 import { designToken } from '../design-tokens';
-import type { TWaveformSplit } from './waveform-split';
+import type { TSpeakerTurns, TWaveformSplit } from './waveform-split';
 
 // One wavesurfer.js 7 player behind a small store, so React components (controls, charts'
 // highlight links, the feedback panel) drive the waveform without holding the instance.
@@ -60,11 +60,6 @@ export interface TWaveformState {
 export interface TWaveformView {
   start: number;
   end: number;
-}
-
-export interface TSpeakerTurns {
-  speaker: number;
-  turns: { from: number; to: number }[];
 }
 
 export interface TMountOptions {

@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { peaksQuery } from '../../api/rostrum-api';
 import { Spinner } from '../spinner';
 import { useWaveform, useWaveformState } from './waveform-context';
-import { MAX_PX_PER_SEC, SKIP_SECONDS, type TSpeakerTurns } from './waveform-controller';
+import { MAX_PX_PER_SEC, SKIP_SECONDS } from './waveform-controller';
+import type { TSpeakerTurns } from './waveform-split';
 import { STICKY_OFFSET_PX, stickyAllowed } from './sticky-rules';
 import { type TWaveformSplit, waveformSplit } from './waveform-split';
 

@@ -1,4 +1,8 @@
-import type { TSpeakerTurns } from './waveform-controller';
+/** One speaker's turns, for the speaker colours under the waveform and the split lanes. */
+export interface TSpeakerTurns {
+  speaker: number;
+  turns: { from: number; to: number }[];
+}
 
 /** Stored peaks (peaksUrl): min/max pairs; `channels` holds one list per channel of a multichannel file. */
 export interface TSplitPeaks {

@@ -7,8 +7,7 @@ import { LIMITS, MSG } from '@rostrum/contract';
 import { api } from '../../api/rostrum-api';
 import { ApiError } from '../../api/http-client';
 import { SignUpForm } from './sign-up-form';
-import { CONSENT_MSG } from './sign-up-schema';
-import type { TCheckedInvite } from './sign-up-page';
+import { CONSENT_MSG, type TCheckedInvite } from './sign-up-schema';
 
 // The session and GET me after a sign-in are not what these tests are about.
 vi.mock('./complete-sign-in', () => ({ completeSignIn: vi.fn(async () => '/landing') }));

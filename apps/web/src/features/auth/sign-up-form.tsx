@@ -29,8 +29,8 @@ import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { StorageUnavailableError } from '../../app/session-store';
 import { completeSignIn } from './complete-sign-in';
-import type { TCheckedInvite } from './sign-up-page';
 import {
+  type TCheckedInvite,
   signUpBody,
   signUpDefaults,
   signUpFormSchema,

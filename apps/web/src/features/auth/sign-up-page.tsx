@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Ticket } from 'lucide-react';
-import { MSG, ROUTES, ZInviteCodeSchema, safeNext, vocabulary, type TInviteCheckBody, type TInviteCheckResponse } from '@rostrum/contract';
+import { MSG, ROUTES, ZInviteCodeSchema, safeNext, vocabulary, type TInviteCheckBody } from '@rostrum/contract';
 import { api } from '../../api/rostrum-api';
 import { errorMessage, isApiError } from '../../api/http-client';
 import { Button } from '../../components/button';
@@ -10,11 +10,7 @@ import { LoadingState } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { AuthLayout } from './auth-layout';
 import { SignUpForm } from './sign-up-form';
-
-export interface TCheckedInvite {
-  body: TInviteCheckBody;
-  result: TInviteCheckResponse;
-}
+import type { TCheckedInvite } from './sign-up-schema';
 
 /** The invite check's failure text (000 section 8): 400 is an invalid code, 401/402 carry the server message. */
 function inviteErrorText(e: unknown): string {

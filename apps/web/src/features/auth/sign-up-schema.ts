@@ -1,6 +1,18 @@
 import { z } from 'zod';
-import { ZGenderSchema, ZRequiredTitleSchema, ZSignUpBodySchema, type TSignUpBody } from '@rostrum/contract';
-import type { TCheckedInvite } from './sign-up-page';
+import {
+  type TInviteCheckBody,
+  type TInviteCheckResponse,
+  type TSignUpBody,
+  ZGenderSchema,
+  ZRequiredTitleSchema,
+  ZSignUpBodySchema,
+} from '@rostrum/contract';
+
+/** An invite code the sign-up page checked, with what the check returned: the form's starting point. */
+export interface TCheckedInvite {
+  body: TInviteCheckBody;
+  result: TInviteCheckResponse;
+}
 
 /** The consent messages of the sign-up form (000 section 2.6). */
 export const CONSENT_MSG = {
