@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { API_PREFIX, ERROR_CODES, MSG } from '@rostrum/contract';
 import type { TDeps } from './deps.js';
 import { MediaStorage } from './storage/media-storage.js';
-import { errorBody, installErrorHandler } from './http/errors.js';
+import { errorBody, installErrorHandler } from './errors.js';
 import { clientErrorHandler, frameworkErrors, guardedValidatorCompiler } from './http/edge-guards.js';
 import { helmetOptions } from './http/security-headers.js';
 import { apiCompression } from './http/compression.js';
@@ -80,7 +80,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Rostrum API', version: '1.0.0', description: 'Speech and voice coaching. See docs/api.md.' },
+      info: { title: 'Rostrum API', version: '1.0.0', description: 'Speech and voice coaching. See docs/api/README.md.' },
       servers: [{ url: deps.config.publicUrl, description: 'This installation' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: '{orgCode}-{apiKey}' } } },
       security: [{ bearer: [] }],

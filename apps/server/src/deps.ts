@@ -2,7 +2,7 @@ import type { TConfig } from './config.js';
 import type { TDb } from './db/client.js';
 import type { TQueue } from './jobs/job-types.js';
 import type { TMediaStorage } from './storage/media-storage.js';
-import type { TPaymentProvider } from './modules/subscriptions/payment-provider.js';
+import type { TPaymentProvider } from './payments/payment-provider.js';
 
 /** What every service receives: built once in main (or the test harness) and passed down. */
 export interface TDeps {

@@ -39,7 +39,7 @@ export const ASSIGNMENT_MSG = {
   noTemplates: 'No templates found',
   noTemplatesHint: 'Click the Create Assignment button to add a new assignment.',
   noRecordings: 'No recordings found',
-  // Server refusals the spec leaves unworded (docs/decisions.md)
+  // Server refusals the spec leaves unworded (docs/decisions/assignments.md)
   invalidRatings: 'The four preset ratings keep their names and come first, Overall stays visible, and custom ratings sit below them.',
   globalReadOnly: 'Global assignments cannot be changed.',
   notTemplate: 'Only templates can be changed this way.',

@@ -1,4 +1,4 @@
-// How Clarity is made (docs/analysis.md, "Clarity"): the engine scores with these weights and the
+// How Clarity is made (docs/analysis/clarity.md, "Clarity"): the engine scores with these weights and the
 // results page explains the score with the same ones.
 
 /** Each part's share of Clarity. Without a transcript, `recognised` drops out and the rest fill its share. */

@@ -171,20 +171,6 @@ export const ZRecordingUrlSchema = z.string().transform((raw, ctx) => {
   return z.NEVER;
 });
 
-/**
- * Default title for an upload into an assignment: the name plus ' - v' and the next unused
- * number (searched up to 1000); names longer than 42 are cut to 41 characters plus '...'.
- */
-export function defaultAssignmentTitle(assignmentName: string, usedTitles: readonly string[]): string {
-  const base = assignmentName.length > 42 ? `${assignmentName.slice(0, 41)}...` : assignmentName;
-  const used = new Set(usedTitles);
-  for (let v = 1; v <= 1000; v++) {
-    const title = `${base} - v${v}`;
-    if (!used.has(title)) return title;
-  }
-  return `${base} - v1001`;
-}
-
 /** mm:ss.t, or hh:mm:ss.t from one hour (the waveform timer). */
 export function formatTimer(seconds: number): string {
   const s = Math.max(0, seconds);

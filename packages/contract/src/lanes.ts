@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The voice lanes under the results page's waveform (docs/decisions.md, "Voice lanes"): compact
+// The voice lanes under the results page's waveform (docs/decisions/results-page.md, "Voice lanes"): compact
 // series the analysis computes once, served as a media file beside the peaks (lanesUrl), so the
 // browser draws a 15-minute recording's pitch, loudness and rate without decoding any audio.
 

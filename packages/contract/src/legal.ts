@@ -1,5 +1,5 @@
 // The Terms of Use and the Privacy Policy (issue 12 item 19): pages served by the app, whose text the
-// operator sets in DATA_DIR/legal/{terms,privacy}.md (docs/operations.md), else a bundled default.
+// operator sets in DATA_DIR/legal/{terms,privacy}.md (docs/operations/README.md), else a bundled default.
 import { z } from 'zod';
 
 export const LEGAL_DOCUMENTS = ['terms', 'privacy'] as const;

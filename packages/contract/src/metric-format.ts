@@ -45,7 +45,7 @@ export function varietySummary(v: TVariety | null): string {
   return v ? `${Math.round(v.inBand)}% of segments in the ideal band` : 'Not available';
 }
 
-/** The unit a metric's value and its ideal range are both written in (docs/analysis.md). */
+/** The unit a metric's value and its ideal range are both written in (docs/analysis/scores-and-vibe-model.md). */
 export const METRIC_UNITS: Record<TMetricKey, string> = {
   overall: 'out of 10',
   strengthOfOpening: 'out of 10',

@@ -3,7 +3,7 @@ import { ZIdSchema } from './api.js';
 
 // The notification centre (the bell in the navigation): what happened that concerns the user.
 // Each notice is made by the same call that decides the matching email, for the same audience
-// (docs/decisions.md, "Notification centre"), whether or not the user takes that email.
+// (docs/decisions/notifications.md, "Notification centre"), whether or not the user takes that email.
 
 export const NOTICE_KINDS = [
   /** Someone commented on the user's recording. */

@@ -98,7 +98,7 @@ export const ZVarietySchema = z.object({
   inBand: z.number(),
   belowBand: z.number(),
   aboveBand: z.number(),
-  /** Overall variability in the metric's natural unit (see docs/analysis.md). */
+  /** Overall variability in the metric's natural unit (see docs/analysis/scores-and-vibe-model.md). */
   value: z.number(),
 });
 export type TVariety = z.infer<typeof ZVarietySchema>;
@@ -202,7 +202,7 @@ export const ZResultsDataSchema = z.object({
   wordsPerMinute: z.number().nullable(),
   transcriber: z.string(),
   transcript: z.string(),
-  /** Measured features behind the scores, by name (units in docs/analysis.md). */
+  /** Measured features behind the scores, by name (units in docs/analysis/scores-and-vibe-model.md). */
   features: z.record(z.string(), z.number()),
   vibes: z.partialRecord(ZVibeSchema, ZVibeExplanationSchema),
   speakers: z.array(
@@ -213,7 +213,7 @@ export const ZResultsDataSchema = z.object({
     }),
   ),
   /**
-   * Honest words (docs/analysis.md, "Word confidence"): how many of the owner's words the recogniser
+   * Honest words (docs/analysis/transcription-and-word-confidence.md, "Word confidence"): how many of the owner's words the recogniser
    * was unsure of (confidence below `threshold`), and how many of each word-spotting phrase's counted
    * utterances rest on such words. Absent from results made before it.
    */
@@ -243,7 +243,7 @@ export const ZSpeakerCountSchema = z.object({
   /** Voices found: numSpeakers. One voice is scored as a talk (isConversational false). */
   found: z.number().int().min(1).max(5),
   /**
-   * 'measured': the voice test (ΔBIC per frame, docs/analysis.md "Diarization") decided the count;
+   * 'measured': the voice test (ΔBIC per frame, docs/analysis/diarization.md "Diarization") decided the count;
    * 'hint': the test found several voices and the hint said how many; 'channels': one voice per channel.
    */
   source: z.enum(['measured', 'hint', 'channels']),
@@ -254,7 +254,7 @@ export const ZSpeakerCountSchema = z.object({
 });
 export type TSpeakerCount = z.infer<typeof ZSpeakerCountSchema>;
 
-/** What the results page says was found (docs/decisions.md, "Speaker count"). */
+/** What the results page says was found (docs/decisions/analysis-pipeline.md, "Speaker count"). */
 export function speakerCountText(c: TSpeakerCount): string {
   if (c.found === 1) return 'One voice found, scored as a talk.';
   return c.source === 'channels' ? `${c.found} speakers found, one per channel.` : `${c.found} speakers found.`;

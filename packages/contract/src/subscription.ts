@@ -213,7 +213,7 @@ export function sortPlans<T extends { price: number; name: string }>(plans: T[])
 }
 
 /**
- * The expiry rule of paid access (docs/decisions.md, "Paid access"), the one copy the server and the
+ * The expiry rule of paid access (docs/decisions/payments.md, "Paid access"), the one copy the server and the
  * subscription page's Expiration Date column share: paying for a plan of `durationDays` gives access
  * until now + that many days, or, while the membership is still active (`activeUntil`: its current
  * expiry), that expiry + that many days, so renewing early loses no paid day.

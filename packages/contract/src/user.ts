@@ -71,7 +71,7 @@ export const ZEmailSectionsSchema = z.object({
 export type TEmailSections = z.infer<typeof ZEmailSectionsSchema>;
 
 /**
- * The access reminder: an email 7 days before a membership's access ends (docs/decisions.md,
+ * The access reminder: an email 7 days before a membership's access ends (docs/decisions/payments.md,
  * "Access reminders"). Not one of the six spec'd switches, so it has its own field and call.
  */
 export const ZAccessRemindersSchema = z.object({ enabled: z.boolean() });

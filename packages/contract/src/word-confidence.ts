@@ -1,4 +1,4 @@
-// Honest words (docs/analysis.md, "Word confidence"): which transcript words the recogniser was
+// Honest words (docs/analysis/transcription-and-word-confidence.md, "Word confidence"): which transcript words the recogniser was
 // guessing, shared by the analysis (which asks the recogniser for alternatives to these words and
 // qualifies word-based tips), the server and the web (which fades them), so all agree on a word.
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES, MSG, parseBearerToken, type TOrgSettings } from '@rostrum/contract';
 import type { TDb } from '../db/client.js';
 import { apiKeys, memberships, organisations, users } from '../db/schema.js';
-import { unauthorized } from '../http/errors.js';
+import { unauthorized } from '../errors.js';
 import { hashSecret } from './keys.js';
 import { membershipActiveNowSql } from './membership-active.js';
 import { preparedPerDb } from '../db/prepared.js';

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../db/client.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { groups, memberships } from '../db/schema.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { forbidden, notFound } from '../errors.js';
 import type { TAuth } from './auth-context.js';
 import { membershipHasActiveRoleSql } from './membership-active.js';
 import { peerListVisible } from './privacy-rules.js';

@@ -3,7 +3,7 @@ import { hasActiveRole } from './membership-active.js';
 import { recordingAccess } from './privacy-rules.js';
 import { isActiveSpeakerIn } from './roles.js';
 
-// Who may get which notification email (000 section 2.10, docs/decisions.md "Item 3"). The
+// Who may get which notification email (000 section 2.10, docs/decisions/notifications.md "Item 3"). The
 // settings page shows exactly the switches emailSectionsFor offers, and a mail goes only to a
 // recipient it offers that kind to, who left it on, and who may open the recording it is about.
 

@@ -363,7 +363,7 @@ describe('toldOfRecording: who hears of a shared, submitted or handed-in recordi
   });
 });
 
-describe('emailSectionsFor and wantsEmail (000 section 2.10, docs/decisions.md)', () => {
+describe('emailSectionsFor and wantsEmail (000 section 2.10, docs/decisions/notifications.md)', () => {
   const coach = { roles: ['manager'], status: 'active', expiresAt: null };
   const expiredCoach = { roles: ['manager'], status: 'active', expiresAt: PAST };
   const speaker = { roles: ['speaker'], status: 'active', expiresAt: null };

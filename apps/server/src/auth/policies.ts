@@ -9,7 +9,7 @@ export * from './abilities.js';
 export * from './assignment-member-rules.js';
 export * from './assignment-targets.js';
 export * from './guards.js';
-export { hasActiveRole, isMembershipActiveNow, membershipActiveNowSql, membershipHasActiveRoleSql } from './membership-active.js';
+export { hasActiveRole } from './membership-active.js';
 export * from './notification-rules.js';
 export * from './privacy-rules.js';
 export * from './report-rules.js';

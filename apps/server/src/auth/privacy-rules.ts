@@ -128,7 +128,7 @@ export function peerListVisible(
 }
 
 /**
- * The group median on the history page (issue 20, docs/decisions.md "Progress on the history
+ * The group median on the history page (issue 20, docs/decisions/feedback-and-history.md "Progress on the history
  * page"): whether the caller may see the median of `group` beside the history of `targetUserId`,
  * who must be an active speaker of it. The speaker themself: where the group's speakers share
  * with each other (speakersShareAt: levels 1 to 3; 0 and 4 are "sharing disabled", 000 section 6).

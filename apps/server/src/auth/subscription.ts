@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { ERROR_CODES, MSG, needsSubscription } from '@rostrum/contract';
 import type { TDb } from '../db/client.js';
 import { memberships } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError } from '../errors.js';
 import type { TAuth } from './auth-context.js';
 import { membershipActiveNowSql } from './membership-active.js';
 import { holdsOrgManagerRole, isOrgAdmin } from './roles.js';

@@ -662,7 +662,7 @@ export const cardSubscriptions = pgTable(
 );
 
 /**
- * Access reminders sent (jobs/access-reminders.job.ts): one row per membership and the expiry it
+ * Access reminders sent (modules/subscriptions/access-reminders.job.ts): one row per membership and the expiry it
  * warned about, inserted in the transaction that enqueues the email. The key makes a second run,
  * or a second worker, send nothing; a renewal that moves the expiry earns a new reminder.
  */
@@ -703,7 +703,7 @@ export const hubSignInStates = pgTable(
 
 /**
  * Which account a partner hub's identity signs in to: the hub's issuer and subject (`sub`), never
- * the email (an email links an identity once, and only as docs/decisions.md allows).
+ * the email (an email links an identity once, and only as docs/decisions/accounts-and-sign-in.md allows).
  */
 export const hubIdentities = pgTable(
   'hub_identities',

@@ -1,65 +1,14 @@
-import { z } from 'zod';
-import { ZIdSchema } from '@rostrum/contract';
-import type { TProbe } from '@rostrum/analysis';
+import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../config.js';
 import type { TDb } from '../db/client.js';
 import type { TMediaStorage } from '../storage/media-storage.js';
-import { ZMailSchema, type TMail, type TMailer } from '../mail/mailer.js';
+import type { TMail, TMailer } from '../mail/mailer.js';
 
-// Jobs are a name, a zod payload and a handler. This file holds what handlers and the services
-// that enqueue need (names, payloads, retries, the queue's interface), so that neither imports
-// the queue itself (queue.ts).
-
-export const ANALYZE_RECORDING = 'analyze-recording';
-/** What ffprobe said of the original when the upload was checked (analysis need not ask again). */
-const ZProbedSchema = z.object({
-  duration: z.number().nonnegative(),
-  hasAudio: z.boolean(),
-  isVideo: z.boolean(),
-  format: z.string(),
-  channels: z.number().int().nonnegative(),
-  sampleRate: z.number().nonnegative(),
-  audioCodec: z.string().nullable(),
-  videoCodec: z.string().nullable(),
-  size: z.number().nonnegative(),
-}) satisfies z.ZodType<TProbe>;
-export const ZAnalyzeRecordingPayloadSchema = z.object({ recordingId: ZIdSchema, probed: ZProbedSchema.optional() });
-export type TAnalyzeRecordingPayload = z.infer<typeof ZAnalyzeRecordingPayloadSchema>;
-
-/** After DELETE recordings/{id}: its media folder goes once the deletion has committed. */
-export const REMOVE_RECORDING_MEDIA = 'remove-recording-media';
-export const ZRemoveRecordingMediaPayloadSchema = z.object({ recordingId: ZIdSchema });
-export type TRemoveRecordingMediaPayload = z.infer<typeof ZRemoveRecordingMediaPayloadSchema>;
-
-/** After each PATCH of a live capture and its last byte: transcribe the next windows (transcribe-capture.job.ts). */
-export const TRANSCRIBE_CAPTURE = 'transcribe-capture';
-export const ZTranscribeCapturePayloadSchema = z.object({ captureId: ZIdSchema });
-export type TTranscribeCapturePayload = z.infer<typeof ZTranscribeCapturePayloadSchema>;
-
-/** Periodic: unfinished uploads older than a day, their partial files and waiting recordings. */
-export const EXPIRE_UPLOADS = 'expire-uploads';
-export const ZExpireUploadsPayloadSchema = z.object({});
-
-/** Periodic: the email 7 days before a speaker's access ends (access-reminders.job.ts). */
-export const ACCESS_REMINDERS = 'access-reminders';
-export const ZAccessRemindersPayloadSchema = z.object({});
-
-/** Every email: composed by its feature, sent by the worker (jobs/send-email.job.ts). */
-export const SEND_EMAIL = 'send-email';
-export const ZSendEmailPayloadSchema = ZMailSchema;
-
-/** Retries for transient faults: 3 more tries, 10 s apart and doubling. */
-export const ANALYZE_RETRY = { retryLimit: 3, retryDelay: 10, retryBackoff: true } as const;
-/** A file removal that failed (a busy or unreachable volume) is tried again for about half an hour. */
-export const REMOVE_MEDIA_RETRY = { retryLimit: 10, retryDelay: 2, retryBackoff: true } as const;
-/** A capture another worker holds is tried again soon; a failed window waits for the next PATCH or the analysis. */
-export const TRANSCRIBE_CAPTURE_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: false } as const;
-export const EXPIRE_UPLOADS_RETRY = { retryLimit: 2, retryDelay: 60, retryBackoff: false } as const;
-/** A failed reminder run (the database busy) is tried again; the next hourly run also picks up what it missed. */
-export const ACCESS_REMINDERS_RETRY = { retryLimit: 2, retryDelay: 60, retryBackoff: false } as const;
-/** A mail the transport refused (SMTP down, a full outbox volume): 5 tries in all, from 30 s and doubling (8 to 15 minutes with jitter). */
-export const SEND_EMAIL_RETRY = { retryLimit: 4, retryDelay: 30, retryBackoff: true } as const;
+// A job is a name, a zod payload, retry options and a handler. Each job is defined beside the
+// module whose work it does (modules/<m>/<m>.jobs.ts, mail/mail.jobs.ts), with its handler loaded
+// only when the job first runs; jobs/all-jobs.ts lists them for the queue (queue.ts). This file
+// is what definitions, handlers and the services that enqueue share, so none imports the queue.
 
 export interface TJobInfo {
   id: string;
@@ -91,24 +40,33 @@ export interface TJobDefinition<T> {
   policy?: 'standard' | 'short';
   payload: z.ZodType<T>;
   options: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
+  /** Periodic jobs: every worker asks for one now and then, and it runs once per this many seconds across them. */
+  everySeconds?: number;
+  /** Analysis is heavy: WORKER_CONCURRENCY of it run at a time in a worker; other jobs one at a time. */
+  heavy?: boolean;
+  /** The handler's module, imported when the job first runs: a service that only enqueues never loads it. */
+  load: () => Promise<TJobHandlers<T>>;
+}
+
+/** What a job's handler module provides. */
+export interface TJobHandlers<T> {
   handle: (deps: TJobDeps, payload: T, job: TJobInfo) => Promise<void>;
   /** A try that died with its worker was the job's last one: nothing will run it again. */
   abandoned?: (deps: TJobDeps, payload: T) => Promise<void>;
 }
 
+/** A job definition, typed by its payload. */
+export const defineJob = <T>(d: TJobDefinition<T>): TJobDefinition<T> => d;
+
 export interface TQueue {
+  /** Enqueues a job inside the caller's transaction: the job exists only if that commits. */
+  enqueue<T>(tx: TDb, job: TJobDefinition<T>, payload: T): Promise<void>;
   /**
-   * Enqueues analysis inside the caller's transaction: the job exists only if it commits.
-   * `probed`: the upload check's ffprobe facts of the original, passed on to the analysis.
+   * Asks for a job now, outside any transaction, and wakes this process's workers of it. On a
+   * 'short' queue at most one job waits per `singletonKey` (the waiting one will see every change
+   * that came before it runs).
    */
-  enqueueAnalyze(tx: TDb, recordingId: string, probed?: TProbe): Promise<void>;
-  /**
-   * Asks for the live transcription of a capture's new bytes: at most one job waits per capture
-   * (the waiting one will see every byte that arrived before it runs).
-   */
-  enqueueTranscribeCapture(captureId: string): Promise<void>;
-  /** Enqueues removal of a deleted recording's files, inside the transaction that deletes it. */
-  enqueueRemoveMedia(tx: TDb, recordingId: string): Promise<void>;
+  request<T>(job: TJobDefinition<T>, payload: T, singletonKey: string): Promise<void>;
   /**
    * Enqueues an email inside the transaction of the change that causes it: sent by a worker once
    * that commits (retried while the transport fails), never when it rolls back.

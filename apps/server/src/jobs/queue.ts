@@ -3,85 +3,31 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TConfig } from '../config.js';
 import type { TDatabase, TDb } from '../db/client.js';
 import type { TMail } from '../mail/mailer.js';
-import { ACCESS_REMINDERS_EVERY_SECONDS, handleAccessReminders } from './access-reminders.job.js';
-import { handleAnalyzeAbandoned, handleAnalyzeRecording } from './analyze-recording.job.js';
-import { EXPIRE_UPLOADS_EVERY_SECONDS, handleExpireUploads } from './expire-uploads.job.js';
-import { handleRemoveRecordingMedia } from './remove-recording-media.job.js';
-import { handleSendEmail } from './send-email.job.js';
-import { handleTranscribeCapture } from './transcribe-capture.job.js';
 import { transactionExecutor } from './sql-executor.js';
 import { beat, reclaimJobsOfGoneWorkers, registerWorker, releaseJob, takeJob, unregisterWorker } from './worker-registry.js';
 import { reportError } from '../observability/error-reporting.js';
-import {
-  ACCESS_REMINDERS,
-  ACCESS_REMINDERS_RETRY,
-  ANALYZE_RECORDING,
-  ANALYZE_RETRY,
-  EXPIRE_UPLOADS,
-  EXPIRE_UPLOADS_RETRY,
-  REMOVE_MEDIA_RETRY,
-  REMOVE_RECORDING_MEDIA,
-  SEND_EMAIL,
-  SEND_EMAIL_RETRY,
-  TRANSCRIBE_CAPTURE,
-  TRANSCRIBE_CAPTURE_RETRY,
-  type TAnalyzeRecordingPayload,
-  type TJobDefinition,
-  type TJobDeps,
-  type TJobInfo,
-  type TQueue,
-  type TRemoveRecordingMediaPayload,
-  type TTranscribeCapturePayload,
-  type TWorkerDeps,
-  ZAccessRemindersPayloadSchema,
-  ZAnalyzeRecordingPayloadSchema,
-  ZExpireUploadsPayloadSchema,
-  ZRemoveRecordingMediaPayloadSchema,
-  ZSendEmailPayloadSchema,
-  ZTranscribeCapturePayloadSchema,
-} from './job-types.js';
+import { ALL_JOBS } from './all-jobs.js';
+import type { TJobDefinition, TJobDeps, TJobHandlers, TJobInfo, TQueue, TWorkerDeps } from './job-types.js';
+import { SEND_EMAIL } from '../mail/mail.jobs.js';
 
 // The queue and its worker loop: pg-boss keeps the jobs in the same database (PGlite or
 // PostgreSQL), so any number of `--role worker` processes can share it. The jobs' names,
 // payloads and the interfaces handlers see are in job-types.ts.
 
-const job = <T>(d: TJobDefinition<T>) => d as TJobDefinition<unknown>;
+const JOBS = ALL_JOBS;
 
-const JOBS = [
-  job({
-    name: ANALYZE_RECORDING,
-    payload: ZAnalyzeRecordingPayloadSchema,
-    options: ANALYZE_RETRY,
-    handle: handleAnalyzeRecording,
-    abandoned: handleAnalyzeAbandoned,
-  }),
-  job({
-    name: REMOVE_RECORDING_MEDIA,
-    payload: ZRemoveRecordingMediaPayloadSchema,
-    options: REMOVE_MEDIA_RETRY,
-    handle: handleRemoveRecordingMedia,
-  }),
-  job({
-    name: EXPIRE_UPLOADS,
-    payload: ZExpireUploadsPayloadSchema,
-    options: EXPIRE_UPLOADS_RETRY,
-    handle: async (deps) => void (await handleExpireUploads(deps)),
-  }),
-  job({
-    name: ACCESS_REMINDERS,
-    payload: ZAccessRemindersPayloadSchema,
-    options: ACCESS_REMINDERS_RETRY,
-    handle: async (deps) => void (await handleAccessReminders(deps)),
-  }),
-  job({ name: SEND_EMAIL, payload: ZSendEmailPayloadSchema, options: SEND_EMAIL_RETRY, handle: handleSendEmail }),
-  job({
-    name: TRANSCRIBE_CAPTURE,
-    policy: 'short',
-    payload: ZTranscribeCapturePayloadSchema,
-    options: TRANSCRIBE_CAPTURE_RETRY,
-    handle: handleTranscribeCapture,
-  }),
-];
+/** Each job's handlers, imported when the job first runs in this process. */
+const loaded = new Map<string, Promise<TJobHandlers<unknown>>>();
+function handlersOf(d: TJobDefinition<unknown>): Promise<TJobHandlers<unknown>> {
+  let h = loaded.get(d.name);
+  if (!h) {
+    h = d.load();
+    // A failed import is tried again at the next run rather than remembered.
+    h.catch(() => loaded.delete(d.name));
+    loaded.set(d.name, h);
+  }
+  return h;
+}
 
 /**
  * Runs one fetched job with its handler. A failure is logged (a warning while tries remain, an
@@ -90,7 +36,8 @@ const JOBS = [
 async function runJob(d: TJobDefinition<unknown>, deps: TJobDeps, j: PgBoss.JobWithMetadata<object>): Promise<void> {
   const info: TJobInfo = { id: j.id, retryCount: j.retryCount ?? 0, retryLimit: j.retryLimit ?? d.options.retryLimit };
   try {
-    await d.handle(deps, d.payload.parse(j.data), info);
+    const { handle } = await handlersOf(d);
+    await handle(deps, d.payload.parse(j.data), info);
   } catch (err) {
     const where = { err, job: d.name, jobId: info.id, try: info.retryCount + 1, tries: info.retryLimit + 1 };
     if (info.retryCount >= info.retryLimit) {
@@ -119,6 +66,12 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
     reportError(err, { kind: 'job-queue' });
   });
   await boss.start();
+  /** A job the queue runs (all-jobs.ts); enqueuing another is a programming error. */
+  const definitionOf = (name: string) => {
+    const d = JOBS.find((j) => j.name === name);
+    if (!d) throw new Error(`no job named ${name} (jobs/all-jobs.ts)`);
+    return d;
+  };
   const optionsOf = (d: TJobDefinition<unknown>) => ({ ...d.options, expireInSeconds: config.jobExpireSeconds });
   for (const d of JOBS) {
     const queue = { name: d.name, ...optionsOf(d), ...(d.policy && { policy: d.policy }) };
@@ -126,7 +79,7 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
     else await boss.createQueue(d.name, queue);
   }
   const send = (tx: TDb, name: string, payload: object) => {
-    const d = JOBS.find((j) => j.name === name)!;
+    const d = definitionOf(name);
     return boss.send(name, d.payload.parse(payload) as object, { ...optionsOf(d), db: transactionExecutor(tx) });
   };
   const periodicTimers: NodeJS.Timeout[] = [];
@@ -148,10 +101,11 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
       const d = JOBS.find((x) => x.name === j.name);
       log.warn({ job: j.name, jobId: j.id, state: j.state }, 'a job whose worker is gone was handed back');
       if (j.state === 'retry') wakeWorkers(j.name);
-      else if (d?.abandoned) {
+      else if (d) {
         const parsed = d.payload.safeParse(j.data);
-        if (parsed.success)
-          await d.abandoned(jobDeps(deps), parsed.data).catch((err: unknown) => {
+        const { abandoned } = await handlersOf(d);
+        if (parsed.success && abandoned)
+          await abandoned(jobDeps(deps), parsed.data).catch((err: unknown) => {
             log.error({ err, job: j.name, jobId: j.id }, 'could not end a job whose last try died with its worker');
             reportError(err, { kind: 'job', job: j.name });
           });
@@ -160,22 +114,18 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
   };
 
   return {
-    async enqueueAnalyze(tx, recordingId, probed) {
-      await send(tx, ANALYZE_RECORDING, { recordingId, probed } satisfies TAnalyzeRecordingPayload);
+    async enqueue(tx, job, payload) {
+      await send(tx, job.name, payload as object);
     },
-    async enqueueTranscribeCapture(captureId) {
-      const d = JOBS.find((j) => j.name === TRANSCRIBE_CAPTURE)!;
-      await boss.send(TRANSCRIBE_CAPTURE, { captureId } satisfies TTranscribeCapturePayload, { ...optionsOf(d), singletonKey: captureId });
-      wakeWorkers(TRANSCRIBE_CAPTURE);
-    },
-    async enqueueRemoveMedia(tx, recordingId) {
-      await send(tx, REMOVE_RECORDING_MEDIA, { recordingId } satisfies TRemoveRecordingMediaPayload);
+    async request(job, payload, singletonKey) {
+      const d = definitionOf(job.name);
+      await boss.send(d.name, d.payload.parse(payload) as object, { ...optionsOf(d), singletonKey });
+      wakeWorkers(d.name);
     },
     enqueueEmail,
     wakeWorkers,
     async runDueJobs(name, deps) {
-      const d = JOBS.find((j) => j.name === name);
-      if (!d) throw new Error(`runDueJobs: no job named ${name}`);
+      const d = definitionOf(name);
       let ran = 0;
       for (;;) {
         const [j] = await boss.fetch<object>(name, { batchSize: 1, includeMetadata: true });
@@ -209,7 +159,7 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
       heartbeat.unref();
       for (const d of JOBS) {
         // Analysis is heavy: WORKER_CONCURRENCY at a time. The housekeeping jobs and mail are light.
-        const count = d.name === ANALYZE_RECORDING ? config.workerConcurrency : 1;
+        const count = d.heavy ? config.workerConcurrency : 1;
         for (let i = 0; i < count; i++) {
           const id = await boss.work<object>(
             d.name,
@@ -230,15 +180,13 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
       }
       // Every worker asks for each periodic job now and then; the throttle key makes it one run
       // per period across all workers sharing the queue.
-      const periodic: [string, number][] = [
-        [EXPIRE_UPLOADS, EXPIRE_UPLOADS_EVERY_SECONDS],
-        [ACCESS_REMINDERS, ACCESS_REMINDERS_EVERY_SECONDS],
-      ];
-      for (const [name, everySeconds] of periodic) {
+      for (const d of JOBS) {
+        const everySeconds = d.everySeconds;
+        if (!everySeconds) continue;
         const request = () =>
           boss
-            .sendThrottled(name, {}, optionsOf(JOBS.find((j) => j.name === name)!), everySeconds, name)
-            .catch((err: unknown) => log.error({ err, job: name }, 'could not schedule a periodic job'));
+            .sendThrottled(d.name, {}, optionsOf(d), everySeconds, d.name)
+            .catch((err: unknown) => log.error({ err, job: d.name }, 'could not schedule a periodic job'));
         await request();
         const timer = setInterval(() => void request(), (everySeconds * 1000) / 4);
         timer.unref();

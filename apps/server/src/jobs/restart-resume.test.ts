@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrg, signInAs, startTestApp, type TTestApp } from '../test/harness.js';
 import { speechWav } from '../test/media-fixtures.js';
-import { ANALYZE_RECORDING } from './job-types.js';
+import { ANALYZE_RECORDING } from '../modules/recordings/index.js';
 
 // The default single-node install (`--role all`: API, web app and worker in one process), killed
 // with SIGKILL in the middle of an analysis and started again, as systemd or a person would: the

@@ -6,7 +6,8 @@ import { jobOwners, jobWorkers, recordings } from '../db/schema.js';
 import type { TMail, TMailer } from '../mail/mailer.js';
 import { insertDoneRecording, makeOrg, startTestApp, type TTestApp } from '../test/harness.js';
 import { startQueue } from './queue.js';
-import { ANALYZE_RECORDING, ANALYZE_RETRY, SEND_EMAIL, SEND_EMAIL_RETRY } from './job-types.js';
+import { SEND_EMAIL, SEND_EMAIL_RETRY } from '../mail/mail.jobs.js';
+import { ANALYZE_RECORDING, ANALYZE_RETRY, analyzeRecordingJob } from '../modules/recordings/index.js';
 import { beat, reclaimJobsOfGoneWorkers, registerWorker, releaseJob, takeJob } from './worker-registry.js';
 
 // The worker registry: a gone worker's active jobs are handed back for retry, a live worker's
@@ -195,7 +196,7 @@ describe('a gone worker on the last try of an analysis', () => {
   it('is found by a worker at its start: the recording fails instead of processing for ever', async () => {
     const { speaker, group } = await makeOrg(t.db);
     const rec = await insertDoneRecording(t.db, speaker, group.id, { status: 'processing', duration: null });
-    await t.db.transaction((tx) => t.queue.enqueueAnalyze(tx, rec.id));
+    await t.db.transaction((tx) => t.queue.enqueue(tx, analyzeRecordingJob, { recordingId: rec.id }));
     await t.db.execute(
       sql`update pgboss.job set state = 'active', started_on = now(), retry_count = ${ANALYZE_RETRY.retryLimit}
           where name = ${ANALYZE_RECORDING} and data->>'recordingId' = ${rec.id}`,

@@ -18,7 +18,7 @@ export const ZMailSchema = z.object({
 export type TMail = z.infer<typeof ZMailSchema>;
 
 /**
- * The transport. Only the `send-email` job calls it (jobs/send-email.job.ts); features enqueue
+ * The transport. Only the `send-email` job calls it (mail/send-email.job.ts); features enqueue
  * their mail with `deps.queue.enqueueEmail(tx, mail)` in the transaction of the change.
  */
 export interface TMailer {

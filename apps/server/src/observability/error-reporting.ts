@@ -34,10 +34,6 @@ export function initErrorReporting(opts: { dsn?: string; environment: string; re
   enabled = true;
 }
 
-export function errorReportingEnabled(): boolean {
-  return enabled;
-}
-
 const cut = (s: string) => redact(s).slice(0, REPORTED_TEXT_MAX);
 const redact = (s: string) => s.replace(SECRET_TEXT, (_m, bearer?: string, param?: string) => `${bearer ?? param ?? ''}[Filtered]`);
 

@@ -3,7 +3,7 @@
 // src/auth/policies.ts, so the matrix can catch a wrong policy. Pure functions only.
 //
 // Spec references below: "000 §6" = 000_*.txt section 6, and so on. Where the spec is silent
-// the choice is marked SILENT with the reason; docs/api.md supplies only the status convention.
+// the choice is marked SILENT with the reason; docs/api/README.md supplies only the status convention.
 
 export const CALLERS = ['anonymous', 'owner', 'peer', 'coach', 'admin', 'foreignAdmin'] as const;
 /**
@@ -25,9 +25,6 @@ export type TView = 'full' | 'list-only' | 'hidden';
 
 /** Who wrote a feedback item (or rated, for scorecard answers). */
 export type TAuthor = 'owner' | 'peer' | 'coach' | 'admin' | 'otherSpeaker' | 'otherCoach';
-
-/** The admin edit form couples the levels (000 §4): 0 on one side forces 0 on the other. */
-export const isCoupled = (lv: TLevels) => (lv.coach === 0) === (lv.speaker === 0);
 
 /** The spec offers level 0 only while Assignments is off (000 §3), so the matrix turns it on elsewhere. */
 export const assignmentsOnFor = (lv: TLevels) => lv.coach > 0 && lv.speaker > 0;
@@ -104,7 +101,7 @@ export function mayScore(caller: TCaller, lv: TLevels, rec: TRecFlags, coachOnly
 // ---- statuses ---------------------------------------------------------------------------
 
 /**
- * The status convention (docs/api.md, the existing route tests): 401 without a key; another
+ * The status convention (docs/api/README.md, the existing route tests): 401 without a key; another
  * organisation's ids are 404; in the caller's own organisation a target they may not see is
  * 404 and one they see but may not act on is 403. The admin area answers 403 to non-admins.
  */
@@ -187,7 +184,7 @@ export function exportRule(caller: TCaller, lv: TLevels, rec: TRecFlags) {
 }
 
 /** Issue 20: "The OWNER of the recording only may create ..., list and revoke links for their recording". */
-export const shareLinkRule = recordingMutationRule;
+export const shareLinkRule: typeof recordingMutationRule = (...args) => recordingMutationRule(...args);
 
 /**
  * Re-analysing with the current wordspotting list (issue text, 002 section 2.9 SILENT on who):
@@ -222,7 +219,7 @@ export function feedbackCreateRule(caller: TCaller, lv: TLevels, rec: TRecFlags,
 /**
  * Move to Assignment (001 §4-5, 002 §4): the owner moves their own recording into an open
  * assignment of a group they speak in, only when Assignments is on. Statuses follow
- * docs/api.md: Assignments off or not a speaker of the group 403, not the owner 404.
+ * docs/api/assignments-and-dashboards.md: Assignments off or not a speaker of the group 403, not the owner 404.
  */
 export function moveToAssignmentStatus(caller: TCaller, lv: TLevels, assignmentHidden = false): number {
   if (!sameOrg(caller)) return statusFor(caller, { visible: false, allowed: false });
@@ -235,7 +232,7 @@ export function moveToAssignmentStatus(caller: TCaller, lv: TLevels, assignmentH
 }
 
 /**
- * Taking a recording out of an assignment: the group's coaches and org admins (docs/api.md;
+ * Taking a recording out of an assignment: the group's coaches and org admins (docs/api/assignments-and-dashboards.md;
  * the spec has no such action for speakers: moving is irreversible for them, 002 §4).
  * SILENT: a coach needs to see the recording (a 404 otherwise); seeing it listed is enough,
  * and the Assignments setting does not matter (taking out only narrows who sees it).
@@ -260,7 +257,7 @@ export function uploadStatus(caller: TCaller): number {
 
 /**
  * Every assignment call needs the organisation's Assignments setting (002 section 1: the
- * feature is per organisation). SILENT on the status: docs/api.md answers 403
+ * feature is per organisation). SILENT on the status: docs/api/assignments-and-dashboards.md answers 403
  * `assignment.disabled` to the organisation's own callers; another organisation's ids stay 404
  * (the foreign organisation has Assignments on) and no key is 401.
  */
@@ -282,7 +279,7 @@ export type TAssignmentKind = 'assigned' | 'archived' | 'privateTemplate' | 'sha
  * coach dashboard", section 6); the org admin as a coach of every group (see coachLike).
  * Templates: SILENT beyond section 6's "template sharing (public/private) only for the
  * template's owner": a private template is its owner's alone (the org admin included, as
- * docs/decisions.md decides), a shared one is seen by the organisation's coaches and admins,
+ * docs/decisions/assignments.md decides), a shared one is seen by the organisation's coaches and admins,
  * never by speakers (the templates view is on the coach dashboard). Global templates are seen by
  * every organisation's coaches and admins (they are product content), the foreign admin too.
  */
@@ -305,7 +302,7 @@ export function assignmentVisible(caller: TCaller, kind: TAssignmentKind): boole
  * The coach actions of 002 section 2.6/4 (Edit, Archive/Restore, Copy, attachments): a coach of
  * the assignment's group or the org admin; a speaker who sees it is refused (403). Section 6:
  * editing, deleting, archiving and copying "only when the assignment is not global" (403).
- * Archived assignments are not edited until restored (docs/decisions.md: 409 `assignment.closed`).
+ * Archived assignments are not edited until restored (docs/decisions/assignments.md: 409 `assignment.closed`).
  */
 export function assignmentEditRule(caller: TCaller, kind: TAssignmentKind) {
   return {
@@ -336,7 +333,7 @@ export function templateSharingRule(caller: TCaller, kind: TAssignmentKind) {
 
 /**
  * Delete: templates only (002 section 4 "Delete (templates)"), not global (section 6). SILENT on
- * who: the owner and the org admin (docs/decisions.md), not another coach who sees a shared one.
+ * who: the owner and the org admin (docs/decisions/assignments.md), not another coach who sees a shared one.
  */
 export function templateDeleteRule(caller: TCaller, kind: TAssignmentKind) {
   return {
@@ -365,7 +362,7 @@ export function assignTemplateRule(caller: TCaller, kind: TAssignmentKind) {
 
 /**
  * The scorecard is edited on templates (002 section 2.7 step 4; not for global ones); an
- * assigned assignment's criteria are locked (docs/decisions.md: 409 `assignment.criteria_locked`
+ * assigned assignment's criteria are locked (docs/decisions/assignments.md: 409 `assignment.criteria_locked`
  * for whoever may edit it, 403 for a speaker).
  */
 export function scorecardSaveRule(caller: TCaller, kind: TAssignmentKind) {

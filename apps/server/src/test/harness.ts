@@ -14,11 +14,12 @@ import { hashPassword } from '../auth/passwords.js';
 import type { TMail, TMailer } from '../mail/mailer.js';
 import { pino } from 'pino';
 import { startQueue } from '../jobs/queue.js';
-import { SEND_EMAIL, type TWorkerDeps } from '../jobs/job-types.js';
+import type { TWorkerDeps } from '../jobs/job-types.js';
+import { SEND_EMAIL } from '../mail/mail.jobs.js';
 import { MediaStorage, type TMediaStorage } from '../storage/media-storage.js';
 import { ADMIN_URL } from './admin-url.js';
 import { logSerializers } from '../observability/log-serializers.js';
-import type { TPaymentProvider } from '../modules/subscriptions/payment-provider.js';
+import type { TPaymentProvider } from '../payments/payment-provider.js';
 
 // API integration tests run against the real PostgreSQL (admin-url.ts). Each test file gets a
 // database of its own, copied from the run's migrated template (global-setup.ts), dropped at the end.

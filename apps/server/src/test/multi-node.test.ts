@@ -11,7 +11,7 @@ import { speechWav } from './media-fixtures.js';
 import { startS3StandIn, type TS3StandIn } from './s3-stand-in.js';
 
 // Scale-out: two API processes and two worker processes (`node dist/main.js --role api|worker`,
-// the commands of docs/operations.md) on one PostgreSQL database and one S3-compatible bucket.
+// the commands of docs/operations/README.md) on one PostgreSQL database and one S3-compatible bucket.
 // An upload started through node A resumes through node B; either node serves its results and
 // playback; a worker killed mid-analysis loses nothing; 20 recordings spread over both workers.
 

@@ -89,7 +89,7 @@ const id = (value: string) => ({ id: value });
 type TGeneratedPreferencesBody = NonNullable<paths['/api/v1/me/preferences']['put']['requestBody']>['content']['application/json'];
 
 /**
- * One function per call of docs/api.md. Each is checked against the server's OpenAPI document
+ * One function per call of docs/api/README.md. Each is checked against the server's OpenAPI document
  * (openapi.gen.ts) and against the contract type the pages use, so neither can drift.
  */
 export const api = {

@@ -11,7 +11,7 @@ export const DICTIONARY_FILE = '/usr/share/pocketsphinx/model/en-us/cmudict-en-u
 /**
  * Detection threshold: a phrase of n phones is reported when its path beats the garbage loop by
  * 10^-(KWS_EXPONENT_PER_PHONE x n - KWS_EXPONENT_OFFSET). Measured on espeak speech with the
- * word-spotting benchmark (docs/analysis.md, "Word spotting accuracy"): 4-phone "you know" was
+ * word-spotting benchmark (docs/analysis/word-spotting.md, "Word spotting accuracy"): 4-phone "you know" was
  * best near 1e-6 (1e-12 doubled its false alarms), 6-7 phones near 1e-22 to 1e-30, 9 phones near 1e-46.
  */
 export const KWS_EXPONENT_PER_PHONE = 8;
@@ -107,7 +107,7 @@ function variants(words: readonly string[], prons: readonly string[][]): { text:
     const separate = { text: entries.map(([w]) => w).join(' '), phones: count, entries };
     if (words.length < KWS_JOINED_MIN_WORDS) return [separate];
     // A multi-word phrase is also listened for as ONE word with the phones joined: pocketsphinx's keyword
-    // search found "to be honest" this way and never as three words (docs/analysis.md).
+    // search found "to be honest" this way and never as three words (docs/analysis/word-spotting.md).
     const name = `${joinedWord(words)}${k ? `(${k + 1})` : ''}`;
     return [separate, { text: name, phones: count, entries: [[name, phones] as [string, string]] }];
   });
@@ -256,7 +256,7 @@ export function espeakLetterToSound(word: string): string | null {
 /**
  * A keyword hit is kept when the transcript's words at its time sound like it: their phones hold
  * the hit's pronunciation within this distance (phoneticDistance: edits per phone of the phrase).
- * Fitted on the word-spotting benchmark (docs/analysis.md, "Word spotting accuracy").
+ * Fitted on the word-spotting benchmark (docs/analysis/word-spotting.md, "Word spotting accuracy").
  */
 export const KWS_MAX_PHONETIC_DISTANCE = 0.5;
 

@@ -94,7 +94,7 @@ export interface TPocketsphinxOptions {
 
 /**
  * The transcript pass's settings: pocketsphinx's own, with at most 3,000 active HMMs a frame
- * (`-maxhmmpf`; default 30,000). The trade-off bench (`dist/bench/asr-tradeoff.js`; docs/analysis.md,
+ * (`-maxhmmpf`; default 30,000). The trade-off bench (`dist/bench/asr-tradeoff.js`; docs/analysis/transcription-and-word-confidence.md,
  * "Recogniser settings") measured it, with the keyword pass below, at 0.54x the recogniser's CPU time
  * (0.70x on 5 minutes of synthetic speech) for 0.008 less word recall and one word-spotting phrase
  * fewer in 72, noisy speech included. A tighter cap (1,500: 0.51x) loses phrases in noise: 22 of
@@ -110,7 +110,7 @@ export const KEYWORD_SEARCH: Pick<TRecogniserSearch, 'ds' | 'topn'> = { ds: 2, t
 /**
  * The lattice pass scores the acoustic model on every other frame, as the keyword pass does: on
  * badly recognised speech, where most words are unsure, a full-rate pass nearly doubled the
- * recogniser's time (docs/analysis.md, "Word confidence").
+ * recogniser's time (docs/analysis/transcription-and-word-confidence.md, "Word confidence").
  */
 export const LATTICE_SEARCH: Pick<TRecogniserSearch, 'ds' | 'topn'> = { ds: 2, topn: 4 };
 /** Longest piece handed to one recogniser process, seconds. */
@@ -205,7 +205,7 @@ export function createPocketsphinxTranscriber(options: TPocketsphinxOptions = {}
       return result.stdout;
     };
     // Third pass, over the unsure words' stretches only: the word lattice, whose competing words
-    // are the alternatives the transcript shows (docs/analysis.md, "Word confidence").
+    // are the alternatives the transcript shows (docs/analysis/transcription-and-word-confidence.md, "Word confidence").
     const below = options.alternativesBelow ?? UNCERTAIN_WORD_CONFIDENCE;
     const addAlternatives = async (
       words: TWord[],

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { debianPackage } from './real-speech.js';
+import { halfOf } from './halves.js';
 
 const AUDIO_PACKAGE = 'asterisk-core-sounds-en-g722';
 const TEXT_PACKAGE = 'asterisk-core-sounds-en';
@@ -21,11 +22,6 @@ export interface TPrompt {
   name: string;
   text: string;
   half: 'tune' | 'report';
-}
-
-/** Tune or report-only, by the first byte of the name's SHA-1 (stable across machines and runs). */
-export function halfOf(name: string): 'tune' | 'report' {
-  return (createHash('sha1').update(name).digest()[0] as number) % 2 === 0 ? 'tune' : 'report';
 }
 
 /** Up to `limit` prompts (ordered by hash, so any limit keeps both halves), with their texts. */

@@ -97,7 +97,7 @@ const CANDIDATES: TCandidate[] = [
   },
   // The previous default: the keyword pass's -ds 2 alone.
   { name: 'keyword pass -ds 2', options: of({}, { ds: 2 }) },
-  // A tighter cap: loses word-spotting phrases in noise (docs/analysis.md).
+  // A tighter cap: loses word-spotting phrases in noise (docs/analysis/transcription-and-word-confidence.md).
   { name: '-maxhmmpf 1500, keyword pass -ds 2', options: of({ maxhmmpf: 1500 }, { ds: 2 }) },
 ];
 

@@ -13,10 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { UNCERTAIN_WORD_CONFIDENCE } from '@rostrum/contract';
 import { createPocketsphinxTranscriber } from '../asr/pocketsphinx.transcriber.js';
 import { normaliseWord, type TWord } from '../asr/transcriber.js';
-import { allisonPrompts, allisonWav, halfOf } from './allison-prompts.js';
+import { allisonPrompts, allisonWav } from './allison-prompts.js';
 import { JFK_TEXT, jfk } from './real-speech.js';
 import { toRate } from './speech-sources.js';
 import { readPcm16 } from './spotting-score.js';
+import { halfOf } from './halves.js';
 
 const DIR = join(tmpdir(), 'rostrum-bench', 'confidence');
 const RATE = 16_000;

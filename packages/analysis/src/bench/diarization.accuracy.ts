@@ -1,15 +1,3 @@
-// `npm run bench -w @rostrum/analysis` (last part): how many speakers the conversational algorithm
-// finds. Monologues (one real voice: many of Allison's or Carlo's Asterisk prompts read one after
-// another, JFK's excerpt, the ALSA channel names) must give 1; dialogues (alternating turns of two
-// different real voices: Allison with JFK, the ALSA voice or Carlo; Carlo with JFK or the ALSA voice)
-// must give 2; each also at 0.8x and 1.25x tempo (sox WSOLA) and with white noise 20 dB under the
-// speech; monologues also with their prompts' register stepped (REGISTER_STEPS). espeak-ng and
-// flite voices are extra, synthetic rows. Every item is in the TUNE or the
-// REPORT half by a hash of its name (an Allison or Carlo prompt belongs to one half only); the voice
-// test's threshold was chosen on TUNE. Each item runs with the hint the server gives a Multi-Speaker
-// recording (2) and without one. Speaker-time error: the share of the true speech time (sampled
-// every 50 ms) given to the wrong speaker, under the best matching of found to true speakers.
-import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +12,7 @@ import { withPitchShift } from './pitch-shift.js';
 import { alsaChannels, jfk } from './real-speech.js';
 import { allisonPrompts, carloPrompts, jfkPhrases, type TPrompt } from './real-voices.js';
 import { espeak, flite, RATE, toRate } from './speech-sources.js';
+import { halfOf as tuneOrReport } from './halves.js';
 
 const DIR = join(tmpdir(), 'rostrum-bench', 'speakers');
 const GAP_SECONDS = 0.6;
@@ -71,7 +60,7 @@ interface TRun {
   trueSeparation: number;
 }
 
-const halfOf = (name: string): THalf => ((createHash('sha1').update(name).digest()[0] as number) % 2 === 0 ? 'TUNE' : 'REPORT');
+const halfOf = (name: string): THalf => (tuneOrReport(name) === 'tune' ? 'TUNE' : 'REPORT');
 
 async function mono(wav: string): Promise<Float32Array> {
   return (await decodePcm(wav)).channels[0] as Float32Array;
@@ -282,7 +271,7 @@ export function items(): TItem[] {
   const SYNTH: { name: string; a: TVoice; b?: TVoice }[] = [
     { name: 'espeak en-us', a: (t, n) => espeak('en-us', t, n) },
     // One voice whose level climbs 7 semitones over the talk and whose rate alternates, like the
-    // browser tests' talk: one voice, which pitch-aided counting splits (docs/analysis.md).
+    // browser tests' talk: one voice, which pitch-aided counting splits (docs/analysis/diarization.md).
     {
       name: 'espeak en-us, pitch stepped per sentence',
       a: (t, n, i) => espeak('en-us', t, n, { rate: i % 2 ? 175 : 140, pitch: 35 + 10 * (i % 5) }),

@@ -19,7 +19,6 @@ import type { TInterval } from '../signal/voice-activity.js';
 import {
   allisonPrompts,
   fluentVariant,
-  halfOf,
   insertHesitations,
   jfkHalves,
   type TInserted,
@@ -27,6 +26,7 @@ import {
   wavSeconds,
 } from './real-hesitations.js';
 import { espeak, flite, RATE } from './speech-sources.js';
+import { halfOf } from './halves.js';
 
 const VARIANTS = [
   { label: 'clean', tempo: 1, snr: null },

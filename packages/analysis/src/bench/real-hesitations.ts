@@ -51,11 +51,6 @@ export function wavSeconds(file: string): number {
   return (statSync(file).size - 44) / 2 / RATE;
 }
 
-/** TUNE or REPORT by a hash of the prompt's name: the same prompt always lands in the same half. */
-export function halfOf(name: string): 'tune' | 'report' {
-  return (createHash('sha1').update(name).digest()[0] as number) % 2 === 0 ? 'tune' : 'report';
-}
-
 /** Every Allison prompt of MIN_PROMPT_SECONDS or more, as 16 kHz mono WAV, by name. */
 export function allisonPrompts(dir = HESITATION_DIR): TRealRecording[] {
   const root = join(debianPackage(dir, ASTERISK_PACKAGE), ASTERISK_DIR);

@@ -210,7 +210,7 @@ async function main(): Promise<void> {
   // The ALSA names are 1.5 s each: read one after another as a short talk of eight phrases.
   const alsa = await talk('alsa-channels', alsaChannels(DIR, toRate));
   // Connected read speech carries the 5 % targets; the ALSA names are isolated two-word labels
-  // read slowly with a rise on each word (reported, see docs/analysis.md).
+  // read slowly with a rise on each word (reported, see docs/analysis/prosody-and-pitch.md).
   const sources: [string, string, string, 'target' | 'reported'][] = [
     ['jfk (real)', jfkFile, JFK_TEXT, 'target'],
     ['asterisk echotest (real)', echotest, ASTERISK_PROMPTS['demo-echotest'], 'target'],

@@ -17,6 +17,7 @@ import { withWhiteNoise } from './noise.js';
 import { debianPackage } from './real-speech.js';
 import { carloPrompts } from './real-voices.js';
 import { RATE } from './speech-sources.js';
+import { halfOf } from './halves.js';
 
 export interface TPrompt {
   name: string;
@@ -30,11 +31,6 @@ const SOUNDS = 'asterisk-core-sounds-en-g722';
 const TEXTS = 'asterisk-core-sounds-en';
 const SOUND_DIR = 'usr/share/asterisk/sounds/en_US_f_Allison';
 const TEXT_FILE = 'usr/share/doc/asterisk-core-sounds-en/core-sounds-en.txt.gz';
-
-/** TUNE or REPORT by a hash of the name, so the split never depends on what a run measured. */
-export function halfOf(name: string): 'tune' | 'report' {
-  return (createHash('sha1').update(name).digest()[0] as number) % 2 === 0 ? 'tune' : 'report';
-}
 
 /** core-sounds-en.txt: "name: text" lines (";" comments, "[tones]" descriptions). */
 function promptTexts(dir: string): Map<string, string> {

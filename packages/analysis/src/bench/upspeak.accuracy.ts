@@ -22,7 +22,8 @@ import { analyzeProsody } from '../signal/prosody.js';
 import type { TInterval } from '../signal/voice-activity.js';
 import { jfk } from './real-speech.js';
 import { espeak, flite, RATE, toRate } from './speech-sources.js';
-import { allisonPrompts, carloStatements, halfOf, type TPrompt, type TRiseShape, withFinalRise, withNoise } from './upspeak-speech.js';
+import { allisonPrompts, carloStatements, type TPrompt, type TRiseShape, withFinalRise, withNoise } from './upspeak-speech.js';
+import { halfOf } from './halves.js';
 
 const DIR = join(tmpdir(), 'rostrum-bench', 'upspeak');
 const STATEMENTS_MAX = 90;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { spokenWords } from './forced-alignment.js';
 import { parseAsteriskTranscripts } from './real-speech.js';
-import { cutAtSentences, halfOf, parseCondition, sentenceWordCounts, truthOf } from './word-spotting-real.js';
+import { cutAtSentences, parseCondition, sentenceWordCounts, truthOf } from './word-spotting-real.js';
+import { halfOf } from './halves.js';
 
 const w = (text: string, start: number, end: number) => ({ text, start, end, confidence: 1, isFiller: false });
 

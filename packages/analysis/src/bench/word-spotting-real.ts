@@ -22,6 +22,7 @@ import { noise, rms } from './noise.js';
 import { ALSA_CHANNELS, alsaChannels, asteriskPromptWav, asteriskTranscripts, JFK_TEXT, jfk } from './real-speech.js';
 import { toRate } from './speech-sources.js';
 import { readPcm16, scoreHits, type TOccurrence, type TScore } from './spotting-score.js';
+import { halfOf, type THalf } from './halves.js';
 
 const RATE = 16_000;
 const DIR = join(tmpdir(), 'rostrum-bench', 'spotting-real');
@@ -57,14 +58,7 @@ export const ASTERISK_PHRASES = [
 export const JFK_PHRASES = ['country', 'ask', 'can do', 'my fellow Americans'];
 export const ALSA_PHRASES = ['front', 'rear', 'center', 'side left', 'side right'];
 
-export type THalf = 'tune' | 'report';
-
 const hashOf = (name: string): string => createHash('sha1').update(name).digest('hex');
-
-/** The half a prompt belongs to: the first byte of the SHA-1 of its name, even for TUNE. */
-export function halfOf(name: string): THalf {
-  return ((createHash('sha1').update(name).digest()[0] as number) & 1) === 0 ? 'tune' : 'report';
-}
 
 interface TPrompt {
   name: string;

@@ -40,7 +40,7 @@ export interface TVoiceTest {
 export const MAX_SPEAKERS = 5;
 /**
  * BIC penalty weight. 1.25 with 24 cepstra kept one voice as one speaker and split every pair of
- * distinct espeak voices in the tests (docs/analysis.md, "Diarization"); 1 over-split, 1.75 merged pairs.
+ * distinct espeak voices in the tests (docs/analysis/diarization.md, "Diarization"); 1 over-split, 1.75 merged pairs.
  */
 export const BIC_LAMBDA = 1.25;
 /** Units with fewer frames (0.5 s) are too short for a covariance; they are only assigned at the end. */
@@ -54,7 +54,7 @@ const REFINE_ROUNDS = 2;
  * The voice-count test's threshold: two clusters are two voices only when telling them apart gains
  * at least this much ΔBIC per frame (ΔBIC / frames of both, nats). BIC's own stop (ΔBIC > 0) grows
  * with the length of the recording (the likelihood gain is linear in frames, the penalty only
- * logarithmic), so a long monologue always "gains" from a split; per frame it does not (docs/analysis.md,
+ * logarithmic), so a long monologue always "gains" from a split; per frame it does not (docs/analysis/diarization.md,
  * "Diarization"). Chosen on the TUNE half of the diarization bench (src/bench/diarization.accuracy.ts):
  * real monologues split in two reached at most 0.22, two real voices the clustering separated at least 0.26.
  */

@@ -2,7 +2,7 @@ import type { TContour } from '../signal/contour.js';
 import type { TInterval } from '../signal/voice-activity.js';
 import { MFCC_HOP_SECONDS, MFCC_WINDOW_SECONDS, mfccFrames } from './mfcc.js';
 
-/** Cepstra per frame: 24 told apart espeak voices of the same pitch that 13 and 19 merged (docs/analysis.md). */
+/** Cepstra per frame: 24 told apart espeak voices of the same pitch that 13 and 19 merged (docs/analysis/diarization.md). */
 export const SPEAKER_CEPSTRA = 24;
 /** Longest stretch described by one Gaussian; longer speech runs are cut evenly. */
 export const UNIT_SECONDS = 3;
@@ -31,7 +31,7 @@ function medianLogF0(values: readonly number[]): number {
  * most likely) into units of at most 3 s and describes every 10 ms of each by 24 mel cepstra.
  * With a pitch track, every frame also carries log F0: a voiced frame its own, an unvoiced one the
  * unit's median (so no frame is lost, and a unit's pitch level counts). F0 survives white noise
- * that flattens the cepstra's high bands (docs/analysis.md, "Diarization").
+ * that flattens the cepstra's high bands (docs/analysis/diarization.md, "Diarization").
  */
 export function speakerUnits(
   samples: Float32Array,

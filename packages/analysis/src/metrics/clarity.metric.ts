@@ -77,7 +77,7 @@ function speechAudibility(track: TSpeechTrack): number {
  * Clarity is articulation a listener can follow: the speech bands heard clearly (audibility),
  * syllables that stand apart (how deeply intensity dips between them), a pace a listener can
  * follow, and, when a recogniser listened, how much of the speech it made into words it was
- * sure of. Weights: CLARITY_WEIGHTS (docs/analysis.md, "Clarity").
+ * sure of. Weights: CLARITY_WEIGHTS (docs/analysis/clarity.md, "Clarity").
  */
 export function measureClarity(track: TSpeechTrack, pace: number): TClarityResult {
   const v = track.intensity.values;

@@ -230,7 +230,7 @@ export function finalMovement(
  * A terminal rise ends no lower than this share of the speaker's range under the speaker's own low
  * (15th percentile of their voiced frames over the talk): a read statement ends deep in the bottom
  * register (final lowering), the same statement with a rise imposed on its last 0.4 s ends at or
- * above that low. Chosen on the bench's TUNE half (docs/analysis.md, "Upspeak"), the middle of the
+ * above that low. Chosen on the bench's TUNE half (docs/analysis/upspeak-and-questions.md, "Upspeak"), the middle of the
  * stretch (-0.15..-0.1) where fluent ends stay at 4 % and raised ends at 92 %.
  *
  * The end is no longer also required to sit near the phrase's extrapolated baseline: that line,

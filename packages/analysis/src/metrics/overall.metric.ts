@@ -13,7 +13,7 @@ export interface TOverallInput {
   fillersPerMinute: number;
 }
 
-/** Weights of the Vocal Delivery score (sum 1); reasons in docs/analysis.md. */
+/** Weights of the Vocal Delivery score (sum 1); reasons in docs/analysis/scores-and-vibe-model.md. */
 export const OVERALL_WEIGHTS: Record<keyof TOverallInput, number> = {
   pace: 0.15,
   pauseToTalk: 0.12,

@@ -35,7 +35,7 @@ export interface TUpspeakResult {
   questions: TQuestion[];
 }
 
-export { MAX_FALL_SEMITONES, RISE_ABOVE_LOW, RISE_SEMITONES, TAIL_SECONDS } from './final-rise.js';
+export { RISE_SEMITONES } from './final-rise.js';
 /** A statement ends at a silence at least this long (see UTTERANCE_PAUSE). */
 export const STATEMENT_PAUSE = UTTERANCE_PAUSE;
 

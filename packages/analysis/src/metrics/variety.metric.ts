@@ -1,5 +1,5 @@
 import type { TIdeal, TSpan, TVariety } from '@rostrum/contract';
-import { IDEALS, SEGMENT_IDEALS } from '../report/ideals.js';
+import { SEGMENT_IDEALS } from '../report/ideals.js';
 import { quantile, robustSpread, standardDeviation } from '../signal/contour.js';
 import { toSemitones } from '../signal/pitch.js';
 import { mergeSpans, round, spreadFor } from './score-bands.js';
@@ -77,5 +77,3 @@ export function measurePaceVariety(segments: readonly TSegment[]): TVarietyResul
   const cv = known.length >= 3 && mean > 0 ? (100 * standardDeviation(known)) / mean : 0;
   return summarise(values, segments, SEGMENT_IDEALS.varietyPace, cv);
 }
-
-export const VARIETY_IDEALS = { pitch: IDEALS.varietyPitch, volume: IDEALS.varietyVolume, pace: IDEALS.varietyPace };

@@ -18,7 +18,7 @@ const SENTENCES = [
 
 /**
  * The documented direction of every (feature, vibe) pair, copied from the weight table in
- * docs/analysis.md ("Vibe model"): +1 the vibe rises with the feature, -1 it falls. Written out here
+ * docs/analysis/scores-and-vibe-model.md ("Vibe model"): +1 the vibe rises with the feature, -1 it falls. Written out here
  * so a sign changed in VIBE_WEIGHTS fails both the table check and the behaviour checks below.
  */
 const DOCUMENTED: Partial<Record<TVibeFeature, Partial<Record<TVibe, 1 | -1>>>> = {

@@ -1,6 +1,6 @@
 import type { TIdeal, TMetricKey } from '@rostrum/contract';
 
-// Ideal ranges; reasons and sources in docs/analysis.md. Units: pace syllables per second of
+// Ideal ranges; reasons and sources in docs/analysis/scores-and-vibe-model.md. Units: pace syllables per second of
 // speaking time, pauseToTalk %, upspeak % of phrase ends rising, variety values in their units.
 export const IDEALS = {
   overall: { min: 0, max: 10, idealMin: 7, idealMax: 10 },

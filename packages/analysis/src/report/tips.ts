@@ -151,7 +151,7 @@ export function buildTips(ctx: TTipContext): TTips {
       problems.push({ key: 'clarity', severity: (IDEALS.clarity.idealMin - s.clarity) / 4, tip });
     } else add('clarity', 'Your speech is clear and easy to understand.');
   }
-  // A count from words the recogniser was guessing says so (docs/decisions.md, "Honest words").
+  // A count from words the recogniser was guessing says so (docs/decisions/recogniser.md, "Honest words").
   const u = ctx.uncertainWords;
   const fillerNote = u ? uncertainCountNote(u.uncertainFillers, u.fillers, FILLER_NOUN) : null;
   const withNote = (tip: string) => (fillerNote ? `${tip} ${fillerNote}` : tip);

@@ -46,7 +46,7 @@ const NEIGHBOURHOOD = 1.3;
  * by the voice's low harmonics, which nasals and liquids keep, so in fluent speech the dip
  * between two vowels across /n/, /l/ or /r/ was often under 2 dB and the syllables merged; in
  * this band those consonants are weak and the vowels strong (Pfitzinger, Burger & Heid 1996
- * filtered 250-2500 Hz; 300 measured slightly better, docs/analysis.md).
+ * filtered 250-2500 Hz; 300 measured slightly better, docs/analysis/prosody-and-pitch.md).
  */
 export const FORMANT_BAND = { low: 300, high: 2500 } as const;
 

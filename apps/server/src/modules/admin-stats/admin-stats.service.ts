@@ -2,7 +2,7 @@ import type { TAdminStats } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertOrgAdmin } from '../../auth/policies.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { findOrganisation } from '../org/org.repository.js';
 import { countSeats } from './admin-stats.repository.js';
 

@@ -11,7 +11,7 @@ import {
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertOrgAdmin, canGrantSpeakerRole, grantsNewSpeakerRole, isCoachAndSpeaker } from '../../auth/policies.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { findOrganisation, type TOrgRow } from '../org/org.repository.js';
 import {
   deletePendingInvite,

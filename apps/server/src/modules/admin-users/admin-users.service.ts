@@ -25,7 +25,7 @@ import {
   isOrgAdmin,
   keepsSpeakerRole,
 } from '../../auth/policies.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { findOrganisation, lockOrganisation, type TOrgRow } from '../org/org.repository.js';
 import { clearMembershipRoles, type TGroupRow, type TMembershipRow, upsertMembership } from '../memberships/memberships.repository.js';
 import { takeSpeakerSeat } from '../memberships/speaker-seats.js';

@@ -2,7 +2,7 @@ import { ASSIGNMENT_MSG, ERROR_CODES, type TAssignment } from '@rostrum/contract
 import type { TDeps } from '../../deps.js';
 import type { TDb } from '../../db/client.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
 import { findAssignmentFull, listTargets } from './assignments.repository.js';
 import { judge, loadViewer, presentAssignments, type TViewer } from './presenter.js';
 import { progressFor } from './progress-link.js';

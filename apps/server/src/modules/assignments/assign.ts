@@ -2,7 +2,7 @@ import { ASSIGNMENT_MSG, ERROR_CODES, type TAssignBody } from '@rostrum/contract
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { isAssignableSpeaker, isCoachOf } from '../../auth/policies.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { notifyAssignmentReceived } from '../notifications/notify.js';
 import {
   copyAssignmentContent,

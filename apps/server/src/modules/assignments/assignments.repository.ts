@@ -341,15 +341,6 @@ export async function findOwnRecording(db: TDb, recordingId: string, userId: str
   return r ?? null;
 }
 
-/** The groups of the organisation with these ids. */
-export function listGroupsByIds(db: TDb, orgId: string, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(groups)
-    .where(and(eq(groups.orgId, orgId), inArray(groups.id, ids)));
-}
-
 /**
  * Puts the recording into the assignment and its group. Two moves at once: only the first finds
  * the recording without an assignment; false for the other.

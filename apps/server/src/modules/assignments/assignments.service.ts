@@ -4,7 +4,7 @@ import type { TAuth } from '../../auth/auth-context.js';
 import { recordingAccess } from '../../auth/policies.js';
 import { loadViewer } from './presenter.js';
 import { judgeVisible, loadVisible } from './access.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { findRecordingAccessContext } from '../recordings/recordings.repository.js';
 import { isOpenAssignment, moveRecordingToAssignment, takeRecordingOutOfAssignment } from './assignments.repository.js';
 import { notifyRecordingEvents } from '../notifications/notify.js';

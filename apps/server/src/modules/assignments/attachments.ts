@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ZAddAttachmentBodySchema } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import { countAttachments, deleteAttachment, findOwnRecording, insertAttachment } from './assignments.repository.js';
 import { assertCanEdit, loadVisible, presentOne } from './access.js';
 

@@ -4,7 +4,7 @@ import type { ZReorderAssignmentsBodySchema } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertCanManageGroup } from '../../auth/policies.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import { setSortOrders } from './assignments.repository.js';
 import { listAssignments } from './templates.js';
 import { assertAssignmentsOn } from './access.js';

@@ -1,7 +1,7 @@
 import { checkScorecardQuestions, type TAssignment, type TSaveScorecardBody } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../errors.js';
 import { upsertScorecard } from './assignments.repository.js';
 import { assertCanEditCriteria, loadVisible, presentOne } from './access.js';
 

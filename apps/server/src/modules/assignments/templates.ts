@@ -10,7 +10,7 @@ import {
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertCanManageGroup } from '../../auth/policies.js';
-import { badRequest, conflict, forbidden } from '../../http/errors.js';
+import { badRequest, conflict, forbidden } from '../../errors.js';
 import {
   copyAssignmentContent,
   insertAssignmentRow,

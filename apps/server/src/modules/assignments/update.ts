@@ -2,7 +2,7 @@ import { ASSIGNMENT_MSG, ERROR_CODES, type TAssignment, type TUpdateAssignmentBo
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import type { TDb } from '../../db/client.js';
-import { conflict, forbidden } from '../../http/errors.js';
+import { conflict, forbidden } from '../../errors.js';
 import { isContinuous } from '../../auth/policies.js';
 import { insertTargets, listActiveSpeakers, updateAssignmentRow, type TAssignmentInsert } from './assignments.repository.js';
 import { assertCanEdit, assertCanEditCriteria, assertNotGlobal, loadVisible, presentOne, type TLoaded } from './access.js';

@@ -11,7 +11,7 @@ import {
   type TSignUpBody,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
-import { badRequest, conflict, notFound, unauthorized } from '../../http/errors.js';
+import { badRequest, conflict, notFound, unauthorized } from '../../errors.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { hashSecret, newSecret } from '../../auth/keys.js';
 import type { TAuth } from '../../auth/auth-context.js';

@@ -4,8 +4,6 @@ import { groups, invites, organisations } from '../../db/schema.js';
 import { findGroupByInviteCode } from '../memberships/memberships.repository.js';
 import { hasSpeakerRole } from '../../auth/policies.js';
 
-export type TInviteRow = typeof invites.$inferSelect;
-
 /**
  * What an invite code or invite id leads to: the organisation, the group (for a group code)
  * or the pending admin invite (for an invite id).

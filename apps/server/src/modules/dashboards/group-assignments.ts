@@ -2,7 +2,7 @@ import { ASSIGNMENT_MSG, ERROR_CODES } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertCanManageGroup, coachOnlyScorecardInForce, isContinuous } from '../../auth/policies.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden } from '../../errors.js';
 import { orgOfCaller } from '../org/org.repository.js';
 import { listGroupAssignments, listTargets } from '../assignments/assignments.repository.js';
 import { groupBy, loadStandingFacts, type TProgressAssignment } from '../assignments/progress/progress.loader.js';

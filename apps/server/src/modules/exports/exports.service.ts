@@ -4,7 +4,7 @@ import { ERROR_CODES, type TExportFormat, type TResults, ZResultsSchema } from '
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { mayExport } from '../../auth/policies.js';
-import { conflict, forbidden } from '../../http/errors.js';
+import { conflict, forbidden } from '../../errors.js';
 import { canHearWith } from '../recordings/recordings.presenter.js';
 import { contentDisposition, fileStem } from '../assignments/report/report-format.js';
 import { loadWithAccess } from '../recordings/recordings.service.js';

@@ -22,7 +22,7 @@ import {
   scoreSetVisible,
   type TRecordingAccess,
 } from '../../auth/policies.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
 import { findGroupInOrg, findRecordingAccessContextWithAssignment } from '../recordings/recordings.repository.js';
 import { findMembership } from '../memberships/memberships.repository.js';

@@ -11,7 +11,7 @@ import {
   memberAbilities,
 } from '../../auth/policies.js';
 import type { users } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../errors.js';
 import { listGroupMembers } from './groups.repository.js';
 import { deactivateGroupMemberships, listOrgRoleUsers } from './group-members.repository.js';
 import { presentMember } from './groups.presenter.js';

@@ -30,7 +30,7 @@ import {
   isOrgAdmin,
   isOrgManager,
 } from '../../auth/policies.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { countOrgRoleUsers, groupNameTaken, insertGroup, listOrgGroups, setInviteCode, updateGroupRow } from './groups.repository.js';
 import {
   findGroupByInviteCode,

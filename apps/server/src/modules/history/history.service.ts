@@ -2,7 +2,7 @@ import { NEGATIVE_VIBES, ownerScores, POSITIVE_VIBES, type THistoryPoint } from 
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertCanViewHistoryOf, recordingAccess } from '../../auth/policies.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { listAnalysedRecordings, type TPlottedResults, userInOrg } from './history.repository.js';
 
 /** The values the history chart can plot from one recording's results: its owner's, as the results page shows them. */

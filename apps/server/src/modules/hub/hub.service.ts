@@ -12,7 +12,7 @@ import {
 } from '@rostrum/contract';
 import type { THubConfig } from '../../config.js';
 import type { TDeps } from '../../deps.js';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { hashSecret, newSecret } from '../../auth/keys.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { findUserByEmail, insertUser } from '../auth/auth.repository.js';
@@ -36,7 +36,7 @@ import {
 // the hub's authorisation page; btc/login takes that row once, exchanges the code on the server,
 // maps the hub identity to an account by (issuer, subject) and answers a one-hour auto sign-in
 // key, which the web app uses like a sign-in link. The rules for unknown identities are in
-// docs/decisions.md ("Partner hub sign-in").
+// docs/decisions/accounts-and-sign-in.md ("Partner hub sign-in").
 
 /** How long a started hub sign-in may take. */
 export const HUB_SIGN_IN_MINUTES = 10;

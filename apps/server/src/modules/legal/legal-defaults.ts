@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, type TLegalDocument } from '@rostrum/contract';
 
-// The texts shown until the operator puts their own in DATA_DIR/legal (docs/operations.md). They say
+// The texts shown until the operator puts their own in DATA_DIR/legal (docs/operations/README.md). They say
 // they are defaults: an installation's real terms are the operator's to write.
 const NOTICE = `> **This is the default text of ${PRODUCT_NAME}.** The operator of this installation has not published their own yet. They can do so by placing a file in \`DATA_DIR/legal/\` on the server (see the operations guide).`;
 

@@ -10,7 +10,7 @@ import {
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { conflict, HttpError } from '../../http/errors.js';
+import { conflict, HttpError } from '../../errors.js';
 import { reserveAll } from '../auth/rate-limits.repository.js';
 import { findOrganisation } from '../org/org.repository.js';
 import { currentWordspottingList } from '../wordspotting/resolve-list.js';

@@ -11,7 +11,7 @@ import {
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { badRequest, conflict, HttpError } from '../../http/errors.js';
+import { badRequest, conflict, HttpError } from '../../errors.js';
 import { acceptableMedia } from '../recordings/media-check.js';
 import { createRecording } from '../recordings/recordings.service.js';
 import { ownCapture } from './capture-access.js';

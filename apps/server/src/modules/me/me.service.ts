@@ -15,7 +15,7 @@ import {
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import type { users } from '../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { verifyPassword } from '../../auth/passwords.js';
 import { revokeOtherKeys } from '../auth/keys.repository.js';
 import { dataChoiceChanges } from '../auth/consents.js';

@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { HttpError, notFound } from '../../errors.js';
 import { lockOrganisation, type TOrgRow } from '../org/org.repository.js';
 import { speakerSeatUsage } from './memberships.repository.js';
 

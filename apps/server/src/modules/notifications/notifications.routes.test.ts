@@ -4,7 +4,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL_PREFERENCES, type TEmailPreferences, type TOrgSettings } from '@rostrum/contract';
 import { groups, memberships, organisations, users } from '../../db/schema.js';
-import { ANALYZE_RECORDING, SEND_EMAIL } from '../../jobs/job-types.js';
+import { SEND_EMAIL } from '../../mail/mail.jobs.js';
+import { ANALYZE_RECORDING } from '../recordings/index.js';
 import type { TMail } from '../../mail/mailer.js';
 import {
   addGroup,

@@ -2,7 +2,7 @@ import { ORG_ADMIN_SETTINGS, OPERATOR_ORG_SETTINGS, type TAdminOrgSettings, type
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertOrgAdmin } from '../../auth/policies.js';
 import type { TDeps } from '../../deps.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { findOrganisation, mergeOrgSettings, type TOrgRow } from './org.repository.js';
 import { revokeOrgShareLinks } from '../share-links/share-links.repository.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES, ZIdSchema } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../errors.js';
 import type { TZodApp } from '../../http/route-kit.js';
 import { MEDIA_KINDS } from '../../storage/media-storage.js';
 import { verifyMediaSignature } from '../../storage/media-urls.js';

@@ -2,7 +2,7 @@ import { ERROR_CODES, isEarlierTakeOf, MSG, type TPreviousTake } from '@rostrum/
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { recordingAccess } from '../../auth/policies.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../errors.js';
 import { canHearWith } from './recordings.presenter.js';
 import { findRecordingAccessContext, listEarlierAnalysedRecordings } from './recordings.repository.js';
 

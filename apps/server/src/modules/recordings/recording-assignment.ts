@@ -1,7 +1,7 @@
 import { ASSIGNMENT_MSG, ERROR_CODES, speakerTypeMatches } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { findAssignmentInOrg, isOpenAssignment, listTargets } from '../assignments/assignments.repository.js';
 import { judge, loadViewer } from '../assignments/presenter.js';
 

@@ -27,6 +27,34 @@ export async function updateRecordingRow(db: TDb, recordingId: string, set: Part
   await db.update(recordings).set(set).where(eq(recordings.id, recordingId));
 }
 
+/**
+ * A first analysis's results, stored once: false when the recording is done already (a second
+ * run of the same analysis, its first worker taken for gone while it still ran).
+ */
+export async function storeFirstResults(db: TDb, recordingId: string, set: Partial<typeof recordings.$inferInsert>): Promise<boolean> {
+  const updated = await db
+    .update(recordings)
+    .set({ ...set, status: 'done' })
+    .where(and(eq(recordings.id, recordingId), ne(recordings.status, 'done')))
+    .returning({ id: recordings.id });
+  return updated.length > 0;
+}
+
+/** Whether the recording was deleted (or its row removed). */
+export async function isRecordingGone(db: TDb, recordingId: string): Promise<boolean> {
+  const [rec] = await db.select({ deletedAt: recordings.deletedAt }).from(recordings).where(eq(recordings.id, recordingId));
+  return !rec || !!rec.deletedAt;
+}
+
+/** Removes the recordings still waiting for their file (uploading, no URL) made before `before`; returns their ids. */
+export async function removeUnfinishedUploadsBefore(db: TDb, before: Date): Promise<string[]> {
+  const gone = await db
+    .delete(recordings)
+    .where(and(eq(recordings.status, 'uploading'), isNull(recordings.sourceUrl), lt(recordings.createdAt, before)))
+    .returning({ id: recordings.id });
+  return gone.map((r) => r.id);
+}
+
 /** Removes the row itself (a refused upload leaves nothing); deleting for the user sets deletedAt instead. */
 export async function removeRecordingRow(db: TDb, recordingId: string): Promise<void> {
   await db.delete(recordings).where(eq(recordings.id, recordingId));

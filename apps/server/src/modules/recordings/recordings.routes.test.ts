@@ -175,7 +175,7 @@ describe('upload, analysis and playback', () => {
     expect((await tusUpload(auth, recordingId, readFileSync(speechWav()))).statusCode).toBe(204);
     await waitForState(auth, recordingId, ['computing', 'done']);
     try {
-      execSync('pkill -9 -f dist/jobs/analyze-child.js');
+      execSync('pkill -9 -f dist/modules/recordings/analysis/analyze-child.js');
     } catch {
       // Already finished: nothing to kill; the assertion below still holds.
     }

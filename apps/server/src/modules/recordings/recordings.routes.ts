@@ -14,7 +14,7 @@ import {
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import { authOf } from '../../auth/auth-context.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest } from '../../errors.js';
 import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
 import * as recordings from './recordings.service.js';
 import { findPreviousTake } from './previous-take.js';

@@ -33,9 +33,9 @@ import {
   recordingAccess,
   type TRecordingAccess,
 } from '../../auth/policies.js';
-import { ANALYZE_RECORDING } from '../../jobs/job-types.js';
-import { UPLOAD_EXPIRY_MS } from '../../jobs/expire-uploads.job.js';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.js';
+import { ANALYZE_RECORDING, analyzeRecordingJob, removeRecordingMediaJob } from './recording.jobs.js';
+import { UPLOAD_EXPIRY_MS } from './upload-expiry.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import {
   findGroupInOrg,
   findRecording,
@@ -176,7 +176,7 @@ export async function createRecording(
       status: 'uploading',
     });
     // A URL recording is fetched by the worker: its job commits with the recording.
-    if (sourceUrl) await deps.queue.enqueueAnalyze(tx, recordingId);
+    if (sourceUrl) await deps.queue.enqueue(tx, analyzeRecordingJob, { recordingId });
     const bound = captureId ? await bindCapture(tx, captureId, auth.userId, recordingId) : null;
     // Bound by another request meanwhile: this recording is not made.
     if (captureId && !bound) throw conflict(LIVE_CAPTURE_MSG.bound, ERROR_CODES.liveCaptureBound);
@@ -240,7 +240,7 @@ export async function finishUpload(deps: TDeps, recordingId: string, file: strin
       isVideo: facts.isVideo,
       duration: trimmedDuration(facts.duration, rec.trim),
     });
-    await deps.queue.enqueueAnalyze(tx, recordingId, facts);
+    await deps.queue.enqueue(tx, analyzeRecordingJob, { recordingId, probed: facts });
   });
   deps.queue.wakeWorkers(ANALYZE_RECORDING);
 }
@@ -318,7 +318,7 @@ export async function reanalyzeRecording(deps: TDeps, auth: TAuth, recordingId: 
     throw conflict('This recording is being analysed. Try again when it is done.', ERROR_CODES.recordingBusy);
   await deps.db.transaction(async (tx) => {
     await updateRecordingRow(tx, recordingId, { reanalysisRequestedAt: new Date() });
-    await deps.queue.enqueueAnalyze(tx, recordingId);
+    await deps.queue.enqueue(tx, analyzeRecordingJob, { recordingId });
   });
   deps.queue.wakeWorkers(ANALYZE_RECORDING);
   return getRecording(deps, auth, recordingId, new Set());
@@ -382,7 +382,7 @@ export async function deleteRecording(deps: TDeps, auth: TAuth, recordingId: str
   await loadOwned(deps, auth, recordingId);
   await deps.db.transaction(async (tx) => {
     await updateRecordingRow(tx, recordingId, { deletedAt: new Date() });
-    await deps.queue.enqueueRemoveMedia(tx, recordingId);
+    await deps.queue.enqueue(tx, removeRecordingMediaJob, { recordingId });
   });
 }
 

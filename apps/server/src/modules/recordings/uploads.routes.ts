@@ -5,9 +5,10 @@ import { Server } from '@tus/server';
 import { ERROR_CODES, INTAKE_MSG, MSG, RECORDING_LIMITS, type TErrorCode, ZApiErrorSchema, ZIdSchema } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import { authenticate, type TAuth } from '../../auth/auth-context.js';
-import { badRequest, errorBody, HttpError } from '../../http/errors.js';
+import { badRequest, errorBody, HttpError } from '../../errors.js';
 import type { TZodApp } from '../../http/route-kit.js';
-import { TUS_EXPIRY_MS } from '../../jobs/expire-uploads.job.js';
+import { TUS_EXPIRY_MS } from './upload-expiry.js';
+import { transcribeCaptureJob } from '../live-captures/index.js';
 import { finishFromUpload, UPLOAD_PATH } from './recordings.service.js';
 import { assertCanUploadTo, finishCaptureUpload } from '../live-captures/live-captures.service.js';
 
@@ -217,7 +218,7 @@ export function uploadsRoutes(app: TZodApp, deps: TDeps) {
     // A live capture's new bytes (or its last ones): the worker transcribes what it can of them.
     if (req.method === 'PATCH' && res.status === 204 && uploadId?.data && captureRequests.has(webRequest)) {
       await deps.queue
-        .enqueueTranscribeCapture(uploadId.data)
+        .request(transcribeCaptureJob, { captureId: uploadId.data }, uploadId.data)
         .catch((err: unknown) => req.log.warn({ err }, 'live transcription not queued'));
     }
     return send(req, reply, res);

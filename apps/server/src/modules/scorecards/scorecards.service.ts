@@ -1,7 +1,7 @@
 import { ERROR_CODES, type TScorecard, type TScorecardResponse, type TScorecardResponseBody, visibleQuestions } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { assertMayChangeOwn, mayScore, recordingContext, type TRecordingContext } from '../feedback/feedback.service.js';
 import {
   deleteScorecardResponse,

@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { TDeps } from '../../deps.js';
 import { authOf } from '../../auth/auth-context.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { HttpError, notFound } from '../../errors.js';
 import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
 import { countShareLinkFailure } from './share-link-limits.js';
 import * as shares from './share-links.service.js';

@@ -2,7 +2,7 @@ import { isMembershipActiveNow } from '../../auth/membership-active.js';
 import type { TGroupRow, TMembershipRow } from '../memberships/memberships.repository.js';
 import { subscriptionAction } from './subscription-expiry.js';
 
-// Access reminders (docs/decisions.md, "Access reminders"): an email 7 days before a speaker's
+// Access reminders (docs/decisions/payments.md, "Access reminders"): an email 7 days before a speaker's
 // access to a group ends, for the memberships the subscription page offers Renew for.
 
 /** How long before access ends the reminder goes. */

@@ -16,7 +16,7 @@ import {
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertOrgAdmin } from '../../auth/policies.js';
 import type { TDeps } from '../../deps.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../errors.js';
 import { findOrgGroup } from '../memberships/memberships.repository.js';
 import { findOrganisation, mergeOrgSettings, type TOrgRow } from '../org/org.repository.js';
 import { listLedger } from './ledger.repository.js';

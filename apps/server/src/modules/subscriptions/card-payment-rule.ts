@@ -1,7 +1,7 @@
 import { ERROR_CODES, MSG, type TOrgSettings } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
-import { badRequest } from '../../http/errors.js';
-import type { TPaymentProvider } from './payment-provider.js';
+import { badRequest } from '../../errors.js';
+import type { TPaymentProvider } from '../../payments/payment-provider.js';
 
 // The one rule of "may this organisation take card payments": the server has a payment
 // provider (Stripe configured) and the organisation is not coupon-only. GET subscription's

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@rostrum/contract';
 import { ledgerEntries, memberships } from '../../db/schema.js';
 import { addMember, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
-import { PaymentFailedError, type TPaymentProvider } from './payment-provider.js';
+import { PaymentFailedError, type TPaymentProvider } from '../../payments/payment-provider.js';
 
 // The card payment seam with a provider written here (Stripe's is tested in stripe/): a confirmed payment
 // grants access and writes a card ledger row with the provider's ids; a failed one is 402 with

@@ -1,6 +1,6 @@
 import { ERROR_CODES, MSG } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../errors.js';
 import { addressBucket } from '../auth/client-address.js';
 import { releaseAttempt, reserveAll } from '../auth/rate-limits.repository.js';
 

@@ -4,7 +4,7 @@ import { hasCoachRole, hasSpeakerRole } from '../../auth/roles.js';
 import { membershipAccess, membershipIsPerpetual } from '../memberships/membership-access.js';
 import type { TGroupRow, TMembershipRow } from '../memberships/memberships.repository.js';
 
-// The expiry rule of paid access (docs/decisions.md, "Paid access"): a payment or a prepaid code
+// The expiry rule of paid access (docs/decisions/payments.md, "Paid access"): a payment or a prepaid code
 // for a plan of D days gives access until now + D days; a renewal while the membership is still
 // active adds D days to its current expiry, so no paid day is lost by renewing early.
 

@@ -11,7 +11,7 @@ import {
 import type { TAuth } from '../../auth/auth-context.js';
 import type { TDb } from '../../db/client.js';
 import type { TDeps } from '../../deps.js';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../../errors.js';
 import { membershipAccess, membershipIsPerpetual } from '../memberships/membership-access.js';
 import {
   findMembership,
@@ -36,7 +36,7 @@ import {
   RECURRING_MAX_DAYS,
   type TConfirmedPayment,
   type TPaymentProvider,
-} from './payment-provider.js';
+} from '../../payments/payment-provider.js';
 import { cardPaymentsFor, requireCardPayments } from './card-payment-rule.js';
 import { reservePrepaidCodeAttempt } from './prepaid-code-limits.js';
 import { normalisePrepaidCode, prepaidCodeHash } from './prepaid-codes.js';

@@ -4,7 +4,7 @@ import { findAssignmentInOrg } from '../assignments/assignments.repository.js';
 import { findOrganisation } from '../org/org.repository.js';
 import { findGroupName, listsForRecording, type TWordspottingListRow } from './wordspotting.repository.js';
 
-// Which list a recording's analysis counts (docs/decisions.md "Which wordspotting list a
+// Which list a recording's analysis counts (docs/decisions/word-spotting.md "Which wordspotting list a
 // recording uses"): the first of its assignment's phrases, its owner's list, its group's list,
 // the organisation's list and the default. A stored list counts only while the organisation's
 // setting for its scope is on, so turning a setting off takes its lists out of use.

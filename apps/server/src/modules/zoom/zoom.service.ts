@@ -21,7 +21,7 @@ import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import type { TZoomConfig } from '../../config.js';
 import { mayImportZoom } from '../../auth/policies.js';
-import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../errors.js';
 import { uploadsDirOf } from '../../storage/media-storage.js';
 import { findOrganisation } from '../org/org.repository.js';
 import { findActiveSpeakerGroup } from '../memberships/memberships.repository.js';

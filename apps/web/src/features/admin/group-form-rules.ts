@@ -22,7 +22,7 @@ export function initialFreeYears(
 /**
  * What a save sends (000 section 5): groupId (on edits), the name and, unless the privacy controls
  * are hidden, both levels (the coach level as it stands when only its control is hidden); and the
- * free duration when the form shows it (`freeYears` not null; issue 12, see docs/decisions.md).
+ * free duration when the form shows it (`freeYears` not null; issue 12, see docs/decisions/admin-and-manage.md).
  */
 export function groupSaveBody(settings: TOrgSettings, name: string, levels: TPrivacyPair, freeYears: number | null): TCreateGroupBody;
 export function groupSaveBody(

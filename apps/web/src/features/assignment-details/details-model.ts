@@ -1,11 +1,9 @@
 import {
   ASSIGNMENT_MSG,
-  COMPLETION_STATUS_TEXT,
   coachAssignmentStatus,
   criteriaAlgorithmLabel,
   speakerAssignmentStatus,
   type TAssignment,
-  type TCompletionStatus,
 } from '@rostrum/contract';
 
 // The details page's rules (002 sections 2.6 and 4) as pure functions: which actions a coach is
@@ -166,11 +164,6 @@ export function statusLine(a: TAssignment): string {
   if (a.isTemplate) return a.isGlobal ? 'Global Template' : a.isShared ? 'Public Template' : 'Private Template';
   if (coachVariant(a)) return coachAssignmentStatus(a);
   return speakerAssignmentStatus(a, a.completionStatus ?? 'assigned');
-}
-
-/** A speaker's status words for a member row. */
-export function memberStatusText(status: TCompletionStatus): string {
-  return COMPLETION_STATUS_TEXT[status];
 }
 
 /**

@@ -159,5 +159,3 @@ export function memberAssignment(over: Partial<TMemberAssignmentRow> = {}): TMem
     ...over,
   };
 }
-
-export const OLD_ASSIGNMENT = A2;

@@ -1,7 +1,7 @@
 import { IDEALS, toDbfs, type TLiveFrame, type TLiveMeasure } from '@rostrum/analysis/live';
 
 // Live cues while recording (issue 20): the words the Record tab shows, and the rules that turn
-// the engine's live measures into calm cues. Thresholds and why: docs/decisions.md.
+// the engine's live measures into calm cues. Thresholds and why: docs/decisions/live-capture.md.
 
 /** Every user-facing string of the live cues. */
 export const LIVE_CUE_TEXT = {

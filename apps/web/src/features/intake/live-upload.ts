@@ -5,7 +5,7 @@ import { sessionStore } from '../../app/session-store';
 import { GrowingSource } from './growing-source';
 import { refusal, type TUploadFailure, type TUploadProgress } from './recording-upload';
 
-// Live capture (docs/api.md, Live capture): the Record tab uploads while the speaker talks. A
+// Live capture (docs/api/recordings.md): the Record tab uploads while the speaker talks. A
 // capture is created when recording starts and its tus upload (length deferred) sends the bytes
 // every few seconds, so at Stop only the last seconds remain. Save binds the capture to the new
 // recording (POST recordings with captureId). While recording, a dropped connection is retried

@@ -5,7 +5,7 @@ import { api, queryKeys } from '../../api/rostrum-api';
 import { isApiError, parseErrorBody } from '../../api/http-client';
 import { sessionStore } from '../../app/session-store';
 
-// Sending a recording or file (docs/api.md, Recordings): POST recordings creates the recording,
+// Sending a recording or file (docs/api/recordings.md, Recordings): POST recordings creates the recording,
 // then the file goes to its uploadUrl with the tus protocol in 5 MB chunks. A failed upload keeps
 // its tus Upload (and so its URL and offset): Retry continues from the last byte the server has.
 // The URL is also kept in local storage, so choosing the same file again after a reload resumes it.

@@ -1,6 +1,6 @@
 import { CLARITY_PARTS, CLARITY_WEIGHTS, type TClarityPart } from '@rostrum/contract';
 
-/** How the Clarity score is made, under its dial: the parts and their shares (docs/analysis.md, "Clarity"). */
+/** How the Clarity score is made, under its dial: the parts and their shares (docs/analysis/clarity.md, "Clarity"). */
 export function ClarityMethod() {
   const parts = Object.entries(CLARITY_WEIGHTS) as [TClarityPart, number][];
   return (

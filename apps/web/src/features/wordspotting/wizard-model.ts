@@ -4,8 +4,6 @@ import type { TSaveWordspottingBody, TWordspottingList, TWordspottingScope, TWor
 // words, skipping a step whose only option is already the answer, numbered as they remain.
 
 export type TWizardStep = 'applyTo' | 'group' | 'recordingType' | 'words';
-/** The wizard's states: ready (closed), one of its steps, loading (saving), then ready again. */
-export type TWizardState = 'ready' | TWizardStep | 'loading';
 
 export interface TWizardChoice {
   scope: TWordspottingScope | null;
@@ -14,12 +12,6 @@ export interface TWizardChoice {
   /** Opened by a list's Edit: the list's scope and recording type are fixed, only its words change. */
   editing: boolean;
 }
-
-export const APPLY_TO_LABEL: Record<TWordspottingScope, string> = {
-  org: 'The whole organisation',
-  group: 'A specific group',
-  user: 'Only my account',
-};
 
 /** The apply-to options the caller has, in the spec's order. */
 export function applyToOptions(targets: TWordspottingTargets): TWordspottingScope[] {

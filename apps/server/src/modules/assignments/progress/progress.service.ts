@@ -14,7 +14,7 @@ import {
   memberRatingColumns,
   type TAssignmentMemberView,
 } from '../../../auth/policies.js';
-import { forbidden, notFound } from '../../../http/errors.js';
+import { forbidden, notFound } from '../../../errors.js';
 import { signMediaUrl } from '../../../storage/media-urls.js';
 import { findAssignmentInOrg } from '../assignments.repository.js';
 import { findOrganisation } from '../../org/org.repository.js';

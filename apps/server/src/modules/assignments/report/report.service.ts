@@ -26,7 +26,7 @@ import {
   recordingAccess,
   type TRecordingAccess,
 } from '../../../auth/policies.js';
-import { forbidden, notFound } from '../../../http/errors.js';
+import { forbidden, notFound } from '../../../errors.js';
 import { findMembership } from '../../memberships/memberships.repository.js';
 import { findOrganisation } from '../../org/org.repository.js';
 import { findGroupInOrg } from '../../recordings/recordings.repository.js';

@@ -9,7 +9,7 @@ import {
   type TPaymentProvider,
   type TPaymentPurpose,
   type TPlanForPayment,
-} from '../payment-provider.js';
+} from '../../../payments/payment-provider.js';
 
 // Card payments with Stripe PaymentIntents (the Payment Element flow, so SCA works). The amount
 // and currency always come from the plan on the server; the PaymentIntent's metadata records who

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { ERROR_CODES, MSG } from '@rostrum/contract';
 import type { TDeps } from '../../../deps.js';
-import { badRequest, HttpError } from '../../../http/errors.js';
+import { badRequest, HttpError } from '../../../errors.js';
 import { findOrgGroup } from '../../memberships/memberships.repository.js';
 import { endCardSubscription, findCardSubscription, markPaymentEvent, paymentEventSeen } from '../card-subscriptions.repository.js';
 import { findPlan } from '../plans.repository.js';

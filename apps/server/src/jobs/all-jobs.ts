@@ -1,0 +1,15 @@
+import { sendEmailJob } from '../mail/mail.jobs.js';
+import { transcribeCaptureJob } from '../modules/live-captures/index.js';
+import { analyzeRecordingJob, expireUploadsJob, removeRecordingMediaJob } from '../modules/recordings/index.js';
+import { accessRemindersJob } from '../modules/subscriptions/index.js';
+import type { TJobDefinition } from './job-types.js';
+
+/** Every job the queue runs: each is defined beside its module. A new job is added here. */
+export const ALL_JOBS: readonly TJobDefinition<unknown>[] = [
+  analyzeRecordingJob,
+  removeRecordingMediaJob,
+  expireUploadsJob,
+  accessRemindersJob,
+  sendEmailJob,
+  transcribeCaptureJob,
+] as TJobDefinition<unknown>[];
