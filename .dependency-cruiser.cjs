@@ -25,8 +25,15 @@ module.exports = {
       name: 'module-face-outside',
       severity: 'error',
       comment: 'Code outside the modules uses them through their faces too.',
-      from: { path: '^apps/server/src/', pathNot: MODULES },
+      from: { path: '^apps/server/src/', pathNot: [MODULES, '^apps/server/src/app\\.ts$'] },
       to: { path: MODULES, pathNot: `${MODULES}[^/]+/index\\.ts$` },
+    },
+    {
+      name: 'module-face-app',
+      severity: 'error',
+      comment: "app.ts registers each module's routes from its *.routes.ts; anything else it takes from the face.",
+      from: { path: '^apps/server/src/app\\.ts$' },
+      to: { path: MODULES, pathNot: [`${MODULES}[^/]+/index\\.ts$`, `${MODULES}.+\\.routes\\.ts$`] },
     },
     {
       name: 'kernel-below-modules',

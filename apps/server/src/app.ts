@@ -18,8 +18,8 @@ import { apiCompression } from './http/compression.js';
 import { isFilePath, registerWebApp } from './http/web-static.js';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.js';
 import { legalRoutes } from './modules/legal/legal.routes.js';
+import { DashboardCache } from './modules/dashboards/index.js';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
-import { DashboardCache } from './modules/dashboards/dashboard-cache.js';
 import { wordspottingRoutes } from './modules/wordspotting/wordspotting.routes.js';
 import { responses } from './http/route-kit.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -41,7 +41,7 @@ import { assignmentProgressRoutes } from './modules/assignments/progress/progres
 import { scorecardsRoutes } from './modules/scorecards/scorecards.routes.js';
 import { adminStatsRoutes } from './modules/admin-stats/admin-stats.routes.js';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
-import { orgSettingsRoutes } from './modules/org/org-settings.routes.js';
+import { orgSettingsRoutes } from './modules/org-settings/org-settings.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { zoomRoutes } from './modules/zoom/zoom.routes.js';
 

@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
-import { createStripeClient, StripePayments } from './modules/subscriptions/stripe/stripe-payments.js';
+import { createStripeClient, StripePayments } from './modules/subscriptions/index.js';
 import { seedGlobalTemplates } from './seed/global-templates.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { startQueue } from './jobs/queue.js';

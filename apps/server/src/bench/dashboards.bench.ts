@@ -16,7 +16,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase, type TDatabase, type TDb } from '../db/client.js';
 import { assignmentTargets, assignments, feedback, groups, memberships, organisations, recordings, users } from '../db/schema.js';
 import { startQueue } from '../jobs/queue.js';
-import { issueKey } from '../modules/auth/keys.repository.js';
+import { issueKey } from '../modules/auth/index.js';
 import { MediaStorage } from '../storage/media-storage.js';
 import { printBenchTable, type TBenchRow } from './bench-kit.js';
 

@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { NEGATIVE_VIBES, POSITIVE_VIBES, ZResultsSchema, type TResults } from '@rostrum/contract';
 import { openDatabase, type TDatabase } from '../db/client.js';
-import { issueKey } from '../modules/auth/keys.repository.js';
+import { issueKey } from '../modules/auth/index.js';
 import { printBenchTable, startServer, type TBenchRow } from './bench-kit.js';
 import { seed } from './dashboards.bench.js';
 

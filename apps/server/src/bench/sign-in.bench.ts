@@ -4,7 +4,7 @@
 //  - 60 guessers from 60 addresses: the free failures plus the back-off steps that fit in a minute
 // The server trusts X-Forwarded-For from 127.0.0.1 (TRUST_PROXY), so each guesser can stand for
 // a client address of its own. Both scenarios run at once, on two different demo accounts.
-import { maxEvaluatedWithin, SIGN_IN_PAIR_LIMIT } from '../modules/auth/sign-in-limiter.js';
+import { maxEvaluatedWithin, SIGN_IN_PAIR_LIMIT } from '../modules/auth/index.js';
 import { printBenchTable, startServer, type TBenchRow } from './bench-kit.js';
 
 const PORT = 8298;

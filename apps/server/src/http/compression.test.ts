@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullResults } from '../modules/exports/export-fixtures.js';
+import { fullResults } from '../test/results-fixtures.js';
 import { insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../test/harness.js';
 
 // The API's answers and the waveform's files go compressed to a client that accepts it (brotli,

@@ -11,7 +11,7 @@ import {
 import type { TDb } from '../db/client.js';
 import { assignmentTargets, assignments, groups, memberships, organisations, plans, scorecards, users } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
-import { signUpConsents } from '../modules/auth/consents.js';
+import { signUpConsents } from '../modules/auth/index.js';
 
 // Demo data for `npm start` on an empty database: two companies and one school, each with an
 // org admin, a coach and a speaker, and a group (class) with an invite code. Northwind offers two

@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import { ZCreatePlanBodySchema, type TAdminPlan } from '@rostrum/contract';
 import type { TDb } from '../db/client.js';
 import { organisations } from '../db/schema.js';
-import { mergeOrgSettings } from '../modules/org/org.repository.js';
-import { insertPlan, listPlans } from '../modules/subscriptions/plans.repository.js';
-import { presentAdminPlan } from '../modules/subscriptions/subscriptions.presenter.js';
+import { mergeOrgSettings } from '../modules/org/index.js';
+import { insertPlan, listPlans, presentAdminPlan } from '../modules/subscriptions/index.js';
 
 // The operator's side of plans (seed/plans-cli.ts): add a plan to an organisation by its code,
 // list them, or make the organisation coupon-only, without signing in as an org admin.

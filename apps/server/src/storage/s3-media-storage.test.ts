@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import { buildApp } from '../app.js';
 import { recordings, shareLinks } from '../db/schema.js';
 import { hashSecret, newSecret } from '../auth/keys.js';
-import { fullResults } from '../modules/exports/export-fixtures.js';
+import { fullResults } from '../test/results-fixtures.js';
 import { handleExpireUploads } from '../modules/recordings/expire-uploads.job.js';
 import { insertDoneRecording, makeOrg, signInAs, startTestApp, TEST_MEDIA_SECRET, type TTestApp } from '../test/harness.js';
 import { speechWav, speechWebm } from '../test/media-fixtures.js';

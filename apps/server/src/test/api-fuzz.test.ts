@@ -13,7 +13,7 @@ import {
   type TJsonSchema,
 } from './api-fuzz.arbitraries.js';
 import { StripeStandIn } from './stripe-stand-in.js';
-import { createStripeClient, StripePayments } from '../modules/subscriptions/stripe/stripe-payments.js';
+import { createStripeClient, StripePayments } from '../modules/subscriptions/index.js';
 
 // Property-based fuzzing of every operation in the OpenAPI document (and the two hidden ones,
 // uploads and media): malformed input must never produce a 5xx, every refusal keeps the error

@@ -84,7 +84,7 @@ import {
 } from './authorization-matrix.fixtures.js';
 import { row, type TCellArgs, type TJson, type TRow, type TTarget } from './authorization-matrix.runner.js';
 import { uploadsDirOf } from '../storage/media-storage.js';
-import { newPrepaidCode, normalisePrepaidCode, prepaidCodeHash, prepaidCodeSuffix } from '../modules/subscriptions/prepaid-codes.js';
+import { newPrepaidCode, normalisePrepaidCode, prepaidCodeHash, prepaidCodeSuffix } from '../modules/subscriptions/index.js';
 
 // The matrix table: one row per API operation that takes an id, keyed "METHOD /path" as in
 // the OpenAPI document. A row says how a cell builds its target (shared fixtures for reads,

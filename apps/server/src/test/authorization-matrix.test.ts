@@ -5,7 +5,7 @@ import { memberships } from '../db/schema.js';
 import { addMember, signInAs, startTestApp, type TTestApp } from './harness.js';
 import { buildWorld, comboName, type TCombo, type TWorld } from './authorization-matrix.fixtures.js';
 import { MATRIX_STRIPE, NEEDS_SUBSCRIPTION, TABLE } from './authorization-matrix.table.js';
-import { createStripeClient, StripePayments } from '../modules/subscriptions/stripe/stripe-payments.js';
+import { createStripeClient, StripePayments } from '../modules/subscriptions/index.js';
 import {
   cellsOf,
   idsOf,

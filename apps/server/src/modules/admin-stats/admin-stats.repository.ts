@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { hasActiveRoleSql } from '../memberships/memberships.repository.js';
+import { hasActiveRoleSql } from '../memberships/index.js';
 
 /**
  * The seat counts of 000 section 6: coaches/admins (org admin, org manager or an active manager

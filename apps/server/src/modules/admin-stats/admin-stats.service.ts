@@ -3,7 +3,7 @@ import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertOrgAdmin } from '../../auth/policies.js';
 import { notFound } from '../../errors.js';
-import { findOrganisation } from '../org/org.repository.js';
+import { findOrganisation } from '../org/index.js';
 import { countSeats } from './admin-stats.repository.js';
 
 /** GET admin/stats: the seat statistics of the caller's organisation (org admins only). */

@@ -12,7 +12,7 @@ import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertOrgAdmin, canGrantSpeakerRole, grantsNewSpeakerRole, isCoachAndSpeaker } from '../../auth/policies.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { findOrganisation, type TOrgRow } from '../org/org.repository.js';
+import { findOrganisation, type TOrgRow } from '../org/index.js';
 import {
   deletePendingInvite,
   findPendingInvite,

@@ -8,9 +8,9 @@ import {
   type TAdminUserGroup,
   type TAdminUserRoles,
 } from '@rostrum/contract';
-import type { TGroupRow, TMembershipRow } from '../memberships/memberships.repository.js';
-import type { TOrgRow } from '../org/org.repository.js';
-import { membershipRoles } from '../groups/groups.presenter.js';
+import type { TGroupRow, TMembershipRow } from '../memberships/index.js';
+import type { TOrgRow } from '../org/index.js';
+import { membershipRoles } from '../groups/index.js';
 import type { TUserRow } from './admin-users.repository.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { canGrantSpeakerRole, confirmsOwnAdminRemoval, hasActiveRole, holdsOrgManagerRole, isOrgAdmin } from '../../auth/policies.js';

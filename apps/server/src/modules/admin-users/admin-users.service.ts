@@ -26,10 +26,9 @@ import {
   keepsSpeakerRole,
 } from '../../auth/policies.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { findOrganisation, lockOrganisation, type TOrgRow } from '../org/org.repository.js';
-import { clearMembershipRoles, type TGroupRow, type TMembershipRow, upsertMembership } from '../memberships/memberships.repository.js';
-import { takeSpeakerSeat } from '../memberships/speaker-seats.js';
-import { membershipRoles } from '../groups/groups.presenter.js';
+import { findOrganisation, lockOrganisation, type TOrgRow } from '../org/index.js';
+import { clearMembershipRoles, takeSpeakerSeat, type TGroupRow, type TMembershipRow, upsertMembership } from '../memberships/index.js';
+import { membershipRoles } from '../groups/index.js';
 import {
   countOrgUsers,
   countOtherAdmins,

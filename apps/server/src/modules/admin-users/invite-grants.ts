@@ -1,7 +1,7 @@
 import type { TDb } from '../../db/client.js';
 import { hasCoachRole, hasSpeakerRole } from '../../auth/policies.js';
-import { insertManagerMembership, upsertSpeakerMembership } from '../memberships/memberships.repository.js';
-import type { TOrgRow } from '../org/org.repository.js';
+import { insertManagerMembership, upsertSpeakerMembership } from '../memberships/index.js';
+import type { TOrgRow } from '../org/index.js';
 import { listOrgGroupsByIds, type TInviteRow } from './admin-invites.repository.js';
 
 /**

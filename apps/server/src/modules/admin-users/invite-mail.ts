@@ -1,6 +1,6 @@
 import { inviteDetails, PRODUCT_NAME, type TAdminInvite } from '@rostrum/contract';
 import type { TMail } from '../../mail/mailer.js';
-import type { TOrgRow } from '../org/org.repository.js';
+import type { TOrgRow } from '../org/index.js';
 
 /**
  * The invite email: who invites, to what, and the link that opens sign-up with the invite. When

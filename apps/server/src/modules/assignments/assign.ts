@@ -3,7 +3,7 @@ import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { isAssignableSpeaker, isCoachOf } from '../../auth/policies.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import { notifyAssignmentReceived } from '../notifications/notify.js';
+import { notifyAssignmentReceived } from '../notifications/index.js';
 import {
   copyAssignmentContent,
   findUserName,

@@ -7,7 +7,7 @@ import { judgeVisible, loadVisible } from './access.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { findRecordingAccessContext } from '../recordings/recordings.repository.js';
 import { isOpenAssignment, moveRecordingToAssignment, takeRecordingOutOfAssignment } from './assignments.repository.js';
-import { notifyRecordingEvents } from '../notifications/notify.js';
+import { notifyRecordingEvents } from '../notifications/index.js';
 
 /**
  * Move to Assignment (001 section 4): the owner puts a recording into an open assignment of a

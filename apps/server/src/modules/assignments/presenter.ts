@@ -11,7 +11,7 @@ import {
   type TAssignmentCaller,
   type TAssignmentView,
 } from '../../auth/policies.js';
-import { orgOfCaller } from '../org/org.repository.js';
+import { orgOfCaller } from '../org/index.js';
 import {
   listAttachments,
   listMembershipsOfUser,

@@ -16,8 +16,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from '../../auth/passwords.j
 import { hashSecret, newSecret } from '../../auth/keys.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { canonicalUserOrgRoles } from '../../auth/roles.js';
-import { upsertSpeakerMembership } from '../memberships/memberships.repository.js';
-import { assertSpeakerSeatAvailable, takeSpeakerSeat } from '../memberships/speaker-seats.js';
+import { assertSpeakerSeatAvailable, takeSpeakerSeat, upsertSpeakerMembership } from '../memberships/index.js';
 import {
   findUserByEmail,
   findUserById,
@@ -32,7 +31,7 @@ import { consumeAutoKey, issueKey, peekAutoKey, revokeAllKeys, revokeKey, revoke
 import { clearSignInLimits, reserveSignInAttempt } from './sign-in-limiter.js';
 import { reserveInviteCodeAttempt, reserveResetEmail } from './request-limits.js';
 import { grantsSpeakerSeat, inviteIsEu, markInviteAccepted, resolveInvite } from './invites.repository.js';
-import { applyInviteGrants } from '../admin-users/invite-grants.js';
+import { applyInviteGrants } from '../admin-users/index.js';
 import { euConsentsGiven, signUpConsents } from './consents.js';
 
 async function startSession(deps: TDeps, userId: string, orgCode: string): Promise<TSignInResponse> {

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { groups, invites, organisations } from '../../db/schema.js';
-import { findGroupByInviteCode } from '../memberships/memberships.repository.js';
+import { findGroupByInviteCode } from '../memberships/index.js';
 import { hasSpeakerRole } from '../../auth/policies.js';
 
 /**

@@ -7,7 +7,7 @@ import {
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { coachSeesSharedOnly, feedbackVisible, isActiveSpeakerIn, recordingAccess } from '../../auth/policies.js';
-import { listGroupMembers } from '../groups/groups.repository.js';
+import { listGroupMembers } from '../groups/index.js';
 import { tallyGroupComments, type TGroupCommentTally } from './dashboards.repository.js';
 import { loadCoachedGroup, loadGroupStandingFacts } from './group-assignments.js';
 import { groupBy } from '../assignments/progress/progress.loader.js';

@@ -3,7 +3,7 @@ import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertCanManageGroup, coachOnlyScorecardInForce, isContinuous } from '../../auth/policies.js';
 import { forbidden } from '../../errors.js';
-import { orgOfCaller } from '../org/org.repository.js';
+import { orgOfCaller } from '../org/index.js';
 import { listGroupAssignments, listTargets } from '../assignments/assignments.repository.js';
 import { groupBy, loadStandingFacts, type TProgressAssignment } from '../assignments/progress/progress.loader.js';
 

@@ -3,7 +3,7 @@ import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { coachOnlyScorecardInForce } from '../../auth/policies.js';
 import { signMediaUrl } from '../../storage/media-urls.js';
-import { orgOfCaller } from '../org/org.repository.js';
+import { orgOfCaller } from '../org/index.js';
 import { listOwnRecordings } from '../recordings/recordings.repository.js';
 import { presentSummary } from '../recordings/recordings.presenter.js';
 import { recordingProgress } from '../assignments/progress/progress.loader.js';

@@ -2,7 +2,7 @@ import type { TMemberAssignments } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { notFound } from '../../errors.js';
-import { findMembership } from '../memberships/memberships.repository.js';
+import { findMembership } from '../memberships/index.js';
 import { presentMember } from '../assignments/progress/progress.service.js';
 import { computeAssignmentProgress } from '../assignments/progress/index.js';
 import { loadCoachedGroup, loadGroupProgress } from './group-assignments.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, EXPORT_FORMATS, ZResultsSchema } from '@rostrum/contract';
 import { groups } from '../../db/schema.js';
 import { addMember, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
-import { fullResults } from './export-fixtures.js';
+import { fullResults } from '../../test/results-fixtures.js';
 
 // GET recordings/{id}/export/{format}: whoever may hear the recording, as its results page
 // (recordingAccess); everyone else is refused in the API's error shape.

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ZResultsSchema } from '@rostrum/contract';
-import { conversationResults, fullResults } from './export-fixtures.js';
+import { conversationResults, fullResults } from '../../test/results-fixtures.js';
 import { CSV_HEADER, resultsCsvRows } from './results-csv.js';
 import { exportFileName, renderExport } from './exports.service.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversationResults, fullResults, p, w } from './export-fixtures.js';
+import { conversationResults, fullResults, p, w } from '../../test/results-fixtures.js';
 import { buildCues, srtTime, toSrt, toText, toVtt, vttTime } from './transcript-format.js';
 
 describe('timestamps', () => {

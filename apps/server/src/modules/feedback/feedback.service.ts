@@ -25,7 +25,7 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
 import { findGroupInOrg, findRecordingAccessContextWithAssignment } from '../recordings/recordings.repository.js';
-import { findMembership } from '../memberships/memberships.repository.js';
+import { findMembership } from '../memberships/index.js';
 import {
   assignmentsWithCoachOnlyScorecard,
   deleteFeedbackRow,
@@ -40,7 +40,7 @@ import {
   type TFeedbackRow,
   updateFeedbackComment,
 } from './feedback.repository.js';
-import { announce } from '../notifications/announce.js';
+import { announce } from '../notifications/index.js';
 import { feedbackReceivedMail } from './feedback-mail.js';
 import { presentAssignmentRef } from '../assignments/assignments.repository.js';
 

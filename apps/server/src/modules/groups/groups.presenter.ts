@@ -1,8 +1,7 @@
 import type { TGroup, TGroupMember } from '@rostrum/contract';
-import type { TGroupRow, TMembershipRow } from '../memberships/memberships.repository.js';
+import { membershipAccess, membershipIsPerpetual, type TGroupRow, type TMembershipRow } from '../memberships/index.js';
 import type { users } from '../../db/schema.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
-import { membershipAccess, membershipIsPerpetual } from '../memberships/membership-access.js';
 import {
   groupAbilities,
   groupSharingAbilities,

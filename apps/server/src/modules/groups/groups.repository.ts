@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client.js';
 import { groups, memberships, recordings, users } from '../../db/schema.js';
 import { membershipActiveNowSql } from '../../auth/membership-active.js';
-import type { TGroupRow } from '../memberships/memberships.repository.js';
+import type { TGroupRow } from '../memberships/index.js';
 
 /** Whether another group of the organisation (not `exceptId`) has this name, in any letter case. */
 export async function groupNameTaken(db: TDb, orgId: string, name: string, exceptId?: string): Promise<boolean> {

@@ -37,12 +37,12 @@ import {
   findMembership,
   insertManagerMembership,
   listUserGroups,
+  takeSpeakerSeat,
   upsertSpeakerMembership,
-} from '../memberships/memberships.repository.js';
-import { findOrganisation } from '../org/org.repository.js';
+} from '../memberships/index.js';
+import { findOrganisation } from '../org/index.js';
 import { presentGroup } from './groups.presenter.js';
-import { takeSpeakerSeat } from '../memberships/speaker-seats.js';
-import { reserveInviteCodeAttempt } from '../auth/request-limits.js';
+import { reserveInviteCodeAttempt } from '../auth/index.js';
 
 export async function listMyGroups(deps: TDeps, auth: TAuth): Promise<TGroup[]> {
   const [rows, org] = await Promise.all([listUserGroups(deps.db, auth.userId), orgOf(deps, auth)]);

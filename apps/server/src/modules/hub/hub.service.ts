@@ -15,12 +15,8 @@ import type { TDeps } from '../../deps.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { hashSecret, newSecret } from '../../auth/keys.js';
 import { hashPassword } from '../../auth/passwords.js';
-import { findUserByEmail, insertUser } from '../auth/auth.repository.js';
-import { addressBucket } from '../auth/client-address.js';
-import { issueKey } from '../auth/keys.repository.js';
-import { reserveAll } from '../auth/rate-limits.repository.js';
-import { findGroupByInviteCode, upsertSpeakerMembership } from '../memberships/memberships.repository.js';
-import { takeSpeakerSeat } from '../memberships/speaker-seats.js';
+import { addressBucket, findUserByEmail, insertUser, issueKey, reserveAll } from '../auth/index.js';
+import { findGroupByInviteCode, takeSpeakerSeat, upsertSpeakerMembership } from '../memberships/index.js';
 import { classifyHubFailure, HubClient, type THubIdentity } from './hub-client.js';
 import {
   findLinkedUser,

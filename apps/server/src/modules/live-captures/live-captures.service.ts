@@ -11,9 +11,9 @@ import {
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { conflict, HttpError } from '../../errors.js';
-import { reserveAll } from '../auth/rate-limits.repository.js';
-import { findOrganisation } from '../org/org.repository.js';
-import { currentWordspottingList } from '../wordspotting/resolve-list.js';
+import { reserveAll } from '../auth/index.js';
+import { findOrganisation } from '../org/index.js';
+import { currentWordspottingList } from '../wordspotting/index.js';
 import { findRecording } from '../recordings/recordings.repository.js';
 import { assertCanUpload, finishFromUpload, speakerGroup, UPLOAD_PATH } from '../recordings/recordings.service.js';
 import { assignmentForNewRecording } from '../recordings/recording-assignment.js';

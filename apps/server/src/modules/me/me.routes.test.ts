@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { ERROR_CODES, MSG, PREFERENCES_LIMITS } from '@rostrum/contract';
 import { users } from '../../db/schema.js';
 import { makeOrg, PASSWORD, signInAs, signUpBody, startTestApp, type TTestApp } from '../../test/harness.js';
-import { issueKey } from '../auth/keys.repository.js';
+import { issueKey } from '../auth/index.js';
 
 let t: TTestApp;
 beforeAll(async () => {

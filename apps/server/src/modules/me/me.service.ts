@@ -17,17 +17,13 @@ import type { TAuth } from '../../auth/auth-context.js';
 import type { users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { verifyPassword } from '../../auth/passwords.js';
-import { revokeOtherKeys } from '../auth/keys.repository.js';
-import { dataChoiceChanges } from '../auth/consents.js';
-import { listUserGroups } from '../memberships/memberships.repository.js';
-import { findOrganisation } from '../org/org.repository.js';
-import { presentGroup } from '../groups/groups.presenter.js';
+import { dataChoiceChanges, revokeOtherKeys } from '../auth/index.js';
+import { listUserGroups } from '../memberships/index.js';
+import { findOrganisation, presentOrg } from '../org/index.js';
+import { presentGroup } from '../groups/index.js';
 import { emailSectionsFor, viewerAbilitiesOf } from '../../auth/policies.js';
-import { listMembershipsOf } from '../notifications/notifications.repository.js';
-import { presentOrg } from '../org/org.presenter.js';
-import { offeredPlans } from '../subscriptions/subscriptions.service.js';
-import { accessRemindersOffered } from '../subscriptions/access-reminders.js';
-import { setAccessReminders } from '../subscriptions/access-reminders.repository.js';
+import { listMembershipsOf } from '../notifications/index.js';
+import { accessRemindersOffered, offeredPlans, setAccessReminders } from '../subscriptions/index.js';
 import { presentUser, type TUserRow } from './me.presenter.js';
 import {
   emailTakenByOther,

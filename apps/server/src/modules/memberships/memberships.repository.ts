@@ -3,7 +3,7 @@ import { freeAccessUntil, grantedFreeYears } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { groups, memberships, organisations, users } from '../../db/schema.js';
 import { membershipActiveNowSql, membershipHasActiveRoleSql, type TGroupRoleName } from '../../auth/membership-active.js';
-import type { TOrgRow } from '../org/org.repository.js';
+import type { TOrgRow } from '../org/index.js';
 
 // Memberships: who belongs to which group, with which roles, until when. Every module that reads
 // or writes a membership outside the groups module's own pages goes through here.

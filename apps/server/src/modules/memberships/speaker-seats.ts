@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { HttpError, notFound } from '../../errors.js';
-import { lockOrganisation, type TOrgRow } from '../org/org.repository.js';
+import { lockOrganisation, type TOrgRow } from '../org/index.js';
 import { speakerSeatUsage } from './memberships.repository.js';
 
 // The seat limit (000 section 6): settings.seatLimit counts users with a membership active now

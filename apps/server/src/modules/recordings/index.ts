@@ -1,2 +1,2 @@
-// The recordings module's face: what other modules and the composition roots use of it.
+// The recordings module's face: what other modules use of it (app.ts takes its routes from *.routes.ts).
 export { ANALYZE_RECORDING, ANALYZE_RETRY, analyzeRecordingJob, expireUploadsJob, removeRecordingMediaJob } from './recording.jobs.js';

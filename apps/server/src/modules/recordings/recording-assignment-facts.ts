@@ -3,7 +3,7 @@ import type { TDb } from '../../db/client.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { listTargets, presentAssignmentRef } from '../assignments/assignments.repository.js';
 import { judge, loadViewer } from '../assignments/presenter.js';
-import { findScorecardAnswersOf, findScoreSetOf } from '../feedback/feedback.repository.js';
+import { findScorecardAnswersOf, findScoreSetOf } from '../feedback/index.js';
 import type { findRecordingWithContext } from './recordings.repository.js';
 
 type TJoinedAssignment = NonNullable<NonNullable<Awaited<ReturnType<typeof findRecordingWithContext>>>['assignment']>;

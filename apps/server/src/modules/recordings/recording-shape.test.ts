@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customQuestionId, ZRecordingSchema } from '@rostrum/contract';
 import { assignments, groups } from '../../db/schema.js';
-import { fullResults, w } from '../exports/export-fixtures.js';
+import { fullResults, w } from '../../test/results-fixtures.js';
 import {
   addMember,
   apiCaller,

@@ -8,7 +8,7 @@ import { ERROR_CODES, INTAKE_MSG, ZLanesSchema, ZRecordingSchema, ZResultsSchema
 import { groups, organisations, recordings } from '../../db/schema.js';
 import { addMember, apiCaller, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 import { speechMp4, speechWav } from '../../test/media-fixtures.js';
-import { conversationResults, fullResults } from '../exports/export-fixtures.js';
+import { conversationResults, fullResults } from '../../test/results-fixtures.js';
 
 let t: TTestApp;
 let fileServer: http.Server;

@@ -46,17 +46,17 @@ import {
   removeRecordingRow,
   updateRecordingRow,
 } from './recordings.repository.js';
-import { findActiveMembership, findActiveSpeakerGroup } from '../memberships/memberships.repository.js';
-import { findOrganisation, orgOfCaller } from '../org/org.repository.js';
+import { findActiveMembership, findActiveSpeakerGroup } from '../memberships/index.js';
+import { findOrganisation, orgOfCaller } from '../org/index.js';
 import { isCoachOf } from '../../auth/roles.js';
 import { canHearWith, presentGroupRecording, presentRecording, presentSummary } from './recordings.presenter.js';
-import { currentWordspottingList, type TKnownCandidates } from '../wordspotting/resolve-list.js';
+import { currentWordspottingList, type TKnownCandidates } from '../wordspotting/index.js';
 import { acceptableMedia } from './media-check.js';
 import { assignmentForNewRecording } from './recording-assignment.js';
 import { recordingFigures } from './recording-figures.js';
 import { recordingAssignmentFacts } from './recording-assignment-facts.js';
 import { assertPublicUrl, UrlFetchError } from './url-fetcher.js';
-import { notifyRecordingEvents } from '../notifications/notify.js';
+import { notifyRecordingEvents } from '../notifications/index.js';
 import { ownCapture } from '../live-captures/capture-access.js';
 import { bindCapture } from '../live-captures/live-captures.repository.js';
 

@@ -2,7 +2,7 @@ import { ERROR_CODES, type TScorecard, type TScorecardResponse, type TScorecardR
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import { assertMayChangeOwn, mayScore, recordingContext, type TRecordingContext } from '../feedback/feedback.service.js';
+import { assertMayChangeOwn, mayScore, recordingContext, type TRecordingContext } from '../feedback/index.js';
 import {
   deleteScorecardResponse,
   findScorecardResponse,

@@ -1,8 +1,7 @@
 import { ERROR_CODES, SHARE_MSG } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { HttpError } from '../../errors.js';
-import { addressBucket } from '../auth/client-address.js';
-import { reserveAttempt } from '../auth/rate-limits.repository.js';
+import { addressBucket, reserveAttempt } from '../auth/index.js';
 
 // Tokens hold 256 random bits, so guessing one is hopeless; still, an address that keeps asking
 // for links that do not work (unknown, revoked, expired) is stopped, as for invite codes. Only

@@ -6,7 +6,7 @@ import { ERROR_CODES, SHARE_MSG, ZSharedRecordingSchema } from '@rostrum/contrac
 import { organisations, rateLimits, recordings, shareLinks } from '../../db/schema.js';
 import { hashSecret } from '../../auth/keys.js';
 import { addMember, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
-import { fullResults } from '../exports/export-fixtures.js';
+import { fullResults } from '../../test/results-fixtures.js';
 import { SHARE_LINK_FAILURES_PER_ADDRESS } from './share-link-limits.js';
 
 // Public share links: only the owner creates, lists and revokes them, where the organisation

@@ -16,7 +16,7 @@ import type { TAuth } from '../../auth/auth-context.js';
 import { hashSecret, newSecret } from '../../auth/keys.js';
 import { mayShareLink } from '../../auth/policies.js';
 import { conflict, forbidden, HttpError, notFound } from '../../errors.js';
-import { orgOfCaller } from '../org/org.repository.js';
+import { orgOfCaller } from '../org/index.js';
 import { loadWithAccess } from '../recordings/recordings.service.js';
 import {
   countActiveShareLinks,

@@ -1,6 +1,6 @@
 import type { TVocabulary } from '@rostrum/contract';
 import type { TMail } from '../../mail/mailer.js';
-import { noticeMail, type TRecipient } from '../notifications/notification-mails.js';
+import { noticeMail, type TRecipient } from '../notifications/index.js';
 
 /** The date access ends, as the reminder says it: in UTC, since the server knows no user's time zone. */
 export function reminderDate(d: Date): string {

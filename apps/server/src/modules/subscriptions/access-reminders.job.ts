@@ -1,5 +1,5 @@
 import { vocabulary } from '@rostrum/contract';
-import { lockMembership } from '../memberships/memberships.repository.js';
+import { lockMembership } from '../memberships/index.js';
 import { accessEndingMail } from './access-reminder-mail.js';
 import { dueAccessReminder, reminderWindowEnd } from './access-reminders.js';
 import { claimAccessReminder, listAccessReminderCandidates } from './access-reminders.repository.js';

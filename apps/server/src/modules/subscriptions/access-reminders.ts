@@ -1,5 +1,5 @@
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
-import type { TGroupRow, TMembershipRow } from '../memberships/memberships.repository.js';
+import type { TGroupRow, TMembershipRow } from '../memberships/index.js';
 import { subscriptionAction } from './subscription-expiry.js';
 
 // Access reminders (docs/decisions/payments.md, "Access reminders"): an email 7 days before a speaker's

@@ -2,7 +2,7 @@ import { ERROR_CODES, MSG, type TEndAutoRenewResponse } from '@rostrum/contract'
 import type { TAuth } from '../../auth/auth-context.js';
 import type { TDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
-import { findMembership, findOrgGroup } from '../memberships/memberships.repository.js';
+import { findMembership, findOrgGroup } from '../memberships/index.js';
 import { endCardSubscription, listUserCardSubscriptions } from './card-subscriptions.repository.js';
 import { withPaymentErrors } from './subscriptions.service.js';
 

@@ -1,8 +1,7 @@
 import { ERROR_CODES, MSG } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { HttpError } from '../../errors.js';
-import { addressBucket } from '../auth/client-address.js';
-import { releaseAttempt, reserveAll } from '../auth/rate-limits.repository.js';
+import { addressBucket, releaseAttempt, reserveAll } from '../auth/index.js';
 
 // Prepaid code guesses are limited per user and per address, in the database like the other
 // abuse limits (modules/auth). Only failures count: a reservation is given back on success.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TMembershipRow } from '../memberships/memberships.repository.js';
+import type { TMembershipRow } from '../memberships/index.js';
 import { subscriptionAction, subscriptionExpiry } from './subscription-expiry.js';
 
 const DAY = 86_400_000;

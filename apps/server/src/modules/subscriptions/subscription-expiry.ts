@@ -1,8 +1,7 @@
 import { planExpiry } from '@rostrum/contract';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
 import { hasCoachRole, hasSpeakerRole } from '../../auth/roles.js';
-import { membershipAccess, membershipIsPerpetual } from '../memberships/membership-access.js';
-import type { TGroupRow, TMembershipRow } from '../memberships/memberships.repository.js';
+import { membershipAccess, membershipIsPerpetual, type TGroupRow, type TMembershipRow } from '../memberships/index.js';
 
 // The expiry rule of paid access (docs/decisions/payments.md, "Paid access"): a payment or a prepaid code
 // for a plan of D days gives access until now + D days; a renewal while the membership is still

@@ -12,19 +12,21 @@ import type { TAuth } from '../../auth/auth-context.js';
 import type { TDb } from '../../db/client.js';
 import type { TDeps } from '../../deps.js';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.js';
-import { membershipAccess, membershipIsPerpetual } from '../memberships/membership-access.js';
 import {
+  assertSpeakerSeatAvailable,
   findMembership,
   findOrgGroup,
   grantPaidSpeakerAccess,
   listUserGroups,
   lockMembership,
+  membershipAccess,
+  membershipIsPerpetual,
+  takeSpeakerSeat,
   type TGroupRow,
   type TMembershipRow,
-} from '../memberships/memberships.repository.js';
-import { assertSpeakerSeatAvailable, takeSpeakerSeat } from '../memberships/speaker-seats.js';
-import { findUserById } from '../auth/auth.repository.js';
-import { findOrganisation, type TOrgRow } from '../org/org.repository.js';
+} from '../memberships/index.js';
+import { findUserById } from '../auth/index.js';
+import { findOrganisation, type TOrgRow } from '../org/index.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
 import { findLedgerEntryByPaymentIntent, insertLedgerEntry } from './ledger.repository.js';
 import { insertCardSubscription, listUserCardSubscriptions } from './card-subscriptions.repository.js';

@@ -1,7 +1,7 @@
 import { DEFAULT_WORDSPOTTING, normaliseWordspotting, type TOrgSettings, type TWordspottingUsed } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import { findAssignmentInOrg } from '../assignments/assignments.repository.js';
-import { findOrganisation } from '../org/org.repository.js';
+import { findOrganisation } from '../org/index.js';
 import { findGroupName, listsForRecording, type TWordspottingListRow } from './wordspotting.repository.js';
 
 // Which list a recording's analysis counts (docs/decisions/word-spotting.md "Which wordspotting list a

@@ -17,7 +17,7 @@ import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { isActiveSpeakerIn, isCoachOf, isOrgAdmin } from '../../auth/roles.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
-import { findOrganisation } from '../org/org.repository.js';
+import { findOrganisation } from '../org/index.js';
 import {
   deleteList,
   listListsFor,

@@ -17,9 +17,9 @@ import {
 import { forbidden, notFound } from '../../../errors.js';
 import { signMediaUrl } from '../../../storage/media-urls.js';
 import { findAssignmentInOrg } from '../assignments.repository.js';
-import { findOrganisation } from '../../org/org.repository.js';
+import { findOrganisation } from '../../org/index.js';
 import { listGroupRecordings } from '../../recordings/recordings.repository.js';
-import { sharedRecordingsOf } from '../../groups/shared-recordings.service.js';
+import { sharedRecordingsOf } from '../../groups/index.js';
 import { computeAssignmentProgress, type TMemberProgress } from './progress.loader.js';
 import { listMembersOf } from './progress.repository.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customQuestionId, REPORT_HEADERS, type TAssignmentComparison } from '@rostrum/contract';
 import { feedback, groups, scorecardResponses, users } from '../../../db/schema.js';
 import { fakeResults } from '../../../test/authorization-matrix.fixtures.js';
-import { conversationResults } from '../../exports/export-fixtures.js';
+import { conversationResults } from '../../../test/results-fixtures.js';
 import { addMember, insertAssignment, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../../test/harness.js';
 
 let t: TTestApp;

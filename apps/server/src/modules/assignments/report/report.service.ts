@@ -27,10 +27,10 @@ import {
   type TRecordingAccess,
 } from '../../../auth/policies.js';
 import { forbidden, notFound } from '../../../errors.js';
-import { findMembership } from '../../memberships/memberships.repository.js';
-import { findOrganisation } from '../../org/org.repository.js';
+import { findMembership } from '../../memberships/index.js';
+import { findOrganisation } from '../../org/index.js';
 import { findGroupInOrg } from '../../recordings/recordings.repository.js';
-import { listFeedbackWithAuthors, type TFeedbackRow } from '../../feedback/feedback.repository.js';
+import { listFeedbackWithAuthors, type TFeedbackRow } from '../../feedback/index.js';
 import { findAssignmentInOrg, presentAssignmentRef } from '../assignments.repository.js';
 import { judgeVisible } from '../access.js';
 import { loadViewer } from '../presenter.js';

@@ -4,7 +4,7 @@ import type { TFailedCode } from '@rostrum/contract';
 import type { TProbe } from '@rostrum/analysis';
 import type { TJobDeps, TJobInfo, TWorkerDeps } from '../../../jobs/job-types.js';
 import { ORIGINAL_FILE } from '../../../storage/media-storage.js';
-import { currentWordspottingList } from '../../wordspotting/resolve-list.js';
+import { currentWordspottingList } from '../../wordspotting/index.js';
 import { findRecording, isRecordingGone, type TRecordingRow, updateRecordingRow } from '../recordings.repository.js';
 import type { TChildStart } from './analyze-child.js';
 import { capturePrefix } from './capture-prefix.js';

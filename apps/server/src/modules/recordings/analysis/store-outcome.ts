@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FAILED_REASONS, type TFailedCode, ZResultsSchema } from '@rostrum/contract';
 import type { TJobDeps } from '../../../jobs/job-types.js';
-import { notifyRecordingEvents } from '../../notifications/notify.js';
+import { notifyRecordingEvents } from '../../notifications/index.js';
 import { recordingFigures } from '../recording-figures.js';
 import { storeFirstResults, type TRecordingRow, updateRecordingRow } from '../recordings.repository.js';
 import type { TChildOutcome } from './run-child.js';

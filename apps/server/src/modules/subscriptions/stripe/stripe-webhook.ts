@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { ERROR_CODES, MSG } from '@rostrum/contract';
 import type { TDeps } from '../../../deps.js';
 import { badRequest, HttpError } from '../../../errors.js';
-import { findOrgGroup } from '../../memberships/memberships.repository.js';
+import { findOrgGroup } from '../../memberships/index.js';
 import { endCardSubscription, findCardSubscription, markPaymentEvent, paymentEventSeen } from '../card-subscriptions.repository.js';
 import { findPlan } from '../plans.repository.js';
 import { grantPaidAccess, isUniqueViolation, type TPaid } from '../subscriptions.service.js';

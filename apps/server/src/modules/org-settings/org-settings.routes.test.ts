@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, MSG, SHARE_MSG, type TOrgSettings } from '@rostrum/contract';
 import { organisations, users } from '../../db/schema.js';
 import { addMember, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
-import { fullResults } from '../exports/export-fixtures.js';
+import { fullResults } from '../../test/results-fixtures.js';
 
 // The admin area's Organisation settings (GET and PATCH admin/org-settings): org admins only,
 // always their own organisation; only Public_Share_Links can be changed, merged into the stored

@@ -3,8 +3,8 @@ import type { TAuth } from '../../auth/auth-context.js';
 import { assertOrgAdmin } from '../../auth/policies.js';
 import type { TDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
-import { findOrganisation, mergeOrgSettings, type TOrgRow } from './org.repository.js';
-import { revokeOrgShareLinks } from '../share-links/share-links.repository.js';
+import { findOrganisation, mergeOrgSettings, type TOrgRow } from '../org/index.js';
+import { revokeOrgShareLinks } from '../share-links/index.js';
 
 // The admin area's Organisation settings page: org admins read and change the switches that are
 // theirs (ORG_ADMIN_SETTINGS); the operator's switches are only listed. The organisation is
