@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiAuth } from './admin-users-helpers';
-import { apiSignUp, expect, signInByApi, test, uniqueEmail, shot } from './helpers';
+import { apiSignUp, expect, signInByApi, test, uniqueEmail, shootSizes } from './helpers';
 
 // The admin area's plans, prepaid codes and ledger (issue 17): the Northwind admin adds and edits
 // a plan, generates codes (shown once, downloaded as CSV), voids one; a speaker redeems another
@@ -13,7 +12,6 @@ import { apiSignUp, expect, signInByApi, test, uniqueEmail, shot } from './helpe
 const WORKSHOP_CODE = 'Northwind-Communications-Leadership-Workshop';
 const SHOWN_ONCE =
   'Copy or download these codes now. They cannot be shown again: Rostrum keeps only a fingerprint of each code, so a lost code cannot be recovered (void it and generate a new one).';
-const SHOTS = path.join(process.env.E2E_DATA_DIR ?? '.tmp', 'screenshots');
 
 const planName = `E2E Quarter ${Date.now().toString(36)}`;
 let planId: string | null = null;
@@ -27,14 +25,13 @@ const codeRow = (page: Page, code: string) =>
     .getByRole('row')
     .filter({ hasText: `*${code.slice(-4)}` });
 
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) =>
+  shootSizes(page, name, {
+    sizes: [
+      [1440, 900],
+      [390, 900],
+    ],
+  });
 
 /** No serious or critical axe violations in the page's main region, in the state it is in now. */
 async function axe(page: Page, what: string) {

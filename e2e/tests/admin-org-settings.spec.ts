@@ -1,8 +1,8 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, notification, shot, signInByApi, test } from './helpers';
-import { SHOTS, api, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
+import { DEMO_PASSWORD, expect, notification, shot, signInByApi, test, SHOTS } from './helpers';
+import { api, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // The admin area's Organisation settings: Riverside's admin turns "Allow public share links" on
 // (off in the seed), the student then has the Public link panel on their results and makes a
@@ -14,7 +14,6 @@ import { SHOTS, api, apiSignIn, talkWav, uploadRecording, waitForResults } from 
 const ADMIN = 'admin@riverside.example';
 const STUDENT = 'student@riverside.example';
 const TITLE = `Share setting talk ${Date.now().toString(36).slice(-5)}`;
-const shots = process.env.E2E_SHOTS_DIR ?? SHOTS;
 
 let adminToken = '';
 let studentToken = '';
@@ -83,7 +82,7 @@ test('an admin allows public share links, the student makes one, and turning the
   await expect(features).toContainText('Email notifications for students');
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await shot(page, { path: path.join(shots, `admin-org-settings-${width}.png`), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, `admin-org-settings-${width}.png`), fullPage: true });
     const axe = await new AxeBuilder({ page }).include('main').analyze();
     const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${width}px: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, notification, signIn, test, shot } from './helpers';
-import { SHOTS, api, apiSignIn } from './results-helpers';
+import { expect as baseExpect, notification, signIn, test, shootSizes } from './helpers';
+import { api, apiSignIn } from './results-helpers';
 
 // The assignment details page (spec 002 sections 2.6, 2.8 and 4) in the Summit demo org (Assignments
 // on, group Pitch Practice, the assignment "Elevator Pitch" and a shared template): the coach's
@@ -32,17 +31,7 @@ async function elevatorPitch(baseURL: string, token: string): Promise<string> {
   return list.find((a) => a.name === 'Elevator Pitch')!.assignmentId;
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(250);
-    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootSizes(page, name, { settleMs: 250 });
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, notification, signIn, test, shot } from './helpers';
+import { expect as baseExpect, notification, signIn, test, shootSizes } from './helpers';
 import { parse } from 'csv-parse/sync';
 import { api, apiSignIn, waitForResults } from './results-helpers';
 
@@ -13,7 +12,6 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 const COACH = 'coach@summit.example';
 const SPEAKER = 'speaker@summit.example';
-const SHOTS = process.env.E2E_SHOTS_DIR ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..', '.tmp', 'screenshots');
 const run = Date.now().toString(36).slice(-5);
 
 const MSG = {
@@ -24,20 +22,7 @@ const MSG = {
     `You already have a rating that uses the name "${label}" (or something similar) and you cannot use this name again. Please change the name of one of your new ratings to be different.`,
 };
 
-/** Screenshots at 1440 and 390 px when E2E_SHOTS is set (they are looked at, not compared). */
-async function shoot(page: Page, name: string) {
-  if (!process.env.E2E_SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(250);
-    await shot(page, { path: path.join(SHOTS, `editor-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootSizes(page, `editor-${name}`, { settleMs: 250, restore: [1440, 900] });
 
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 

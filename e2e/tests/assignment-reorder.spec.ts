@@ -1,24 +1,13 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, shot } from './helpers';
-import { SHOTS, apiSignIn } from './results-helpers';
+import { expect, signIn, test, shootSizes } from './helpers';
+import { apiSignIn } from './results-helpers';
 
 // The reorder page (002 section 2.3) and the coach dashboard's Assignments view (002 section 2.2)
 // in the Summit demo org: the coach moves an assignment with the keyboard and saves.
 
 const COACH = 'coach@summit.example';
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(200);
-    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootSizes(page, name, { settleMs: 200 });
 
 const names = (page: Page, list: string) => page.getByTestId(list).locator('.assignment-card__name, .reorder-card__name').allTextContents();
 

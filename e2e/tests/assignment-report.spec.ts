@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, signIn, test, shot } from './helpers';
-import { apiSignIn, SHOTS, talkWav, uploadRecording } from './results-helpers';
+import { expect, signIn, test, shot, SHOTS } from './helpers';
+import { apiSignIn, talkWav, uploadRecording } from './results-helpers';
 
 // The coach's reports on Summit's "Elevator Pitch" (002 sections 2.5, 2.6 and 9): the comparison
 // chart on the details page and the CSV downloads there and on the manage page's group. Set-up

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, signIn, test, shot } from './helpers';
-import { SHOTS, api, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
+import { expect as baseExpect, signIn, test, shootSizes } from './helpers';
+import { api, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // The coach dashboard (spec 002 section 2.2) in the Summit demo org: Summit's speaker records into
 // Elevator Pitch and flags it; Summit's coach uses every toggle, filter and sort, reloads to see
@@ -11,19 +10,9 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const COACH = 'coach@summit.example';
 const SPEAKER = 'speaker@summit.example';
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    // From the top, so the sticky navigation bar is not drawn over the middle of the page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+// From the top, so the sticky navigation bar is not drawn over the middle of the page.
+const shoot = (page: Page, name: string) =>
+  shootSizes(page, name, { settleMs: 300, arrange: (p) => p.evaluate(() => window.scrollTo(0, 0)) });
 
 /** The choices this spec changes, back to their defaults (other Summit specs read the coach's lists). */
 const DEFAULTS = {

@@ -22,15 +22,59 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 export { expect };
 
+/** Screenshots are taken only with E2E_SCREENSHOTS=1. */
+export const SCREENSHOTS_ON = process.env.E2E_SCREENSHOTS === '1';
+/** Where they go: e2e/.tmp/screenshots. */
+export const SHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '.tmp', 'screenshots');
+
 /**
  * A screenshot to look at a page by eye, taken only with E2E_SCREENSHOTS=1: rendering full pages to
  * PNG at every run costs about a tenth of the browser tests' time, and no test reads the files.
  * (A failing test's own screenshot comes from the config's `screenshot: 'only-on-failure'`.)
  */
 export async function shot(target: Page | Locator, options: { path: string; fullPage?: boolean }): Promise<void> {
-  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  if (!SCREENSHOTS_ON) return;
+  fs.mkdirSync(path.dirname(options.path), { recursive: true });
   if ('goto' in target) await target.screenshot(options);
   else await target.screenshot({ path: options.path });
+}
+
+export type TShotSize = readonly [width: number, height: number];
+/** A desktop and a phone. */
+export const DESKTOP_AND_PHONE: readonly TShotSize[] = [
+  [1440, 900],
+  [390, 844],
+];
+
+/**
+ * Screenshots of the page at each size (`${name}-${width}.png` in SHOTS), the one helper the
+ * specs use to look at their pages. With screenshots off it does nothing at all: no resizing,
+ * no waiting. With them on, the viewport is set back to `restore` afterwards.
+ */
+export async function shootSizes(
+  page: Page,
+  name: string,
+  options: {
+    sizes?: readonly TShotSize[];
+    /** Whole pages (default), or only the viewport, at each width. */
+    fullPage?: boolean | ((width: number) => boolean);
+    /** Time for the layout to settle after a resize. */
+    settleMs?: number;
+    /** Run after each resize, before the shot (scroll to what is shown). */
+    arrange?: (page: Page) => Promise<void>;
+    restore?: TShotSize;
+  } = {},
+): Promise<void> {
+  if (!SCREENSHOTS_ON) return;
+  const { sizes = DESKTOP_AND_PHONE, fullPage = true, settleMs = 0, arrange, restore = [1280, 900] } = options;
+  for (const [width, height] of sizes) {
+    await page.setViewportSize({ width, height });
+    if (settleMs) await page.waitForTimeout(settleMs);
+    await arrange?.(page);
+    const whole = typeof fullPage === 'function' ? fullPage(width) : fullPage;
+    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: whole });
+  }
+  await page.setViewportSize({ width: restore[0], height: restore[1] });
 }
 
 export const DEMO_PASSWORD = 'rostrum-demo';

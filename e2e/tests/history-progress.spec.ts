@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, test, signInByApi, uniqueEmail, NORTHWIND_CODE, DEMO_PASSWORD, shot } from './helpers';
+import { expect, test, signInByApi, uniqueEmail, NORTHWIND_CODE, DEMO_PASSWORD, shot, SHOTS } from './helpers';
 import { apiPost, apiSignIn, makeAnalysedRecordings, signUpSpeaker } from './history-helpers';
 import { SPEAKER, uniqueTitle } from './intake-helpers';
 
@@ -14,7 +13,6 @@ import { SPEAKER, uniqueTitle } from './intake-helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.tmp', 'screenshots');
 const PASSWORD = 'progress-pass-1';
 /** Six analyses before the first test: room for a busy machine. */
 const ANALYSIS_MS = 150_000;

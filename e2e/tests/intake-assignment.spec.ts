@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, shot } from './helpers';
+import { expect, signIn, test, shootSizes } from './helpers';
 import { media } from './intake-helpers';
-import { SHOTS, apiSignIn } from './results-helpers';
+import { apiSignIn } from './results-helpers';
 
 // Record into an assignment (001 sections 2 and 4) in the Summit demo org (Assignments on): the
 // speaker opens /record?assignmentId= for "Elevator Pitch", records with the fake microphone, sees
@@ -10,17 +9,7 @@ import { SHOTS, apiSignIn } from './results-helpers';
 
 const SPEAKER = 'speaker@summit.example';
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(200);
-    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootSizes(page, name, { settleMs: 200 });
 
 test('a speaker records into an assignment with its default title; the recording joins it', async ({ page, baseURL }) => {
   test.setTimeout(150_000);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { MEDIA_DIR } from './intake-helpers';
-import { expect, notification, signIn, test, DEMO_PASSWORD, signInByApi, shot } from './helpers';
+import { expect, notification, signIn, test, DEMO_PASSWORD, signInByApi, shot, shootSizes, SHOTS } from './helpers';
 import { COACH, SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // The manage page (spec 002 section 2.5, 001 section 4, 000 section 6) in Northwind (Assignments
@@ -13,7 +13,6 @@ import { COACH, SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } f
 // the coach hears only what was shared or submitted, and restored afterwards.
 
 const ADMIN = 'admin@northwind.example';
-const SHOTS = process.env.E2E_SHOTS_DIR ?? path.join(path.dirname(new URL(import.meta.url).pathname), '..', '.tmp', 'screenshots');
 const suffix = Date.now().toString(36).slice(-5);
 const SHARED = `Team update ${suffix}`;
 const PRIVATE = `Practice run ${suffix}`;
@@ -73,19 +72,15 @@ test.afterAll(async () => {
   await setCoachPrivacy(salesTeam.managerPrivacyLevel, salesTeam.speakerPrivacyLevel);
 });
 
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1280, 900],
-    [800, 900],
-    [375, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) =>
+  shootSizes(page, name, {
+    sizes: [
+      [1280, 900],
+      [800, 900],
+      [375, 800],
+    ],
+    settleMs: 300,
+  });
 
 const actions = (page: Page, title: string) => page.getByRole('button', { name: `Actions for ${title}` });
 

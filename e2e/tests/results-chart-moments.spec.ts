@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { METRIC_TITLES, SINGLE_SPEAKER_SUMMARY, type TResults } from '@rostrum/contract';
-import { expect, test, DEMO_PASSWORD, shot, signInByApi } from './helpers';
-import { SHOTS } from './results-helpers';
+import { expect, test, DEMO_PASSWORD, shot, signInByApi, SHOTS } from './helpers';
+
 import { SPEAKER, apiSignIn, hesitationWav, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Every single-speaker chart (001 section 9's twelve titles) has its tooltip with tips and, where

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, DEMO_PASSWORD, signInByApi, shot } from './helpers';
-import { SHOTS, SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
+import { expect, test, DEMO_PASSWORD, signInByApi, shot, SHOTS } from './helpers';
+import { SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Compare takes (issue 20): two analysed takes of one talk, picked on My Recordings or reached
 // from the later take's "Compare with previous take", side by side: the change words judged

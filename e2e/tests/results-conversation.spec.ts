@@ -46,7 +46,7 @@ test.beforeAll(async ({ baseURL }) => {
   convoId = await uploadRecording(baseURL!, token, conversationWav(), { title: CONVO_TITLE, algorithm });
   // One voice recorded as Multi-Speaker: the speaker count is a hint, the analysis measures. A
   // steady voice: talkWav() moves its register 7 semitones over five sentences, which pitch-aided
-  // speaker counting reads as two voices (docs/analysis.md, "Diarization").
+  // speaker counting reads as two voices (docs/analysis/diarization.md, "Diarization").
   oneVoiceId = await uploadRecording(baseURL!, token, clearSpeechWav('one-voice-answer', ONE_VOICE_SENTENCES), {
     title: ONE_VOICE_TITLE,
     algorithm,

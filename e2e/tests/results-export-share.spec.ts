@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
-import { expect, shot, signInByApi, test } from './helpers';
-import { SHOTS, SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
+import { expect, shot, signInByApi, test, SHOTS } from './helpers';
+import { SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Export and share (issue 20): the demo speaker downloads each format of their own recording from
 // the results page, makes a public share link (Northwind allows them), opens it signed out in a
@@ -10,7 +10,6 @@ import { SHOTS, SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } f
 // touched, so the spec runs in the isolated lane.
 
 const TITLE = `Export weekly meetings ${Date.now().toString(36).slice(-5)}`;
-const shots = process.env.E2E_SHOTS_DIR ?? SHOTS;
 
 let token = '';
 let id = '';
@@ -45,7 +44,7 @@ test('downloads the transcript, results and report in every format', async ({ pa
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Transcript (WebVTT)' })).toBeFocused();
   await expect(page.getByRole('menuitem')).toHaveCount(6);
-  await shot(page, { path: path.join(shots, 'export-download-menu-1440.png') });
+  await shot(page, { path: path.join(SHOTS, 'export-download-menu-1440.png') });
   await page.keyboard.press('Escape');
 
   const vtt = await download(page, 'Transcript (WebVTT)');
@@ -95,7 +94,7 @@ test('a share link shows the results signed out, and ends when revoked', async (
   const url = await field.inputValue();
   await expect(panel.getByText('Active')).toBeVisible();
   await panel.scrollIntoViewIfNeeded();
-  await shot(page, { path: path.join(shots, 'export-share-panel-1440.png') });
+  await shot(page, { path: path.join(SHOTS, 'export-share-panel-1440.png') });
 
   // A fresh context: no session, nothing in storage.
   const visitor = await browser.newContext({ baseURL });
@@ -120,12 +119,12 @@ test('a share link shows the results signed out, and ends when revoked', async (
   await shared.getByTestId('waveform').getByRole('button', { name: 'Play', exact: true }).click();
   await expect(shared.getByTestId('waveform').getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   await shared.getByTestId('waveform').getByRole('button', { name: 'Pause', exact: true }).click();
-  await shot(shared, { path: path.join(shots, 'export-shared-page-1440.png') });
+  await shot(shared, { path: path.join(SHOTS, 'export-shared-page-1440.png') });
   await shared.setViewportSize({ width: 390, height: 844 });
-  await shot(shared, { path: path.join(shots, 'export-shared-page-390.png') });
+  await shot(shared, { path: path.join(SHOTS, 'export-shared-page-390.png') });
   await page.setViewportSize({ width: 390, height: 844 });
   await panel.scrollIntoViewIfNeeded();
-  await shot(page, { path: path.join(shots, 'export-share-panel-390.png') });
+  await shot(page, { path: path.join(SHOTS, 'export-share-panel-390.png') });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // Revoked: the owner confirms, and the link ends at once.
@@ -137,7 +136,7 @@ test('a share link shows the results signed out, and ends when revoked', async (
   await shared.reload();
   await expect(shared.getByRole('heading', { level: 1, name: 'This link has expired or was turned off' })).toBeVisible();
   await expect(shared.getByRole('heading', { level: 1, name: TITLE })).toHaveCount(0);
-  await shot(shared, { path: path.join(shots, 'export-shared-gone-390.png') });
+  await shot(shared, { path: path.join(SHOTS, 'export-shared-gone-390.png') });
   expect(errors, 'console errors on the shared page').toEqual([]);
   await visitor.close();
 });

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, DEMO_PASSWORD, signInByApi, shot } from './helpers';
+import { expect, test, DEMO_PASSWORD, signInByApi, shot, SHOTS } from './helpers';
 import { SPEAKER, apiSignIn, hesitationWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Fillers heard, not read (issue 39 item 1): a talk whose text has no "uh" or "um", with two flat
@@ -10,7 +10,6 @@ import { SPEAKER, apiSignIn, hesitationWav, uploadRecording, waitForResults } fr
 // they are marked on the voice lanes at their time and counted the same in word spotting.
 
 const MEDIA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.tmp', 'media');
-const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.tmp', 'screenshots');
 const SENTENCES = [
   'Good morning everyone, and thank you for coming today.',
   'I want to talk about how we can make our weekly meetings shorter.',

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shot } from './helpers';
+import { SCREENSHOTS_ON, shot, SHOTS } from './helpers';
 
 // Recordings for the results specs, made at test time (nothing binary is committed): espeak-ng
 // speech uploaded through the API (POST recordings, then the tus upload) and analysed by the
@@ -208,13 +208,12 @@ export async function algorithmNamed(baseURL: string, token: string, part: strin
   return found.name;
 }
 
-export const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.tmp', 'screenshots');
-
 /**
  * Viewport-sized screenshots of the results page at 1280 and 375 px: the top, the charts and
  * the feedback panel (each scrolled into view), for looking at the layout.
  */
 export async function shootResults(page: import('@playwright/test').Page, name: string): Promise<void> {
+  if (!SCREENSHOTS_ON) return;
   for (const [width, height] of [
     [1280, 900],
     [375, 800],

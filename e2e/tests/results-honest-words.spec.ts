@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UNCERTAIN_TRANSCRIPT_NOTICE, UNCERTAIN_WORD_CONFIDENCE, type TTranscriptItem } from '@rostrum/contract';
-import { DEMO_PASSWORD, expect, signInByApi, shot, test } from './helpers';
-import { SHOTS, SPEAKER, api, apiSignIn, uploadRecording, waitForResults } from './results-helpers';
+import { DEMO_PASSWORD, expect, signInByApi, shot, test, SHOTS } from './helpers';
+import { SPEAKER, api, apiSignIn, uploadRecording, waitForResults } from './results-helpers';
 
 // Honest words on the results page (issue 39, item 5): a recording the recogniser can hardly make
 // out (espeak-ng's croaking voice, fast and high) shows its uncertain words faded, the recogniser's

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { expect, NORTHWIND_CODE, shot, signInByApi, test, uniqueEmail } from './helpers';
+import { expect, NORTHWIND_CODE, shot, signInByApi, test, uniqueEmail, SHOTS } from './helpers';
 import { apiSignIn, signUpSpeaker } from './history-helpers';
-import { algorithmNamed, api, SHOTS, uploadRecording, waitForResults } from './results-helpers';
+import { algorithmNamed, api, uploadRecording, waitForResults } from './results-helpers';
 
 // One source for every number (issue 39 item 6): one recording's figures, as the results page,
 // My Recordings, the history, the compare page, the PDF and the CSV show them, are the same.

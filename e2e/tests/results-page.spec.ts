@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, notification, test, DEMO_PASSWORD, signInByApi, shot } from './helpers';
+import { expect, notification, test, DEMO_PASSWORD, signInByApi, shot, SHOTS } from './helpers';
 import { COACH, SPEAKER, apiSignIn, shootResults, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // The results page (spec 001 sections 2, 4, 5, 6 and 9) on a recording analysed by the real
@@ -10,7 +10,6 @@ import { COACH, SPEAKER, apiSignIn, shootResults, talkWav, uploadRecording, wait
 
 let recordingId = '';
 let duration = 0;
-const SHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '.tmp', 'screenshots');
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(120_000);

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signInByApi, test, shot } from './helpers';
-import { COACH, SHOTS, SPEAKER, api, apiSignIn, clearSpeechWav, uploadRecording, waitForResults } from './results-helpers';
+import { DEMO_PASSWORD, expect, signInByApi, test, shootSizes } from './helpers';
+import { COACH, SPEAKER, api, apiSignIn, clearSpeechWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Wordspotting lists on the results page (002 section 2.9): the list a recording was counted
 // with, the phrases heard and not heard, marks and hot spots per phrase, and re-analysis when the
@@ -66,20 +65,15 @@ async function openResults(page: Page) {
   await expect(page.getByTestId('waveform').getByRole('button', { name: 'Play', exact: true })).toBeEnabled({ timeout: 15_000 });
 }
 
-/** The word spotting area (and the notice above it) at 1440 and 390 px. */
-async function shoot(page: Page, name: string, target: ReturnType<Page['getByTestId']>) {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await target.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    // Below the header and the waveform, which sticks under it once scrolled past.
-    await page.evaluate(() => window.scrollBy(0, -330));
-    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+// Below the header and the waveform, which sticks under it once scrolled past.
+const shoot = (page: Page, name: string, target: ReturnType<Page['getByTestId']>) =>
+  shootSizes(page, name, {
+    fullPage: false,
+    arrange: async (p) => {
+      await target.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await p.evaluate(() => window.scrollBy(0, -330));
+    },
+  });
 
 test('the results name the organisation list, count and mark its phrases, with hot spots per phrase', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect as baseExpect, notification, signIn, test, shot } from './helpers';
+import { expect as baseExpect, notification, signIn, test, shootSizes, SHOTS } from './helpers';
 import { api, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // The speaker dashboard (spec 002 section 2.4) as Summit's speaker: the stats, the remembered
@@ -12,7 +11,6 @@ import { api, apiSignIn, talkWav, uploadRecording, waitForResults } from './resu
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const SPEAKER = 'speaker@summit.example';
-const SHOTS = '/tmp/shots-web-speaker';
 const suffix = Date.now().toString(36).slice(-5);
 const IN_ASSIGNMENT = `Dashboard pitch ${suffix}`;
 const PRIVATE = `Dashboard private ${suffix}`;
@@ -62,14 +60,16 @@ async function openLibrary(page: Page) {
   await expect(table(page)).toBeVisible();
 }
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: width > 400 });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const shoot = (page: Page, name: string) =>
+  shootSizes(page, name, {
+    sizes: [
+      [1440, 900],
+      [390, 900],
+    ],
+    fullPage: (width) => width > 400,
+    arrange: (p) => p.evaluate(() => window.scrollTo(0, 0)),
+    restore: [1440, 900],
+  });
 
 test('the assignments view: stats, cards with their Record links, and a group filter remembered', async ({ page }) => {
   await signIn(page, SPEAKER);

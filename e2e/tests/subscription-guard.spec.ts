@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { apiSignUp, expect, test, signIn, uniqueEmail, shot } from './helpers';
-import { PASSWORD, SHOTS, api, apiSignIn } from './results-helpers';
+import { apiSignUp, expect, test, signIn, uniqueEmail, shot, SHOTS } from './helpers';
+import { PASSWORD, api, apiSignIn } from './results-helpers';
 
 // The subscription rule (002 section 2.1): a user without an active membership (and no org-level
 // role) lands on Subscription, is sent there from every page that needs a subscription, still

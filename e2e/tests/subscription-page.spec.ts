@@ -1,8 +1,7 @@
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiSignUp, expect, notification, signIn, test, uniqueEmail, shot } from './helpers';
-import { PASSWORD, SHOTS, api, apiSignIn } from './results-helpers';
+import { apiSignUp, expect, notification, signIn, test, uniqueEmail, shootSizes } from './helpers';
+import { PASSWORD, api, apiSignIn } from './results-helpers';
 
 // The subscription page (002 sections 2.10, 5, 8, 9): a Northwind speaker without access is sent to
 // Subscription, redeems a prepaid code the Northwind admin generated through the API, sees the new
@@ -50,13 +49,7 @@ async function scan(page: Page) {
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await shot(page, { path: path.join(SHOTS, `${name}-1440.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, { path: path.join(SHOTS, `${name}-390.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+const shoot = (page: Page, name: string) => shootSizes(page, name, { restore: [1280, 720] });
 
 test('a speaker without access is sent to Subscription, redeems a prepaid code and records again', async ({ page }) => {
   await signIn(page, email, PASSWORD);

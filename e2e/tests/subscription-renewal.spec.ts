@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, notification, signIn, signInByApi, test, shot } from './helpers';
+import { expect, notification, signIn, signInByApi, test, shootSizes } from './helpers';
 import { media, openTab, PROCESSING, uniqueTitle } from './intake-helpers';
-import { SHOTS, api, apiSignIn } from './results-helpers';
+import { api, apiSignIn } from './results-helpers';
 import { CARDS, useStripeDouble } from './stripe-double';
 
 // Issue 17's journey: Northwind's lapsed speaker (seed: joined Leadership Workshop 13 months ago,
@@ -34,13 +33,14 @@ const payCard = (page: Page) => page.locator('section', { has: page.locator('#su
 const planRow = (page: Page, name: string) => page.getByTestId('plan-row').filter({ hasText: name });
 const cell = (page: Page, plan: string, column: number) => planRow(page, plan).locator('td').nth(column);
 
-async function shoot(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await shot(page, { path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+const shoot = (page: Page, name: string) =>
+  shootSizes(page, name, {
+    sizes: [
+      [1440, 900],
+      [390, 900],
+    ],
+    restore: [1280, 720],
+  });
 
 test('a lapsed speaker pays by card, turns auto-renew off, renews with a prepaid code and records again', async ({ page, baseURL }) => {
   test.setTimeout(90_000);

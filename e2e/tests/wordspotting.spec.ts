@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, notification, signIn, test, shot } from './helpers';
-import { SHOTS, apiSignIn } from './results-helpers';
+import { expect, notification, signIn, test, shootSizes } from './helpers';
+import { apiSignIn } from './results-helpers';
 
 // The wordspotting page, tab and wizard (spec 002 sections 2.5, 2.9, 5 and 7) in Northwind
 // (Custom_Wordspotting_For_Orgs and _Groups on, _Users off): the admin adds an organisation list
@@ -49,17 +47,7 @@ test.afterAll(async () => {
     });
 });
 
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await shot(page, { path: path.join(SHOTS, `wordspotting-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootSizes(page, `wordspotting-${name}`);
 
 /** No serious or critical axe-core violations in the page's main content. */
 async function expectAccessible(page: Page, what: string) {
