@@ -28,7 +28,7 @@ import { meRoutes } from './modules/me/me.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { recordingsRoutes } from './modules/recordings/recordings.routes.js';
 import { uploadsRoutes } from './modules/recordings/uploads.routes.js';
-import { liveCapturesRoutes } from './modules/live-captures/live-captures.routes.js';
+import { liveCapturesRoutes } from './modules/recordings/live-captures/live-captures.routes.js';
 import { mediaRoutes } from './modules/recordings/media.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { historyRoutes } from './modules/history/history.routes.js';

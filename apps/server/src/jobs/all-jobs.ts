@@ -1,6 +1,5 @@
 import { sendEmailJob } from '../mail/mail.jobs.js';
-import { transcribeCaptureJob } from '../modules/live-captures/index.js';
-import { analyzeRecordingJob, expireUploadsJob, removeRecordingMediaJob } from '../modules/recordings/index.js';
+import { analyzeRecordingJob, expireUploadsJob, removeRecordingMediaJob, transcribeCaptureJob } from '../modules/recordings/index.js';
 import { accessRemindersJob } from '../modules/subscriptions/index.js';
 import type { TJobDefinition } from './job-types.js';
 

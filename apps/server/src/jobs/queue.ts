@@ -11,10 +11,8 @@ import type { TJobDefinition, TJobDeps, TJobHandlers, TJobInfo, TQueue, TWorkerD
 import { SEND_EMAIL } from '../mail/mail.jobs.js';
 
 // The queue and its worker loop: pg-boss keeps the jobs in the same database (PGlite or
-// PostgreSQL), so any number of `--role worker` processes can share it. The jobs' names,
-// payloads and the interfaces handlers see are in job-types.ts.
-
-const JOBS = ALL_JOBS;
+// PostgreSQL), so any number of `--role worker` processes can share it. Each job is defined
+// beside its module (all-jobs.ts lists them); job-types.ts holds what handlers and services share.
 
 /** Each job's handlers, imported when the job first runs in this process. */
 const loaded = new Map<string, Promise<TJobHandlers<unknown>>>();
@@ -68,12 +66,12 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
   await boss.start();
   /** A job the queue runs (all-jobs.ts); enqueuing another is a programming error. */
   const definitionOf = (name: string) => {
-    const d = JOBS.find((j) => j.name === name);
+    const d = ALL_JOBS.find((j) => j.name === name);
     if (!d) throw new Error(`no job named ${name} (jobs/all-jobs.ts)`);
     return d;
   };
   const optionsOf = (d: TJobDefinition<unknown>) => ({ ...d.options, expireInSeconds: config.jobExpireSeconds });
-  for (const d of JOBS) {
+  for (const d of ALL_JOBS) {
     const queue = { name: d.name, ...optionsOf(d), ...(d.policy && { policy: d.policy }) };
     if (await boss.getQueue(d.name)) await boss.updateQueue(d.name, queue);
     else await boss.createQueue(d.name, queue);
@@ -98,7 +96,7 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
   /** Hands back the active jobs of gone workers (worker-registry.ts); a job due again is looked for now. */
   const reclaim = async (deps: TWorkerDeps) => {
     for (const j of await reclaimJobsOfGoneWorkers(deps.db, config.workerGoneSeconds)) {
-      const d = JOBS.find((x) => x.name === j.name);
+      const d = ALL_JOBS.find((x) => x.name === j.name);
       log.warn({ job: j.name, jobId: j.id, state: j.state }, 'a job whose worker is gone was handed back');
       if (j.state === 'retry') wakeWorkers(j.name);
       else if (d) {
@@ -157,7 +155,7 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
           .catch((err: unknown) => log.warn({ err }, 'worker heartbeat failed'));
       }, config.workerHeartbeatSeconds * 1000);
       heartbeat.unref();
-      for (const d of JOBS) {
+      for (const d of ALL_JOBS) {
         // Analysis is heavy: WORKER_CONCURRENCY at a time. The housekeeping jobs and mail are light.
         const count = d.heavy ? config.workerConcurrency : 1;
         for (let i = 0; i < count; i++) {
@@ -180,7 +178,7 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
       }
       // Every worker asks for each periodic job now and then; the throttle key makes it one run
       // per period across all workers sharing the queue.
-      for (const d of JOBS) {
+      for (const d of ALL_JOBS) {
         const everySeconds = d.everySeconds;
         if (!everySeconds) continue;
         const request = () =>

@@ -14,7 +14,7 @@ import { buildApp } from '../app.js';
 import { recordings, shareLinks } from '../db/schema.js';
 import { hashSecret, newSecret } from '../auth/keys.js';
 import { fullResults } from '../test/results-fixtures.js';
-import { handleExpireUploads } from '../modules/recordings/expire-uploads.job.js';
+import { handleExpireUploads } from '../modules/recordings/index.js';
 import { insertDoneRecording, makeOrg, signInAs, startTestApp, TEST_MEDIA_SECRET, type TTestApp } from '../test/harness.js';
 import { speechWav, speechWebm } from '../test/media-fixtures.js';
 import { createCapture, startCaptureUpload } from '../test/live-capture-client.js';

@@ -5,7 +5,7 @@ import { recordingAccess } from '../../auth/policies.js';
 import { loadViewer } from './presenter.js';
 import { judgeVisible, loadVisible } from './access.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import { findRecordingAccessContext } from '../recordings/recordings.repository.js';
+import { findRecordingAccessContext } from '../recordings/index.js';
 import { isOpenAssignment, moveRecordingToAssignment, takeRecordingOutOfAssignment } from './assignments.repository.js';
 import { notifyRecordingEvents } from '../notifications/index.js';
 

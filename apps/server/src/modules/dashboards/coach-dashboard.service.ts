@@ -10,8 +10,7 @@ import { coachSeesSharedOnly, feedbackVisible, isActiveSpeakerIn, recordingAcces
 import { listGroupMembers } from '../groups/index.js';
 import { tallyGroupComments, type TGroupCommentTally } from './dashboards.repository.js';
 import { loadCoachedGroup, loadGroupStandingFacts } from './group-assignments.js';
-import { groupBy } from '../assignments/progress/progress.loader.js';
-import { standingFor } from '../assignments/progress/index.js';
+import { groupBy, standingFor } from '../assignments/index.js';
 import type { DashboardCache } from './dashboard-cache.js';
 
 // GET groups/{id}/dashboard (002 section 2.2): the four stats and the Members view. Recordings,

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { feedback } from '../../db/schema.js';
 import { addMember, insertAssignment, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
-import { progressScene } from '../assignments/progress/progress.fixture.js';
+import { progressScene } from '../../test/progress-fixture.js';
 
 // The dashboards and My Library (002 sections 2.2 and 2.4) on the progress scene: who counts at
 // each privacy level, and who is refused.

@@ -4,8 +4,7 @@ import type { TAuth } from '../../auth/auth-context.js';
 import { assertCanManageGroup, coachOnlyScorecardInForce, isContinuous } from '../../auth/policies.js';
 import { forbidden } from '../../errors.js';
 import { orgOfCaller } from '../org/index.js';
-import { listGroupAssignments, listTargets } from '../assignments/assignments.repository.js';
-import { groupBy, loadStandingFacts, type TProgressAssignment } from '../assignments/progress/progress.loader.js';
+import { groupBy, listGroupAssignments, listTargets, loadStandingFacts, type TProgressAssignment } from '../assignments/index.js';
 
 // What both coach calls start from: the group checked for the caller (its coaches and org admins,
 // assertCanManageGroup), and its assignments with their progress as the caller may see it, from

@@ -4,10 +4,8 @@ import type { TAuth } from '../../auth/auth-context.js';
 import { coachOnlyScorecardInForce } from '../../auth/policies.js';
 import { signMediaUrl } from '../../storage/media-urls.js';
 import { orgOfCaller } from '../org/index.js';
-import { listOwnRecordings } from '../recordings/recordings.repository.js';
-import { presentSummary } from '../recordings/recordings.presenter.js';
-import { recordingProgress } from '../assignments/progress/progress.loader.js';
-import { feedbackFactsOfOwner } from '../assignments/progress/progress.repository.js';
+import { listOwnRecordings, presentSummary } from '../recordings/index.js';
+import { feedbackFactsOfOwner, recordingProgress } from '../assignments/index.js';
 import { listRecordingAssignments } from './dashboards.repository.js';
 
 // GET me/library (002 section 2.4, My Library): the caller's own recordings, the set and summary

@@ -3,8 +3,7 @@ import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { notFound } from '../../errors.js';
 import { findMembership } from '../memberships/index.js';
-import { presentMember } from '../assignments/progress/progress.service.js';
-import { computeAssignmentProgress } from '../assignments/progress/index.js';
+import { computeAssignmentProgress, presentMember } from '../assignments/index.js';
 import { loadCoachedGroup, loadGroupProgress } from './group-assignments.js';
 
 // GET groups/{id}/members/{userId}/assignments (002 section 2.2): a member row of the coach

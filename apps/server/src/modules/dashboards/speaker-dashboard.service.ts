@@ -2,14 +2,18 @@ import { memberAssignmentMatchesFilter, normaliseCriteria, type TSpeakerAssignme
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { coachOnlyScorecardInForce, isActiveSpeakerIn, memberRowVisible, peerListVisible, recordingAccess } from '../../auth/policies.js';
-import { canHearWith } from '../recordings/recordings.presenter.js';
+import { canHearWith } from '../recordings/index.js';
 import { tallyPeerSharedRecordings } from './dashboards.repository.js';
-import { listAllForSpeaker, listTargets } from '../assignments/assignments.repository.js';
-import { judge, loadViewer } from '../assignments/presenter.js';
-import { computeAssignmentProgress } from '../assignments/progress/index.js';
-import { groupBy } from '../assignments/progress/progress.loader.js';
-import { listGroupsWithMembership } from '../assignments/progress/progress.repository.js';
-import { assertAssignmentsOn } from '../assignments/access.js';
+import {
+  assertAssignmentsOn,
+  computeAssignmentProgress,
+  groupBy,
+  judge,
+  listAllForSpeaker,
+  listGroupsWithMembership,
+  listTargets,
+  loadViewer,
+} from '../assignments/index.js';
 import { getLibrary } from './library.service.js';
 import type { DashboardCache } from './dashboard-cache.js';
 

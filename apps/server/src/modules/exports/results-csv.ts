@@ -15,7 +15,7 @@ import {
   verdict,
   varietySummary,
 } from '@rostrum/contract';
-import { safeText } from '../assignments/report/report-format.js';
+import { safeText } from '../assignments/index.js';
 import { speakerLabel } from './transcript-format.js';
 
 // The results as CSV (issue 20): one row per metric (per vibe word and per spotted phrase too),

@@ -15,7 +15,7 @@ import {
   type TSpeakerScores,
   VIBE_SCORE_CAPTION,
 } from '@rostrum/contract';
-import { durationText } from '../assignments/report/report-format.js';
+import { durationText } from '../assignments/index.js';
 
 // The one-page PDF report (issue 20), drawn with pdfkit (MIT): no browser needed on the server.
 // A4 portrait: title, date, speaker and duration; Vocal Delivery (the Vibe score); every summary

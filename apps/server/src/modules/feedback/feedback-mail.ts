@@ -1,6 +1,6 @@
 import type { TDb } from '../../db/client.js';
 import type { TMail } from '../../mail/mailer.js';
-import type { TRecordingListFields } from '../recordings/recordings.repository.js';
+import type { TRecordingListFields } from '../recordings/index.js';
 import { findUserWithOrgSettings } from './feedback.repository.js';
 
 /**

@@ -39,32 +39,6 @@ export function listScorecardAnswers(db: TDb, recordingId: string, scorecardId: 
     .where(and(eq(scorecardResponses.recordingId, recordingId), eq(scorecardResponses.scorecardId, scorecardId)));
 }
 
-/** The rater's own score set on the recording (one per rater), or null before they score. */
-export async function findScoreSetOf(db: TDb, recordingId: string, userId: string): Promise<TFeedbackRow | null> {
-  const [row] = await db
-    .select()
-    .from(feedback)
-    .where(and(eq(feedback.recordingId, recordingId), eq(feedback.userId, userId), eq(feedback.kind, 'score')))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The rater's own answers to this scorecard on the recording, or null. */
-export async function findScorecardAnswersOf(db: TDb, recordingId: string, scorecardId: string, userId: string) {
-  const [row] = await db
-    .select()
-    .from(scorecardResponses)
-    .where(
-      and(
-        eq(scorecardResponses.recordingId, recordingId),
-        eq(scorecardResponses.scorecardId, scorecardId),
-        eq(scorecardResponses.userId, userId),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
 /** The user's name, or null for no such user. */
 export async function findAuthor(db: TDb, userId: string): Promise<{ name: string } | null> {
   const [author] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));

@@ -24,8 +24,8 @@ import {
 } from '../../auth/policies.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { isMembershipActiveNow } from '../../auth/membership-active.js';
-import { findGroupInOrg, findRecordingAccessContextWithAssignment } from '../recordings/recordings.repository.js';
-import { findMembership } from '../memberships/index.js';
+import { findRecordingAccessContextWithAssignment } from '../recordings/index.js';
+import { findMembership, findOrgGroup } from '../memberships/index.js';
 import {
   assignmentsWithCoachOnlyScorecard,
   deleteFeedbackRow,
@@ -42,7 +42,7 @@ import {
 } from './feedback.repository.js';
 import { announce } from '../notifications/index.js';
 import { feedbackReceivedMail } from './feedback-mail.js';
-import { presentAssignmentRef } from '../assignments/assignments.repository.js';
+import { presentAssignmentRef } from '../assignments/index.js';
 
 type TResponses = TFeedback['responses'];
 
@@ -262,7 +262,7 @@ export async function deleteFeedback(deps: TDeps, auth: TAuth, feedbackId: strin
 
 /** Feedback on a group's recordings that the caller may see, newest first. */
 export async function listGroupFeedback(deps: TDeps, auth: TAuth, groupId: string): Promise<TFeedback[]> {
-  const g = await findGroupInOrg(deps.db, auth.orgId, groupId);
+  const g = await findOrgGroup(deps.db, auth.orgId, groupId);
   if (!g) throw notFound();
   const m = await findMembership(deps.db, auth.userId, groupId);
   const isCoach = isCoachOf(auth, m);

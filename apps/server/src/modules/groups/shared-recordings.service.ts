@@ -3,8 +3,7 @@ import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { assertCanListPeerRecordings, recordingAccess } from '../../auth/policies.js';
 import { findOrganisation } from '../org/index.js';
-import { listGroupRecordings, type TRecordingListRow } from '../recordings/recordings.repository.js';
-import { presentGroupRecording } from '../recordings/recordings.presenter.js';
+import { listGroupRecordings, presentGroupRecording, type TRecordingListRow } from '../recordings/index.js';
 import { listActiveSpeakers } from './shared-recordings.repository.js';
 
 /**

@@ -4,7 +4,7 @@ import { uploadsDirOf } from '../../storage/media-storage.js';
 import { UNSAVED_TAKE_KEEP_MS } from '@rostrum/contract';
 import { TUS_EXPIRY_MS, UPLOAD_EXPIRY_MS } from './upload-expiry.js';
 import type { TWorkerDeps } from '../../jobs/job-types.js';
-import { existingCaptureIds, removeUnboundCapturesBefore } from '../live-captures/live-captures.repository.js';
+import { existingCaptureIds, removeUnboundCapturesBefore } from './live-captures/live-captures.repository.js';
 import { removeUnfinishedUploadsBefore } from './recordings.repository.js';
 
 const UPLOAD_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.json)?$/;

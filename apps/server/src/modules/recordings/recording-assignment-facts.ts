@@ -1,9 +1,8 @@
 import { CORE_SCORES, type TAssignmentRef } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import type { TAuth } from '../../auth/auth-context.js';
-import { listTargets, presentAssignmentRef } from '../assignments/assignments.repository.js';
-import { judge, loadViewer } from '../assignments/presenter.js';
-import { findScorecardAnswersOf, findScoreSetOf } from '../feedback/index.js';
+import { judge, listTargets, loadViewer, presentAssignmentRef } from '../assignments/index.js';
+import { findScorecardAnswersOf, findScoreSetOf } from './rater-answers.repository.js';
 import type { findRecordingWithContext } from './recordings.repository.js';
 
 type TJoinedAssignment = NonNullable<NonNullable<Awaited<ReturnType<typeof findRecordingWithContext>>>['assignment']>;

@@ -2,8 +2,7 @@ import { ASSIGNMENT_MSG, ERROR_CODES, speakerTypeMatches } from '@rostrum/contra
 import type { TDb } from '../../db/client.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { findAssignmentInOrg, isOpenAssignment, listTargets } from '../assignments/assignments.repository.js';
-import { judge, loadViewer } from '../assignments/presenter.js';
+import { findAssignmentInOrg, isOpenAssignment, judge, listTargets, loadViewer } from '../assignments/index.js';
 
 // Recording or uploading straight into an assignment (001 sections 2 and 4): the same rules as
 // Move to Assignment, checked before the recording exists so a refused one leaves nothing.

@@ -2,12 +2,7 @@ import { and, desc, eq, getTableColumns, ilike, isNull, lt, ne, or, sql, type SQ
 import type { TDb } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { assignments, groups, memberships, organisations, recordings, scorecards, users } from '../../db/schema.js';
-import {
-  assignmentGroups,
-  assignmentInOrgSql,
-  joinedAssignmentColumns,
-  withJoinedAssignment,
-} from '../assignments/assignments.repository.js';
+import { assignmentGroups, assignmentInOrgSql, joinedAssignmentColumns, withJoinedAssignment } from '../assignments/index.js';
 
 export type TRecordingRow = typeof recordings.$inferSelect;
 
@@ -58,15 +53,6 @@ export async function removeUnfinishedUploadsBefore(db: TDb, before: Date): Prom
 /** Removes the row itself (a refused upload leaves nothing); deleting for the user sets deletedAt instead. */
 export async function removeRecordingRow(db: TDb, recordingId: string): Promise<void> {
   await db.delete(recordings).where(eq(recordings.id, recordingId));
-}
-
-/** The group with this id in the organisation, or null. */
-export async function findGroupInOrg(db: TDb, orgId: string, groupId: string) {
-  const [g] = await db
-    .select()
-    .from(groups)
-    .where(and(eq(groups.id, groupId), eq(groups.orgId, orgId)));
-  return g ?? null;
 }
 
 /** The user's organisation, org-level roles and organisation code, or null for no such user. */

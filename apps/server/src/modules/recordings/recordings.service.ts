@@ -37,7 +37,6 @@ import { ANALYZE_RECORDING, analyzeRecordingJob, removeRecordingMediaJob } from 
 import { UPLOAD_EXPIRY_MS } from './upload-expiry.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import {
-  findGroupInOrg,
   findRecording,
   findRecordingWithContext,
   insertRecording,
@@ -46,7 +45,7 @@ import {
   removeRecordingRow,
   updateRecordingRow,
 } from './recordings.repository.js';
-import { findActiveMembership, findActiveSpeakerGroup } from '../memberships/index.js';
+import { findActiveMembership, findActiveSpeakerGroup, findOrgGroup } from '../memberships/index.js';
 import { findOrganisation, orgOfCaller } from '../org/index.js';
 import { isCoachOf } from '../../auth/roles.js';
 import { canHearWith, presentGroupRecording, presentRecording, presentSummary } from './recordings.presenter.js';
@@ -57,8 +56,8 @@ import { recordingFigures } from './recording-figures.js';
 import { recordingAssignmentFacts } from './recording-assignment-facts.js';
 import { assertPublicUrl, UrlFetchError } from './url-fetcher.js';
 import { notifyRecordingEvents } from '../notifications/index.js';
-import { ownCapture } from '../live-captures/capture-access.js';
-import { bindCapture } from '../live-captures/live-captures.repository.js';
+import { ownCapture } from './live-captures/capture-access.js';
+import { bindCapture } from './live-captures/live-captures.repository.js';
 
 export const UPLOAD_PATH = `${API_PREFIX}/uploads`;
 const UPLOAD_EXPIRED_MSG = 'This upload has expired. Please start it again.';
@@ -400,7 +399,7 @@ export async function listMyRecordings(deps: TDeps, auth: TAuth, q?: string): Pr
  * one member (the manage page's speaker row).
  */
 export async function listRecordingsOfGroup(deps: TDeps, auth: TAuth, groupId: string, ownerId?: string): Promise<TGroupRecording[]> {
-  const g = await findGroupInOrg(deps.db, auth.orgId, groupId);
+  const g = await findOrgGroup(deps.db, auth.orgId, groupId);
   if (!g) throw notFound();
   const m = await findActiveMembership(deps.db, auth.userId, groupId);
   const visible = groupRecordingsVisible(auth, g, m ?? null);

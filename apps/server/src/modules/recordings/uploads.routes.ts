@@ -8,9 +8,9 @@ import { authenticate, type TAuth } from '../../auth/auth-context.js';
 import { badRequest, errorBody, HttpError } from '../../errors.js';
 import type { TZodApp } from '../../http/route-kit.js';
 import { TUS_EXPIRY_MS } from './upload-expiry.js';
-import { transcribeCaptureJob } from '../live-captures/index.js';
+import { transcribeCaptureJob } from './live-captures/live-capture.jobs.js';
 import { finishFromUpload, UPLOAD_PATH } from './recordings.service.js';
-import { assertCanUploadTo, finishCaptureUpload } from '../live-captures/live-captures.service.js';
+import { assertCanUploadTo, finishCaptureUpload } from './live-captures/live-captures.service.js';
 
 // Resumable uploads (tus 1.0): a dropped connection continues from the last byte the server
 // has (HEAD, then PATCH from that offset) instead of starting over. The upload id is the

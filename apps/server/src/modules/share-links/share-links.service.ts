@@ -17,7 +17,7 @@ import { hashSecret, newSecret } from '../../auth/keys.js';
 import { mayShareLink } from '../../auth/policies.js';
 import { conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import { orgOfCaller } from '../org/index.js';
-import { loadWithAccess } from '../recordings/recordings.service.js';
+import { loadWithAccess } from '../recordings/index.js';
 import {
   countActiveShareLinks,
   findShareLinkByHash,

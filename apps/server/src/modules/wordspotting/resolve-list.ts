@@ -1,6 +1,6 @@
 import { DEFAULT_WORDSPOTTING, normaliseWordspotting, type TOrgSettings, type TWordspottingUsed } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
-import { findAssignmentInOrg } from '../assignments/assignments.repository.js';
+import { findAssignmentInOrg } from '../assignments/index.js';
 import { findOrganisation } from '../org/index.js';
 import { findGroupName, listsForRecording, type TWordspottingListRow } from './wordspotting.repository.js';
 

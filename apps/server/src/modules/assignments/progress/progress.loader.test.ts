@@ -4,7 +4,7 @@ import type { TAuth } from '../../../auth/auth-context.js';
 import { assignments } from '../../../db/schema.js';
 import { insertAssignment, startTestApp, type TTestApp } from '../../../test/harness.js';
 import { loadAssignmentProgress } from './progress.loader.js';
-import { progressScene } from './progress.fixture.js';
+import { progressScene } from '../../../test/progress-fixture.js';
 
 // loadAssignmentProgress: the assignment counts and the caller's own status, for many assignments
 // at once, over the members and recordings the caller may see.

@@ -10,7 +10,7 @@ import {
 } from '@rostrum/contract';
 import { assignments, assignmentTargets, feedback, groups, memberships, organisations } from '../../../db/schema.js';
 import { addMember, insertAssignment, makeOrg, signInAs, startTestApp, type TTestApp } from '../../../test/harness.js';
-import { progressScene } from './progress.fixture.js';
+import { progressScene } from '../../../test/progress-fixture.js';
 
 // GET assignments/{id}/members (002 section 2.6) and GET assignments/{id}/shared-recordings
 // (002 section 2.8): rows, columns and recordings at each privacy level, and who is refused.

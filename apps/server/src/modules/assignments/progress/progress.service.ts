@@ -1,26 +1,20 @@
 import {
   ASSIGNMENT_MSG,
   ERROR_CODES,
-  type TAssignmentMember,
   type TAssignmentMemberColumn,
   type TAssignmentMembers,
   type TGroupSharedRecordings,
 } from '@rostrum/contract';
 import type { TDeps } from '../../../deps.js';
 import type { TAuth } from '../../../auth/auth-context.js';
-import {
-  assertCanListPeerRecordings,
-  coachOnlyScorecardInForce,
-  memberRatingColumns,
-  type TAssignmentMemberView,
-} from '../../../auth/policies.js';
+import { assertCanListPeerRecordings, coachOnlyScorecardInForce, type TAssignmentMemberView } from '../../../auth/policies.js';
 import { forbidden, notFound } from '../../../errors.js';
-import { signMediaUrl } from '../../../storage/media-urls.js';
 import { findAssignmentInOrg } from '../assignments.repository.js';
 import { findOrganisation } from '../../org/index.js';
-import { listGroupRecordings } from '../../recordings/recordings.repository.js';
+import { listGroupRecordings } from '../../recordings/index.js';
 import { sharedRecordingsOf } from '../../groups/index.js';
-import { computeAssignmentProgress, type TMemberProgress } from './progress.loader.js';
+import { computeAssignmentProgress } from './progress.loader.js';
+import { presentMember } from './member-row.js';
 import { listMembersOf } from './progress.repository.js';
 
 // The details page's member table (002 section 2.6) and the speakers' shared-recordings page of an
@@ -44,47 +38,6 @@ function hiddenColumns(view: TAssignmentMemberView): TAssignmentMemberColumn[] {
   if (view.flaggedOrSharedColumn !== 'flagged') hidden.push('flagged');
   if (view.flaggedOrSharedColumn !== 'shared') hidden.push('shared');
   return hidden;
-}
-
-/** One member's row with their recordings, as the caller may see it (also a coach's member expansion). */
-export function presentMember(deps: TDeps, auth: TAuth, view: TAssignmentMemberView, m: TMemberProgress): TAssignmentMember {
-  const coach = view.variant === 'coach';
-  const { ratingColumn, showCoachRating } = memberRatingColumns(view, auth.userId, m.userId);
-  const recordings = m.recordings.map(({ row: r, canHear, numComments, rating, coachRating, myRating }) => ({
-    recordingId: r.id,
-    title: r.title,
-    createdDate: r.createdAt.toISOString(),
-    duration: r.duration,
-    isVideo: r.isVideo,
-    processing: r.status === 'uploading' || r.status === 'processing',
-    overallScore: canHear ? r.overallScore : null,
-    numComments,
-    scoreOverallAvgRating: rating.average,
-    numRatings: rating.count,
-    myRating,
-    scoreOverallAvgRatingCoach: showCoachRating ? coachRating.average : null,
-    numCoachRatings: showCoachRating ? coachRating.count : 0,
-    submitted: r.submitted,
-    feedbackRequested: r.feedbackRequested,
-    playbackUrl: canHear && r.playbackPath ? signMediaUrl(deps.mediaSecret, r.id, 'audio', auth.userId) : null,
-    abilities: { canHear },
-  }));
-  return {
-    userId: m.userId,
-    name: m.name,
-    firstName: m.firstName,
-    lastName: m.lastName,
-    isMe: m.userId === auth.userId,
-    completionStatus: m.completion,
-    lastUpload: m.recordings[0]?.row.createdAt.toISOString() ?? null,
-    recordingsCount: coach ? recordings.length : null,
-    submittedCount: coach ? recordings.filter((r) => r.submitted).length : null,
-    sharedCount: view.flaggedOrSharedColumn === 'shared' ? recordings.filter((r) => r.feedbackRequested).length : null,
-    feedbackCount: recordings.reduce((n, r) => n + r.numComments, 0),
-    ratingColumn,
-    showCoachRating,
-    recordings,
-  };
 }
 
 /**

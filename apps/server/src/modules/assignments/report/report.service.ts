@@ -27,9 +27,8 @@ import {
   type TRecordingAccess,
 } from '../../../auth/policies.js';
 import { forbidden, notFound } from '../../../errors.js';
-import { findMembership } from '../../memberships/index.js';
+import { findMembership, findOrgGroup } from '../../memberships/index.js';
 import { findOrganisation } from '../../org/index.js';
-import { findGroupInOrg } from '../../recordings/recordings.repository.js';
 import { listFeedbackWithAuthors, type TFeedbackRow } from '../../feedback/index.js';
 import { findAssignmentInOrg, presentAssignmentRef } from '../assignments.repository.js';
 import { judgeVisible } from '../access.js';
@@ -60,7 +59,7 @@ import {
 // Who may have them is decided in auth (mayDownloadReport, isCoachOf); which recordings, and how
 // much of each, by recordingAccess and feedbackVisible, as everywhere else.
 
-type TGroupRow = NonNullable<Awaited<ReturnType<typeof findGroupInOrg>>>;
+type TGroupRow = NonNullable<Awaited<ReturnType<typeof findOrgGroup>>>;
 type TMembershipRow = Awaited<ReturnType<typeof findMembership>>;
 type TRecordingRow = Awaited<ReturnType<typeof listAssignmentRecordings>>[number];
 type TQuestion = { id: string; label: string; preset: boolean };
@@ -80,7 +79,7 @@ async function assignmentInGroup(deps: TDeps, auth: TAuth, assignmentId: string)
   if (!found || found.a.isTemplate || !found.a.groupId) throw notFound();
   // One the caller may not see (a speaker it is not for) is not found, as GET assignments/{id}.
   await judgeVisible(deps.db, await loadViewer(deps.db, auth), assignmentId);
-  const group = await findGroupInOrg(deps.db, auth.orgId, found.a.groupId);
+  const group = await findOrgGroup(deps.db, auth.orgId, found.a.groupId);
   if (!group) throw notFound();
   const membership = await findMembership(deps.db, auth.userId, group.id);
   return { found, group, membership };
@@ -308,7 +307,7 @@ export async function assignmentReport(deps: TDeps, auth: TAuth, assignmentId: s
 
 /** GET groups/{id}/report.csv: the group's recordings (in any assignment or none), core ratings only. */
 export async function groupReport(deps: TDeps, auth: TAuth, groupId: string, now = new Date()): Promise<TCsvReport> {
-  const group = await findGroupInOrg(deps.db, auth.orgId, groupId);
+  const group = await findOrgGroup(deps.db, auth.orgId, groupId);
   if (!group) throw notFound();
   const membership = await findMembership(deps.db, auth.userId, group.id);
   await assertMayDownload(deps, auth, membership);

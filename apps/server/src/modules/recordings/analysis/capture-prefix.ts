@@ -1,6 +1,6 @@
 import type { TTranscribedPrefix } from '@rostrum/analysis';
 import type { TWorkerDeps } from '../../../jobs/job-types.js';
-import { findCaptureOfRecording } from '../../live-captures/live-captures.repository.js';
+import { findCaptureOfRecording } from '../live-captures/live-captures.repository.js';
 import type { TRecordingRow } from '../recordings.repository.js';
 
 /** How long the analysis waits for a live capture's window in progress (a 30 s window takes about 10 s). */

@@ -9,9 +9,9 @@ import {
   LIVE_CAPTURES_PER_USER,
   UNSAVED_TAKE_KEEP_DAYS,
 } from '@rostrum/contract';
-import type { TDeps } from '../../deps.js';
-import { authOf } from '../../auth/auth-context.js';
-import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
+import type { TDeps } from '../../../deps.js';
+import { authOf } from '../../../auth/auth-context.js';
+import { ok, requireAuth, responses, type TZodApp } from '../../../http/route-kit.js';
 import { createLiveCapture, deleteLiveCapture } from './live-captures.service.js';
 import { listUnsavedTakes, saveUnsavedTake } from './unsaved-takes.service.js';
 

@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, INTAKE_MSG, LIVE_CAPTURES_PER_USER, UNSAVED_TAKE_KEEP_MS, ZUnsavedTakeListSchema } from '@rostrum/contract';
-import { liveCaptures } from '../../db/schema.js';
-import { addMember, apiCaller, insertAssignment, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
-import { createCapture, startCaptureUpload } from '../../test/live-capture-client.js';
-import { speechWebm } from '../../test/media-fixtures.js';
-import { uploadsDirOf } from '../../storage/media-storage.js';
+import { liveCaptures } from '../../../db/schema.js';
+import { addMember, apiCaller, insertAssignment, makeOrg, signInAs, startTestApp, type TTestApp } from '../../../test/harness.js';
+import { createCapture, startCaptureUpload } from '../../../test/live-capture-client.js';
+import { speechWebm } from '../../../test/media-fixtures.js';
+import { uploadsDirOf } from '../../../storage/media-storage.js';
 
 // Unsaved takes: a live capture its owner has neither saved nor discarded is kept, listed to its
 // owner alone (GET live-captures), saved from what reached the server (also without a stop:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIdSchema } from '@rostrum/contract';
-import { defineJob } from '../../jobs/job-types.js';
+import { defineJob } from '../../../jobs/job-types.js';
 
 /** After each PATCH of a live capture and its last byte: transcribe the next windows (transcribe-capture.job.ts). */
 export const TRANSCRIBE_CAPTURE = 'transcribe-capture';

@@ -8,16 +8,16 @@ import {
   UNSAVED_TAKE_KEEP_MS,
   type ZCreateLiveCaptureBodySchema,
 } from '@rostrum/contract';
-import type { TDeps } from '../../deps.js';
-import type { TAuth } from '../../auth/auth-context.js';
-import { conflict, HttpError } from '../../errors.js';
-import { reserveAll } from '../auth/index.js';
-import { findOrganisation } from '../org/index.js';
-import { currentWordspottingList } from '../wordspotting/index.js';
-import { findRecording } from '../recordings/recordings.repository.js';
-import { assertCanUpload, finishFromUpload, speakerGroup, UPLOAD_PATH } from '../recordings/recordings.service.js';
-import { assignmentForNewRecording } from '../recordings/recording-assignment.js';
-import { findAssignmentInOrg } from '../assignments/assignments.repository.js';
+import type { TDeps } from '../../../deps.js';
+import type { TAuth } from '../../../auth/auth-context.js';
+import { conflict, HttpError } from '../../../errors.js';
+import { reserveAll } from '../../auth/index.js';
+import { findOrganisation } from '../../org/index.js';
+import { currentWordspottingList } from '../../wordspotting/index.js';
+import { findRecording } from '../recordings.repository.js';
+import { assertCanUpload, finishFromUpload, speakerGroup, UPLOAD_PATH } from '../recordings.service.js';
+import { assignmentForNewRecording } from '../recording-assignment.js';
+import { findAssignmentInOrg } from '../../assignments/index.js';
 import {
   countUnboundCaptures,
   findLiveCapture,

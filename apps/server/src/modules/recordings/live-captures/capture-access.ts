@@ -1,7 +1,7 @@
 import { ERROR_CODES, MSG } from '@rostrum/contract';
-import type { TAuth } from '../../auth/auth-context.js';
-import type { TDb } from '../../db/client.js';
-import { notFound } from '../../errors.js';
+import type { TAuth } from '../../../auth/auth-context.js';
+import type { TDb } from '../../../db/client.js';
+import { notFound } from '../../../errors.js';
 import { findLiveCapture, type TLiveCaptureRow } from './live-captures.repository.js';
 
 /**

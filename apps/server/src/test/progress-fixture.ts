@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { TAssignmentCriteriaInput } from '@rostrum/contract';
-import { assignments, assignmentTargets, feedback, groups } from '../../../db/schema.js';
-import type { TDb } from '../../../db/client.js';
-import { addMember, insertAssignment, insertDoneRecording, makeOrg } from '../../../test/harness.js';
+import { assignments, assignmentTargets, feedback, groups } from '../db/schema.js';
+import type { TDb } from '../db/client.js';
+import { addMember, insertAssignment, insertDoneRecording, makeOrg } from './harness.js';
 
 // A group and an assignment with three speakers at each stage of completion, for the progress
 // tests: `speaker` completed (a flagged recording and a private one), `peer` in progress (one

@@ -11,7 +11,7 @@ import {
   transcribeWindow,
 } from '@rostrum/analysis';
 import { claimCapture, findLiveCapture, releaseCapture, setReceivedSeconds, storeCaptureTranscript } from './live-captures.repository.js';
-import type { TWorkerDeps } from '../../jobs/job-types.js';
+import type { TWorkerDeps } from '../../../jobs/job-types.js';
 
 /** Another worker is transcribing the capture: this job is tried again shortly (pg-boss retry). */
 export class CaptureBusyError extends Error {

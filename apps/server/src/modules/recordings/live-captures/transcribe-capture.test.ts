@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeIntensity, decodePcm, detectVoiceActivity, type TInterval, type TTranscriber } from '@rostrum/analysis';
-import { liveCaptures } from '../../db/schema.js';
-import { makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
-import { createCapture, startCaptureUpload } from '../../test/live-capture-client.js';
-import { speechWebm } from '../../test/media-fixtures.js';
+import { liveCaptures } from '../../../db/schema.js';
+import { makeOrg, signInAs, startTestApp, type TTestApp } from '../../../test/harness.js';
+import { createCapture, startCaptureUpload } from '../../../test/live-capture-client.js';
+import { speechWebm } from '../../../test/media-fixtures.js';
 import { CaptureBusyError, transcribeCapture } from './transcribe-capture.job.js';
 import { TRANSCRIBE_CAPTURE } from './live-capture.jobs.js';
 

@@ -9,11 +9,11 @@ import {
   UNSAVED_TAKE_KEEP_MS,
   type ZSaveUnsavedTakeBodySchema,
 } from '@rostrum/contract';
-import type { TDeps } from '../../deps.js';
-import type { TAuth } from '../../auth/auth-context.js';
-import { badRequest, conflict, HttpError } from '../../errors.js';
-import { acceptableMedia } from '../recordings/media-check.js';
-import { createRecording } from '../recordings/recordings.service.js';
+import type { TDeps } from '../../../deps.js';
+import type { TAuth } from '../../../auth/auth-context.js';
+import { badRequest, conflict, HttpError } from '../../../errors.js';
+import { acceptableMedia } from '../media-check.js';
+import { createRecording } from '../recordings.service.js';
 import { ownCapture } from './capture-access.js';
 import { listUnboundCaptures, markCaptureComplete, setReceivedSeconds } from './live-captures.repository.js';
 

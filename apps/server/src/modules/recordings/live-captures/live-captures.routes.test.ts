@@ -4,11 +4,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, INTAKE_MSG, LIVE_CAPTURES_PER_HOUR } from '@rostrum/contract';
-import { liveCaptures, memberships, rateLimits, recordings } from '../../db/schema.js';
-import { addMember, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
-import { createCapture as createCaptureAs, startCaptureUpload } from '../../test/live-capture-client.js';
-import { speechWebm } from '../../test/media-fixtures.js';
-import { uploadsDirOf } from '../../storage/media-storage.js';
+import { liveCaptures, memberships, rateLimits, recordings } from '../../../db/schema.js';
+import { addMember, makeOrg, signInAs, startTestApp, type TTestApp } from '../../../test/harness.js';
+import { createCapture as createCaptureAs, startCaptureUpload } from '../../../test/live-capture-client.js';
+import { speechWebm } from '../../../test/media-fixtures.js';
+import { uploadsDirOf } from '../../../storage/media-storage.js';
 
 // Live capture: the capture, its tus upload with a deferred length, and POST recordings binding
 // it before or after its last byte arrived.

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { TDb } from '../../db/client.js';
-import { assignments, liveCaptures } from '../../db/schema.js';
+import type { TDb } from '../../../db/client.js';
+import { assignments, liveCaptures } from '../../../db/schema.js';
 
 export type TLiveCaptureRow = typeof liveCaptures.$inferSelect;
 
