@@ -401,6 +401,22 @@ export const queryKeys = {
   subscriptionPage: ['me', 'subscription'] as const,
   zoomConnection: ['zoom', 'connection'] as const,
   zoomMeetings: ['zoom', 'meetings'] as const,
+  /** Every group list and group (mine, org, one group and what sits under it). */
+  groups: ['groups'] as const,
+  inviteCheck: (code: string | undefined) => ['invite-check', code] as const,
+  /** The Zoom connection and meetings together. */
+  zoom: ['zoom'] as const,
+  wordspottingPage: ['wordspotting'] as const,
+  /** Every history query (any speaker's points and medians). */
+  allHistory: ['history'] as const,
+  /** Every assignment list and assignment (and what sits under one). */
+  assignments: ['assignments'] as const,
+  assignment: (assignmentId: string) => ['assignments', assignmentId] as const,
+  assignmentMembers: (assignmentId: string) => ['assignments', assignmentId, 'members'] as const,
+  assignmentSharedRecordings: (assignmentId: string) => ['assignments', assignmentId, 'shared-recordings'] as const,
+  groupAssignments: (groupId: string) => ['assignments', 'group', groupId] as const,
+  assignmentTemplates: ['assignments', 'templates'] as const,
+  assignmentComparison: (assignmentId: string, scoreType: string) => ['assignments', assignmentId, 'comparison', scoreType] as const,
 };
 
 /** GET me as the viewer reads it: kept a minute (mode and preference changes update it in place). */

@@ -1,9 +1,8 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MODE_SWITCH_THROTTLE_MS, type TMeResponse, type TMode } from '@rostrum/contract';
-import { api, queryKeys } from '../api/rostrum-api';
+import { MODE_SWITCH_THROTTLE_MS, type TMode } from '@rostrum/contract';
 import { modeHomePath } from './route-paths';
+import { useSwitchMode } from './mode.queries';
 import type { TViewer } from './viewer';
 
 /**
@@ -11,25 +10,16 @@ import type { TViewer } from './viewer';
  * kept in preferences (currentMode), and moves to the matching home page.
  */
 export function ModeSwitcher({ viewer, onSwitched }: { viewer: TViewer; onSwitched?: () => void }) {
-  const queryClient = useQueryClient();
+  const saveMode = useSwitchMode();
   const navigate = useNavigate();
   const last = useRef(0);
   const { vocab, mode } = viewer;
-  // The mode is saved in the background; a failed save reloads me so the header shows the kept mode.
-  const saveMode = useMutation({
-    mutationFn: (next: TMode) => api.updatePreferences({ currentMode: next }),
-    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
-    meta: { ownsErrors: true },
-  });
 
   const switchTo = (next: TMode) => {
     const now = Date.now();
     if (next === mode || now - last.current < MODE_SWITCH_THROTTLE_MS) return;
     last.current = now;
-    queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
-      me ? { ...me, user: { ...me.user, preferences: { ...me.user.preferences, currentMode: next } } } : me,
-    );
-    saveMode.mutate(next);
+    saveMode(next);
     onSwitched?.();
     void navigate(modeHomePath(next, viewer.facts, viewer.assignmentsOn));
   };

@@ -1,16 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, ClipboardCheck, Flag, MessageSquare, Share2, Sparkles, Star } from 'lucide-react';
 import { noticeText, ROUTES, routePath, type TNotice, type TNoticeKind } from '@rostrum/contract';
-import { api, queryKeys } from '../api/rostrum-api';
+import { useMarkNoticesRead, useNotices, useReloadNotices } from './notices.queries';
 
 // The notification centre (issue 20, part 3): the bell in the navigation with the unread count;
 // its panel lists the newest notices, and opening it marks the listed ones read (they stay
 // marked "new" while the panel is open, so the user sees which they were).
-
-/** How often the count is fetched while the page is open (and whenever the window gets focus). */
-export const NOTICE_POLL_MS = 60_000;
 
 const ICONS: Record<TNoticeKind, typeof Bell> = {
   comment: MessageSquare,
@@ -43,22 +39,14 @@ export function noticeAge(iso: string, now = Date.now()): string {
 
 export function NoticeBell() {
   const panelId = useId();
-  const queryClient = useQueryClient();
+  const reloadNotices = useReloadNotices();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   // The notices that were unread when the panel opened: shown as new until it closes.
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
-  const notices = useQuery({
-    queryKey: queryKeys.notices,
-    queryFn: () => api.getNotices(),
-    refetchInterval: NOTICE_POLL_MS,
-    refetchOnWindowFocus: true,
-  });
-  const markRead = useMutation({
-    mutationFn: (ids: string[]) => api.readNotices(ids),
-    onSuccess: (data) => queryClient.setQueryData(queryKeys.notices, data),
-  });
+  const notices = useNotices();
+  const markRead = useMarkNoticesRead();
   const data = notices.data;
   const unread = data?.unread ?? 0;
 
@@ -73,11 +61,11 @@ export function NoticeBell() {
         return;
       }
       place(panel, buttonRef.current);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.notices });
+      reloadNotices();
     };
     panel.addEventListener('toggle', onToggle);
     return () => panel.removeEventListener('toggle', onToggle);
-  }, [queryClient]);
+  }, [reloadNotices]);
 
   // Seen: the listed unread notices are marked read once the open panel shows them.
   const unreadListed = open ? (data?.items ?? []).filter((n) => !n.read).map((n) => n.noticeId) : [];

@@ -1,15 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { LIMITS, MSG, ZPasswordUpdateBodySchema } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
 import { setServerError, type TServerErrorRule } from '../../api/form-errors';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
+import { useUpdatePassword } from './account.queries';
 
 type TPasswordInput = z.input<typeof ZPasswordUpdateBodySchema>;
 
@@ -24,8 +23,7 @@ export function ChangePasswordCard() {
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-  const update = useMutation({
-    mutationFn: api.updatePassword,
+  const update = useUpdatePassword({
     onSuccess: () => {
       form.reset();
       notifications.success(MSG.changesSaved, 'Your password has been changed.');

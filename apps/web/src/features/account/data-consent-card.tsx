@@ -1,13 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
-import { DATA_RETENTION_YEARS, MSG, type TMeResponse, type TUser } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { DATA_RETENTION_YEARS, MSG, type TUser } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Checkbox } from '../../components/checkbox';
 import { notifications } from '../../app/notification-store';
+import { useUpdateMe } from './account.queries';
 import { agreedStatements, choiceNote } from './consent-record';
 
 /** One of the two choices, with the date it was last made under it. */
@@ -33,15 +32,10 @@ function Choice(props: { checked: boolean; onChange: (v: boolean) => void; note:
  * these two fields; the server dates each change).
  */
 export function DataConsentCard({ user }: { user: TUser }) {
-  const queryClient = useQueryClient();
   const [dataRetention, setDataRetention] = useState(!!user.dataRetention);
   const [dataUseAllowed, setDataUseAllowed] = useState(!!user.dataUseAllowed);
-  const save = useMutation({
-    mutationFn: () => api.updateMe({ dataRetention, dataUseAllowed }),
-    onSuccess: (updated) => {
-      queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) => (me ? { ...me, user: updated } : me));
-      notifications.success(MSG.changesSaved);
-    },
+  const save = useUpdateMe({
+    onSuccess: () => notifications.success(MSG.changesSaved),
     onError: (e) => notifications.error(MSG.profileSaveTitle, errorMessage(e, MSG.profileSaveGeneric)),
   });
   const agreed = agreedStatements(user);
@@ -50,7 +44,7 @@ export function DataConsentCard({ user }: { user: TUser }) {
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate();
+        save.mutate({ dataRetention, dataUseAllowed });
       }}
     >
       <Card

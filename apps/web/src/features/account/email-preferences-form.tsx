@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BellOff } from 'lucide-react';
@@ -10,10 +9,8 @@ import {
   type TEmailPreferenceKey,
   type TEmailPreferences,
   type TEmailSettings,
-  type TMeResponse,
   withArticle,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -21,6 +18,7 @@ import { LoadingState } from '../../components/spinner';
 import { Switch } from '../../components/switch';
 import { notifications } from '../../app/notification-store';
 import type { TViewer } from '../../app/viewer';
+import { useEmailSettings, useSaveEmailSettings } from './account.queries';
 
 interface SwitchDef {
   key: TEmailPreferenceKey;
@@ -72,13 +70,12 @@ function switchDefs(v: TViewer['vocab']): SwitchDef[] {
  * email-preferences, and the access reminder switch (its own PUT) when the server offers it.
  */
 export function EmailPreferencesForm({ viewer }: { viewer: TViewer }) {
-  const settings = useQuery({ queryKey: queryKeys.emailSettings, queryFn: api.getEmailSettings });
+  const settings = useEmailSettings();
   if (!settings.data) return <LoadingState />;
   return <PreferencesForm viewer={viewer} settings={settings.data} />;
 }
 
 function PreferencesForm({ viewer, settings }: { viewer: TViewer; settings: TEmailSettings }) {
-  const queryClient = useQueryClient();
   const form = useForm<TEmailPreferences>({
     resolver: zodResolver(ZEmailPreferencesSchema),
     defaultValues: settings.preferences,
@@ -98,18 +95,8 @@ function PreferencesForm({ viewer, settings }: { viewer: TViewer; settings: TEma
 
   // One Save for both: each call only when its switches changed. The banner shows generic
   // failures; the switches keep their state for another try.
-  const save = useMutation({
-    mutationFn: async (sent: TEmailPreferences) => ({
-      preferences: prefsDirty ? ((await api.updateEmailPreferences(sent)) ?? sent) : settings.preferences,
-      enabled: remindersDirty ? (await api.updateAccessReminders({ enabled: reminders })).enabled : settings.accessReminders.enabled,
-    }),
+  const save = useSaveEmailSettings(settings, {
     onSuccess: ({ preferences, enabled }) => {
-      queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
-        me ? { ...me, user: { ...me.user, emailPreferences: preferences } } : me,
-      );
-      queryClient.setQueryData<TEmailSettings>(queryKeys.emailSettings, (s) =>
-        s ? { ...s, preferences, accessReminders: { ...s.accessReminders, enabled } } : s,
-      );
       form.reset(preferences);
       setReminders(enabled);
       notifications.success(MSG.changesSaved);
@@ -173,7 +160,13 @@ function PreferencesForm({ viewer, settings }: { viewer: TViewer; settings: TEma
           <span />
         )}
         {(showSpeakers || showCoaches || showReminders) && (
-          <Button onClick={form.handleSubmit((v) => save.mutate(v))} busy={save.isPending} disabled={!prefsDirty && !remindersDirty}>
+          <Button
+            onClick={form.handleSubmit((v) =>
+              save.mutate({ preferences: prefsDirty ? v : undefined, accessReminders: remindersDirty ? reminders : undefined }),
+            )}
+            busy={save.isPending}
+            disabled={!prefsDirty && !remindersDirty}
+          >
             Save changes
           </Button>
         )}

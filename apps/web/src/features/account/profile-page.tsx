@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Bell, ChevronRight } from 'lucide-react';
@@ -14,10 +13,8 @@ import {
   birthYearChoices,
   confirmEmailChangeMessage,
   profileFieldErrors,
-  type TMeResponse,
   type TUpdateMeBody,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -28,6 +25,7 @@ import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
+import { useUpdateMe } from './account.queries';
 import { ChangePasswordCard } from './change-password-card';
 import { DataConsentCard } from './data-consent-card';
 import { ZoomConnectionCard } from '../zoom/zoom-connection-card';
@@ -40,7 +38,6 @@ const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }
 export function ProfilePage() {
   const viewer = useViewer();
   const { user } = viewer;
-  const queryClient = useQueryClient();
   const years = useMemo(() => birthYearChoices(new Date()).map((y) => ({ value: String(y), label: String(y) })), []);
   const isEu = user.isEu === '1';
 
@@ -59,10 +56,8 @@ export function ProfilePage() {
   const [firstName, lastName, name, newEmail] = watch(['firstName', 'lastName', 'name', 'newEmail']);
   const style = profileFieldErrors({ firstName, lastName, name });
 
-  const save = useMutation({
-    mutationFn: api.updateMe,
-    onSuccess: (updated) => {
-      queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) => (me ? { ...me, user: updated } : me));
+  const save = useUpdateMe({
+    onSuccess: () => {
       form.setValue('newEmail', '');
       form.setValue('password', '');
       form.clearErrors();

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -8,7 +7,6 @@ import { RefreshCw, SearchX } from 'lucide-react';
 import {
   addNewGroupLabel,
   couplePrivacy,
-  GROUP_RELOAD_DELAY_MS,
   groupInviteLink,
   LIMITS,
   managerPrivacyChoices,
@@ -19,12 +17,9 @@ import {
   speakerPrivacyEffects,
   groupNameSchema,
   type TGroup,
-  type TOrgGroup,
   type TPrivacyLevel,
   type TPrivacyPair,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { errorMessage, isApiError } from '../../api/http-client';
 import { Button, ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { CopyField } from '../../components/copy-field';
@@ -42,6 +37,14 @@ import { groupSaveBody, initialFreeYears, privacyControls } from './group-form-r
 import { FreeDurationField } from './free-duration-field';
 import { PrivacyLevelField } from './privacy-level-field';
 import { groupMembersPath } from './admin-paths';
+import {
+  groupSaveErrorMessage,
+  inviteCodeErrorMessage,
+  useCreateGroup,
+  useGroup,
+  useRegenerateInviteCode,
+  useUpdateGroup,
+} from './admin-groups.queries';
 
 /** The id in /customer-admin/groups/0 that means "a new group". */
 const NEW_GROUP_ID = '0';
@@ -51,7 +54,7 @@ export function AdminGroupEditPage() {
   const viewer = useViewer();
   const { groupId = NEW_GROUP_ID } = useParams();
   const isNew = groupId === NEW_GROUP_ID;
-  const group = useQuery({ queryKey: queryKeys.group(groupId), queryFn: () => api.getGroup(groupId), enabled: !isNew });
+  const group = useGroup(groupId, !isNew);
 
   return (
     <div className="stack stack--lg">
@@ -80,7 +83,6 @@ type TSide = 'manager' | 'speaker';
 
 function GroupForm({ viewer, group }: { viewer: TViewer; group: TGroup | null }) {
   const { org, vocab, assignmentsOn } = viewer;
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   // The API's group name rule, its messages in the organization's word for a group.
   const schema = useMemo(() => z.object({ name: groupNameSchema(vocab.Word('group')) }), [vocab]);
@@ -120,32 +122,25 @@ function GroupForm({ viewer, group }: { viewer: TViewer; group: TGroup | null })
     );
   };
 
-  const save = useMutation({
-    mutationFn: (trimmed: string) =>
-      group
-        ? api.updateGroup(group.groupId, groupSaveBody(org.settings, trimmed, levels, freeYears, group.groupId))
-        : api.createGroup(groupSaveBody(org.settings, trimmed, levels, freeYears)),
-    onSuccess: (saved) => {
-      if (group) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.orgGroups });
-      } else {
-        // Shown in the list at once; the list itself reloads after 1 s (000 section 7).
-        queryClient.setQueryData<TOrgGroup[]>(queryKeys.orgGroups, (old) =>
-          old ? [...old, { ...saved, activeUsers: 0, totalUsers: 0, isPseudoGroup: false }] : old,
-        );
-        window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.orgGroups }), GROUP_RELOAD_DELAY_MS);
-      }
-      queryClient.setQueryData(queryKeys.group(saved.groupId), saved);
+  const onSave = {
+    onSuccess: () => {
       notifications.showAfterNavigation({ kind: 'success', title: MSG.changesSaved });
       navigate(R.customerAdminGroups.path);
     },
-    onError: (e) => {
-      // Server errors and lost connections get the generic messages from the query client.
-      if (isApiError(e) && e.hasBody && e.status < 500) notifications.error(MSG.groupSaveFailed);
+    onError: (e: Error) => {
+      const message = groupSaveErrorMessage(e);
+      if (message) notifications.error(message);
     },
-  });
+  };
+  const create = useCreateGroup(onSave);
+  const update = useUpdateGroup(group?.groupId ?? '', onSave);
+  const save = group ? update : create;
 
-  const submit = form.handleSubmit((v) => save.mutate(v.name));
+  const submit = form.handleSubmit((v) =>
+    group
+      ? update.mutate(groupSaveBody(org.settings, v.name, levels, freeYears, group.groupId))
+      : create.mutate(groupSaveBody(org.settings, v.name, levels, freeYears)),
+  );
 
   const title = group ? `Edit ${vocab.Word('group')}` : addNewGroupLabel(vocab);
   return (
@@ -230,22 +225,18 @@ function GroupForm({ viewer, group }: { viewer: TViewer; group: TGroup | null })
  */
 function InviteCard({ viewer, group }: { viewer: TViewer; group: TGroup }) {
   const { vocab } = viewer;
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const link = group.inviteLink ?? (group.inviteCode ? groupInviteLink(window.location.origin, group.inviteCode) : null);
 
-  const regenerate = useMutation({
-    mutationFn: () => api.regenerateInviteCode(group.groupId),
-    onSuccess: (saved) => {
+  const regenerate = useRegenerateInviteCode(group.groupId, {
+    onSuccess: () => {
       setConfirming(false);
-      queryClient.setQueryData(queryKeys.group(saved.groupId), saved);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orgGroups });
       notifications.success(MSG.inviteCodeRegenerated);
     },
     onError: (e) => {
       setConfirming(false);
-      // Server errors and lost connections get the generic messages from the query client.
-      if (isApiError(e) && e.hasBody && e.status < 500) notifications.error(errorMessage(e, MSG.serverError));
+      const message = inviteCodeErrorMessage(e);
+      if (message) notifications.error(message);
     },
   });
 

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SearchX, UserX } from 'lucide-react';
 import {
   deactivateAllLabel,
   DEACTIVATION_NOTICE_DELAY_MS,
-  GROUP_MEMBER_CACHE_SECONDS,
   groupMembersCaption,
   hasPerpetualFreeDuration,
   MSG,
@@ -14,7 +12,6 @@ import {
   type TGroupMember,
   type TVocabulary,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Button, ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
@@ -29,6 +26,7 @@ import { useViewer } from '../../app/viewer';
 import { WEB_ROUTES as R } from '../../app/route-paths';
 import { BackToGroups } from './back-to-groups';
 import { groupEditPath, groupMembersPath, userGroupRolesPath } from './admin-paths';
+import { useDeactivateGroupMembers, useGroupMembers, useOrgGroups } from './admin-groups.queries';
 
 function roleWord(role: string, vocab: TVocabulary): string {
   if (role === 'speaker') return vocab.Word('speaker');
@@ -47,28 +45,19 @@ export function AdminGroupMembersPage() {
   const [params] = useSearchParams();
   const activeOnly = params.get('active') === '1';
   const isPseudo = groupId === PSEUDO_GROUP_ID;
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
 
-  const groups = useQuery({ queryKey: queryKeys.orgGroups, queryFn: api.getOrgGroups });
-  const members = useQuery({
-    queryKey: queryKeys.groupMembers(groupId, activeOnly),
-    queryFn: () => api.getGroupMembers(groupId, activeOnly),
-    staleTime: GROUP_MEMBER_CACHE_SECONDS * 1000,
-  });
+  const groups = useOrgGroups();
+  const members = useGroupMembers(groupId, activeOnly);
   const group = groups.data?.find((g) => g.groupId === groupId);
   const groupName = isPseudo ? pseudoGroupName(org.type) : group?.name;
   // Expiries of a group with a perpetual free duration are not shown (000 section 9).
   const perpetualGroup = hasPerpetualFreeDuration(group?.settings.freeDuration);
 
-  const deactivate = useMutation({
-    mutationFn: () => api.deactivateGroupMembers(groupId),
-    onSuccess: async () => {
-      // 000 section 4: reload the member list, return to the groups, then the notice after 0.5 s.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.groupMembers(groupId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orgGroups });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.adminStats });
+  const deactivate = useDeactivateGroupMembers(groupId, {
+    // 000 section 4: reload the member list (the hook), return to the groups, then the notice after 0.5 s.
+    onSuccess: () => {
       setConfirming(false);
       navigate(R.customerAdminGroups.path);
       notifications.showAfter(DEACTIVATION_NOTICE_DELAY_MS, { kind: 'success', title: MSG.groupMembersDeactivated });

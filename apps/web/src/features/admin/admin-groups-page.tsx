@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import { addNewGroupLabel, freeDurationLabel, PRIVACY_LEVEL_NAMES, pseudoGroupName, type TOrgGroup } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { Table, type Column } from '../../components/table';
@@ -10,6 +8,7 @@ import { compareValues, SortButton, useSort, type TSortDirection } from '../../c
 import { formatDate } from '../../components/date-format';
 import { useViewer } from '../../app/viewer';
 import { groupEditPath, groupMembersPath } from './admin-paths';
+import { useOrgGroups } from './admin-groups.queries';
 
 type TSortKey = 'name' | 'active' | 'total' | 'since' | 'free' | 'coach-privacy' | 'speaker-privacy';
 
@@ -38,7 +37,7 @@ function freeDurationText(g: TOrgGroup): string {
 export function AdminGroupsPage() {
   const viewer = useViewer();
   const { org, vocab } = viewer;
-  const groups = useQuery({ queryKey: queryKeys.orgGroups, queryFn: api.getOrgGroups });
+  const groups = useOrgGroups();
   const { sort, toggle, ariaSort } = useSort<TSortKey>({ key: 'since', direction: 'descending' }, firstDirection);
 
   if (groups.isPending) {

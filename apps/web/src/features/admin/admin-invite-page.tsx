@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -15,8 +14,6 @@ import {
   type TOrgGroup,
   type TVocabulary,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
 import { setServerError, type TServerErrorRule } from '../../api/form-errors';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
@@ -36,6 +33,8 @@ import {
   type TGroupChoice,
   type TOrgAccess,
 } from './admin-role-controls';
+import { useOrgGroups } from './admin-groups.queries';
+import { inviteSendErrorMessage, useCreateInvite } from './admin-users.queries';
 import './admin-users.css';
 
 const NO_ROLES: TGroupChoice = { manager: false, speaker: false };
@@ -53,8 +52,7 @@ const INVITE_ERRORS: ReadonlyArray<TServerErrorRule<TInviteInput>> = [{ on: 409,
  */
 export function AdminInvitePage() {
   const { org, vocab } = useViewer();
-  const qc = useQueryClient();
-  const groupsQuery = useQuery({ queryKey: queryKeys.orgGroups, queryFn: api.getOrgGroups });
+  const groupsQuery = useOrgGroups();
   const form = useForm<TInviteInput, unknown, TInviteInput>({
     resolver: zodResolver(ZInviteFormSchema),
     defaultValues: { email: '' },
@@ -68,10 +66,8 @@ export function AdminInvitePage() {
   const choiceOf = (id: string) => choices[id] ?? NO_ROLES;
   const managerAccess = orgAccess.manager || orgAccess.admin || Object.values(choices).some((c) => c.manager);
 
-  const send = useMutation({
-    mutationFn: (body: TCreateInviteBody) => api.createInvite(body),
+  const send = useCreateInvite({
     onSuccess: (invite) => {
-      void qc.invalidateQueries({ queryKey: queryKeys.invites });
       const id = notifications.show({ kind: 'success', title: inviteSentMessage(invite.email) });
       window.setTimeout(() => notifications.dismiss(id), INVITE_MESSAGE_MS);
       form.reset();
@@ -80,7 +76,8 @@ export function AdminInvitePage() {
     },
     onError: (e) => {
       if (setServerError(e, form.setError, INVITE_ERRORS)) return;
-      if (isApiError(e) && e.status < 500 && e.hasBody) notifications.error('The invite could not be sent', e.message);
+      const message = inviteSendErrorMessage(e);
+      if (message !== null) notifications.error('The invite could not be sent', message);
     },
   });
 

@@ -1,6 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { TLedgerEntry } from '@rostrum/contract';
-import { api, LEDGER_PAGE, queryKeys } from '../../api/rostrum-api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { LoadingState } from '../../components/spinner';
@@ -9,6 +7,7 @@ import { Table, type Column } from '../../components/table';
 import { formatDate } from '../../components/date-format';
 import { useViewer } from '../../app/viewer';
 import { formatMoney } from './billing-rules';
+import { useLedger, usePrepaidCodes } from './admin-billing.queries';
 import './admin-billing.css';
 
 const timeFmt = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
@@ -17,14 +16,9 @@ const formatTime = (iso: string) => timeFmt.format(new Date(iso));
 /** /customer-admin/ledger (issue 17): every payment and redemption, newest first, 100 at a time. */
 export function AdminLedgerPage() {
   const { vocab } = useViewer();
-  const ledger = useInfiniteQuery({
-    queryKey: queryKeys.ledger,
-    queryFn: ({ pageParam }) => api.getLedger(pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.length === LEDGER_PAGE ? last[last.length - 1]?.createdDate : undefined),
-  });
+  const ledger = useLedger();
   // A prepaid row names its code by id: the masked code comes from the codes list.
-  const codes = useQuery({ queryKey: queryKeys.prepaidCodes, queryFn: api.getPrepaidCodes });
+  const codes = usePrepaidCodes();
   const masked = new Map((codes.data ?? []).map((c) => [c.codeId, c.maskedCode]));
 
   if (ledger.isPending) return <LoadingState />;

@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { MSG, type TAdminOrgSettings, type TMeResponse, type TOperatorOrgSetting, type TVocabulary } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { errorMessage, isApiError } from '../../api/http-client';
+import { MSG, type TAdminOrgSettings, type TOperatorOrgSetting, type TVocabulary } from '@rostrum/contract';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -11,6 +8,7 @@ import { LoadingState } from '../../components/spinner';
 import { Switch } from '../../components/switch';
 import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
+import { orgSettingsErrorMessage, useOrgSettings, useUpdateOrgSettings } from './admin-org-settings.queries';
 import './admin-org-settings.css';
 
 /** The words of the operator's switches, in the organisation's vocabulary. */
@@ -39,7 +37,7 @@ export const SHARE_LINKS_DESCRIPTION =
  * saved with one button, and, read-only, the features the Rostrum operator turned on.
  */
 export function AdminOrgSettingsPage() {
-  const settings = useQuery({ queryKey: queryKeys.orgSettings, queryFn: api.getOrgSettings });
+  const settings = useOrgSettings();
   if (settings.isPending) return <LoadingState />;
   if (!settings.data) {
     return <Banner inline kind="error" title="The organization settings could not be loaded" text="Please reload the page." />;
@@ -48,22 +46,14 @@ export function AdminOrgSettingsPage() {
 }
 
 function OrgSettingsForm({ saved }: { saved: TAdminOrgSettings }) {
-  const qc = useQueryClient();
   const { vocab } = useViewer();
   // The switch's unsaved position; null while it shows the saved value.
   const [shareLinks, setShareLinks] = useState<boolean | null>(null);
   const shown = shareLinks ?? saved.settings.Public_Share_Links;
   const dirty = shown !== saved.settings.Public_Share_Links;
 
-  const save = useMutation({
-    mutationFn: (Public_Share_Links: boolean) => api.updateOrgSettings({ Public_Share_Links }),
+  const save = useUpdateOrgSettings({
     onSuccess: (next) => {
-      qc.setQueryData<TAdminOrgSettings>(queryKeys.orgSettings, next);
-      // GET me carries the organisation's settings; recordings carry canShareLink.
-      qc.setQueryData<TMeResponse>(queryKeys.me, (me) =>
-        me ? { ...me, org: { ...me.org, settings: { ...me.org.settings, ...next.settings } } } : me,
-      );
-      void qc.invalidateQueries({ queryKey: queryKeys.recordings });
       setShareLinks(null);
       notifications.success(
         MSG.changesSaved,
@@ -74,9 +64,8 @@ function OrgSettingsForm({ saved }: { saved: TAdminOrgSettings }) {
     },
     onError: (e) => {
       // Server errors and lost connections get the generic message (query-client.ts); the switch keeps its position.
-      if (isApiError(e) && e.hasBody && e.status < 500) {
-        notifications.error('The organization settings could not be saved', errorMessage(e, MSG.roleSaveFailed));
-      }
+      const message = orgSettingsErrorMessage(e);
+      if (message !== null) notifications.error('The organization settings could not be saved', message);
     },
   });
 

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy } from 'lucide-react';
 import { ADMIN_USERS_MSG, inviteDetails, MSG, type TAdminInvite } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -12,30 +10,21 @@ import { Table, type Column } from '../../components/table';
 import { formatDate } from '../../components/date-format';
 import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
+import { useDeleteInvite, useInvites, useResendInvite } from './admin-users.queries';
 import './admin-users.css';
 
 /** /customer-admin/pending-invites (000 section 2.11): invites not accepted yet, with Resend and Delete. */
 export function AdminPendingInvitesPage() {
   const { org } = useViewer();
-  const qc = useQueryClient();
-  const invites = useQuery({ queryKey: queryKeys.invites, queryFn: api.getInvites });
+  const invites = useInvites();
   const [toDelete, setToDelete] = useState<TAdminInvite | null>(null);
 
-  const resend = useMutation({
-    mutationFn: (inviteId: string) => api.resendInvite(inviteId),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: queryKeys.invites });
-      notifications.success(MSG.inviteResentTitle, MSG.inviteResentText);
-    },
+  const resend = useResendInvite({
+    onSuccess: () => notifications.success(MSG.inviteResentTitle, MSG.inviteResentText),
     onError: (e) => notifications.error('The invite could not be resent', errorMessage(e, MSG.roleSaveFailed)),
   });
-  const remove = useMutation({
-    mutationFn: (inviteId: string) => api.deleteInvite(inviteId),
-    onSuccess: (_, inviteId) => {
-      qc.setQueryData<TAdminInvite[]>(queryKeys.invites, (list) => list?.filter((i) => i.inviteId !== inviteId));
-      void qc.invalidateQueries({ queryKey: queryKeys.invites });
-      setToDelete(null);
-    },
+  const remove = useDeleteInvite({
+    onSuccess: () => setToDelete(null),
     onError: (e) => {
       setToDelete(null);
       notifications.error('The invite could not be deleted', errorMessage(e, MSG.roleSaveFailed));

@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { formatPlanPrice, PLAN_LIMITS, sortPlans, type TAdminPlan, type TCreatePlanBody } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { errorMessage, isApiError } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { Checkbox } from '../../components/checkbox';
@@ -18,6 +15,7 @@ import { bindField } from '../../components/field-binding';
 import { notifications } from '../../app/notification-store';
 import { durationText, planFormDefaults, planFormSchema, type TPlanFormValues } from './billing-rules';
 import { PaymentMethodsCard } from './payment-methods-card';
+import { billingErrorMessage, useAdminPlans, useSavePlan, useSetPlanArchived } from './admin-billing.queries';
 import './admin-billing.css';
 
 /** 'new' opens the empty form; a plan opens it filled in. */
@@ -28,22 +26,19 @@ type TEditing = TAdminPlan | 'new' | null;
  * and archive, and its payment methods (cards and prepaid codes, or prepaid codes only).
  */
 export function AdminPlansPage() {
-  const qc = useQueryClient();
-  const plans = useQuery({ queryKey: queryKeys.adminPlans, queryFn: api.getAdminPlans });
+  const plans = useAdminPlans();
   const [editing, setEditing] = useState<TEditing>(null);
   const [toArchive, setToArchive] = useState<TAdminPlan | null>(null);
 
-  const setArchived = useMutation({
-    mutationFn: ({ plan, archived }: { plan: TAdminPlan; archived: boolean }) => api.updatePlan(plan.planId, { archived }),
+  const setArchived = useSetPlanArchived({
     onSuccess: (saved) => {
-      qc.setQueryData<TAdminPlan[]>(queryKeys.adminPlans, (list) => list?.map((p) => (p.planId === saved.planId ? saved : p)));
-      void qc.invalidateQueries({ queryKey: queryKeys.adminPlans });
       setToArchive(null);
       notifications.success(saved.archived ? `${saved.name} is archived` : `${saved.name} is offered again`);
     },
     onError: (e) => {
       setToArchive(null);
-      if (isApiError(e) && e.hasBody && e.status < 500) notifications.error('The plan could not be changed', errorMessage(e, ''));
+      const message = billingErrorMessage(e);
+      if (message !== null) notifications.error('The plan could not be changed', message);
     },
   });
 
@@ -152,25 +147,20 @@ export function AdminPlansPage() {
 }
 
 function PlanForm({ plan, onDone }: { plan: TAdminPlan | null; onDone: () => void }) {
-  const qc = useQueryClient();
   const form = useForm<TPlanFormValues, unknown, TCreatePlanBody>({
     resolver: zodResolver(planFormSchema),
     defaultValues: planFormDefaults(plan),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-  const save = useMutation({
-    mutationFn: (body: TCreatePlanBody) => (plan ? api.updatePlan(plan.planId, body) : api.createPlan(body)),
+  const save = useSavePlan(plan, {
     onSuccess: (saved) => {
-      qc.setQueryData<TAdminPlan[]>(queryKeys.adminPlans, (list) =>
-        list ? (plan ? list.map((p) => (p.planId === saved.planId ? saved : p)) : [...list, saved]) : list,
-      );
-      void qc.invalidateQueries({ queryKey: queryKeys.adminPlans });
       notifications.success(plan ? `${saved.name} is saved` : `${saved.name} is added`);
       onDone();
     },
     onError: (e) => {
-      if (isApiError(e) && e.hasBody && e.status < 500) notifications.error('The plan could not be saved', errorMessage(e, ''));
+      const message = billingErrorMessage(e);
+      if (message !== null) notifications.error('The plan could not be saved', message);
     },
   });
   const submit = form.handleSubmit((body) => save.mutate(body));

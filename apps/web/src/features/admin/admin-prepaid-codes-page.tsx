@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy, Download, TriangleAlert } from 'lucide-react';
 import { PREPAID_BATCH_MAX, sortPlans, type TPrepaidBatch, type TPrepaidCode } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { errorMessage, isApiError } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/dialog';
@@ -28,6 +25,8 @@ import {
   type TCodeFilter,
   type TGenerateFormValues,
 } from './billing-rules';
+import { billingErrorMessage, useAdminPlans, useGeneratePrepaidCodes, usePrepaidCodes, useVoidPrepaidCode } from './admin-billing.queries';
+import { useOrgGroups } from './admin-groups.queries';
 import './admin-billing.css';
 
 export const CODES_SHOWN_ONCE =
@@ -49,9 +48,8 @@ export function AdminPrepaidCodesPage() {
 
 function GenerateCard({ onGenerated }: { onGenerated: (b: TShownBatch) => void }) {
   const { vocab } = useViewer();
-  const qc = useQueryClient();
-  const plans = useQuery({ queryKey: queryKeys.adminPlans, queryFn: api.getAdminPlans });
-  const groups = useQuery({ queryKey: queryKeys.orgGroups, queryFn: api.getOrgGroups });
+  const plans = useAdminPlans();
+  const groups = useOrgGroups();
   const offered = sortPlans((plans.data ?? []).filter((p) => !p.archived));
   const form = useForm<TGenerateFormValues, unknown, { planId: string; groupId: string; count: number }>({
     resolver: zodResolver(generateFormSchema),
@@ -59,15 +57,13 @@ function GenerateCard({ onGenerated }: { onGenerated: (b: TShownBatch) => void }
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-  const generate = useMutation({
-    mutationFn: (v: { planId: string; groupId: string; count: number }) =>
-      api.generatePrepaidCodes(v.planId, { count: v.count, ...(v.groupId ? { groupId: v.groupId } : {}) }),
+  const generate = useGeneratePrepaidCodes({
     onSuccess: (b) => {
-      void qc.invalidateQueries({ queryKey: queryKeys.prepaidCodes });
       onGenerated({ ...b, planName: plans.data?.find((p) => p.planId === b.planId)?.name ?? 'plan' });
     },
     onError: (e) => {
-      if (isApiError(e) && e.hasBody && e.status < 500) notifications.error('The codes could not be generated', errorMessage(e, ''));
+      const message = billingErrorMessage(e);
+      if (message !== null) notifications.error('The codes could not be generated', message);
     },
   });
   const submit = form.handleSubmit((v) => generate.mutate(v));
@@ -212,24 +208,18 @@ const FILTER_LABELS: Record<TCodeFilter, string> = { all: 'All', ...CODE_STATUS_
 
 function CodesCard() {
   const { vocab } = useViewer();
-  const qc = useQueryClient();
-  const codes = useQuery({ queryKey: queryKeys.prepaidCodes, queryFn: api.getPrepaidCodes });
+  const codes = usePrepaidCodes();
   const [filter, setFilter] = useState<TCodeFilter>('all');
   const [toVoid, setToVoid] = useState<TPrepaidCode | null>(null);
-  const voidCode = useMutation({
-    mutationFn: (codeId: string) => api.voidPrepaidCode(codeId),
-    onSuccess: ({ voidedDate }, codeId) => {
-      qc.setQueryData<TPrepaidCode[]>(queryKeys.prepaidCodes, (list) =>
-        list?.map((c) => (c.codeId === codeId ? { ...c, status: 'voided', voidedDate, abilities: { canVoid: false } } : c)),
-      );
-      void qc.invalidateQueries({ queryKey: queryKeys.prepaidCodes });
+  const voidCode = useVoidPrepaidCode({
+    onSuccess: () => {
       setToVoid(null);
       notifications.success('The code is voided', 'It can no longer be redeemed.');
     },
     onError: (e) => {
       setToVoid(null);
-      void qc.invalidateQueries({ queryKey: queryKeys.prepaidCodes });
-      if (isApiError(e) && e.hasBody && e.status < 500) notifications.error('The code could not be voided', errorMessage(e, ''));
+      const message = billingErrorMessage(e);
+      if (message !== null) notifications.error('The code could not be voided', message);
     },
   });
 

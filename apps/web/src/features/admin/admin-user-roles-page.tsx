@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, UserX } from 'lucide-react';
 import {
   ADMIN_USERS_MSG,
@@ -13,8 +12,6 @@ import {
   type TAdminUserRoles,
   type TUpdateUserRolesBody,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
 import { Button, ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/dialog';
@@ -33,6 +30,7 @@ import {
   type TGroupChoice,
   type TOrgAccess,
 } from './admin-role-controls';
+import { roleSaveErrorMessage, useAdminUser, useUpdateUserRoles } from './admin-users.queries';
 import './admin-users.css';
 
 /**
@@ -41,7 +39,7 @@ import './admin-users.css';
  */
 export function AdminUserRolesPage() {
   const { userId = '', groupId } = useParams();
-  const query = useQuery({ queryKey: queryKeys.adminUser(userId), queryFn: () => api.getAdminUser(userId), retry: false });
+  const query = useAdminUser(userId);
   if (query.isPending) return <LoadingState />;
   if (!query.data) {
     return (
@@ -81,7 +79,6 @@ function accessText(g: TAdminUserGroup, data: TAdminUserRoles): string {
 
 function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGroupId?: string }) {
   const viewer = useViewer();
-  const qc = useQueryClient();
   const { user, org, groups } = data;
   const vocab = vocabulary(org.type);
   // The boxes start as the server reads the user's roles.
@@ -97,20 +94,11 @@ function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGro
       ?.scrollIntoView({ block: 'center' });
   }, [focusGroupId]);
 
-  const save = useMutation({
-    mutationFn: (body: TUpdateUserRolesBody) => api.updateUserRoles(user.userId, body),
-    onSuccess: (saved) => {
-      qc.setQueryData(queryKeys.adminUser(user.userId), saved);
-      void qc.invalidateQueries({ queryKey: queryKeys.adminUserList });
-      void qc.invalidateQueries({ queryKey: ['groups'] });
-      if (isSelf) void qc.invalidateQueries({ queryKey: queryKeys.me });
-      notifications.success(MSG.changesSaved);
-    },
+  const save = useUpdateUserRoles(user.userId, isSelf, {
+    onSuccess: () => notifications.success(MSG.changesSaved),
     onError: (e) => {
-      if (isApiError(e) && e.status === 402) notifications.error(MSG.roleSaveSeatTitle, MSG.roleSaveSeatText);
-      // The last admin of the organisation: the reason is worth more than "reload".
-      else if (isApiError(e) && e.status === 409) notifications.error(MSG.roleSaveSeatTitle, e.message);
-      else notifications.error(MSG.roleSaveFailed);
+      const { title, text } = roleSaveErrorMessage(e);
+      notifications.error(title, text);
     },
   });
 

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { ADMIN_USERS_MSG, compareByLastFirst, groupRoleWord, matchesUserSearch, orgRolesWord, type TAdminUser } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { Banner } from '../../components/banner';
 import { Card } from '../../components/card';
 import { LoadingState } from '../../components/spinner';
@@ -12,6 +10,7 @@ import { Table, type Column } from '../../components/table';
 import { TextField } from '../../components/text-field';
 import { useViewer } from '../../app/viewer';
 import { WEB_ROUTES as R } from '../../app/route-paths';
+import { useAdminUserList, useAdminUserSearch } from './admin-users.queries';
 import './admin-users.css';
 
 export const userRolesPath = (userId: string) => R.customerAdminUser.path.replace(':userId', encodeURIComponent(userId));
@@ -25,14 +24,9 @@ export function AdminUsersPage() {
   const { org, vocab } = useViewer();
   const [search, setSearch] = useState('');
   const q = search.trim();
-  const all = useQuery({ queryKey: queryKeys.adminUsers(''), queryFn: () => api.getAdminUsers() });
+  const all = useAdminUserList();
   const tooMany = all.data?.tooMany ?? false;
-  const searched = useQuery({
-    queryKey: queryKeys.adminUsers(q),
-    queryFn: () => api.getAdminUsers(q),
-    enabled: tooMany && q.length > 0,
-    placeholderData: keepPreviousData,
-  });
+  const searched = useAdminUserSearch(q, tooMany && q.length > 0);
 
   if (all.isPending) return <LoadingState />;
 

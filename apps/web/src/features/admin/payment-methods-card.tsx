@@ -1,13 +1,10 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TBillingSettings } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { errorMessage, isApiError } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { LoadingState } from '../../components/spinner';
 import { notifications } from '../../app/notification-store';
+import { billingErrorMessage, useBillingSettings, useUpdateBillingSettings } from './admin-billing.queries';
 
 const CHOICES = [
   {
@@ -27,19 +24,17 @@ const CHOICES = [
  * or prepaid codes only (coupon-only). Says so when this server has no card payment set up.
  */
 export function PaymentMethodsCard() {
-  const qc = useQueryClient();
-  const settings = useQuery({ queryKey: queryKeys.billingSettings, queryFn: api.getBillingSettings });
+  const settings = useBillingSettings();
   const [choice, setChoice] = useState<boolean | null>(null);
   const name = useId();
-  const save = useMutation({
-    mutationFn: (couponOnly: boolean) => api.updateBillingSettings({ couponOnly }),
+  const save = useUpdateBillingSettings({
     onSuccess: (saved) => {
-      qc.setQueryData<TBillingSettings>(queryKeys.billingSettings, saved);
       setChoice(null);
       notifications.success(saved.couponOnly ? 'Speakers now pay with prepaid codes only' : 'Speakers can now pay by card or prepaid code');
     },
     onError: (e) => {
-      if (isApiError(e) && e.hasBody && e.status < 500) notifications.error('The payment methods could not be saved', errorMessage(e, ''));
+      const message = billingErrorMessage(e);
+      if (message !== null) notifications.error('The payment methods could not be saved', message);
     },
   });
 

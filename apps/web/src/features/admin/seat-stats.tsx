@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Clock3, Mic, ShieldCheck, Ticket } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { isSeatAlarm, type TAdminStats } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import type { TViewer } from '../../app/viewer';
+import { useAdminStats } from './admin-groups.queries';
 
 /** The admin area's seat statistics (000 sections 2.11 and 6), shown above the tabs. */
 export function SeatStats({ viewer }: { viewer: TViewer }) {
   const { vocab } = viewer;
-  const stats = useQuery({ queryKey: queryKeys.adminStats, queryFn: api.getAdminStats });
+  const stats = useAdminStats();
   if (stats.isError) return null;
   const s = stats.data;
   return (

@@ -1,16 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Archive, ArchiveRestore, Copy, Globe2, Link2, Lock, Pencil, Repeat, Send, Trash2, type LucideIcon } from 'lucide-react';
-import { dashboardPath, type TAssignment, type TMeResponse, type TMode } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { dashboardPath, type TAssignment, type TMode } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { Button, ButtonLink } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { CopyField } from '../../components/copy-field';
 import { notifications } from '../../app/notification-store';
-import { detailsApi } from './details-api';
-import { ACTION_NOTICE, coachActions, confirmation, detailsUrl, patchFor, type TConfirmAction, type TDetailsAction } from './details-model';
+import { useAssignmentActionCall } from './assignment-details.queries';
+import { ACTION_NOTICE, coachActions, confirmation, detailsUrl, type TConfirmAction, type TDetailsAction } from './details-model';
 
 const ICONS: Record<TDetailsAction, LucideIcon> = {
   edit: Pencil,
@@ -29,28 +27,8 @@ const ICONS: Record<TDetailsAction, LucideIcon> = {
 /** Runs a confirmed coach action: the call, then the dashboard with its success notice (002 section 4). */
 export function useAssignmentAction(assignment: TAssignment, mode: TMode) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (action: TConfirmAction) => {
-      const id = assignment.assignmentId;
-      if (action === 'delete') await detailsApi.deleteAssignment(id);
-      else if (action === 'copy') {
-        await detailsApi.copyAssignment(id);
-        // The new template is private: the dashboard's template filter shows private ones (002 section 4).
-        await api.updatePreferences({ templateToggle: 'private' });
-        queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
-          me ? { ...me, user: { ...me.user, preferences: { ...me.user.preferences, templateToggle: 'private' } } } : me,
-        );
-      } else {
-        const body = patchFor(action);
-        if (body) await detailsApi.updateAssignment(id, body);
-      }
-      return action;
-    },
+  return useAssignmentActionCall(assignment.assignmentId, {
     onSuccess: (action) => {
-      // Marked stale without refetching now: the page stays on screen until the dashboard has
-      // loaded, and a deleted assignment's refetch would answer 404.
-      void queryClient.invalidateQueries({ queryKey: ['assignments'], refetchType: 'none' });
       notifications.showAfterNavigation({ kind: 'success', title: ACTION_NOTICE[action] });
       navigate(dashboardPath(mode));
     },

@@ -1,9 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ChevronDown, Eye, Mic, Users } from 'lucide-react';
 import { dashboardPath, type TAssignment } from '@rostrum/contract';
-import { isApiError } from '../../api/http-client';
 import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { Badge } from '../../components/status-badge';
@@ -13,7 +11,7 @@ import { useViewer, type TViewer } from '../../app/viewer';
 import { AssignmentActions } from './assignment-actions';
 import { AssignmentInfo } from './assignment-info';
 import { AssignmentMembers } from './assignment-members';
-import { detailsApi, detailsKeys, membersQuery } from './details-api';
+import { assignmentIsGone, useAssignmentMembers, useDetailsAssignment } from './assignment-details.queries';
 import { myCriteriaMet } from './members-adapter';
 import { coachVariant, recordLinkLabel, recordPath, statusLine, type TConfirmAction } from './details-model';
 import { ReportSlot, ComparisonSlot } from './report-slots';
@@ -29,13 +27,8 @@ function flag(params: URLSearchParams, name: string): boolean {
 /** Loads the assignment; a missing or forbidden one sends the user to the relevant dashboard (002 section 2.6). */
 export function useAssignmentOrLeave(assignmentId: string | undefined, viewer: TViewer) {
   const navigate = useNavigate();
-  const query = useQuery({
-    queryKey: detailsKeys.assignment(assignmentId ?? ''),
-    queryFn: () => detailsApi.getAssignment(assignmentId!),
-    enabled: !!assignmentId,
-    retry: (n, e) => !(isApiError(e) && e.status >= 400 && e.status < 500) && n < 2,
-  });
-  const gone = !assignmentId || (query.isError && isApiError(query.error) && query.error.status >= 400 && query.error.status < 500);
+  const query = useDetailsAssignment(assignmentId);
+  const gone = !assignmentId || (query.isError && assignmentIsGone(query.error));
   useEffect(() => {
     if (!gone) return;
     notifications.showAfterNavigation({
@@ -69,7 +62,7 @@ function AssignmentDetails({ assignment: a, viewer }: { assignment: TAssignment;
   const coach = coachVariant(a);
   // The ticks are the caller's row of the member table: read from its query (no copy in state).
   const ticks = !a.isTemplate && !!(a.myUserTarget || a.completionStatus);
-  const met = useQuery({ ...membersQuery(a.assignmentId), enabled: ticks, select: myCriteriaMet }).data;
+  const met = useAssignmentMembers(a.assignmentId, { enabled: ticks, select: myCriteriaMet }).data;
   const [confirmRequest, setConfirmRequest] = useState<TConfirmAction | null>(null);
   const home = dashboardPath(viewer.mode);
 

@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { TAssignment } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { LoadingState } from '../../components/spinner';
 import { useSavePreferences } from '../../app/preferences';
 import type { TViewer } from '../../app/viewer';
-import { membersQuery } from './details-api';
+import { useAssignmentMembers } from './assignment-details.queries';
 import { MemberTable } from './member-table';
 import { toMemberTable } from './members-adapter';
 import {
@@ -26,7 +25,7 @@ import {
  * the filter and sort remembered as assPreviewFilter and assPreviewSort.
  */
 export function AssignmentMembers({ assignment: a, viewer, openMine }: { assignment: TAssignment; viewer: TViewer; openMine: boolean }) {
-  const members = useQuery(membersQuery(a.assignmentId));
+  const members = useAssignmentMembers(a.assignmentId);
   const table = useMemo(() => (members.data ? toMemberTable(members.data) : null), [members.data]);
 
   const prefs = viewer.user.preferences;

@@ -1,5 +1,6 @@
 import type { TAssignment, TAssignmentMembers, TGroupSharedRecordings, TUpdateAssignmentBody } from '@rostrum/contract';
 import { call, client } from '../../api/http-client';
+import { queryKeys } from '../../api/rostrum-api';
 
 // The details page's calls (contract assignment-api.ts header): the assignment, its actions, the
 // member table and the speaker's shared recordings. Typed by the server's OpenAPI document.
@@ -22,14 +23,5 @@ export const detailsApi = {
     call('GET', () => client.GET('/api/v1/assignments/{id}/shared-recordings', path(assignmentId))),
 };
 
-export const detailsKeys = {
-  assignment: (assignmentId: string) => ['assignments', assignmentId] as const,
-  members: (assignmentId: string) => ['assignments', assignmentId, 'members'] as const,
-  sharedRecordings: (assignmentId: string) => ['assignments', assignmentId, 'shared-recordings'] as const,
-};
-
-/** The member table's query, shared by the table and the page's criteria ticks (one request). */
-export const membersQuery = (assignmentId: string) => ({
-  queryKey: detailsKeys.members(assignmentId),
-  queryFn: () => detailsApi.getMembers(assignmentId),
-});
+/** The page's keys, as queryKeys names them (the tests seed the cache with them). */
+export const detailsKeys = { assignment: queryKeys.assignment, members: queryKeys.assignmentMembers };

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { dashboardPath } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
@@ -10,7 +9,7 @@ import { useViewer } from '../../app/viewer';
 import { peerSharingText } from '../manage/manage-text';
 import { SharedSpeakers } from '../manage/shared-recordings-tab';
 import { DetailsHeader, useAssignmentOrLeave } from './assignment-details-page';
-import { detailsApi, detailsKeys } from './details-api';
+import { useAssignmentSharedRecordings } from './assignment-details.queries';
 import { evaluatePath } from './details-model';
 import '../manage/manage.css';
 import './assignment-details.css';
@@ -24,11 +23,7 @@ export function SharedRecordingsPage() {
   const { assignmentId } = useParams();
   const viewer = useViewer();
   const assignment = useAssignmentOrLeave(assignmentId, viewer);
-  const shared = useQuery({
-    queryKey: detailsKeys.sharedRecordings(assignmentId ?? ''),
-    queryFn: () => detailsApi.getSharedRecordings(assignmentId!),
-    enabled: !!assignment.data,
-  });
+  const shared = useAssignmentSharedRecordings(assignmentId, !!assignment.data);
   if (!assignment.data) {
     return (
       <div className="page">

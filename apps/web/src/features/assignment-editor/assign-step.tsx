@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
-import { useQueries, useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { ASSIGNMENT_MSG, type TAssignBody, type TGroupMember, type TVocabulary } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/spinner';
 import { StepPanel } from './editor-frame';
+import { useMembersOfGroups, useMyGroups } from './assignment-editor.queries';
 
 /** The speakers a coach may pick (002 section 5, Assign step): the members the server marks assignable. */
 export function speakersOf(members: readonly TGroupMember[]): TGroupMember[] {
@@ -46,11 +45,9 @@ export function AssignStep({
   onAssign: (body: Required<TAssignBody>, groupNames: string[]) => void;
 }) {
   const id = useId();
-  const groupsQuery = useQuery({ queryKey: queryKeys.myGroups, queryFn: api.getMyGroups });
+  const groupsQuery = useMyGroups();
   const groups = (groupsQuery.data ?? []).filter((g) => g.abilities.canCoach);
-  const members = useQueries({
-    queries: groups.map((g) => ({ queryKey: queryKeys.groupMembers(g.groupId), queryFn: () => api.getGroupMembers(g.groupId) })),
-  });
+  const members = useMembersOfGroups(groups.map((g) => g.groupId));
   const speakers = new Map(groups.map((g, i) => [g.groupId, members[i]?.data ? speakersOf(members[i].data) : undefined]));
   const [continuous, setContinuous] = useState(true);
   const [groupIds, setGroupIds] = useState<string[]>(() => (preselectedGroupId ? [preselectedGroupId] : []));

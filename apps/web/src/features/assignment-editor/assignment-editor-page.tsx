@@ -1,27 +1,24 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
-import {
-  ASSIGNMENT_MSG,
-  EDITOR_STEPS,
-  ERROR_CODES,
-  ROUTES,
-  dashboardPath,
-  routePath,
-  type TAssignBody,
-  type TAssignment,
-  type TAssignmentCriteria,
-  type TEditorStep,
-  type TScorecardQuestion,
-} from '@rostrum/contract';
-import { isApiError } from '../../api/http-client';
+import { ASSIGNMENT_MSG, EDITOR_STEPS, ROUTES, dashboardPath, routePath, type TAssignment, type TEditorStep } from '@rostrum/contract';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/spinner';
 import { notifications, type TNotification } from '../../app/notification-store';
 import { useViewer, type TViewer } from '../../app/viewer';
-import { editorApi, editorKeys } from './editor-api';
+import {
+  assignErrorMessage,
+  useAddLink,
+  useAddRecording,
+  useAssign,
+  useCreateAssignment,
+  useEditorAssignment,
+  useReloadAssignment,
+  useRemoveAttachment,
+  useSaveScorecard,
+  useUpdateAssignment,
+} from './assignment-editor.queries';
 import { EditorFrame } from './editor-frame';
 import { NEW_TEMPLATE_CONTEXT, nextStep, prevStep, stepAvailable, stepContext, stepFromParam, visibleSteps } from './editor-steps';
 import { DescriptionStep, type TDescriptionValues } from './description-step';
@@ -36,9 +33,6 @@ import './assignment-editor.css';
 /** Notices in the editor are delayed 1 s (002 section 4). */
 const NOTICE_DELAY_MS = 1000;
 
-/** Editor writes own their failures: a failed save only ends the busy state (002 section 4). */
-const OWNS_ERRORS = { ownsErrors: true } as const;
-
 /** The step's address, keeping the query (?groupId= from the Manage tab's Create Assignment). */
 function stepPath(assignmentId: string, step: TEditorStep, search: string): string {
   return `${routePath(ROUTES.assignmentEdit.path, { assignmentId, stepNum: EDITOR_STEPS[step] })}${search}`;
@@ -49,19 +43,9 @@ export function AssignmentCreatePage() {
   const viewer = useViewer();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const queryClient = useQueryClient();
   const dash = dashboardPath(viewer.mode);
-  const create = useMutation({
-    meta: OWNS_ERRORS,
-    mutationFn: (v: TDescriptionValues) =>
-      editorApi.createAssignment({ ...v, isShared: false, criteria: { algorithm: viewer.org.algorithmConfig.default_algorithm } }),
+  const create = useCreateAssignment({
     onSuccess: (saved) => {
-      queryClient.setQueryData(editorKeys.assignment(saved.assignmentId), saved);
-      void queryClient.invalidateQueries({
-        queryKey: ['assignments'],
-        exact: false,
-        predicate: (q) => q.queryKey[1] !== saved.assignmentId,
-      });
       const next = nextStep('description', stepContext(saved)) ?? 'criteria';
       navigate(stepPath(saved.assignmentId, next, search), { replace: true });
     },
@@ -80,7 +64,9 @@ export function AssignmentCreatePage() {
         vocab={viewer.vocab}
         saving={create.isPending}
         cancelHref={dash}
-        onSave={(v) => create.mutate(v)}
+        onSave={(v: TDescriptionValues) =>
+          create.mutate({ ...v, isShared: false, criteria: { algorithm: viewer.org.algorithmConfig.default_algorithm } })
+        }
       />
     </EditorFrame>
   );
@@ -91,12 +77,7 @@ export function AssignmentEditPage() {
   const viewer = useViewer();
   const { assignmentId = '', stepNum } = useParams();
   const step = stepFromParam(stepNum);
-  const query = useQuery({
-    queryKey: editorKeys.assignment(assignmentId),
-    queryFn: () => editorApi.getAssignment(assignmentId),
-    enabled: !!assignmentId && !!step,
-    retry: false,
-  });
+  const query = useEditorAssignment(assignmentId, !!assignmentId && !!step);
   if (!step) return <InvalidStep viewer={viewer} name="Assignment" />;
   if (query.isPending) return <LoadingState />;
   const a = query.data;
@@ -122,9 +103,7 @@ function EditorStep({ viewer, assignment: a, step }: { viewer: TViewer; assignme
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { search } = useLocation();
-  const queryClient = useQueryClient();
   const dash = dashboardPath(viewer.mode);
-  const key = editorKeys.assignment(a.assignmentId);
   const ctx = stepContext(a);
   const [pending, setPending] = useState<TShownAttachment[]>([]);
   const [assignError, setAssignError] = useState<string | null>(null);
@@ -138,44 +117,19 @@ function EditorStep({ viewer, assignment: a, step }: { viewer: TViewer; assignme
   const noticeOnDashboard = (n: TNotification) => {
     void Promise.resolve(navigate(dash)).then(() => notifications.showAfter(NOTICE_DELAY_MS, n));
   };
-  const advance = (saved: TAssignment) => {
-    queryClient.setQueryData(key, saved);
-    void queryClient.invalidateQueries({ queryKey: ['assignments'], predicate: (q) => q.queryKey[1] !== a.assignmentId });
-    goTo(nextStep(step, stepContext(saved)), saved);
-  };
+  // The saved assignment is in the cache by now (the save's hook puts it there).
+  const advance = (saved: TAssignment) => goTo(nextStep(step, stepContext(saved)), saved);
   const back = prevStep(step, ctx);
   const onBack = () => back && goTo(back);
 
-  const update = useMutation({
-    meta: OWNS_ERRORS,
-    mutationFn: (body: { name?: string; description?: string; criteria?: TAssignmentCriteria; wordspotting?: string[] }) =>
-      editorApi.updateAssignment(a.assignmentId, body),
-    onSuccess: advance,
-  });
-  const scorecard = useMutation({
-    meta: OWNS_ERRORS,
-    mutationFn: (sc: { questions: TScorecardQuestion[]; coachOnlyScorecard: boolean }) =>
-      editorApi.saveScorecard(a.assignmentId, { scorecardType: 'recording', scorecard: sc }),
-    onSuccess: advance,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const addLink = useMutation({
-    meta: OWNS_ERRORS,
-    mutationFn: (v: { name: string; url: string }) => editorApi.addLink(a.assignmentId, v.name, v.url),
-  });
-  const addRecording = useMutation({
-    meta: OWNS_ERRORS,
-    mutationFn: (v: { name: string; recordingId: string }) => editorApi.addRecording(a.assignmentId, v.name, v.recordingId),
-  });
-  const removeAttachment = useMutation({
-    meta: OWNS_ERRORS,
-    mutationFn: (attachmentId: string) => editorApi.deleteAttachment(a.assignmentId, attachmentId),
-  });
-  const assign = useMutation({
-    meta: OWNS_ERRORS,
-    mutationFn: (v: { body: Required<TAssignBody>; names: string[] }) => editorApi.assign(a.assignmentId, v.body),
+  const update = useUpdateAssignment(a.assignmentId, { onSuccess: advance });
+  const scorecard = useSaveScorecard(a.assignmentId, { onSuccess: advance });
+  const refresh = useReloadAssignment(a.assignmentId);
+  const addLink = useAddLink(a.assignmentId);
+  const addRecording = useAddRecording(a.assignmentId);
+  const removeAttachment = useRemoveAttachment(a.assignmentId);
+  const assign = useAssign(a.assignmentId, {
     onSuccess: (result, v) => {
-      void queryClient.invalidateQueries({ queryKey: ['assignments'] });
       const names = result.assignments.map((x) => x.groupName);
       noticeOnDashboard({
         kind: 'success',
@@ -184,10 +138,9 @@ function EditorStep({ viewer, assignment: a, step }: { viewer: TViewer; assignme
       });
     },
     onError: (e) => {
-      // Error 1 and Error 2 come back as codes; any other failure only ends the busy state.
-      if (!isApiError(e)) return;
-      if (e.code === ERROR_CODES.assignmentNoTarget) setAssignError(ASSIGNMENT_MSG.assignNoTarget);
-      else if (e.code === ERROR_CODES.assignmentNoSpeakers) setAssignError(ASSIGNMENT_MSG.assignNoSpeakers);
+      // Any failure but Error 1 and Error 2 only ends the busy state.
+      const message = assignErrorMessage(e);
+      if (message) setAssignError(message);
     },
   });
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { FileAudio, Link2, Trash2 } from 'lucide-react';
 import {
   ASSIGNMENT_LIMITS,
@@ -10,13 +9,13 @@ import {
   type TRecordingSummary,
   type TVocabulary,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { Button } from '../../components/button';
 import { AlertDialog, ConfirmDialog } from '../../components/dialog';
 import { SearchPicker } from '../../components/search-picker';
 import { TextField } from '../../components/text-field';
 import { formatDate } from '../../components/date-format';
 import { StepPanel } from './editor-frame';
+import { useRecordings } from '../results/results-recording.queries';
 
 /** An attachment on screen: saved ones have an id; one still being added has none yet. */
 export type TShownAttachment = Omit<TAttachment, 'id'> & { id: string | null };
@@ -60,7 +59,7 @@ export function AttachmentsStep({
   const [alert, setAlert] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<TShownAttachment | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const recordings = useQuery({ queryKey: queryKeys.recordings, queryFn: api.getRecordings });
+  const recordings = useRecordings();
   const own = (recordings.data ?? []).filter((r) => r.userId === userId && !r.failed && !r.uploading);
   const bothFilled = name.trim() !== '' && url.trim() !== '';
   const shownUrl = url.trim() ? normaliseAttachmentUrl(url) : '';

@@ -37,7 +37,3 @@ export const editorApi = {
   ): Promise<{ assignments: { assignmentId: string; groupId: string; groupName: string }[] }> =>
     call('POST', () => client.POST('/api/v1/assignments/{id}/assign', { ...path(assignmentId), body })),
 };
-
-export const editorKeys = {
-  assignment: (assignmentId: string) => ['assignments', assignmentId] as const,
-};

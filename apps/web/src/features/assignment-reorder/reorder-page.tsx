@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DndContext,
   KeyboardSensor,
@@ -22,7 +21,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { LoadingState } from '../../components/spinner';
 import { useViewer } from '../../app/viewer';
-import { assignmentKeys, assignmentsApi } from '../coach-dashboard/group-assignments-api';
+import { useReorderList, useSaveOrder } from './assignment-reorder.queries';
 import './reorder.css';
 
 // /assignments/{groupId}/reorder (002 section 2.3): a coach drags the group's assignments into
@@ -40,24 +39,15 @@ export function ReorderPage() {
   const viewer = useViewer();
   const { groupId = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: assignmentKeys.group(groupId), queryFn: () => assignmentsApi.listGroup(groupId), retry: false });
+  const list = useReorderList(groupId);
   const initial = useMemo(() => [...(list.data ?? [])].sort(compareAssignments), [list.data]);
   const [order, setOrder] = useState<string[] | null>(null);
   const ids = order ?? initial.map((a) => a.assignmentId);
   const byId = new Map(initial.map((a) => [a.assignmentId, a]));
   const back = backPath(viewer.mode, groupId);
 
-  const save = useMutation({
-    mutationFn: () =>
-      assignmentsApi.reorder(
-        groupId,
-        ids.map((assignmentId, sortOrder) => ({ assignmentId, sortOrder })),
-      ),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(assignmentKeys.group(groupId), saved);
-      void navigate(back, { state: { notice: ASSIGNMENT_MSG.assignmentsSaved } });
-    },
+  const save = useSaveOrder(groupId, {
+    onSuccess: () => void navigate(back, { state: { notice: ASSIGNMENT_MSG.assignmentsSaved } }),
   });
 
   const sensors = useSensors(
@@ -133,7 +123,7 @@ export function ReorderPage() {
         <ButtonLink to={back} variant="secondary">
           Cancel
         </ButtonLink>
-        <Button icon={<Save size={16} aria-hidden />} busy={save.isPending} disabled={ids.length === 0} onClick={() => save.mutate()}>
+        <Button icon={<Save size={16} aria-hidden />} busy={save.isPending} disabled={ids.length === 0} onClick={() => save.mutate(ids)}>
           Save
         </Button>
       </div>

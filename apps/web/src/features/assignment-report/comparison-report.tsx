@@ -1,5 +1,4 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BarChart3 } from 'lucide-react';
 import {
   ASSIGNMENT_MSG,
@@ -13,7 +12,7 @@ import {
   type TComparisonMetric,
   type TComparisonScoreType,
 } from '@rostrum/contract';
-import { call, client, errorMessage } from '../../api/http-client';
+import { errorMessage } from '../../api/http-client';
 import { useSavePreferences } from '../../app/preferences';
 import { useMe } from '../../app/viewer';
 import { Button } from '../../components/button';
@@ -27,19 +26,11 @@ import { colourAt, rememberedScoreType, selectedMetrics, toggleMetric } from './
 // Recharts loads only when a chart is drawn.
 const ComparisonChart = lazy(() => import('./comparison-chart'));
 import './assignment-report.css';
+import { useAssignmentComparison } from './assignment-report.queries';
 
 // The coach's Assignment Comparison Report (002 sections 2.6 and 9): a bar chart of the
 // assignment's recordings of one score type, the metrics chosen by checkbox in three columns,
 // both choices remembered in the user's preferences. A data table carries the same numbers.
-
-export const comparisonQueryKey = (assignmentId: string, scoreType: TComparisonScoreType) =>
-  ['assignments', assignmentId, 'comparison', scoreType] as const;
-
-export function getAssignmentComparison(assignmentId: string, scoreType: TComparisonScoreType): Promise<TAssignmentComparison> {
-  return call('GET', () =>
-    client.GET('/api/v1/assignments/{id}/comparison', { params: { path: { id: assignmentId }, query: { scoreType } } }),
-  );
-}
 
 export function ComparisonReport({ assignment }: { assignment: TAssignment }) {
   // Coach-only, and not for templates (002 section 2.6).
@@ -53,11 +44,7 @@ function ComparisonReportCard({ assignment }: { assignment: TAssignment }) {
   const [scoreType, setScoreType] = useState<TComparisonScoreType>(() => rememberedScoreType(prefs));
   const [picked, setPicked] = useState<string[] | null>(null);
 
-  const comparison = useQuery({
-    queryKey: comparisonQueryKey(assignment.assignmentId, scoreType),
-    queryFn: () => getAssignmentComparison(assignment.assignmentId, scoreType),
-    placeholderData: keepPreviousData,
-  });
+  const comparison = useAssignmentComparison(assignment.assignmentId, scoreType);
 
   // Remembered for every assignment: the last score type and metric selection (002 section 9).
   const remember = useSavePreferences();

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { Button, type ButtonProps } from '../../components/button';
-import { downloadReport, type TReportKind } from './download-report';
+import type { TReportKind } from './download-report';
+import { useDownloadReport } from './assignment-report.queries';
 
 export interface DownloadReportButtonProps extends Pick<ButtonProps, 'variant' | 'size' | 'className'> {
   kind: TReportKind;
@@ -16,7 +16,7 @@ export interface DownloadReportButtonProps extends Pick<ButtonProps, 'variant' |
  * canDownloadReport; busy while the CSV is fetched.
  */
 export function DownloadReportButton({ kind, id, name, variant = 'secondary', size, className }: DownloadReportButtonProps) {
-  const download = useMutation({ mutationFn: () => downloadReport(kind, id) });
+  const download = useDownloadReport(kind, id);
   return (
     <Button
       variant={variant}

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CircleAlert } from 'lucide-react';
 import { MSG, safeNext } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { ButtonLink } from '../../components/button';
 import { LoadingState } from '../../components/spinner';
 import { useSession } from '../../app/session-store';
 import { AuthLayout } from './auth-layout';
+import { hubLogin, startHubSignIn } from './auth.queries';
 
 /** What the sign-in page reads in the history entry: this key comes from a hub sign-in of this tab. */
 export interface THubSignInState {
@@ -36,8 +36,7 @@ export function HubSignInPage() {
     const hubError = params.get('error');
     const state = params.get('state');
     if (!code && !hubError) {
-      api
-        .startHubSignIn(safeNext(params.get('next')))
+      startHubSignIn(safeNext(params.get('next')))
         .then((r) => window.location.assign(r.authorizationUrl))
         .catch((e: unknown) => setError(errorMessage(e, MSG.unknownError)));
       return;
@@ -46,8 +45,7 @@ export function HubSignInPage() {
       setError(MSG.hubStateInvalid);
       return;
     }
-    api
-      .hubLogin({ state, code: code ?? undefined, error: hubError ?? undefined, iss: params.get('iss') ?? undefined })
+    hubLogin({ state, code: code ?? undefined, error: hubError ?? undefined, iss: params.get('iss') ?? undefined })
       .then((r) => {
         if (!r?.apiKey || !r.orgCode) {
           setError(MSG.hubKeyMissing);

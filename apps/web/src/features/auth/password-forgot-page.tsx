@@ -1,24 +1,17 @@
 import { Link, useSearchParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { MSG, ZPasswordForgotBodySchema } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
-import { setServerError, type TServerErrorRule } from '../../api/form-errors';
+import { setServerError } from '../../api/form-errors';
 import { Button } from '../../components/button';
 import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { AuthLayout } from './auth-layout';
+import { FORGOT_ERRORS, useForgotPassword } from './auth.queries';
 
 type TForgotInput = { email: string };
-
-/** An unknown email (404) and other refusals show on the email field. */
-const FORGOT_ERRORS: ReadonlyArray<TServerErrorRule<TForgotInput>> = [
-  { on: 404, field: 'email', message: MSG.forgotNotFound },
-  { on: 'client', field: 'email' },
-];
 
 /** /password/forgot?email (000 section 2.7). */
 export function PasswordForgotPage() {
@@ -29,8 +22,7 @@ export function PasswordForgotPage() {
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-  const send = useMutation({
-    mutationFn: (body: TForgotInput) => api.forgotPassword(body.email),
+  const send = useForgotPassword({
     onSuccess: () => notifications.success(MSG.resetEmailTitle, MSG.resetEmailText),
     onError: (err) => setServerError(err, form.setError, FORGOT_ERRORS),
   });

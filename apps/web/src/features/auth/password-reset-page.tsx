@@ -1,23 +1,19 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { LIMITS, MSG, ZPasswordResetBodySchema } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
-import { FORM_ERROR, setServerError, type TServerErrorRule } from '../../api/form-errors';
+import { setServerError } from '../../api/form-errors';
 import { Button } from '../../components/button';
 import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { AuthLayout } from './auth-layout';
+import { RESET_ERRORS, useResetPassword } from './auth.queries';
 
 /** The new password, checked by the API's rule for it. */
 const ZResetFormSchema = z.object({ newPassword: ZPasswordResetBodySchema.shape.newPassword });
 type TResetInput = z.input<typeof ZResetFormSchema>;
-
-/** A refused link (invalid, used or expired) shows under the form with a link to ask for a new one. */
-const RESET_ERRORS: ReadonlyArray<TServerErrorRule<TResetInput>> = [{ on: 'client', field: FORM_ERROR, withBody: true }];
 
 /** /password/reset?email&token (000 sections 2.7 and 8): failure only re-enables the button. */
 export function PasswordResetPage() {
@@ -31,11 +27,10 @@ export function PasswordResetPage() {
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-  const reset = useMutation({
-    mutationFn: async (newPassword: string) => {
-      await api.resetPassword({ email, token, newPassword });
+  const reset = useResetPassword(email, token, {
+    onReset: () => {
       notifications.showAfterNavigation({ kind: 'success', title: MSG.passwordUpdatedTitle, text: MSG.passwordUpdatedText });
-      await navigate(`/sign-in?email=${encodeURIComponent(email)}`);
+      return navigate(`/sign-in?email=${encodeURIComponent(email)}`);
     },
     onError: (err) => setServerError(err, form.setError, RESET_ERRORS),
   });

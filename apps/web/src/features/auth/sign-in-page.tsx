@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG, ZSignInBodySchema, safeNext, type TSignInBody } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
-import { FORM_ERROR, setServerError, type TServerErrorRule } from '../../api/form-errors';
+import { setServerError } from '../../api/form-errors';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { bindField } from '../../components/field-binding';
@@ -16,9 +14,11 @@ import { notifications } from '../../app/notification-store';
 import { StorageUnavailableError, sessionStore, useSession } from '../../app/session-store';
 import { landingPath } from '../../app/route-paths';
 import { useMe } from '../../app/viewer';
+import { useClientConfig } from '../../app/client-config.queries';
 import { AuthLayout } from './auth-layout';
 import { supportsAudioFeatures } from './browser-support';
-import { afterSignInPath, completeSignIn } from './complete-sign-in';
+import { afterSignInPath } from './complete-sign-in';
+import { peekSignInKey, SIGN_IN_ERRORS, useSignIn, useSignInWithKey } from './auth.queries';
 import { SignInLinkConfirm } from './sign-in-link-confirm';
 import type { THubSignInState } from './hub-sign-in-page';
 
@@ -30,12 +30,6 @@ function reportStorage(e: unknown): boolean {
 
 type TSignInInput = { email: string; password: string };
 
-/** Wrong credentials (401) and other refusals are shown under the form; 5xx and offline go to the banner. */
-const SIGN_IN_ERRORS: ReadonlyArray<TServerErrorRule<TSignInInput>> = [
-  { on: 401, field: FORM_ERROR, message: (e) => (e.hasBody ? e.message : MSG.incorrectCredentials) },
-  { on: 'client', field: FORM_ERROR },
-];
-
 /**
  * /sign-in?email&key&next&code (000 sections 2.4 and 4). A key in the query is not used at once
  * (login CSRF): the page asks 'Continue as {email}?' first. A new user's own key, from the sign-up
@@ -45,7 +39,6 @@ const SIGN_IN_ERRORS: ReadonlyArray<TServerErrorRule<TSignInInput>> = [
 export function SignInPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const key = params.get('key');
   const next = safeNext(params.get('next'));
   const code = params.get('code');
@@ -56,7 +49,7 @@ export function SignInPage() {
   const location = useLocation();
   // History state is set by this app's own navigation only, never by a link from elsewhere.
   const viaHub = (location.state as Partial<THubSignInState> | null)?.hubSignIn === true;
-  const clientConfig = useQuery({ queryKey: queryKeys.clientConfig, queryFn: api.getClientConfig, staleTime: Infinity });
+  const clientConfig = useClientConfig();
 
   const form = useForm<TSignInInput, unknown, TSignInBody>({
     resolver: zodResolver(ZSignInBodySchema),
@@ -80,16 +73,12 @@ export function SignInPage() {
     setKeyStep(null);
   };
 
-  const continueWithKey = useMutation({
-    mutationFn: async (signInKey: string) => {
-      const landing = await completeSignIn(queryClient, await api.signInWithKey(signInKey));
-      await navigate(afterSignInPath(next, code, landing), { replace: true });
-    },
+  const continueWithKey = useSignInWithKey({
+    onSignedIn: (landing) => navigate(afterSignInPath(next, code, landing), { replace: true }),
     onError: (e) => {
       if (!reportStorage(e)) notifications.error(errorMessage(e, MSG.incorrectCredentials));
       setKeyStep(null);
     },
-    meta: { ownsErrors: true },
   });
 
   useEffect(() => {
@@ -100,8 +89,7 @@ export function SignInPage() {
       continueWithKey.mutate(key);
       return;
     }
-    api
-      .peekSignInKey(key)
+    peekSignInKey(key)
       .then((r) => setKeyStep({ email: r.email }))
       .catch((e: unknown) => {
         // Signed in already (the stored session was set aside for the link): the visit goes on
@@ -114,11 +102,8 @@ export function SignInPage() {
       });
   }, [key, viaHub, continueWithKey.mutate]);
 
-  const signIn = useMutation({
-    mutationFn: async (body: TSignInBody) => {
-      const landing = await completeSignIn(queryClient, await api.signIn(body));
-      await navigate(afterSignInPath(next, code, landing));
-    },
+  const signIn = useSignIn({
+    onSignedIn: (landing) => navigate(afterSignInPath(next, code, landing)),
     onError: (err) => {
       if (!reportStorage(err)) setServerError(err, setError, SIGN_IN_ERRORS);
     },

@@ -1,13 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { MSG, type TMeResponse } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { MSG } from '@rostrum/contract';
 import { ButtonLink } from '../../components/button';
 import { LoadingState } from '../../components/spinner';
 import { notifications } from '../../app/notification-store';
-import { sessionStore } from '../../app/session-store';
-import { sharedTakeStore } from '../intake/take-store';
+import { useSignOut } from './auth.queries';
 
 /**
  * /sign-out: revokes the key, clears the stored session and loaded data, and says so. A take the
@@ -15,21 +12,8 @@ import { sharedTakeStore } from '../intake/take-store';
  * leaves none of their voice behind for the next person.
  */
 export function SignOutPage() {
-  const queryClient = useQueryClient();
   const started = useRef(false);
-  // A failed revoke still signs out here: the stored session and loaded data go either way.
-  const { mutate: signOut, isSuccess: done } = useMutation({
-    mutationFn: async () => {
-      const userId = queryClient.getQueryData<TMeResponse>(queryKeys.me)?.user.userId;
-      if (userId) await sharedTakeStore().then((store) => store?.remove(userId).catch(() => undefined));
-      if (sessionStore.get()) await api.signOut().catch(() => undefined);
-    },
-    onSuccess: () => {
-      sessionStore.signOut();
-      queryClient.clear();
-      notifications.success(MSG.signedOut);
-    },
-  });
+  const { mutate: signOut, isSuccess: done } = useSignOut({ onSuccess: () => notifications.success(MSG.signedOut) });
   useEffect(() => {
     if (started.current) return;
     started.current = true;

@@ -1,5 +1,5 @@
 import { useMemo, useRef, type ReactNode } from 'react';
-import { useMutation, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -19,8 +19,6 @@ import {
   birthYearChoices,
   type TLegalDocument,
 } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { bindField } from '../../components/field-binding';
@@ -28,10 +26,9 @@ import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { StorageUnavailableError } from '../../app/session-store';
-import { completeSignIn } from './complete-sign-in';
+import { EmailTakenError, signUpErrorMessage, useSignUp } from './auth.queries';
 import {
   type TCheckedInvite,
-  signUpBody,
   signUpDefaults,
   signUpFormSchema,
   type TConsent,
@@ -62,17 +59,8 @@ function legalLink(document: TLegalDocument) {
   );
 }
 
-/** Sign-up 409 and the sign-in attempt with the entered credentials failed too. */
-class EmailTakenError extends Error {}
-
 // The spec's 409 message, its "here" a link to sign-in.
 const [takenBefore, takenAfter] = MSG.signUpEmailTaken.split(' here ');
-
-/** Where the user lands after a sign-up: the landing path, and (409) an explicit target. */
-interface TSignedIn {
-  landing: string;
-  target?: string;
-}
 
 /** Step 2 of sign-up: the account form with the terms box, or the EU consent block. */
 export function SignUpForm({ invite, presetEmail, next, onBack, onSignedIn, queryClient }: Props) {
@@ -103,32 +91,17 @@ export function SignUpForm({ invite, presetEmail, next, onBack, onSignedIn, quer
   if (next) signInQuery.set('next', next);
   const signInFromTaken = `/sign-in?${signInQuery}`;
 
-  /** Sign-up 409 (000 section 8): a sign-in attempt with the entered credentials. */
-  const signInToJoin = async (values: TSignUpFormValues): Promise<TSignedIn> => {
-    const signedIn = await api.signIn({ email: values.email, password: values.password }).catch(() => {
-      throw new EmailTakenError();
-    });
-    return { landing: await completeSignIn(queryClient, signedIn), target: joinTarget };
-  };
-
-  const signUp = useMutation({
-    mutationFn: async ({ values }: { values: TSignUpFormValues }): Promise<TSignedIn> => {
-      const created = await api.signUp(signUpBody(values, invite)).catch((err: unknown) => {
-        if (isApiError(err) && err.status === 409) return null;
-        throw err;
-      });
-      if (!created) return signInToJoin(values);
-      return { landing: await completeSignIn(queryClient, await api.signInWithKey(created.signInKey)) };
-    },
+  // Sign-up 409 (000 section 8): a sign-in attempt with the entered credentials.
+  const signUp = useSignUp(queryClient, invite, joinTarget, {
     onSuccess: ({ landing, target }) => onSignedIn(landing, target),
     onError: (err) => {
       if (err instanceof StorageUnavailableError) {
         notifications.show({ kind: 'error', title: MSG.cookiesTitle, text: MSG.cookiesText, sticky: true });
-      } else if (!isApiError(err))
-        return; // EmailTakenError: the form shows the message with its sign-in link
-      else if (err.status === 400) notifications.error(MSG.signUpInvalid);
-      else if (err.status === 402) notifications.error(MSG.seatLimit);
-      else if (err.status < 500 && err.status !== 0) notifications.error(err.message);
+        return;
+      }
+      // EmailTakenError: the form shows the message with its sign-in link.
+      const message = signUpErrorMessage(err);
+      if (message) notifications.error(message);
     },
   });
   const taken = signUp.error instanceof EmailTakenError;

@@ -1,22 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Ticket } from 'lucide-react';
-import { MSG, ROUTES, ZInviteCodeSchema, safeNext, vocabulary, type TInviteCheckBody } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
-import { errorMessage, isApiError } from '../../api/http-client';
+import { ROUTES, ZInviteCodeSchema, safeNext, vocabulary } from '@rostrum/contract';
 import { Button } from '../../components/button';
 import { LoadingState } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { AuthLayout } from './auth-layout';
 import { SignUpForm } from './sign-up-form';
 import type { TCheckedInvite } from './sign-up-schema';
-
-/** The invite check's failure text (000 section 8): 400 is an invalid code, 401/402 carry the server message. */
-function inviteErrorText(e: unknown): string {
-  if (isApiError(e) && (e.status === 400 || e.status === 404)) return MSG.inviteCodeInvalid;
-  return errorMessage(e, MSG.inviteCodeInvalid);
-}
+import { inviteCheckErrorMessage, useCheckInvite } from './auth.queries';
 
 /** /sign-up?email&code&invite&next (000 sections 2.6, 4 and 5). */
 export function SignUpPage() {
@@ -33,12 +26,10 @@ export function SignUpPage() {
   const autoChecked = useRef(false);
 
   // Every failure of the check is shown under the code field.
-  const inviteCheck = useMutation({
-    mutationFn: async (body: TInviteCheckBody): Promise<TCheckedInvite> => ({ body, result: await api.checkInvite(body) }),
-    onMutate: () => setCodeError(null),
+  const inviteCheck = useCheckInvite({
+    onStart: () => setCodeError(null),
     onSuccess: setInvite,
-    onError: (e) => setCodeError(inviteErrorText(e)),
-    meta: { ownsErrors: true },
+    onError: (e) => setCodeError(inviteCheckErrorMessage(e)),
   });
   const { mutate: check } = inviteCheck;
   // A code or invite in the query counts as being checked from the first render.

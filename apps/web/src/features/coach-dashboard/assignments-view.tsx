@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, FileStack } from 'lucide-react';
 import {
   ASSIGNMENT_FILTERS,
@@ -15,7 +14,7 @@ import { SegmentedControl } from '../../components/segmented-control';
 import { LoadingState } from '../../components/spinner';
 import { usePreference } from '../../app/preferences';
 import type { TViewer } from '../../app/viewer';
-import { assignmentKeys, assignmentsApi } from './group-assignments-api';
+import { useAssignmentTemplates, useGroupAssignments } from './coach-dashboard.queries';
 import { CoachCard, TemplateCard, type TTemplateFilter, templateMatchesFilter } from './assignment-cards';
 
 // The coach dashboard's Assignments and Templates views (002 section 2.2), each with its
@@ -43,7 +42,7 @@ function ViewHeading({ id, title, children }: { id: string; title: string; child
 /** The group's assignments, filtered Recent / Completed / Active / All, in list order. */
 export function AssignmentsView({ viewer, groupId }: { viewer: TViewer; groupId: string }) {
   const [filter, setFilter] = usePreference(viewer.me, 'coachAssFilter');
-  const list = useQuery({ queryKey: assignmentKeys.group(groupId), queryFn: () => assignmentsApi.listGroup(groupId) });
+  const list = useGroupAssignments(groupId);
   const shown = useMemo(
     () => (list.data ?? []).filter((a) => assignmentMatchesFilter(a, filter)).sort(compareAssignments),
     [list.data, filter],
@@ -79,7 +78,7 @@ export function AssignmentsView({ viewer, groupId }: { viewer: TViewer; groupId:
 /** The templates the coach may use, filtered All / Shared / Private. */
 export function TemplatesView({ viewer }: { viewer: TViewer }) {
   const [filter, setFilter] = usePreference(viewer.me, 'templateToggle');
-  const templates = useQuery({ queryKey: assignmentKeys.templates, queryFn: assignmentsApi.listTemplates });
+  const templates = useAssignmentTemplates();
   const shown = (templates.data ?? []).filter((t) => templateMatchesFilter(t, filter));
   return (
     <section className="stack coach-view" aria-labelledby="coach-templates-heading">

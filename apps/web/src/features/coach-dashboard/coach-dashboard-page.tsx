@@ -1,8 +1,6 @@
 import { useLocation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowDownUp, ListChecks, Plus, Users } from 'lucide-react';
 import { COACH_DASHBOARD_VIEWS, ROUTES, routePath, type TGroup } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { Banner } from '../../components/banner';
 import { Button, ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
@@ -22,6 +20,7 @@ import { CoachStats } from './coach-stats';
 import { MembersView } from './members-view';
 import '../manage/manage.css';
 import './coach-dashboard.css';
+import { useCoachDashboard } from './coach-dashboard.queries';
 
 // The coach dashboard (002 section 2.2): pick a group, share its invite, act on it, see its
 // stats, and switch between its assignments, its members and the templates (coachDashboardToggle).
@@ -127,10 +126,7 @@ const VIEW_TEXT: Record<TView, string> = { assignments: 'Assignments', members: 
 /** The selected group's stats and the remembered view. */
 function GroupDashboard({ viewer, group }: { viewer: TViewer; group: TGroup }) {
   const [view, setView] = usePreference(viewer.me, 'coachDashboardToggle');
-  const dashboard = useQuery({
-    queryKey: queryKeys.coachDashboard(group.groupId),
-    queryFn: () => api.getCoachDashboard(group.groupId),
-  });
+  const dashboard = useCoachDashboard(group.groupId);
   return (
     <>
       {dashboard.isError ? (

@@ -4,11 +4,6 @@ import { call, client } from '../../api/http-client';
 // The coach dashboard's and the reorder page's assignment calls (002 sections 2.2 and 2.3), kept with
 // the feature: GET assignments by scope and PUT groups/{id}/assignments/order.
 
-export const assignmentKeys = {
-  group: (groupId: string) => ['assignments', 'group', groupId] as const,
-  templates: ['assignments', 'templates'] as const,
-};
-
 export const assignmentsApi = {
   /** A group's assignments, for its coaches. */
   listGroup: (groupId: string): Promise<TAssignment[]> =>

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   ASSIGNMENT_MSG,
   ASSIGNMENT_STATUS_TEXT,
@@ -13,7 +12,6 @@ import {
   type TMemberAssignmentRow,
   type TMemberRecordingFilter,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { Banner } from '../../components/banner';
 import { formatDate } from '../../components/date-format';
 import { DisclosureButton, useOpenRows } from '../../components/disclosure';
@@ -24,6 +22,7 @@ import { usePreference } from '../../app/preferences';
 import type { TViewer } from '../../app/viewer';
 import { MemberRecordings, memberRecordingRow } from '../assignment-details/member-recordings';
 import { nextSort, readSort, sortMemberAssignments, type TMemberAssignmentSortKey, writeSort } from './coach-members-model';
+import { useMemberAssignments } from './coach-dashboard.queries';
 
 // A member row opened (002 section 2.2): the member's assignments in the group, sortable
 // (coachMemberAssSort) and filtered by status; each opens to their recordings in it, filtered
@@ -52,10 +51,7 @@ export function MemberAssignments({
   const { vocab } = viewer;
   const [storedSort, setStoredSort] = usePreference(viewer.me, 'coachMemberAssSort');
   const { open, toggle } = useOpenRows();
-  const list = useQuery({
-    queryKey: queryKeys.memberAssignments(groupId, member.userId),
-    queryFn: () => api.getMemberAssignments(groupId, member.userId),
-  });
+  const list = useMemberAssignments(groupId, member.userId);
   if (list.isPending) return <LoadingState />;
   if (list.isError) return <Banner inline kind="error" title="The assignments could not be loaded" text="Please reload the page." />;
 

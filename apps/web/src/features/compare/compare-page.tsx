@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, GitCompare, Link2 } from 'lucide-react';
 import { METRIC_TITLES, parseCompareIds, vibeScores } from '@rostrum/contract';
-import { recordingQuery } from '../../api/rostrum-api';
 import { notifications } from '../../app/notification-store';
 import { WEB_ROUTES } from '../../app/route-paths';
 import { Button, ButtonLink } from '../../components/button';
@@ -20,6 +18,7 @@ import { COMPARE_TEXT, takeLoad, takesInOrder, type TTake, type TTakeLoad } from
 import { useOnePlaying } from './one-playing';
 import '../results/results.css';
 import './compare.css';
+import { useCompareRecordings } from './compare.queries';
 
 /**
  * /compare?ids=a,b[,c,d] (issue 20): two to four takes side by side. The address is the
@@ -29,14 +28,7 @@ import './compare.css';
 export function ComparePage() {
   const [params] = useSearchParams();
   const ids = useMemo(() => parseCompareIds(params.get('ids')), [params]);
-  const queryClient = useQueryClient();
-  const queries = useQueries({
-    queries: ids.map((id) => ({
-      ...recordingQuery(queryClient, id),
-      // Media addresses are signed: refetching on focus would swap them under a playing player.
-      refetchOnWindowFocus: false,
-    })),
-  });
+  const queries = useCompareRecordings(ids);
   const loads: TTakeLoad[] = ids.map((id, i) => takeLoad(id, queries[i]!));
 
   if (ids.length < 2) {

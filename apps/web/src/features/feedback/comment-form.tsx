@@ -1,15 +1,13 @@
 import { useEffect, useId, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Keyboard, MousePointerClick, X } from 'lucide-react';
 import { FEEDBACK_LIMITS, ZCommentTextSchema, defaultRegion, formatTimer, keyboardRegion } from '@rostrum/contract';
 import { z } from 'zod';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
-import { groupOf } from './feedback-ids';
+import { useAddComment } from './feedback.queries';
 
 type TMode = 'none' | 'drag' | 'keys';
 
@@ -24,7 +22,6 @@ type TCommentFormValues = z.output<typeof ZCommentFormSchema>;
  * fields; a region equal to the default (the middle quarter) is not sent.
  */
 export function CommentForm({ recordingId, groupId, duration }: { recordingId: string; groupId: string | null; duration: number }) {
-  const queryClient = useQueryClient();
   const controller = useWaveform();
   const wave = useWaveformState();
   const textId = useId();
@@ -49,13 +46,10 @@ export function CommentForm({ recordingId, groupId, duration }: { recordingId: s
     [controller],
   );
 
-  const add = useMutation({
-    mutationFn: (body: { comment: string; regionStart?: number; regionEnd?: number }) =>
-      api.createFeedback({ recordingId, ...groupOf(groupId), ...body }),
+  const add = useAddComment(recordingId, groupId, {
     onSuccess: () => {
       resetField('comment');
       clearRegion();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.feedback(recordingId) });
     },
     // A failed save is shown under the comment, like the required message.
     onError: (e) => setError('comment', { type: 'server', message: errorMessage(e, 'Your comment could not be saved. Please try again.') }),

@@ -1,21 +1,18 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, PlayCircle, Trash2 } from 'lucide-react';
 import { FEEDBACK_MSG, formatTimer, type TFeedback } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { formatDateTime } from '../../components/date-format';
 import { ConfirmDialog } from '../../components/dialog';
 import { Badge } from '../../components/status-badge';
 import { useWaveform } from '../../components/waveform/waveform-context';
-import { groupOf } from './feedback-ids';
+import { useDeleteComment, useUpdateComment } from './feedback.queries';
 
 export const FADE_MS = 1000;
 
 /** Comments, oldest first: coach feedback labelled; a region plays on click; the author edits (one at a time) or deletes. */
 export function CommentList({ recordingId, items }: { recordingId: string; items: TFeedback[] }) {
-  const queryClient = useQueryClient();
   const controller = useWaveform();
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
@@ -24,29 +21,16 @@ export function CommentList({ recordingId, items }: { recordingId: string; items
   const [fading, setFading] = useState<Set<string>>(new Set());
   const [shown, setShown] = useState<string | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.feedback(recordingId) });
-  const save = useMutation({
-    // The ids are the stored feedback's own: the server refuses any that disagree with its rows.
-    mutationFn: (v: { item: TFeedback; comment: string }) =>
-      api.updateFeedback({
-        feedbackId: v.item.feedbackId,
-        comment: v.comment,
-        recordingId: v.item.recordingId,
-        ...groupOf(v.item.groupId),
-      }),
-    onSuccess: () => {
-      setEditing(null);
-      void refresh();
-    },
+  const save = useUpdateComment(recordingId, {
+    onSuccess: () => setEditing(null),
     onError: (e) => setEditError(errorMessage(e, 'Your change could not be saved.')),
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => api.deleteFeedback(id),
-    onSuccess: (_, id) => {
+  // Deleted feedback fades over 1 s, then leaves the list.
+  const remove = useDeleteComment(recordingId, {
+    reloadAfterMs: FADE_MS,
+    onSuccess: (id) => {
       setConfirming(null);
-      // Deleted feedback fades over 1 s, then leaves the list.
       setFading((f) => new Set(f).add(id));
-      window.setTimeout(() => void refresh(), FADE_MS);
       if (shown === id) {
         controller?.showCommentRegion(null);
         setShown(null);

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Star, StarHalf } from 'lucide-react';
 import { z } from 'zod';
 import { CORE_SCORES, ZScoreValueSchema, scoreToStars, visibleQuestions, type TFeedback, type TRecordingFeedback } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { groupOf } from './feedback-ids';
+import { useDeleteScore, useSaveScores } from './feedback.queries';
 import { errorMessage } from '../../api/http-client';
 import { FORM_ERROR } from '../../api/form-errors';
 import { Button } from '../../components/button';
@@ -126,15 +124,13 @@ export function ScorePanel({
   groupId: string | null;
   feedback: TRecordingFeedback;
 }) {
-  const queryClient = useQueryClient();
   const mine = feedback.items.find((f) => f.kind === 'score' && f.isMine);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.feedback(recordingId) });
   return (
     <div className="stack stack--lg">
       {mine ? (
-        <MyScores score={mine} ratings={ratingsOf(feedback)} onDeleted={refresh} />
+        <MyScores recordingId={recordingId} score={mine} ratings={ratingsOf(feedback)} />
       ) : feedback.canScore ? (
-        <ScoreForm recordingId={recordingId} groupId={groupId} feedback={feedback} onSaved={refresh} />
+        <ScoreForm recordingId={recordingId} groupId={groupId} feedback={feedback} />
       ) : null}
       <div className="stack">
         <h3 className="vibe-list__title">{feedback.scorecard ? 'Scorecard' : 'Average scores'}</h3>
@@ -144,15 +140,9 @@ export function ScorePanel({
   );
 }
 
-function MyScores({ score, ratings, onDeleted }: { score: TFeedback; ratings: TRating[]; onDeleted: () => void }) {
+function MyScores({ recordingId, score, ratings }: { recordingId: string; score: TFeedback; ratings: TRating[] }) {
   const [confirm, setConfirm] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => api.deleteFeedback(score.feedbackId),
-    onSuccess: () => {
-      setConfirm(false);
-      onDeleted();
-    },
-  });
+  const remove = useDeleteScore(recordingId, score.feedbackId, { onSuccess: () => setConfirm(false) });
   return (
     <div className="stack my-scores">
       <h3 className="vibe-list__title">Your scores</h3>
@@ -195,17 +185,7 @@ const ZScoreFormSchema = z.object({ scores: z.array(z.number().nullish().pipe(ZS
 type TScoreFormInput = z.input<typeof ZScoreFormSchema>;
 type TScoreFormValues = z.output<typeof ZScoreFormSchema>;
 
-function ScoreForm({
-  recordingId,
-  groupId,
-  feedback,
-  onSaved,
-}: {
-  recordingId: string;
-  groupId: string | null;
-  feedback: TRecordingFeedback;
-  onSaved: () => void;
-}) {
+function ScoreForm({ recordingId, groupId, feedback }: { recordingId: string; groupId: string | null; feedback: TRecordingFeedback }) {
   const ratings = ratingsOf(feedback);
   const form = useForm<TScoreFormInput, unknown, TScoreFormValues>({
     resolver: zodResolver(ZScoreFormSchema),
@@ -216,38 +196,24 @@ function ScoreForm({
   });
   const { control, handleSubmit, setError, clearErrors, reset, formState } = form;
   const formError = formState.errors.root?.server?.message;
-  const save = useMutation({
-    mutationFn: async (scores: number[]) => {
-      const byId = new Map(ratings.map((r, i) => [r.id, scores[i]]));
-      const core = (id: TApiName) => (ratings.some((r) => r.core && r.id === id) ? byId.get(id) : undefined);
-      await api.createFeedback({
-        recordingId,
-        ...groupOf(groupId),
+  // A failed second call leaves the core scores saved: the reload shows them with Delete Scores.
+  const save = useSaveScores(recordingId, groupId, feedback.scorecard?.id ?? null, {
+    onSuccess: () => reset(),
+    onError: (e) => setError(FORM_ERROR, { type: 'server', message: errorMessage(e, 'Your scores could not be saved. Please try again.') }),
+  });
+  const submit = handleSubmit(({ scores }) => {
+    const byId = new Map(ratings.map((r, i) => [r.id, scores[i]]));
+    const core = (id: TApiName) => (ratings.some((r) => r.core && r.id === id) ? byId.get(id) : undefined);
+    save.mutate({
+      core: {
         scoreOverall: byId.get('scoreOverall')!,
         scoreOrganization: core('scoreOrganization'),
         scoreDelivery: core('scoreDelivery'),
         scoreXfactor: core('scoreXfactor'),
-      });
-      const custom = ratings.filter((r) => !r.core);
-      if (feedback.scorecard && custom.length) {
-        await api.saveScorecardResponse({
-          recordingId,
-          scorecardId: feedback.scorecard.id,
-          responses: custom.map((r) => ({ id: r.id, response: byId.get(r.id)! })),
-        });
-      }
-    },
-    onSuccess: () => {
-      reset();
-      onSaved();
-    },
-    // A failed second call leaves the core scores saved: reloading shows them with Delete Scores.
-    onError: (e) => {
-      setError(FORM_ERROR, { type: 'server', message: errorMessage(e, 'Your scores could not be saved. Please try again.') });
-      onSaved();
-    },
+      },
+      responses: ratings.filter((r) => !r.core).map((r) => ({ id: r.id, response: byId.get(r.id)! })),
+    });
   });
-  const submit = handleSubmit(({ scores }) => save.mutate(scores));
   return (
     <form className="stack score-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Add a score">
       {ratings.map((r, i) => (

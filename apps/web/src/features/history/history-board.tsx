@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { History, LineChart as LineChartIcon, Mic } from 'lucide-react';
 import { MSG, PROGRESS_DEFAULT_DIALS, type THistoryPoint } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { Button, ButtonLink } from '../../components/button';
@@ -29,6 +27,7 @@ import {
   type TScoreOption,
 } from './history-series';
 import { DialChecklist, ProgressCharts } from './progress-board';
+import { useHistory } from './history.queries';
 
 type THistoryTab = 'recordings' | 'dials' | 'vibes';
 
@@ -78,10 +77,7 @@ export function HistoryBoard({
   canRecord: boolean;
   focusId?: string | null;
 }) {
-  const history = useQuery({
-    queryKey: queryKeys.history(userId),
-    queryFn: () => api.getHistory(userId ?? undefined),
-  });
+  const history = useHistory(userId);
   const points = useMemo(() => sortByDate(history.data ?? []), [history.data]);
   const [view, setView] = useHistoryView();
   const [tab, setTab] = useState<THistoryTab>('recordings');

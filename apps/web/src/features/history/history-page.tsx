@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
-import { useQueries } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Users } from 'lucide-react';
-import { GROUP_MEMBER_CACHE_SECONDS, PSEUDO_GROUP_ID, withArticle, type TGroupMember } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { PSEUDO_GROUP_ID, withArticle, type TGroupMember } from '@rostrum/contract';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
@@ -11,6 +9,7 @@ import { SelectField } from '../../components/select-field';
 import { useViewer, type TViewer } from '../../app/viewer';
 import { HistoryBoard } from './history-board';
 import './history.css';
+import { useMembersOfGroups } from './history.queries';
 
 /**
  * /history (001 section 2): one score across recordings. Speakers see their own; coaches pick
@@ -41,13 +40,7 @@ function SpeakerHistory({ viewer }: { viewer: TViewer }) {
 /** The speakers of the groups the coach manages, each once, by last name. */
 function useManagedSpeakers(viewer: TViewer): { speakers: TGroupMember[]; pending: boolean; groupCount: number } {
   const managed = viewer.groups.filter((g) => g.groupId !== PSEUDO_GROUP_ID && g.abilities.canCoach);
-  const results = useQueries({
-    queries: managed.map((g) => ({
-      queryKey: queryKeys.groupMembers(g.groupId),
-      queryFn: () => api.getGroupMembers(g.groupId),
-      staleTime: GROUP_MEMBER_CACHE_SECONDS * 1000,
-    })),
-  });
+  const results = useMembersOfGroups(managed.map((g) => g.groupId));
   const byId = new Map<string, TGroupMember>();
   for (const r of results) {
     for (const m of r.data ?? []) {

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { MoveRight, TrendingDown, TrendingUp } from 'lucide-react';
 import { PLOTTABLE_DIALS, type THistoryPoint, type TTrend } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { useViewer } from '../../app/viewer';
 import { Checkbox } from '../../components/checkbox';
 import { LineChart } from '../../components/line-chart/line-chart';
 import { formatScore, tickText } from './history-series';
 import { buildProgress, TREND_WORDS, trendNote, type TProgressChart } from './progress-series';
+import { useHistoryGroupMedians } from './history.queries';
 
 // The Progress view (issue 20): small multiples of the chosen dials over the selected recordings,
 // each against its ideal zone, with a trend and the group median where the server allows one.
@@ -41,10 +40,7 @@ export function ProgressCharts({
   selected: readonly THistoryPoint[];
   dials: readonly string[];
 }) {
-  const medians = useQuery({
-    queryKey: queryKeys.historyGroupMedians(userId),
-    queryFn: () => api.getHistoryGroupMedians(userId ?? undefined),
-  });
+  const medians = useHistoryGroupMedians(userId);
   const { vocab } = useViewer();
   const charts = buildProgress(selected, dials, medians.data?.dials);
   const groupNames = medians.data?.groups.map((g) => g.name).join(', ') ?? '';

@@ -1,10 +1,9 @@
 import { Navigate, useLocation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { useViewer } from '../../app/viewer';
 import { needsSubscription, ROUTES } from '@rostrum/contract';
 import { Spinner } from '../../components/spinner';
 import { RecordPage } from './record-page';
+import { useOwnRecordings } from './intake.queries';
 
 /**
  * /home, the intake home page (001 section 2) and where sign-up leads: people without an active
@@ -17,7 +16,7 @@ export function HomeIntakeRoute() {
   const { hash } = useLocation();
   const speaks = viewer.speaker;
   const stay = hash === '#stay';
-  const recordings = useQuery({ queryKey: queryKeys.recordings, queryFn: api.getRecordings, enabled: speaks && !stay });
+  const recordings = useOwnRecordings(speaks && !stay);
 
   if (needsSubscription(viewer.facts)) return <Navigate to={ROUTES.subscription.path} replace />;
   if (!speaks) return <Navigate to={ROUTES.manage.path} replace />;

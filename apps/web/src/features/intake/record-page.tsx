@@ -1,9 +1,7 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { FileUp, Link2, Mic, Smartphone, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { INTAKE_MSG, ROUTES } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { Banner } from '../../components/banner';
 import { ButtonLink } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
@@ -11,6 +9,7 @@ import { LoadingState } from '../../components/spinner';
 import { Tabs } from '../../components/tabs';
 import { useViewer, type TViewer } from '../../app/viewer';
 import { zoomRecordingsPath } from '../zoom/zoom-link';
+import { useZoomConnection } from '../zoom/zoom.queries';
 import { useIntakeData } from './use-intake-data';
 import { supportsAudioFeatures } from '../auth/browser-support';
 import { RecordTab } from './record-tab';
@@ -62,7 +61,7 @@ export function RecordPage() {
   const { data, pending } = useIntakeData(viewer, preselectId);
   const navigate = useNavigate();
   const zoomOn = !!viewer.org.settings.Zoom_Integration;
-  const zoom = useQuery({ queryKey: queryKeys.zoomConnection, queryFn: api.getZoomConnection, enabled: zoomOn && viewer.speaker });
+  const zoom = useZoomConnection(zoomOn && viewer.speaker);
   // Free-trial users get no Recorder App tab; Upload ZOOM only when the server offers the import.
   const tabs = RECORD_TABS.filter((t) => !(t === 'app' && viewer.freeTrial) && (t !== 'zoom' || !!zoom.data?.available));
   // The default is Record when the browser can record audio or Zoom is enabled (001 section 2).

@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Mic, MicOff, RotateCcw, Save, Square } from 'lucide-react';
 import { ERROR_CODES, INTAKE_MSG, RECORDING_LIMITS, formatTimer, type TUnsavedTake } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
@@ -16,13 +14,7 @@ import { isEdgeOnWindows, isIos } from '../auth/browser-support';
 import { AudioCapture, fileExtensionFor, playBuzzer } from './audio-capture';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
 import { resultsPath, type TIntakeData } from './intake-options';
-import {
-  createFailure,
-  hideVideoOfConversation,
-  startRecordingUpload,
-  type TRecordingUpload,
-  type TUploadProgress,
-} from './recording-upload';
+import { createFailure, startRecordingUpload, type TRecordingUpload, type TUploadProgress } from './recording-upload';
 import {
   COUNT_DOWN_TICK_MS,
   ELAPSED_POLL_MS,
@@ -40,6 +32,14 @@ import { KeptTakeOffer } from './kept-take-offer';
 import { LiveCuesPanel, LiveCuesSwitch } from './live-cues-panel';
 import { UnsavedTakesNotice, useUnsavedTakes } from './unsaved-takes';
 import { UnsavedTakeForm } from './unsaved-take-form';
+import {
+  checkSession,
+  createRecording,
+  discardUnsavedTake,
+  useHideVideoOfConversation,
+  useReloadRecordings,
+  useReloadUnsavedTakes,
+} from './intake.queries';
 
 const TROUBLESHOOTING_PATH = '/help#microphone';
 
@@ -62,7 +62,9 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
   const form = useIntakeOptions(viewer, data);
   const titleRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const reloadRecordings = useReloadRecordings();
+  const reloadUnsavedTakes = useReloadUnsavedTakes();
+  const hideVideo = useHideVideoOfConversation();
   const captureRef = useRef<AudioCapture | null>(null);
   const uploadRef = useRef<TRecordingUpload | null>(null);
   /** The take's live upload until Save binds it to a recording (then uploadRef holds it). */
@@ -128,7 +130,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     };
   }, [userId]);
 
-  const refreshUnsaved = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.unsavedTakes }), [queryClient]);
+  const refreshUnsaved = useCallback(() => void reloadUnsavedTakes(), [reloadUnsavedTakes]);
   /** The take is not kept: its live upload stops and the capture is deleted (best effort). */
   const dropLive = useCallback(() => {
     liveRef.current?.discard();
@@ -261,7 +263,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     }
     // Microphone granted: the session is checked before the countdown (a 401 goes to sign-in).
     try {
-      await api.getMe();
+      await checkSession();
     } catch (e) {
       capture.release();
       captureRef.current = null;
@@ -276,7 +278,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     onSuccess: (recordingId: string) => {
       uploadRef.current = null;
       forgetTake();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
+      reloadRecordings();
       refreshUnsaved();
       form.reset();
       dispatch({ type: 'UPLOAD_DONE' });
@@ -301,13 +303,13 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
       captureId,
     };
     try {
-      const created = await api.createRecording(body);
+      const created = await createRecording(body);
       if (!created?.recordingId) throw new Error('No recording id returned');
       const { recordingId } = created;
       // Bound: leaving the page no longer deletes the capture (the recording owns it).
       liveRef.current = null;
       uploadRef.current = { recordingId, retry: () => live.retry(), abort: () => live.abort() };
-      void hideVideoOfConversation(queryClient, recordingId, body);
+      hideVideo(recordingId, body);
       live.watch({ ...handlers, onSuccess: () => handlers.onSuccess(recordingId) });
     } catch (err) {
       if (isApiError(err) && err.code === ERROR_CODES.liveCaptureNotFound) return false;
@@ -333,7 +335,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     const body = form.body({ source: 'ui record form', fileName: file.name, fileSize: file.size });
     try {
       uploadRef.current = await startRecordingUpload(file, body, handlers);
-      void hideVideoOfConversation(queryClient, uploadRef.current.recordingId, body);
+      hideVideo(uploadRef.current.recordingId, body);
     } catch (err) {
       // Retry Upload (when offered) creates the recording again: uploadRef stays empty.
       dispatch({ type: 'UPLOAD_FAILED', error: createFailure(err, INTAKE_MSG.recordUploadError) });
@@ -365,8 +367,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     setConfirmDropOffer(false);
     if (!offer) return;
     if (offer.captureId)
-      void api
-        .deleteLiveCapture(offer.captureId)
+      void discardUnsavedTake(offer.captureId)
         .catch(() => undefined)
         .then(refreshUnsaved);
     void TakeKeeper.resume(offer.userId).remove();

@@ -1,7 +1,6 @@
 import * as tus from 'tus-js-client';
-import { hideVideoKey, type TCreateRecordingBody, type TMeResponse } from '@rostrum/contract';
-import type { QueryClient } from '@tanstack/react-query';
-import { api, queryKeys } from '../../api/rostrum-api';
+import type { TCreateRecordingBody } from '@rostrum/contract';
+import { api } from '../../api/rostrum-api';
 import { isApiError, parseErrorBody } from '../../api/http-client';
 import { sessionStore } from '../../app/session-store';
 
@@ -143,21 +142,4 @@ export function createErrorMessage(e: unknown, fallback: string): string {
 export function createFailure(e: unknown, fallback: string): { message: string; canRetry: boolean } {
   const refused = isApiError(e) && e.hasBody && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429;
   return refused ? { message: createErrorMessage(e, fallback), canRetry: false } : { message: fallback, canRetry: true };
-}
-
-/**
- * A conversational recording's video starts hidden (001 section 3: hideVideo per recording, set
- * when the chosen algorithm contains 'conversational'). Best effort: the recording is made either way.
- */
-export async function hideVideoOfConversation(queryClient: QueryClient, recordingId: string, body: TCreateRecordingBody) {
-  if (!body.algorithm?.includes('conversational')) return;
-  const key = hideVideoKey(recordingId);
-  try {
-    await api.updatePreferences({ [key]: true });
-    queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
-      me ? { ...me, user: { ...me.user, preferences: { ...me.user.preferences, [key]: true } } } : me,
-    );
-  } catch {
-    // The video then shows, with its Hide video button.
-  }
 }

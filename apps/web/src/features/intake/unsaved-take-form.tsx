@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent, type RefObject } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { INTAKE_MSG, formatTimer, type TUnsavedTake } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { Button } from '../../components/button';
 import type { TViewer } from '../../app/viewer';
 import { RecordingOptionsFields, type TIntakeForm } from './recording-options';
-import { createFailure, hideVideoOfConversation } from './recording-upload';
+import { createFailure } from './recording-upload';
+import { useSaveUnsavedTake } from './intake.queries';
 import { UploadFailure } from './upload-progress';
 
 interface Props {
@@ -23,7 +22,7 @@ interface Props {
  * saved from what reached the server (POST live-captures/{id}/recording); the title takes the focus.
  */
 export function UnsavedTakeForm({ take, form, viewer, titleRef, onCancel, onSaved }: Props) {
-  const queryClient = useQueryClient();
+  const saveTake = useSaveUnsavedTake();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -49,9 +48,7 @@ export function UnsavedTakeForm({ take, form, viewer, titleRef, onCancel, onSave
       source: 'ui record form',
     });
     try {
-      const { recordingId } = await api.saveUnsavedTake(take.captureId, body);
-      void hideVideoOfConversation(queryClient, recordingId, { ...body, source });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
+      const recordingId = await saveTake(take.captureId, body, source);
       const assignmentId = form.ctx.assignment?.assignmentId;
       form.reset();
       onSaved(recordingId, assignmentId);

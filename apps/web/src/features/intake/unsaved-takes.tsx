@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Info, Save, Trash2 } from 'lucide-react';
 import { LIVE_CAPTURE_MSG, type TUnsavedTake } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { formatDateTime } from '../../components/date-format';
+import { discardUnsavedTake, useReloadUnsavedTakes, useUnsavedTakeList } from './intake.queries';
 import './unsaved-takes.css';
 
 // Unsaved takes (GET live-captures): recordings whose audio reached the server but that were
@@ -17,7 +16,7 @@ import './unsaved-takes.css';
  * read), and whether the list has been answered.
  */
 export function useUnsavedTakes(enabled = true): { takes: TUnsavedTake[]; settled: boolean } {
-  const query = useQuery({ queryKey: queryKeys.unsavedTakes, queryFn: () => api.listUnsavedTakes(), enabled });
+  const query = useUnsavedTakeList(enabled);
   return { takes: query.data ?? [], settled: !enabled || !query.isPending };
 }
 
@@ -37,7 +36,7 @@ interface Props {
 
 /** "You have an unsaved take from {time}: Save it / Discard", one line per take; Discard asks first. */
 export function UnsavedTakesNotice({ takes, onSave, onDiscarded }: Props) {
-  const queryClient = useQueryClient();
+  const reloadTakes = useReloadUnsavedTakes();
   const [discarding, setDiscarding] = useState<TUnsavedTake | null>(null);
   const [busy, setBusy] = useState(false);
   if (!takes.length && !discarding) return null;
@@ -46,14 +45,14 @@ export function UnsavedTakesNotice({ takes, onSave, onDiscarded }: Props) {
     if (!discarding) return;
     setBusy(true);
     try {
-      await api.deleteLiveCapture(discarding.captureId);
+      await discardUnsavedTake(discarding.captureId);
       onDiscarded?.(discarding);
     } catch {
       // Already gone (saved elsewhere, expired): the list below is read again either way.
     } finally {
       setBusy(false);
       setDiscarding(null);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.unsavedTakes });
+      await reloadTakes();
     }
   };
 

@@ -1,23 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { FileAudio, Upload } from 'lucide-react';
 import { INTAKE_MSG, RECORDING_LIMITS, fileExtension, isRefusedExtension, trimmedDuration, type TTrim } from '@rostrum/contract';
-import { queryKeys } from '../../api/rostrum-api';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import type { TViewer } from '../../app/viewer';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
 import { resultsPath, trimOrUndefined, type TIntakeData } from './intake-options';
-import {
-  createFailure,
-  hideVideoOfConversation,
-  startRecordingUpload,
-  type TRecordingUpload,
-  type TUploadProgress,
-} from './recording-upload';
+import { createFailure, startRecordingUpload, type TRecordingUpload, type TUploadProgress } from './recording-upload';
 import { TrimControls } from './trim-controls';
+import { useHideVideoOfConversation, useReloadRecordings } from './intake.queries';
 import { UploadFailure, UploadProgress, formatBytes } from './upload-progress';
 
 type TPhase = 'idle' | 'creating' | 'uploading' | 'saving' | 'failed';
@@ -60,7 +53,8 @@ export function UploadFileTab({ viewer, data }: { viewer: TViewer; data?: TIntak
   const titleRef = useRef<HTMLInputElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const reloadRecordings = useReloadRecordings();
+  const hideVideo = useHideVideoOfConversation();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [duration, setDuration] = useState<number | null>(null);
@@ -105,14 +99,14 @@ export function UploadFileTab({ viewer, data }: { viewer: TViewer; data?: TIntak
     },
     onSuccess: (recordingId: string) => {
       uploadRef.current = null;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
+      reloadRecordings();
       void navigate(resultsPath(recordingId, form.ctx.assignment?.assignmentId));
     },
     onError: (f: { kind: 'refused'; message: string } | { kind: 'interrupted' }) => {
       setPhase('failed');
       if (f.kind === 'refused') {
         uploadRef.current = null;
-        void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
+        reloadRecordings();
         setError({ message: f.message, canRetry: false });
       } else setError({ message: INTAKE_MSG.uploadError, canRetry: true });
     },
@@ -133,7 +127,7 @@ export function UploadFileTab({ viewer, data }: { viewer: TViewer; data?: TIntak
     });
     try {
       uploadRef.current = await startRecordingUpload(f, body, handlers);
-      void hideVideoOfConversation(queryClient, uploadRef.current.recordingId, body);
+      hideVideo(uploadRef.current.recordingId, body);
       setPhase((p) => (p === 'creating' ? 'uploading' : p));
     } catch (err) {
       setPhase('failed');

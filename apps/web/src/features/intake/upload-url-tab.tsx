@@ -1,12 +1,10 @@
 import { useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
 import { z } from 'zod';
 import { ALLOWED_MEDIA_EXTENSIONS, INTAKE_MSG, ROUTES, ZRecordingUrlSchema, checkRecordingUrl, fileExtension } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
@@ -15,8 +13,9 @@ import { TextField } from '../../components/text-field';
 import type { TViewer } from '../../app/viewer';
 import { useReportedError } from '../../app/reported-error';
 import { openExternalPage } from '../../app/external-page';
+import { useFetchClientConfig } from '../../app/client-config.queries';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
-import { hideVideoOfConversation } from './recording-upload';
+import { useCreateUrlRecording } from './intake.queries';
 import { resultsPath, type TIntakeData } from './intake-options';
 
 /** The video-format note for a URL when the org shows video (spec 001 section 5). */
@@ -50,7 +49,7 @@ export function UploadUrlTab({ viewer, data }: { viewer: TViewer; data?: TIntake
   const form = useIntakeOptions(viewer, data);
   const titleRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const fetchClientConfig = useFetchClientConfig();
   const urlForm = useForm<TUrlFormInput, unknown, TUrlFormValues>({
     resolver: zodResolver(ZUrlFormSchema),
     defaultValues: { url: '' },
@@ -59,20 +58,11 @@ export function UploadUrlTab({ viewer, data }: { viewer: TViewer; data?: TIntake
     reValidateMode: 'onSubmit',
   });
   const url = urlForm.watch('url');
-  const create = useMutation({
-    mutationFn: async (audio: string) => {
-      const body = form.body({ source: 'ui url form', audio });
-      const created = await api.createRecording(body);
-      void hideVideoOfConversation(queryClient, created.recordingId, body);
-      return created;
-    },
+  const create = useCreateUrlRecording({
     onSuccess: async (created) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
       if (!viewer.freeTrial) return void navigate(resultsPath(created.recordingId, form.ctx.assignment?.assignmentId));
       // Free-trial users go to a thanks page (001 section 2): the operator's, else the app's own.
-      const config = await queryClient
-        .fetchQuery({ queryKey: queryKeys.clientConfig, queryFn: api.getClientConfig, staleTime: Number.POSITIVE_INFINITY })
-        .catch(() => null);
+      const config = await fetchClientConfig().catch(() => null);
       if (config?.freeTrialThanksUrl) return openExternalPage(config.freeTrialThanksUrl);
       void navigate(`${ROUTES.freeTrialThanks.path}?${new URLSearchParams({ recordingId: created.recordingId })}`);
     },
@@ -92,7 +82,7 @@ export function UploadUrlTab({ viewer, data }: { viewer: TViewer; data?: TIntake
     e.preventDefault();
     if (busy) return;
     if (!form.validate()) return titleRef.current?.focus();
-    void urlForm.handleSubmit((v) => create.mutate(v.url))(e);
+    void urlForm.handleSubmit((v) => create.mutate(form.body({ source: 'ui url form', audio: v.url })))(e);
   };
 
   return (

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { api, queryKeys } from '../../api/rostrum-api';
 import type { TViewer } from '../../app/viewer';
 import { NO_INTAKE_DATA, type TIntakeData } from './intake-options';
+import { useAssignedAssignments, useOwnRecordings } from './intake.queries';
 
 /**
  * With Assignments on, the caller's open assignments and own recordings load before the page
@@ -11,8 +10,8 @@ import { NO_INTAKE_DATA, type TIntakeData } from './intake-options';
  */
 export function useIntakeData(viewer: TViewer, preselectId: string | null): { data: TIntakeData; pending: boolean } {
   const on = viewer.assignmentsOn && viewer.speaker;
-  const assigned = useQuery({ queryKey: queryKeys.assignedAssignments, queryFn: api.getAssignedAssignments, enabled: on });
-  const own = useQuery({ queryKey: queryKeys.recordings, queryFn: api.getRecordings, enabled: on });
+  const assigned = useAssignedAssignments(on);
+  const own = useOwnRecordings(on);
   const data = useMemo<TIntakeData>(
     () => (on ? { assignments: assigned.data ?? [], recordings: own.data ?? [], preselectId } : NO_INTAKE_DATA),
     [on, assigned.data, own.data, preselectId],

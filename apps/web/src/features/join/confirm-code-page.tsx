@@ -1,13 +1,11 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Users } from 'lucide-react';
 import { MSG, alreadyCoachMessage, withArticle, type TGroup } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
 import { Button, ButtonLink } from '../../components/button';
 import { LoadingState } from '../../components/spinner';
 import { landingPath } from '../../app/route-paths';
 import { useViewer } from '../../app/viewer';
+import { inviteCheckErrorMessage, isSeatLimit, useInviteCheck } from './join.queries';
 import { useJoinGroup } from './use-join-group';
 
 function MessageCard({ text }: { text: string }) {
@@ -52,13 +50,7 @@ export function ConfirmCodePage() {
   const code = params.get('code')?.trim();
   const invite = params.get('invite');
   const join = useJoinGroup(viewer.org.type);
-  const check = useQuery({
-    queryKey: ['invite-check', code],
-    queryFn: () => api.checkInvite({ inviteCode: code ?? '' }),
-    enabled: !!code,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const check = useInviteCheck(code);
 
   if (!code && invite) return <MessageCard text={MSG.invitePendingInvalid} />;
   if (!code) return <MessageCard text={MSG.confirmCodeError} />;
@@ -69,7 +61,7 @@ export function ConfirmCodePage() {
   const alreadyCoach = coachesGroupWithCode(viewer.groups, code) ? alreadyCoachMessage(viewer.org.type) : null;
   // A full organisation (402) is the join's own failure (000 section 8): its message, and Join Group
   // stays so the user can try again once a seat is free.
-  const seatsFull = isApiError(check.error) && check.error.status === 402;
+  const seatsFull = isSeatLimit(check.error);
   const cancel = () => void navigate(landingPath(viewer.me.landing).path);
   const { vocab } = viewer;
 
@@ -89,11 +81,7 @@ export function ConfirmCodePage() {
               </div>
             ) : check.isError ? (
               <p className="form-error" role="alert">
-                {isApiError(check.error) && check.error.status === 400
-                  ? MSG.inviteCodeInvalid
-                  : seatsFull
-                    ? MSG.joinSeatLimit
-                    : check.error.message}
+                {inviteCheckErrorMessage(check.error)}
               </p>
             ) : (
               <p className="muted">

@@ -1,10 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { JOIN_ERROR_DELAY_MS, MSG, alreadyCoachMessage } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
+import { JOIN_ERROR_DELAY_MS, MSG } from '@rostrum/contract';
 import { notifications } from '../../app/notification-store';
-import { landingForMe } from '../auth/complete-sign-in';
+import { joinFailure, useJoinGroupRequest } from './join.queries';
 
 /**
  * POST groups/join with the outcomes of 000 section 8: success -> 'Changes Saved' on the landing
@@ -12,27 +9,21 @@ import { landingForMe } from '../auth/complete-sign-in';
  * 'Invite Code Invalid'.
  */
 export function useJoinGroup(orgType: string) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: (inviteCode: string) => api.joinGroup(inviteCode.trim()),
-    onSuccess: async () => {
-      void queryClient.invalidateQueries({ queryKey: ['groups'] });
-      const me = await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: api.getMe, staleTime: 0 });
-      const landing = await landingForMe(queryClient, me);
+  return useJoinGroupRequest({
+    onJoined: async (landing) => {
       notifications.showAfterNavigation({ kind: 'success', title: MSG.changesSaved });
       await navigate(landing);
     },
     onError: (e) => {
-      if (isApiError(e) && e.status === 402) {
+      const failure = joinFailure(e, orgType);
+      if (failure.kind === 'seat-limit') {
         notifications.error(MSG.joinSeatLimit);
-      } else if (isApiError(e) && e.status === 409) {
-        const m = alreadyCoachMessage(orgType);
-        notifications.error(m.title, m.text);
+      } else if (failure.kind === 'already-coach') {
+        notifications.error(failure.title, failure.text);
       } else {
-        const text = isApiError(e) && e.hasBody && e.status < 500 ? e.message : MSG.joinInvalidText;
         void navigate('/');
-        notifications.showAfter(JOIN_ERROR_DELAY_MS, { kind: 'error', title: MSG.joinInvalidTitle, text });
+        notifications.showAfter(JOIN_ERROR_DELAY_MS, { kind: 'error', title: MSG.joinInvalidTitle, text: failure.text });
       }
     },
   });

@@ -1,16 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { LEGAL_TITLES, type TLegalDocument } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/spinner';
 import { SafeMarkdown } from './safe-markdown';
+import { useLegalText } from './legal.queries';
 import './legal.css';
 
 /** /terms and /privacy: the operator's text (or the default), public, rendered as safe markdown. */
 function LegalPage({ document }: { document: TLegalDocument }) {
-  const text = useQuery({ queryKey: queryKeys.legal(document), queryFn: () => api.getLegalText(document), staleTime: 300_000 });
+  const text = useLegalText(document);
   return (
     <div className="page page--narrow legal-page">
       <h1>{LEGAL_TITLES[document]}</h1>

@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG, type TGroup } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { AlertDialog } from '../../components/dialog';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -11,6 +9,7 @@ import type { TViewer } from '../../app/viewer';
 import { groupNamePlaceholder } from './manage-text';
 import { FreeDurationField } from '../admin/free-duration-field';
 import { initialFreeYears } from '../admin/group-form-rules';
+import { useCreateGroup, useReloadGroups } from './manage.queries';
 
 /**
  * Create New Group (org-level managers, 002 sections 2.2 and 2.5): a name and the free duration
@@ -32,13 +31,7 @@ export function CreateGroupForm({
   // The organisation's free duration to start with; no field where the organisation's is perpetual.
   const [freeYears, setFreeYears] = useState<number | null>(() => initialFreeYears(viewer.org, null));
   const field = useRef<HTMLInputElement>(null);
-  const create = useMutation({
-    mutationFn: (groupName: string) =>
-      api.createGroup({
-        name: groupName,
-        orgName: viewer.org.name,
-        ...(freeYears === null ? {} : { freeDuration: { years: freeYears } }),
-      }),
+  const create = useCreateGroup({
     onSuccess: (group) => onCreated(group),
     // Any failure is the spec's alert (002 section 8); after OK the form is back with the name kept.
     onError: () => setFailed(true),
@@ -63,7 +56,11 @@ export function CreateGroupForm({
       field.current?.focus();
       return;
     }
-    create.mutate(trimmed);
+    create.mutate({
+      name: trimmed,
+      orgName: viewer.org.name,
+      ...(freeYears === null ? {} : { freeDuration: { years: freeYears } }),
+    });
   };
 
   return (
@@ -113,15 +110,14 @@ export function useNewGroupForm(
   select: (groupId: string) => void,
 ): { creating: boolean; open: () => void; form: ReactNode } {
   const { vocab } = viewer;
-  const queryClient = useQueryClient();
+  const reloadGroups = useReloadGroups();
   const [creating, setCreating] = useState(false);
   const reloadTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
   const onCreated = (group: TGroup) => {
     setCreating(false);
     reloadTimer.current = window.setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: ['groups'] });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      reloadGroups();
       // Selecting changes the address, and every navigation clears the banner: the notice follows it.
       notifications.showAfterNavigation({
         kind: 'success',

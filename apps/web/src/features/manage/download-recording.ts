@@ -1,7 +1,7 @@
 import type { TRecordingSummary } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { notifications } from '../../app/notification-store';
+import { fetchFreshRecording } from './manage.queries';
 
 /** A file name from the title: letters, digits, spaces, dots and dashes kept. */
 export function downloadName(title: string, video: boolean): string {
@@ -15,7 +15,7 @@ export function downloadName(title: string, video: boolean): string {
  */
 export async function downloadRecording(r: TRecordingSummary): Promise<void> {
   try {
-    const rec = await api.getRecording(r.recordingId);
+    const rec = await fetchFreshRecording(r.recordingId);
     const url = rec.videoUrl ?? rec.playbackUrl;
     if (!url) {
       notifications.error('Download failed', 'This recording has no playback file yet. Please try again in a few minutes.');

@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { GROUP_MEMBER_CACHE_SECONDS, type TGroup } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import type { TGroup } from '@rostrum/contract';
 import { Badge } from '../../components/status-badge';
 import { Card } from '../../components/card';
 import { DisclosureButton, useOpenRows } from '../../components/disclosure';
@@ -10,6 +8,7 @@ import { formatDuration } from '../../components/duration-format';
 import type { TViewer } from '../../app/viewer';
 import { coachPrivacyCaption } from './manage-text';
 import { SpeakerRecordings } from './speaker-recordings';
+import { useGroupMembers } from './manage.queries';
 
 const COLUMNS = ['Name', 'Recordings', 'Total Duration', 'Last Upload', 'Status'] as const;
 
@@ -19,11 +18,7 @@ const COLUMNS = ['Name', 'Recordings', 'Total Duration', 'Last Upload', 'Status'
  */
 export function GroupSpeakers({ group, viewer }: { group: TGroup; viewer: TViewer }) {
   const { vocab } = viewer;
-  const members = useQuery({
-    queryKey: queryKeys.groupMembers(group.groupId),
-    queryFn: () => api.getGroupMembers(group.groupId),
-    staleTime: GROUP_MEMBER_CACHE_SECONDS * 1000,
-  });
+  const members = useGroupMembers(group.groupId);
   const { open, toggle } = useOpenRows();
   const speakers = (members.data ?? [])
     .filter((m) => m.abilities.canReview)

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { ActionMenu } from '../../components/action-menu';
 import { Banner } from '../../components/banner';
@@ -14,8 +12,7 @@ import { NoRecordingsYet } from './no-recordings';
 import { DurationCell, HistoryCell, RecordingFlags, RecordingStateCell, VocalDeliveryCell } from './recording-cells';
 import { useRecordingRowActions } from './recording-row-actions';
 import { CompareSelection, toggleSelected } from './compare-selection';
-import { PROCESSING_POLL_MS } from './speaker-recordings';
-import { pollInterval } from '../../app/poll-interval';
+import { useMyRecordings } from './manage.queries';
 
 /**
  * 'My Recordings' (002 section 2.5): the signed-in speaker's recordings with Title, History,
@@ -24,11 +21,7 @@ import { pollInterval } from '../../app/poll-interval';
  */
 export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
   const { vocab } = viewer;
-  const recordings = useQuery({
-    queryKey: queryKeys.recordings,
-    queryFn: api.getRecordings,
-    refetchInterval: (q) => (q.state.data?.some((r) => r.processing) ? pollInterval(PROCESSING_POLL_MS) : false),
-  });
+  const recordings = useMyRecordings();
 
   const { actionsFor, dialogs, error } = useRecordingRowActions(vocab, 'manage');
   // Analysed recordings picked for Compare takes (issue 20), in the order picked.

@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, FolderInput, Pencil, Send, Trash2, Undo2, UserX, Users } from 'lucide-react';
 import type { TRecordingSummary, TVocabulary } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import type { ActionMenuItem } from '../../components/action-menu';
 import { ConfirmDialog } from '../../components/dialog';
@@ -12,6 +10,7 @@ import { useUndoableRecordingUpdate } from '../results/use-undoable-recording-up
 import { MANAGE_TEXT, rowState } from './manage-text';
 import { RenameRecordingDialog } from './rename-recording-dialog';
 import { downloadRecording } from './download-recording';
+import { useDeleteListedRecording, useReloadRecordingLists } from './manage.queries';
 
 // The row actions of a speaker's own recordings, one set for Manage's My Recordings (002 section
 // 2.5) and the speaker dashboard's My Library (002 section 2.4): Rename, Download, the two
@@ -67,13 +66,8 @@ function actionLabels(vocab: TVocabulary, wording: TActionWording) {
  * and the dashboard's counts.
  */
 export function useRecordingRowActions(vocab: TVocabulary, wording: TActionWording) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const reloadLists = () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.library });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.speakerDashboard });
-  };
+  const reloadLists = useReloadRecordingLists();
   const sharing = useUndoableRecordingUpdate(
     {
       submitted:
@@ -86,13 +80,8 @@ export function useRecordingRowActions(vocab: TVocabulary, wording: TActionWordi
   );
   const [renaming, setRenaming] = useState<TRecordingSummary | null>(null);
   const [deleting, setDeleting] = useState<TRecordingSummary | null>(null);
-  const remove = useMutation({
-    mutationFn: (r: TRecordingSummary) => api.deleteRecording(r.recordingId),
-    onSuccess: (_d, r) => {
-      queryClient.setQueryData<TRecordingSummary[]>(queryKeys.recordings, (list) => list?.filter((x) => x.recordingId !== r.recordingId));
-      queryClient.removeQueries({ queryKey: queryKeys.recording(r.recordingId) });
-      reloadLists();
-      void queryClient.invalidateQueries({ queryKey: ['history'] });
+  const remove = useDeleteListedRecording({
+    onSuccess: (r) => {
       setDeleting(null);
       notifications.success('Recording Deleted', `"${r.title}" has been deleted.`);
     },

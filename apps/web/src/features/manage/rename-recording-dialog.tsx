@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG, type TRecordingSummary } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { MANAGE_TEXT, TITLE_MAX } from './manage-text';
+import { useRenameRecording } from './manage.queries';
 
 /** The saved title: trimmed, and cut at 50 characters (002 section 5: "longer is cut"). */
 export function cutTitle(value: string): string {
@@ -26,7 +25,6 @@ export function RenameRecordingDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const field = useRef<HTMLInputElement>(null);
-  const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -43,16 +41,10 @@ export function RenameRecordingDialog({
     if (!recording && el.open) el.close();
   }, [recording]);
 
-  const rename = useMutation({
-    mutationFn: (v: { recordingId: string; title: string }) => api.updateRecording(v.recordingId, { title: v.title }),
-    onSuccess: (rec) => {
-      queryClient.setQueryData<TRecordingSummary[]>(queryKeys.recordings, (list) =>
-        list?.map((r) => (r.recordingId === rec.recordingId ? { ...r, title: rec.title } : r)),
-      );
-      queryClient.setQueryData(queryKeys.recording(rec.recordingId), rec);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
+  const rename = useRenameRecording({
+    onSuccess: (saved) => {
       onRenamed?.();
-      notifications.success(MSG.changesSaved, `The recording is now called "${rec.title}".`);
+      notifications.success(MSG.changesSaved, `The recording is now called "${saved}".`);
       onClose();
     },
     onError: (e) => setError(errorMessage(e, 'The title could not be saved. Please try again.')),

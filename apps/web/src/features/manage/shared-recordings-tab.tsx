@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { PSEUDO_GROUP_ID, type TGroup, type TGroupSharedRecordings, type TSharedSpeaker, type TVocabulary } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { Card } from '../../components/card';
@@ -15,6 +13,7 @@ import type { TViewer } from '../../app/viewer';
 import { peerSharingText } from './manage-text';
 import { DateCell, DurationCell, VocalDeliveryCell } from './recording-cells';
 import { useGroupParam } from './use-group-param';
+import { useGroupSharedRecordings } from './manage.queries';
 
 const COLUMNS = ['Name', 'Shared Recordings'] as const;
 
@@ -60,10 +59,7 @@ export function SharedRecordingsTab({ viewer }: { viewer: TViewer }) {
 
 function GroupShared({ group, viewer }: { group: TGroup; viewer: TViewer }) {
   const { vocab } = viewer;
-  const shared = useQuery({
-    queryKey: queryKeys.groupSharedRecordings(group.groupId),
-    queryFn: () => api.getGroupSharedRecordings(group.groupId),
-  });
+  const shared = useGroupSharedRecordings(group.groupId);
 
   let body: ReactNode;
   if (shared.isPending) body = <LoadingState text="Loading..." />;

@@ -1,29 +1,20 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import type { TGroup, TGroupMember, TGroupRecording } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { LoadingState } from '../../components/spinner';
 import type { TViewer } from '../../app/viewer';
 import { MANAGE_TEXT, listOnlyNote, rowState } from './manage-text';
 import { DateCell, DurationCell, RecordingFlags, RecordingStateCell, VocalDeliveryCell } from './recording-cells';
-import { pollInterval } from '../../app/poll-interval';
-
-/** Lists refresh while a recording is processing (001 section 4: every 10 s). */
-export const PROCESSING_POLL_MS = 10_000;
+import { useGroupRecordings } from './manage.queries';
 
 /**
  * One speaker's recordings in the group, as the server allows the coach to see them: a title
  * links to the results page only when the coach may hear the recording; otherwise a note says why.
  */
 export function SpeakerRecordings({ group, member, viewer }: { group: TGroup; member: TGroupMember; viewer: TViewer }) {
-  const recordings = useQuery({
-    queryKey: queryKeys.groupRecordings(group.groupId, member.userId),
-    queryFn: () => api.getGroupRecordings(group.groupId, member.userId),
-    refetchInterval: (q) => (q.state.data?.some((r) => r.processing) ? pollInterval(PROCESSING_POLL_MS) : false),
-  });
+  const recordings = useGroupRecordings(group.groupId, member.userId);
 
   if (recordings.isPending) return <LoadingState text="Loading recordings..." />;
   if (recordings.isError) {

@@ -1,8 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { PSEUDO_GROUP_ID, type TGroup } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { PSEUDO_GROUP_ID } from '@rostrum/contract';
 import type { TViewer } from '../../app/viewer';
+import { useCoachGroupList } from './manage.queries';
 
 /**
  * The group chosen in a manage tab, kept in the address (?group=) so Back from a recording returns
@@ -29,10 +28,7 @@ export function useGroupParam<T extends { groupId: string }>(groups: T[]): [T | 
  */
 export function useCoachGroups(viewer: TViewer) {
   const allGroups = viewer.canAdministerOrg;
-  const groups = useQuery<TGroup[]>({
-    queryKey: allGroups ? queryKeys.orgGroups : queryKeys.myGroups,
-    queryFn: allGroups ? api.getOrgGroups : api.getMyGroups,
-  });
+  const groups = useCoachGroupList(allGroups);
   const managed = (groups.data ?? []).filter(
     (g) => g.groupId !== PSEUDO_GROUP_ID && (allGroups ? g.abilities.canManageMembers : g.abilities.canCoach),
   );

@@ -1,19 +1,11 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
-import {
-  ASSIGNMENT_MSG,
-  ERROR_CODES,
-  isConversationalAlgorithm,
-  speakerTypeMatches,
-  type TAssignment,
-  type TRecording,
-} from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { ApiError, errorMessage } from '../../api/http-client';
+import { ASSIGNMENT_MSG, isConversationalAlgorithm, speakerTypeMatches, type TAssignment, type TRecording } from '@rostrum/contract';
+import { errorMessage } from '../../api/http-client';
 import { ConfirmDialog } from '../../components/dialog';
 import { SearchPicker } from '../../components/search-picker';
 import { notifications } from '../../app/notification-store';
+import { isSpeakerTypeMismatch, useAssignedAssignments, useMoveToAssignment } from './results-assignment.queries';
 
 /**
  * Move to Assignment (001 sections 2, 4 and 8): the owner picks one of their open assignments
@@ -21,23 +13,18 @@ import { notifications } from '../../app/notification-store';
  * Shown only with Assignments on and while the recording has no assignment.
  */
 export function MoveToAssignment({ recording: r }: { recording: TRecording }) {
-  const queryClient = useQueryClient();
-  const assigned = useQuery({ queryKey: queryKeys.assignedAssignments, queryFn: api.getAssignedAssignments });
+  const assigned = useAssignedAssignments();
   const [chosen, setChosen] = useState<TAssignment | null>(null);
   const unable = () => notifications.show({ kind: 'error', title: ASSIGNMENT_MSG.unableTitle, text: ASSIGNMENT_MSG.unableText });
 
-  const move = useMutation({
-    mutationFn: (a: TAssignment) => api.addRecordingToAssignment(a.assignmentId, r.recordingId),
-    onSuccess: (_, a) => {
+  const move = useMoveToAssignment(r.recordingId, {
+    onSuccess: (a) => {
       setChosen(null);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.recording(r.recordingId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.feedback(r.recordingId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
       notifications.show({ kind: 'success', title: 'Moved to Assignment', text: `This recording is now part of "${a.name}".` });
     },
     onError: (e) => {
       setChosen(null);
-      if (e instanceof ApiError && e.code === ERROR_CODES.assignmentSpeakerTypeMismatch) unable();
+      if (isSpeakerTypeMismatch(e)) unable();
       else notifications.show({ kind: 'error', title: 'Could not move the recording', text: errorMessage(e, 'Please try again.') });
     },
   });

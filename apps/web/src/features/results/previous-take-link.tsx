@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { GitCompare } from 'lucide-react';
 import { compareHref, type TRecording } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { ButtonLink } from '../../components/button';
+import { usePreviousTake } from './results-recording.queries';
 
 /**
  * "Compare with previous take" (issue 20): shown when the server finds an earlier analysed take of
@@ -10,13 +9,7 @@ import { ButtonLink } from '../../components/button';
  */
 export function PreviousTakeLink({ recording: r }: { recording: TRecording }) {
   const enabled = r.state === 'done' && r.access.canHear;
-  const previous = useQuery({
-    queryKey: queryKeys.previousTake(r.recordingId),
-    queryFn: () => api.getPreviousTake(r.recordingId),
-    enabled,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const previous = usePreviousTake(r.recordingId, enabled);
   const id = previous.data?.previousTakeId;
   if (!enabled || !id) return null;
   return (

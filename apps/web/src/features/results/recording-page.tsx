@@ -1,10 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ArrowLeft, ClipboardList, Clock, Trash2, Users } from 'lucide-react';
-import { INTAKE_MSG, type TRecording, type TRecordingSummary } from '@rostrum/contract';
-import { api, queryKeys, recordingQuery } from '../../api/rostrum-api';
-import { errorMessage, isApiError } from '../../api/http-client';
+import { INTAKE_MSG, type TRecording } from '@rostrum/contract';
+import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { Card } from '../../components/card';
@@ -16,7 +14,9 @@ import { notifications } from '../../app/notification-store';
 import { WEB_ROUTES } from '../../app/route-paths';
 import { resultsBackTarget } from '../../app/back-target';
 import { useViewer } from '../../app/viewer';
-import { failureText, processingText, recordingPollMs, zoomFailureHint } from './recording-status';
+import { useClientConfig } from '../../app/client-config.queries';
+import { failureText, processingText, zoomFailureHint } from './recording-status';
+import { recordingIsUnavailable, useDeleteRecording, useRecording, useRecordingsFollowState } from './results-recording.queries';
 import { RecordingPicker } from './recording-picker';
 import { MoveToAssignment } from './move-to-assignment';
 import { DownloadMenu } from './download-menu';
@@ -35,20 +35,13 @@ export function RecordingPage() {
   const navigate = useNavigate();
   const viewer = useViewer();
   const location = useLocation();
-  const queryClient = useQueryClient();
-  const recording = useQuery({
-    ...recordingQuery(queryClient, recordingId),
-    refetchInterval: (q) => recordingPollMs(q.state.data, q.state.dataUpdateCount),
-    // Media addresses are signed: refetching on focus would swap them under a playing player.
-    refetchOnWindowFocus: false,
-  });
+  const recording = useRecording(recordingId);
   const r = recording.data;
 
   // Retrieval failed: back to the list; the error shows 2 s later if the user is still there.
   useEffect(() => {
     if (!recording.isError) return;
-    const e = recording.error;
-    if (isApiError(e) && (e.status === 401 || e.status === 0 || e.status >= 500)) return;
+    if (!recordingIsUnavailable(recording.error)) return;
     void navigate(WEB_ROUTES.evaluate.path, { replace: true });
     // The timer outlives this page on purpose: the notice shows on the list.
     window.setTimeout(() => {
@@ -56,13 +49,7 @@ export function RecordingPage() {
     }, RETRIEVE_ERROR_DELAY_MS);
   }, [recording.isError, recording.error, navigate]);
 
-  // The list's state icons follow the recording once it settles.
-  const lastState = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (r && lastState.current && lastState.current !== r.state)
-      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
-    lastState.current = r?.state;
-  }, [r, queryClient]);
+  useRecordingsFollowState(r);
 
   if (recording.isPending) return <LoadingState />;
   if (!r) {
@@ -122,13 +109,9 @@ export function RecordingPage() {
 /** A failed recording's Delete (its owner's canDelete): confirmed, then back to the results list. */
 function DeleteFailedRecording({ recording: r }: { recording: TRecording }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => api.deleteRecording(r.recordingId),
+  const remove = useDeleteRecording(r.recordingId, {
     onSuccess: () => {
-      queryClient.setQueryData<TRecordingSummary[]>(queryKeys.recordings, (list) => list?.filter((x) => x.recordingId !== r.recordingId));
-      queryClient.removeQueries({ queryKey: queryKeys.recording(r.recordingId) });
       void navigate(WEB_ROUTES.evaluate.path, { replace: true });
     },
     onError: (e) => {
@@ -256,7 +239,7 @@ function MediaPlayer({ recording: r }: { recording: TRecording }) {
 
 /** The Zoom retry hint and the support contact under a failed Zoom import (001 section 8). */
 function ZoomFailureHint() {
-  const config = useQuery({ queryKey: queryKeys.clientConfig, queryFn: api.getClientConfig, staleTime: Number.POSITIVE_INFINITY });
+  const config = useClientConfig();
   const email = config.data?.supportEmail ?? null;
   const text = zoomFailureHint('zoom form', email);
   if (!text || config.isPending) return null;

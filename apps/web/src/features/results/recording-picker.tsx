@@ -1,17 +1,16 @@
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { formatDate } from '../../components/date-format';
 import { SearchPicker } from '../../components/search-picker';
 import { isGeneratedFileName, listState } from './recording-status';
 import { StateIcon } from './state-icon';
+import { useRecordings } from './results-recording.queries';
 
 /**
  * Recording picker (spec 001 section 2): a searchable dropdown of the user's recordings with title,
  * date, the file name unless it is a generated id, and the failed / processing / uploading icons.
  */
 export function RecordingPicker({ currentId }: { currentId: string }) {
-  const recordings = useQuery({ queryKey: queryKeys.recordings, queryFn: api.getRecordings });
+  const recordings = useRecordings();
   const navigate = useNavigate();
   const items = [...(recordings.data ?? [])].sort((a, b) => Date.parse(b.createdDate) - Date.parse(a.createdDate));
   return (

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff } from 'lucide-react';
 import {
   hideVideoKey,
@@ -11,7 +10,6 @@ import {
   speakerScores,
   tipsDescribe,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { useSavePreferences } from '../../app/preferences';
 import { Button } from '../../components/button';
@@ -24,6 +22,7 @@ import { useCommentMarkers } from '../feedback/comment-markers';
 import { VoiceLanes } from './voice-lanes/voice-lanes';
 import { notifications } from '../../app/notification-store';
 import { displayError } from './recording-status';
+import { useRecordingFeedback, useSetSpeaker } from './results-recording.queries';
 import { useViewer } from '../../app/viewer';
 import { FeedbackPanel } from '../feedback/feedback-panel';
 import { ResultsCharts } from './results-charts';
@@ -213,18 +212,8 @@ export function ResultsView({
 /** A signed-in viewer's done recording: the results view with sharing, share links and feedback beside it. */
 export function ResultsLayout({ recording: r }: { recording: TRecording }) {
   const viewer = useViewer();
-  const queryClient = useQueryClient();
-
-  const feedback = useQuery({
-    queryKey: queryKeys.feedback(r.recordingId),
-    queryFn: () => api.getFeedback(r.recordingId),
-    enabled: r.access.canHear,
-    retry: false,
-  });
-
-  const claim = useMutation({
-    mutationFn: (n: number | null) => api.setSpeaker(r.recordingId, n),
-    onSuccess: (rec) => queryClient.setQueryData(queryKeys.recording(r.recordingId), rec),
+  const feedback = useRecordingFeedback(r.recordingId, r.access.canHear);
+  const claim = useSetSpeaker(r.recordingId, {
     onError: (e) => notifications.error('Error', errorMessage(e, 'The speaker could not be set.')),
   });
 

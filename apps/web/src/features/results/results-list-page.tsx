@@ -1,8 +1,6 @@
 import { Link, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { AudioLines, Clock, Mic, Video } from 'lucide-react';
 import { type TRecordingSummary, vibeScoreText } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { Badge } from '../../components/status-badge';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -13,6 +11,7 @@ import { formatDuration } from '../../components/duration-format';
 import { ButtonLink } from '../../components/button';
 import { isGeneratedFileName, listState } from './recording-status';
 import { StateIcon } from './state-icon';
+import { useRecordings } from './results-recording.queries';
 import { useViewer } from '../../app/viewer';
 import { UnsavedTakesNotice, unsavedTakePath, useUnsavedTakes } from '../intake/unsaved-takes';
 
@@ -25,7 +24,7 @@ function stateOf(r: TRecordingSummary): { label: string; tone: 'success' | 'dang
 
 /** /evaluate: the speaker's recordings, newest first. */
 export function ResultsListPage() {
-  const recordings = useQuery({ queryKey: queryKeys.recordings, queryFn: api.getRecordings });
+  const recordings = useRecordings();
   const { takes } = useUnsavedTakes(useViewer().speaker);
   const navigate = useNavigate();
   const list = [...(recordings.data ?? [])].sort((a, b) => Date.parse(b.createdDate) - Date.parse(a.createdDate));

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { SHARE_LINK_DAY_LABELS, SHARE_LINK_DAYS, type TCreatedShareLink, type TShareLink } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { CopyField } from '../../components/copy-field';
@@ -10,6 +8,7 @@ import { ConfirmDialog } from '../../components/dialog';
 import { SelectField } from '../../components/select-field';
 import { Badge } from '../../components/status-badge';
 import { formatDateTime } from '../../components/date-format';
+import { useCreateShareLink, useRevokeShareLink, useShareLinks } from './results-share-links.queries';
 
 type TDays = (typeof SHARE_LINK_DAYS)[number];
 
@@ -25,26 +24,15 @@ const STATUS: Record<TShareLink['status'], { label: string; tone?: 'success' | '
  * kept), see the links made and revoke them.
  */
 export function ShareLinksPanel({ recordingId }: { recordingId: string }) {
-  const queryClient = useQueryClient();
   const [days, setDays] = useState<TDays>(7);
   const [created, setCreated] = useState<TCreatedShareLink | null>(null);
   const [revoking, setRevoking] = useState<TShareLink | null>(null);
-  const links = useQuery({ queryKey: queryKeys.shareLinks(recordingId), queryFn: () => api.getShareLinks(recordingId), retry: false });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.shareLinks(recordingId) });
-
-  const create = useMutation({
-    mutationFn: () => api.createShareLink(recordingId, { expiresInDays: days }),
-    onSuccess: (link) => {
-      setCreated(link);
-      void refresh();
-    },
-  });
-  const revoke = useMutation({
-    mutationFn: (linkId: string) => api.revokeShareLink(recordingId, linkId),
+  const links = useShareLinks(recordingId);
+  const create = useCreateShareLink(recordingId, { onSuccess: setCreated });
+  const revoke = useRevokeShareLink(recordingId, {
     onSuccess: (link) => {
       if (created?.shareLinkId === link.shareLinkId) setCreated(null);
       setRevoking(null);
-      void refresh();
     },
     onError: () => setRevoking(null),
   });
@@ -65,7 +53,7 @@ export function ShareLinksPanel({ recordingId }: { recordingId: string }) {
           className="share-links__create"
           onSubmit={(e) => {
             e.preventDefault();
-            create.mutate();
+            create.mutate(days);
           }}
         >
           <SelectField

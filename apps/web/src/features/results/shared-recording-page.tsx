@@ -1,10 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Clock, Link2Off, Lock } from 'lucide-react';
 import { MSG, PRODUCT_NAME, pageTitle, ROUTES, SHARE_MSG, ZShareTokenSchema } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
 import { BrandMark } from '../../app/brand-logo';
 import { NotificationRegion } from '../../app/notification-region';
 import { MAIN_CONTENT_ID } from '../../app/skip-link';
@@ -13,6 +10,7 @@ import { LoadingState } from '../../components/spinner';
 import { formatDateTime } from '../../components/date-format';
 import { formatDuration } from '../../components/duration-format';
 import { ResultsView } from './results-layout';
+import { sharedLinkUnreachable, useSharedRecording } from './results-recording.queries';
 import './results.css';
 
 /**
@@ -23,22 +21,14 @@ import './results.css';
 export function SharedRecordingPage() {
   const { token = '' } = useParams();
   const wellFormed = ZShareTokenSchema.safeParse(token).success;
-  const shared = useQuery({
-    queryKey: queryKeys.sharedRecording(token),
-    queryFn: () => api.getSharedRecording(token),
-    enabled: wellFormed,
-    retry: false,
-    // Media addresses are the link's: refetching would only re-render the player.
-    refetchOnWindowFocus: false,
-  });
+  const shared = useSharedRecording(token, wellFormed);
 
   useEffect(() => {
     document.title = pageTitle(ROUTES.sharedRecording.announcer);
   }, []);
 
   const s = shared.data;
-  // Offline or a server failure is not the link's fault: say so, not that it ended.
-  const failed = shared.isError && isApiError(shared.error) && (shared.error.status === 0 || shared.error.status >= 500);
+  const failed = shared.isError && sharedLinkUnreachable(shared.error);
   let body: ReactNode;
   if (wellFormed && shared.isPending) body = <LoadingState />;
   else if (failed) {

@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { ERROR_CODES, type TRecording, type TWordspottingUsed, wordspottingListLabel } from '@rostrum/contract';
-import { queryKeys } from '../../api/rostrum-api';
-import { errorMessage, isApiError } from '../../api/http-client';
+import { type TRecording, type TWordspottingUsed, wordspottingListLabel } from '@rostrum/contract';
+import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { notifications } from '../../app/notification-store';
-import { reanalyzeApi } from './reanalyze-api';
+import { useReanalyzeRecording } from './results-recording.queries';
 
 /**
  * The recording's word list against the current one (002 section 2.9): when the list a new
@@ -15,20 +13,10 @@ import { reanalyzeApi } from './reanalyze-api';
  * its progress (the page polls the recording meanwhile, see recordingPollMs).
  */
 export function WordListNotice({ recording: r }: { recording: TRecording }) {
-  const queryClient = useQueryClient();
   const ws = r.wordspotting;
   // The list the re-analysis was started with: GET recording names only the list counted so far.
   const [startedWith, setStartedWith] = useState<TWordspottingUsed | null>(null);
-  const reanalyze = useMutation({
-    mutationFn: () => reanalyzeApi.reanalyze(r.recordingId),
-    onMutate: () => setStartedWith(ws.current),
-    onSuccess: (rec) => queryClient.setQueryData(queryKeys.recording(r.recordingId), rec),
-    onError: (e) => {
-      // Busy: someone else started one; the refetch shows its progress.
-      if (isApiError(e) && e.code === ERROR_CODES.recordingBusy)
-        void queryClient.invalidateQueries({ queryKey: queryKeys.recording(r.recordingId) });
-    },
-  });
+  const reanalyze = useReanalyzeRecording(r.recordingId, { onStart: () => setStartedWith(ws.current) });
 
   // The new results arrived: say which list they counted.
   const wasReanalyzing = useRef(ws.reanalyzing);

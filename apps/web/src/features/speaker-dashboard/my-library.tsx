@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Library } from 'lucide-react';
 import {
   MY_LIB_FILTER_TEXT,
@@ -12,7 +11,6 @@ import {
   type TMyLibSortKey,
   type TVocabulary,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { ActionMenu } from '../../components/action-menu';
 import { Banner } from '../../components/banner';
@@ -28,12 +26,11 @@ import { MANAGE_TEXT, rowState } from '../manage/manage-text';
 import { NoRecordingsYet } from '../manage/no-recordings';
 import { RecordingStateCell, scoreText } from '../manage/recording-cells';
 import { useRecordingRowActions } from '../manage/recording-row-actions';
-import { PROCESSING_POLL_MS } from '../manage/speaker-recordings';
 import { LIBRARY_SORT_KEYS, nextLibrarySort, openRowIds, toggledRowIds, visibleLibrary } from './library-model';
 import { SegmentedControl } from '../../components/segmented-control';
 import '../manage/manage.css';
 import './speaker-dashboard.css';
-import { pollInterval } from '../../app/poll-interval';
+import { useLibrary } from './speaker-dashboard.queries';
 
 // My Library (002 section 2.4): the speaker's own recordings with a remembered filter and sort,
 // the row actions of My Recordings, and rows that open to a player and the recording's details
@@ -60,11 +57,7 @@ export function MyLibrary({ viewer }: { viewer: TViewer }) {
   const savePreferences = useSavePreferences();
   const open = openRowIds(viewer.me.user.preferences);
   const { actionsFor, dialogs, error } = useRecordingRowActions(vocab, 'library');
-  const library = useQuery({
-    queryKey: queryKeys.library,
-    queryFn: api.getLibrary,
-    refetchInterval: (q) => (q.state.data?.some((r) => r.processing) ? pollInterval(PROCESSING_POLL_MS) : false),
-  });
+  const library = useLibrary();
 
   if (library.isPending) return <LoadingState />;
   if (library.isError) {

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ClipboardList, Flag, MessageSquare, Mic } from 'lucide-react';
 import { SPEAKER_DASHBOARD_VIEWS, type TSpeakerDashboardStats } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { PageHeader } from '../../components/page-header';
@@ -15,6 +13,7 @@ import { SegmentedControl } from '../../components/segmented-control';
 import { StatTiles } from '../../components/stat-tiles';
 import { UnsavedTakesNotice, unsavedTakePath, useUnsavedTakes } from '../intake/unsaved-takes';
 import './speaker-dashboard.css';
+import { useSpeakerDashboard } from './speaker-dashboard.queries';
 
 const VIEW_LABELS = { assignments: 'Assignments', library: 'My Library' } as const;
 
@@ -25,7 +24,7 @@ const VIEW_LABELS = { assignments: 'Assignments', library: 'My Library' } as con
 export function SpeakerDashboardPage() {
   const viewer = useViewer();
   const [view, setView] = usePreference(viewer.me, 'speakerDashboardToggle');
-  const dashboard = useQuery({ queryKey: queryKeys.speakerDashboard, queryFn: api.getSpeakerDashboard });
+  const dashboard = useSpeakerDashboard();
   const { takes } = useUnsavedTakes(viewer.speaker);
   const navigate = useNavigate();
 

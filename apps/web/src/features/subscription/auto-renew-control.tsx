@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { MSG, type TSubscriptionEntry } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { formatDate } from '../../components/date-format';
 import { notifications } from '../../app/notification-store';
+import { useEndAutoRenew } from './subscription.queries';
 
 /** "until {date}", or the paid period when the membership has no expiry to name. */
 const untilText = (expires: string | null) => (expires ? `until ${formatDate(expires)}` : 'until the end of the period you paid for');
@@ -18,14 +17,11 @@ const untilText = (expires: string | null) => (expires ? `until ${formatDate(exp
  * is refunded. Renders nothing for other memberships.
  */
 export function AutoRenewControl({ entry, groupName }: { entry: TSubscriptionEntry | undefined; groupName: string }) {
-  const qc = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const end = useMutation({
-    mutationFn: (groupId: string) => api.endAutoRenew(groupId),
+  const end = useEndAutoRenew({
     onSuccess: (res) => {
       setConfirming(false);
       notifications.success('Auto-renew is off', `Your access continues ${untilText(res.expires)}.`);
-      void qc.invalidateQueries({ queryKey: queryKeys.subscriptionPage });
     },
     onError: (e) => {
       setConfirming(false);

@@ -2,13 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { CreditCard, Lock } from 'lucide-react';
-import { ERROR_CODES, MSG, formatPlanPrice, paymentFailedMessage, type TPlan, type TUpdateSubscriptionResponse } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
-import { errorMessage, isApiError } from '../../api/http-client';
+import { MSG, formatPlanPrice, paymentFailedMessage, type TPlan, type TUpdateSubscriptionResponse } from '@rostrum/contract';
 import { Button } from '../../components/button';
 import { notifications } from '../../app/notification-store';
 import { cardPaymentReturnUrl } from './card-payment-return';
 import { subscriptionFailureMessage } from './subscription-failure';
+import { cardPaymentStartErrorMessage, useApplyCardPayment, useStartCardPayment } from './subscription.queries';
 import { designToken } from '../../components/design-tokens';
 
 // Pay by Credit Card (issue 17): the server starts a Stripe PaymentIntent for the chosen plan
@@ -53,6 +52,8 @@ export default function CardPaymentForm({ groupId, plan, onPlanMissing, confirmF
   const [ready, setReady] = useState(false);
   const [busy, setBusy] = useState<'starting' | 'paying' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const { mutateAsync: startCardPayment } = useStartCardPayment(groupId);
+  const { mutateAsync: applyCardPayment } = useApplyCardPayment(groupId);
 
   // A new plan needs a new PaymentIntent: the card details start over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the plan changes
@@ -76,7 +77,7 @@ export default function CardPaymentForm({ groupId, plan, onPlanMissing, confirmF
     setBusy('starting');
     setFailure(null);
     try {
-      const payment = await api.startCardPayment(groupId, { planId: plan.planId });
+      const payment = await startCardPayment(plan.planId);
       let stripe: Stripe | null = null;
       try {
         stripe = await loadStripe(payment.publishableKey);
@@ -90,11 +91,7 @@ export default function CardPaymentForm({ groupId, plan, onPlanMissing, confirmF
       const elements = stripe.elements({ clientSecret: payment.clientSecret, appearance: appearance() });
       setStarted({ stripe, elements, paymentIntentId: payment.paymentIntentId });
     } catch (e) {
-      // A card refused while starting: "Payment failed: ..."; anything else (no free seat, a plan
-      // that cannot be paid by card) in the server's own words.
-      notifications.error(
-        isApiError(e) && e.code === ERROR_CODES.paymentFailed ? subscriptionFailureMessage(e) : errorMessage(e, MSG.serverError),
-      );
+      notifications.error(cardPaymentStartErrorMessage(e));
     } finally {
       setBusy(null);
     }
@@ -121,7 +118,7 @@ export default function CardPaymentForm({ groupId, plan, onPlanMissing, confirmF
         confirmParams: { return_url: cardPaymentReturnUrl(groupId, plan.planId) },
       });
       if (error) return fail(paymentFailedMessage(error.message ?? 'The payment was not completed.'));
-      onPaid(await api.updateSubscription(groupId, { planId: plan.planId, stripeToken: paymentIntentId }));
+      onPaid(await applyCardPayment({ planId: plan.planId, stripeToken: paymentIntentId }));
       setStarted(null);
     } catch (e) {
       fail(subscriptionFailureMessage(e));

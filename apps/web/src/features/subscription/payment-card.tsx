@@ -1,9 +1,7 @@
 import { Suspense, lazy, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, Ticket } from 'lucide-react';
 import {
-  GROUP_RELOAD_DELAY_MS,
   MSG,
   ZUpdateSubscriptionBodySchema,
   formatPlanPrice,
@@ -13,7 +11,6 @@ import {
   type TSubscriptionEntry,
   type TUpdateSubscriptionResponse,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/dialog';
@@ -28,6 +25,7 @@ import type { TViewer } from '../../app/viewer';
 import { readCardPaymentReturn } from './card-payment-return';
 import { ACCESS_STATUS_LABELS } from './membership-status';
 import { subscriptionFailureMessage } from './subscription-failure';
+import { useApplyCardPayment, useRedeemPrepaidCode, useReloadAfterPayment } from './subscription.queries';
 
 // The card form and Stripe.js load only when someone opens the card tab.
 const CardPaymentForm = lazy(() => import('./card-payment-form'));
@@ -62,7 +60,7 @@ export interface PaymentCardProps {
  */
 export function PaymentCard({ viewer, entry, payable, plans, cardPayments, couponOnly, onChooseGroup }: PaymentCardProps) {
   const { vocab } = viewer;
-  const queryClient = useQueryClient();
+  const reloadAfterPayment = useReloadAfterPayment();
   const id = useId();
   const [planId, setPlanId] = useState<string | undefined>(plans.length === 1 ? plans[0]?.planId : undefined);
   const [tab, setTab] = useState<TTab>(cardPayments && !couponOnly ? 'card' : 'prepaid');
@@ -80,15 +78,10 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, coupo
   const paid = (res: TUpdateSubscriptionResponse) => {
     setDone(res.expires);
     notifications.success('Subscription updated', `Your access now runs until ${formatDate(res.expires)}.`);
-    // The groups (and this page) reload after 1 s (002 section 9).
-    setTimeout(() => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-      void queryClient.invalidateQueries({ queryKey: ['groups'] });
-    }, GROUP_RELOAD_DELAY_MS);
+    reloadAfterPayment();
   };
 
-  const redeem = useMutation({
-    mutationFn: (body: { planId: string; accessCode: string }) => api.updateSubscription(entry.groupId, body),
+  const redeem = useRedeemPrepaidCode(entry.groupId, {
     onSuccess: (res) => {
       setCode('');
       paid(res);
@@ -302,6 +295,7 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, coupo
 function useReturnedCardPayment(groupId: string, paid: (res: TUpdateSubscriptionResponse) => void) {
   const [search, setSearch] = useSearchParams();
   const handled = useRef(false);
+  const { mutateAsync: applyCardPayment } = useApplyCardPayment(groupId);
   useEffect(() => {
     const returned = readCardPaymentReturn(search);
     if (!returned || handled.current) return;
@@ -311,8 +305,8 @@ function useReturnedCardPayment(groupId: string, paid: (res: TUpdateSubscription
       notifications.error(paymentFailedMessage('The payment was not completed.'));
       return;
     }
-    api
-      .updateSubscription(groupId, { planId: returned.planId, stripeToken: returned.paymentIntentId })
-      .then(paid, (e: unknown) => notifications.error(subscriptionFailureMessage(e)));
-  }, [search, setSearch, groupId, paid]);
+    applyCardPayment({ planId: returned.planId, stripeToken: returned.paymentIntentId }).then(paid, (e: unknown) =>
+      notifications.error(subscriptionFailureMessage(e)),
+    );
+  }, [search, setSearch, paid, applyCardPayment]);
 }

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, CreditCard, Info, RefreshCw, Users } from 'lucide-react';
 import { membershipAccessNote, withArticle, type TSubscriptionEntry } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { Button } from '../../components/button';
 import { useJoinGroup } from '../join/use-join-group';
 import { Badge } from '../../components/status-badge';
@@ -19,6 +17,7 @@ import { ACCESS_STATUS_LABELS, accessStatus, expiryKind } from './membership-sta
 import { JoinGroupCard } from './join-group-card';
 import { PaymentCard } from './payment-card';
 import { AutoRenewControl } from './auto-renew-control';
+import { useSubscriptionPage } from './subscription.queries';
 import './subscription.css';
 
 const TONES = { active: 'success', 'not-active-yet': 'warning', expired: 'danger', inactive: undefined } as const;
@@ -35,7 +34,7 @@ export function SubscriptionPage() {
   const params = useParams<{ groupId?: string }>();
   const navigate = useNavigate();
   const activate = useJoinGroup(viewer.org.type);
-  const page = useQuery({ queryKey: queryKeys.subscriptionPage, queryFn: api.getSubscriptionPage });
+  const page = useSubscriptionPage();
   const payTitle = useRef<HTMLDivElement>(null);
   const [focusPay, setFocusPay] = useState(false);
 

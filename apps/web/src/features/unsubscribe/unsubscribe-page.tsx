@@ -1,10 +1,9 @@
 import { useParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { BellOff, CheckCircle2, Info, MailX, Settings } from 'lucide-react';
-import { api } from '../../api/rostrum-api';
 import { Button, ButtonLink } from '../../components/button';
 import { notifications } from '../../app/notification-store';
 import { WEB_ROUTES } from '../../app/route-paths';
+import { useUnsubscribe } from './unsubscribe.queries';
 import './unsubscribe.css';
 
 // 001 sections 2 and 8: the page an email's unsubscribe link opens. No sign-in is needed; the
@@ -19,8 +18,7 @@ export const UNSUBSCRIBE_STRINGS = {
 /** /unsubscribe/:unsubscribeCode */
 export function UnsubscribePage() {
   const { unsubscribeCode = '' } = useParams();
-  const unsubscribe = useMutation({
-    mutationFn: () => api.unsubscribe(unsubscribeCode),
+  const unsubscribe = useUnsubscribe(unsubscribeCode, {
     onSuccess: () => notifications.success(UNSUBSCRIBE_STRINGS.successTitle, UNSUBSCRIBE_STRINGS.successText),
     onError: () => notifications.error(UNSUBSCRIBE_STRINGS.errorTitle, UNSUBSCRIBE_STRINGS.errorText),
   });

@@ -3,10 +3,6 @@ import { call, client } from '../../api/http-client';
 
 // The wordspotting page's calls (002 section 7: wordspotting add and delete), kept with the feature.
 
-export const wordspottingKeys = {
-  page: ['wordspotting'] as const,
-};
-
 export const wordspottingApi = {
   /** The lists the caller sees, with what they may change, and where they may add one. */
   getPage: (): Promise<TWordspottingPage> => call('GET', () => client.GET('/api/v1/wordspotting')),

@@ -1,16 +1,6 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, ListChecks, Lock, Pencil, RotateCcw, SlidersHorizontal, User, Users } from 'lucide-react';
-import {
-  ERROR_CODES,
-  FILLER_PHRASE,
-  MSG,
-  WORDSPOTTING_MSG,
-  type TVocabulary,
-  type TWordspottingList,
-  type TWordspottingPage,
-} from '@rostrum/contract';
-import { errorMessage, isApiError } from '../../api/http-client';
+import { FILLER_PHRASE, WORDSPOTTING_MSG, type TVocabulary, type TWordspottingList, type TWordspottingPage } from '@rostrum/contract';
 import { notifications } from '../../app/notification-store';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
@@ -19,9 +9,9 @@ import { formatDate } from '../../components/date-format';
 import { AlertDialog, ConfirmDialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/spinner';
-import { wordspottingApi, wordspottingKeys } from './wordspotting-api';
 import { canStartWizard, editChoice, startChoice, type TWizardChoice } from './wizard-model';
 import { WordspottingWizard, describeScope } from './wordspotting-wizard';
+import { resetFailure, useResetWordspottingList, useWordspottingPage } from './wordspotting.queries';
 import './wordspotting.css';
 
 /**
@@ -30,29 +20,22 @@ import './wordspotting.css';
  * server's abilities allow, and "Customise a list" when the caller has somewhere to add one.
  */
 export function WordspottingPanel({ vocab, preselectedGroupId }: { vocab: TVocabulary; preselectedGroupId?: string | null }) {
-  const queryClient = useQueryClient();
-  const page = useQuery({ queryKey: wordspottingKeys.page, queryFn: wordspottingApi.getPage });
+  const page = useWordspottingPage();
   // ready (null) or a run of the wizard; each run is keyed so it starts afresh.
   const [run, setRun] = useState<{ id: number; start: TWizardChoice } | null>(null);
   const [resetting, setResetting] = useState<TWordspottingList | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
 
-  const reset = useMutation({
-    meta: { ownsErrors: true },
-    mutationFn: (l: TWordspottingList) =>
-      wordspottingApi.reset({
-        algorithm: l.algorithm,
-        ...(l.scope === 'org' ? { orgId: l.scopeId! } : l.scope === 'group' ? { groupId: l.scopeId! } : { userId: l.scopeId! }),
-      }),
-    onSuccess: (_r, l) => {
+  const reset = useResetWordspottingList({
+    onSuccess: (l) => {
       setResetting(null);
-      void queryClient.invalidateQueries({ queryKey: wordspottingKeys.page });
       notifications.success('Wordspotting list reset', `${listTitle(l, vocab)} now uses the next list that applies.`);
     },
     onError: (e) => {
       setResetting(null);
-      if (isApiError(e) && e.code === ERROR_CODES.wordspottingInvalidScope) setAlert(WORDSPOTTING_MSG.invalidDelete);
-      else notifications.error(errorMessage(e, MSG.networkError));
+      const failure = resetFailure(e);
+      if ('alert' in failure) setAlert(failure.alert);
+      else notifications.error(failure.toast);
     },
   });
 
@@ -66,7 +49,6 @@ export function WordspottingPanel({ vocab, preselectedGroupId }: { vocab: TVocab
   const onSaved = (saved: TWordspottingList) => {
     const choice = editChoice(saved);
     setRun(null);
-    void queryClient.invalidateQueries({ queryKey: wordspottingKeys.page });
     notifications.success(
       'Wordspotting list saved',
       `${describeScope(choice, data, vocab)}, ${labelOf(data, saved.algorithm)}: ${saved.words.length} ${saved.words.length === 1 ? 'phrase' : 'phrases'}.`,

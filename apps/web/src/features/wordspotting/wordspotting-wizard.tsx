@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Building2, Check, User, Users } from 'lucide-react';
 import { MSG, type TVocabulary, type TWordspottingList, type TWordspottingPage, type TWordspottingScope } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
@@ -7,7 +6,6 @@ import { notifications } from '../../app/notification-store';
 import { Button } from '../../components/button';
 import { initialBoxes, phrasesToSave } from './phrase-rules';
 import { PhraseEditor } from './phrase-editor';
-import { wordspottingApi } from './wordspotting-api';
 import {
   applyToOptions,
   existingList,
@@ -19,6 +17,7 @@ import {
   type TWizardChoice,
   type TWizardStep,
 } from './wizard-model';
+import { useSaveWordspottingList } from './wordspotting.queries';
 
 const STEP_TITLE: Record<TWizardStep, string> = {
   applyTo: 'Apply to',
@@ -52,17 +51,16 @@ export function WordspottingWizard({
   const [boxes, setBoxes] = useState<string[]>(() => initialBoxes(existingList(page.lists, start)?.words ?? []));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const groupWord = vocab.word('group');
-  const save = useMutation({
-    meta: { ownsErrors: true },
-    mutationFn: () => {
-      const scope = scopeOf(choice, page.targets);
-      if (!scope || !choice.algorithm) throw new Error('The wizard saved before its choices were made');
-      return wordspottingApi.save({ algorithm: choice.algorithm, words: phrasesToSave(boxes), ...scope });
-    },
+  const save = useSaveWordspottingList({
     onSuccess: onSaved,
     // The server's message (a phrase too long, a list no longer the caller's); the words stay.
     onError: (e) => notifications.error(errorMessage(e, MSG.networkError)),
   });
+  // Null while a choice is missing: the save then fails as the server's refusal would.
+  const saveBody = () => {
+    const scope = scopeOf(choice, page.targets);
+    return scope && choice.algorithm ? { algorithm: choice.algorithm, words: phrasesToSave(boxes), ...scope } : null;
+  };
 
   // Each step's heading takes the focus, so keyboard and screen reader users start at its top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
@@ -77,7 +75,7 @@ export function WordspottingWizard({
       setBoxes(initialBoxes(existingList(page.lists, choice)?.words ?? []));
     }
     if (next) setStep(next);
-    else save.mutate();
+    else save.mutate(saveBody());
   };
   const goBack = () => {
     const prev = prevWizardStep(steps, step);

@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Unplug } from 'lucide-react';
-import { api, queryKeys } from '../../api/rostrum-api';
 import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { notifications } from '../../app/notification-store';
+import { useDisconnectZoom, useZoomConnection } from './zoom.queries';
 import './zoom.css';
 
 /**
@@ -14,15 +13,9 @@ import './zoom.css';
  * the import is offered.
  */
 export function ZoomConnectionCard({ enabled }: { enabled: boolean }) {
-  const queryClient = useQueryClient();
-  const connection = useQuery({ queryKey: queryKeys.zoomConnection, queryFn: api.getZoomConnection, enabled });
-  const disconnect = useMutation({
-    mutationFn: api.disconnectZoom,
-    onSuccess: (next) => {
-      queryClient.setQueryData(queryKeys.zoomConnection, next);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.zoomMeetings });
-      notifications.success('Zoom disconnected', 'Rostrum no longer has access to your Zoom recordings.');
-    },
+  const connection = useZoomConnection(enabled);
+  const disconnect = useDisconnectZoom({
+    onSuccess: () => notifications.success('Zoom disconnected', 'Rostrum no longer has access to your Zoom recordings.'),
   });
   const c = connection.data;
   if (!c || (!c.linked && !c.available)) return null;

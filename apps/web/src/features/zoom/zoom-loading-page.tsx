@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { ROUTES } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
 import { PageHeader } from '../../components/page-header';
 import { LoadingState } from '../../components/spinner';
 import { ZoomLinkFailed } from './zoom-link-failed';
 import { takeZoomAssignment, zoomRecordingsPath } from './zoom-link';
+import { useLinkZoomAccount } from './zoom.queries';
 
 /**
  * /zoom-loading?code=&state=: Zoom sends the browser back here after the user allowed the app;
@@ -16,9 +15,13 @@ import { takeZoomAssignment, zoomRecordingsPath } from './zoom-link';
 export function ZoomLoadingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [failed, setFailed] = useState(false);
   const [assignmentId] = useState(takeZoomAssignment);
+  const link = useLinkZoomAccount({
+    onSuccess: () => void navigate(zoomRecordingsPath(assignmentId), { replace: true }),
+    onError: () => setFailed(true),
+  });
+  const linkAccount = link.mutate;
   const started = useRef(false);
   const code = params.get('code');
   const state = params.get('state');
@@ -30,14 +33,8 @@ export function ZoomLoadingPage() {
       setFailed(true);
       return;
     }
-    api
-      .linkZoomAccount({ code, state })
-      .then(() => {
-        void queryClient.invalidateQueries({ queryKey: ['zoom'] });
-        void navigate(zoomRecordingsPath(assignmentId), { replace: true });
-      })
-      .catch(() => setFailed(true));
-  }, [code, state, navigate, queryClient, assignmentId]);
+    linkAccount({ code, state });
+  }, [code, state, linkAccount]);
 
   return (
     <div className="page page--medium">

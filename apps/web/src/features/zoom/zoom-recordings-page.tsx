@@ -1,21 +1,16 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Clapperboard, Link2, Music, RefreshCw, Video } from 'lucide-react';
 import {
-  ERROR_CODES,
   ROUTES,
   ZOOM_LIMITS,
   ZOOM_MSG,
   formatTimer,
   trimmedDuration,
   type TTrim,
-  type TZoomImportBody,
   type TZoomMeeting,
   type TZoomRecordingFile,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { Button, ButtonLink } from '../../components/button';
 import { formatDateTime } from '../../components/date-format';
@@ -30,6 +25,14 @@ import { formatBytes } from '../intake/upload-progress';
 import { useIntakeData } from '../intake/use-intake-data';
 import { ZoomLinkFailed } from './zoom-link-failed';
 import { goLinkZoom } from './zoom-link';
+import {
+  isZoomNotLinked,
+  useImportZoomRecording,
+  useResetZoomLink,
+  useZoomConnection,
+  useZoomMeetings,
+  zoomImportErrorMessage,
+} from './zoom.queries';
 import '../intake/intake.css';
 import './zoom.css';
 
@@ -45,12 +48,12 @@ export function ZoomRecordingsPage() {
   const viewer = useViewer();
   const [params] = useSearchParams();
   const assignmentId = params.get('assignmentId');
-  const connection = useQuery({ queryKey: queryKeys.zoomConnection, queryFn: api.getZoomConnection });
+  const connection = useZoomConnection();
   const linked = !!connection.data?.available && connection.data.linked;
-  const meetings = useQuery({ queryKey: queryKeys.zoomMeetings, queryFn: api.getZoomMeetings, enabled: linked, retry: false });
+  const meetings = useZoomMeetings(linked);
   const intake = useIntakeData(viewer, assignmentId);
   const backTo = `${ROUTES.record.path}${assignmentId ? `?${new URLSearchParams({ assignmentId }).toString()}` : ''}`;
-  const lostLink = isApiError(meetings.error) && meetings.error.code === ERROR_CODES.zoomNotLinked;
+  const lostLink = isZoomNotLinked(meetings.error);
   const [linkDismissed, setLinkDismissed] = useState(false);
 
   let body: ReactNode;
@@ -144,11 +147,11 @@ function LinkCard({ assignmentId }: { assignmentId: string | null }) {
 /** The empty state, with the reset link: unlink this Zoom account and link one (perhaps another) again. */
 function EmptyZoom({ assignmentId }: { assignmentId: string | null }) {
   const [busy, setBusy] = useState(false);
+  const resetLink = useResetZoomLink();
   const reset = async () => {
     setBusy(true);
     try {
-      await api.disconnectZoom();
-      await goLinkZoom(assignmentId);
+      await resetLink.mutateAsync(assignmentId);
     } catch {
       setBusy(false);
     }
@@ -180,7 +183,6 @@ function ImportForm({ meetings, data, assignmentId }: { meetings: TZoomMeeting[]
   const titleRef = useRef<HTMLInputElement>(null);
   const pickRef = useRef<HTMLFieldSetElement>(null);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [pick, setPick] = useState<TPick | null>(null);
   const [pickError, setPickError] = useState(false);
   const [trim, setTrim] = useState<TTrim>({ from: 0, to: -1 });
@@ -190,22 +192,13 @@ function ImportForm({ meetings, data, assignmentId }: { meetings: TZoomMeeting[]
   const kept = duration != null ? trimmedDuration(duration, trim) : null;
   const tooLong = kept != null && kept > ZOOM_LIMITS.maxTrimSeconds + 0.5;
 
-  const run = useMutation({
-    mutationFn: (body: TZoomImportBody) => api.importZoomRecording(body),
-    onSuccess: ({ recordingId }) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
-      void navigate(resultsPath(recordingId, form.ctx.assignment?.assignmentId));
-    },
+  const run = useImportZoomRecording({
+    onSuccess: (recordingId) => void navigate(resultsPath(recordingId, form.ctx.assignment?.assignmentId)),
     onError: (err) => {
-      if (isApiError(err) && err.code === ERROR_CODES.zoomNotLinked) setRelink(true);
+      if (isZoomNotLinked(err)) setRelink(true);
     },
   });
-  // A refusal with a reason (title, trim, size, a recording gone) says it; anything else is the spec's text.
-  const error = !run.error
-    ? null
-    : isApiError(run.error) && run.error.status < 500 && run.error.hasBody && run.error.code !== ERROR_CODES.zoomNotLinked
-      ? run.error.message
-      : ZOOM_MSG.uploadError;
+  const error = run.error ? zoomImportErrorMessage(run.error) : null;
 
   const choose = (p: TPick) => {
     setPick(p);

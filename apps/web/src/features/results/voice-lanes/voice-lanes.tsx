@@ -1,7 +1,5 @@
 import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { HIDDEN_LANES_PREFERENCE, LANE_KEYS, LANE_LABELS, type TLaneKey } from '@rostrum/contract';
-import { lanesQuery } from '../../../api/rostrum-api';
 import { useSavePreferences } from '../../../app/preferences';
 import { useViewer } from '../../../app/viewer';
 import { useWaveform } from '../../../components/waveform/waveform-context';
@@ -9,6 +7,7 @@ import type { TWaveformView } from '../../../components/waveform/waveform-contro
 import { drawLane, LANE_HEIGHTS, readPalette } from './lane-draw';
 import { markAt, timeToX, xToTime } from './lane-geometry';
 import { describeMark, laneReading, lanesSummary } from './lane-text';
+import { useLanes } from '../results-recording.queries';
 
 // The voice on the waveform (issue "Beyond every peer", part 2): lanes under the waveform that
 // follow its zoom, scroll and playhead. They draw imperatively on the controller's view and tick
@@ -30,7 +29,7 @@ export function VoiceLanes({ lanesUrl }: { lanesUrl: string }) {
   const savePreferences = useSavePreferences();
   const hidden = readHiddenLanes(viewer.user.preferences[HIDDEN_LANES_PREFERENCE]);
   const shown = LANE_KEYS.filter((k) => !hidden.has(k));
-  const lanes = useQuery({ ...lanesQuery(lanesUrl), retry: 1 });
+  const lanes = useLanes(lanesUrl);
   const stageRef = useRef<HTMLDivElement>(null);
   const playheadRef = useRef<HTMLDivElement>(null);
   const canvases = useRef(new Map<TLaneKey, HTMLCanvasElement>());

@@ -1,0 +1,96 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ERROR_CODES, MSG, type TAdminInvite, type TCreateInviteBody, type TUpdateUserRolesBody } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { isApiError } from '../../api/http-client';
+import { isRefusal } from './admin-refusal';
+
+/** Every user of the organisation, or `tooMany` at the cap (then the server answers each search). */
+export function useAdminUserList() {
+  return useQuery({ queryKey: queryKeys.adminUsers(''), queryFn: () => api.getAdminUsers() });
+}
+
+/** The server's answer to one search, the previous one kept on screen while the next loads. */
+export function useAdminUserSearch(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.adminUsers(search),
+    queryFn: () => api.getAdminUsers(search),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One user's roles; an unknown user is not asked again. */
+export function useAdminUser(userId: string) {
+  return useQuery({ queryKey: queryKeys.adminUser(userId), queryFn: () => api.getAdminUser(userId), retry: false });
+}
+
+/** Saves the roles; the user lists, the groups and (for the caller's own roles) GET me reload. */
+export function useUpdateUserRoles(userId: string, isSelf: boolean, on: { onSuccess: () => void; onError: (e: Error) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TUpdateUserRolesBody) => api.updateUserRoles(userId, body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.adminUser(userId), saved);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminUserList });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.groups });
+      if (isSelf) void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      on.onSuccess();
+    },
+    onError: on.onError,
+  });
+}
+
+/** A refused role save: no free seat (402), the last admin (409, the server's reason), or the generic failure. */
+export function roleSaveErrorMessage(e: Error): { title: string; text?: string } {
+  if (isApiError(e) && e.code === ERROR_CODES.seatsLimitReached) return { title: MSG.roleSaveSeatTitle, text: MSG.roleSaveSeatText };
+  // The last admin of the organisation: the reason is worth more than "reload".
+  if (isApiError(e) && e.code === ERROR_CODES.rolesLastAdmin) return { title: MSG.roleSaveSeatTitle, text: e.message };
+  return { title: MSG.roleSaveFailed };
+}
+
+export function useInvites() {
+  return useQuery({ queryKey: queryKeys.invites, queryFn: api.getInvites });
+}
+
+export function useCreateInvite(on: { onSuccess: (invite: TAdminInvite) => void; onError: (e: Error) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCreateInviteBody) => api.createInvite(body),
+    onSuccess: (invite) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.invites });
+      on.onSuccess(invite);
+    },
+    onError: on.onError,
+  });
+}
+
+/** The server's reason for a refused invite; null: the generic message. */
+export function inviteSendErrorMessage(e: Error): string | null {
+  return isRefusal(e) ? e.message : null;
+}
+
+export function useResendInvite(on: { onSuccess: () => void; onError: (e: Error) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (inviteId: string) => api.resendInvite(inviteId),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.invites });
+      on.onSuccess();
+    },
+    onError: on.onError,
+  });
+}
+
+/** The invite leaves the list at once, then the list reloads. */
+export function useDeleteInvite(on: { onSuccess: () => void; onError: (e: Error) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (inviteId: string) => api.deleteInvite(inviteId),
+    onSuccess: (_, inviteId) => {
+      queryClient.setQueryData<TAdminInvite[]>(queryKeys.invites, (list) => list?.filter((i) => i.inviteId !== inviteId));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.invites });
+      on.onSuccess();
+    },
+    onError: on.onError,
+  });
+}

@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ERROR_CODES, MSG, alreadyCoachMessage } from '@rostrum/contract';
+import { api, queryKeys } from '../../api/rostrum-api';
+import { isApiError } from '../../api/http-client';
+import { landingForMe } from '../auth/complete-sign-in';
+
+/** POST auth/sign-up/invite for the code: a refusal is the answer (no retry), and it is kept. */
+export function useInviteCheck(code: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.inviteCheck(code),
+    queryFn: () => api.checkInvite({ inviteCode: code ?? '' }),
+    enabled: !!code,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** A full organisation (402 seats.limit_reached): the join's own failure, which may be tried again. */
+export function isSeatLimit(e: unknown): boolean {
+  return isApiError(e) && e.code === ERROR_CODES.seatsLimitReached;
+}
+
+/** What the confirm page says when the invite check fails. */
+export function inviteCheckErrorMessage(e: Error): string {
+  // A status check: a malformed request (request.invalid) says the same as an unknown code.
+  if (isApiError(e) && e.status === 400) return MSG.inviteCodeInvalid;
+  return isSeatLimit(e) ? MSG.joinSeatLimit : e.message;
+}
+
+type TJoinFailure = { kind: 'seat-limit' } | { kind: 'already-coach'; title: string; text: string } | { kind: 'invalid'; text: string };
+
+/** 000 section 8: a failed join is the seat limit, already a coach, or an invalid code (with the server's text below 500). */
+export function joinFailure(e: Error, orgType: string): TJoinFailure {
+  if (isSeatLimit(e)) return { kind: 'seat-limit' };
+  if (isApiError(e) && e.code === ERROR_CODES.groupAlreadyCoach) return { kind: 'already-coach', ...alreadyCoachMessage(orgType) };
+  return { kind: 'invalid', text: isApiError(e) && e.hasBody && e.status < 500 ? e.message : MSG.joinInvalidText };
+}
+
+/**
+ * POST groups/join. On success the groups are refreshed and GET me is read afresh for the
+ * landing page, which `onJoined` receives.
+ */
+export function useJoinGroupRequest(on: { onJoined: (landing: string) => Promise<void>; onError: (e: Error) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (inviteCode: string) => api.joinGroup(inviteCode.trim()),
+    onSuccess: async () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.groups });
+      const me = await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: api.getMe, staleTime: 0 });
+      await on.onJoined(await landingForMe(queryClient, me));
+    },
+    onError: on.onError,
+  });
+}

@@ -1,0 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../api/rostrum-api';
+
+/** Turns off every email notification of the code's user (no sign-in, so no cache to update). */
+export function useUnsubscribe(unsubscribeCode: string, on: { onSuccess: () => void; onError: () => void }) {
+  return useMutation({ mutationFn: () => api.unsubscribe(unsubscribeCode), onSuccess: on.onSuccess, onError: on.onError });
+}
