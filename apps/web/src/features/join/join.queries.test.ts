@@ -6,8 +6,9 @@ import { inviteCheckErrorMessage, joinFailure } from './join.queries';
 // 000 section 8: what a failed join or invite check says.
 
 describe('joinFailure', () => {
-  it('tells the seat limit and "already a coach" by their codes', () => {
+  it('tells the seat limit and "already a coach" by their statuses, the only 402 and 409 the join answers', () => {
     expect(joinFailure(new ApiError(402, 'full', true, ERROR_CODES.seatsLimitReached), 'edu')).toEqual({ kind: 'seat-limit' });
+    expect(joinFailure(new ApiError(402, 'full', true), 'edu')).toEqual({ kind: 'seat-limit' });
     expect(joinFailure(new ApiError(409, 'coach', true, ERROR_CODES.groupAlreadyCoach), 'edu')).toEqual({
       kind: 'already-coach',
       ...alreadyCoachMessage('edu'),

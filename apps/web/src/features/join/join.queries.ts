@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ERROR_CODES, MSG, alreadyCoachMessage } from '@rostrum/contract';
+import { MSG, alreadyCoachMessage } from '@rostrum/contract';
 import { api, queryKeys } from '../../api/rostrum-api';
 import { isApiError } from '../../api/http-client';
 import { landingForMe } from '../auth/complete-sign-in';
@@ -15,9 +15,9 @@ export function useInviteCheck(code: string | undefined) {
   });
 }
 
-/** A full organisation (402 seats.limit_reached): the join's own failure, which may be tried again. */
+/** A full organisation: the only 402 the join and the invite check answer (seats.limit_reached), which may be tried again. */
 export function isSeatLimit(e: unknown): boolean {
-  return isApiError(e) && e.code === ERROR_CODES.seatsLimitReached;
+  return isApiError(e) && e.status === 402;
 }
 
 /** What the confirm page says when the invite check fails. */
@@ -32,7 +32,8 @@ type TJoinFailure = { kind: 'seat-limit' } | { kind: 'already-coach'; title: str
 /** 000 section 8: a failed join is the seat limit, already a coach, or an invalid code (with the server's text below 500). */
 export function joinFailure(e: Error, orgType: string): TJoinFailure {
   if (isSeatLimit(e)) return { kind: 'seat-limit' };
-  if (isApiError(e) && e.code === ERROR_CODES.groupAlreadyCoach) return { kind: 'already-coach', ...alreadyCoachMessage(orgType) };
+  // The only 409 of the join (group.already_coach).
+  if (isApiError(e) && e.status === 409) return { kind: 'already-coach', ...alreadyCoachMessage(orgType) };
   return { kind: 'invalid', text: isApiError(e) && e.hasBody && e.status < 500 ? e.message : MSG.joinInvalidText };
 }
 
