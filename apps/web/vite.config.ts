@@ -5,7 +5,12 @@ import { routePreload } from './build/route-preload';
 import { EARLY_RESPONSES_GLOBAL, RECORDING_PAGE_EXPAND } from './src/api/early-responses';
 import { SESSION_STORAGE_KEYS } from './src/app/session-keys';
 
-const UI_MODULES = /node_modules[\\/]lucide-react[\\/]|apps[\\/]web[\\/]src[\\/](app|api|components)[\\/]/;
+// tokens.css, base.css and shared.css ride in the ui chunk (main.tsx imports them before any of its
+// modules, so they come first in it): the ui chunk's style sheet, with each component's own CSS, is
+// linked before the entry's, and a component's rules must come after the base and shared rules they
+// override (:focus-visible, .icon-tile).
+const UI_MODULES =
+  /node_modules[\\/]lucide-react[\\/]|apps[\\/]web[\\/]src[\\/](app|api|components)[\\/]|apps[\\/]web[\\/]src[\\/]styles[\\/](tokens|base|shared)\.css$/;
 /** Shared components that bring a large library of their own stay with the pages that use them. */
 const NOT_UI_MODULES = /src[\\/]components[\\/](waveform|line-chart)[\\/]/;
 const RESULTS_MODULES =

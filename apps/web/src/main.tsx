@@ -7,7 +7,7 @@ import { MSG, type TMeResponse } from '@rostrum/contract';
 import '@fontsource-variable/inter';
 import './styles/tokens.css';
 import './styles/base.css';
-import './styles/components.css';
+import './styles/shared.css';
 import './styles/shell.css';
 import './styles/pages.css';
 import { configureHttp } from './api/http-client';

@@ -1,4 +1,4 @@
-import createClient from 'openapi-fetch';
+import createClient, { type MaybeOptionalInit } from 'openapi-fetch';
 import { ERROR_CODES, MSG, type TErrorCode, ZApiErrorItemSchema } from '@rostrum/contract';
 import { z } from 'zod';
 import type { paths } from './openapi.gen';
@@ -98,9 +98,16 @@ client.use({
   },
 });
 
+/** The init of a route with one path parameter, `{id}`: most of them. */
+export const withId = (id: string) => ({ params: { path: { id } } });
+
+/** openapi-fetch's init (params.path, params.query, body, headers) for one operation: what operations.gen.ts takes. */
+export type TInit<P extends keyof paths, M extends keyof paths[P]> = MaybeOptionalInit<paths[P], M>;
+
 /** What openapi-fetch resolves to: the `data` envelope on success, the error body otherwise. */
 interface TFetchResult<T> {
-  data?: { data: T };
+  /** null for a 204 (No Content). */
+  data?: { data: T } | null;
   error?: unknown;
   response: Response;
 }
@@ -131,4 +138,44 @@ export async function call<T>(method: HttpMethod, send: () => Promise<TFetchResu
   if (token && endsSession(response.status, parsed.code)) hooks.onUnauthorized();
   if (response.status === 402 && token && !opts.own402) hooks.onPaymentRequired();
   throw error;
+}
+
+/** A file operation asks for whatever the route sends (a CSV, a PDF, subtitles); errors still come as JSON. */
+export const FILE_ACCEPT = { Accept: '*/*' } as const;
+
+/** A downloaded file and the name the server gave it (Content-Disposition), null when it gave none. */
+export interface TDownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** One call whose answer is a file (openapi-fetch's parseAs 'blob'); failures are ApiErrors like every call's. */
+export function download(
+  send: () => Promise<{ data?: unknown; error?: unknown; response: Response }>,
+  options?: CallOptions,
+): Promise<TDownloadedFile> {
+  return call(
+    'GET',
+    async () => {
+      const r = await send();
+      const fileName = fileNameFrom(r.response.headers.get('content-disposition'), null);
+      return { data: r.data ? { data: { blob: r.data as Blob, fileName } } : undefined, error: r.error, response: r.response };
+    },
+    options,
+  );
+}
+
+/** The file name of a Content-Disposition header: the UTF-8 filename* first, else the plain one. */
+export function fileNameFrom<F extends string | null>(disposition: string | null, fallback: F): string | F {
+  if (!disposition) return fallback;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      // A broken encoding: the plain name below.
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"/i.exec(disposition) ?? /filename\s*=\s*([^;]+)/i.exec(disposition);
+  return plain?.[1]?.trim() || fallback;
 }

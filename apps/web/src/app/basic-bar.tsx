@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { BrandLogo } from './brand-logo';
+import '../components/button.css';
 
 /**
  * The bar for signed-out and free-trial users: 'Already have an account?' and a Sign in link,

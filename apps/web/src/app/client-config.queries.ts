@@ -1,9 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TClientConfig } from '@rostrum/contract';
-import { api, queryKeys } from '../api/rostrum-api';
+import { queryKeys } from '../api/rostrum-api';
+import { operations } from '../api/operations.gen';
 
 /** GET client-config: the server's settings for the web app, read once per page load. */
-const clientConfigQuery = () => ({ queryKey: queryKeys.clientConfig, queryFn: api.getClientConfig, staleTime: Number.POSITIVE_INFINITY });
+const clientConfigQuery = () => ({
+  queryKey: queryKeys.clientConfig,
+  queryFn: () => operations.getClientConfig(),
+  staleTime: Number.POSITIVE_INFINITY,
+});
 
 export function useClientConfig() {
   return useQuery(clientConfigQuery());

@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TMeResponse, TRecording } from '@rostrum/contract';
-import { api, queryKeys } from '../api/rostrum-api';
+import type { TRecording } from '@rostrum/contract';
+import { queryKeys } from '../api/rostrum-api';
+import { operations } from '../api/operations.gen';
+import { idsSentTo } from '../test/operations';
 import { prefetchFirstPage } from './first-page-data';
 import { sessionStore } from './session-store';
 
@@ -10,10 +12,8 @@ const ID = '0b6e2f4a-1c3d-4e5f-8a9b-0c1d2e3f4a5b';
 function setup(signedIn: boolean) {
   if (signedIn) sessionStore.signIn({ apiKey: 'k', orgCode: 'org', expires: new Date(Date.now() + 3_600_000).toISOString() });
   else sessionStore.signOut();
-  const me = vi.spyOn(api, 'getMe').mockResolvedValue({ user: {} } as TMeResponse);
-  const recording = vi
-    .spyOn(api, 'getRecording')
-    .mockResolvedValue({ recordingId: ID, peaksUrl: null, lanesUrl: null } as unknown as TRecording);
+  const me = vi.spyOn(operations, 'getMe').mockResolvedValue({ user: {} } as never);
+  const recording = idsSentTo('getRecording', () => ({ recordingId: ID, peaksUrl: null, lanesUrl: null }) as unknown as TRecording);
   return { queryClient: new QueryClient(), me, recording };
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TMeResponse, TMode } from '@rostrum/contract';
-import { api, queryKeys } from '../api/rostrum-api';
+import { queryKeys } from '../api/rostrum-api';
+import { savePreferences } from './preferences';
 
 /**
  * Switches coach / speaker mode: GET me shows the new mode at once and it is saved in the
@@ -9,7 +10,7 @@ import { api, queryKeys } from '../api/rostrum-api';
 export function useSwitchMode(): (next: TMode) => void {
   const queryClient = useQueryClient();
   const saveMode = useMutation({
-    mutationFn: (next: TMode) => api.updatePreferences({ currentMode: next }),
+    mutationFn: (next: TMode) => savePreferences({ currentMode: next }),
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
     meta: { ownsErrors: true },
   });

@@ -7,6 +7,7 @@ import { BrandLogo } from './brand-logo';
 import { ModeSwitcher } from './mode-switcher';
 import { NAV_LABELS, NAV_PATHS, navPath } from './route-paths';
 import type { TViewer } from './viewer';
+import '../components/button.css';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/);

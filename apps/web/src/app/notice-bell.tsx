@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Bell, ClipboardCheck, Flag, MessageSquare, Share2, Sparkles, Star } from 'lucide-react';
 import { noticeText, ROUTES, routePath, type TNotice, type TNoticeKind } from '@rostrum/contract';
 import { useMarkNoticesRead, useNotices, useReloadNotices } from './notices.queries';
+import './notice-bell.css';
 
 // The notification centre (issue 20, part 3): the bell in the navigation with the unread count;
 // its panel lists the newest notices, and opening it marks the listed ones read (they stay

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, queryKeys } from '../api/rostrum-api';
+import { queryKeys } from '../api/rostrum-api';
+import { operations } from '../api/operations.gen';
 
 /** How often the count is fetched while the page is open (and whenever the window gets focus). */
 const NOTICE_POLL_MS = 60_000;
@@ -9,7 +10,7 @@ const NOTICE_POLL_MS = 60_000;
 export function useNotices() {
   return useQuery({
     queryKey: queryKeys.notices,
-    queryFn: () => api.getNotices(),
+    queryFn: () => operations.getNotices(),
     refetchInterval: NOTICE_POLL_MS,
     refetchOnWindowFocus: true,
   });
@@ -25,7 +26,7 @@ export function useReloadNotices(): () => void {
 export function useMarkNoticesRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => api.readNotices(ids),
+    mutationFn: (noticeIds: string[]) => operations.readNotices({ body: { noticeIds } }),
     onSuccess: (data) => queryClient.setQueryData(queryKeys.notices, data),
   });
 }

@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TMeResponse, TPreferences } from '@rostrum/contract';
-import { api, queryKeys } from '../api/rostrum-api';
+import { queryKeys } from '../api/rostrum-api';
+import { bodiesSentTo } from '../test/operations';
 import { useGroupPreference, usePreference } from './preferences';
 
 const g1 = '0b6e2f4a-1c3d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -13,7 +14,7 @@ function setup(preferences: TPreferences) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   const me = { user: { preferences } } as unknown as TMeResponse;
   queryClient.setQueryData(queryKeys.me, me);
-  const saved = vi.spyOn(api, 'updatePreferences').mockResolvedValue({});
+  const saved = bodiesSentTo('updatePreferences');
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
   const cached = () => queryClient.getQueryData<TMeResponse>(queryKeys.me)!.user.preferences;
   return { me, saved, wrapper, cached };

@@ -12,17 +12,24 @@ import {
   type TPreferences,
   type TUpdatePreferencesBody,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../api/rostrum-api';
+import { queryKeys } from '../api/rostrum-api';
+import { operations } from '../api/operations.gen';
+import type { paths } from '../api/openapi.gen';
 
 // The user's remembered choices (PUT me/preferences), one way for every screen: the change shows
 // at once in the cached GET me and is sent in the background.
 
 type TApply = (p: TPreferences) => TPreferences;
 
+type TGeneratedPreferencesBody = NonNullable<paths['/api/v1/me/preferences']['put']['requestBody']>['content']['application/json'];
+
+/** PUT me/preferences. The cast: the contract's body lets named per-group maps sit beside client keys. */
+export const savePreferences = (body: TUpdatePreferencesBody) => operations.updatePreferences({ body: body as TGeneratedPreferencesBody });
+
 /** Saves some preferences; `apply` says how they change the cached copy (default: a shallow merge). */
 export function useSavePreferences(): (body: TUpdatePreferencesBody, apply?: TApply) => void {
   const queryClient = useQueryClient();
-  const save = useMutation({ mutationFn: (body: TUpdatePreferencesBody) => api.updatePreferences(body) });
+  const save = useMutation({ mutationFn: savePreferences });
   return (body, apply = (p) => ({ ...p, ...body }) as TPreferences) => {
     queryClient.setQueryData<TMeResponse>(queryKeys.me, (m) =>
       m ? { ...m, user: { ...m.user, preferences: apply(m.user.preferences) } } : m,

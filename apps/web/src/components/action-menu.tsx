@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
+import './button.css';
+import './action-menu.css';
 
 export interface ActionMenuItem {
   key: string;

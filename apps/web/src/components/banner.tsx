@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react';
+import './banner.css';
 
 export type BannerKind = 'success' | 'error' | 'info' | 'warning';
 

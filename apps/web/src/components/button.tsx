@@ -1,5 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
+// Before the spinner's CSS, as in the cascade so far (its size wins over .btn__spinner's).
+import './button.css';
 import { Spinner } from './spinner';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'accent' | 'danger';

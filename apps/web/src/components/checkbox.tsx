@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import './checkbox.css';
 
 export interface CheckboxProps {
   checked: boolean;

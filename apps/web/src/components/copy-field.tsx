@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { Button } from './button';
+import './field.css';
+import './copy-field.css';
 
 /** A read-only value with a copy button (invite codes and links). */
 export function CopyField({ label, value, id }: { label: string; value: string; id: string }) {

@@ -1,5 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { Button } from './button';
+import './dialog.css';
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { AlertCircle } from 'lucide-react';
+import './field.css';
 
 /** The props every field of the family shares: its label, hint and error, around one control. */
 export interface FieldFrameProps {

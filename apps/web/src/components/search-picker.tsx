@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronDown, Search } from 'lucide-react';
+import './button.css';
+import './search-picker.css';
 
 export interface SearchPickerProps<T> {
   buttonLabel: string;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './segmented-control.css';
 
 /**
  * One choice among a few, as the project's segmented control (.segmented): a radio group, so the

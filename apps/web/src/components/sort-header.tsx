@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import './sort-header.css';
 
 export type TSortDirection = 'ascending' | 'descending';
 export interface TSort<K extends string> {

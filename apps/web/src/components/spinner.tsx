@@ -1,3 +1,5 @@
+import './spinner.css';
+
 export function Spinner({ className, label = 'Loading', size }: { className?: string; label?: string; size?: 'lg' }) {
   const cls = ['spinner', size === 'lg' && 'spinner--lg', className].filter(Boolean).join(' ');
   // A labelled spinner is a status; an unlabelled one (text beside it) is hidden from assistive technology.

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './stat-tiles.css';
 
 export interface TStatTile {
   icon: ReactNode;

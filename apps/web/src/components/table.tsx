@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './table.css';
 
 export interface Column<T> {
   key: string;

@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
+import './tabs.css';
 
 export interface TabItem<K extends string> {
   key: K;

@@ -1,5 +1,6 @@
 import type { Ref, TextareaHTMLAttributes } from 'react';
 import { Field, type FieldFrameProps } from './field';
+import './textarea-field.css';
 
 export interface TextAreaFieldProps
   extends FieldFrameProps,

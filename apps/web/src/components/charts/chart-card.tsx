@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Highlighter, Info } from 'lucide-react';
+import './chart-card.css';
 
 export const TOOLTIP_DELAY_MS = 500;
 

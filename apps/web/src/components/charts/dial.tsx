@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { arcPath, clamp, one } from './geometry';
+import './dial.css';
 
 const START = 150;
 const SWEEP = 240;

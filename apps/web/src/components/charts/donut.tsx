@@ -1,4 +1,5 @@
 import { arcPath } from './geometry';
+import './donut.css';
 
 const COLORS = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)', 'var(--chart-6)'];
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { gaugeAngle, type TIdeal } from '@rostrum/contract';
 import { arcPath, polar } from './geometry';
+import './gauge.css';
 
 export interface GaugeProps {
   title: string;

@@ -1,3 +1,5 @@
+import './number-tile.css';
+
 /** A counted metric (conversation switches, questions) with its ideal range. */
 export function NumberTile({
   title,

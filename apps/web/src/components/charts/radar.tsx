@@ -1,4 +1,5 @@
 import { polar } from './geometry';
+import './radar.css';
 
 export const RADAR_RINGS = [2, 4, 6, 8, 10] as const;
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatTimer, varietyBarScore, VARIETY_SEGMENTS, type TSpan } from '@rostrum/contract';
+import './variety-bars.css';
 
 const H = 96;
 const W = 220;

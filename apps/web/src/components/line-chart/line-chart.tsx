@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import './line-chart.css';
 
 // A line chart of one series as an SVG: y ticks at 0, 20, 40, 60, 80 and 100 percent of the range,
 // an optional band per point (the ideal zone), x labels that may link somewhere, a tooltip per

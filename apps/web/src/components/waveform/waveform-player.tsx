@@ -9,6 +9,7 @@ import { MAX_PX_PER_SEC, SKIP_SECONDS } from './waveform-controller';
 import type { TSpeakerTurns } from './waveform-split';
 import { STICKY_OFFSET_PX, stickyAllowed } from './sticky-rules';
 import { type TWaveformSplit, waveformSplit } from './waveform-split';
+import './waveform.css';
 
 export interface WaveformPlayerProps {
   title: string;

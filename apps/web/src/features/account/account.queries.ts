@@ -1,17 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TEmailPreferences, TEmailSettings, TMeResponse, TUpdateMeBody, TUser } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { queryKeys } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
 
 /** POST auth/password/update. */
 export function useUpdatePassword(on: { onSuccess: () => void; onError: (e: Error) => void }) {
-  return useMutation({ mutationFn: api.updatePassword, onSuccess: on.onSuccess, onError: on.onError });
+  return useMutation({
+    mutationFn: (body: { password: string; newPassword: string }) => operations.updatePassword({ body }),
+    onSuccess: on.onSuccess,
+    onError: on.onError,
+  });
 }
 
 /** PUT me; GET me takes the saved user in place (it is kept a minute, so no refetch). */
 export function useUpdateMe(on: { onSuccess: (updated: TUser) => void; onError: (e: Error) => void; onSettled?: () => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUpdateMeBody) => api.updateMe(body),
+    mutationFn: (body: TUpdateMeBody) => operations.updateMe({ body: body }),
     onSuccess: (updated) => {
       queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) => (me ? { ...me, user: updated } : me));
       on.onSuccess(updated);
@@ -23,7 +28,7 @@ export function useUpdateMe(on: { onSuccess: (updated: TUser) => void; onError: 
 
 /** GET email-preferences: the six switches, the sections offered, and the access reminder switch. */
 export function useEmailSettings() {
-  return useQuery({ queryKey: queryKeys.emailSettings, queryFn: () => api.getEmailSettings() });
+  return useQuery({ queryKey: queryKeys.emailSettings, queryFn: () => operations.getEmailSettings() });
 }
 
 /** What changed on the email settings page; an absent part is not sent. */
@@ -43,10 +48,10 @@ export function useSaveEmailSettings(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ preferences: sent, accessReminders }: TEmailSettingsChange) => ({
-      preferences: sent ? ((await api.updateEmailPreferences(sent)) ?? sent) : settings.preferences,
+      preferences: sent ? ((await operations.updateEmailPreferences({ body: sent })) ?? sent) : settings.preferences,
       enabled:
         accessReminders !== undefined
-          ? (await api.updateAccessReminders({ enabled: accessReminders })).enabled
+          ? (await operations.updateAccessReminders({ body: { enabled: accessReminders } })).enabled
           : settings.accessReminders.enabled,
     }),
     onSuccess: (saved) => {

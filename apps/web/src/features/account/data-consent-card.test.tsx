@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import { operations } from '../../api/operations.gen';
+import { sent } from '../../test/operations';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { TUser } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
+import { MSG, type TUser } from '@rostrum/contract';
+import { ApiError } from '../../api/http-client';
+import { notifications } from '../../app/notification-store';
 import { formatDate } from '../../components/date-format';
 import { DataConsentCard } from './data-consent-card';
 
@@ -60,13 +63,27 @@ describe('DataConsentCard (000 sections 2.9 and 5, issue 38 item 1)', () => {
 
   it('saves only the two choices, and shows when each was made', async () => {
     const at = '2026-05-06T08:00:00.000Z';
-    const update = vi.spyOn(api, 'updateMe').mockResolvedValue(asUser({ ...euUser, dataUseAllowed: true, dataUseAllowedAt: at }));
+    const update = vi
+      .spyOn(operations, 'updateMe')
+      .mockResolvedValue(asUser({ ...euUser, dataUseAllowed: true, dataUseAllowedAt: at }) as never);
     const user = userEvent.setup();
     renderCard(asUser({ ...euUser, dataRetention: true, dataRetentionAt: at }));
     expect(screen.getByLabelText(KEEP).getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText(`You turned this on on ${formatDate(at)}.`)).toBeTruthy();
     await user.click(screen.getByLabelText(DATA_USE));
     await user.click(screen.getByRole('button', { name: 'Save data choices' }));
-    await vi.waitFor(() => expect(update).toHaveBeenCalledWith({ dataRetention: true, dataUseAllowed: true }));
+    await vi.waitFor(() => expect(update).toHaveBeenCalledWith(sent({ dataRetention: true, dataUseAllowed: true })));
+  });
+
+  it('sends a choice turned off as false, and says when the save failed', async () => {
+    const update = vi.spyOn(operations, 'updateMe').mockRejectedValue(new ApiError(500, 'Server error', false));
+    const error = vi.spyOn(notifications, 'error');
+    const user = userEvent.setup();
+    renderCard(asUser({ ...euUser, dataRetention: true, dataRetentionAt: '2026-05-06T08:00:00.000Z' }));
+    await user.click(screen.getByLabelText(KEEP));
+    await user.click(screen.getByRole('button', { name: 'Save data choices' }));
+    await vi.waitFor(() => expect(update).toHaveBeenCalledWith(sent({ dataRetention: false, dataUseAllowed: false })));
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith(MSG.profileSaveTitle, MSG.profileSaveGeneric));
+    expect(screen.getByLabelText<HTMLInputElement>(KEEP).checked).toBe(false);
   });
 });

@@ -1,6 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Check } from 'lucide-react';
-import { DATA_RETENTION_YEARS, MSG, type TUser } from '@rostrum/contract';
+import { DATA_RETENTION_YEARS, MSG, ZUpdateMeBodySchema, type TUser } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -8,6 +11,12 @@ import { Checkbox } from '../../components/checkbox';
 import { notifications } from '../../app/notification-store';
 import { useUpdateMe } from './account.queries';
 import { agreedStatements, choiceNote } from './consent-record';
+import './account.css';
+
+const body = ZUpdateMeBodySchema.shape;
+/** The two choices, sent as they are: the PUT me body with only these two fields, each given. */
+const ZDataChoicesSchema = z.object({ dataRetention: body.dataRetention.unwrap(), dataUseAllowed: body.dataUseAllowed.unwrap() });
+type TDataChoices = z.infer<typeof ZDataChoicesSchema>;
 
 /** One of the two choices, with the date it was last made under it. */
 function Choice(props: { checked: boolean; onChange: (v: boolean) => void; note: string | null; children: ReactNode }) {
@@ -32,21 +41,21 @@ function Choice(props: { checked: boolean; onChange: (v: boolean) => void; note:
  * these two fields; the server dates each change).
  */
 export function DataConsentCard({ user }: { user: TUser }) {
-  const [dataRetention, setDataRetention] = useState(!!user.dataRetention);
-  const [dataUseAllowed, setDataUseAllowed] = useState(!!user.dataUseAllowed);
+  const form = useForm<TDataChoices>({
+    resolver: zodResolver(ZDataChoicesSchema),
+    defaultValues: { dataRetention: !!user.dataRetention, dataUseAllowed: !!user.dataUseAllowed },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
   const save = useUpdateMe({
     onSuccess: () => notifications.success(MSG.changesSaved),
     onError: (e) => notifications.error(MSG.profileSaveTitle, errorMessage(e, MSG.profileSaveGeneric)),
   });
   const agreed = agreedStatements(user);
+  const onSubmit = form.handleSubmit((choices) => save.mutate(choices));
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate({ dataRetention, dataUseAllowed });
-      }}
-    >
+    <form onSubmit={(e) => void onSubmit(e)}>
       <Card
         title="Your data"
         titleId="your-data-title"
@@ -73,12 +82,24 @@ export function DataConsentCard({ user }: { user: TUser }) {
           )}
           <div className="stack" style={{ gap: 'var(--space-3)' }}>
             <h3 className="form-section-title">Your choices</h3>
-            <Choice checked={dataRetention} onChange={setDataRetention} note={choiceNote(user.dataRetention, user.dataRetentionAt)}>
-              Keep my recordings and data for up to {DATA_RETENTION_YEARS} years after my account is closed.
-            </Choice>
-            <Choice checked={dataUseAllowed} onChange={setDataUseAllowed} note={choiceNote(user.dataUseAllowed, user.dataUseAllowedAt)}>
-              Allow my anonymized recordings to be used to improve Rostrum's speech analysis.
-            </Choice>
+            <Controller
+              control={form.control}
+              name="dataRetention"
+              render={({ field }) => (
+                <Choice checked={field.value} onChange={field.onChange} note={choiceNote(user.dataRetention, user.dataRetentionAt)}>
+                  Keep my recordings and data for up to {DATA_RETENTION_YEARS} years after my account is closed.
+                </Choice>
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="dataUseAllowed"
+              render={({ field }) => (
+                <Choice checked={field.value} onChange={field.onChange} note={choiceNote(user.dataUseAllowed, user.dataUseAllowedAt)}>
+                  Allow my anonymized recordings to be used to improve Rostrum's speech analysis.
+                </Choice>
+              )}
+            />
           </div>
         </div>
       </Card>

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
+import { operations } from '../../api/operations.gen';
+import { sent } from '../../test/operations';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { DEFAULT_EMAIL_PREFERENCES, type TEmailSettings, vocabulary } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
 import type { TViewer } from '../../app/viewer';
 import { EmailPreferencesForm } from './email-preferences-form';
 
@@ -20,7 +21,7 @@ function settings(offered: boolean, enabled = true): TEmailSettings {
 }
 
 function renderForm(s: TEmailSettings) {
-  vi.spyOn(api, 'getEmailSettings').mockResolvedValue(s);
+  vi.spyOn(operations, 'getEmailSettings').mockResolvedValue(s);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -35,8 +36,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('EmailPreferencesForm: the access reminder switch', () => {
   it('shows the switch the server offers, and saves it with its own call only', async () => {
-    const saveReminders = vi.spyOn(api, 'updateAccessReminders').mockResolvedValue({ enabled: false });
-    const savePrefs = vi.spyOn(api, 'updateEmailPreferences');
+    const saveReminders = vi.spyOn(operations, 'updateAccessReminders').mockResolvedValue({ enabled: false });
+    const savePrefs = vi.spyOn(operations, 'updateEmailPreferences');
     const user = userEvent.setup();
     renderForm(settings(true));
     const reminder = await screen.findByRole('switch', { name: REMINDER });
@@ -48,7 +49,7 @@ describe('EmailPreferencesForm: the access reminder switch', () => {
     await user.click(reminder);
     expect(reminder.getAttribute('aria-checked')).toBe('false');
     await user.click(save);
-    await waitFor(() => expect(saveReminders).toHaveBeenCalledWith({ enabled: false }));
+    await waitFor(() => expect(saveReminders).toHaveBeenCalledWith(sent({ enabled: false })));
     expect(savePrefs).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save changes' }).hasAttribute('disabled')).toBe(true));
   });

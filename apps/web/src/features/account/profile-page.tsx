@@ -30,6 +30,7 @@ import { ChangePasswordCard } from './change-password-card';
 import { DataConsentCard } from './data-consent-card';
 import { ZoomConnectionCard } from '../zoom/zoom-connection-card';
 import { profileDefaults, profileFormSchema, type TProfileFormInput } from './profile-schema';
+import './account.css';
 
 const TITLE_OPTIONS = TITLES.map((t) => ({ value: t, label: TITLE_LABELS[t] }));
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));

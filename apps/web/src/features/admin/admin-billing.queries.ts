@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAdminPlan, TBillingSettings, TCreatePlanBody, TPrepaidBatch, TPrepaidCode } from '@rostrum/contract';
-import { api, LEDGER_PAGE, queryKeys } from '../../api/rostrum-api';
+import { LEDGER_PAGE, queryKeys } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
 import { errorMessage } from '../../api/http-client';
 import { isRefusal } from './admin-refusal';
 
@@ -12,7 +13,7 @@ export function billingErrorMessage(e: Error): string | null {
 }
 
 export function useAdminPlans() {
-  return useQuery({ queryKey: queryKeys.adminPlans, queryFn: api.getAdminPlans });
+  return useQuery({ queryKey: queryKeys.adminPlans, queryFn: () => operations.listPlans() });
 }
 
 const replacePlan = (list: TAdminPlan[] | undefined, saved: TAdminPlan) => list?.map((p) => (p.planId === saved.planId ? saved : p));
@@ -21,7 +22,8 @@ const replacePlan = (list: TAdminPlan[] | undefined, saved: TAdminPlan) => list?
 export function useSetPlanArchived(on: TCallbacks<TAdminPlan>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ plan, archived }: { plan: TAdminPlan; archived: boolean }) => api.updatePlan(plan.planId, { archived }),
+    mutationFn: ({ plan, archived }: { plan: TAdminPlan; archived: boolean }) =>
+      operations.updatePlan({ params: { path: { planId: plan.planId } }, body: { archived } }),
     onSuccess: (saved) => {
       queryClient.setQueryData<TAdminPlan[]>(queryKeys.adminPlans, (list) => replacePlan(list, saved));
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminPlans });
@@ -35,7 +37,8 @@ export function useSetPlanArchived(on: TCallbacks<TAdminPlan>) {
 export function useSavePlan(plan: TAdminPlan | null, on: TCallbacks<TAdminPlan>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreatePlanBody) => (plan ? api.updatePlan(plan.planId, body) : api.createPlan(body)),
+    mutationFn: (body: TCreatePlanBody) =>
+      plan ? operations.updatePlan({ params: { path: { planId: plan.planId } }, body: body }) : operations.createPlan({ body: body }),
     onSuccess: (saved) => {
       queryClient.setQueryData<TAdminPlan[]>(queryKeys.adminPlans, (list) =>
         list ? (plan ? replacePlan(list, saved) : [...list, saved]) : list,
@@ -48,14 +51,17 @@ export function useSavePlan(plan: TAdminPlan | null, on: TCallbacks<TAdminPlan>)
 }
 
 export function usePrepaidCodes() {
-  return useQuery({ queryKey: queryKeys.prepaidCodes, queryFn: api.getPrepaidCodes });
+  return useQuery({ queryKey: queryKeys.prepaidCodes, queryFn: () => operations.listPrepaidCodes() });
 }
 
 export function useGeneratePrepaidCodes(on: TCallbacks<TPrepaidBatch>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (v: { planId: string; groupId: string; count: number }) =>
-      api.generatePrepaidCodes(v.planId, { count: v.count, ...(v.groupId ? { groupId: v.groupId } : {}) }),
+      operations.generatePrepaidCodes({
+        params: { path: { planId: v.planId } },
+        body: { count: v.count, ...(v.groupId ? { groupId: v.groupId } : {}) },
+      }),
     onSuccess: (b) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.prepaidCodes });
       on.onSuccess(b);
@@ -68,7 +74,7 @@ export function useGeneratePrepaidCodes(on: TCallbacks<TPrepaidBatch>) {
 export function useVoidPrepaidCode(on: TCallbacks) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (codeId: string) => api.voidPrepaidCode(codeId),
+    mutationFn: (codeId: string) => operations.voidPrepaidCode({ params: { path: { codeId: codeId } } }),
     onSuccess: ({ voidedDate }, codeId) => {
       queryClient.setQueryData<TPrepaidCode[]>(queryKeys.prepaidCodes, (list) =>
         list?.map((c) => (c.codeId === codeId ? { ...c, status: 'voided', voidedDate, abilities: { canVoid: false } } : c)),
@@ -87,20 +93,20 @@ export function useVoidPrepaidCode(on: TCallbacks) {
 export function useLedger() {
   return useInfiniteQuery({
     queryKey: queryKeys.ledger,
-    queryFn: ({ pageParam }) => api.getLedger(pageParam),
+    queryFn: ({ pageParam }) => operations.listLedger({ params: { query: { before: pageParam, limit: LEDGER_PAGE } } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.length === LEDGER_PAGE ? last[last.length - 1]?.createdDate : undefined),
   });
 }
 
 export function useBillingSettings() {
-  return useQuery({ queryKey: queryKeys.billingSettings, queryFn: api.getBillingSettings });
+  return useQuery({ queryKey: queryKeys.billingSettings, queryFn: () => operations.getBillingSettings() });
 }
 
 export function useUpdateBillingSettings(on: TCallbacks<TBillingSettings>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (couponOnly: boolean) => api.updateBillingSettings({ couponOnly }),
+    mutationFn: (couponOnly: boolean) => operations.updateBillingSettings({ body: { couponOnly } }),
     onSuccess: (saved) => {
       queryClient.setQueryData<TBillingSettings>(queryKeys.billingSettings, saved);
       on.onSuccess(saved);

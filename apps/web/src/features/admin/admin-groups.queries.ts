@@ -8,29 +8,30 @@ import {
   type TOrgGroup,
   type TUpdateGroupBody,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { errorMessage } from '../../api/http-client';
+import { queryKeys, listOrgGroups } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
+import { errorMessage, withId } from '../../api/http-client';
 import { isRefusal } from './admin-refusal';
 
 /** The organisation's groups, the pseudo-group among them. */
 export function useOrgGroups() {
-  return useQuery({ queryKey: queryKeys.orgGroups, queryFn: api.getOrgGroups });
+  return useQuery({ queryKey: queryKeys.orgGroups, queryFn: () => listOrgGroups() });
 }
 
 export function useGroup(groupId: string, enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.group(groupId), queryFn: () => api.getGroup(groupId), enabled });
+  return useQuery({ queryKey: queryKeys.group(groupId), queryFn: () => operations.getGroup(withId(groupId)), enabled });
 }
 
 /** The admin area's seat statistics. */
 export function useAdminStats() {
-  return useQuery({ queryKey: queryKeys.adminStats, queryFn: api.getAdminStats });
+  return useQuery({ queryKey: queryKeys.adminStats, queryFn: () => operations.getAdminStats() });
 }
 
 /** A group's members (active only with `activeOnly`), kept as long as the server caches them. */
 export function useGroupMembers(groupId: string, activeOnly: boolean) {
   return useQuery({
     queryKey: queryKeys.groupMembers(groupId, activeOnly),
-    queryFn: () => api.getGroupMembers(groupId, activeOnly),
+    queryFn: () => operations.listGroupMembers({ params: { path: { id: groupId }, query: activeOnly ? { active: '1' } : {} } }),
     staleTime: GROUP_MEMBER_CACHE_SECONDS * 1000,
   });
 }
@@ -41,7 +42,7 @@ type TSaveCallbacks = { onSuccess: () => void; onError: (e: Error) => void };
 export function useCreateGroup(on: TSaveCallbacks) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateGroupBody) => api.createGroup(body),
+    mutationFn: (body: TCreateGroupBody) => operations.createGroup({ body: body }),
     onSuccess: (saved) => {
       queryClient.setQueryData<TOrgGroup[]>(queryKeys.orgGroups, (old) =>
         old ? [...old, { ...saved, activeUsers: 0, totalUsers: 0, isPseudoGroup: false }] : old,
@@ -57,7 +58,7 @@ export function useCreateGroup(on: TSaveCallbacks) {
 export function useUpdateGroup(groupId: string, on: TSaveCallbacks) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUpdateGroupBody) => api.updateGroup(groupId, body),
+    mutationFn: (body: TUpdateGroupBody) => operations.updateGroup({ ...withId(groupId), body: body }),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.orgGroups });
       queryClient.setQueryData(queryKeys.group(saved.groupId), saved);
@@ -76,7 +77,7 @@ export function groupSaveErrorMessage(e: Error): string | null {
 export function useRegenerateInviteCode(groupId: string, on: { onSuccess: () => void; onError: (e: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.regenerateInviteCode(groupId),
+    mutationFn: () => operations.regenerateInviteCode(withId(groupId)),
     onSuccess: (saved: TGroup) => {
       queryClient.setQueryData(queryKeys.group(saved.groupId), saved);
       void queryClient.invalidateQueries({ queryKey: queryKeys.orgGroups });
@@ -95,7 +96,7 @@ export function inviteCodeErrorMessage(e: Error): string | null {
 export function useDeactivateGroupMembers(groupId: string, on: { onSuccess: () => void; onError: (e: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.deactivateGroupMembers(groupId),
+    mutationFn: () => operations.deactivateGroupMembers(withId(groupId)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.groupMembers(groupId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.orgGroups });

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
+import { operations } from '../../api/operations.gen';
+import { sent } from '../../test/operations';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MSG, vocabulary, type TAdminOrgSettings } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
 import { ApiError } from '../../api/http-client';
 import { notifications } from '../../app/notification-store';
 import { ViewerContext, type TViewer } from '../../app/viewer';
@@ -37,8 +38,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('AdminOrgSettingsPage', () => {
   it('turns public share links on with Save and says so; the switch then shows the saved value', async () => {
-    vi.spyOn(api, 'getOrgSettings').mockResolvedValue(settings(false));
-    const update = vi.spyOn(api, 'updateOrgSettings').mockImplementation(async (body) => settings(!!body.Public_Share_Links));
+    vi.spyOn(operations, 'getOrgSettings').mockResolvedValue(settings(false));
+    const update = vi.spyOn(operations, 'updateOrgSettings').mockImplementation(async ({ body }) => settings(!!body.Public_Share_Links));
     const success = vi.spyOn(notifications, 'success');
     const user = userEvent.setup();
     renderPage();
@@ -52,15 +53,15 @@ describe('AdminOrgSettingsPage', () => {
     await user.keyboard(' ');
     expect(sw.getAttribute('aria-checked')).toBe('true');
     await user.click(saveButton());
-    expect(update).toHaveBeenCalledWith({ Public_Share_Links: true });
+    expect(update).toHaveBeenCalledWith(sent({ Public_Share_Links: true }));
     await waitFor(() => expect(success).toHaveBeenCalledWith(MSG.changesSaved, 'Owners can now create public share links.'));
     expect((await shareSwitch()).getAttribute('aria-checked')).toBe('true');
     expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('says that turning links off revokes them for good, beside the switch and when saved', async () => {
-    vi.spyOn(api, 'getOrgSettings').mockResolvedValue(settings(true));
-    vi.spyOn(api, 'updateOrgSettings').mockImplementation(async (body) => settings(!!body.Public_Share_Links));
+    vi.spyOn(operations, 'getOrgSettings').mockResolvedValue(settings(true));
+    vi.spyOn(operations, 'updateOrgSettings').mockImplementation(async ({ body }) => settings(!!body.Public_Share_Links));
     const success = vi.spyOn(notifications, 'success');
     const user = userEvent.setup();
     renderPage();
@@ -77,8 +78,8 @@ describe('AdminOrgSettingsPage', () => {
   });
 
   it("shows the server's refusal and keeps the switch where the admin put it", async () => {
-    vi.spyOn(api, 'getOrgSettings').mockResolvedValue(settings(true));
-    vi.spyOn(api, 'updateOrgSettings').mockRejectedValue(new ApiError(403, 'You do not have permission to do that', true));
+    vi.spyOn(operations, 'getOrgSettings').mockResolvedValue(settings(true));
+    vi.spyOn(operations, 'updateOrgSettings').mockRejectedValue(new ApiError(403, 'You do not have permission to do that', true));
     const error = vi.spyOn(notifications, 'error');
     const user = userEvent.setup();
     renderPage();
@@ -91,15 +92,29 @@ describe('AdminOrgSettingsPage', () => {
     expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('Cancel puts the switch back to the saved value and saves nothing', async () => {
+    vi.spyOn(operations, 'getOrgSettings').mockResolvedValue(settings(false));
+    const update = vi.spyOn(operations, 'updateOrgSettings');
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await shareSwitch());
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect((await shareSwitch()).getAttribute('aria-checked')).toBe('false');
+    expect((saveButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(update).not.toHaveBeenCalled();
+  });
+
   it("lists the operator's features that are on, in the school words", async () => {
-    vi.spyOn(api, 'getOrgSettings').mockResolvedValue(settings(false, ['Assignments', 'Email_Notifications_For_Speakers']));
+    vi.spyOn(operations, 'getOrgSettings').mockResolvedValue(settings(false, ['Assignments', 'Email_Notifications_For_Speakers']));
     renderPage('edu');
     const list = await screen.findByRole('list', { name: 'Managed by your Rostrum operator' });
     expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Assignments', 'Email notifications for students']);
   });
 
   it('says when none of them is on', async () => {
-    vi.spyOn(api, 'getOrgSettings').mockResolvedValue(settings(false));
+    vi.spyOn(operations, 'getOrgSettings').mockResolvedValue(settings(false));
     renderPage();
     expect(await screen.findByText('None of the optional features is on.')).toBeTruthy();
   });

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2 } from 'lucide-react';
-import { MSG, type TAdminOrgSettings, type TOperatorOrgSetting, type TVocabulary } from '@rostrum/contract';
+import { MSG, ZOrgAdminSettingValuesSchema, type TAdminOrgSettings, type TOperatorOrgSetting, type TVocabulary } from '@rostrum/contract';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -47,14 +48,19 @@ export function AdminOrgSettingsPage() {
 
 function OrgSettingsForm({ saved }: { saved: TAdminOrgSettings }) {
   const { vocab } = useViewer();
-  // The switch's unsaved position; null while it shows the saved value.
-  const [shareLinks, setShareLinks] = useState<boolean | null>(null);
-  const shown = shareLinks ?? saved.settings.Public_Share_Links;
+  // The admin's switches, starting as saved: the values the PATCH body (ZUpdateAdminOrgSettingsBodySchema) is built from.
+  const form = useForm<TAdminOrgSettings['settings']>({
+    resolver: zodResolver(ZOrgAdminSettingValuesSchema),
+    defaultValues: saved.settings,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const shown = form.watch('Public_Share_Links');
   const dirty = shown !== saved.settings.Public_Share_Links;
 
   const save = useUpdateOrgSettings({
     onSuccess: (next) => {
-      setShareLinks(null);
+      form.reset(next.settings);
       notifications.success(
         MSG.changesSaved,
         next.settings.Public_Share_Links
@@ -69,6 +75,10 @@ function OrgSettingsForm({ saved }: { saved: TAdminOrgSettings }) {
     },
   });
 
+  const onSubmit = form.handleSubmit((values) => {
+    if (dirty) save.mutate(values.Public_Share_Links);
+  });
+
   const labels = operatorFeatureLabels(vocab);
   return (
     <div className="stack stack--lg org-settings">
@@ -77,21 +87,20 @@ function OrgSettingsForm({ saved }: { saved: TAdminOrgSettings }) {
         titleId="org-settings-title"
         description="Choices that apply to everyone in your organization. Only admins see this page."
       >
-        <form
-          className="stack stack--lg"
-          aria-labelledby="org-settings-title"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (dirty) save.mutate(shown);
-          }}
-        >
+        <form className="stack stack--lg" aria-labelledby="org-settings-title" onSubmit={(e) => void onSubmit(e)}>
           <div className="org-settings__switches">
-            <Switch
-              label={SHARE_LINKS_LABEL}
-              description={SHARE_LINKS_DESCRIPTION}
-              checked={shown}
-              disabled={save.isPending}
-              onCheckedChange={(on) => setShareLinks(on)}
+            <Controller
+              control={form.control}
+              name="Public_Share_Links"
+              render={({ field }) => (
+                <Switch
+                  label={SHARE_LINKS_LABEL}
+                  description={SHARE_LINKS_DESCRIPTION}
+                  checked={field.value}
+                  disabled={save.isPending}
+                  onCheckedChange={field.onChange}
+                />
+              )}
             />
           </div>
           <div className="form-actions">
@@ -99,7 +108,7 @@ function OrgSettingsForm({ saved }: { saved: TAdminOrgSettings }) {
               {save.isPending ? 'Saving...' : 'Save changes'}
             </Button>
             {dirty && !save.isPending && (
-              <Button variant="ghost" onClick={() => setShareLinks(null)}>
+              <Button variant="ghost" onClick={() => form.reset()}>
                 Cancel
               </Button>
             )}

@@ -1,18 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, type TAdminOrgSettings, type TMeResponse } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { queryKeys } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
 import { errorMessage } from '../../api/http-client';
 import { isRefusal } from './admin-refusal';
 
 export function useOrgSettings() {
-  return useQuery({ queryKey: queryKeys.orgSettings, queryFn: api.getOrgSettings });
+  return useQuery({ queryKey: queryKeys.orgSettings, queryFn: () => operations.getOrgSettings() });
 }
 
 /** Saves Public_Share_Links. GET me carries the organisation's settings; recordings carry canShareLink. */
 export function useUpdateOrgSettings(on: { onSuccess: (next: TAdminOrgSettings) => void; onError: (e: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (Public_Share_Links: boolean) => api.updateOrgSettings({ Public_Share_Links }),
+    mutationFn: (Public_Share_Links: boolean) => operations.updateOrgSettings({ body: { Public_Share_Links } }),
     onSuccess: (next) => {
       queryClient.setQueryData<TAdminOrgSettings>(queryKeys.orgSettings, next);
       queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>

@@ -1,5 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, UserX } from 'lucide-react';
 import {
   ADMIN_USERS_MSG,
@@ -21,16 +23,9 @@ import { formatDate } from '../../components/date-format';
 import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
 import { WEB_ROUTES as R } from '../../app/route-paths';
-import {
-  GroupRoleRow,
-  groupRolesOf,
-  OrgAccessChoices,
-  orgRolesOf,
-  speakerLockText,
-  type TGroupChoice,
-  type TOrgAccess,
-} from './admin-role-controls';
+import { GroupRoleRow, OrgAccessChoices, speakerLockText } from './admin-role-controls';
 import { roleSaveErrorMessage, useAdminUser, useUpdateUserRoles } from './admin-users.queries';
+import { type TUserRolesInput, userRolesDefaults, userRolesFormSchema } from './user-roles-form';
 import './admin-users.css';
 
 /**
@@ -81,10 +76,17 @@ function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGro
   const viewer = useViewer();
   const { user, org, groups } = data;
   const vocab = vocabulary(org.type);
-  // The boxes start as the server reads the user's roles.
-  const [orgAccess, setOrgAccess] = useState<TOrgAccess>(user.orgAccess);
-  const [choices, setChoices] = useState<Record<string, TGroupChoice>>(() => Object.fromEntries(groups.map((g) => [g.groupId, g.granted])));
-  const [confirming, setConfirming] = useState(false);
+  const schema = useMemo(() => userRolesFormSchema(groups), [groups]);
+  // The boxes start as the server reads the user's roles; the page is mounted again with the
+  // saved ones after a save (AdminUserRolesPage's key).
+  const form = useForm<TUserRolesInput, unknown, TUpdateUserRolesBody>({
+    resolver: zodResolver(schema),
+    defaultValues: userRolesDefaults(data),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  /** The body waiting for the confirmation that the caller removes their own admin access. */
+  const [confirming, setConfirming] = useState<TUpdateUserRolesBody | null>(null);
   const isSelf = user.userId === viewer.user.userId;
 
   useEffect(() => {
@@ -102,25 +104,13 @@ function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGro
     },
   });
 
-  // Groups whose roles expired and were not re-granted are left out (000 section 7).
-  const body = (): TUpdateUserRolesBody => ({
-    roles: [
-      { groupId: PSEUDO_GROUP_ID, roles: orgRolesOf(orgAccess) as TUpdateUserRolesBody['roles'][number]['roles'] },
-      ...groups.flatMap((g) => {
-        const roles = groupRolesOf(choices[g.groupId]!);
-        return g.expiredRoles.length > 0 && roles.length === 0 ? [] : [{ groupId: g.groupId, roles }];
-      }),
-    ],
+  const onSubmit = form.handleSubmit((body) => {
+    if (user.abilities.confirmsOwnAdminRemoval && !form.getValues('orgAccess.admin')) setConfirming(body);
+    else save.mutate(body);
   });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (user.abilities.confirmsOwnAdminRemoval && !orgAccess.admin) setConfirming(true);
-    else save.mutate(body());
-  };
-
   return (
-    <form className="stack stack--lg" onSubmit={onSubmit} aria-labelledby="user-roles-title">
+    <form className="stack stack--lg" onSubmit={(e) => void onSubmit(e)} aria-labelledby="user-roles-title">
       <div>
         <BackLink />
       </div>
@@ -130,12 +120,18 @@ function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGro
         description={user.email}
         actions={isSelf ? <span className="badge badge--info">You</span> : undefined}
       >
-        <OrgAccessChoices
-          id="role-org"
-          orgType={org.type}
-          value={orgAccess}
-          onChange={setOrgAccess}
-          highlighted={focusGroupId === PSEUDO_GROUP_ID}
+        <Controller
+          control={form.control}
+          name="orgAccess"
+          render={({ field }) => (
+            <OrgAccessChoices
+              id="role-org"
+              orgType={org.type}
+              value={field.value}
+              onChange={field.onChange}
+              highlighted={focusGroupId === PSEUDO_GROUP_ID}
+            />
+          )}
         />
       </Card>
       <Card flush title={`${vocab.Word('group')} roles`} description={coachNotSpeakerMessage(org.type)}>
@@ -143,24 +139,30 @@ function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGro
           <p className="role-rows__empty">No {vocab.word('groups')} yet.</p>
         ) : (
           <ul className="role-rows">
-            {groups.map((g) => {
-              return (
-                <GroupRoleRow
-                  key={g.groupId}
-                  groupId={g.groupId}
-                  name={g.name}
-                  orgType={org.type}
-                  value={choices[g.groupId]!}
-                  onChange={(c) => setChoices((all) => ({ ...all, [g.groupId]: c }))}
-                  // A role the user holds now can always be removed and put back.
-                  speakerLock={speakerLockText(org.type, g.abilities.canGrantSpeaker, g.expiredRoles.length > 0)}
-                  access={
-                    <p className={g.membershipStatus === 'active' ? 'role-row__access' : 'role-row__access muted'}>{accessText(g, data)}</p>
-                  }
-                  highlighted={g.groupId === focusGroupId}
-                />
-              );
-            })}
+            {groups.map((g, i) => (
+              <Controller
+                key={g.groupId}
+                control={form.control}
+                name={`groups.${i}`}
+                render={({ field }) => (
+                  <GroupRoleRow
+                    groupId={g.groupId}
+                    name={g.name}
+                    orgType={org.type}
+                    value={field.value}
+                    onChange={(c) => field.onChange({ groupId: g.groupId, manager: c.manager, speaker: c.speaker })}
+                    // A role the user holds now can always be removed and put back.
+                    speakerLock={speakerLockText(org.type, g.abilities.canGrantSpeaker, g.expiredRoles.length > 0)}
+                    access={
+                      <p className={g.membershipStatus === 'active' ? 'role-row__access' : 'role-row__access muted'}>
+                        {accessText(g, data)}
+                      </p>
+                    }
+                    highlighted={g.groupId === focusGroupId}
+                  />
+                )}
+              />
+            ))}
           </ul>
         )}
       </Card>
@@ -170,14 +172,14 @@ function UserRolesForm({ data, focusGroupId }: { data: TAdminUserRoles; focusGro
         </Button>
       </div>
       <ConfirmDialog
-        open={confirming}
+        open={!!confirming}
         title="Remove your admin access?"
         confirmLabel="Remove admin access"
         destructive
-        onCancel={() => setConfirming(false)}
+        onCancel={() => setConfirming(null)}
         onConfirm={() => {
-          setConfirming(false);
-          save.mutate(body());
+          setConfirming(null);
+          if (confirming) save.mutate(confirming);
         }}
       >
         <p>{ADMIN_USERS_MSG.removeOwnAdmin}</p>

@@ -1,19 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES, MSG, type TAdminInvite, type TCreateInviteBody, type TUpdateUserRolesBody } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
+import { queryKeys } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
+import { isApiError, withId } from '../../api/http-client';
 import { isRefusal } from './admin-refusal';
 
 /** Every user of the organisation, or `tooMany` at the cap (then the server answers each search). */
 export function useAdminUserList() {
-  return useQuery({ queryKey: queryKeys.adminUsers(''), queryFn: () => api.getAdminUsers() });
+  return useQuery({ queryKey: queryKeys.adminUsers(''), queryFn: () => operations.listUsers({ params: { query: {} } }) });
 }
 
 /** The server's answer to one search, the previous one kept on screen while the next loads. */
 export function useAdminUserSearch(search: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.adminUsers(search),
-    queryFn: () => api.getAdminUsers(search),
+    queryFn: () => operations.listUsers({ params: { query: { search: search || undefined } } }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -21,14 +22,19 @@ export function useAdminUserSearch(search: string, enabled: boolean) {
 
 /** One user's roles; an unknown user is not asked again. */
 export function useAdminUser(userId: string) {
-  return useQuery({ queryKey: queryKeys.adminUser(userId), queryFn: () => api.getAdminUser(userId), retry: false });
+  return useQuery({
+    queryKey: queryKeys.adminUser(userId),
+    queryFn: () => operations.getUser({ params: { path: { userId: userId } } }),
+    retry: false,
+  });
 }
 
 /** Saves the roles; the user lists, the groups and (for the caller's own roles) GET me reload. */
 export function useUpdateUserRoles(userId: string, isSelf: boolean, on: { onSuccess: () => void; onError: (e: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUpdateUserRolesBody) => api.updateUserRoles(userId, body),
+    mutationFn: (body: TUpdateUserRolesBody) =>
+      operations.updateUserRoles({ params: { path: { userId: userId } }, body: body }, { own402: true }),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.adminUser(userId), saved);
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminUserList });
@@ -49,13 +55,13 @@ export function roleSaveErrorMessage(e: Error): { title: string; text?: string }
 }
 
 export function useInvites() {
-  return useQuery({ queryKey: queryKeys.invites, queryFn: api.getInvites });
+  return useQuery({ queryKey: queryKeys.invites, queryFn: () => operations.listInvites() });
 }
 
 export function useCreateInvite(on: { onSuccess: (invite: TAdminInvite) => void; onError: (e: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateInviteBody) => api.createInvite(body),
+    mutationFn: (body: TCreateInviteBody) => operations.createInvite({ body: body }),
     onSuccess: (invite) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.invites });
       on.onSuccess(invite);
@@ -72,7 +78,7 @@ export function inviteSendErrorMessage(e: Error): string | null {
 export function useResendInvite(on: { onSuccess: () => void; onError: (e: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (inviteId: string) => api.resendInvite(inviteId),
+    mutationFn: (inviteId: string) => operations.resendInvite({ ...withId(inviteId), body: { resendInvite: true } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.invites });
       on.onSuccess();
@@ -85,7 +91,7 @@ export function useResendInvite(on: { onSuccess: () => void; onError: (e: Error)
 export function useDeleteInvite(on: { onSuccess: () => void; onError: (e: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (inviteId: string) => api.deleteInvite(inviteId),
+    mutationFn: (inviteId: string) => operations.deleteInvite(withId(inviteId)),
     onSuccess: (_, inviteId) => {
       queryClient.setQueryData<TAdminInvite[]>(queryKeys.invites, (list) => list?.filter((i) => i.inviteId !== inviteId));
       void queryClient.invalidateQueries({ queryKey: queryKeys.invites });

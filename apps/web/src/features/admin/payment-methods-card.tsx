@@ -1,4 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZUpdateBillingSettingsBodySchema, type TBillingSettings, type TUpdateBillingSettingsBody } from '@rostrum/contract';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -25,11 +28,31 @@ const CHOICES = [
  */
 export function PaymentMethodsCard() {
   const settings = useBillingSettings();
-  const [choice, setChoice] = useState<boolean | null>(null);
+  return (
+    <Card title="Payment methods" titleId="payment-methods-title" description="How speakers of your organization may pay for their access.">
+      {settings.isPending ? (
+        <LoadingState />
+      ) : settings.data ? (
+        <PaymentMethodsForm settings={settings.data} />
+      ) : (
+        <Banner inline kind="error" title="The payment methods could not be loaded" text="Please reload the page." />
+      )}
+    </Card>
+  );
+}
+
+/** The two choices as radios, starting as saved (PATCH billing-settings with couponOnly). */
+function PaymentMethodsForm({ settings }: { settings: TBillingSettings }) {
   const name = useId();
+  const form = useForm<TUpdateBillingSettingsBody>({
+    resolver: zodResolver(ZUpdateBillingSettingsBodySchema),
+    defaultValues: { couponOnly: settings.couponOnly },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
   const save = useUpdateBillingSettings({
     onSuccess: (saved) => {
-      setChoice(null);
+      form.reset({ couponOnly: saved.couponOnly });
       notifications.success(saved.couponOnly ? 'Speakers now pay with prepaid codes only' : 'Speakers can now pay by card or prepaid code');
     },
     onError: (e) => {
@@ -37,32 +60,25 @@ export function PaymentMethodsCard() {
       if (message !== null) notifications.error('The payment methods could not be saved', message);
     },
   });
+  const onSubmit = form.handleSubmit(({ couponOnly }) => save.mutate(couponOnly));
 
-  const saved = settings.data?.couponOnly;
-  const selected = choice ?? saved;
+  const selected = form.watch('couponOnly');
   return (
-    <Card title="Payment methods" titleId="payment-methods-title" description="How speakers of your organization may pay for their access.">
-      {settings.isPending ? (
-        <LoadingState />
-      ) : settings.data ? (
-        <form
-          className="stack stack--lg"
-          aria-labelledby="payment-methods-title"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (selected !== undefined) save.mutate(selected);
-          }}
-        >
-          {!settings.data.cardPaymentsConfigured && (
-            <Banner
-              inline
-              kind="info"
-              title="Card payment is not set up on this server"
-              text="Speakers can use prepaid codes only, whichever you choose here, until the operator configures card payments."
-            />
-          )}
-          <fieldset className="privacy-field">
-            <legend className="visually-hidden">Payment methods</legend>
+    <form className="stack stack--lg" aria-labelledby="payment-methods-title" onSubmit={(e) => void onSubmit(e)}>
+      {!settings.cardPaymentsConfigured && (
+        <Banner
+          inline
+          kind="info"
+          title="Card payment is not set up on this server"
+          text="Speakers can use prepaid codes only, whichever you choose here, until the operator configures card payments."
+        />
+      )}
+      <fieldset className="privacy-field">
+        <legend className="visually-hidden">Payment methods</legend>
+        <Controller
+          control={form.control}
+          name="couponOnly"
+          render={({ field }) => (
             <div className="privacy-field__options">
               {CHOICES.map((c) => (
                 <label key={c.name} className="privacy-option">
@@ -70,8 +86,8 @@ export function PaymentMethodsCard() {
                     type="radio"
                     className="radio-dot"
                     name={name}
-                    checked={selected === c.couponOnly}
-                    onChange={() => setChoice(c.couponOnly)}
+                    checked={field.value === c.couponOnly}
+                    onChange={() => field.onChange(c.couponOnly)}
                     aria-labelledby={`${name}-${c.couponOnly}-name`}
                     aria-describedby={`${name}-${c.couponOnly}`}
                   />
@@ -86,16 +102,14 @@ export function PaymentMethodsCard() {
                 </label>
               ))}
             </div>
-          </fieldset>
-          <div className="form-actions">
-            <Button type="submit" busy={save.isPending} disabled={selected === saved}>
-              Save Payment Methods
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <Banner inline kind="error" title="The payment methods could not be loaded" text="Please reload the page." />
-      )}
-    </Card>
+          )}
+        />
+      </fieldset>
+      <div className="form-actions">
+        <Button type="submit" busy={save.isPending} disabled={selected === settings.couponOnly}>
+          Save Payment Methods
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { isSeatAlarm, type TAdminStats } from '@rostrum/contract';
 import type { TViewer } from '../../app/viewer';
 import { useAdminStats } from './admin-groups.queries';
+import './seat-stats.css';
 
 /** The admin area's seat statistics (000 sections 2.11 and 6), shown above the tabs. */
 export function SeatStats({ viewer }: { viewer: TViewer }) {

@@ -4,9 +4,9 @@ import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vocabulary, type TAssignmentMembers } from '@rostrum/contract';
+import { queryKeys } from '../../api/rostrum-api';
 import { ViewerContext, type TViewer } from '../../app/viewer';
 import { AssignmentDetailsPage } from './assignment-details-page';
-import { detailsKeys } from './details-api';
 import { ID, assignment } from './details-fixtures';
 
 const ME = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -50,8 +50,8 @@ describe('AssignmentDetailsPage (speaker)', () => {
   it("ticks the speaker's met criteria from the member table and then stays still", async () => {
     const a = assignment({ myUserTarget: { createdDate: '2026-11-02T10:00:00.000Z' }, completionStatus: 'inProgress' });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-    queryClient.setQueryData(detailsKeys.assignment(ID), a);
-    queryClient.setQueryData(detailsKeys.members(ID), members);
+    queryClient.setQueryData(queryKeys.assignment(ID), a);
+    queryClient.setQueryData(queryKeys.assignmentMembers(ID), members);
     let commits = 0;
     render(
       <Profiler

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAssignmentMembers, TMeResponse } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
-import { detailsApi } from './details-api';
+import { queryKeys } from '../../api/rostrum-api';
+import { isApiError, withId } from '../../api/http-client';
+import { operations } from '../../api/operations.gen';
+import { savePreferences } from '../../app/preferences';
 import { patchFor, type TConfirmAction } from './details-model';
 
 /** A 4xx: the assignment is missing or not the caller's (no retry; the page leaves). */
@@ -14,7 +15,7 @@ export function assignmentIsGone(e: unknown): boolean {
 export function useDetailsAssignment(assignmentId: string | undefined) {
   return useQuery({
     queryKey: queryKeys.assignment(assignmentId ?? ''),
-    queryFn: () => detailsApi.getAssignment(assignmentId!),
+    queryFn: () => operations.getAssignment(withId(assignmentId!)),
     enabled: !!assignmentId,
     retry: (n, e) => !assignmentIsGone(e) && n < 2,
   });
@@ -27,7 +28,7 @@ export function useAssignmentMembers<T = TAssignmentMembers>(
 ) {
   return useQuery({
     queryKey: queryKeys.assignmentMembers(assignmentId),
-    queryFn: () => detailsApi.getMembers(assignmentId),
+    queryFn: () => operations.listAssignmentMembers(withId(assignmentId)),
     ...options,
   });
 }
@@ -36,7 +37,7 @@ export function useAssignmentMembers<T = TAssignmentMembers>(
 export function useAssignmentSharedRecordings(assignmentId: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.assignmentSharedRecordings(assignmentId ?? ''),
-    queryFn: () => detailsApi.getSharedRecordings(assignmentId!),
+    queryFn: () => operations.listAssignmentSharedRecordings(withId(assignmentId!)),
     enabled,
   });
 }
@@ -52,17 +53,17 @@ export function useAssignmentActionCall(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (action: TConfirmAction) => {
-      if (action === 'delete') await detailsApi.deleteAssignment(assignmentId);
+      if (action === 'delete') await operations.deleteAssignment(withId(assignmentId));
       else if (action === 'copy') {
-        await detailsApi.copyAssignment(assignmentId);
+        await operations.copyAssignment(withId(assignmentId));
         // The new template is private: the dashboard's template filter shows private ones (002 section 4).
-        await api.updatePreferences({ templateToggle: 'private' });
+        await savePreferences({ templateToggle: 'private' });
         queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
           me ? { ...me, user: { ...me.user, preferences: { ...me.user.preferences, templateToggle: 'private' } } } : me,
         );
       } else {
         const body = patchFor(action);
-        if (body) await detailsApi.updateAssignment(assignmentId, body);
+        if (body) await operations.updateAssignment({ ...withId(assignmentId), body });
       }
       return action;
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ASSIGNMENT_MSG, vocabulary } from '@rostrum/contract';
 import { groupMemberAbilities } from '../../test/fixtures';
@@ -19,15 +19,15 @@ const member = (userId: string, name: string, roles: string[], canAssign: boolea
   abilities: groupMemberAbilities({ canAssign }),
 });
 
-vi.mock('../../api/rostrum-api', () => ({
-  api: {
-    getMyGroups: async () => [
+vi.mock('../../api/operations.gen', () => ({
+  operations: {
+    listGroups: async () => [
       group('11111111-1111-4111-8111-111111111111', 'Pitch Practice'),
       group('22222222-2222-4222-8222-222222222222', 'Empty Room'),
       group('33333333-3333-4333-8333-333333333333', 'Spoken Here', false),
     ],
-    getGroupMembers: async (groupId: string) =>
-      groupId === '11111111-1111-4111-8111-111111111111'
+    listGroupMembers: async ({ params }: { params: { path: { id: string } } }) =>
+      params.path.id === '11111111-1111-4111-8111-111111111111'
         ? [
             member('44444444-4444-4444-8444-444444444444', 'Sam Speaker', ['speaker'], true),
             member('c', 'Casey Coach', ['manager'], false),
@@ -35,10 +35,9 @@ vi.mock('../../api/rostrum-api', () => ({
           ]
         : [],
   },
-  queryKeys: { myGroups: ['groups', 'mine'], groupMembers: (id: string) => ['groups', id, 'members'] },
 }));
 
-function renderStep(preselected: string | null = null) {
+function renderStep(preselected: string | null = null, error: string | null = null) {
   const onAssign = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -47,7 +46,7 @@ function renderStep(preselected: string | null = null) {
         vocab={vocabulary('other')}
         preselectedGroupId={preselected}
         saving={false}
-        error={null}
+        error={error}
         onBack={() => {}}
         onAssign={onAssign}
       />
@@ -98,12 +97,46 @@ describe('assign step', { timeout: 15_000 }, () => {
     expect(onAssign).not.toHaveBeenCalled();
   });
 
+  it('takes the message away on any change, and leaves the focus on Assign', async () => {
+    const onAssign = renderStep();
+    await screen.findByRole('checkbox', { name: 'Pitch Practice' });
+    const assign = screen.getByRole('button', { name: 'Assign' });
+    assign.focus();
+    fireEvent.click(assign);
+    await screen.findByTestId('assign-error');
+    expect(document.activeElement).toBe(assign);
+    fireEvent.click(screen.getByRole('radio', { name: /Non-Continuous/ }));
+    expect(screen.queryByTestId('assign-error')).toBeNull();
+
+    fireEvent.click(assign);
+    await screen.findByTestId('assign-error');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Pitch Practice' }));
+    expect(screen.queryByTestId('assign-error')).toBeNull();
+    expect(onAssign).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's Error 1 or 2 while the step has none of its own", async () => {
+    renderStep(GROUP, ASSIGNMENT_MSG.assignNoSpeakers);
+    await screen.findByRole('checkbox', { name: 'Pitch Practice' });
+    expect(screen.getByTestId('assign-error').textContent).toBe(ASSIGNMENT_MSG.assignNoSpeakers);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Pitch Practice' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(screen.getByTestId('assign-error').textContent).toBe(ASSIGNMENT_MSG.assignNoTarget));
+  });
+
   it('assigns the preselected group continuously', async () => {
     const onAssign = renderStep(GROUP);
     const box = (await screen.findByRole('checkbox', { name: 'Pitch Practice' })) as HTMLInputElement;
     expect(box.checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Assign' }));
-    expect(onAssign).toHaveBeenCalledWith({ continuous: true, groupIds: [GROUP], userIds: [] }, ['Pitch Practice']);
+    await waitFor(() => expect(onAssign).toHaveBeenCalledWith({ continuous: true, groupIds: [GROUP], userIds: [] }, ['Pitch Practice']));
+  });
+
+  it('leaves out a preselected group that is not offered (?groupId= of another group, or not an id)', async () => {
+    const onAssign = renderStep('not-a-group');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Pitch Practice' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(onAssign).toHaveBeenCalledWith({ continuous: true, groupIds: [GROUP], userIds: [] }, ['Pitch Practice']));
   });
 
   it('assigns chosen speakers non-continuously', async () => {
@@ -112,6 +145,6 @@ describe('assign step', { timeout: 15_000 }, () => {
     fireEvent.click(screen.getByRole('radio', { name: /Non-Continuous/ }));
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Sam Speaker' }));
     fireEvent.click(screen.getByRole('button', { name: 'Assign' }));
-    expect(onAssign).toHaveBeenCalledWith({ continuous: false, groupIds: [], userIds: [SPEAKER] }, ['Pitch Practice']);
+    await waitFor(() => expect(onAssign).toHaveBeenCalledWith({ continuous: false, groupIds: [], userIds: [SPEAKER] }, ['Pitch Practice']));
   });
 });

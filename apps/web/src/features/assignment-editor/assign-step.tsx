@@ -1,12 +1,16 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Users } from 'lucide-react';
-import { ASSIGNMENT_MSG, type TAssignBody, type TGroupMember, type TVocabulary } from '@rostrum/contract';
+import { z } from 'zod';
+import { ASSIGNMENT_MSG, ZAssignBodySchema, type TAssignBody, type TGroupMember, type TVocabulary } from '@rostrum/contract';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingState } from '../../components/spinner';
 import { StepPanel } from './editor-frame';
 import { useMembersOfGroups, useMyGroups } from './assignment-editor.queries';
+import './assign-step.css';
 
 /** The speakers a coach may pick (002 section 5, Assign step): the members the server marks assignable. */
 export function speakersOf(members: readonly TGroupMember[]): TGroupMember[] {
@@ -22,6 +26,28 @@ export function assignProblem(body: Required<TAssignBody>, speakerCount: (groupI
   if (body.groupIds.length === 0 && users.length === 0) return ASSIGNMENT_MSG.assignNoTarget;
   if (!body.continuous && users.length === 0 && body.groupIds.every((g) => speakerCount(g) === 0)) return ASSIGNMENT_MSG.assignNoSpeakers;
   return null;
+}
+
+const ZAssignChoiceSchema = z.object({ continuous: z.boolean(), groupIds: z.array(z.string()), userIds: z.array(z.string()) });
+type TAssignChoice = z.infer<typeof ZAssignChoiceSchema>;
+
+/**
+ * The step's choice as the assign call's body: only the groups still offered (a ?groupId= may
+ * name another), no speakers when continuous; then the step's own check (Error 1 or Error 2).
+ */
+function assignFormSchema(offered: readonly string[], speakerCount: (groupId: string) => number | undefined) {
+  return ZAssignChoiceSchema.transform(
+    (c): TAssignBody => ({
+      continuous: c.continuous,
+      groupIds: c.groupIds.filter((g) => offered.includes(g)),
+      userIds: c.continuous ? [] : c.userIds,
+    }),
+  )
+    .pipe(ZAssignBodySchema)
+    .superRefine((body, ctx) => {
+      const problem = assignProblem(body, speakerCount);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['groupIds'], message: problem });
+    });
 }
 
 /**
@@ -49,25 +75,37 @@ export function AssignStep({
   const groups = (groupsQuery.data ?? []).filter((g) => g.abilities.canCoach);
   const members = useMembersOfGroups(groups.map((g) => g.groupId));
   const speakers = new Map(groups.map((g, i) => [g.groupId, members[i]?.data ? speakersOf(members[i].data) : undefined]));
-  const [continuous, setContinuous] = useState(true);
-  const [groupIds, setGroupIds] = useState<string[]>(() => (preselectedGroupId ? [preselectedGroupId] : []));
-  const [userIds, setUserIds] = useState<string[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-  const shown = problem ?? error;
+  const form = useForm<TAssignChoice, unknown, Required<TAssignBody>>({
+    resolver: zodResolver(
+      assignFormSchema(
+        groups.map((g) => g.groupId),
+        (g) => speakers.get(g)?.length,
+      ),
+    ),
+    defaultValues: { continuous: true, groupIds: preselectedGroupId ? [preselectedGroupId] : [], userIds: [] },
+    // Checked on Assign; any change takes the message away. The focus stays on Assign.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const [continuous, groupIds, userIds] = form.watch(['continuous', 'groupIds', 'userIds']);
+  const shown = form.formState.errors.groupIds?.message ?? error;
 
   const toggle = (list: string[], value: string, on: boolean) => (on ? [...new Set([...list, value])] : list.filter((v) => v !== value));
-  const chosenGroups = groupIds.filter((g) => groups.some((x) => x.groupId === g));
+  const change = (name: 'groupIds' | 'userIds', value: string, on: boolean) => {
+    form.setValue(name, toggle(form.getValues(name), value, on));
+    form.clearErrors('groupIds');
+  };
 
-  const submit = () => {
-    const body = { continuous, groupIds: chosenGroups, userIds: continuous ? [] : userIds };
-    const p = assignProblem(body, (g) => speakers.get(g)?.length);
-    setProblem(p);
-    if (p) return;
+  const submit = form.handleSubmit((body) => {
     const names = groups
-      .filter((g) => chosenGroups.includes(g.groupId) || (!continuous && speakers.get(g.groupId)?.some((s) => userIds.includes(s.userId))))
+      .filter(
+        (g) =>
+          body.groupIds.includes(g.groupId) || (!body.continuous && speakers.get(g.groupId)?.some((s) => body.userIds.includes(s.userId))),
+      )
       .map((g) => g.name);
     onAssign(body, names);
-  };
+  });
 
   const kinds = [
     {
@@ -86,10 +124,7 @@ export function AssignStep({
     <StepPanel
       title="Assign"
       lead={`Choose who gets this assignment. Each ${vocab.word('group')} gets its own copy of the template.`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+      onSubmit={(e) => void submit(e)}
       actions={
         <>
           {onBack && (
@@ -105,26 +140,32 @@ export function AssignStep({
     >
       <fieldset className="editor-fieldset">
         <legend className="editor-fieldset__legend">Assignment type</legend>
-        <div className="choice-cards">
-          {kinds.map((k) => (
-            <label key={k.title} className="choice-card">
-              <input
-                type="radio"
-                className="radio-dot"
-                name={`${id}-kind`}
-                checked={continuous === k.value}
-                onChange={() => {
-                  setContinuous(k.value);
-                  setProblem(null);
-                }}
-              />
-              <span className="choice-card__text">
-                <span className="choice-card__title">{k.title}</span>
-                <span className="choice-card__hint">{k.hint}</span>
-              </span>
-            </label>
-          ))}
-        </div>
+        <Controller
+          control={form.control}
+          name="continuous"
+          render={({ field }) => (
+            <div className="choice-cards">
+              {kinds.map((k) => (
+                <label key={k.title} className="choice-card">
+                  <input
+                    type="radio"
+                    className="radio-dot"
+                    name={`${id}-kind`}
+                    checked={field.value === k.value}
+                    onChange={() => {
+                      field.onChange(k.value);
+                      form.clearErrors('groupIds');
+                    }}
+                  />
+                  <span className="choice-card__text">
+                    <span className="choice-card__title">{k.title}</span>
+                    <span className="choice-card__hint">{k.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          )}
+        />
       </fieldset>
 
       {groupsQuery.isPending ? (
@@ -142,13 +183,7 @@ export function AssignStep({
               return (
                 <li key={g.groupId} className="assign-group">
                   <div className="assign-group__head">
-                    <Checkbox
-                      checked={groupIds.includes(g.groupId)}
-                      onCheckedChange={(on) => {
-                        setGroupIds((old) => toggle(old, g.groupId, on));
-                        setProblem(null);
-                      }}
-                    >
+                    <Checkbox checked={groupIds.includes(g.groupId)} onCheckedChange={(on) => change('groupIds', g.groupId, on)}>
                       {g.name}
                     </Checkbox>
                     <span className="assign-group__count">
@@ -165,10 +200,7 @@ export function AssignStep({
                           key={s.userId}
                           checked={groupIds.includes(g.groupId) || userIds.includes(s.userId)}
                           disabled={groupIds.includes(g.groupId)}
-                          onCheckedChange={(on) => {
-                            setUserIds((old) => toggle(old, s.userId, on));
-                            setProblem(null);
-                          }}
+                          onCheckedChange={(on) => change('userIds', s.userId, on)}
                         >
                           {s.name}
                         </Checkbox>

@@ -31,10 +31,7 @@ const template = {
 } as unknown as TAssignment;
 const loaded = vi.hoisted(() => ({ current: null as unknown }));
 
-vi.mock('./editor-api', () => ({
-  editorApi: { getAssignment: async () => loaded.current },
-  editorKeys: { assignment: (id: string) => ['assignments', id] },
-}));
+vi.mock('../../api/operations.gen', () => ({ operations: { getAssignment: async () => loaded.current } }));
 
 const viewer = {
   mode: 'manager',

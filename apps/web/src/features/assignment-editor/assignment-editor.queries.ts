@@ -8,9 +8,9 @@ import {
   type TCreateAssignmentBody,
   type TScorecardQuestion,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
-import { editorApi } from './editor-api';
+import { queryKeys, listMyGroups } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
+import { isApiError, withId } from '../../api/http-client';
 
 /** Editor writes own their failures: a failed save only ends the busy state (002 section 4). */
 const OWNS_ERRORS = { ownsErrors: true } as const;
@@ -26,7 +26,7 @@ export function useCreateAssignment(on: { onSuccess: (saved: TAssignment) => voi
   const queryClient = useQueryClient();
   return useMutation({
     meta: OWNS_ERRORS,
-    mutationFn: (body: TCreateAssignmentBody) => editorApi.createAssignment(body),
+    mutationFn: (body: TCreateAssignmentBody) => operations.createAssignment({ body }),
     onSuccess: (saved) => {
       storeSaved(queryClient, saved);
       on.onSuccess(saved);
@@ -37,7 +37,7 @@ export function useCreateAssignment(on: { onSuccess: (saved: TAssignment) => voi
 export function useEditorAssignment(assignmentId: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.assignment(assignmentId),
-    queryFn: () => editorApi.getAssignment(assignmentId),
+    queryFn: () => operations.getAssignment(withId(assignmentId)),
     enabled,
     retry: false,
   });
@@ -50,7 +50,7 @@ export function useUpdateAssignment(assignmentId: string, on: { onSuccess: (save
   const queryClient = useQueryClient();
   return useMutation({
     meta: OWNS_ERRORS,
-    mutationFn: (body: TAssignmentChange) => editorApi.updateAssignment(assignmentId, body),
+    mutationFn: (body: TAssignmentChange) => operations.updateAssignment({ ...withId(assignmentId), body }),
     onSuccess: (saved) => {
       storeSaved(queryClient, saved);
       on.onSuccess(saved);
@@ -63,7 +63,7 @@ export function useSaveScorecard(assignmentId: string, on: { onSuccess: (saved: 
   return useMutation({
     meta: OWNS_ERRORS,
     mutationFn: (sc: { questions: TScorecardQuestion[]; coachOnlyScorecard: boolean }) =>
-      editorApi.saveScorecard(assignmentId, { scorecardType: 'recording', scorecard: sc }),
+      operations.saveAssignmentScorecard({ ...withId(assignmentId), body: { scorecardType: 'recording', scorecard: sc } }),
     onSuccess: (saved) => {
       storeSaved(queryClient, saved);
       on.onSuccess(saved);
@@ -82,26 +82,31 @@ export function useReloadAssignment(assignmentId: string): () => Promise<void> {
 export function useAddLink(assignmentId: string) {
   return useMutation({
     meta: OWNS_ERRORS,
-    mutationFn: (v: { name: string; url: string }) => editorApi.addLink(assignmentId, v.name, v.url),
+    mutationFn: (v: { name: string; url: string }) =>
+      operations.addAssignmentAttachment({ ...withId(assignmentId), body: { attachmentType: 'link', name: v.name, attachmentUrl: v.url } }),
   });
 }
 
 export function useAddRecording(assignmentId: string) {
   return useMutation({
     meta: OWNS_ERRORS,
-    mutationFn: (v: { name: string; recordingId: string }) => editorApi.addRecording(assignmentId, v.name, v.recordingId),
+    mutationFn: (v: { name: string; recordingId: string }) =>
+      operations.addAssignmentAttachment({
+        ...withId(assignmentId),
+        body: { attachmentType: 'recording', name: v.name, recordingId: v.recordingId },
+      }),
   });
 }
 
 export function useRemoveAttachment(assignmentId: string) {
   return useMutation({
     meta: OWNS_ERRORS,
-    mutationFn: (attachmentId: string) => editorApi.deleteAttachment(assignmentId, attachmentId),
+    mutationFn: (attachmentId: string) => operations.removeAssignmentAttachment({ params: { path: { id: assignmentId, attachmentId } } }),
   });
 }
 
 type TAssignVars = { body: Required<TAssignBody>; names: string[] };
-type TAssignResult = Awaited<ReturnType<typeof editorApi.assign>>;
+type TAssignResult = Awaited<ReturnType<typeof operations.assignAssignment>>;
 
 /** Assigns the template; every assignment query reloads before `on.onSuccess`. */
 export function useAssign(
@@ -111,7 +116,7 @@ export function useAssign(
   const queryClient = useQueryClient();
   return useMutation({
     meta: OWNS_ERRORS,
-    mutationFn: (v: TAssignVars) => editorApi.assign(assignmentId, v.body),
+    mutationFn: (v: TAssignVars) => operations.assignAssignment({ ...withId(assignmentId), body: v.body }),
     onSuccess: (result, v) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.assignments });
       on.onSuccess(result, v);
@@ -130,12 +135,15 @@ export function assignErrorMessage(e: unknown): string | null {
 
 /** The caller's groups, to assign to. */
 export function useMyGroups() {
-  return useQuery({ queryKey: queryKeys.myGroups, queryFn: api.getMyGroups });
+  return useQuery({ queryKey: queryKeys.myGroups, queryFn: () => listMyGroups() });
 }
 
 /** The members of each group, in the order given. */
 export function useMembersOfGroups(groupIds: string[]) {
   return useQueries({
-    queries: groupIds.map((groupId) => ({ queryKey: queryKeys.groupMembers(groupId), queryFn: () => api.getGroupMembers(groupId) })),
+    queries: groupIds.map((groupId) => ({
+      queryKey: queryKeys.groupMembers(groupId),
+      queryFn: () => operations.listGroupMembers(withId(groupId)),
+    })),
   });
 }

@@ -4,10 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ASSIGNMENT_MSG, vocabulary } from '@rostrum/contract';
 import { ATTACHMENT_RELOAD_MSG, AttachmentsStep, type TShownAttachment } from './attachments-step';
 
-vi.mock('../../api/rostrum-api', () => ({
-  api: { getRecordings: async () => [] },
-  queryKeys: { recordings: ['recordings'] },
-}));
+vi.mock('../../api/operations.gen', () => ({ operations: { listRecordings: async () => [] } }));
 
 // jsdom has no <dialog> methods; the dialogs only need to open and close.
 HTMLDialogElement.prototype.showModal = function () {

@@ -16,6 +16,7 @@ import { TextField } from '../../components/text-field';
 import { formatDate } from '../../components/date-format';
 import { StepPanel } from './editor-frame';
 import { useRecordings } from '../results/results-recording.queries';
+import './attachments-step.css';
 
 /** An attachment on screen: saved ones have an id; one still being added has none yet. */
 export type TShownAttachment = Omit<TAttachment, 'id'> & { id: string | null };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ASSIGNMENT_MSG, normaliseCriteria, vocabulary } from '@rostrum/contract';
 import { CriteriaStep } from './criteria-step';
 
@@ -31,7 +31,7 @@ describe('criteria step', { timeout: 15_000 }, () => {
     expect((screen.getByRole('radio', { name: /Multi-Speaker/ }) as HTMLInputElement).checked).toBe(false);
   });
 
-  it('saves checked numbers by the rules: a count that is not positive becomes 1, a rating out of range 4', () => {
+  it('saves checked numbers by the rules: a count that is not positive becomes 1, a rating out of range 4', async () => {
     const { onSave } = renderStep();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Minimum number of recordings' }));
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Number of recordings' }), { target: { value: '0' } });
@@ -39,6 +39,7 @@ describe('criteria step', { timeout: 15_000 }, () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Minimum rating, 1 to 10' }), { target: { value: '11' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Use a custom scorecard' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save and Continue' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
     expect(onSave).toHaveBeenCalledWith(
       expect.objectContaining({
         minRecordings: true,
@@ -52,23 +53,41 @@ describe('criteria step', { timeout: 15_000 }, () => {
     expect(onSave.mock.calls[0]![0]).not.toHaveProperty('minScoreNum');
   });
 
-  it('saves the custom wordspotting list option, off by default', () => {
+  it('saves the custom wordspotting list option, off by default', async () => {
     const { onSave } = renderStep();
     const box = screen.getByRole('checkbox', { name: 'Use a custom wordspotting list' }) as HTMLInputElement;
     expect(box.checked).toBe(false);
     fireEvent.click(box);
     fireEvent.click(screen.getByRole('button', { name: 'Save and Continue' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
     expect(onSave.mock.calls[0]![0]).toMatchObject({ wordspotting: true, scorecard: false });
   });
 
-  it('drops the number of an unchecked criterion', () => {
+  it('drops the number of an unchecked criterion', async () => {
     const { onSave } = renderStep();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Minimum overall score' }));
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Minimum score, 1 to 10' }), { target: { value: '7' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Minimum overall score' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save and Continue' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
     expect(onSave.mock.calls[0]![0]).toMatchObject({ minScore: false });
     expect(onSave.mock.calls[0]![0]).not.toHaveProperty('minScoreNum');
+  });
+
+  it('keeps a number as typed while its criterion is off, and saves it once it is on again', async () => {
+    const { onSave } = renderStep();
+    const box = screen.getByRole('checkbox', { name: 'Minimum average rating' });
+    const rating = screen.getByRole('spinbutton', { name: 'Minimum rating, 1 to 10' }) as HTMLInputElement;
+    expect(rating.disabled).toBe(true);
+    fireEvent.click(box);
+    fireEvent.change(rating, { target: { value: '7' } });
+    fireEvent.click(box);
+    expect(rating.value).toBe('');
+    fireEvent.click(box);
+    expect(rating.value).toBe('7');
+    fireEvent.click(screen.getByRole('button', { name: 'Save and Continue' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ minRating: true, minRatingNum: 7 });
   });
 
   it('is read-only once assigned, with the message and the way forward', () => {

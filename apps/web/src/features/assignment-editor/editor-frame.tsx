@@ -4,6 +4,7 @@ import { Check } from 'lucide-react';
 import { EDITOR_STEPS, type TEditorStep } from '@rostrum/contract';
 import { Button } from '../../components/button';
 import { STEP_LABELS } from './editor-steps';
+import './assignment-editor.css';
 
 export interface EditorFrameProps {
   dashboardPath: string;

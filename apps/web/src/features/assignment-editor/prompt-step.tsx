@@ -1,6 +1,8 @@
 import { CheckCircle2 } from 'lucide-react';
 import { ASSIGNMENT_MSG, type TVocabulary } from '@rostrum/contract';
 import { Button, ButtonLink } from '../../components/button';
+import './assignment-editor.css';
+import './prompt-step.css';
 
 /** Step 6: "Assignment Saved to Templates", NOT NOW (the dashboard) or ASSIGN (the assign step). */
 export function PromptStep({

@@ -1,6 +1,16 @@
 import { useState } from 'react';
+import { Controller, useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Plus, Trash2, TriangleAlert } from 'lucide-react';
-import { ASSIGNMENT_LIMITS, ASSIGNMENT_MSG, type TScorecard, type TScorecardQuestion, type TVocabulary } from '@rostrum/contract';
+import { z } from 'zod';
+import {
+  ASSIGNMENT_LIMITS,
+  ASSIGNMENT_MSG,
+  ZSaveScorecardBodySchema,
+  type TScorecard,
+  type TScorecardQuestion,
+  type TVocabulary,
+} from '@rostrum/contract';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
@@ -21,8 +31,25 @@ import {
   type TRatingRow,
 } from './scorecard-rules';
 import { TextAreaField } from '../../components/textarea-field';
+import './scorecard-step.css';
 
 const SCALE = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+
+/**
+ * The step's rows and switch, saved as the PUT's scorecard: the rows pass the scorecard rules
+ * (checkScorecard, whose message is the spec's alert) and become its questions.
+ */
+const ZScorecardFormSchema = z
+  .object({ rows: z.array(z.custom<TRatingRow>()), coachOnlyScorecard: z.boolean() })
+  .transform((v, ctx) => {
+    const result = checkScorecard(v.rows);
+    if (result.ok) return { questions: result.questions, coachOnlyScorecard: v.coachOnlyScorecard };
+    ctx.addIssue({ code: 'custom', path: ['rows'], message: result.message });
+    return z.NEVER;
+  })
+  .pipe(ZSaveScorecardBodySchema.shape.scorecard);
+type TScorecardFormInput = z.input<typeof ZScorecardFormSchema>;
+type TScorecardFormValues = z.output<typeof ZScorecardFormSchema>;
 
 /**
  * Step 4 (002 section 5, Scorecard): the four preset ratings (fixed; Overall always shown), the
@@ -45,9 +72,24 @@ export function ScorecardStep({
   onSave: (body: { questions: TScorecardQuestion[]; coachOnlyScorecard: boolean }) => void;
   onContinue: () => void;
 }) {
-  const [rows, setRows] = useState<TRatingRow[]>(() => ratingRows(scorecard));
-  const [coachOnly, setCoachOnly] = useState(scorecard?.coachOnlyScorecard ?? false);
-  const [alert, setAlert] = useState<string | null>(null);
+  // Made once: each row gets its list key here.
+  const [initial] = useState<TScorecardFormInput>(() => ({
+    rows: ratingRows(scorecard),
+    coachOnlyScorecard: scorecard?.coachOnlyScorecard ?? false,
+  }));
+  const form = useForm<TScorecardFormInput, unknown, TScorecardFormValues>({
+    resolver: zodResolver(ZScorecardFormSchema),
+    defaultValues: initial,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    // A refused scorecard is an alert, which takes the focus itself.
+    shouldFocusError: false,
+  });
+  const { field: rowsField } = useController({ control: form.control, name: 'rows' });
+  const rows = rowsField.value;
+  const setRows = (change: (r: TRatingRow[]) => TRatingRow[]) => rowsField.onChange(change(rows));
+  const alert = form.formState.errors.rows?.message ?? null;
+  const submit = form.handleSubmit((v) => onSave(v));
   const patch = (key: string, p: Partial<Pick<TRatingRow, 'label' | 'description' | 'hidden'>>) => setRows((r) => updateRating(r, key, p));
 
   return (
@@ -55,11 +97,9 @@ export function ScorecardStep({
       title="Scorecard"
       lead={`The ratings ${vocab.word('coaches')} and peers give each recording of this assignment.`}
       onSubmit={(e) => {
+        if (editable) return void submit(e);
         e.preventDefault();
-        if (!editable) return onContinue();
-        const result = checkScorecard(rows);
-        if (!result.ok) return setAlert(result.message);
-        onSave({ questions: result.questions, coachOnlyScorecard: coachOnly });
+        onContinue();
       }}
       actions={<BackAndSave onBack={onBack} editable={editable} saving={saving} />}
     >
@@ -169,15 +209,21 @@ export function ScorecardStep({
             Add Rating
           </Button>
         </div>
-        <Switch
-          checked={coachOnly}
-          onCheckedChange={setCoachOnly}
-          disabled={!editable}
-          label={`${vocab.Word('coach')}-only scorecard`}
-          description={`Only ${vocab.word('coaches')} rate with these ratings; peers give the standard ones.`}
+        <Controller
+          control={form.control}
+          name="coachOnlyScorecard"
+          render={({ field }) => (
+            <Switch
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              disabled={!editable}
+              label={`${vocab.Word('coach')}-only scorecard`}
+              description={`Only ${vocab.word('coaches')} rate with these ratings; peers give the standard ones.`}
+            />
+          )}
         />
       </fieldset>
-      <AlertDialog message={alert} onClose={() => setAlert(null)} />
+      <AlertDialog message={alert} onClose={() => form.clearErrors('rows')} />
     </StepPanel>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ASSIGNMENT_MSG, vocabulary } from '@rostrum/contract';
 import { WordspottingStep } from './wordspotting-step';
 
@@ -21,13 +21,13 @@ function renderStep(words: string[], editable = true) {
 }
 
 describe('wordspotting step', { timeout: 15_000 }, () => {
-  it('starts from the assignment\'s phrases and saves them trimmed, blanks dropped, "uh/um" first', () => {
+  it('starts from the assignment\'s phrases and saves them trimmed, blanks dropped, "uh/um" first', async () => {
     const { onSave } = renderStep(['pipeline']);
     expect((screen.getByRole('textbox', { name: 'Phrase 1' }) as HTMLInputElement).value).toBe('uh/um');
     expect((screen.getByRole('textbox', { name: 'Phrase 2' }) as HTMLInputElement).value).toBe('pipeline');
     fireEvent.change(screen.getByRole('textbox', { name: 'Phrase 3' }), { target: { value: '  next steps ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and Continue' }));
-    expect(onSave).toHaveBeenCalledWith(['uh/um', 'pipeline', 'next steps']);
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(['uh/um', 'pipeline', 'next steps']));
   });
 
   it('is read-only once assigned and only continues', () => {

@@ -1,9 +1,16 @@
-import { useState } from 'react';
-import { ASSIGNMENT_MSG, type TVocabulary } from '@rostrum/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { ASSIGNMENT_MSG, ZUpdateAssignmentBodySchema, type TVocabulary } from '@rostrum/contract';
 import { Banner } from '../../components/banner';
-import { initialBoxes, phrasesToSave } from '../wordspotting/phrase-rules';
+import { initialBoxes } from '../wordspotting/phrase-rules';
 import { PhraseEditor } from '../wordspotting/phrase-editor';
 import { BackAndSave, StepPanel } from './editor-frame';
+
+/** The step's PATCH: the boxes as phrases, trimmed and blanks dropped by the API's own rule. */
+const ZWordspottingFormSchema = ZUpdateAssignmentBodySchema.pick({ wordspotting: true }).required();
+type TWordspottingFormInput = z.input<typeof ZWordspottingFormSchema>;
+type TWordspottingFormValues = z.output<typeof ZWordspottingFormSchema>;
 
 /**
  * Step 3 (002 sections 2.7 and 5): the assignment's own wordspotting phrases, which its
@@ -27,20 +34,37 @@ export function WordspottingStep({
   onSave: (words: string[]) => void;
   onContinue: () => void;
 }) {
-  const [boxes, setBoxes] = useState(() => initialBoxes(words));
+  const form = useForm<TWordspottingFormInput, unknown, TWordspottingFormValues>({
+    resolver: zodResolver(ZWordspottingFormSchema),
+    defaultValues: { wordspotting: initialBoxes(words) },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const submit = form.handleSubmit((v) => onSave(v.wordspotting));
   return (
     <StepPanel
       title="Wordspotting"
       lead={`The words and phrases counted in every recording of this assignment, in place of your ${vocab.word('group')}'s list.`}
       onSubmit={(e) => {
+        if (editable) return void submit(e);
         e.preventDefault();
-        if (!editable) return onContinue();
-        onSave(phrasesToSave(boxes));
+        onContinue();
       }}
       actions={<BackAndSave onBack={onBack} editable={editable} saving={saving} />}
     >
       {!editable && <Banner kind="info" inline title={ASSIGNMENT_MSG.criteriaLocked} />}
-      <PhraseEditor boxes={boxes} onBoxesChange={setBoxes} label="Words and phrases to count" disabled={!editable || saving} />
+      <Controller
+        control={form.control}
+        name="wordspotting"
+        render={({ field }) => (
+          <PhraseEditor
+            boxes={field.value}
+            onBoxesChange={field.onChange}
+            label="Words and phrases to count"
+            disabled={!editable || saving}
+          />
+        )}
+      />
     </StepPanel>
   );
 }

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/rostrum-api';
-import { assignmentsApi } from '../coach-dashboard/group-assignments-api';
+import { withId } from '../../api/http-client';
+import { operations } from '../../api/operations.gen';
+import { listGroupAssignments } from '../coach-dashboard/coach-dashboard.queries';
 
 /** The group's assignments to put in order; a failure is not tried again. */
 export function useReorderList(groupId: string) {
-  return useQuery({ queryKey: queryKeys.groupAssignments(groupId), queryFn: () => assignmentsApi.listGroup(groupId), retry: false });
+  return useQuery({ queryKey: queryKeys.groupAssignments(groupId), queryFn: () => listGroupAssignments(groupId), retry: false });
 }
 
 /** Saves the order (the ids, first to last); the saved list replaces the cached one before `on.onSuccess`. */
@@ -12,10 +14,10 @@ export function useSaveOrder(groupId: string, on: { onSuccess: () => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) =>
-      assignmentsApi.reorder(
-        groupId,
-        ids.map((assignmentId, sortOrder) => ({ assignmentId, sortOrder })),
-      ),
+      operations.reorderGroupAssignments({
+        ...withId(groupId),
+        body: { assignments: ids.map((assignmentId, sortOrder) => ({ assignmentId, sortOrder })) },
+      }),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKeys.groupAssignments(groupId), saved);
       on.onSuccess();

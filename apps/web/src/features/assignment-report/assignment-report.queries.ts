@@ -1,20 +1,14 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { TAssignmentComparison, TComparisonScoreType } from '@rostrum/contract';
+import type { TComparisonScoreType } from '@rostrum/contract';
 import { queryKeys } from '../../api/rostrum-api';
-import { call, client } from '../../api/http-client';
+import { operations } from '../../api/operations.gen';
 import { downloadReport, type TReportKind } from './download-report';
-
-function getAssignmentComparison(assignmentId: string, scoreType: TComparisonScoreType): Promise<TAssignmentComparison> {
-  return call('GET', () =>
-    client.GET('/api/v1/assignments/{id}/comparison', { params: { path: { id: assignmentId }, query: { scoreType } } }),
-  );
-}
 
 /** The assignment's recordings of one score type; the last answer stays while another type loads. */
 export function useAssignmentComparison(assignmentId: string, scoreType: TComparisonScoreType) {
   return useQuery({
     queryKey: queryKeys.assignmentComparison(assignmentId, scoreType),
-    queryFn: () => getAssignmentComparison(assignmentId, scoreType),
+    queryFn: () => operations.getAssignmentComparison({ params: { path: { id: assignmentId }, query: { scoreType } } }),
     placeholderData: keepPreviousData,
   });
 }

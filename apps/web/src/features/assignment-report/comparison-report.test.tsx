@@ -10,7 +10,8 @@ import {
   type TMeResponse,
   type TPreferences,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { queryKeys } from '../../api/rostrum-api';
+import { bodiesSentTo } from '../../test/operations';
 import { client } from '../../api/http-client';
 import { assignmentAbilities } from '../../test/fixtures';
 import { ComparisonReport } from './comparison-report';
@@ -61,7 +62,7 @@ function serve(data: (scoreType: string) => TAssignmentComparison) {
 function renderReport(prefs: TPreferences = {}, a = assignment()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(queryKeys.me, { user: { preferences: prefs } } as unknown as TMeResponse);
-  const saved = vi.spyOn(api, 'updatePreferences').mockImplementation(async (p) => p as TPreferences);
+  const saved = bodiesSentTo('updatePreferences', (p: TPreferences) => p);
   const view = render(
     <QueryClientProvider client={queryClient}>
       <ComparisonReport assignment={a} />

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { client } from '../../api/http-client';
+import { client, fileNameFrom } from '../../api/http-client';
 import { notifications } from '../../app/notification-store';
 import { DownloadReportButton } from './download-report-button';
-import { downloadReport, fileNameFrom } from './download-report';
+import { downloadReport } from './download-report';
 
 const ID = '3f0c9a52-6a0e-4d8f-9b1a-2c3d4e5f6a7b';
 const DISPOSITION = `attachment; filename="Pr_sentation 2026-11-23.csv"; filename*=UTF-8''Pr%C3%A9sentation%202026-11-23.csv`;

@@ -1,4 +1,5 @@
-import { call, client, errorMessage } from '../../api/http-client';
+import { errorMessage, withId } from '../../api/http-client';
+import { operations } from '../../api/operations.gen';
 import { notifications } from '../../app/notification-store';
 
 // The CSV report (002 section 9): fetched with the bearer key like every call, as a blob, and
@@ -6,33 +7,10 @@ import { notifications } from '../../app/notification-store';
 
 export type TReportKind = 'assignment' | 'group';
 
-/** The file name of a Content-Disposition header: the UTF-8 filename* first, else the plain one. */
-export function fileNameFrom(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1]!.trim());
-    } catch {
-      // A broken encoding: the plain name below.
-    }
-  }
-  const plain = /filename\s*=\s*"([^"]*)"/i.exec(disposition) ?? /filename\s*=\s*([^;]+)/i.exec(disposition);
-  return plain?.[1]?.trim() || fallback;
-}
-
 /** The report as a blob and its file name; failures are ApiErrors with the server's message, as other calls. */
 export async function fetchReport(kind: TReportKind, id: string): Promise<{ blob: Blob; fileName: string }> {
-  const params = { path: { id } };
-  const headers = { Accept: 'text/csv, application/json' };
-  return call('GET', async () => {
-    const r =
-      kind === 'assignment'
-        ? await client.GET('/api/v1/assignments/{id}/report.csv', { params, headers, parseAs: 'blob' })
-        : await client.GET('/api/v1/groups/{id}/report.csv', { params, headers, parseAs: 'blob' });
-    const fileName = fileNameFrom(r.response.headers.get('content-disposition'), 'report.csv');
-    return { data: r.data ? { data: { blob: r.data as Blob, fileName } } : undefined, error: r.error, response: r.response };
-  });
+  const file = await (kind === 'assignment' ? operations.downloadAssignmentReport(withId(id)) : operations.downloadGroupReport(withId(id)));
+  return { blob: file.blob, fileName: file.fileName ?? 'report.csv' };
 }
 
 /** Saves a blob as a download with the given name. */

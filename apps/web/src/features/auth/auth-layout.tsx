@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { BarChart3, Gauge, Sparkles } from 'lucide-react';
+import './auth-layout.css';
 
 /** The two-column frame of the account pages: the form, and a short reminder of what Rostrum does. */
 export function AuthLayout({ title, lead, children }: { title: ReactNode; lead?: ReactNode; children: ReactNode }) {

@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES, MSG, type TInviteCheckBody, type TMeResponse, type TSignInBody, type THubLoginBody } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { queryKeys } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
 import { errorMessage, isApiError } from '../../api/http-client';
 import { FORM_ERROR, type TServerErrorRule } from '../../api/form-errors';
 import { sessionStore } from '../../app/session-store';
@@ -23,7 +24,7 @@ export function useSignIn(on: { onSignedIn: (landing: string) => void | Promise<
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: TSignInBody) => {
-      await on.onSignedIn(await completeSignIn(queryClient, await api.signIn(body)));
+      await on.onSignedIn(await completeSignIn(queryClient, await operations.signIn({ body: body })));
     },
     onError: on.onError,
   });
@@ -34,7 +35,7 @@ export function useSignInWithKey(on: { onSignedIn: (landing: string) => void | P
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (signInKey: string) => {
-      await on.onSignedIn(await completeSignIn(queryClient, await api.signInWithKey(signInKey)));
+      await on.onSignedIn(await completeSignIn(queryClient, await operations.signInWithKey({ body: { key: signInKey } })));
     },
     onError: on.onError,
     meta: { ownsErrors: true },
@@ -43,17 +44,17 @@ export function useSignInWithKey(on: { onSignedIn: (landing: string) => void | P
 
 /** Whose account a sign-in link opens, without using its key. */
 export function peekSignInKey(key: string) {
-  return api.peekSignInKey(key);
+  return operations.peekSignInKey({ body: { key: key } });
 }
 
 /** Starts a hub sign-in: the hub's page to go to. */
 export function startHubSignIn(next: string | null) {
-  return api.startHubSignIn(next);
+  return operations.startHubSignIn({ body: { next: next } });
 }
 
 /** btc/login: the hub's code (or error) for a one-hour sign-in key. */
 export function hubLogin(body: THubLoginBody) {
-  return api.hubLogin(body);
+  return operations.hubLogin({ body: body });
 }
 
 /**
@@ -66,7 +67,7 @@ export function useSignOut(on: { onSuccess: () => void }) {
     mutationFn: async () => {
       const userId = queryClient.getQueryData<TMeResponse>(queryKeys.me)?.user.userId;
       if (userId) await sharedTakeStore().then((store) => store?.remove(userId).catch(() => undefined));
-      if (sessionStore.get()) await api.signOut().catch(() => undefined);
+      if (sessionStore.get()) await operations.signOut().catch(() => undefined);
     },
     onSuccess: () => {
       sessionStore.signOut();
@@ -81,7 +82,10 @@ export function useSignOut(on: { onSuccess: () => void }) {
 /** Checks an invite code or invite id; the caller shows every failure (inviteCheckErrorMessage). */
 export function useCheckInvite(on: { onStart: () => void; onSuccess: (invite: TCheckedInvite) => void; onError: (e: Error) => void }) {
   return useMutation({
-    mutationFn: async (body: TInviteCheckBody): Promise<TCheckedInvite> => ({ body, result: await api.checkInvite(body) }),
+    mutationFn: async (body: TInviteCheckBody): Promise<TCheckedInvite> => ({
+      body,
+      result: await operations.checkInvite({ body: body }, { own402: true }),
+    }),
     onMutate: on.onStart,
     onSuccess: on.onSuccess,
     onError: on.onError,
@@ -116,19 +120,19 @@ export function useSignUp(
   on: { onSuccess: (signedIn: TSignedIn) => void; onError: (e: Error) => void },
 ) {
   const signInToJoin = async (values: TSignUpFormValues): Promise<TSignedIn> => {
-    const signedIn = await api.signIn({ email: values.email, password: values.password }).catch(() => {
+    const signedIn = await operations.signIn({ body: { email: values.email, password: values.password } }).catch(() => {
       throw new EmailTakenError();
     });
     return { landing: await completeSignIn(queryClient, signedIn), target: joinTarget };
   };
   return useMutation({
     mutationFn: async ({ values }: { values: TSignUpFormValues }): Promise<TSignedIn> => {
-      const created = await api.signUp(signUpBody(values, invite)).catch((err: unknown) => {
+      const created = await operations.signUp({ body: signUpBody(values, invite) }).catch((err: unknown) => {
         if (isApiError(err) && err.status === 409) return null;
         throw err;
       });
       if (!created) return signInToJoin(values);
-      return { landing: await completeSignIn(queryClient, await api.signInWithKey(created.signInKey)) };
+      return { landing: await completeSignIn(queryClient, await operations.signInWithKey({ body: { key: created.signInKey } })) };
     },
     onSuccess: on.onSuccess,
     onError: on.onError,
@@ -156,7 +160,7 @@ export const FORGOT_ERRORS: ReadonlyArray<TServerErrorRule<TForgotInput>> = [
 
 export function useForgotPassword(on: { onSuccess: () => void; onError: (e: Error) => void }) {
   return useMutation({
-    mutationFn: (body: TForgotInput) => api.forgotPassword(body.email),
+    mutationFn: (body: TForgotInput) => operations.forgotPassword({ body: { email: body.email } }),
     onSuccess: on.onSuccess,
     onError: on.onError,
   });
@@ -169,7 +173,7 @@ export const RESET_ERRORS: ReadonlyArray<TServerErrorRule<{ newPassword: string 
 export function useResetPassword(email: string, token: string, on: { onReset: () => void | Promise<void>; onError: (e: Error) => void }) {
   return useMutation({
     mutationFn: async (newPassword: string) => {
-      await api.resetPassword({ email, token, newPassword });
+      await operations.resetPassword({ body: { email, token, newPassword } });
       await on.onReset();
     },
     onError: on.onError,

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TMeResponse, TSignInResponse } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { queryKeys } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
+import { savePreferences } from '../../app/preferences';
 import { landingPath } from '../../app/route-paths';
 import { sessionStore } from '../../app/session-store';
 
@@ -11,7 +13,7 @@ import { sessionStore } from '../../app/session-store';
 export async function completeSignIn(queryClient: QueryClient, signIn: TSignInResponse): Promise<string> {
   queryClient.clear();
   sessionStore.signIn(signIn);
-  const me = await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: api.getMe });
+  const me = await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: () => operations.getMe() });
   return landingForMe(queryClient, me);
 }
 
@@ -29,7 +31,7 @@ export async function landingForMe(queryClient: QueryClient, me: TMeResponse): P
   const { path, forceMode } = landingPath(me.landing);
   if (forceMode && me.user.preferences.currentMode !== forceMode) {
     try {
-      await api.updatePreferences({ currentMode: forceMode });
+      await savePreferences({ currentMode: forceMode });
       queryClient.setQueryData<TMeResponse>(queryKeys.me, {
         ...me,
         user: { ...me.user, preferences: { ...me.user.preferences, currentMode: forceMode } },

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import { operations } from '../../api/operations.gen';
+import { sent } from '../../test/operations';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { LIMITS, MSG } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
 import { ApiError } from '../../api/http-client';
 import { SignUpForm } from './sign-up-form';
 import { CONSENT_MSG, type TCheckedInvite } from './sign-up-schema';
@@ -34,7 +35,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('SignUpForm validation (000 section 2.6)', () => {
   it('shows the spec messages on submit only, and sends nothing', async () => {
-    const signUp = vi.spyOn(api, 'signUp');
+    const signUp = vi.spyOn(operations, 'signUp');
     const user = userEvent.setup();
     renderForm();
     await user.click(screen.getByLabelText(/^Email/));
@@ -61,8 +62,8 @@ describe('SignUpForm validation (000 section 2.6)', () => {
   });
 
   it('fills the full name from first and last name until it is edited, and sends the contract body', async () => {
-    const signUp = vi.spyOn(api, 'signUp').mockResolvedValue({ userId: 'u', signInKey: 'k' });
-    vi.spyOn(api, 'signInWithKey').mockRejectedValue(new Error('stop here'));
+    const signUp = vi.spyOn(operations, 'signUp').mockResolvedValue({ userId: 'u', signInKey: 'k' });
+    vi.spyOn(operations, 'signInWithKey').mockRejectedValue(new Error('stop here'));
     const user = userEvent.setup();
     renderForm();
     await user.type(screen.getByLabelText(/^Email/), ' New@Example.com ');
@@ -74,7 +75,7 @@ describe('SignUpForm validation (000 section 2.6)', () => {
     await user.click(screen.getByLabelText(/I agree to the Terms of Use and Privacy Policy/));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await vi.waitFor(() => expect(signUp).toHaveBeenCalled());
-    expect(signUp.mock.calls[0]![0]).toMatchObject({
+    expect(signUp.mock.calls[0]![0].body).toMatchObject({
       email: 'new@example.com',
       name: 'Ada Lovelace',
       metadata: { title: 'professional' },
@@ -118,13 +119,13 @@ async function submitFilled(user: ReturnType<typeof userEvent.setup>, isEu: bool
 
 describe('SignUpForm consents (000 sections 2.6 and 5, issue 38 item 1)', () => {
   it('sends the USA storage consent in its own field, and no data-use choice', async () => {
-    const signUp = vi.spyOn(api, 'signUp').mockResolvedValue({ userId: 'u', signInKey: 'k' });
-    vi.spyOn(api, 'signInWithKey').mockRejectedValue(new Error('stop here'));
+    const signUp = vi.spyOn(operations, 'signUp').mockResolvedValue({ userId: 'u', signInKey: 'k' });
+    vi.spyOn(operations, 'signInWithKey').mockRejectedValue(new Error('stop here'));
     const user = userEvent.setup();
     renderForm(true);
     await submitFilled(user, true);
     await vi.waitFor(() => expect(signUp).toHaveBeenCalled());
-    const body = signUp.mock.calls[0]![0];
+    const body = signUp.mock.calls[0]![0].body;
     expect(body).toMatchObject({
       isEu: '1',
       ageAttestation: true,
@@ -139,24 +140,26 @@ describe('SignUpForm consents (000 sections 2.6 and 5, issue 38 item 1)', () => 
 
 describe('SignUpForm 409 (000 section 8, issue 38 item 15)', () => {
   it('signs in with the entered credentials and goes to join the group', async () => {
-    vi.spyOn(api, 'signUp').mockRejectedValue(new ApiError(409, MSG.signUpEmailTaken, true));
-    const signIn = vi.spyOn(api, 'signIn').mockResolvedValue({ apiKey: 'a', orgCode: 'o', expires: new Date().toISOString(), userId: 'u' });
+    vi.spyOn(operations, 'signUp').mockRejectedValue(new ApiError(409, MSG.signUpEmailTaken, true));
+    const signIn = vi
+      .spyOn(operations, 'signIn')
+      .mockResolvedValue({ apiKey: 'a', orgCode: 'o', expires: new Date().toISOString(), userId: 'u' });
     const user = userEvent.setup();
     const { onSignedIn } = renderForm();
     await submitFilled(user, false, 'my-own-password');
     await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('/landing', '/confirm-code?code=Northwind-Class'));
-    expect(signIn).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'my-own-password' });
+    expect(signIn).toHaveBeenCalledWith(sent({ email: 'ada@example.com', password: 'my-own-password' }));
     expect(screen.queryByTestId('email-taken')).toBeNull();
   });
 
   it('shows the message with its sign-in link when that sign-in fails', async () => {
-    vi.spyOn(api, 'signUp').mockRejectedValue(new ApiError(409, MSG.signUpEmailTaken, true));
-    const signIn = vi.spyOn(api, 'signIn').mockRejectedValue(new ApiError(401, MSG.incorrectCredentials, true));
+    vi.spyOn(operations, 'signUp').mockRejectedValue(new ApiError(409, MSG.signUpEmailTaken, true));
+    const signIn = vi.spyOn(operations, 'signIn').mockRejectedValue(new ApiError(401, MSG.incorrectCredentials, true));
     const user = userEvent.setup();
     const { onSignedIn } = renderForm();
     await submitFilled(user, false);
     const taken = await screen.findByTestId('email-taken');
-    expect(signIn).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'some-pass-123' });
+    expect(signIn).toHaveBeenCalledWith(sent({ email: 'ada@example.com', password: 'some-pass-123' }));
     expect(taken.textContent).toBe(MSG.signUpEmailTaken);
     expect(screen.getByRole('link', { name: 'here' }).getAttribute('href')).toBe('/sign-in?email=ada%40example.com&code=Northwind-Class');
     expect(onSignedIn).not.toHaveBeenCalled();

@@ -35,6 +35,7 @@ import {
   type TSignUpFormInput,
   type TSignUpFormValues,
 } from './sign-up-schema';
+import './sign-up-form.css';
 
 interface Props {
   invite: TCheckedInvite;

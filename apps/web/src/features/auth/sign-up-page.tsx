@@ -1,15 +1,26 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Ticket } from 'lucide-react';
 import { ROUTES, ZInviteCodeSchema, safeNext, vocabulary } from '@rostrum/contract';
 import { Button } from '../../components/button';
+import { bindField } from '../../components/field-binding';
 import { LoadingState } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { AuthLayout } from './auth-layout';
 import { SignUpForm } from './sign-up-form';
 import type { TCheckedInvite } from './sign-up-schema';
 import { inviteCheckErrorMessage, useCheckInvite } from './auth.queries';
+
+/**
+ * The code step: the invite check's inviteCode (ZInviteCheckBodySchema) as the form requires it,
+ * by the contract's invite code rule ('Invite code is required').
+ */
+const ZInviteCodeFormSchema = z.object({ inviteCode: ZInviteCodeSchema });
+type TInviteCodeInput = z.input<typeof ZInviteCodeFormSchema>;
 
 /** /sign-up?email&code&invite&next (000 sections 2.6, 4 and 5). */
 export function SignUpPage() {
@@ -20,16 +31,24 @@ export function SignUpPage() {
   const presetInvite = params.get('invite');
   const next = safeNext(params.get('next'));
 
-  const [code, setCode] = useState(presetCode ?? '');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const form = useForm<TInviteCodeInput, unknown, z.output<typeof ZInviteCodeFormSchema>>({
+    resolver: zodResolver(ZInviteCodeFormSchema),
+    defaultValues: { inviteCode: presetCode ?? '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    // The message shows under the field; the focus stays where it was.
+    shouldFocusError: false,
+  });
+  const code = form.watch('inviteCode');
+  const codeError = form.formState.errors.inviteCode?.message ?? null;
   const [invite, setInvite] = useState<TCheckedInvite | null>(null);
   const autoChecked = useRef(false);
 
   // Every failure of the check is shown under the code field.
   const inviteCheck = useCheckInvite({
-    onStart: () => setCodeError(null),
+    onStart: () => form.clearErrors('inviteCode'),
     onSuccess: setInvite,
-    onError: (e) => setCodeError(inviteCheckErrorMessage(e)),
+    onError: (e) => form.setError('inviteCode', { type: 'server', message: inviteCheckErrorMessage(e) }),
   });
   const { mutate: check } = inviteCheck;
   // A code or invite in the query counts as being checked from the first render.
@@ -43,15 +62,7 @@ export function SignUpPage() {
     else if (presetCode) check({ inviteCode: presetCode.trim() });
   }, [check, presetCode, presetInvite]);
 
-  const onContinue = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = ZInviteCodeSchema.safeParse(code);
-    if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message ?? 'Invite code is required');
-      return;
-    }
-    check({ inviteCode: parsed.data });
-  };
+  const onContinue = form.handleSubmit(({ inviteCode }) => check({ inviteCode }));
 
   if (invite) {
     const vocab = vocabulary(invite.result.org.type);
@@ -80,7 +91,7 @@ export function SignUpPage() {
           next={next}
           onBack={() => {
             setInvite(null);
-            if (invite.body.inviteCode) setCode(invite.body.inviteCode);
+            if (invite.body.inviteCode) form.setValue('inviteCode', invite.body.inviteCode);
           }}
           // After sign-up the default destination is /home, unless next was given (000 section 2.3);
           // next also wins over confirm-code after the 409's sign-in (as on the sign-in page).
@@ -99,18 +110,22 @@ export function SignUpPage() {
 
   return (
     <AuthLayout title="Create an Account" lead="Start with the invite code you were given.">
-      <form className="stack" onSubmit={onContinue} noValidate>
-        <TextField
-          label="Invite code"
-          value={code}
-          onValueChange={setCode}
-          error={codeError}
-          hint="Check your class instructions. A link or code from your instructor or plan administrator is required to create an account."
-          required
-          autoFocus
-          autoComplete="off"
-          spellCheck={false}
-          mono
+      <form className="stack" onSubmit={(e) => void onContinue(e)} noValidate>
+        <Controller
+          control={form.control}
+          name="inviteCode"
+          render={(c) => (
+            <TextField
+              label="Invite code"
+              {...bindField(c)}
+              hint="Check your class instructions. A link or code from your instructor or plan administrator is required to create an account."
+              required
+              autoFocus
+              autoComplete="off"
+              spellCheck={false}
+              mono
+            />
+          )}
         />
         <Button type="submit" block busy={checking} icon={<Ticket size={16} aria-hidden />}>
           Continue

@@ -3,11 +3,12 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ERROR_CODES, MSG, type TGroup, type TMeResponse, type TPreferences } from '@rostrum/contract';
+import { ERROR_CODES, MSG, type TAssignment, type TGroup, type TMeResponse, type TPreferences } from '@rostrum/contract';
 import { ApiError } from '../../api/http-client';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { queryKeys } from '../../api/rostrum-api';
 import { ViewerContext, buildViewer } from '../../app/viewer';
-import { assignmentsApi } from './group-assignments-api';
+import { operations } from '../../api/operations.gen';
+import { bodiesSentTo } from '../../test/operations';
 import { CoachDashboardPage } from './coach-dashboard-page';
 import { AVA, GROUP_ID, dashboard, group, groupAssignments, me, memberAssignment, templates } from './coach-dashboard-fixtures';
 
@@ -25,35 +26,50 @@ function Harness() {
   ) : null;
 }
 
+/** A member's assignments as GET groups/{id}/members/{userId}/assignments answers: Ava has two. */
+const memberAssignmentsOf = (userId: string) => ({
+  groupId: GROUP_ID,
+  userId,
+  assignments:
+    userId === AVA
+      ? [
+          memberAssignment(),
+          memberAssignment({
+            assignmentId: '7a7b7c7d-7e7f-4a7b-8c7d-7e7f7a7b7c7d',
+            name: 'Archived one',
+            archived: true,
+            status: 'completed',
+            createdDate: '2020-01-01T10:00:00.000Z',
+            recordingsCount: 0,
+            submittedCount: 0,
+            recordings: [],
+          }),
+        ]
+      : [],
+});
+
+/** What GET assignments answers for a group's list and for the templates (a test may change them before they load). */
+const lists: { group: TAssignment[]; templates: TAssignment[] } = { group: [], templates: [] };
+
 function setup(preferences: TPreferences = {}, opts: Parameters<typeof me>[1] = {}, groupOver: Partial<TGroup> = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   queryClient.setQueryData(queryKeys.me, me(preferences, opts));
-  const saved = vi.spyOn(api, 'updatePreferences').mockResolvedValue({});
-  vi.spyOn(api, 'getMyGroups').mockResolvedValue([group(groupOver)]);
-  vi.spyOn(assignmentsApi, 'listGroup').mockResolvedValue(groupAssignments());
-  vi.spyOn(assignmentsApi, 'listTemplates').mockResolvedValue(templates());
-  vi.spyOn(api, 'getCoachDashboard').mockResolvedValue(dashboard());
-  const memberCall = vi.spyOn(api, 'getMemberAssignments').mockImplementation(async (_g, userId) => ({
-    groupId: GROUP_ID,
-    userId,
-    assignments:
-      userId === AVA
-        ? [
-            memberAssignment(),
-            memberAssignment({
-              assignmentId: '7a7b7c7d-7e7f-4a7b-8c7d-7e7f7a7b7c7d',
-              name: 'Archived one',
-              archived: true,
-              status: 'completed',
-              createdDate: '2020-01-01T10:00:00.000Z',
-              recordingsCount: 0,
-              submittedCount: 0,
-              recordings: [],
-            }),
-          ]
-        : [],
-  }));
-  const createGroup = vi.spyOn(api, 'createGroup');
+  const saved = bodiesSentTo('updatePreferences');
+  vi.spyOn(operations, 'listGroups').mockResolvedValue([group(groupOver)]);
+  lists.group = groupAssignments();
+  lists.templates = templates();
+  vi.spyOn(operations, 'listAssignments').mockImplementation(async (init) =>
+    init?.params?.query?.scope === 'templates' ? lists.templates : lists.group,
+  );
+  vi.spyOn(operations, 'getCoachDashboard').mockResolvedValue(dashboard());
+  // Called with the group and the member of each expanded row.
+  const memberCall = vi.fn((_groupId: string, _userId: string) => {});
+  vi.spyOn(operations, 'getMemberAssignments').mockImplementation(async (init) => {
+    const { id: groupId, userId } = init.params.path;
+    memberCall(groupId, userId);
+    return memberAssignmentsOf(userId);
+  });
+  const createGroup = vi.spyOn(operations, 'createGroup');
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/coach-dashboard']}>
@@ -137,7 +153,7 @@ describe('CoachDashboardPage', () => {
 
   it('shows "No assignments found" when the remembered filter matches none', async () => {
     setup({ coachAssFilter: 'active' });
-    vi.mocked(assignmentsApi.listGroup).mockResolvedValue([groupAssignments()[1]!]);
+    lists.group = [groupAssignments()[1]!];
     expect(await screen.findByText('No assignments found')).toBeTruthy();
   });
 
@@ -151,7 +167,7 @@ describe('CoachDashboardPage', () => {
       'My private template',
     ]);
 
-    vi.mocked(assignmentsApi.listTemplates).mockResolvedValue([]);
+    lists.templates = [];
     await userEvent.click(screen.getByRole('radio', { name: 'Assignments' }));
     expect(prefs().coachDashboardToggle).toBe('assignments');
     await vi.waitFor(() => expect(saved).toHaveBeenCalledWith({ coachDashboardToggle: 'assignments' }));
@@ -160,7 +176,7 @@ describe('CoachDashboardPage', () => {
 
   it('says "No templates found" with the hint when there are none', async () => {
     setup({ coachDashboardToggle: 'templates' });
-    vi.mocked(assignmentsApi.listTemplates).mockResolvedValue([]);
+    lists.templates = [];
     expect(await screen.findByText('No templates found')).toBeTruthy();
     expect(screen.getByText('Click the Create Assignment button to add a new assignment.')).toBeTruthy();
   });

@@ -16,7 +16,7 @@ import { CompareTable } from './compare-table';
 import { CompareTake } from './compare-take';
 import { COMPARE_TEXT, takeLoad, takesInOrder, type TTake, type TTakeLoad } from './compare-takes';
 import { useOnePlaying } from './one-playing';
-import '../results/results.css';
+import '../results/results-charts.css';
 import './compare.css';
 import { useCompareRecordings } from './compare.queries';
 

@@ -12,6 +12,7 @@ import { WEB_ROUTES } from '../../app/route-paths';
 import { notifications } from '../../app/notification-store';
 import { displayError } from '../results/recording-status';
 import type { TTake } from './compare-takes';
+import '../results/chip-toggle.css';
 
 /** The metrics whose hot spots a take's waveform can show, in the results page's order. */
 const HOT_SPOT_METRICS: readonly TMetricKey[] = ['pace', 'pauseToTalk', 'upspeak', 'wordSpotting', 'positiveVibes', 'negativeVibes'];

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
+import { operations } from '../../api/operations.gen';
+import { sent } from '../../test/operations';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FEEDBACK_MSG, type TFeedback } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
 import { ApiError } from '../../api/http-client';
 import { CommentForm } from './comment-form';
 
@@ -47,7 +48,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('CommentForm validation (001 sections 4 and 5)', () => {
   it('asks for the comment on submit only, focuses it and sends nothing', async () => {
-    const create = vi.spyOn(api, 'createFeedback');
+    const create = vi.spyOn(operations, 'createFeedback');
     const user = userEvent.setup();
     const { textarea, submit } = renderForm();
     await user.click(textarea);
@@ -62,7 +63,7 @@ describe('CommentForm validation (001 sections 4 and 5)', () => {
   });
 
   it('treats a comment of spaces as empty, and clears the message as soon as the user types', async () => {
-    const create = vi.spyOn(api, 'createFeedback');
+    const create = vi.spyOn(operations, 'createFeedback');
     const user = userEvent.setup();
     const { textarea, submit } = renderForm();
     await user.type(textarea, '   ');
@@ -76,26 +77,28 @@ describe('CommentForm validation (001 sections 4 and 5)', () => {
   });
 
   it("sends the trimmed comment with the recording's group, without a region, and empties the field", async () => {
-    const create = vi.spyOn(api, 'createFeedback').mockResolvedValue(saved('Great opening.'));
+    const create = vi.spyOn(operations, 'createFeedback').mockResolvedValue(saved('Great opening.'));
     const user = userEvent.setup();
     const { textarea, submit } = renderForm();
     await user.type(textarea, '  Great opening.  ');
     await user.click(submit);
-    await waitFor(() => expect(create).toHaveBeenCalledWith({ recordingId: RECORDING_ID, groupId: GROUP_ID, comment: 'Great opening.' }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith(sent({ recordingId: RECORDING_ID, groupId: GROUP_ID, comment: 'Great opening.' })),
+    );
     await waitFor(() => expect(textarea).toHaveProperty('value', ''));
   });
 
   it('sends no groupId for a private recording (it has no group)', async () => {
-    const create = vi.spyOn(api, 'createFeedback').mockResolvedValue(saved('Solo'));
+    const create = vi.spyOn(operations, 'createFeedback').mockResolvedValue(saved('Solo'));
     const user = userEvent.setup();
     const { textarea, submit } = renderForm(null);
     await user.type(textarea, 'Solo');
     await user.click(submit);
-    await waitFor(() => expect(create).toHaveBeenCalledWith({ recordingId: RECORDING_ID, comment: 'Solo' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith(sent({ recordingId: RECORDING_ID, comment: 'Solo' })));
   });
 
   it('shows a failed save under the comment: the server message, or the fallback', async () => {
-    const create = vi.spyOn(api, 'createFeedback').mockRejectedValueOnce(new ApiError(403, 'You cannot comment here', true));
+    const create = vi.spyOn(operations, 'createFeedback').mockRejectedValueOnce(new ApiError(403, 'You cannot comment here', true));
     const user = userEvent.setup();
     const { textarea, submit } = renderForm();
     await user.type(textarea, 'Nice pace');

@@ -8,6 +8,7 @@ import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
 import { useAddComment } from './feedback.queries';
+import './comment-form.css';
 
 type TMode = 'none' | 'drag' | 'keys';
 

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
+import { operations } from '../../api/operations.gen';
+import { sent } from '../../test/operations';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { TFeedback } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
+import { FEEDBACK_MSG, type TFeedback } from '@rostrum/contract';
+import { ApiError } from '../../api/http-client';
 import { CommentList } from './comment-list';
 
 const RECORDING_ID = '6a1f1b7e-4c53-4b0e-9a55-0a6f2c1d9e11';
@@ -52,23 +54,78 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('editing a comment (PUT feedback/{id}, 001 section 7)', () => {
   it("sends feedbackId, comment, groupId and recordingId: the stored feedback's own", async () => {
-    const update = vi.spyOn(api, 'updateFeedback').mockResolvedValue(comment({ comment: 'Slow down a little' }));
+    const update = vi.spyOn(operations, 'updateFeedback').mockResolvedValue(comment({ comment: 'Slow down a little' }));
     await edit(comment(), ' Slow down a little ');
     await waitFor(() =>
-      expect(update).toHaveBeenCalledWith({
-        feedbackId: FEEDBACK_ID,
-        comment: 'Slow down a little',
-        groupId: GROUP_ID,
-        recordingId: RECORDING_ID,
-      }),
+      expect(update).toHaveBeenCalledWith(
+        sent(
+          {
+            feedbackId: FEEDBACK_ID,
+            comment: 'Slow down a little',
+            groupId: GROUP_ID,
+            recordingId: RECORDING_ID,
+          },
+          FEEDBACK_ID,
+        ),
+      ),
     );
   });
 
   it('leaves groupId out for feedback on a private recording', async () => {
-    const update = vi.spyOn(api, 'updateFeedback').mockResolvedValue(comment({ groupId: null }));
+    const update = vi.spyOn(operations, 'updateFeedback').mockResolvedValue(comment({ groupId: null }));
     await edit(comment({ groupId: null }), 'Private note');
     await waitFor(() =>
-      expect(update).toHaveBeenCalledWith({ feedbackId: FEEDBACK_ID, comment: 'Private note', recordingId: RECORDING_ID }),
+      expect(update).toHaveBeenCalledWith(
+        sent({ feedbackId: FEEDBACK_ID, comment: 'Private note', recordingId: RECORDING_ID }, FEEDBACK_ID),
+      ),
     );
+  });
+});
+
+describe('the edit form (the comment by ZUpdateFeedbackBodySchema)', () => {
+  it('asks for the comment on Save when only spaces are left, sends nothing and leaves the focus on Save', async () => {
+    const update = vi.spyOn(operations, 'updateFeedback');
+    await edit(comment(), '   ');
+    expect((await screen.findByRole('alert')).textContent).toBe(FEEDBACK_MSG.commentRequired);
+    const box = screen.getByLabelText('Edit comment');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' }));
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('keeps the message while the user types, until the next Save', async () => {
+    vi.spyOn(operations, 'updateFeedback').mockReturnValue(new Promise(() => {}));
+    const user = userEvent.setup();
+    await edit(comment(), ' ');
+    await screen.findByRole('alert');
+    await user.type(screen.getByLabelText('Edit comment'), 'Better');
+    expect(screen.getByRole('alert').textContent).toBe(FEEDBACK_MSG.commentRequired);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it("shows a failed save under the text: the server's message, or the fallback", async () => {
+    const update = vi.spyOn(operations, 'updateFeedback').mockRejectedValueOnce(new ApiError(403, 'You cannot edit this comment', true));
+    await edit(comment(), 'Slow down a little');
+    expect((await screen.findByRole('alert')).textContent).toBe('You cannot edit this comment');
+
+    update.mockRejectedValueOnce(new ApiError(500, 'Network error', false));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Your change could not be saved.'));
+    expect(screen.getByLabelText('Edit comment')).toHaveProperty('value', 'Slow down a little');
+  });
+
+  it('closes on a saved edit and on Cancel, and starts again from the stored text', async () => {
+    vi.spyOn(operations, 'updateFeedback').mockResolvedValue(comment({ comment: 'Slow down a little' }));
+    await edit(comment(), 'Slow down a little');
+    await waitFor(() => expect(screen.queryByLabelText('Edit comment')).toBeNull());
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Edit/ }));
+    await user.type(screen.getByLabelText('Edit comment'), ' more');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Edit comment')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Edit/ }));
+    expect(screen.getByLabelText('Edit comment')).toHaveProperty('value', 'Slow down here');
   });
 });

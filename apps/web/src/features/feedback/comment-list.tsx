@@ -1,6 +1,9 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, PlayCircle, Trash2 } from 'lucide-react';
-import { FEEDBACK_MSG, formatTimer, type TFeedback } from '@rostrum/contract';
+import type { z } from 'zod';
+import { ZUpdateFeedbackBodySchema, formatTimer, type TFeedback } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { formatDateTime } from '../../components/date-format';
@@ -8,6 +11,7 @@ import { ConfirmDialog } from '../../components/dialog';
 import { Badge } from '../../components/status-badge';
 import { useWaveform } from '../../components/waveform/waveform-context';
 import { useDeleteComment, useUpdateComment } from './feedback.queries';
+import './comment-list.css';
 
 export const FADE_MS = 1000;
 
@@ -15,16 +19,10 @@ export const FADE_MS = 1000;
 export function CommentList({ recordingId, items }: { recordingId: string; items: TFeedback[] }) {
   const controller = useWaveform();
   const [editing, setEditing] = useState<string | null>(null);
-  const [draft, setDraft] = useState('');
-  const [editError, setEditError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [fading, setFading] = useState<Set<string>>(new Set());
   const [shown, setShown] = useState<string | null>(null);
 
-  const save = useUpdateComment(recordingId, {
-    onSuccess: () => setEditing(null),
-    onError: (e) => setEditError(errorMessage(e, 'Your change could not be saved.')),
-  });
   // Deleted feedback fades over 1 s, then leaves the list.
   const remove = useDeleteComment(recordingId, {
     reloadAfterMs: FADE_MS,
@@ -85,58 +83,13 @@ export function CommentList({ recordingId, items }: { recordingId: string; items
                 </button>
               )}
               {isEditing ? (
-                <form
-                  className="stack"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    if (!draft.trim()) {
-                      setEditError(FEEDBACK_MSG.commentRequired);
-                      return;
-                    }
-                    save.mutate({ item: f, comment: draft.trim() });
-                  }}
-                >
-                  <label className="visually-hidden" htmlFor={`edit-${f.feedbackId}`}>
-                    Edit comment
-                  </label>
-                  <textarea
-                    id={`edit-${f.feedbackId}`}
-                    className="input textarea"
-                    rows={3}
-                    value={draft}
-                    // biome-ignore lint/a11y/noAutofocus: the user just pressed Edit; focus moves to the text they asked to edit.
-                    autoFocus
-                    aria-invalid={editError ? true : undefined}
-                    onChange={(e) => setDraft(e.target.value)}
-                  />
-                  {editError && (
-                    <p className="field__error" role="alert">
-                      {editError}
-                    </p>
-                  )}
-                  <div className="row row--end">
-                    <Button variant="ghost" size="sm" onClick={() => setEditing(null)}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" size="sm" busy={save.isPending}>
-                      Save
-                    </Button>
-                  </div>
-                </form>
+                <CommentEditForm recordingId={recordingId} item={f} onDone={() => setEditing(null)} />
               ) : (
                 <p className="comment__text">{f.comment}</p>
               )}
               {f.isMine && !isEditing && (
                 <div className="comment__actions">
-                  <button
-                    type="button"
-                    className="link-btn"
-                    onClick={() => {
-                      setEditing(f.feedbackId);
-                      setDraft(f.comment ?? '');
-                      setEditError(null);
-                    }}
-                  >
+                  <button type="button" className="link-btn" onClick={() => setEditing(f.feedbackId)}>
                     <Pencil size={13} aria-hidden /> Edit
                   </button>
                   <button type="button" className="link-btn link-btn--danger" onClick={() => setConfirming(f.feedbackId)}>
@@ -158,5 +111,58 @@ export function CommentList({ recordingId, items }: { recordingId: string; items
         onConfirm={() => confirming && remove.mutate(confirming)}
       />
     </>
+  );
+}
+
+/** The edited comment, by the API's own rule for it (required once trimmed, sent trimmed). */
+const ZCommentEditSchema = ZUpdateFeedbackBodySchema.pick({ comment: true });
+type TCommentEditInput = z.input<typeof ZCommentEditSchema>;
+type TCommentEditValues = z.output<typeof ZCommentEditSchema>;
+
+/** Edit of one comment, starting from its text; Save or Cancel ends it (`onDone`). */
+function CommentEditForm({ recordingId, item, onDone }: { recordingId: string; item: TFeedback; onDone: () => void }) {
+  const form = useForm<TCommentEditInput, unknown, TCommentEditValues>({
+    resolver: zodResolver(ZCommentEditSchema),
+    defaultValues: { comment: item.comment ?? '' },
+    // Checked on Save only: the message stays while the user types, and the focus stays on Save.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const error = form.formState.errors.comment?.message;
+  const save = useUpdateComment(recordingId, {
+    onSuccess: onDone,
+    onError: (e) => form.setError('comment', { type: 'server', message: errorMessage(e, 'Your change could not be saved.') }),
+  });
+  const submit = form.handleSubmit(({ comment }) => save.mutate({ item, comment }));
+  const id = `edit-${item.feedbackId}`;
+  return (
+    <form className="stack" onSubmit={(e) => void submit(e)}>
+      <label className="visually-hidden" htmlFor={id}>
+        Edit comment
+      </label>
+      <textarea
+        id={id}
+        className="input textarea"
+        rows={3}
+        // biome-ignore lint/a11y/noAutofocus: the user just pressed Edit; focus moves to the text they asked to edit.
+        autoFocus
+        aria-invalid={error ? true : undefined}
+        {...form.register('comment')}
+      />
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="row row--end">
+        <Button variant="ghost" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" busy={save.isPending}>
+          Save
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -4,6 +4,7 @@ import { Tabs } from '../../components/tabs';
 import { CommentForm } from './comment-form';
 import { CommentList } from './comment-list';
 import { ScorePanel } from './score-panel';
+import './feedback-panel.css';
 
 type TTab = 'comments' | 'score';
 

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateFeedbackBody, TFeedback, TScorecardResponseBody } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { queryKeys } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
+import { withId } from '../../api/http-client';
 import { groupOf } from './feedback-ids';
 
 /** The recording's feedback loads again. */
@@ -15,7 +17,7 @@ type TCommentBody = { comment: string; regionStart?: number; regionEnd?: number 
 export function useAddComment(recordingId: string, groupId: string | null, on: { onSuccess: () => void; onError: (e: Error) => void }) {
   const reload = useReloadFeedback(recordingId);
   return useMutation({
-    mutationFn: (body: TCommentBody) => api.createFeedback({ recordingId, ...groupOf(groupId), ...body }),
+    mutationFn: (body: TCommentBody) => operations.createFeedback({ body: { recordingId, ...groupOf(groupId), ...body } }),
     onSuccess: () => {
       on.onSuccess();
       void reload();
@@ -30,11 +32,15 @@ export function useUpdateComment(recordingId: string, on: { onSuccess: () => voi
   return useMutation({
     // The ids are the stored feedback's own: the server refuses any that disagree with its rows.
     mutationFn: (v: { item: TFeedback; comment: string }) =>
-      api.updateFeedback({
-        feedbackId: v.item.feedbackId,
-        comment: v.comment,
-        recordingId: v.item.recordingId,
-        ...groupOf(v.item.groupId),
+      operations.updateFeedback({
+        ...withId(v.item.feedbackId),
+        // The spec's call carries the ids (001 section 7); the server checks them against its own.
+        body: {
+          feedbackId: v.item.feedbackId,
+          comment: v.comment,
+          recordingId: v.item.recordingId,
+          ...groupOf(v.item.groupId),
+        },
       }),
     onSuccess: () => {
       on.onSuccess();
@@ -48,7 +54,7 @@ export function useUpdateComment(recordingId: string, on: { onSuccess: () => voi
 export function useDeleteComment(recordingId: string, on: { reloadAfterMs: number; onSuccess: (feedbackId: string) => void }) {
   const reload = useReloadFeedback(recordingId);
   return useMutation({
-    mutationFn: (feedbackId: string) => api.deleteFeedback(feedbackId),
+    mutationFn: (feedbackId: string) => operations.deleteFeedback(withId(feedbackId)),
     onSuccess: (_, feedbackId) => {
       on.onSuccess(feedbackId);
       window.setTimeout(() => void reload(), on.reloadAfterMs);
@@ -60,7 +66,7 @@ export function useDeleteComment(recordingId: string, on: { reloadAfterMs: numbe
 export function useDeleteScore(recordingId: string, feedbackId: string, on: { onSuccess: () => void }) {
   const reload = useReloadFeedback(recordingId);
   return useMutation({
-    mutationFn: () => api.deleteFeedback(feedbackId),
+    mutationFn: () => operations.deleteFeedback(withId(feedbackId)),
     onSuccess: () => {
       on.onSuccess();
       void reload();
@@ -83,8 +89,9 @@ export function useSaveScores(
   const reload = useReloadFeedback(recordingId);
   return useMutation({
     mutationFn: async (v: { core: TCoreScores; responses: TScorecardResponseBody['responses'] }) => {
-      await api.createFeedback({ recordingId, ...groupOf(groupId), ...v.core });
-      if (scorecardId && v.responses.length) await api.saveScorecardResponse({ recordingId, scorecardId, responses: v.responses });
+      await operations.createFeedback({ body: { recordingId, ...groupOf(groupId), ...v.core } });
+      if (scorecardId && v.responses.length)
+        await operations.createScorecardResponse({ ...withId(scorecardId), body: { recordingId, scorecardId, responses: v.responses } });
     },
     onSuccess: () => {
       on.onSuccess();

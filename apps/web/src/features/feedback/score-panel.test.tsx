@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { operations } from '../../api/operations.gen';
+import { sent } from '../../test/operations';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
@@ -10,7 +12,6 @@ import {
   type TRecordingFeedback,
   type TScorecardResponse,
 } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
 import { ApiError } from '../../api/http-client';
 import { ScorePanel } from './score-panel';
 import { feedbackTabs } from './feedback-panel';
@@ -79,7 +80,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('ScorePanel validation (001 sections 4 and 5)', () => {
   it('asks for every core score on submit, focuses the first one and sends nothing', async () => {
-    const create = vi.spyOn(api, 'createFeedback');
+    const create = vi.spyOn(operations, 'createFeedback');
     const user = userEvent.setup();
     renderPanel(feedbackOf());
     expect(screen.queryByText(FEEDBACK_MSG.scoreRequired)).toBeNull();
@@ -105,7 +106,7 @@ describe('ScorePanel validation (001 sections 4 and 5)', () => {
   });
 
   it('sends the four core scores once all are chosen', async () => {
-    const create = vi.spyOn(api, 'createFeedback').mockResolvedValue(savedScore());
+    const create = vi.spyOn(operations, 'createFeedback').mockResolvedValue(savedScore());
     const user = userEvent.setup();
     renderPanel(feedbackOf());
     await choose(user, 'Overall', 8);
@@ -114,14 +115,16 @@ describe('ScorePanel validation (001 sections 4 and 5)', () => {
     await choose(user, 'X Factor', 10);
     await user.click(screen.getByRole('button', { name: 'Submit Scores' }));
     await waitFor(() =>
-      expect(create).toHaveBeenCalledWith({
-        recordingId: RECORDING_ID,
-        groupId: GROUP_ID,
-        scoreOverall: 8,
-        scoreOrganization: 7,
-        scoreDelivery: 6,
-        scoreXfactor: 10,
-      }),
+      expect(create).toHaveBeenCalledWith(
+        sent({
+          recordingId: RECORDING_ID,
+          groupId: GROUP_ID,
+          scoreOverall: 8,
+          scoreOrganization: 7,
+          scoreDelivery: 6,
+          scoreXfactor: 10,
+        }),
+      ),
     );
     expect(screen.queryByText('Choose a score from 1 to 10.')).toBeNull();
   });
@@ -131,7 +134,7 @@ describe('ScorePanel validation (001 sections 4 and 5)', () => {
       q.preset && q.id !== 'scoreOverall' ? { ...q, hidden: true } : q,
     );
     const custom = questions.find((q) => !q.preset);
-    const create = vi.spyOn(api, 'createFeedback').mockResolvedValue(savedScore());
+    const create = vi.spyOn(operations, 'createFeedback').mockResolvedValue(savedScore());
     const response: TScorecardResponse = {
       responseId: '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a',
       recordingId: RECORDING_ID,
@@ -141,7 +144,7 @@ describe('ScorePanel validation (001 sections 4 and 5)', () => {
       responses: [{ id: custom?.id ?? '', response: 4 }],
       createdDate: '2026-11-23T10:00:00.000Z',
     };
-    const saveResponse = vi.spyOn(api, 'saveScorecardResponse').mockResolvedValue(response);
+    const saveResponse = vi.spyOn(operations, 'createScorecardResponse').mockResolvedValue(response);
     const user = userEvent.setup();
     renderPanel(feedbackOf({ id: SCORECARD_ID, questions, coachOnlyScorecard: false }));
 
@@ -153,24 +156,28 @@ describe('ScorePanel validation (001 sections 4 and 5)', () => {
     await choose(user, 'Eye contact 2.0', 4);
     await user.click(screen.getByRole('button', { name: 'Submit Scores' }));
     await waitFor(() =>
-      expect(saveResponse).toHaveBeenCalledWith({
+      expect(saveResponse).toHaveBeenCalledWith(
+        sent({
+          recordingId: RECORDING_ID,
+          scorecardId: SCORECARD_ID,
+          responses: [{ id: 'customeyecontact2.0', response: 4 }],
+        }),
+      ),
+    );
+    expect(create).toHaveBeenCalledWith(
+      sent({
         recordingId: RECORDING_ID,
-        scorecardId: SCORECARD_ID,
-        responses: [{ id: 'customeyecontact2.0', response: 4 }],
+        groupId: GROUP_ID,
+        scoreOverall: 9,
+        scoreOrganization: undefined,
+        scoreDelivery: undefined,
+        scoreXfactor: undefined,
       }),
     );
-    expect(create).toHaveBeenCalledWith({
-      recordingId: RECORDING_ID,
-      groupId: GROUP_ID,
-      scoreOverall: 9,
-      scoreOrganization: undefined,
-      scoreDelivery: undefined,
-      scoreXfactor: undefined,
-    });
   });
 
   it('shows a failed save under the form', async () => {
-    vi.spyOn(api, 'createFeedback').mockRejectedValue(new ApiError(500, 'Network error', false));
+    vi.spyOn(operations, 'createFeedback').mockRejectedValue(new ApiError(500, 'Network error', false));
     const user = userEvent.setup();
     renderPanel(feedbackOf());
     for (const c of CORE_SCORES) await choose(user, c.label, 5);

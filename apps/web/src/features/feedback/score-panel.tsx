@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/http-client';
 import { FORM_ERROR } from '../../api/form-errors';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
+import './score-panel.css';
 
 type TApiName = (typeof CORE_SCORES)[number]['apiName'];
 const VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;

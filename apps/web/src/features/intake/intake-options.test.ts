@@ -7,8 +7,10 @@ import {
   defaultTitleFor,
   initialOptions,
   resultsPath,
+  saveTakeBody,
   type TIntakeAssignment,
   type TIntakeData,
+  ZIntakeOptionsSchema,
 } from './intake-options';
 
 const assignment = (over: Partial<TIntakeAssignment> = {}): TIntakeAssignment => ({
@@ -88,5 +90,28 @@ describe('record into an assignment (001 sections 2 and 4)', () => {
     expect(priv).not.toHaveProperty('assignmentId');
     expect(resultsPath('r1', 'a2')).toBe('/evaluate/r1?assignmentId=a2');
     expect(resultsPath('r1', undefined)).toBe('/evaluate/r1');
+  });
+});
+
+describe('the options form schema and the bodies it makes (001 sections 2 and 3)', () => {
+  it("refuses a blank title with POST recordings' own message, and takes a trimmed one", () => {
+    const o = initialOptions(groups);
+    const blank = ZIntakeOptionsSchema.safeParse({ ...o, title: '   ' });
+    expect(blank.success).toBe(false);
+    expect(blank.error?.issues).toEqual([expect.objectContaining({ path: ['title'], message: 'Title is required' })]);
+    expect(ZIntakeOptionsSchema.safeParse({ ...o, title: ' Pitch ' }).data?.title).toBe('Pitch');
+  });
+
+  it("saves an unsaved take with the form's own fields only (ZSaveUnsavedTakeBodySchema)", () => {
+    const o = { ...initialOptions(groups), title: ' Pitch ' };
+    const ctx = { org, groups, showShare: true, showFlag: false };
+    const created = buildCreateBody(o, ctx, { source: 'ui record form', fileName: 'take.webm', fileSize: 12 });
+    expect(saveTakeBody(created)).toEqual({
+      title: 'Pitch',
+      groupId: 'g1',
+      algorithm: 'rostrum-default',
+      feedbackRequested: false,
+      submitted: false,
+    });
   });
 });

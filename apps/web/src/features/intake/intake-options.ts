@@ -1,12 +1,12 @@
+import { z } from 'zod';
 import {
   assignmentRecordingTitle,
   isConversationalAlgorithm,
   type TRecordingSummary,
-  type DEBUG_LANGUAGES,
-  type DEBUG_OPERATIONS,
-  type DEBUG_ORG_GROUPS,
-  ZRecordingTitleSchema,
+  ZCreateRecordingBodySchema,
+  ZSaveUnsavedTakeBodySchema,
   type TCreateRecordingBody,
+  type TSaveUnsavedTakeBody,
   type TGroup,
   type TOrg,
   type TTrim,
@@ -15,33 +15,47 @@ import {
 // The record page's shared choices (spec 001 section 2): which groups, speaker counts and
 // sharing options a user is offered, and how the chosen options become the POST recordings body.
 
-export interface TDebugOptions {
-  language: '' | (typeof DEBUG_LANGUAGES)[number];
-  orgGroup: '' | (typeof DEBUG_ORG_GROUPS)[number];
-  operations: '' | (typeof DEBUG_OPERATIONS)[number];
-  transcriptionWebhook: string;
-  vvAnalysisWebhook: string;
-  videoTrimmingWebhook: string;
-  diarization: string;
-  transcription: string;
-  wordspotting: string;
-  metadata: string;
-}
+const create = ZCreateRecordingBodySchema.shape;
+/** A debug select: '' is "Default" (nothing sent), else one of the values POST recordings takes. */
+const orDefault = <T extends z.ZodType>(values: T) => z.union([z.literal(''), values]);
 
-export interface TIntakeOptions {
-  title: string;
+/**
+ * The debug options as their inputs hold them. Nothing here is refused: an empty webhook and an
+ * empty or invalid JSON field are left out of the body (buildCreateBody).
+ */
+const ZDebugOptionsSchema = z.object({
+  language: orDefault(create.language.unwrap()),
+  orgGroup: orDefault(create.orgGroup.unwrap()),
+  operations: orDefault(create.operations.unwrap()),
+  transcriptionWebhook: z.string(),
+  vvAnalysisWebhook: z.string(),
+  videoTrimmingWebhook: z.string(),
+  diarization: z.string(),
+  transcription: z.string(),
+  wordspotting: z.string(),
+  metadata: z.string(),
+});
+export type TDebugOptions = z.input<typeof ZDebugOptionsSchema>;
+
+/**
+ * The options form (record, upload, URL and Zoom forms): the title is checked by POST recordings'
+ * own rule (ZRecordingTitleSchema: "Title is required", at most 50); the other fields are the
+ * choices the body is built from (buildCreateBody), which are always valid.
+ */
+export const ZIntakeOptionsSchema = ZCreateRecordingBodySchema.pick({ title: true }).extend({
   /** The title is the assignment's default (not typed by the user): it follows the assignment choice. */
-  titleIsDefault: boolean;
+  titleIsDefault: z.boolean(),
   /** The assignment the recording goes into; '' is Private (no assignment is sent). */
-  assignmentId: string;
+  assignmentId: z.string(),
   /** The assignment last chosen: Assignment after Private returns to it. */
-  lastAssignmentId: string;
-  groupId: string;
-  multiSpeaker: boolean;
-  feedbackRequested: boolean;
-  submitted: boolean;
-  debug: TDebugOptions;
-}
+  lastAssignmentId: z.string(),
+  groupId: z.string(),
+  multiSpeaker: z.boolean(),
+  feedbackRequested: create.feedbackRequested.unwrap(),
+  submitted: create.submitted.unwrap(),
+  debug: ZDebugOptionsSchema,
+});
+export type TIntakeOptions = z.input<typeof ZIntakeOptionsSchema>;
 
 export const EMPTY_DEBUG: TDebugOptions = {
   language: '',
@@ -157,12 +171,6 @@ export function resultsPath(recordingId: string, assignmentId: string | undefine
   return `/evaluate/${recordingId}${assignmentId ? `?assignmentId=${encodeURIComponent(assignmentId)}` : ''}`;
 }
 
-/** A title error message, or null when the title is valid (required, trimmed, at most 50). */
-export function titleError(title: string): string | null {
-  const r = ZRecordingTitleSchema.safeParse(title);
-  return r.success ? null : (r.error.issues[0]?.message ?? 'Title is required');
-}
-
 function jsonOrUndefined(text: string): string | undefined {
   const t = text.trim();
   if (!t) return undefined;
@@ -225,6 +233,16 @@ export function buildCreateBody(
     for (const k of Object.keys(body) as (keyof TCreateRecordingBody)[]) if (body[k] === undefined) delete body[k];
   }
   return body;
+}
+
+const SAVE_TAKE_FIELDS: ReadonlySet<string> = new Set(ZSaveUnsavedTakeBodySchema.keyof().options);
+
+/**
+ * POST live-captures/{id}/recording body from the POST recordings one: the bytes are the
+ * capture's, so only the form's own fields go (ZSaveUnsavedTakeBodySchema: no source, file or trim).
+ */
+export function saveTakeBody(body: TCreateRecordingBody): TSaveUnsavedTakeBody {
+  return Object.fromEntries(Object.entries(body).filter(([k]) => SAVE_TAKE_FIELDS.has(k))) as TSaveUnsavedTakeBody;
 }
 
 /** A trim worth sending: anything other than the default whole file (0 to -1). */

@@ -1,16 +1,23 @@
 import { useCallback } from 'react';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hideVideoKey, type TCreateRecordingBody, type TMeResponse, type TSaveUnsavedTakeBody } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { meQuery, queryKeys, listOwnRecordings } from '../../api/rostrum-api';
+import { withId } from '../../api/http-client';
+import { operations } from '../../api/operations.gen';
+import { savePreferences } from '../../app/preferences';
 
 /** The caller's open assignments (the chooser lists them). */
 export function useAssignedAssignments(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.assignedAssignments, queryFn: api.getAssignedAssignments, enabled });
+  return useQuery({
+    queryKey: queryKeys.assignedAssignments,
+    queryFn: () => operations.listAssignments({ params: { query: { scope: 'assigned' } } }),
+    enabled,
+  });
 }
 
 /** The caller's own recordings (the default title numbers them; /home opens the newest). */
 export function useOwnRecordings(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.recordings, queryFn: api.getRecordings, enabled });
+  return useQuery({ queryKey: queryKeys.recordings, queryFn: () => listOwnRecordings(), enabled });
 }
 
 /** Every recording query (the lists, the dashboards and each recording) loads again. */
@@ -21,7 +28,7 @@ export function useReloadRecordings(): () => void {
 
 /** GET live-captures: the signed-in speaker's unsaved takes. */
 export function useUnsavedTakeList(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.unsavedTakes, queryFn: () => api.listUnsavedTakes(), enabled });
+  return useQuery({ queryKey: queryKeys.unsavedTakes, queryFn: () => operations.listUnsavedTakes(), enabled });
 }
 
 /** The unsaved takes load again; resolves once they have. */
@@ -32,7 +39,7 @@ export function useReloadUnsavedTakes(): () => Promise<void> {
 
 /** Discards an unsaved take on the server (the caller reloads the list: useReloadUnsavedTakes). */
 export function discardUnsavedTake(captureId: string) {
-  return api.deleteLiveCapture(captureId);
+  return operations.deleteLiveCapture(withId(captureId));
 }
 
 /**
@@ -46,7 +53,7 @@ export function useSaveUnsavedTake(): (
 ) => Promise<string> {
   const queryClient = useQueryClient();
   return async (captureId, body, source) => {
-    const { recordingId } = await api.saveUnsavedTake(captureId, body);
+    const { recordingId } = await operations.saveUnsavedTake({ ...withId(captureId), body });
     void hideVideoOfConversation(queryClient, recordingId, { ...body, source });
     void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
     return recordingId;
@@ -55,12 +62,12 @@ export function useSaveUnsavedTake(): (
 
 /** POST recordings for a take uploaded while recording (the caller watches its live upload). */
 export function createRecording(body: TCreateRecordingBody) {
-  return api.createRecording(body);
+  return operations.createRecording({ body });
 }
 
 /** The session is checked before the countdown: GET me, fresh (a 401 goes to sign-in). */
 export function checkSession() {
-  return api.getMe();
+  return meQuery.queryFn();
 }
 
 /** Creates a recording from a URL; the recordings reload before `on.onSuccess` (which is awaited). */
@@ -68,7 +75,7 @@ export function useCreateUrlRecording(on: { onSuccess: (created: { recordingId: 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: TCreateRecordingBody) => {
-      const created = await api.createRecording(body);
+      const created = await operations.createRecording({ body });
       void hideVideoOfConversation(queryClient, created.recordingId, body);
       return created;
     },
@@ -93,7 +100,7 @@ async function hideVideoOfConversation(queryClient: QueryClient, recordingId: st
   if (!body.algorithm?.includes('conversational')) return;
   const key = hideVideoKey(recordingId);
   try {
-    await api.updatePreferences({ [key]: true });
+    await savePreferences({ [key]: true });
     queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) =>
       me ? { ...me, user: { ...me.user, preferences: { ...me.user.preferences, [key]: true } } } : me,
     );

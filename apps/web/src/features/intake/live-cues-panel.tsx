@@ -3,6 +3,7 @@ import { AlertTriangle } from 'lucide-react';
 import { Switch } from '../../components/switch';
 import { LIVE_CUE_TEXT, METER_FLOOR_DB } from './live-cues';
 import { useLiveCues } from './use-live-cues';
+import './live-cues-panel.css';
 
 /** The Record tab's switch for the live cues (remembered as the liveCues preference). */
 export function LiveCuesSwitch({ checked, onCheckedChange }: { checked: boolean; onCheckedChange: (on: boolean) => void }) {

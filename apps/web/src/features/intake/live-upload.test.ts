@@ -6,15 +6,18 @@ import { INTAKE_MSG } from '@rostrum/contract';
 import { LIVE_FLUSH_MS } from './growing-source';
 import { LiveUpload, type TLiveStatus } from './live-upload';
 
+/** The init of a call to a route with an id. */
+type TIdInit = { params: { path: { id: string } } };
+
 const calls = vi.hoisted(() => ({ created: 0, deleted: [] as string[], failCreate: false }));
-vi.mock('../../api/rostrum-api', () => ({
-  api: {
+vi.mock('../../api/operations.gen', () => ({
+  operations: {
     createLiveCapture: async () => {
       calls.created += 1;
       if (calls.failCreate) throw new Error('Network error');
       return { captureId: 'cap-1', uploadUrl: 'http://rostrum.test/api/v1/uploads' };
     },
-    deleteLiveCapture: async (captureId: string) => void calls.deleted.push(captureId),
+    deleteLiveCapture: async (init: TIdInit) => void calls.deleted.push(init.params.path.id),
   },
 }));
 vi.mock('../../app/session-store', () => ({ sessionStore: { token: () => 'token-1' } }));

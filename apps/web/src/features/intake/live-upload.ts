@@ -1,6 +1,7 @@
 import * as tus from 'tus-js-client';
 import { INTAKE_MSG } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
+import { withId } from '../../api/http-client';
+import { operations } from '../../api/operations.gen';
 import { sessionStore } from '../../app/session-store';
 import { GrowingSource } from './growing-source';
 import { refusal, type TUploadFailure, type TUploadProgress } from './recording-upload';
@@ -78,21 +79,24 @@ export class LiveUpload {
       this.begin(kept.captureId, { uploadUrl: kept.uploadUrl });
       return;
     }
-    this.ready = api.createLiveCapture(options.assignmentId).then(
-      (c) => {
-        if (this.phase === 'cancelled') {
-          // Discarded before the server answered: the capture is not kept.
-          void api.deleteLiveCapture(c.captureId).catch(() => undefined);
+    // Its 402 is not a redirect mid-recording: the take then uploads after Save, where a 402 shows as usual.
+    this.ready = operations
+      .createLiveCapture({ body: options.assignmentId ? { assignmentId: options.assignmentId } : {} }, { own402: true })
+      .then(
+        (c) => {
+          if (this.phase === 'cancelled') {
+            // Discarded before the server answered: the capture is not kept.
+            void operations.deleteLiveCapture(withId(c.captureId)).catch(() => undefined);
+            return null;
+          }
+          this.begin(c.captureId, { endpoint: c.uploadUrl });
+          return c.captureId;
+        },
+        () => {
+          this.phase = 'refused';
           return null;
-        }
-        this.begin(c.captureId, { endpoint: c.uploadUrl });
-        return c.captureId;
-      },
-      () => {
-        this.phase = 'refused';
-        return null;
-      },
-    );
+        },
+      );
   }
 
   append(blob: Blob): void {
@@ -138,7 +142,7 @@ export class LiveUpload {
   /** The take is not kept: stop sending and delete the capture (best effort). */
   discard(): void {
     this.abort();
-    void this.ready.then((captureId) => (captureId ? api.deleteLiveCapture(captureId).catch(() => undefined) : undefined));
+    void this.ready.then((captureId) => (captureId ? operations.deleteLiveCapture(withId(captureId)).catch(() => undefined) : undefined));
   }
 
   /** Creates the capture's upload at endpoint, or resumes it at uploadUrl. */

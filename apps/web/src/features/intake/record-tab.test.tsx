@@ -67,24 +67,28 @@ const server = vi.hoisted(() => ({
   /** GET live-captures: the user's unsaved takes. */
   unsaved: [] as Record<string, unknown>[],
 }));
-vi.mock('../../api/rostrum-api', async () => {
+/** The inits of calls to a route with an id, and with a body. */
+type TIdInit = { params: { path: { id: string } } };
+type TBodyInit = { body: Record<string, unknown> };
+
+vi.mock('../../api/operations.gen', async () => {
   const { ApiError } = await import('../../api/http-client');
   return {
-    api: {
+    operations: {
       getMe: async () => ({}),
       createLiveCapture: async () => {
         server.captures += 1;
         if (server.failCapture) throw new Error('Network error');
         return { captureId: 'cap-1', uploadUrl: '/api/v1/uploads' };
       },
-      deleteLiveCapture: async (captureId: string) => void server.deleted.push(captureId),
+      deleteLiveCapture: async (init: TIdInit) => void server.deleted.push(init.params.path.id),
       listUnsavedTakes: async () => server.unsaved,
-      saveUnsavedTake: async (captureId: string, body: Record<string, unknown>) => {
-        server.created.push({ ...body, savedTake: captureId });
+      saveUnsavedTake: async ({ params, body }: TIdInit & TBodyInit) => {
+        server.created.push({ ...body, savedTake: params.path.id });
         return { recordingId: 'rec-2', uploadUrl: null };
       },
-      updatePreferences: async (body: Record<string, unknown>) => void server.preferences.push(body),
-      createRecording: async (body: Record<string, unknown>) => {
+      updatePreferences: async ({ body }: TBodyInit) => void server.preferences.push(body),
+      createRecording: async ({ body }: TBodyInit) => {
         server.created.push(body);
         if (server.captureGone && body.captureId) {
           throw new ApiError(404, 'Not found', true, 'live_capture.not_found');
@@ -92,7 +96,6 @@ vi.mock('../../api/rostrum-api', async () => {
         return { recordingId: 'rec-1', uploadUrl: '/api/v1/uploads' };
       },
     },
-    queryKeys: { recordings: ['recordings'], me: ['me'], unsavedTakes: ['live-captures'] },
   };
 });
 /** The error-reporting service: the inline errors are reported as the notifications are (000 section 8). */

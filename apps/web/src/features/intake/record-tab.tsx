@@ -321,7 +321,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
 
   const upload = async () => {
     if (!result) return;
-    if (!form.validate()) return titleRef.current?.focus();
+    if (!(await form.validate())) return titleRef.current?.focus();
     dispatch({ type: 'UPLOAD_STARTED', total: result.blob.size });
     const live = liveRef.current;
     const captureId = live ? await live.ready : null;

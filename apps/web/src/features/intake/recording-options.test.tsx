@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useRef } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { vocabulary } from '@rostrum/contract';
 import type { TViewer } from '../../app/viewer';
 import type { TIntakeAssignment, TIntakeData } from './intake-options';
@@ -76,5 +76,72 @@ describe('the record form keeps the assignment chosen across Private', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Assignment' }));
     expect(select().value).toBe('a-old');
     expect(title().value).toBe('My take');
+  });
+});
+
+// The options form's own check (ZIntakeOptionsSchema: POST recordings' title rule) and the body
+// it sends, as a tab uses them: validate on Save, the title focused on failure, then body.
+
+const sharing = {
+  ...viewer,
+  org: { ...viewer.org, settings: { Debug_Recording_Options: true } },
+  groups: [{ ...group, recordingAbilities: { canShare: true, canFlag: false } }],
+  assignmentsOn: false,
+} as unknown as TViewer;
+
+function SaveForm({ onBody }: { onBody: (body: object) => void }) {
+  const form = useIntakeOptions(sharing);
+  const titleRef = useRef<HTMLInputElement>(null);
+  return (
+    <form
+      aria-label="Options"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!(await form.validate())) return titleRef.current?.focus();
+        onBody(form.body({ source: 'ui upload form', fileName: 'talk.mp3', fileSize: 10 }));
+      }}
+    >
+      <RecordingOptionsFields form={form} viewer={sharing} titleRef={titleRef} />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+describe('the options form on Save', () => {
+  it("refuses a blank title with the API rule's message, focuses it, and typing clears the message", async () => {
+    const onBody = vi.fn();
+    render(<SaveForm onBody={onBody} />);
+    fireEvent.change(title(), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Title is required')).toBeTruthy();
+    expect(title().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(title());
+    expect(onBody).not.toHaveBeenCalled();
+    fireEvent.change(title(), { target: { value: 'P' } });
+    expect(screen.queryByText('Title is required')).toBeNull();
+  });
+
+  it('sends the trimmed title, the group, the sharing choice and the debug options that apply', async () => {
+    const onBody = vi.fn();
+    render(<SaveForm onBody={onBody} />);
+    fireEvent.change(title(), { target: { value: '  Pitch  ' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Share with entire group' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'en-GB' } });
+    fireEvent.change(screen.getByLabelText(/Analysis webhook/), { target: { value: ' https://example.com/hook ' } });
+    fireEvent.change(screen.getByLabelText(/metadata JSON/), { target: { value: '{not json' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onBody).toHaveBeenCalledTimes(1));
+    expect(onBody.mock.calls[0]![0]).toEqual({
+      title: 'Pitch',
+      source: 'ui upload form',
+      fileName: 'talk.mp3',
+      fileSize: 10,
+      groupId: 'g1',
+      algorithm: 'rostrum-default',
+      feedbackRequested: true,
+      submitted: false,
+      language: 'en-GB',
+      vvAnalysisWebhook: 'https://example.com/hook',
+    });
   });
 });

@@ -1,8 +1,12 @@
 import { useId, useMemo, useState, type Ref } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { ClipboardList, Lock, Wrench } from 'lucide-react';
 import { ASSIGNMENT_MSG, DEBUG_LANGUAGES, DEBUG_OPERATIONS, DEBUG_ORG_GROUPS, RECORDING_LIMITS } from '@rostrum/contract';
 import { Banner } from '../../components/banner';
 import { Checkbox } from '../../components/checkbox';
+import { bindField } from '../../components/field-binding';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import type { TViewer } from '../../app/viewer';
@@ -19,19 +23,41 @@ import {
   canOfferShare,
   initialOptions,
   speakerGroups,
-  titleError,
   type TBodyContext,
-  type TDebugOptions,
   type TIntakeOptions,
+  ZIntakeOptionsSchema,
 } from './intake-options';
 
-/** Form state and the derived visibility rules of the record page's shared options. */
+type TIntakeOptionsValues = z.output<typeof ZIntakeOptionsSchema>;
+
+/**
+ * Form state and the derived visibility rules of the record page's shared options: their own
+ * react-hook-form form, checked by the tab before its own fields (validate), whose values the tab
+ * sends (body).
+ */
 export function useIntakeOptions(viewer: TViewer, data: TIntakeData = NO_INTAKE_DATA) {
   const groups = useMemo(() => speakerGroups(viewer.groups), [viewer.groups]);
   // Only assignments the server says the caller may record into are offered.
   const assignments = useMemo(() => data.assignments.filter((a) => a.abilities.canSubmit), [data.assignments]);
-  const [options, setOptions] = useState<TIntakeOptions>(() => initialOptions(groups, data));
-  const [titleMessage, setTitleMessage] = useState<string | null>(null);
+  const [defaultValues] = useState<TIntakeOptions>(() => initialOptions(groups, data));
+  const fields = useForm<TIntakeOptions, unknown, TIntakeOptionsValues>({
+    resolver: zodResolver(ZIntakeOptionsSchema),
+    defaultValues,
+    // Checked on Save (validate); typing in the title clears its message.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    // The tab focuses the title itself (its titleRef), after its own checks.
+    shouldFocusError: false,
+  });
+  const options = fields.watch();
+  /** The options after `next`: each changed field is set on the form. */
+  const setOptions = (next: (o: TIntakeOptions) => TIntakeOptions) => {
+    const current = fields.getValues();
+    const changed = next(current);
+    for (const key of Object.keys(changed) as (keyof TIntakeOptions)[]) {
+      if (changed[key] !== current[key]) fields.setValue(key, changed[key]);
+    }
+  };
   /** The refusal shown when the speaker count asked for does not fit the chosen assignment. */
   const [refusal, setRefusal] = useState(false);
   const assignment = assignments.find((a) => a.assignmentId === options.assignmentId);
@@ -50,11 +76,11 @@ export function useIntakeOptions(viewer: TViewer, data: TIntakeData = NO_INTAKE_
   return {
     options,
     setOptions,
+    control: fields.control,
     groups,
     assignments,
     assignment,
     ctx,
-    titleMessage,
     refusal,
     /** Private (null) or an assignment: the title and speaker count follow it. */
     choose(a: TIntakeAssignment | null) {
@@ -65,18 +91,17 @@ export function useIntakeOptions(viewer: TViewer, data: TIntakeData = NO_INTAKE_
     setMultiSpeaker(multiSpeaker: boolean) {
       if (assignment && assignmentIsMulti(assignment) !== multiSpeaker) return setRefusal(true);
       setRefusal(false);
-      setOptions((o) => ({ ...o, multiSpeaker }));
+      fields.setValue('multiSpeaker', multiSpeaker);
     },
-    /** Checks the title; on failure shows the message and returns false (the caller focuses the field). */
-    validate(): boolean {
-      const err = titleError(options.title);
-      setTitleMessage(err);
-      return !err;
+    /** The user typed the title: it no longer follows the assignment, and its message goes. */
+    titleTyped() {
+      fields.setValue('titleIsDefault', false);
+      if (fields.getFieldState('title').error) fields.clearErrors('title');
     },
-    clearTitleMessage: () => setTitleMessage(null),
+    /** Checks the options by the form's schema; on failure shows the message and resolves false (the caller focuses the field). */
+    validate: (): Promise<boolean> => fields.trigger(),
     reset: () => {
-      setOptions(initialOptions(groups, data));
-      setTitleMessage(null);
+      fields.reset(initialOptions(groups, data));
       setRefusal(false);
     },
     body: (extra: Parameters<typeof buildCreateBody>[2]) => buildCreateBody(options, ctx, extra),
@@ -93,9 +118,8 @@ interface OptionsProps {
 
 /** Title, group or class, speaker count, sharing and (for debugging orgs) the debug options. */
 export function RecordingOptionsFields({ form, viewer, titleRef, disabled }: OptionsProps) {
-  const { options, setOptions, groups, ctx } = form;
+  const { options, control, groups, ctx } = form;
   const { vocab } = viewer;
-  const set = (patch: Partial<TIntakeOptions>) => setOptions((o) => ({ ...o, ...patch }));
   const alg = algorithmsOf(viewer.org);
   const radioName = useId();
   // 001 section 2: the group selector only with more than one speaker group and Assignments off
@@ -105,28 +129,39 @@ export function RecordingOptionsFields({ form, viewer, titleRef, disabled }: Opt
   return (
     <div className="stack stack--lg">
       {viewer.assignmentsOn && form.assignments.length > 0 && <AssignmentChoice form={form} disabled={disabled} />}
-      <TextField
-        ref={titleRef}
-        label="Title"
-        value={options.title}
-        onValueChange={(title) => {
-          set({ title, titleIsDefault: false });
-          if (form.titleMessage) form.clearTitleMessage();
-        }}
-        maxLength={RECORDING_LIMITS.titleMax}
-        error={form.titleMessage ?? undefined}
-        required
-        disabled={disabled}
-        autoComplete="off"
-        placeholder="Quarterly update rehearsal"
+      <Controller
+        control={control}
+        name="title"
+        render={(c) => (
+          <TextField
+            label="Title"
+            {...bindField(c)}
+            // The tabs focus the title through their own ref when a check fails.
+            ref={titleRef}
+            onValueChange={(title) => {
+              c.field.onChange(title);
+              form.titleTyped();
+            }}
+            maxLength={RECORDING_LIMITS.titleMax}
+            required
+            disabled={disabled}
+            autoComplete="off"
+            placeholder="Quarterly update rehearsal"
+          />
+        )}
       />
       {showGroups && (
-        <SelectField
-          label={vocab.Word('group')}
-          value={options.groupId}
-          onValueChange={(groupId) => set({ groupId })}
-          options={groups.map((g) => ({ value: g.groupId, label: g.name }))}
-          disabled={disabled}
+        <Controller
+          control={control}
+          name="groupId"
+          render={(c) => (
+            <SelectField
+              label={vocab.Word('group')}
+              {...bindField(c)}
+              options={groups.map((g) => ({ value: g.groupId, label: g.name }))}
+              disabled={disabled}
+            />
+          )}
         />
       )}
       {alg.multi && (
@@ -152,21 +187,31 @@ export function RecordingOptionsFields({ form, viewer, titleRef, disabled }: Opt
           <legend className="field__label">Sharing</legend>
           <div className="stack">
             {ctx.showShare && (
-              <Checkbox checked={options.feedbackRequested} onCheckedChange={(feedbackRequested) => set({ feedbackRequested })}>
-                Share with entire {vocab.word('group')}
-              </Checkbox>
+              <Controller
+                control={control}
+                name="feedbackRequested"
+                render={({ field }) => (
+                  <Checkbox checked={field.value} onCheckedChange={field.onChange}>
+                    Share with entire {vocab.word('group')}
+                  </Checkbox>
+                )}
+              />
             )}
             {ctx.showFlag && (
-              <Checkbox checked={options.submitted} onCheckedChange={(submitted) => set({ submitted })}>
-                Flag for {vocab.word('coach')} review
-              </Checkbox>
+              <Controller
+                control={control}
+                name="submitted"
+                render={({ field }) => (
+                  <Checkbox checked={field.value} onCheckedChange={field.onChange}>
+                    Flag for {vocab.word('coach')} review
+                  </Checkbox>
+                )}
+              />
             )}
           </div>
         </fieldset>
       )}
-      {viewer.org.settings.Debug_Recording_Options && (
-        <DebugOptionsFields value={options.debug} onChange={(debug) => set({ debug })} disabled={disabled} />
-      )}
+      {viewer.org.settings.Debug_Recording_Options && <DebugOptionsFields control={control} disabled={disabled} />}
     </div>
   );
 }
@@ -217,18 +262,25 @@ function AssignmentChoice({ form, disabled }: { form: TIntakeForm; disabled?: bo
 }
 
 const opt = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+const DEBUG_SELECTS = [
+  { name: 'debug.language', label: 'Language', values: DEBUG_LANGUAGES },
+  { name: 'debug.orgGroup', label: 'Org group', values: DEBUG_ORG_GROUPS },
+  { name: 'debug.operations', label: 'Operations', values: DEBUG_OPERATIONS },
+] as const;
+const DEBUG_WEBHOOKS = [
+  { name: 'debug.transcriptionWebhook', label: 'Transcription webhook' },
+  { name: 'debug.vvAnalysisWebhook', label: 'Analysis webhook' },
+  { name: 'debug.videoTrimmingWebhook', label: 'Video trimming webhook' },
+] as const;
 const JSON_FIELDS = ['diarization', 'transcription', 'wordspotting', 'metadata'] as const;
 
 function DebugOptionsFields({
-  value,
-  onChange,
+  control,
   disabled,
 }: {
-  value: TDebugOptions;
-  onChange: (v: TDebugOptions) => void;
+  control: Control<TIntakeOptions, unknown, TIntakeOptionsValues>;
   disabled?: boolean;
 }) {
-  const set = (patch: Partial<TDebugOptions>) => onChange({ ...value, ...patch });
   return (
     <details className="debug-options">
       <summary>
@@ -239,58 +291,33 @@ function DebugOptionsFields({
           These options are for testing the analysis. If you are a customer and can see them, please contact Support.
         </p>
         <div className="grid-3">
-          <SelectField
-            label="Language"
-            value={value.language}
-            placeholder="Default"
-            options={opt(DEBUG_LANGUAGES)}
-            onValueChange={(v) => set({ language: v as TDebugOptions['language'] })}
-            disabled={disabled}
-          />
-          <SelectField
-            label="Org group"
-            value={value.orgGroup}
-            placeholder="Default"
-            options={opt(DEBUG_ORG_GROUPS)}
-            onValueChange={(v) => set({ orgGroup: v as TDebugOptions['orgGroup'] })}
-            disabled={disabled}
-          />
-          <SelectField
-            label="Operations"
-            value={value.operations}
-            placeholder="Default"
-            options={opt(DEBUG_OPERATIONS)}
-            onValueChange={(v) => set({ operations: v as TDebugOptions['operations'] })}
-            disabled={disabled}
-          />
+          {DEBUG_SELECTS.map(({ name, label, values }) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={(c) => (
+                <SelectField label={label} {...bindField(c)} placeholder="Default" options={opt(values)} disabled={disabled} />
+              )}
+            />
+          ))}
         </div>
-        <TextField
-          label="Transcription webhook"
-          optional
-          mono
-          value={value.transcriptionWebhook}
-          onValueChange={(v) => set({ transcriptionWebhook: v })}
-          disabled={disabled}
-        />
-        <TextField
-          label="Analysis webhook"
-          optional
-          mono
-          value={value.vvAnalysisWebhook}
-          onValueChange={(v) => set({ vvAnalysisWebhook: v })}
-          disabled={disabled}
-        />
-        <TextField
-          label="Video trimming webhook"
-          optional
-          mono
-          value={value.videoTrimmingWebhook}
-          onValueChange={(v) => set({ videoTrimmingWebhook: v })}
-          disabled={disabled}
-        />
+        {DEBUG_WEBHOOKS.map(({ name, label }) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={(c) => <TextField label={label} optional mono {...bindField(c)} disabled={disabled} />}
+          />
+        ))}
         <div className="grid-2">
           {JSON_FIELDS.map((k) => (
-            <JsonField key={k} label={k} value={value[k]} onChange={(v) => set({ [k]: v })} disabled={disabled} />
+            <Controller
+              key={k}
+              control={control}
+              name={`debug.${k}`}
+              render={({ field }) => <JsonField label={k} value={field.value} onChange={field.onChange} disabled={disabled} />}
+            />
           ))}
         </div>
       </div>

@@ -1,6 +1,8 @@
 import * as tus from 'tus-js-client';
 import type { TCreateRecordingBody } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
+import { withId } from '../../api/http-client';
+import { operations } from '../../api/operations.gen';
+import { getRecording } from '../../api/rostrum-api';
 import { isApiError, parseErrorBody } from '../../api/http-client';
 import { sessionStore } from '../../app/session-store';
 
@@ -75,7 +77,7 @@ async function findResumable(file: File): Promise<{ recordingId: string; previou
     const recordingId = p.metadata.recordingId;
     if (!recordingId) continue;
     try {
-      const r = await api.getRecording(recordingId);
+      const r = await getRecording(recordingId);
       if (r.state === 'uploading' && r.access.isOwner) return { recordingId, previous: p };
     } catch {
       // Deleted or not ours any more: start afresh.
@@ -96,11 +98,14 @@ export async function startRecordingUpload(file: File, body: TCreateRecordingBod
     recordingId = resumable.recordingId;
     endpoint = (resumable.previous.uploadUrl ?? '').replace(/\/[^/]*$/, '');
     // The new form's title and sharing choices apply to the recording being resumed.
-    await api
-      .updateRecording(recordingId, { title: body.title, feedbackRequested: body.feedbackRequested, submitted: body.submitted })
+    await operations
+      .updateRecording({
+        ...withId(recordingId),
+        body: { title: body.title, feedbackRequested: body.feedbackRequested, submitted: body.submitted },
+      })
       .catch(() => undefined);
   } else {
-    const created = await api.createRecording(body);
+    const created = await operations.createRecording({ body });
     if (!created?.recordingId || !created.uploadUrl) throw new Error('No recording id returned');
     recordingId = created.recordingId;
     endpoint = created.uploadUrl;

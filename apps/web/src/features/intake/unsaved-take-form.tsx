@@ -4,6 +4,7 @@ import { INTAKE_MSG, formatTimer, type TUnsavedTake } from '@rostrum/contract';
 import { Button } from '../../components/button';
 import type { TViewer } from '../../app/viewer';
 import { RecordingOptionsFields, type TIntakeForm } from './recording-options';
+import { saveTakeBody } from './intake-options';
 import { createFailure } from './recording-upload';
 import { useSaveUnsavedTake } from './intake.queries';
 import { UploadFailure } from './upload-progress';
@@ -31,24 +32,13 @@ export function UnsavedTakeForm({ take, form, viewer, titleRef, onCancel, onSave
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    if (!form.validate()) return titleRef.current?.focus();
+    if (!(await form.validate())) return titleRef.current?.focus();
     setBusy(true);
     setError(null);
-    // The bytes are the capture's: only the form's own fields go.
-    const {
-      source,
-      fileName: _f,
-      fileSize: _s,
-      trim: _t,
-      isVideo: _v,
-      audio: _a,
-      captureId: _c,
-      ...body
-    } = form.body({
-      source: 'ui record form',
-    });
+    const created = form.body({ source: 'ui record form' });
     try {
-      const recordingId = await saveTake(take.captureId, body, source);
+      // The bytes are the capture's: only the form's own fields go.
+      const recordingId = await saveTake(take.captureId, saveTakeBody(created), created.source);
       const assignmentId = form.ctx.assignment?.assignmentId;
       form.reset();
       onSaved(recordingId, assignmentId);

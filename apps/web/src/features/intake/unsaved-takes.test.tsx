@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { LIVE_CAPTURE_MSG, type TUnsavedTake } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
+import { idsSentTo } from '../../test/operations';
 import { ViewerContext, type TViewer } from '../../app/viewer';
 import { formatDateTime } from '../../components/date-format';
 import { ResultsListPage } from '../results/results-list-page';
@@ -54,8 +55,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('unsaved takes on the landing page', () => {
   it('lists each take; Save it opens the record page for it, with its assignment', async () => {
-    vi.spyOn(api, 'getRecordings').mockResolvedValue([]);
-    vi.spyOn(api, 'listUnsavedTakes').mockResolvedValue([take('c-1', { assignmentId: 'a-1', name: 'Pitch' }), take('c-2')]);
+    vi.spyOn(operations, 'listRecordings').mockResolvedValue([]);
+    vi.spyOn(operations, 'listUnsavedTakes').mockResolvedValue([take('c-1', { assignmentId: 'a-1', name: 'Pitch' }), take('c-2')]);
     renderLanding();
     const lines = await screen.findAllByTestId('unsaved-take');
     expect(lines.map((l) => l.querySelector('p')?.textContent)).toEqual([
@@ -67,9 +68,9 @@ describe('unsaved takes on the landing page', () => {
   });
 
   it('Discard asks first, deletes the take, and the notice goes', async () => {
-    vi.spyOn(api, 'getRecordings').mockResolvedValue([]);
-    const listed = vi.spyOn(api, 'listUnsavedTakes').mockResolvedValue([take('c-1')]);
-    const deleted = vi.spyOn(api, 'deleteLiveCapture').mockResolvedValue(undefined as never);
+    vi.spyOn(operations, 'listRecordings').mockResolvedValue([]);
+    const listed = vi.spyOn(operations, 'listUnsavedTakes').mockResolvedValue([take('c-1')]);
+    const deleted = idsSentTo('deleteLiveCapture', () => undefined);
     renderLanding();
     const line = await screen.findByTestId('unsaved-take');
     fireEvent.click(within(line).getByRole('button', { name: LIVE_CAPTURE_MSG.discard }));
@@ -84,8 +85,8 @@ describe('unsaved takes on the landing page', () => {
   });
 
   it('asks nothing for someone who does not record', async () => {
-    vi.spyOn(api, 'getRecordings').mockResolvedValue([]);
-    const listed = vi.spyOn(api, 'listUnsavedTakes').mockResolvedValue([take('c-1')]);
+    vi.spyOn(operations, 'listRecordings').mockResolvedValue([]);
+    const listed = vi.spyOn(operations, 'listUnsavedTakes').mockResolvedValue([take('c-1')]);
     renderLanding(false);
     await screen.findByText('You have no recordings yet.');
     expect(listed).not.toHaveBeenCalled();

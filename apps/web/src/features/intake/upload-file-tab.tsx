@@ -1,7 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { FileAudio, Upload } from 'lucide-react';
-import { INTAKE_MSG, RECORDING_LIMITS, fileExtension, isRefusedExtension, trimmedDuration, type TTrim } from '@rostrum/contract';
+import { z } from 'zod';
+import {
+  INTAKE_MSG,
+  RECORDING_LIMITS,
+  ZCreateRecordingBodySchema,
+  fileExtension,
+  isRefusedExtension,
+  trimmedDuration,
+} from '@rostrum/contract';
 import { Banner } from '../../components/banner';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
@@ -12,6 +22,7 @@ import { createFailure, startRecordingUpload, type TRecordingUpload, type TUploa
 import { TrimControls } from './trim-controls';
 import { useHideVideoOfConversation, useReloadRecordings } from './intake.queries';
 import { UploadFailure, UploadProgress, formatBytes } from './upload-progress';
+import './upload-file-tab.css';
 
 type TPhase = 'idle' | 'creating' | 'uploading' | 'saving' | 'failed';
 
@@ -47,6 +58,34 @@ function readDuration(file: File): Promise<number | null> {
 /** How long the browser may scan a header-less file for its length before the check is left to the server. */
 const DURATION_SCAN_MS = 5000;
 
+const FILE_REQUIRED = 'Choose an audio or video file to upload.';
+
+/**
+ * The file and its clipping (001 sections 5 and 8): the body's trim, with the file chosen and the
+ * duration read from it (null until read, or when the browser cannot). The file must be an audio
+ * or video type, at most 200 MB and at least 5 s long; what the clip keeps at most 15 minutes.
+ */
+const ZFileFormSchema = ZCreateRecordingBodySchema.pick({ trim: true })
+  .required()
+  .extend({ file: z.custom<File | null>(), duration: z.number().nullable(), clip: z.boolean() })
+  .superRefine(({ file, duration, clip, trim }, ctx) => {
+    const refusal = !file
+      ? FILE_REQUIRED
+      : isRefusedExtension(file.name)
+        ? INTAKE_MSG.invalidFileType
+        : file.size > RECORDING_LIMITS.maxBytes
+          ? INTAKE_MSG.uploadError
+          : duration != null && duration < RECORDING_LIMITS.minSeconds
+            ? INTAKE_MSG.tooShort(Math.floor(duration))
+            : null;
+    if (refusal) ctx.addIssue({ code: 'custom', path: ['file'], message: refusal });
+    else if (duration != null && trimmedDuration(duration, clip ? trim : null) > RECORDING_LIMITS.maxSeconds) {
+      ctx.addIssue({ code: 'custom', path: ['trim'], message: INTAKE_MSG.tooLong });
+    }
+  });
+type TFileFormInput = z.input<typeof ZFileFormSchema>;
+type TFileFormValues = z.output<typeof ZFileFormSchema>;
+
 /** Upload File tab: a file, its options and optional clipping, sent with a resumable upload. */
 export function UploadFileTab({ viewer, data }: { viewer: TViewer; data?: TIntakeData }) {
   const form = useIntakeOptions(viewer, data);
@@ -55,11 +94,19 @@ export function UploadFileTab({ viewer, data }: { viewer: TViewer; data?: TIntak
   const navigate = useNavigate();
   const reloadRecordings = useReloadRecordings();
   const hideVideo = useHideVideoOfConversation();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [duration, setDuration] = useState<number | null>(null);
-  const [clip, setClip] = useState(false);
-  const [trim, setTrim] = useState<TTrim>({ from: 0, to: -1 });
+  const fileForm = useForm<TFileFormInput, unknown, TFileFormValues>({
+    resolver: zodResolver(ZFileFormSchema),
+    defaultValues: { file: null, duration: null, clip: false, trim: { from: 0, to: -1 } },
+    // Checked as the file is chosen and read and as the clip changes (check below), and on Upload.
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    // Every refusal, the clip's length too, focuses the file chooser (onSubmit below).
+    shouldFocusError: false,
+  });
+  const [file, duration, clip, trim] = fileForm.watch(['file', 'duration', 'clip', 'trim']);
+  const fileError = fileForm.formState.errors.file?.message ?? null;
+  const lengthError = fileForm.formState.errors.trim?.message ?? null;
+  const check = (name: 'file' | 'trim' | ('file' | 'trim')[]) => fileForm.trigger(name);
   const [phase, setPhase] = useState<TPhase>('idle');
   const [progress, setProgress] = useState<TUploadProgress>({ sent: 0, total: 0 });
   const [error, setError] = useState<{ message: string; canRetry: boolean } | null>(null);
@@ -68,20 +115,21 @@ export function UploadFileTab({ viewer, data }: { viewer: TViewer; data?: TIntak
   useEffect(() => () => uploadRef.current?.abort(), []);
 
   const chooseFile = async (f: File | null) => {
-    setFile(f);
-    setDuration(null);
-    setTrim({ from: 0, to: -1 });
+    fileForm.setValue('file', f);
+    fileForm.setValue('duration', null);
+    fileForm.setValue('trim', { from: 0, to: -1 });
     setError(null);
     uploadRef.current = null;
-    if (!f) return setFileError(null);
-    if (isRefusedExtension(f.name)) return setFileError(INTAKE_MSG.invalidFileType);
-    if (f.size > RECORDING_LIMITS.maxBytes) return setFileError(INTAKE_MSG.uploadError);
-    setFileError(null);
+    // No file chosen is asked for on Upload only.
+    if (!f) return fileForm.clearErrors(['file', 'trim']);
+    // A refused type or size is shown at once, and the file is not read.
+    if (!(await check(['file', 'trim']))) return;
     const d = await readDuration(f);
-    setDuration(d);
+    fileForm.setValue('duration', d);
     // Too short to analyse: refused here, before anything is sent, as the Record tab does (001 section 5).
-    if (d != null && d < RECORDING_LIMITS.minSeconds) return setFileError(INTAKE_MSG.tooShort(Math.floor(d)));
-    if (d != null && d > RECORDING_LIMITS.maxSeconds) setClip(true);
+    if (!(await check('file'))) return;
+    if (d != null && d > RECORDING_LIMITS.maxSeconds) fileForm.setValue('clip', true);
+    void check('trim');
   };
 
   const busy = phase === 'creating' || phase === 'uploading' || phase === 'saving';
@@ -89,8 +137,6 @@ export function UploadFileTab({ viewer, data }: { viewer: TViewer; data?: TIntak
     !!file &&
     (file.type.startsWith('video/') || ['mp4', 'mov', 'm4v', 'mkv', 'avi', 'wmv', 'flv', 'mpg', 'mpeg'].includes(fileExtension(file.name)));
   const videoFormatNote = viewer.org.settings.Video && isVideo && fileExtension(file.name) !== 'mp4';
-  const kept = duration != null ? trimmedDuration(duration, clip ? trim : null) : null;
-  const tooLong = kept != null && kept > RECORDING_LIMITS.maxSeconds;
 
   const handlers = {
     onProgress: (p: TUploadProgress) => {
@@ -135,16 +181,15 @@ export function UploadFileTab({ viewer, data }: { viewer: TViewer; data?: TIntak
     }
   };
 
+  // The recording options are checked first; the file only once they pass.
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (!form.validate()) return titleRef.current?.focus();
-    if (!file) {
-      setFileError('Choose an audio or video file to upload.');
-      return fileRef.current?.focus();
-    }
-    if (fileError || tooLong) return fileRef.current?.focus();
-    await send(file);
+    if (!(await form.validate())) return titleRef.current?.focus();
+    await fileForm.handleSubmit(
+      (v) => v.file && send(v.file),
+      () => fileRef.current?.focus(),
+    )();
   };
 
   const retry = () => {
@@ -158,7 +203,7 @@ export function UploadFileTab({ viewer, data }: { viewer: TViewer; data?: TIntak
   };
 
   return (
-    <form className="stack stack--lg" onSubmit={onSubmit} noValidate aria-label="Upload a file">
+    <form className="stack stack--lg" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Upload a file">
       <RecordingOptionsFields form={form} viewer={viewer} titleRef={titleRef} disabled={busy} />
       <div className="field">
         <span className="field__label" id="upload-file-label">
@@ -215,13 +260,42 @@ export function UploadFileTab({ viewer, data }: { viewer: TViewer; data?: TIntak
       )}
       {file && !fileError && duration != null && (
         <div className="stack">
-          <Checkbox checked={clip} onCheckedChange={setClip} disabled={busy}>
-            Clip the file before analysing it
-          </Checkbox>
-          {clip && <TrimControls duration={duration} trim={trim} onChange={setTrim} disabled={busy} />}
-          {tooLong && (
+          <Controller
+            control={fileForm.control}
+            name="clip"
+            render={({ field }) => (
+              <Checkbox
+                checked={field.value}
+                onCheckedChange={(on) => {
+                  field.onChange(on);
+                  void check('trim');
+                }}
+                disabled={busy}
+              >
+                Clip the file before analysing it
+              </Checkbox>
+            )}
+          />
+          {clip && (
+            <Controller
+              control={fileForm.control}
+              name="trim"
+              render={({ field }) => (
+                <TrimControls
+                  duration={duration}
+                  trim={field.value}
+                  onChange={(t) => {
+                    field.onChange(t);
+                    void check('trim');
+                  }}
+                  disabled={busy}
+                />
+              )}
+            />
+          )}
+          {lengthError && (
             <p className="field__error" role="alert">
-              {INTAKE_MSG.tooLong}
+              {lengthError}
             </p>
           )}
         </div>

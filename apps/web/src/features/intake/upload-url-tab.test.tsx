@@ -11,15 +11,14 @@ import { UploadUrlTab } from './upload-url-tab';
 // failure, a 400 too (with the server's reason after it), and the error is reported (000 section 8).
 
 const server = vi.hoisted(() => ({ fail: null as null | (() => Error), thanksUrl: null as string | null }));
-vi.mock('../../api/rostrum-api', () => ({
-  api: {
+vi.mock('../../api/operations.gen', () => ({
+  operations: {
     createRecording: async () => {
       if (server.fail) throw server.fail();
       return { recordingId: 'rec-1' };
     },
     getClientConfig: async () => ({ errorReporting: null, hubSignIn: false, supportEmail: null, freeTrialThanksUrl: server.thanksUrl }),
   },
-  queryKeys: { recordings: ['recordings'], clientConfig: ['client-config'] },
 }));
 /** Pages outside the app (the operator's thanks page) are opened through this one boundary. */
 const left = vi.hoisted(() => [] as string[]);

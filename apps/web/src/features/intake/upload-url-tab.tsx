@@ -78,15 +78,15 @@ export function UploadUrlTab({ viewer, data }: { viewer: TViewer; data?: TIntake
   const note = viewer.org.settings.Video && checked?.ok ? videoNote(checked.url) : null;
 
   // The recording options are checked first; the URL only once they pass.
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (!form.validate()) return titleRef.current?.focus();
-    void urlForm.handleSubmit((v) => create.mutate(form.body({ source: 'ui url form', audio: v.url })))(e);
+    if (!(await form.validate())) return titleRef.current?.focus();
+    await urlForm.handleSubmit((v) => create.mutate(form.body({ source: 'ui url form', audio: v.url })))();
   };
 
   return (
-    <form className="stack stack--lg" onSubmit={onSubmit} noValidate aria-label="Upload from a URL">
+    <form className="stack stack--lg" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Upload from a URL">
       <RecordingOptionsFields form={form} viewer={viewer} titleRef={titleRef} disabled={busy} />
       <Controller
         control={urlForm.control}

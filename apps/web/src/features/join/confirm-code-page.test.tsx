@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { alreadyCoachMessage, type TMeResponse } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
 import { ViewerContext, buildViewer } from '../../app/viewer';
 import { group, me } from '../coach-dashboard/coach-dashboard-fixtures';
 import { ConfirmCodePage } from './confirm-code-page';
@@ -14,7 +14,7 @@ import { ConfirmCodePage } from './confirm-code-page';
 
 function renderAt(code: string, viewerMe: TMeResponse) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  vi.spyOn(api, 'checkInvite').mockResolvedValue({
+  vi.spyOn(operations, 'checkInvite').mockResolvedValue({
     org: { name: 'Summit', type: viewerMe.org.type },
     isEu: false,
     groupName: 'Pitch Practice',

@@ -7,6 +7,7 @@ import { landingPath } from '../../app/route-paths';
 import { useViewer } from '../../app/viewer';
 import { inviteCheckErrorMessage, isSeatLimit, useInviteCheck } from './join.queries';
 import { useJoinGroup } from './use-join-group';
+import './confirm-code-page.css';
 
 function MessageCard({ text }: { text: string }) {
   return (

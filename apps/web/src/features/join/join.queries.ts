@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, alreadyCoachMessage } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { meQuery, queryKeys } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
 import { isApiError } from '../../api/http-client';
 import { landingForMe } from '../auth/complete-sign-in';
 
@@ -8,7 +9,7 @@ import { landingForMe } from '../auth/complete-sign-in';
 export function useInviteCheck(code: string | undefined) {
   return useQuery({
     queryKey: queryKeys.inviteCheck(code),
-    queryFn: () => api.checkInvite({ inviteCode: code ?? '' }),
+    queryFn: () => operations.checkInvite({ body: { inviteCode: code ?? '' } }, { own402: true }),
     enabled: !!code,
     retry: false,
     staleTime: Infinity,
@@ -44,10 +45,10 @@ export function joinFailure(e: Error, orgType: string): TJoinFailure {
 export function useJoinGroupRequest(on: { onJoined: (landing: string) => Promise<void>; onError: (e: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (inviteCode: string) => api.joinGroup(inviteCode.trim()),
+    mutationFn: (inviteCode: string) => operations.joinGroup({ body: { inviteCode: inviteCode.trim() } }, { own402: true }),
     onSuccess: async () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.groups });
-      const me = await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: api.getMe, staleTime: 0 });
+      const me = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
       await on.onJoined(await landingForMe(queryClient, me));
     },
     onError: on.onError,

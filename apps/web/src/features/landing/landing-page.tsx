@@ -1,6 +1,7 @@
 import { ArrowRight, BarChart3, Gauge, Mic, Sparkles, Upload, MessageSquareText } from 'lucide-react';
 import { ButtonLink } from '../../components/button';
 import { VibePreview } from './vibe-preview';
+import './landing-page.css';
 
 const FEATURES = [
   {

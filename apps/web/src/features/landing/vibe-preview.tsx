@@ -1,3 +1,5 @@
+import './vibe-preview.css';
+
 /** A static illustration of a results card for the landing page (decorative). */
 export function VibePreview() {
   const metrics = [

@@ -1,8 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { MSG, type TGroup } from '@rostrum/contract';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { MSG, ZCreateGroupBodySchema, type TGroup } from '@rostrum/contract';
 import { AlertDialog } from '../../components/dialog';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import type { TViewer } from '../../app/viewer';
@@ -10,6 +14,10 @@ import { groupNamePlaceholder } from './manage-text';
 import { FreeDurationField } from '../admin/free-duration-field';
 import { initialFreeYears } from '../admin/group-form-rules';
 import { useCreateGroup, useReloadGroups } from './manage.queries';
+
+/** The name by the API's rule for it (required once trimmed); the rest of the body is not typed in. */
+const ZCreateGroupFormSchema = ZCreateGroupBodySchema.pick({ name: true });
+type TCreateGroupInput = z.input<typeof ZCreateGroupFormSchema>;
 
 /**
  * Create New Group (org-level managers, 002 sections 2.2 and 2.5): a name and the free duration
@@ -26,11 +34,15 @@ export function CreateGroupForm({
   onCancel: () => void;
 }) {
   const { vocab } = viewer;
-  const [name, setName] = useState('');
+  const form = useForm<TCreateGroupInput, unknown, z.output<typeof ZCreateGroupFormSchema>>({
+    resolver: zodResolver(ZCreateGroupFormSchema),
+    defaultValues: { name: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
   const [failed, setFailed] = useState(false);
   // The organisation's free duration to start with; no field where the organisation's is perpetual.
   const [freeYears, setFreeYears] = useState<number | null>(() => initialFreeYears(viewer.org, null));
-  const field = useRef<HTMLInputElement>(null);
   const create = useCreateGroup({
     onSuccess: (group) => onCreated(group),
     // Any failure is the spec's alert (002 section 8); after OK the form is back with the name kept.
@@ -42,26 +54,21 @@ export function CreateGroupForm({
   useEffect(() => {
     if (failed || !refocus.current) return;
     refocus.current = false;
-    field.current?.focus();
-  }, [failed]);
+    form.setFocus('name');
+  }, [failed, form]);
   const closeAlert = () => {
     refocus.current = true;
     setFailed(false);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) {
-      field.current?.focus();
-      return;
-    }
+  // An empty name fails the schema: the field takes the focus (shouldFocusError), nothing is sent.
+  const submit = form.handleSubmit(({ name }) =>
     create.mutate({
-      name: trimmed,
+      name,
       orgName: viewer.org.name,
       ...(freeYears === null ? {} : { freeDuration: { years: freeYears } }),
-    });
-  };
+    }),
+  );
 
   return (
     <Card
@@ -69,17 +76,23 @@ export function CreateGroupForm({
       titleId="create-group-title"
       description={`Its invite code is made from the name; share it with your ${vocab.word('speakers')} once it is saved.`}
     >
-      <form className="create-group-form" onSubmit={submit} noValidate aria-labelledby="create-group-title">
+      <form className="create-group-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="create-group-title">
         <div className="create-group-form__row">
-          <TextField
-            ref={field}
-            label={`${vocab.Word('group')} name`}
-            value={name}
-            onValueChange={setName}
-            placeholder={groupNamePlaceholder(viewer.org.type)}
-            maxLength={100}
-            autoFocus
-            autoComplete="off"
+          <Controller
+            control={form.control}
+            name="name"
+            render={(c) => (
+              <TextField
+                label={`${vocab.Word('group')} name`}
+                {...bindField(c)}
+                // The spec's empty name only focuses the field: no message under it.
+                error={undefined}
+                placeholder={groupNamePlaceholder(viewer.org.type)}
+                maxLength={100}
+                autoFocus
+                autoComplete="off"
+              />
+            )}
           />
           {freeYears !== null && <FreeDurationField vocab={vocab} years={freeYears} onChange={setFreeYears} />}
           <div className="create-group-form__actions">

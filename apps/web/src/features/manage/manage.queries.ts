@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GROUP_MEMBER_CACHE_SECONDS, type TCreateGroupBody, type TGroup, type TRecordingSummary } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { queryKeys, getRecording, listOrgGroups, listMyGroups, listOwnRecordings } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
+import { withId } from '../../api/http-client';
 import { pollInterval } from '../../app/poll-interval';
 
 /** Lists refresh while a recording is processing (001 section 4: every 10 s). */
@@ -14,20 +16,20 @@ export const refetchWhileProcessing = (q: { state: { data?: { processing: boolea
 export function useCoachGroupList(allGroups: boolean) {
   return useQuery<TGroup[]>({
     queryKey: allGroups ? queryKeys.orgGroups : queryKeys.myGroups,
-    queryFn: allGroups ? api.getOrgGroups : api.getMyGroups,
+    queryFn: allGroups ? () => listOrgGroups() : () => listMyGroups(),
   });
 }
 
 /** The signed-in speaker's recordings, polled while any is processing. */
 export function useMyRecordings() {
-  return useQuery({ queryKey: queryKeys.recordings, queryFn: api.getRecordings, refetchInterval: refetchWhileProcessing });
+  return useQuery({ queryKey: queryKeys.recordings, queryFn: () => listOwnRecordings(), refetchInterval: refetchWhileProcessing });
 }
 
 /** A group's members, kept as long as the server caches them. */
 export function useGroupMembers(groupId: string) {
   return useQuery({
     queryKey: queryKeys.groupMembers(groupId),
-    queryFn: () => api.getGroupMembers(groupId),
+    queryFn: () => operations.listGroupMembers(withId(groupId)),
     staleTime: GROUP_MEMBER_CACHE_SECONDS * 1000,
   });
 }
@@ -36,7 +38,7 @@ export function useGroupMembers(groupId: string) {
 export function useGroupRecordings(groupId: string, userId: string) {
   return useQuery({
     queryKey: queryKeys.groupRecordings(groupId, userId),
-    queryFn: () => api.getGroupRecordings(groupId, userId),
+    queryFn: () => operations.listGroupRecordings({ params: { path: { id: groupId }, query: { userId: userId } } }),
     refetchInterval: refetchWhileProcessing,
   });
 }
@@ -45,18 +47,18 @@ export function useGroupRecordings(groupId: string, userId: string) {
 export function useGroupSharedRecordings(groupId: string) {
   return useQuery({
     queryKey: queryKeys.groupSharedRecordings(groupId),
-    queryFn: () => api.getGroupSharedRecordings(groupId),
+    queryFn: () => operations.listGroupSharedRecordings(withId(groupId)),
   });
 }
 
 /** A recording as the server has it now, not from the cache: its media addresses are short-lived. */
 export function fetchFreshRecording(recordingId: string) {
-  return api.getRecording(recordingId);
+  return getRecording(recordingId);
 }
 
 export function useCreateGroup(on: { onSuccess: (group: TGroup) => void; onError: () => void }) {
   return useMutation({
-    mutationFn: (body: TCreateGroupBody) => api.createGroup(body),
+    mutationFn: (body: TCreateGroupBody) => operations.createGroup({ body: body }),
     onSuccess: on.onSuccess,
     onError: on.onError,
   });
@@ -86,7 +88,7 @@ export function useDeleteListedRecording(on: { onSuccess: (r: TRecordingSummary)
   const queryClient = useQueryClient();
   const reloadLists = useReloadRecordingLists();
   return useMutation({
-    mutationFn: (r: TRecordingSummary) => api.deleteRecording(r.recordingId),
+    mutationFn: (r: TRecordingSummary) => operations.deleteRecording(withId(r.recordingId)),
     onSuccess: (_d, r) => {
       queryClient.setQueryData<TRecordingSummary[]>(queryKeys.recordings, (list) => list?.filter((x) => x.recordingId !== r.recordingId));
       queryClient.removeQueries({ queryKey: queryKeys.recording(r.recordingId) });
@@ -102,7 +104,8 @@ export function useDeleteListedRecording(on: { onSuccess: (r: TRecordingSummary)
 export function useRenameRecording(on: { onSuccess: (title: string) => void; onError: (e: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { recordingId: string; title: string }) => api.updateRecording(v.recordingId, { title: v.title }),
+    mutationFn: (v: { recordingId: string; title: string }) =>
+      operations.updateRecording({ ...withId(v.recordingId), body: { title: v.title } }),
     onSuccess: (rec) => {
       queryClient.setQueryData<TRecordingSummary[]>(queryKeys.recordings, (list) =>
         list?.map((r) => (r.recordingId === rec.recordingId ? { ...r, title: rec.title } : r)),

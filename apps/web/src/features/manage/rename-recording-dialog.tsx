@@ -1,7 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { MSG, type TRecordingSummary } from '@rostrum/contract';
+import { useEffect, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { MSG, ZRecordingTitleSchema, type TRecordingSummary } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
+import { bindField } from '../../components/field-binding';
 import { TextField } from '../../components/text-field';
 import { notifications } from '../../app/notification-store';
 import { MANAGE_TEXT, TITLE_MAX } from './manage-text';
@@ -11,6 +15,10 @@ import { useRenameRecording } from './manage.queries';
 export function cutTitle(value: string): string {
   return value.trim().slice(0, TITLE_MAX).trim();
 }
+
+/** The title as saved (cut), then the API's title rule (ZUpdateRecordingBodySchema's title): 'Title is required'. */
+const ZRenameFormSchema = z.object({ title: z.string().transform(cutTitle).pipe(ZRecordingTitleSchema) });
+type TRenameInput = z.input<typeof ZRenameFormSchema>;
 
 /** Rename (002 sections 2.5 and 5): a modal form with the spec's prompt; an empty title is not saved. */
 export function RenameRecordingDialog({
@@ -24,22 +32,24 @@ export function RenameRecordingDialog({
   onRenamed?: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const field = useRef<HTMLInputElement>(null);
-  const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TRenameInput, unknown, z.output<typeof ZRenameFormSchema>>({
+    resolver: zodResolver(ZRenameFormSchema),
+    defaultValues: { title: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
     if (recording && !el.open) {
-      setTitle(recording.title);
-      setError(null);
+      form.reset({ title: recording.title });
       el.showModal();
       // After the new value has rendered: the whole title is selected, ready to be typed over.
-      requestAnimationFrame(() => field.current?.select());
+      requestAnimationFrame(() => form.setFocus('title', { shouldSelect: true }));
     }
     if (!recording && el.open) el.close();
-  }, [recording]);
+  }, [recording, form]);
 
   const rename = useRenameRecording({
     onSuccess: (saved) => {
@@ -47,20 +57,13 @@ export function RenameRecordingDialog({
       notifications.success(MSG.changesSaved, `The recording is now called "${saved}".`);
       onClose();
     },
-    onError: (e) => setError(errorMessage(e, 'The title could not be saved. Please try again.')),
+    // Any failure is shown under the title, like the required message.
+    onError: (e) => form.setError('title', { type: 'server', message: errorMessage(e, 'The title could not be saved. Please try again.') }),
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!recording) return;
-    const next = cutTitle(title);
-    if (!next) {
-      setError('Title is required');
-      field.current?.focus();
-      return;
-    }
-    rename.mutate({ recordingId: recording.recordingId, title: next });
-  };
+  const submit = form.handleSubmit(({ title }) => {
+    if (recording) rename.mutate({ recordingId: recording.recordingId, title });
+  });
 
   return (
     <dialog
@@ -72,17 +75,13 @@ export function RenameRecordingDialog({
         onClose();
       }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <div className="dialog__body">
           <h2 id="rename-recording-title">Rename recording</h2>
-          <TextField
-            ref={field}
-            label="Title"
-            value={title}
-            onValueChange={setTitle}
-            hint={MANAGE_TEXT.renamePrompt}
-            error={error}
-            autoComplete="off"
+          <Controller
+            control={form.control}
+            name="title"
+            render={(c) => <TextField label="Title" {...bindField(c)} hint={MANAGE_TEXT.renamePrompt} autoComplete="off" />}
           />
         </div>
         <div className="dialog__footer">

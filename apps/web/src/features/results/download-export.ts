@@ -1,21 +1,15 @@
 import { EXPORT_LABELS, type TExportFormat } from '@rostrum/contract';
-import { call, client, errorMessage } from '../../api/http-client';
+import { errorMessage } from '../../api/http-client';
+import { operations } from '../../api/operations.gen';
 import { notifications } from '../../app/notification-store';
-import { fileNameFrom, saveBlob } from '../assignment-report/download-report';
+import { saveBlob } from '../assignment-report/download-report';
 
 // The results page's Download menu (issue 20): each export is fetched with the bearer key like
 // every call, as a blob, and saved under the name the server gives (the title and what it holds).
 
 export async function fetchExport(recordingId: string, format: TExportFormat): Promise<{ blob: Blob; fileName: string }> {
-  return call('GET', async () => {
-    const r = await client.GET('/api/v1/recordings/{id}/export/{format}', {
-      params: { path: { id: recordingId, format } },
-      headers: { Accept: '*/*' },
-      parseAs: 'blob',
-    });
-    const fileName = fileNameFrom(r.response.headers.get('content-disposition'), `recording.${format}`);
-    return { data: r.data ? { data: { blob: r.data as Blob, fileName } } : undefined, error: r.error, response: r.response };
-  });
+  const file = await operations.exportRecording({ params: { path: { id: recordingId, format } } });
+  return { blob: file.blob, fileName: file.fileName ?? `recording.${format}` };
 }
 
 /** Fetches one export and saves it; a failure shows an error notice. Resolves true when saved. */

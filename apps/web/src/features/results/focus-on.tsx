@@ -1,5 +1,6 @@
 import type { TTips } from '@rostrum/contract';
 import { focusOn } from './next-steps';
+import './focus-on.css';
 
 /**
  * "Focus on": the top Next Steps tips right under the scores, so the actionable part is not

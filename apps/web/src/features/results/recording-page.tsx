@@ -22,6 +22,7 @@ import { MoveToAssignment } from './move-to-assignment';
 import { DownloadMenu } from './download-menu';
 import { ResultsLayout } from './results-layout';
 import { PreviousTakeLink } from './previous-take-link';
+import './recording-page.css';
 
 const RETRIEVE_ERROR_DELAY_MS = 2000;
 export const RETRIEVE_ERROR = {

@@ -1,18 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES, type TAssignment } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
+import { queryKeys } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
+import { isApiError, withId } from '../../api/http-client';
 
 /** The owner's open assignments, to move a recording into. */
 export function useAssignedAssignments() {
-  return useQuery({ queryKey: queryKeys.assignedAssignments, queryFn: api.getAssignedAssignments });
+  return useQuery({
+    queryKey: queryKeys.assignedAssignments,
+    queryFn: () => operations.listAssignments({ params: { query: { scope: 'assigned' } } }),
+  });
 }
 
 /** Moves the recording into an assignment; it, its feedback and the list reload before `on.onSuccess`. */
 export function useMoveToAssignment(recordingId: string, on: { onSuccess: (a: TAssignment) => void; onError: (e: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (a: TAssignment) => api.addRecordingToAssignment(a.assignmentId, recordingId),
+    mutationFn: (a: TAssignment) => operations.addRecordingToAssignment({ ...withId(a.assignmentId), body: { recordingId: recordingId } }),
     onSuccess: (_, a) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.recording(recordingId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.feedback(recordingId) });

@@ -20,6 +20,7 @@ import { idealText, metricNumberText, oneDecimalText as one, varietySummary, ver
 import { ClarityMethod } from './clarity-method';
 import { FocusOn } from './focus-on';
 import { WordSpottingCard } from './word-spotting-card';
+import './results-charts.css';
 
 // The results charts (001 section 2): dials, gauges, word spotting, variety bars and vibe radars
 // for one speaker; the conversational set for multi-speaker recordings. Each chart's tooltip

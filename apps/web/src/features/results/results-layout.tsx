@@ -32,7 +32,8 @@ import { ShareLinksPanel } from './share-links-panel';
 import { SpeakerChoice } from './speaker-choice';
 import { SpeakerCountNote } from './speaker-count-note';
 import { WordListNotice } from './word-list-notice';
-import './results.css';
+import './side-card.css';
+import './results-layout.css';
 
 /** What the results view shows of a recording: a signed-in viewer's recording or a shared one. */
 export interface TResultsView {

@@ -14,6 +14,7 @@ import { StateIcon } from './state-icon';
 import { useRecordings } from './results-recording.queries';
 import { useViewer } from '../../app/viewer';
 import { UnsavedTakesNotice, unsavedTakePath, useUnsavedTakes } from '../intake/unsaved-takes';
+import './results-list-page.css';
 
 function stateOf(r: TRecordingSummary): { label: string; tone: 'success' | 'danger' | 'warning' | 'info' } {
   if (r.failed) return { label: 'Could not be processed', tone: 'danger' };

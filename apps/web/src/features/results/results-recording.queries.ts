@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES, type TRecording, type TRecordingSummary } from '@rostrum/contract';
-import { api, lanesQuery, queryKeys, recordingQuery } from '../../api/rostrum-api';
-import { isApiError } from '../../api/http-client';
+import { lanesQuery, queryKeys, recordingQuery, listOwnRecordings } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
+import { isApiError, withId } from '../../api/http-client';
 import { recordingPollMs } from './recording-status';
-import { reanalyzeApi } from './reanalyze-api';
 
 /** The results page's recording, polled while it processes (recordingPollMs). */
 export function useRecording(recordingId: string) {
@@ -35,14 +35,14 @@ export function useRecordingsFollowState(r: TRecording | undefined) {
 
 /** The speaker's recordings (the results list and the recording picker). */
 export function useRecordings() {
-  return useQuery({ queryKey: queryKeys.recordings, queryFn: api.getRecordings });
+  return useQuery({ queryKey: queryKeys.recordings, queryFn: () => listOwnRecordings() });
 }
 
 /** Deletes a recording: it leaves the list and its cached copy goes before `on.onSuccess`. */
 export function useDeleteRecording(recordingId: string, on: { onSuccess: () => void; onError: (e: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.deleteRecording(recordingId),
+    mutationFn: () => operations.deleteRecording(withId(recordingId)),
     onSuccess: () => {
       queryClient.setQueryData<TRecordingSummary[]>(queryKeys.recordings, (list) => list?.filter((x) => x.recordingId !== recordingId));
       queryClient.removeQueries({ queryKey: queryKeys.recording(recordingId) });
@@ -56,7 +56,7 @@ export function useDeleteRecording(recordingId: string, on: { onSuccess: () => v
 export function useSetSpeaker(recordingId: string, on: { onError: (e: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (n: number | null) => api.setSpeaker(recordingId, n),
+    mutationFn: (n: number | null) => operations.setRecordingSpeaker({ ...withId(recordingId), body: { speakerNum: n } }),
     onSuccess: (rec) => queryClient.setQueryData(queryKeys.recording(recordingId), rec),
     onError: on.onError,
   });
@@ -66,7 +66,7 @@ export function useSetSpeaker(recordingId: string, on: { onError: (e: Error) => 
 export function useReanalyzeRecording(recordingId: string, on: { onStart: () => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => reanalyzeApi.reanalyze(recordingId),
+    mutationFn: () => operations.reanalyzeRecording(withId(recordingId)),
     onMutate: on.onStart,
     onSuccess: (rec) => queryClient.setQueryData(queryKeys.recording(recordingId), rec),
     onError: (e) => {
@@ -81,7 +81,7 @@ export function useReanalyzeRecording(recordingId: string, on: { onStart: () => 
 export function usePreviousTake(recordingId: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.previousTake(recordingId),
-    queryFn: () => api.getPreviousTake(recordingId),
+    queryFn: () => operations.getPreviousTake(withId(recordingId)),
     enabled,
     retry: false,
     staleTime: 60_000,
@@ -92,7 +92,7 @@ export function usePreviousTake(recordingId: string, enabled: boolean) {
 export function useRecordingFeedback(recordingId: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.feedback(recordingId),
-    queryFn: () => api.getFeedback(recordingId),
+    queryFn: () => operations.listFeedback({ params: { query: { recordingId: recordingId } } }),
     enabled,
     retry: false,
   });
@@ -107,7 +107,7 @@ export function useLanes(lanesUrl: string) {
 export function useSharedRecording(token: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.sharedRecording(token),
-    queryFn: () => api.getSharedRecording(token),
+    queryFn: () => operations.getSharedRecording({ params: { path: { token: token } } }),
     enabled,
     retry: false,
     // Media addresses are the link's: refetching would only re-render the player.

@@ -30,6 +30,7 @@ import { useWaveform, useWaveformState } from '../../components/waveform/wavefor
 import { idealText, SPEAKER_NAMES, summaryValue } from '@rostrum/contract';
 import { WORK_ON_TITLES } from './next-steps';
 import { spottedPhraseHits } from './spotted-words';
+import './results-tabs.css';
 
 export type TResultsTab = 'transcript' | 'next' | 'summary';
 const TABS = [

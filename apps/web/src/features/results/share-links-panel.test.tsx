@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { operations } from '../../api/operations.gen';
+import { sent } from '../../test/operations';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TShareLink } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
 import { client } from '../../api/http-client';
 import { notifications } from '../../app/notification-store';
 import { downloadExport } from './download-export';
@@ -41,8 +42,8 @@ afterEach(() => vi.restoreAllMocks());
 describe('ShareLinksPanel', () => {
   it('creates a link with the chosen expiry and shows its address once', async () => {
     let links: TShareLink[] = [];
-    vi.spyOn(api, 'getShareLinks').mockImplementation(async () => links);
-    const create = vi.spyOn(api, 'createShareLink').mockImplementation(async () => {
+    vi.spyOn(operations, 'listShareLinks').mockImplementation(async () => links);
+    const create = vi.spyOn(operations, 'createShareLink').mockImplementation(async () => {
       links = [link()];
       return { ...link(), token: TOKEN, path: `/s/${TOKEN}` };
     });
@@ -50,17 +51,43 @@ describe('ShareLinksPanel', () => {
     renderWithQueries(<ShareLinksPanel recordingId={RECORDING_ID} />);
     await user.selectOptions(screen.getByLabelText('Link expires after'), '30');
     await user.click(screen.getByRole('button', { name: 'Create link' }));
-    expect(create).toHaveBeenCalledWith(RECORDING_ID, { expiresInDays: 30 });
+    await waitFor(() => expect(create).toHaveBeenCalledWith(sent({ expiresInDays: 30 }, RECORDING_ID)));
     const field = await screen.findByLabelText('Your new link (copy it now: it is shown once)');
     expect((field as HTMLInputElement).value).toBe(`${window.location.origin}/s/${TOKEN}`);
     await waitFor(() => expect(screen.getByRole('list', { name: 'Share links' })).toBeTruthy());
     expect(within(screen.getByRole('list', { name: 'Share links' })).getByText('Active')).toBeTruthy();
   });
 
+  it('sends the default expiry, 7 days, when none is chosen', async () => {
+    vi.spyOn(operations, 'listShareLinks').mockResolvedValue([]);
+    const create = vi.spyOn(operations, 'createShareLink').mockResolvedValue({ ...link(), token: TOKEN, path: `/s/${TOKEN}` });
+    const user = userEvent.setup();
+    renderWithQueries(<ShareLinksPanel recordingId={RECORDING_ID} />);
+    expect((screen.getByLabelText('Link expires after') as HTMLSelectElement).value).toBe('7');
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith(sent({ expiresInDays: 7 }, RECORDING_ID)));
+  });
+
+  it('refuses an expiry the API does not take (the body schema), and sends nothing', async () => {
+    vi.spyOn(operations, 'listShareLinks').mockResolvedValue([]);
+    const create = vi.spyOn(operations, 'createShareLink');
+    const user = userEvent.setup();
+    renderWithQueries(<ShareLinksPanel recordingId={RECORDING_ID} />);
+    const select = screen.getByLabelText('Link expires after') as HTMLSelectElement;
+    // Not one of the options: the select then holds no value at all.
+    fireEvent.change(select, { target: { value: '2' } });
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    // The contract's union of the offered days, with zod's own wording.
+    expect(await screen.findByText(/^Invalid input/)).toBeTruthy();
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it('revokes a link after confirmation and counts the ended ones', async () => {
     let links: TShareLink[] = [link(), link({ shareLinkId: '5b7c1a52-8d7e-4c55-9a55-0b9cf3e6a002', status: 'expired' })];
-    vi.spyOn(api, 'getShareLinks').mockImplementation(async () => links);
-    const revoke = vi.spyOn(api, 'revokeShareLink').mockImplementation(async (_r, id) => {
+    vi.spyOn(operations, 'listShareLinks').mockImplementation(async () => links);
+    const revoke = vi.spyOn(operations, 'revokeShareLink').mockImplementation(async ({ params }) => {
+      const id = params.path.linkId;
       links = links.map((l) => (l.shareLinkId === id ? { ...l, status: 'revoked' as const } : l));
       return links.find((l) => l.shareLinkId === id)!;
     });
@@ -69,15 +96,17 @@ describe('ShareLinksPanel', () => {
     expect((await screen.findByTestId('share-links-ended')).textContent).toBe('1 expired or revoked link.');
     await user.click(screen.getByRole('button', { name: /^Revoke the link created/ }));
     await user.click(within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Revoke', hidden: true }));
-    expect(revoke).toHaveBeenCalledWith(RECORDING_ID, link().shareLinkId);
+    expect(revoke).toHaveBeenCalledWith({ params: { path: { id: RECORDING_ID, linkId: link().shareLinkId } } });
     await waitFor(() => expect(screen.getByTestId('share-links-ended').textContent).toBe('2 expired or revoked links.'));
     expect(screen.queryByRole('list', { name: 'Share links' })).toBeNull();
   });
 
   it("shows the server's refusal", async () => {
-    vi.spyOn(api, 'getShareLinks').mockResolvedValue([]);
+    vi.spyOn(operations, 'listShareLinks').mockResolvedValue([]);
     const { ApiError } = await import('../../api/http-client');
-    vi.spyOn(api, 'createShareLink').mockRejectedValue(new ApiError(403, 'Public share links are not allowed in your organisation', true));
+    vi.spyOn(operations, 'createShareLink').mockRejectedValue(
+      new ApiError(403, 'Public share links are not allowed in your organisation', true),
+    );
     const user = userEvent.setup();
     renderWithQueries(<ShareLinksPanel recordingId={RECORDING_ID} />);
     await user.click(screen.getByRole('button', { name: 'Create link' }));

@@ -1,6 +1,15 @@
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link2 } from 'lucide-react';
-import { SHARE_LINK_DAY_LABELS, SHARE_LINK_DAYS, type TCreatedShareLink, type TShareLink } from '@rostrum/contract';
+import {
+  SHARE_LINK_DAY_LABELS,
+  SHARE_LINK_DAYS,
+  ZCreateShareLinkBodySchema,
+  type TCreatedShareLink,
+  type TCreateShareLinkBody,
+  type TShareLink,
+} from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { CopyField } from '../../components/copy-field';
@@ -9,8 +18,7 @@ import { SelectField } from '../../components/select-field';
 import { Badge } from '../../components/status-badge';
 import { formatDateTime } from '../../components/date-format';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from './results-share-links.queries';
-
-type TDays = (typeof SHARE_LINK_DAYS)[number];
+import './share-links-panel.css';
 
 const STATUS: Record<TShareLink['status'], { label: string; tone?: 'success' | 'warning' }> = {
   active: { label: 'Active', tone: 'success' },
@@ -24,7 +32,12 @@ const STATUS: Record<TShareLink['status'], { label: string; tone?: 'success' | '
  * kept), see the links made and revoke them.
  */
 export function ShareLinksPanel({ recordingId }: { recordingId: string }) {
-  const [days, setDays] = useState<TDays>(7);
+  const form = useForm<TCreateShareLinkBody>({
+    resolver: zodResolver(ZCreateShareLinkBodySchema),
+    defaultValues: { expiresInDays: 7 },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
   const [created, setCreated] = useState<TCreatedShareLink | null>(null);
   const [revoking, setRevoking] = useState<TShareLink | null>(null);
   const links = useShareLinks(recordingId);
@@ -36,6 +49,7 @@ export function ShareLinksPanel({ recordingId }: { recordingId: string }) {
     },
     onError: () => setRevoking(null),
   });
+  const submit = form.handleSubmit(({ expiresInDays }) => create.mutate(expiresInDays));
   const error = create.error ?? revoke.error ?? links.error;
   const shown = (links.data ?? []).filter((l) => l.status === 'active' || l.shareLinkId === created?.shareLinkId).slice(0, 5);
   const ended = (links.data ?? []).length - (links.data ?? []).filter((l) => l.status === 'active').length;
@@ -49,18 +63,23 @@ export function ShareLinksPanel({ recordingId }: { recordingId: string }) {
         <p className="muted text-sm">
           Anyone with the link sees these results and hears the recording, without signing in, until it expires or you revoke it.
         </p>
-        <form
-          className="share-links__create"
-          onSubmit={(e) => {
-            e.preventDefault();
-            create.mutate(days);
-          }}
-        >
-          <SelectField
-            label="Link expires after"
-            value={String(days)}
-            options={SHARE_LINK_DAYS.map((d) => ({ value: String(d), label: SHARE_LINK_DAY_LABELS[d] }))}
-            onValueChange={(v) => setDays(Number(v) as TDays)}
+        <form className="share-links__create" onSubmit={(e) => void submit(e)}>
+          <Controller
+            control={form.control}
+            name="expiresInDays"
+            render={({ field, fieldState }) => (
+              <SelectField
+                label="Link expires after"
+                name={field.name}
+                value={String(field.value)}
+                options={SHARE_LINK_DAYS.map((d) => ({ value: String(d), label: SHARE_LINK_DAY_LABELS[d] }))}
+                // The select holds the days as text; the body takes them as a number.
+                onValueChange={(v) => field.onChange(Number(v))}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
           />
           <Button type="submit" variant="secondary" icon={<Link2 size={16} aria-hidden />} busy={create.isPending}>
             Create link

@@ -4,6 +4,7 @@ import { Badge } from '../../components/status-badge';
 import { Switch } from '../../components/switch';
 import { useViewer } from '../../app/viewer';
 import { useUndoableRecordingUpdate, type TSharingTexts } from './use-undoable-recording-update';
+import './share-panel.css';
 
 const DONE_TEXT: TSharingTexts = {
   feedbackRequested: ['Shared with your entire group.', 'No longer shared with your group.'],

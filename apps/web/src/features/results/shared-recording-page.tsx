@@ -11,7 +11,8 @@ import { formatDateTime } from '../../components/date-format';
 import { formatDuration } from '../../components/duration-format';
 import { ResultsView } from './results-layout';
 import { sharedLinkUnreachable, useSharedRecording } from './results-recording.queries';
-import './results.css';
+import './recording-page.css';
+import './side-card.css';
 
 /**
  * /s/:token, a public share link (issue 20): the recording's results read-only, without sign-in.

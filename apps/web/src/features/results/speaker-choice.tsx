@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { SPEAKER_NAMES } from '@rostrum/contract';
 import { SPEAKER_COLORS } from '../../components/waveform/waveform-controller';
+import './speaker-choice.css';
 
 export interface SpeakerChoiceProps {
   numSpeakers: number;

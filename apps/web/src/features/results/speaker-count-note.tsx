@@ -1,4 +1,5 @@
 import { speakerCountText, type TSpeakerCount } from '@rostrum/contract';
+import './speaker-count-note.css';
 
 /**
  * How many voices the conversational algorithm found (the Multi-Speaker choice is a hint): one

@@ -1,5 +1,6 @@
 import { AlertTriangle, CloudUpload, Loader } from 'lucide-react';
 import type { TListState } from './recording-status';
+import './state-icon.css';
 
 const LABELS: Record<Exclude<TListState, 'done'>, string> = {
   failed: 'Could not be processed',

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { errorMessage } from '../../api/http-client';
+import { queryKeys } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
+import { errorMessage, withId } from '../../api/http-client';
 import { notifications } from '../../app/notification-store';
 
 const UNDO_MS = 10_000;
@@ -38,7 +39,7 @@ export function useUndoableRecordingUpdate(texts: TSharingTexts, onSaved?: () =>
   useEffect(() => dropNotice, [dropNotice]);
 
   const update = useMutation({
-    mutationFn: (v: TSharingChange) => api.updateRecording(v.recordingId, { [v.field]: v.value }),
+    mutationFn: (v: TSharingChange) => operations.updateRecording({ ...withId(v.recordingId), body: { [v.field]: v.value } }),
     onSuccess: (rec, v) => {
       queryClient.setQueryData(queryKeys.recording(v.recordingId), rec);
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });

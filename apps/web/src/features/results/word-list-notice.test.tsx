@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { operations } from '../../api/operations.gen';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { ERROR_CODES, type TRecording, type TRecordingWordspotting } from '@rostrum/contract';
 import { queryKeys } from '../../api/rostrum-api';
-import { ApiError } from '../../api/http-client';
+import { ApiError, withId } from '../../api/http-client';
 import { notifications } from '../../app/notification-store';
 import { GROUP_LIST, ORG_LIST, RECORDING_ID, recordingWith } from './results-fixtures';
-import { reanalyzeApi } from './reanalyze-api';
 import { WordListNotice } from './word-list-notice';
 
 // 002 section 2.9: a recording keeps the list it was analysed with; when the list a new analysis
@@ -63,11 +63,11 @@ describe('WordListNotice', () => {
   it('starts the re-analysis, shows its progress with the new list, then says the results are updated', async () => {
     const success = vi.spyOn(notifications, 'success').mockImplementation(() => {});
     const post = vi
-      .spyOn(reanalyzeApi, 'reanalyze')
+      .spyOn(operations, 'reanalyzeRecording')
       .mockResolvedValue(recordingWith({ used: ORG_LIST, current: null, reanalyzing: true, canReanalyze: false }));
     const { update } = setup({ current: GROUP_LIST, canReanalyze: true });
     await userEvent.click(offerButton()!);
-    expect(post).toHaveBeenCalledWith(RECORDING_ID);
+    expect(post).toHaveBeenCalledWith(withId(RECORDING_ID));
     expect((await screen.findByTestId('reanalysis-progress')).textContent).toContain(
       'Re-analysing with Group list (Sales Team); these results stay until the new ones are ready.',
     );
@@ -85,7 +85,7 @@ describe('WordListNotice', () => {
   });
 
   it("shows the server's message when a re-analysis is already running, and refetches the recording", async () => {
-    vi.spyOn(reanalyzeApi, 'reanalyze').mockRejectedValue(
+    vi.spyOn(operations, 'reanalyzeRecording').mockRejectedValue(
       new ApiError(409, 'This recording is being analysed. Please wait until it is done.', true, ERROR_CODES.recordingBusy),
     );
     const { queryClient } = setup({ current: GROUP_LIST, canReanalyze: true });

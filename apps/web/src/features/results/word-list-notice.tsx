@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { notifications } from '../../app/notification-store';
 import { useReanalyzeRecording } from './results-recording.queries';
+import './word-list-notice.css';
 
 /**
  * The recording's word list against the current one (002 section 2.9): when the list a new

@@ -11,6 +11,7 @@ import { ChartCard, type ChartCardProps } from '../../components/charts/chart-ca
 import { Donut } from '../../components/charts/donut';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
 import { spansByPhrase, wordSpottingCounts } from './spotted-words';
+import './word-spotting-card.css';
 
 /** The Donut's legend colour of its i-th entry (components/charts/donut.tsx cycles --chart-1 to --chart-6). */
 const donutColor = (i: number) => `var(--chart-${(i % 6) + 1})`;

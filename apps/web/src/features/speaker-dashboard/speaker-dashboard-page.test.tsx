@@ -11,7 +11,8 @@ import {
   type TPreferences,
   type TSpeakerDashboard,
 } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { meQuery, queryKeys } from '../../api/rostrum-api';
+import { bodiesSentTo } from '../../test/operations';
 import { ViewerContext, type TViewer } from '../../app/viewer';
 import { G1, G2, card, dashboard, libraryRow } from './dashboard-fixtures';
 import { SpeakerDashboardPage } from './speaker-dashboard-page';
@@ -19,7 +20,7 @@ import { SpeakerDashboardPage } from './speaker-dashboard-page';
 // The page reads preferences from the viewer, which the app rebuilds from the cached GET me; the
 // harness does the same so a saved choice shows as it would in the app.
 function LiveViewer({ children }: { children: ReactNode }) {
-  const { data } = useQuery({ queryKey: queryKeys.me, queryFn: api.getMe, enabled: false });
+  const { data } = useQuery({ ...meQuery, enabled: false });
   const viewer = { me: data, user: data!.user, mode: 'speaker', vocab: vocabulary('other') } as unknown as TViewer;
   return <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>;
 }
@@ -37,7 +38,7 @@ function setup({
   queryClient.setQueryData(queryKeys.me, { user: { preferences } } as unknown as TMeResponse);
   queryClient.setQueryData(queryKeys.speakerDashboard, dash);
   queryClient.setQueryData(queryKeys.library, library);
-  const saved = vi.spyOn(api, 'updatePreferences').mockResolvedValue({});
+  const saved = bodiesSentTo('updatePreferences');
   render(
     <QueryClientProvider client={queryClient}>
       <LiveViewer>

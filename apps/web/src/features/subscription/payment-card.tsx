@@ -1,5 +1,8 @@
-import { Suspense, lazy, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Controller, useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { CheckCircle2, CreditCard, Ticket } from 'lucide-react';
 import {
   MSG,
@@ -15,6 +18,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/dialog';
 import { Badge } from '../../components/status-badge';
+import { bindField } from '../../components/field-binding';
 import { SelectField } from '../../components/select-field';
 import { LoadingState } from '../../components/spinner';
 import { Tabs } from '../../components/tabs';
@@ -32,6 +36,17 @@ const CardPaymentForm = lazy(() => import('./card-payment-form'));
 
 type TTab = 'card' | 'prepaid';
 const TONES = { active: 'success', 'not-active-yet': 'warning', expired: 'danger', inactive: undefined } as const;
+
+const PAY_TEXT = { choosePlan: 'Choose a plan to pay for.', enterCode: 'Enter your prepaid code.' } as const;
+
+/** The prepaid code's body of the update call: planId and accessCode. */
+const ZPrepaidBodySchema = ZUpdateSubscriptionBodySchema.options[0];
+/** The prepaid form: the plan chosen above and the code, by the API's rules; a missing one has the page's message. */
+const ZPrepaidFormSchema = z.object({
+  planId: z.string().min(1, PAY_TEXT.choosePlan).pipe(ZPrepaidBodySchema.shape.planId),
+  accessCode: z.string().trim().min(1, PAY_TEXT.enterCode).pipe(ZPrepaidBodySchema.shape.accessCode),
+});
+type TPrepaidFormInput = z.input<typeof ZPrepaidFormSchema>;
 
 /** Where access stands for the chosen membership: the status and its expiry (none shown when perpetual). */
 function statusText(entry: TSubscriptionEntry): string {
@@ -62,11 +77,20 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, coupo
   const { vocab } = viewer;
   const reloadAfterPayment = useReloadAfterPayment();
   const id = useId();
-  const [planId, setPlanId] = useState<string | undefined>(plans.length === 1 ? plans[0]?.planId : undefined);
+  const form = useForm<TPrepaidFormInput, unknown, z.output<typeof ZPrepaidFormSchema>>({
+    resolver: zodResolver(ZPrepaidFormSchema),
+    // The one plan on offer starts chosen.
+    defaultValues: { planId: plans.length === 1 ? (plans[0]?.planId ?? '') : '', accessCode: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    // Both messages show at once where they belong; the focus stays on the button.
+    shouldFocusError: false,
+  });
+  // The plan table is outside the prepaid form: the card payment pays for the same plan.
+  const { field: planField, fieldState: planState } = useController({ control: form.control, name: 'planId' });
+  const planId = planField.value;
+  const planError = planState.error?.message;
   const [tab, setTab] = useState<TTab>(cardPayments && !couponOnly ? 'card' : 'prepaid');
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
-  const [planError, setPlanError] = useState<string | undefined>();
   /** The payment waiting for the renewal confirmation of an active membership (002 section 5). */
   const [pendingPay, setPendingPay] = useState<(() => void) | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -83,7 +107,7 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, coupo
 
   const redeem = useRedeemPrepaidCode(entry.groupId, {
     onSuccess: (res) => {
-      setCode('');
+      form.setValue('accessCode', '');
       paid(res);
     },
     onError: (e) => notifications.error(subscriptionFailureMessage(e)),
@@ -96,21 +120,12 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, coupo
     else pay();
   };
 
-  const send = () => {
-    const parsed = ZUpdateSubscriptionBodySchema.safeParse({ planId, accessCode: code });
-    if (!parsed.success || !('accessCode' in parsed.data)) return;
-    setDone(null);
-    redeem.mutate(parsed.data);
-  };
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const trimmed = code.trim();
-    setPlanError(plan ? undefined : 'Choose a plan to pay for.');
-    setCodeError(trimmed ? undefined : 'Enter your prepaid code.');
-    if (!plan || !trimmed) return;
-    confirmFirst(send);
-  };
+  const onSubmit = form.handleSubmit((body) =>
+    confirmFirst(() => {
+      setDone(null);
+      redeem.mutate(body);
+    }),
+  );
 
   const tabs = [
     ...(couponOnly ? [] : [{ key: 'card' as const, label: 'Pay by Credit Card' }]),
@@ -182,8 +197,8 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, coupo
                             value={p.planId}
                             checked={p.planId === planId}
                             onChange={() => {
-                              setPlanId(p.planId);
-                              setPlanError(undefined);
+                              planField.onChange(p.planId);
+                              form.clearErrors('planId');
                             }}
                           />
                           <span>{p.name}</span>
@@ -230,7 +245,7 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, coupo
                   <CardPaymentForm
                     groupId={entry.groupId}
                     plan={plan}
-                    onPlanMissing={() => setPlanError('Choose a plan to pay for.')}
+                    onPlanMissing={() => form.setError('planId', { type: 'required', message: PAY_TEXT.choosePlan })}
                     confirmFirst={confirmFirst}
                     onPaid={(res) => {
                       setDone(null);
@@ -248,19 +263,24 @@ export function PaymentCard({ viewer, entry, payable, plans, cardPayments, coupo
             hidden={tab !== 'prepaid'}
             className="payment-panel"
           >
-            <form className="prepaid-form" onSubmit={onSubmit} noValidate>
-              <TextField
-                label="Prepaid code"
-                hint="The code on your prepaid card, for the plan chosen above."
-                value={code}
-                onValueChange={(v) => {
-                  setCode(v);
-                  if (codeError) setCodeError(undefined);
-                }}
-                error={codeError}
-                autoComplete="off"
-                spellCheck={false}
-                mono
+            <form className="prepaid-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+              <Controller
+                control={form.control}
+                name="accessCode"
+                render={(c) => (
+                  <TextField
+                    label="Prepaid code"
+                    hint="The code on your prepaid card, for the plan chosen above."
+                    {...bindField(c)}
+                    onValueChange={(v) => {
+                      c.field.onChange(v);
+                      if (c.fieldState.error) form.clearErrors('accessCode');
+                    }}
+                    autoComplete="off"
+                    spellCheck={false}
+                    mono
+                  />
+                )}
               />
               <Button type="submit" busy={redeem.isPending} icon={<Ticket size={16} aria-hidden />} disabled={plans.length === 0}>
                 {renewing ? 'Renew' : 'Activate'}

@@ -1,21 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES, GROUP_RELOAD_DELAY_MS, MSG, type TEndAutoRenewResponse, type TUpdateSubscriptionResponse } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
-import { errorMessage, isApiError } from '../../api/http-client';
+import { queryKeys } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
+import { errorMessage, isApiError, withId } from '../../api/http-client';
 import { subscriptionFailureMessage } from './subscription-failure';
 
 type TPrepaidCodeBody = { planId: string; accessCode: string };
 
 /** GET subscription: the caller's memberships, what each can do, and the plans. */
 export function useSubscriptionPage() {
-  return useQuery({ queryKey: queryKeys.subscriptionPage, queryFn: api.getSubscriptionPage });
+  return useQuery({ queryKey: queryKeys.subscriptionPage, queryFn: () => operations.getSubscriptionPage() });
 }
 
 /** Ends the card renewal of a membership; the subscription page reloads after `on.onSuccess`. */
 export function useEndAutoRenew(on: { onSuccess: (res: TEndAutoRenewResponse) => void; onError: (e: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (groupId: string) => api.endAutoRenew(groupId),
+    mutationFn: (groupId: string) => operations.endAutoRenew(withId(groupId)),
     onSuccess: (res) => {
       on.onSuccess(res);
       void queryClient.invalidateQueries({ queryKey: queryKeys.subscriptionPage });
@@ -41,7 +42,7 @@ export function useRedeemPrepaidCode(
   on: { onSuccess: (res: TUpdateSubscriptionResponse) => void; onError: (e: Error) => void },
 ) {
   return useMutation({
-    mutationFn: (body: TPrepaidCodeBody) => api.updateSubscription(groupId, body),
+    mutationFn: (body: TPrepaidCodeBody) => operations.updateSubscription({ ...withId(groupId), body: body }, { own402: true }),
     onSuccess: on.onSuccess,
     onError: on.onError,
   });
@@ -53,14 +54,18 @@ export function useRedeemPrepaidCode(
  */
 export function useApplyCardPayment(groupId: string) {
   return useMutation({
-    mutationFn: (body: { planId: string; stripeToken: string }) => api.updateSubscription(groupId, body),
+    mutationFn: (body: { planId: string; stripeToken: string }) =>
+      operations.updateSubscription({ ...withId(groupId), body: body }, { own402: true }),
     meta: { ownsErrors: true },
   });
 }
 
 /** Starts a card payment for a plan (a PaymentIntent); the caller shows its failure (cardPaymentStartErrorMessage). */
 export function useStartCardPayment(groupId: string) {
-  return useMutation({ mutationFn: (planId: string) => api.startCardPayment(groupId, { planId }), meta: { ownsErrors: true } });
+  return useMutation({
+    mutationFn: (planId: string) => operations.startCardPayment({ ...withId(groupId), body: { planId } }, { own402: true }),
+    meta: { ownsErrors: true },
+  });
 }
 
 /**

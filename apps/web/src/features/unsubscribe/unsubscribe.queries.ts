@@ -1,7 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
 
 /** Turns off every email notification of the code's user (no sign-in, so no cache to update). */
 export function useUnsubscribe(unsubscribeCode: string, on: { onSuccess: () => void; onError: () => void }) {
-  return useMutation({ mutationFn: () => api.unsubscribe(unsubscribeCode), onSuccess: on.onSuccess, onError: on.onError });
+  return useMutation({
+    mutationFn: () => operations.unsubscribe({ body: { unsubscribeCode } }),
+    onSuccess: on.onSuccess,
+    onError: on.onError,
+  });
 }

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { operations } from '../../api/operations.gen';
+import { sent } from '../../test/operations';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ERROR_CODES, WORDSPOTTING_MSG, vocabulary, type TWordspottingList, type TWordspottingPage } from '@rostrum/contract';
 import { ApiError } from '../../api/http-client';
-import { wordspottingApi } from './wordspotting-api';
 import { WordspottingPanel } from './wordspotting-panel';
 
 // jsdom has no <dialog> methods; the dialogs only need to open and close.
@@ -62,11 +63,11 @@ function page(over: Partial<TWordspottingPage> = {}): TWordspottingPage {
 
 function setup(data: TWordspottingPage) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  vi.spyOn(wordspottingApi, 'getPage').mockResolvedValue(data);
+  vi.spyOn(operations, 'getWordspotting').mockResolvedValue(data);
   const save = vi
-    .spyOn(wordspottingApi, 'save')
-    .mockImplementation(async (b) => ({ ...orgList(), algorithm: b.algorithm, words: b.words }));
-  const reset = vi.spyOn(wordspottingApi, 'reset').mockResolvedValue({});
+    .spyOn(operations, 'saveWordspotting')
+    .mockImplementation(async ({ body: b }) => ({ ...orgList(), algorithm: b.algorithm, words: b.words }));
+  const reset = vi.spyOn(operations, 'deleteWordspotting').mockResolvedValue({});
   render(
     <QueryClientProvider client={queryClient}>
       <WordspottingPanel vocab={vocabulary('other')} />
@@ -107,7 +108,7 @@ describe('WordspottingPanel', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Reset/ }));
     expect(within(dialogOpen('dialog')!).getByText(WORDSPOTTING_MSG.resetConfirm)).toBeTruthy();
     fireEvent.click(within(dialogOpen('dialog')!).getByRole('button', { name: 'Reset', hidden: true }));
-    await waitFor(() => expect(reset).toHaveBeenCalledWith({ algorithm: 'rostrum-default', orgId: ORG }));
+    await waitFor(() => expect(reset).toHaveBeenCalledWith({ params: { query: { algorithm: 'rostrum-default', orgId: ORG } } }));
   });
 
   it('alerts "Invalid delete request" when the server refuses the scope', async () => {
@@ -140,7 +141,7 @@ describe('WordspottingPanel', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Phrase 2' }), { target: { value: ' actually ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save list' }));
     await waitFor(() =>
-      expect(save).toHaveBeenCalledWith({ algorithm: 'rostrum-conversational', words: ['uh/um', 'actually'], groupId: G2 }),
+      expect(save).toHaveBeenCalledWith(sent({ algorithm: 'rostrum-conversational', words: ['uh/um', 'actually'], groupId: G2 })),
     );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save list' })).toBeNull());
     expect(screen.getByRole('button', { name: 'Customise a list' })).toBeTruthy();
@@ -161,6 +162,8 @@ describe('WordspottingPanel', () => {
     expect((screen.getByRole('textbox', { name: 'Phrase 3' }) as HTMLInputElement).value).toBe('you know');
     fireEvent.click(screen.getByRole('button', { name: 'Remove phrase 2' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save list' }));
-    await waitFor(() => expect(save).toHaveBeenCalledWith({ algorithm: 'rostrum-default', words: ['uh/um', 'you know'], orgId: ORG }));
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith(sent({ algorithm: 'rostrum-default', words: ['uh/um', 'you know'], orgId: ORG })),
+    );
   });
 });

@@ -1,6 +1,19 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2, Check, User, Users } from 'lucide-react';
-import { MSG, type TVocabulary, type TWordspottingList, type TWordspottingPage, type TWordspottingScope } from '@rostrum/contract';
+import { z } from 'zod';
+import {
+  MSG,
+  WORDSPOTTING_SCOPES,
+  ZSaveWordspottingBodySchema,
+  type TSaveWordspottingBody,
+  type TVocabulary,
+  type TWordspottingList,
+  type TWordspottingPage,
+  type TWordspottingScope,
+  type TWordspottingTargets,
+} from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { notifications } from '../../app/notification-store';
 import { Button } from '../../components/button';
@@ -26,6 +39,24 @@ const STEP_TITLE: Record<TWizardStep, string> = {
   words: 'Words',
 };
 
+/** The wizard's answers: apply-to, group and recording type (null until chosen) and the phrase boxes. */
+const ZWizardValuesSchema = z.object({
+  scope: z.enum(WORDSPOTTING_SCOPES).nullable(),
+  groupId: z.string().nullable(),
+  algorithm: z.string().nullable(),
+  words: z.array(z.string()),
+});
+type TWizardValues = z.infer<typeof ZWizardValuesSchema>;
+
+/** The save's body: the chosen scope's id, the recording type and the boxes as phrases (trimmed, blanks dropped). */
+function saveBodyOf(v: TWizardValues, targets: TWordspottingTargets): TSaveWordspottingBody {
+  return { algorithm: v.algorithm ?? '', words: phrasesToSave(v.words), ...scopeOf({ ...v, editing: false }, targets) };
+}
+
+/** The answers, checked as the save's body by the API's own schema (one scope id, a recording type, the phrase limits). */
+const wizardSchema = (targets: TWordspottingTargets) =>
+  ZWizardValuesSchema.transform((v) => saveBodyOf(v, targets)).pipe(ZSaveWordspottingBodySchema);
+
 /**
  * The wizard's steps (002 section 2.9): apply-to, group, recording type and words, each with
  * Back and Cancel; a step with a single option is skipped. Saving is the loading state; the
@@ -45,10 +76,22 @@ export function WordspottingWizard({
   onCancel: () => void;
 }) {
   const algorithms = page.algorithms.map((a) => a.name);
-  const [choice, setChoice] = useState(start);
+  const form = useForm<TWizardValues>({
+    // Raw: the body goes as built, and the server normalises the phrases (repeats, spaces) itself.
+    resolver: zodResolver(wizardSchema(page.targets), undefined, { raw: true }),
+    defaultValues: {
+      scope: start.scope,
+      groupId: start.groupId,
+      algorithm: start.algorithm,
+      words: initialBoxes(existingList(page.lists, start)?.words ?? []),
+    },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const [scope, groupId, algorithm] = form.watch(['scope', 'groupId', 'algorithm']);
+  const choice: TWizardChoice = { scope, groupId, algorithm, editing: start.editing };
   const steps = wizardSteps(page.targets, algorithms, choice);
   const [step, setStep] = useState<TWizardStep>(steps[0]!);
-  const [boxes, setBoxes] = useState<string[]>(() => initialBoxes(existingList(page.lists, start)?.words ?? []));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const groupWord = vocab.word('group');
   const save = useSaveWordspottingList({
@@ -56,11 +99,11 @@ export function WordspottingWizard({
     // The server's message (a phrase too long, a list no longer the caller's); the words stay.
     onError: (e) => notifications.error(errorMessage(e, MSG.networkError)),
   });
-  // Null while a choice is missing: the save then fails as the server's refusal would.
-  const saveBody = () => {
-    const scope = scopeOf(choice, page.targets);
-    return scope && choice.algorithm ? { algorithm: choice.algorithm, words: phrasesToSave(boxes), ...scope } : null;
-  };
+  const saveList = form.handleSubmit(
+    (v) => save.mutate(saveBodyOf(v, page.targets)),
+    // Save waits for every choice, so this is a save that could not be made, shown as a failed one.
+    () => notifications.error(MSG.networkError),
+  );
 
   // Each step's heading takes the focus, so keyboard and screen reader users start at its top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
@@ -68,14 +111,14 @@ export function WordspottingWizard({
     headingRef.current?.focus();
   }, [step]);
 
-  const goNext = () => {
+  const goNext = (e: FormEvent) => {
     const next = nextWizardStep(steps, step);
     if (next === 'words') {
       // Entering the words: an existing list for this scope and recording type is what gets edited.
-      setBoxes(initialBoxes(existingList(page.lists, choice)?.words ?? []));
+      form.setValue('words', initialBoxes(existingList(page.lists, choice)?.words ?? []));
     }
     if (next) setStep(next);
-    else save.mutate(saveBody());
+    else void saveList(e);
   };
   const goBack = () => {
     const prev = prevWizardStep(steps, step);
@@ -96,7 +139,7 @@ export function WordspottingWizard({
       aria-busy={loading || undefined}
       onSubmit={(e) => {
         e.preventDefault();
-        if (stepAnswered(step, choice) && !loading) goNext();
+        if (stepAnswered(step, choice) && !loading) goNext(e);
       }}
       noValidate
     >
@@ -134,48 +177,66 @@ export function WordspottingWizard({
 
       <div className="ws-wizard__body">
         {step === 'applyTo' && (
-          <OptionCards<TWordspottingScope>
-            legend="Apply this list to"
-            value={choice.scope}
-            onChange={(scope) => setChoice((c) => ({ ...c, scope }))}
-            options={applyToOptions(page.targets).map((s) => ({
-              value: s,
-              label: s === 'org' ? 'The whole organisation' : s === 'group' ? `A specific ${groupWord}` : 'Only my account',
-              hint:
-                s === 'org'
-                  ? `Every recording in ${page.targets.org?.name ?? 'your organisation'}, unless a ${groupWord} or a person has a list of their own.`
-                  : s === 'group'
-                    ? `Recordings made in one of your ${vocab.word('groups')}.`
-                    : 'Only your own recordings.',
-              icon:
-                s === 'org' ? (
-                  <Building2 size={20} aria-hidden />
-                ) : s === 'group' ? (
-                  <Users size={20} aria-hidden />
-                ) : (
-                  <User size={20} aria-hidden />
-                ),
-            }))}
+          <Controller
+            control={form.control}
+            name="scope"
+            render={({ field }) => (
+              <OptionCards<TWordspottingScope>
+                legend="Apply this list to"
+                value={field.value}
+                onChange={field.onChange}
+                options={applyToOptions(page.targets).map((s) => ({
+                  value: s,
+                  label: s === 'org' ? 'The whole organisation' : s === 'group' ? `A specific ${groupWord}` : 'Only my account',
+                  hint:
+                    s === 'org'
+                      ? `Every recording in ${page.targets.org?.name ?? 'your organisation'}, unless a ${groupWord} or a person has a list of their own.`
+                      : s === 'group'
+                        ? `Recordings made in one of your ${vocab.word('groups')}.`
+                        : 'Only your own recordings.',
+                  icon:
+                    s === 'org' ? (
+                      <Building2 size={20} aria-hidden />
+                    ) : s === 'group' ? (
+                      <Users size={20} aria-hidden />
+                    ) : (
+                      <User size={20} aria-hidden />
+                    ),
+                }))}
+              />
+            )}
           />
         )}
         {step === 'group' && (
-          <OptionCards<string>
-            legend={`Which ${groupWord}?`}
-            value={choice.groupId}
-            onChange={(groupId) => setChoice((c) => ({ ...c, groupId }))}
-            options={page.targets.groups.map((g) => ({ value: g.groupId, label: g.name, icon: <Users size={20} aria-hidden /> }))}
+          <Controller
+            control={form.control}
+            name="groupId"
+            render={({ field }) => (
+              <OptionCards<string>
+                legend={`Which ${groupWord}?`}
+                value={field.value}
+                onChange={field.onChange}
+                options={page.targets.groups.map((g) => ({ value: g.groupId, label: g.name, icon: <Users size={20} aria-hidden /> }))}
+              />
+            )}
           />
         )}
         {step === 'recordingType' && (
-          <OptionCards<string>
-            legend="Which recordings?"
-            value={choice.algorithm}
-            onChange={(algorithm) => setChoice((c) => ({ ...c, algorithm }))}
-            options={page.algorithms.map((a) => ({
-              value: a.name,
-              label: a.label,
-              hint: a.label === 'Multi-Speaker' ? 'Conversations and meetings with several voices.' : 'One person speaking.',
-            }))}
+          <Controller
+            control={form.control}
+            name="algorithm"
+            render={({ field }) => (
+              <OptionCards<string>
+                legend="Which recordings?"
+                value={field.value}
+                onChange={field.onChange}
+                options={page.algorithms.map((a) => ({
+                  value: a.name,
+                  label: a.label,
+                  hint: a.label === 'Multi-Speaker' ? 'Conversations and meetings with several voices.' : 'One person speaking.',
+                }))}
+              />
+            )}
           />
         )}
         {step === 'words' && (
@@ -190,7 +251,13 @@ export function WordspottingWizard({
                 <dd>{algorithmLabel}</dd>
               </div>
             </dl>
-            <PhraseEditor boxes={boxes} onBoxesChange={setBoxes} label="Words and phrases to count" disabled={loading} />
+            <Controller
+              control={form.control}
+              name="words"
+              render={({ field }) => (
+                <PhraseEditor boxes={field.value} onBoxesChange={field.onChange} label="Words and phrases to count" disabled={loading} />
+              )}
+            />
           </>
         )}
       </div>

@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES, MSG, WORDSPOTTING_MSG, type TSaveWordspottingBody, type TWordspottingList } from '@rostrum/contract';
 import { queryKeys } from '../../api/rostrum-api';
 import { errorMessage, isApiError } from '../../api/http-client';
-import { wordspottingApi } from './wordspotting-api';
+import { operations } from '../../api/operations.gen';
 
 /** The lists the caller sees, with what they may change, and where they may add one. */
 export function useWordspottingPage() {
-  return useQuery({ queryKey: queryKeys.wordspottingPage, queryFn: wordspottingApi.getPage });
+  return useQuery({ queryKey: queryKeys.wordspottingPage, queryFn: () => operations.getWordspotting() });
 }
 
 /**
@@ -19,7 +19,7 @@ export function useSaveWordspottingList(on: { onSuccess: (saved: TWordspottingLi
     meta: { ownsErrors: true },
     mutationFn: (body: TSaveWordspottingBody | null) => {
       if (!body) throw new Error('The wizard saved before its choices were made');
-      return wordspottingApi.save(body);
+      return operations.saveWordspotting({ body });
     },
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.wordspottingPage });
@@ -35,9 +35,13 @@ export function useResetWordspottingList(on: { onSuccess: (list: TWordspottingLi
   return useMutation({
     meta: { ownsErrors: true },
     mutationFn: (l: TWordspottingList) =>
-      wordspottingApi.reset({
-        algorithm: l.algorithm,
-        ...(l.scope === 'org' ? { orgId: l.scopeId! } : l.scope === 'group' ? { groupId: l.scopeId! } : { userId: l.scopeId! }),
+      operations.deleteWordspotting({
+        params: {
+          query: {
+            algorithm: l.algorithm,
+            ...(l.scope === 'org' ? { orgId: l.scopeId! } : l.scope === 'group' ? { groupId: l.scopeId! } : { userId: l.scopeId! }),
+          },
+        },
       }),
     onSuccess: (_r, l) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.wordspottingPage });

@@ -1,4 +1,4 @@
-import { api } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
 
 // Linking goes through Zoom's authorisation page and back to /zoom-loading, whose address is
 // fixed (it is registered with Zoom): the assignment the import was started for waits here.
@@ -7,7 +7,7 @@ const RETURN_KEY = 'rostrum.zoomAssignmentId';
 
 /** Sends the browser to Zoom's authorisation page; /zoom-loading comes back to the import. */
 export async function goLinkZoom(assignmentId: string | null): Promise<void> {
-  const { authorizeUrl } = await api.startZoomAuthorization();
+  const { authorizeUrl } = await operations.startZoomAuthorization();
   try {
     if (assignmentId) sessionStorage.setItem(RETURN_KEY, assignmentId);
     else sessionStorage.removeItem(RETURN_KEY);

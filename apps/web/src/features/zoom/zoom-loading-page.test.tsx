@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ERROR_CODES, ZOOM_MSG } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
+import { bodiesSentTo } from '../../test/operations';
 import { ApiError } from '../../api/http-client';
 import { ZoomLoadingPage } from './zoom-loading-page';
 
@@ -43,7 +44,7 @@ afterEach(() => {
 describe('ZoomLoadingPage', () => {
   it('saves the code and opens the import with the assignment it was started for', async () => {
     sessionStorage.setItem('rostrum.zoomAssignmentId', 'a1');
-    const link = vi.spyOn(api, 'linkZoomAccount').mockResolvedValue({ available: true, linked: true });
+    const link = bodiesSentTo('linkZoomAccount', () => ({ available: true, linked: true }));
     setup('/zoom-loading?code=c0de&state=st4te');
     expect((await screen.findByTestId('where')).textContent).toBe('/zoom-recordings?assignmentId=a1');
     expect(link).toHaveBeenCalledTimes(1);
@@ -51,14 +52,14 @@ describe('ZoomLoadingPage', () => {
   });
 
   it('shows the link-failure confirm when the server refuses the code, or Zoom sent none', async () => {
-    vi.spyOn(api, 'linkZoomAccount').mockRejectedValue(new ApiError(400, ZOOM_MSG.linkFailed, true, ERROR_CODES.zoomLinkFailed));
+    vi.spyOn(operations, 'linkZoomAccount').mockRejectedValue(new ApiError(400, ZOOM_MSG.linkFailed, true, ERROR_CODES.zoomLinkFailed));
     setup('/zoom-loading?code=used&state=st4te');
     await vi.waitFor(() => expect(screen.getByRole('dialog').hasAttribute('open')).toBe(true));
     expect(screen.getByText(ZOOM_MSG.linkFailed)).toBeTruthy();
   });
 
   it('does not call the server without a code', async () => {
-    const link = vi.spyOn(api, 'linkZoomAccount');
+    const link = vi.spyOn(operations, 'linkZoomAccount');
     setup('/zoom-loading?error=access_denied');
     await vi.waitFor(() => expect(screen.getByRole('dialog').hasAttribute('open')).toBe(true));
     expect(link).not.toHaveBeenCalled();

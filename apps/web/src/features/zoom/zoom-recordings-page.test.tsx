@@ -3,7 +3,8 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ERROR_CODES, ZOOM_MSG, vocabulary, type TZoomMeeting, type TZoomMeetings } from '@rostrum/contract';
-import { api } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
+import { bodiesSentTo } from '../../test/operations';
 import { ApiError } from '../../api/http-client';
 import { ViewerContext, type TViewer } from '../../app/viewer';
 import { ZoomRecordingsPage } from './zoom-recordings-page';
@@ -68,9 +69,9 @@ const meeting = (over: Partial<TZoomMeeting> = {}): TZoomMeeting => ({
 });
 
 function setup(meetings: TZoomMeetings | Error) {
-  vi.spyOn(api, 'getZoomConnection').mockResolvedValue({ available: true, linked: true });
-  if (meetings instanceof Error) vi.spyOn(api, 'getZoomMeetings').mockRejectedValue(meetings);
-  else vi.spyOn(api, 'getZoomMeetings').mockResolvedValue(meetings);
+  vi.spyOn(operations, 'getZoomConnection').mockResolvedValue({ available: true, linked: true });
+  if (meetings instanceof Error) vi.spyOn(operations, 'listZoomMeetings').mockRejectedValue(meetings);
+  else vi.spyOn(operations, 'listZoomMeetings').mockResolvedValue(meetings);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -103,7 +104,7 @@ describe('ZoomRecordingsPage', () => {
 
   it('asks for a pick, keeps the trim within 15 minutes, and sends the pick, trim and name', async () => {
     setup({ meetings: [meeting()], recordingsDropped: false });
-    const imported = vi.spyOn(api, 'importZoomRecording').mockResolvedValue({ recordingId: '11111111-1111-4111-8111-111111111111' });
+    const imported = bodiesSentTo('importZoomRecording', () => ({ recordingId: '11111111-1111-4111-8111-111111111111' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Process' }));
     expect(screen.getByText('Pick the recording to import.')).toBeTruthy();
 
@@ -133,9 +134,28 @@ describe('ZoomRecordingsPage', () => {
     expect(await screen.findByText('Results page')).toBeTruthy();
   });
 
+  it("asks for a title with the API rule's message and focuses it; the typed one is sent trimmed", async () => {
+    setup({ meetings: [meeting({ files: [meeting().files[0]!] })], recordingsDropped: false });
+    const imported = bodiesSentTo('importZoomRecording', () => ({ recordingId: '11111111-1111-4111-8111-111111111111' }));
+    fireEvent.click(await screen.findByRole('radio', { name: /Audio only/ }));
+    fireEvent.change(screen.getByRole('slider', { name: 'End' }), { target: { value: '60' } });
+    const title = screen.getByLabelText('Title') as HTMLInputElement;
+    fireEvent.change(title, { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Process' }));
+    expect(await screen.findByText('Title is required')).toBeTruthy();
+    expect(document.activeElement).toBe(title);
+    expect(imported).not.toHaveBeenCalled();
+
+    fireEvent.change(title, { target: { value: ' Sales pitch ' } });
+    expect(screen.queryByText('Title is required')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Process' }));
+    await vi.waitFor(() => expect(imported).toHaveBeenCalledTimes(1));
+    expect(imported.mock.calls[0]![0]).toMatchObject({ title: 'Sales pitch', trim: { from: 0, to: 60 } });
+  });
+
   it("shows the spec's Zoom upload error when the import fails", async () => {
     setup({ meetings: [meeting({ files: [meeting().files[0]!] })], recordingsDropped: false });
-    vi.spyOn(api, 'importZoomRecording').mockRejectedValue(new ApiError(502, 'server', true, ERROR_CODES.zoomUnreachable));
+    vi.spyOn(operations, 'importZoomRecording').mockRejectedValue(new ApiError(502, 'server', true, ERROR_CODES.zoomUnreachable));
     fireEvent.click(await screen.findByRole('radio', { name: /Audio only/ }));
     fireEvent.change(screen.getByRole('slider', { name: 'End' }), { target: { value: '60' } });
     fireEvent.click(screen.getByRole('button', { name: 'Process' }));

@@ -209,7 +209,7 @@ function ImportForm({ meetings, data, assignmentId }: { meetings: TZoomMeeting[]
     if (!form.options.title.trim()) form.setOptions((o) => ({ ...o, title: p.meeting.topic.trim().slice(0, 50) }));
   };
 
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (run.isPending) return;
     if (!pick) {
@@ -217,7 +217,7 @@ function ImportForm({ meetings, data, assignmentId }: { meetings: TZoomMeeting[]
       return pickRef.current?.querySelector('input')?.focus();
     }
     if (tooLong) return;
-    if (!form.validate()) return titleRef.current?.focus();
+    if (!(await form.validate())) return titleRef.current?.focus();
     const b = form.body({ source: 'zoom form' });
     run.mutate({
       meetingId: pick.meeting.meetingId,
@@ -234,7 +234,7 @@ function ImportForm({ meetings, data, assignmentId }: { meetings: TZoomMeeting[]
 
   const busy = run.isPending;
   return (
-    <form className="stack stack--lg" onSubmit={onSubmit} noValidate aria-label="Import a Zoom recording">
+    <form className="stack stack--lg" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Import a Zoom recording">
       <fieldset className="card zoom-step" ref={pickRef} disabled={busy} aria-describedby={pickError ? 'zoom-pick-error' : undefined}>
         <legend className="zoom-step__legend">
           <span className="zoom-step__num">1</span> Pick a recording

@@ -1,17 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES, ZOOM_MSG, type TZoomImportBody, type TZoomLinkBody } from '@rostrum/contract';
-import { api, queryKeys } from '../../api/rostrum-api';
+import { queryKeys } from '../../api/rostrum-api';
+import { operations } from '../../api/operations.gen';
 import { isApiError } from '../../api/http-client';
 import { goLinkZoom } from './zoom-link';
 
 /** Whether Zoom import is offered to the caller and their Zoom account is linked. */
 export function useZoomConnection(enabled = true) {
-  return useQuery({ queryKey: queryKeys.zoomConnection, queryFn: api.getZoomConnection, enabled });
+  return useQuery({ queryKey: queryKeys.zoomConnection, queryFn: () => operations.getZoomConnection(), enabled });
 }
 
 /** The cloud recordings of the linked account; a failure is shown, not retried. */
 export function useZoomMeetings(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.zoomMeetings, queryFn: api.getZoomMeetings, enabled, retry: false });
+  return useQuery({ queryKey: queryKeys.zoomMeetings, queryFn: () => operations.listZoomMeetings(), enabled, retry: false });
 }
 
 /** Zoom refused the stored grant (revoked or expired), so the account has to be linked again. */
@@ -28,7 +29,7 @@ export function zoomImportErrorMessage(e: Error): string {
 export function useDisconnectZoom(on: { onSuccess: () => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: api.disconnectZoom,
+    mutationFn: () => operations.disconnectZoom(),
     onSuccess: (next) => {
       queryClient.setQueryData(queryKeys.zoomConnection, next);
       void queryClient.invalidateQueries({ queryKey: queryKeys.zoomMeetings });
@@ -44,7 +45,7 @@ export function useDisconnectZoom(on: { onSuccess: () => void }) {
 export function useResetZoomLink() {
   return useMutation({
     mutationFn: async (assignmentId: string | null) => {
-      await api.disconnectZoom();
+      await operations.disconnectZoom();
       await goLinkZoom(assignmentId);
     },
     // A failure only re-enables the link, as the plain calls did.
@@ -56,7 +57,7 @@ export function useResetZoomLink() {
 export function useLinkZoomAccount(on: { onSuccess: () => void; onError: () => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TZoomLinkBody) => api.linkZoomAccount(body),
+    mutationFn: (body: TZoomLinkBody) => operations.linkZoomAccount({ body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.zoom });
       on.onSuccess();
@@ -71,7 +72,7 @@ export function useLinkZoomAccount(on: { onSuccess: () => void; onError: () => v
 export function useImportZoomRecording(on: { onSuccess: (recordingId: string) => void; onError: (e: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TZoomImportBody) => api.importZoomRecording(body),
+    mutationFn: (body: TZoomImportBody) => operations.importZoomRecording({ body }),
     onSuccess: ({ recordingId }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings });
       on.onSuccess(recordingId);

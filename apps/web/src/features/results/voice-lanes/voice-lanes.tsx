@@ -8,6 +8,8 @@ import { drawLane, LANE_HEIGHTS, readPalette } from './lane-draw';
 import { markAt, timeToX, xToTime } from './lane-geometry';
 import { describeMark, laneReading, lanesSummary } from './lane-text';
 import { useLanes } from '../results-recording.queries';
+import '../chip-toggle.css';
+import './voice-lanes.css';
 
 // The voice on the waveform (issue "Beyond every peer", part 2): lanes under the waveform that
 // follow its zoom, scroll and playhead. They draw imperatively on the controller's view and tick
