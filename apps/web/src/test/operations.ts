@@ -1,4 +1,5 @@
 import { expect, vi } from 'vitest';
+import { client } from '../api/http-client';
 import { operations } from '../api/operations.gen';
 
 type TOperations = typeof operations;
@@ -29,4 +30,17 @@ export function idsSentTo<K extends keyof TOperations>(name: K, answer: (id: str
 /** The init of a request that sent `body` (to the route with `id` in its path, when given): for toHaveBeenCalledWith. */
 export function sent(body: unknown, id?: string) {
   return expect.objectContaining(id === undefined ? { body } : { body, params: { path: { id } } });
+}
+
+/**
+ * The API at the http client, under whichever call layer sends it: answers every `method` request
+ * with `data`, or refuses it (with `message` in the API's error body, else none).
+ */
+export function serveAtClient(method: 'POST' | 'PUT', answer: { status: number; data?: unknown; message?: string }) {
+  return vi.spyOn(client, method).mockImplementation((async () => {
+    const response = new Response(null, { status: answer.status });
+    return answer.status < 300
+      ? { data: { data: answer.data }, response }
+      : { error: answer.message ? { errors: [{ message: answer.message, status: answer.status }] } : undefined, response };
+  }) as never);
 }

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serveAtClient } from '../../test/operations';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vocabulary } from '@rostrum/contract';
-import { client } from '../../api/http-client';
 import type { TViewer } from '../../app/viewer';
 import { CreateGroupForm } from './create-group-form';
 
@@ -32,15 +32,8 @@ function renderForm() {
   return { field: screen.getByLabelText('Group name'), save: screen.getByRole('button', { name: 'Save' }), onCreated };
 }
 
-/** The API at the http client, under whichever call layer sends it: answers POST with `data`, or refuses (with `message` in the API's error body, else none). */
-function serve(answer: { status: number; data?: unknown; message?: string }) {
-  return vi.spyOn(client, 'POST').mockImplementation((async () => {
-    const response = new Response(null, { status: answer.status });
-    return answer.status < 300
-      ? { data: { data: answer.data }, response }
-      : { error: answer.message ? { errors: [{ message: answer.message, status: answer.status }] } : undefined, response };
-  }) as never);
-}
+/** The API at the http client: answers POST (or refuses it). */
+const serve = (answer: Parameters<typeof serveAtClient>[1]) => serveAtClient('POST', answer);
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serveAtClient } from '../../test/operations';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { TRecordingSummary } from '@rostrum/contract';
-import { client } from '../../api/http-client';
 import { RenameRecordingDialog } from './rename-recording-dialog';
 
 // jsdom has no <dialog> methods; the dialog only needs to open and close.
@@ -29,15 +29,8 @@ function renderDialog() {
   return { field, save: screen.getByRole('button', { name: 'Save', hidden: true }), onClose };
 }
 
-/** The API at the http client, under whichever call layer sends it: answers PUT with `data`, or refuses (with `message` in the API's error body, else none). */
-function serve(answer: { status: number; data?: unknown; message?: string }) {
-  return vi.spyOn(client, 'PUT').mockImplementation((async () => {
-    const response = new Response(null, { status: answer.status });
-    return answer.status < 300
-      ? { data: { data: answer.data }, response }
-      : { error: answer.message ? { errors: [{ message: answer.message, status: answer.status }] } : undefined, response };
-  }) as never);
-}
+/** The API at the http client: answers PUT (or refuses it). */
+const serve = (answer: Parameters<typeof serveAtClient>[1]) => serveAtClient('PUT', answer);
 
 afterEach(() => vi.restoreAllMocks());
 

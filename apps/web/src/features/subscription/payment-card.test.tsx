@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serveAtClient } from '../../test/operations';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { vocabulary, type TPlan, type TSubscriptionEntry } from '@rostrum/contract';
-import { client } from '../../api/http-client';
 import type { TViewer } from '../../app/viewer';
 import { PaymentCard } from './payment-card';
 
@@ -46,15 +46,8 @@ function renderCard() {
   return { code: screen.getByLabelText('Prepaid code'), activate: screen.getByRole('button', { name: 'Activate' }) };
 }
 
-/** The API at the http client, under whichever call layer sends it: answers POST with `data`, or refuses (with `message` in the API's error body, else none). */
-function serve(answer: { status: number; data?: unknown; message?: string }) {
-  return vi.spyOn(client, 'POST').mockImplementation((async () => {
-    const response = new Response(null, { status: answer.status });
-    return answer.status < 300
-      ? { data: { data: answer.data }, response }
-      : { error: answer.message ? { errors: [{ message: answer.message, status: answer.status }] } : undefined, response };
-  }) as never);
-}
+/** The API at the http client: answers POST (or refuses it). */
+const serve = (answer: Parameters<typeof serveAtClient>[1]) => serveAtClient('POST', answer);
 
 afterEach(() => vi.restoreAllMocks());
 
