@@ -21,6 +21,7 @@ import { legalRoutes } from './modules/legal/legal.routes.js';
 import { DashboardCache } from './modules/dashboards/index.js';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
 import { wordspottingRoutes } from './modules/wordspotting/wordspotting.routes.js';
+import { practicePromptsRoutes } from './modules/practice-prompts/practice-prompts.routes.js';
 import { responses } from './http/route-kit.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { hubRoutes } from './modules/hub/hub.routes.js';
@@ -133,6 +134,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       orgSettingsRoutes(zapp, deps);
       dashboardsRoutes(zapp, deps, dashboardCache);
       wordspottingRoutes(zapp, deps);
+      practicePromptsRoutes(zapp, deps);
       subscriptionsRoutes(zapp, deps);
       zoomRoutes(zapp, deps);
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assignmentRecordingTitle,
+  nextTakeTitle,
   cardName,
   criteriaAlgorithmLabel,
   normaliseAttachmentUrl,
@@ -119,9 +119,9 @@ describe('names on cards and recording titles', () => {
   });
 
   it('titles "{assignment} - v{N}" with the next unused number; names over 42 cut to 41 plus "..."', () => {
-    expect(assignmentRecordingTitle('Pitch', [])).toBe('Pitch - v1');
-    expect(assignmentRecordingTitle('Pitch', ['Pitch - v1', 'Pitch - v3'])).toBe('Pitch - v2');
-    expect(assignmentRecordingTitle('y'.repeat(42), [])).toBe(`${'y'.repeat(42)} - v1`);
-    expect(assignmentRecordingTitle('y'.repeat(43), [])).toBe(`${'y'.repeat(41)}... - v1`);
+    expect(nextTakeTitle('Pitch', [])).toBe('Pitch - v1');
+    expect(nextTakeTitle('Pitch', ['Pitch - v1', 'Pitch - v3'])).toBe('Pitch - v2');
+    expect(nextTakeTitle('y'.repeat(42), [])).toBe(`${'y'.repeat(42)} - v1`);
+    expect(nextTakeTitle('y'.repeat(43), [])).toBe(`${'y'.repeat(41)}... - v1`);
   });
 });

@@ -137,17 +137,19 @@ export function cardName(name: string): string {
   return name.length > ASSIGNMENT_LIMITS.cardNameCutAbove ? `${name.slice(0, ASSIGNMENT_LIMITS.cardNameCutTo)}...` : name;
 }
 
+/** A take's title with its version: the name (over 42 characters cut to 41 plus '...'), ' - v' and the number (001 section 5). */
+export function takeTitle(name: string, version: number): string {
+  const base = name.length > ASSIGNMENT_LIMITS.titleNameCutAbove ? `${name.slice(0, ASSIGNMENT_LIMITS.titleNameCutTo)}...` : name;
+  return `${base} - v${version}`;
+}
+
 /**
- * The default title of a recording made for an assignment (001 section 5): the assignment name
- * (over 42 characters cut to 41 plus '...'), ' - v' and the next unused number.
+ * The default title of a take (001 section 5): the name of what it answers (an assignment, or a
+ * practice prompt) with the next unused version number among the caller's titles of it.
  */
-export function assignmentRecordingTitle(assignmentName: string, usedTitles: readonly string[]): string {
-  const base =
-    assignmentName.length > ASSIGNMENT_LIMITS.titleNameCutAbove
-      ? `${assignmentName.slice(0, ASSIGNMENT_LIMITS.titleNameCutTo)}...`
-      : assignmentName;
+export function nextTakeTitle(name: string, usedTitles: readonly string[]): string {
   const used = new Set(usedTitles);
   let n = 1;
-  while (used.has(`${base} - v${n}`)) n++;
-  return `${base} - v${n}`;
+  while (used.has(takeTitle(name, n))) n++;
+  return takeTitle(name, n);
 }

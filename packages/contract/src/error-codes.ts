@@ -154,6 +154,8 @@ export const ERROR_CODES = {
   wordspottingInvalidScope: 'wordspotting.invalid_scope',
   /** 409: the recording is being analysed already (a re-analysis waits for it to end). */
   recordingBusy: 'recording.busy',
+  /** 409: the organisation already keeps the most practice prompts it may. */
+  practicePromptsLimit: 'practice_prompts.limit_reached',
 
   // Paid access
   /** 400: the prepaid code is wrong, used, voided, of another organisation, plan or group. */

@@ -42,6 +42,7 @@ export * from './metric-format.js';
 export * from './share-links.js';
 export * from './exports.js';
 export * from './take-comparison.js';
+export * from './practice-prompts.js';
 export * from './owner-figures.js';
 export * from './progress.js';
 export * from './word-confidence.js';

@@ -78,6 +78,8 @@ export const ZRecordingSummarySchema = z.object({
   numSpeakers: z.number().int().min(1).max(5),
   /** The assignment it is in (the record page numbers default titles per assignment). */
   assignmentId: z.guid().nullable(),
+  /** The practice prompt the take answers (GET practice-prompts); null for any other take. */
+  practicePromptId: z.guid().nullable(),
   userFirstName: z.string(),
   userLastName: z.string(),
   overallScore: z.number().nullable(),
@@ -127,6 +129,11 @@ export const ZCreateRecordingBodySchema = z
      * Absent: a private recording.
      */
     assignmentId: ZIdSchema.optional(),
+    /**
+     * The practice prompt the take answers (one of the organisation's, shown to speakers). Not
+     * with an assignment: an assignment brings its own instructions.
+     */
+    practicePromptId: ZIdSchema.optional(),
     /**
      * A live capture of the caller (POST live-captures) whose bytes are, or are being, uploaded:
      * the recording takes them instead of an upload of its own (no uploadUrl in the answer).

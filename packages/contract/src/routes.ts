@@ -59,6 +59,8 @@ export const ROUTES = {
     noSubscription: true,
   },
   record: { name: 'record', path: '/record', announcer: 'Record', auth: true, noSubscription: true },
+  /** The organisation's practice prompts (issue 41): pick one, then record it (like Record, no subscription needed). */
+  practice: { name: 'practice', path: '/practice', announcer: 'Practice Prompts', auth: true, noSubscription: true },
   /**
    * Where free-trial users land after a URL upload when the operator set no external thanks page
    * (FREE_TRIAL_THANKS_URL; 001 section 2); ?recordingId= links to its results.
@@ -122,6 +124,13 @@ export const ROUTES = {
     auth: true,
   },
   customerAdminLedger: { name: 'customer-admin-ledger', path: '/customer-admin/ledger', announcer: 'Admin: Ledger', auth: true },
+  /** The organisation's practice prompts, edited by its admins (issue 41). */
+  customerAdminPracticePrompts: {
+    name: 'customer-admin-practice-prompts',
+    path: '/customer-admin/practice-prompts',
+    announcer: 'Admin: Practice Prompts',
+    auth: true,
+  },
   /** The organisation's settings an org admin changes (Allow public share links); the operator's switches read-only. */
   customerAdminSettings: {
     name: 'customer-admin-settings',

@@ -74,7 +74,7 @@ describe('needsSubscription (002 section 2.1)', () => {
       expect(landingRoute(f, true).route === 'subscription').toBe(needsSubscription(f));
     }
   });
-  it('routes need one when signed in, except the intake, Record and its thanks page, Subscription, joining and the account pages', () => {
+  it('routes need one when signed in, except the intake, Record with its prompts and thanks page, Subscription, joining and the account pages', () => {
     const free = Object.values(ROUTES)
       .filter((r) => r.auth && !routeNeedsSubscription(r))
       .map((r) => r.path)
@@ -84,6 +84,8 @@ describe('needsSubscription (002 section 2.1)', () => {
       '/email-notifications',
       '/help',
       '/home',
+      // The practice prompts lead to Record, as the intake does.
+      '/practice',
       '/profile',
       '/record',
       '/subscription',

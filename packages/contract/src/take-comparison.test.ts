@@ -8,6 +8,8 @@ import {
   isEarlierTakeOf,
   judgeTakeChange,
   parseCompareIds,
+  takeBaseTitle,
+  takeVersion,
   titleFamily,
 } from './take-comparison.js';
 
@@ -93,6 +95,21 @@ describe('title families', () => {
     // A number that is part of the title stays.
     expect(titleFamily('Chapter 3')).toBe('chapter 3');
     expect(titleFamily('Version2')).toBe('version2');
+    // "take N" numbers a take too, and a note in brackets describes it.
+    expect(titleFamily('take 1')).toBe('take');
+    expect(titleFamily('Take 2 (faster)')).toBe('take');
+    expect(titleFamily('Board update - take 3')).toBe('board update');
+    expect(titleFamily('Board update (slower)')).toBe('board update');
+    expect(titleFamily('Board update (2) (slower)')).toBe('board update');
+    expect(takeBaseTitle('Weekly Talk - v3')).toBe('Weekly Talk');
+    expect([
+      takeVersion('Talk'),
+      takeVersion('Talk - v3'),
+      takeVersion('Talk v4'),
+      takeVersion('Talk (5)'),
+      takeVersion('take 6 (faster)'),
+      takeVersion('Chapter 3'),
+    ]).toEqual([1, 3, 4, 5, 6, 1]);
   });
   it('an earlier take shares the title family or the assignment', () => {
     const take = { title: 'Talk (3)', assignmentId: null };
@@ -103,6 +120,13 @@ describe('title families', () => {
     expect(isEarlierTakeOf(inAssignment, { title: 'Something else', assignmentId: 'a1' })).toBe(true);
     expect(isEarlierTakeOf(inAssignment, { title: 'Something else', assignmentId: 'a2' })).toBe(false);
     expect(isEarlierTakeOf({ title: '(2)', assignmentId: null }, { title: '(1)', assignmentId: null })).toBe(false);
+    expect(isEarlierTakeOf({ title: 'take 2 (faster)', assignmentId: null }, { title: 'take 1', assignmentId: null })).toBe(true);
+  });
+  it('takes of one practice prompt are takes of each other, whatever their titles', () => {
+    const take = { title: 'My pitch', assignmentId: null, practicePromptId: 'p1' };
+    expect(isEarlierTakeOf(take, { title: 'Something else', assignmentId: null, practicePromptId: 'p1' })).toBe(true);
+    expect(isEarlierTakeOf(take, { title: 'Something else', assignmentId: null, practicePromptId: 'p2' })).toBe(false);
+    expect(isEarlierTakeOf(take, { title: 'My pitch - v1', assignmentId: null, practicePromptId: null })).toBe(true);
   });
 });
 

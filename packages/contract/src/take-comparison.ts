@@ -88,23 +88,43 @@ export function compareValueText(key: TCompareMetric, value: number | null): str
 }
 
 /**
- * A title's family: the title without a trailing version number ("Talk - v2", "Talk v2",
- * "Talk (2)", as default titles number takes, 001 section 5), trimmed and case-folded. Takes of
- * one family are compared as "the same title".
+ * A take's title without what numbers or describes the take: a trailing version ("Talk - v2",
+ * "Talk v2", "Talk (2)", as default titles number takes, 001 section 5; "Talk - take 2"), and a
+ * note in brackets after it ("Take 2 (faster)"). A number that is part of the title stays
+ * ("Chapter 3"). "Take 1" alone keeps its word: "Take".
  */
-export function titleFamily(title: string): string {
-  return title
-    .trim()
+export function takeBaseTitle(title: string): string {
+  const withoutNote = title.trim().replace(/\s*\((?!\d{1,4}\))[^()]*\)$/, '');
+  const base = withoutNote
     .replace(/\s*(?:-\s*v\d{1,4}|\bv\d{1,4}|\(\d{1,4}\))$/i, '')
-    .trim()
-    .toLowerCase();
+    .replace(/(?:\s*-)?\s*\btake\s*\d{1,4}$/i, '')
+    .trim();
+  if (base) return base;
+  const takeAlone = /^(take)\s*\d{1,4}$/i.exec(withoutNote);
+  return takeAlone ? takeAlone[1]! : '';
 }
 
-/** Whether `earlier` is an earlier take of `take`: the same assignment, or the same title family. */
+/** The version a take's title carries ("- v2", "v2", "(2)", "take 2", before any note in brackets); 1 without one. */
+export function takeVersion(title: string): number {
+  const withoutNote = title.trim().replace(/\s*\((?!\d{1,4}\))[^()]*\)$/, '');
+  const m = /(?:-\s*v|\bv|\(|\btake\s*)(\d{1,4})\)?$/i.exec(withoutNote);
+  return m ? Number(m[1]) : 1;
+}
+
+/** A title's family: its base (takeBaseTitle), case-folded. Takes of one family are compared as "the same title". */
+export function titleFamily(title: string): string {
+  return takeBaseTitle(title).toLowerCase();
+}
+
+/**
+ * Whether `earlier` is an earlier take of `take`: the same practice prompt, the same assignment,
+ * or the same title family.
+ */
 export function isEarlierTakeOf(
-  take: { title: string; assignmentId: string | null },
-  earlier: { title: string; assignmentId: string | null },
+  take: { title: string; assignmentId: string | null; practicePromptId?: string | null },
+  earlier: { title: string; assignmentId: string | null; practicePromptId?: string | null },
 ): boolean {
+  if (take.practicePromptId && take.practicePromptId === earlier.practicePromptId) return true;
   if (take.assignmentId && take.assignmentId === earlier.assignmentId) return true;
   const family = titleFamily(take.title);
   return family !== '' && family === titleFamily(earlier.title);

@@ -20,6 +20,7 @@ import {
 import {
   FAILED_CODES,
   NOTICE_KINDS,
+  PRACTICE_PROMPT_CATEGORIES,
   type TAssignmentCriteriaInput,
   type TEmailPreferences,
   type TOrgSettings,
@@ -58,6 +59,8 @@ export const organisations = pgTable('organisations', {
       ],
       default_algorithm: 'rostrum-default',
     }),
+  /** When the product's practice prompts were copied into the organisation's library (once). */
+  practicePromptsSeededAt: ts('practice_prompts_seeded_at'),
   createdAt: createdAt(),
 });
 
@@ -385,6 +388,8 @@ export const recordings = pgTable(
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     /** Set once by Move to Assignment (irreversible for the speaker). */
     assignmentId: uuid('assignment_id').references(() => assignments.id, { onDelete: 'set null' }),
+    /** The practice prompt the take answers (issue 41): its later takes are compared with it. */
+    practicePromptId: uuid('practice_prompt_id').references((): AnyPgColumn => practicePrompts.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     fileName: text('file_name'),
     source: text('source'),
@@ -429,11 +434,40 @@ export const recordings = pgTable(
     index('recordings_group_idx').on(t.groupId, t.createdAt),
     // Assignment progress (lists, dashboards, details) reads recordings by assignment.
     index('recordings_assignment_idx').on(t.assignmentId),
+    // The previous take of the same prompt (results page, lists).
+    index('recordings_prompt_idx').on(t.userId, t.practicePromptId, t.createdAt).where(sql`${t.practicePromptId} is not null`),
     // The speaker dashboard's peer tally (tallyPeerSharedRecordings) reads the recordings shared
     // with the group in the caller's assignments: from this index alone, not the table's rows.
     index('recordings_shared_by_assignment_idx')
       .on(t.assignmentId, t.userId, t.orgId, t.submitted, t.status)
       .where(sql`${t.feedbackRequested} and ${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * An organisation's practice prompts (issue 41): seeded from the product's prompts (seed_key names
+ * the one it was copied from, so it is never copied twice), then its org admins' to change.
+ */
+export const practicePrompts = pgTable(
+  'practice_prompts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    seedKey: text('seed_key'),
+    category: text('category', { enum: PRACTICE_PROMPT_CATEGORIES }).notNull(),
+    title: text('title').notNull(),
+    instructions: text('instructions').notNull(),
+    suggestedSeconds: integer('suggested_seconds').notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('practice_prompts_seed_idx').on(t.orgId, t.seedKey).where(sql`${t.seedKey} is not null`),
+    index('practice_prompts_org_idx').on(t.orgId, t.category, t.title),
   ],
 );
 

@@ -1357,6 +1357,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/practice-prompts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's practice prompts (org admins may ask for the hidden ones too), with whether the caller may change them */
+        get: operations["listPracticePrompts"];
+        put?: never;
+        /** Add a prompt to the organisation (org admins) */
+        post: operations["createPracticePrompt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/practice-prompts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change one of the organisation's prompts, or hide it from speakers (org admins) */
+        put: operations["updatePracticePrompt"];
+        post?: never;
+        /** Delete a prompt; takes recorded from it keep their titles (org admins) */
+        delete: operations["deletePracticePrompt"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/subscription": {
         parameters: {
             query?: never;
@@ -4291,6 +4327,8 @@ export interface operations {
                                     numSpeakers: number;
                                     /** Format: uuid */
                                     assignmentId: string | null;
+                                    /** Format: uuid */
+                                    practicePromptId: string | null;
                                     userFirstName: string;
                                     userLastName: string;
                                     overallScore: number | null;
@@ -4391,6 +4429,8 @@ export interface operations {
                             numSpeakers: number;
                             /** Format: uuid */
                             assignmentId: string | null;
+                            /** Format: uuid */
+                            practicePromptId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -4434,6 +4474,8 @@ export interface operations {
                             numSpeakers: number;
                             /** Format: uuid */
                             assignmentId: string | null;
+                            /** Format: uuid */
+                            practicePromptId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -4504,6 +4546,8 @@ export interface operations {
                     groupId?: string;
                     /** Format: uuid */
                     assignmentId?: string;
+                    /** Format: uuid */
+                    practicePromptId?: string;
                     /** Format: uuid */
                     captureId?: string;
                     /** @default false */
@@ -4628,6 +4672,8 @@ export interface operations {
                             numSpeakers: number;
                             /** Format: uuid */
                             assignmentId: string | null;
+                            /** Format: uuid */
+                            practicePromptId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -4727,6 +4773,8 @@ export interface operations {
                             numSpeakers: number;
                             /** Format: uuid */
                             assignmentId: string | null;
+                            /** Format: uuid */
+                            practicePromptId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -5139,6 +5187,8 @@ export interface operations {
                             numSpeakers: number;
                             /** Format: uuid */
                             assignmentId: string | null;
+                            /** Format: uuid */
+                            practicePromptId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -5654,6 +5704,8 @@ export interface operations {
                             numSpeakers: number;
                             /** Format: uuid */
                             assignmentId: string | null;
+                            /** Format: uuid */
+                            practicePromptId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -6064,6 +6116,8 @@ export interface operations {
                             numSpeakers: number;
                             /** Format: uuid */
                             assignmentId: string | null;
+                            /** Format: uuid */
+                            practicePromptId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -6663,6 +6717,8 @@ export interface operations {
                     groupId?: string;
                     /** Format: uuid */
                     assignmentId?: string;
+                    /** Format: uuid */
+                    practicePromptId?: string;
                     /** @default false */
                     submitted?: boolean;
                     /** @default false */
@@ -10303,6 +10359,8 @@ export interface operations {
                                     numSpeakers: number;
                                     /** Format: uuid */
                                     assignmentId: string | null;
+                                    /** Format: uuid */
+                                    practicePromptId: string | null;
                                     userFirstName: string;
                                     userLastName: string;
                                     overallScore: number | null;
@@ -11642,6 +11700,8 @@ export interface operations {
                             numSpeakers: number;
                             /** Format: uuid */
                             assignmentId: string | null;
+                            /** Format: uuid */
+                            practicePromptId: string | null;
                             userFirstName: string;
                             userLastName: string;
                             overallScore: number | null;
@@ -11879,6 +11939,279 @@ export interface operations {
             };
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listPracticePrompts: {
+        parameters: {
+            query?: {
+                includeHidden?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            prompts: {
+                                /** Format: uuid */
+                                promptId: string;
+                                title: string;
+                                instructions: string;
+                                /** @enum {string} */
+                                category: "elevator-pitch" | "interview-answer" | "storytelling" | "impromptu" | "presentation" | "persuasion";
+                                suggestedSeconds: number;
+                                hidden: boolean;
+                                updatedAt: string;
+                            }[];
+                            abilities: {
+                                canEdit: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    createPracticePrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    instructions: string;
+                    /** @enum {string} */
+                    category: "elevator-pitch" | "interview-answer" | "storytelling" | "impromptu" | "presentation" | "persuasion";
+                    suggestedSeconds: number;
+                    /** @default false */
+                    hidden?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            promptId: string;
+                            title: string;
+                            instructions: string;
+                            /** @enum {string} */
+                            category: "elevator-pitch" | "interview-answer" | "storytelling" | "impromptu" | "presentation" | "persuasion";
+                            suggestedSeconds: number;
+                            hidden: boolean;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    updatePracticePrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    instructions: string;
+                    /** @enum {string} */
+                    category: "elevator-pitch" | "interview-answer" | "storytelling" | "impromptu" | "presentation" | "persuasion";
+                    suggestedSeconds: number;
+                    /** @default false */
+                    hidden?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            promptId: string;
+                            title: string;
+                            instructions: string;
+                            /** @enum {string} */
+                            category: "elevator-pitch" | "interview-answer" | "storytelling" | "impromptu" | "presentation" | "persuasion";
+                            suggestedSeconds: number;
+                            hidden: boolean;
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deletePracticePrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;

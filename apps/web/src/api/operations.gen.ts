@@ -296,6 +296,18 @@ export const operations = {
   /** Remove a list and reset to the defaults (algorithm and exactly one of orgId, groupId, userId) (DELETE /api/v1/wordspotting) */
   deleteWordspotting: (init: TInit<'/api/v1/wordspotting', 'delete'>, options?: CallOptions) =>
     call('DELETE', () => client.DELETE('/api/v1/wordspotting', init), options),
+  /** The organisation's practice prompts (org admins may ask for the hidden ones too), with whether the caller may change them (GET /api/v1/practice-prompts) */
+  listPracticePrompts: (init?: TInit<'/api/v1/practice-prompts', 'get'>, options?: CallOptions) =>
+    call('GET', () => client.GET('/api/v1/practice-prompts', init), options),
+  /** Add a prompt to the organisation (org admins) (POST /api/v1/practice-prompts) */
+  createPracticePrompt: (init: TInit<'/api/v1/practice-prompts', 'post'>, options?: CallOptions) =>
+    call('POST', () => client.POST('/api/v1/practice-prompts', init), options),
+  /** Change one of the organisation's prompts, or hide it from speakers (org admins) (PUT /api/v1/practice-prompts/{id}) */
+  updatePracticePrompt: (init: TInit<'/api/v1/practice-prompts/{id}', 'put'>, options?: CallOptions) =>
+    call('PUT', () => client.PUT('/api/v1/practice-prompts/{id}', init), options),
+  /** Delete a prompt; takes recorded from it keep their titles (org admins) (DELETE /api/v1/practice-prompts/{id}) */
+  deletePracticePrompt: (init: TInit<'/api/v1/practice-prompts/{id}', 'delete'>, options?: CallOptions) =>
+    call('DELETE', () => client.DELETE('/api/v1/practice-prompts/{id}', init), options),
   /** The subscription page: offered plans, whether card payment is set up, and the caller's memberships with Renew or Activate (GET /api/v1/subscription) */
   getSubscriptionPage: (init?: TInit<'/api/v1/subscription', 'get'>, options?: CallOptions) =>
     call('GET', () => client.GET('/api/v1/subscription', init), options),

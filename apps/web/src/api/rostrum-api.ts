@@ -109,6 +109,9 @@ export const queryKeys = {
   /** The Zoom connection and meetings together. */
   zoom: ['zoom'] as const,
   wordspottingPage: ['wordspotting'] as const,
+  /** The organisation's practice prompts; the admin's list (with hidden ones) sits under it. */
+  practicePrompts: ['practice-prompts'] as const,
+  practicePromptsWithHidden: ['practice-prompts', 'with-hidden'] as const,
   /** Every history query (any speaker's points and medians). */
   allHistory: ['history'] as const,
   /** Every assignment list and assignment (and what sits under one). */

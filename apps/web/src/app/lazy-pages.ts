@@ -26,6 +26,8 @@ export const PAGES = {
   AdminOrgSettingsPage: async (): Promise<ComponentType> =>
     (await import('../features/admin/admin-org-settings-page')).AdminOrgSettingsPage,
   AdminUsersPage: async (): Promise<ComponentType> => (await import('../features/admin/admin-users-page')).AdminUsersPage,
+  AdminPracticePromptsPage: async (): Promise<ComponentType> =>
+    (await import('../features/admin/admin-practice-prompts-page')).AdminPracticePromptsPage,
   JoinRedirect: async (): Promise<ComponentType> => (await import('../features/auth/join-redirect')).JoinRedirect,
   PasswordForgotPage: async (): Promise<ComponentType> => (await import('../features/auth/password-forgot-page')).PasswordForgotPage,
   PasswordResetPage: async (): Promise<ComponentType> => (await import('../features/auth/password-reset-page')).PasswordResetPage,
@@ -42,6 +44,7 @@ export const PAGES = {
   RecordPage: async (): Promise<ComponentType> => (await import('../features/intake/record-page')).RecordPage,
   FreeTrialThanksPage: async (): Promise<ComponentType> => (await import('../features/intake/free-trial-thanks-page')).FreeTrialThanksPage,
   HomeIntakeRoute: async (): Promise<ComponentType> => (await import('../features/intake/home-intake-route')).HomeIntakeRoute,
+  PracticePromptsPage: async (): Promise<ComponentType> => (await import('../features/practice/practice-prompts-page')).PracticePromptsPage,
   RecordingPage: async (): Promise<ComponentType> => (await import('../features/results/recording-page')).RecordingPage,
   SharedRecordingPage: async (): Promise<ComponentType> => (await import('../features/results/shared-recording-page')).SharedRecordingPage,
   // After the results pages: it uses their style sheet, so the prefetch keeps that sheet's place in the cascade.

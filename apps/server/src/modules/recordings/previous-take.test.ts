@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groups } from '../../db/schema.js';
+import { groups, practicePrompts } from '../../db/schema.js';
 import { addMember, insertAssignment, insertDoneRecording, makeOrg, signInAs, startTestApp, type TTestApp } from '../../test/harness.js';
 
 // GET recordings/{id}/previous-take (issue 20, "Compare with previous take"): the owner's newest
@@ -52,6 +52,19 @@ describe('GET recordings/{id}/previous-take', () => {
     const a = await insertDoneRecording(t.db, owner, o.group.id, { title: 'Draft', assignmentId: assignment.id, createdAt: at(1) });
     await insertDoneRecording(t.db, owner, o.group.id, { title: 'Unrelated', createdAt: at(2) });
     const b = await insertDoneRecording(t.db, owner, o.group.id, { title: 'Final', assignmentId: assignment.id, createdAt: at(3) });
+    expect(await previous(b.id, await signInAs(t, o.speaker.email))).toEqual({ status: 200, id: a.id });
+  });
+
+  it('offers an earlier take of the same practice prompt whatever its title', async () => {
+    const o = await makeOrg(t.db);
+    const owner = { id: o.speaker.id, orgId: o.org.id };
+    const [prompt] = await t.db
+      .insert(practicePrompts)
+      .values({ orgId: o.org.id, category: 'impromptu', title: 'One superpower', instructions: 'x', suggestedSeconds: 60 })
+      .returning();
+    const a = await insertDoneRecording(t.db, owner, o.group.id, { title: 'Flying', practicePromptId: prompt!.id, createdAt: at(1) });
+    await insertDoneRecording(t.db, owner, o.group.id, { title: 'Unrelated', createdAt: at(2) });
+    const b = await insertDoneRecording(t.db, owner, o.group.id, { title: 'Invisibility', practicePromptId: prompt!.id, createdAt: at(3) });
     expect(await previous(b.id, await signInAs(t, o.speaker.email))).toEqual({ status: 200, id: a.id });
   });
 

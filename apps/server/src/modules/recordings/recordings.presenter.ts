@@ -59,6 +59,7 @@ export function presentSummary({ r, groupName, groupLevels, firstName, lastName 
     submitted: r.submitted,
     numSpeakers: r.numSpeakers,
     assignmentId: r.assignmentId,
+    practicePromptId: r.practicePromptId,
     userFirstName: firstName,
     userLastName: lastName,
     overallScore: canHearWith(viewer.access) ? r.overallScore : null,

@@ -219,6 +219,7 @@ export function listEarlierAnalysedRecordings(
         orgId: recordings.orgId,
         title: recordings.title,
         assignmentId: recordings.assignmentId,
+        practicePromptId: recordings.practicePromptId,
         feedbackRequested: recordings.feedbackRequested,
         submitted: recordings.submitted,
       },

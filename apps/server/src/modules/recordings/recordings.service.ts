@@ -10,6 +10,7 @@ import {
   isRefusedExtension,
   LIVE_CAPTURE_MSG,
   MSG,
+  PRACTICE_PROMPT_MSG,
   RECORDING_LIMITS,
   trimmedDuration,
   type TErrorCode,
@@ -50,6 +51,7 @@ import { findOrganisation, orgOfCaller } from '../org/index.js';
 import { isCoachOf } from '../../auth/roles.js';
 import { canHearWith, presentGroupRecording, presentRecording, presentSummary } from './recordings.presenter.js';
 import { currentWordspottingList, type TKnownCandidates } from '../wordspotting/index.js';
+import { promptForTake } from '../practice-prompts/index.js';
 import { acceptableMedia } from './media-check.js';
 import { assignmentForNewRecording } from './recording-assignment.js';
 import { recordingFigures } from './recording-figures.js';
@@ -102,6 +104,8 @@ export async function createRecording(
   auth: TAuth,
   body: z.output<typeof ZCreateRecordingBodySchema>,
 ): Promise<{ recordingId: string; uploadUrl: string | null }> {
+  // A prompt is for practice: an assignment brings its own instructions.
+  if (body.practicePromptId && body.assignmentId) throw badRequest(PRACTICE_PROMPT_MSG.notWithAssignment);
   const org = await findOrganisation(deps.db, auth.orgId);
   const algorithms = org!.algorithmConfig.algorithms.map((a) => a.name);
   const algorithm = body.algorithm ?? org!.algorithmConfig.default_algorithm;
@@ -110,6 +114,7 @@ export async function createRecording(
   // recording joins the assignment's group whatever group was asked for.
   if (body.assignmentId && !org!.settings.Assignments) throw forbidden(ASSIGNMENT_MSG.assignmentsOff, ERROR_CODES.assignmentsDisabled);
   const into = body.assignmentId ? await assignmentForNewRecording(deps.db, auth, body.assignmentId, algorithm) : null;
+  const prompt = body.practicePromptId ? await promptForTake(deps, auth, body.practicePromptId) : null;
   const group = await speakerGroup(deps, auth, into?.groupId ?? body.groupId);
   assertLevelsAllow(groupSharingAbilities(group), body);
   // With Assignments on, a recording outside an assignment is private (002 section 4).
@@ -145,6 +150,7 @@ export async function createRecording(
     fileSize,
     groupId: _g,
     assignmentId: _a,
+    practicePromptId: _p,
     audio: _u,
     algorithm: _al,
     captureId,
@@ -158,6 +164,7 @@ export async function createRecording(
       userId: auth.userId,
       groupId: group.id,
       assignmentId: into?.assignmentId ?? null,
+      practicePromptId: prompt?.promptId ?? null,
       title,
       source,
       sourceUrl,

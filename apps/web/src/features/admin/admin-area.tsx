@@ -25,6 +25,7 @@ export function AdminArea() {
     { to: R.customerAdminPlans.path, label: 'Plans' },
     { to: R.customerAdminPrepaidCodes.path, label: 'Prepaid Codes' },
     { to: R.customerAdminLedger.path, label: 'Ledger' },
+    { to: R.customerAdminPracticePrompts.path, label: 'Practice Prompts' },
     { to: R.customerAdminSettings.path, label: 'Settings' },
   ];
   return (

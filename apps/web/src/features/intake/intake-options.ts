@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import {
-  assignmentRecordingTitle,
+  nextTakeTitle,
   isConversationalAlgorithm,
+  takeBaseTitle,
+  takeTitle,
+  takeVersion,
+  titleFamily,
   type TRecordingSummary,
   ZCreateRecordingBodySchema,
   ZSaveUnsavedTakeBodySchema,
@@ -9,6 +13,7 @@ import {
   type TSaveUnsavedTakeBody,
   type TGroup,
   type TOrg,
+  type TPracticePrompt,
   type TTrim,
 } from '@rostrum/contract';
 
@@ -49,6 +54,8 @@ export const ZIntakeOptionsSchema = ZCreateRecordingBodySchema.pick({ title: tru
   assignmentId: z.string(),
   /** The assignment last chosen: Assignment after Private returns to it. */
   lastAssignmentId: z.string(),
+  /** The practice prompt the take answers ('' none); sent only while no assignment is chosen. */
+  practicePromptId: z.string(),
   groupId: z.string(),
   multiSpeaker: z.boolean(),
   feedbackRequested: create.feedbackRequested.unwrap(),
@@ -104,20 +111,46 @@ export interface TIntakeAssignment {
   abilities: { canSubmit: boolean };
 }
 
-/** What the record page loads first when Assignments is on (001 section 2): the caller's open assignments and own recordings. */
+/**
+ * What the record page loads first (001 section 2): with Assignments on, the caller's open
+ * assignments; with them on or a practice prompt asked for, the caller's own recordings (the
+ * default title numbers them).
+ */
 export interface TIntakeData {
   assignments: readonly TIntakeAssignment[];
-  recordings: readonly Pick<TRecordingSummary, 'title' | 'assignmentId'>[];
+  recordings: readonly Pick<TRecordingSummary, 'title' | 'assignmentId' | 'practicePromptId'>[];
   /** ?assignmentId= of the page's address. */
   preselectId: string | null;
+  /** The practice prompt of ?promptId=, when the organisation offers it. */
+  prompt: TPracticePrompt | null;
+  /** The caller's recording of ?again= ("Record another take" of a take of neither). */
+  again: Pick<TRecordingSummary, 'title' | 'numSpeakers'> | null;
 }
 
-export const NO_INTAKE_DATA: TIntakeData = { assignments: [], recordings: [], preselectId: null };
+export const NO_INTAKE_DATA: TIntakeData = { assignments: [], recordings: [], preselectId: null, prompt: null, again: null };
 
 /** The default title in an assignment: its name and the next unused ' - v' number among the caller's titles in it. */
 export function defaultTitleFor(a: Pick<TIntakeAssignment, 'assignmentId' | 'name'>, recordings: TIntakeData['recordings']): string {
   const used = recordings.filter((r) => r.assignmentId === a.assignmentId).map((r) => r.title);
-  return assignmentRecordingTitle(a.name, used);
+  return nextTakeTitle(a.name, used);
+}
+
+/** The default title of a take of a practice prompt: its title and the next unused ' - v' number among the caller's takes of it. */
+export function promptTitleFor(p: Pick<TPracticePrompt, 'promptId' | 'title'>, recordings: TIntakeData['recordings']): string {
+  const used = recordings.filter((r) => r.practicePromptId === p.promptId).map((r) => r.title);
+  return nextTakeTitle(p.title, used);
+}
+
+/**
+ * Another take of a recording: its title without the version, with the first version none of the
+ * caller's takes of that title carries ("Talk" is version 1, so its next take is "Talk - v2").
+ */
+export function againTitleFor(again: Pick<TRecordingSummary, 'title'>, recordings: TIntakeData['recordings']): string {
+  const family = titleFamily(again.title);
+  const used = new Set(recordings.filter((r) => titleFamily(r.title) === family).map((r) => takeVersion(r.title)));
+  let n = 1;
+  while (used.has(n)) n++;
+  return takeTitle(takeBaseTitle(again.title), n);
 }
 
 /** Whether the assignment takes multi-speaker recordings. */
@@ -127,11 +160,20 @@ export function assignmentIsMulti(a: Pick<TIntakeAssignment, 'criteria'>): boole
 
 /**
  * Choosing an assignment: the title follows it (unless the user typed one) and the speaker count
- * becomes the assignment's. Private (null) clears a default title.
+ * becomes the assignment's. Private (null) clears a default title, or returns to the practice
+ * prompt's when the take answers one.
  */
-export function chooseAssignment(o: TIntakeOptions, a: TIntakeAssignment | null, recordings: TIntakeData['recordings']): TIntakeOptions {
+export function chooseAssignment(
+  o: TIntakeOptions,
+  a: TIntakeAssignment | null,
+  recordings: TIntakeData['recordings'],
+  prompt: TIntakeData['prompt'] = null,
+): TIntakeOptions {
   const followTitle = o.titleIsDefault || !o.title.trim();
-  if (!a) return { ...o, assignmentId: '', ...(o.titleIsDefault ? { title: '', titleIsDefault: false } : {}) };
+  if (!a) {
+    if (!o.titleIsDefault) return { ...o, assignmentId: '' };
+    return { ...o, assignmentId: '', ...(prompt ? { title: promptTitleFor(prompt, recordings) } : { title: '', titleIsDefault: false }) };
+  }
   return {
     ...o,
     assignmentId: a.assignmentId,
@@ -156,6 +198,7 @@ export function initialOptions(groups: readonly TGroup[], data: TIntakeData = NO
     titleIsDefault: false,
     assignmentId: '',
     lastAssignmentId: '',
+    practicePromptId: data.prompt?.promptId ?? '',
     groupId: groups[0]?.groupId ?? '',
     multiSpeaker: false,
     feedbackRequested: false,
@@ -163,7 +206,12 @@ export function initialOptions(groups: readonly TGroup[], data: TIntakeData = NO
     debug: EMPTY_DEBUG,
   };
   const pre = data.preselectId ? data.assignments.find((a) => a.assignmentId === data.preselectId && a.abilities.canSubmit) : undefined;
-  return pre ? chooseAssignment(base, pre, data.recordings) : base;
+  if (pre) return chooseAssignment(base, pre, data.recordings);
+  if (data.prompt) return { ...base, title: promptTitleFor(data.prompt, data.recordings), titleIsDefault: true };
+  if (data.again) {
+    return { ...base, title: againTitleFor(data.again, data.recordings), titleIsDefault: true, multiSpeaker: data.again.numSpeakers > 1 };
+  }
+  return base;
 }
 
 /** The results page after saving: it leads back to the assignment when the recording went into one. */
@@ -212,6 +260,8 @@ export function buildCreateBody(
       : o.groupId
         ? { groupId: o.groupId }
         : {}),
+    // A take answers an assignment or a practice prompt, not both.
+    ...(!ctx.assignment && o.practicePromptId ? { practicePromptId: o.practicePromptId } : {}),
     ...(algorithm ? { algorithm } : {}),
     feedbackRequested: ctx.showShare && o.feedbackRequested,
     submitted: ctx.showFlag && o.submitted,

@@ -9,7 +9,10 @@ import { RecordPage } from './record-page';
 
 // 000 section 1 and 001 section 2: free-trial users "see different intro text and no app tab".
 // The tabs' own forms are covered by their tests; here they are stand-ins.
-vi.mock('./use-intake-data', () => ({ useIntakeData: () => ({ data: undefined, pending: false }) }));
+vi.mock('./use-intake-data', async () => {
+  const { NO_INTAKE_DATA } = await import('./intake-options');
+  return { useIntakeData: () => ({ data: NO_INTAKE_DATA, pending: false }) };
+});
 vi.mock('./record-tab', () => ({ RecordTab: () => null }));
 vi.mock('./upload-file-tab', () => ({ UploadFileTab: () => null }));
 vi.mock('./upload-url-tab', () => ({ UploadUrlTab: () => null }));

@@ -1,7 +1,7 @@
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FileUp, Link2, Mic, Smartphone, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { INTAKE_MSG, ROUTES } from '@rostrum/contract';
+import { INTAKE_MSG, PRACTICE_PROMPT_MSG, ROUTES } from '@rostrum/contract';
 import { Banner } from '../../components/banner';
 import { ButtonLink } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
@@ -12,6 +12,7 @@ import { zoomRecordingsPath } from '../zoom/zoom-link';
 import { useZoomConnection } from '../zoom/zoom.queries';
 import { useIntakeData } from './use-intake-data';
 import { supportsAudioFeatures } from '../auth/browser-support';
+import { PromptCard } from '../practice/prompt-card';
 import { RecordTab } from './record-tab';
 import { RecorderAppTab } from './recorder-app-tab';
 import { UploadFileTab } from './upload-file-tab';
@@ -58,7 +59,9 @@ export function RecordPage() {
   const [params, setParams] = useSearchParams();
   const canRecord = supportsAudioFeatures();
   const preselectId = params.get('assignmentId');
-  const { data, pending } = useIntakeData(viewer, preselectId);
+  const promptId = params.get('promptId');
+  const againId = params.get('again');
+  const { data, pending } = useIntakeData(viewer, preselectId, { promptId, againId });
   const navigate = useNavigate();
   const zoomOn = !!viewer.org.settings.Zoom_Integration;
   const zoom = useZoomConnection(zoomOn && viewer.speaker);
@@ -68,8 +71,13 @@ export function RecordPage() {
   const fallback: TRecordTab = canRecord || zoomOn ? 'record' : viewer.freeTrial ? 'file' : 'app';
   const asked = params.get('tab') as TRecordTab | null;
   const tab: TRecordTab = asked && tabs.includes(asked) ? asked : fallback;
-  // The tab changes; the assignment asked for stays in the address.
-  const withAssignment = (next: Record<string, string>) => (preselectId ? { ...next, assignmentId: preselectId } : next);
+  // The tab changes; the assignment or prompt asked for stays in the address.
+  const withAssignment = (next: Record<string, string>) => ({
+    ...next,
+    ...(preselectId ? { assignmentId: preselectId } : {}),
+    ...(promptId ? { promptId } : {}),
+    ...(againId ? { again: againId } : {}),
+  });
   const select = (k: TRecordTab) => {
     if (k === 'zoom') return void navigate(zoomRecordingsPath(preselectId));
     setParams(withAssignment(k === fallback ? {} : { tab: k }), { replace: true });
@@ -92,6 +100,33 @@ export function RecordPage() {
           title="This assignment is not open for you"
           text="It may have been archived, or it is not assigned to you. Choose another assignment below, or keep the recording private."
         />
+      )}
+      {promptId && !data.prompt && (
+        <Banner
+          inline
+          kind="warning"
+          title={PRACTICE_PROMPT_MSG.notOffered}
+          text={
+            <>
+              Your organization may have changed its prompts. <Link to={ROUTES.practice.path}>Choose another prompt</Link>, or record
+              without one.
+            </>
+          }
+        />
+      )}
+      {data.prompt ? (
+        <PromptCard prompt={data.prompt} />
+      ) : data.again ? (
+        <p className="intake-practice-hint" data-testid="again-note">
+          Another take of <strong>{data.again.title}</strong>: once it is analysed, its results show what changed.
+        </p>
+      ) : (
+        !preselected &&
+        !promptId && (
+          <p className="intake-practice-hint">
+            Need something to talk about? <Link to={ROUTES.practice.path}>Pick a practice prompt</Link>
+          </p>
+        )
       )}
       <Tabs<TRecordTab>
         label="Ways to add a recording"

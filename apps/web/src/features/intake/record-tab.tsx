@@ -13,6 +13,7 @@ import { useReportedError } from '../../app/reported-error';
 import { isEdgeOnWindows, isIos } from '../auth/browser-support';
 import { AudioCapture, fileExtensionFor, playBuzzer } from './audio-capture';
 import { RecordingOptionsFields, useIntakeOptions } from './recording-options';
+import { TargetLength } from '../practice/target-length';
 import { resultsPath, type TIntakeData } from './intake-options';
 import { createFailure, startRecordingUpload, type TRecordingUpload, type TUploadProgress } from './recording-upload';
 import {
@@ -480,6 +481,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
               <p className="recorder__timer" data-testid="record-timer" role="timer" aria-label="Recording duration">
                 {formatTimer(elapsed)}
               </p>
+              {data?.prompt && <TargetLength elapsed={elapsed} target={data.prompt.suggestedSeconds} />}
               <p className="recorder__saving" aria-live="polite" data-testid="live-status">
                 {state === 'RECORDING' && liveStatus ? LIVE_STATUS[liveStatus] : ''}
               </p>

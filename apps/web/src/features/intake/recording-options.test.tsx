@@ -36,8 +36,10 @@ const viewer = {
 // Newest first, as GET assignments?scope=assigned lists them.
 const data: TIntakeData = {
   assignments: [assignment('a-new', 'Quarterly Update'), assignment('a-old', 'Elevator Pitch')],
-  recordings: [{ title: 'Elevator Pitch - v1', assignmentId: 'a-old' }],
+  recordings: [{ title: 'Elevator Pitch - v1', assignmentId: 'a-old', practicePromptId: null }],
   preselectId: null,
+  prompt: null,
+  again: null,
 };
 
 function Form() {

@@ -85,7 +85,7 @@ export function useIntakeOptions(viewer: TViewer, data: TIntakeData = NO_INTAKE_
     /** Private (null) or an assignment: the title and speaker count follow it. */
     choose(a: TIntakeAssignment | null) {
       setRefusal(false);
-      setOptions((o) => chooseAssignment(o, a, data.recordings));
+      setOptions((o) => chooseAssignment(o, a, data.recordings, data.prompt));
     },
     /** The speaker count: refused with the spec's message when it does not fit the chosen assignment. */
     setMultiSpeaker(multiSpeaker: boolean) {

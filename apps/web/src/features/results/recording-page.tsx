@@ -22,6 +22,7 @@ import { MoveToAssignment } from './move-to-assignment';
 import { DownloadMenu } from './download-menu';
 import { ResultsLayout } from './results-layout';
 import { PreviousTakeLink } from './previous-take-link';
+import { RecordAgainLink } from './record-again-link';
 import './recording-page.css';
 
 const RETRIEVE_ERROR_DELAY_MS = 2000;
@@ -95,6 +96,7 @@ export function RecordingPage() {
         </div>
         {(r.access.isOwner || r.abilities.canExport || r.access.canHear) && (
           <div className="recording-header__actions">
+            <RecordAgainLink recording={r} canRecord={viewer.speaker} />
             <PreviousTakeLink recording={r} />
             {r.abilities.canExport && <DownloadMenu recordingId={r.recordingId} />}
             {r.access.isOwner && r.abilities.canSubmit && <MoveToAssignment recording={r} />}

@@ -50,6 +50,7 @@ export function libraryRow(over: Partial<TLibraryRecording> = {}): TLibraryRecor
     submitted: false,
     numSpeakers: 1,
     assignmentId: null,
+    practicePromptId: null,
     userFirstName: 'Sam',
     userLastName: 'Speaker',
     overallScore: 7,
