@@ -12,7 +12,7 @@ test('a new speaker signs up, edits the profile and resets a forgotten password'
   await expect(page.getByText('There are many different ways to get started.')).toBeVisible();
   await page.goto('/evaluate');
   await expect(page.getByText('You have no recordings yet.')).toBeVisible();
-  await expect(page).toHaveTitle('Rostrum - Results');
+  await expect(page).toHaveTitle('Rostrum - My Recordings');
   await expect(page.getByRole('link', { name: 'Logged in as Jordan Lee' })).toBeVisible();
 
   // Profile: the header name follows the saved full name.

@@ -90,7 +90,18 @@ test('a new speaker is welcomed, practises a prompt with its target length, and 
   await page.waitForURL(/\/evaluate\/[0-9a-f-]{36}$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Tell me about yourself - v2' })).toBeVisible();
   await expectResults(page);
+  // The second take's summary compares it with the first, inline, and links to the full comparison.
+  const changes = page.getByTestId('take-changes');
+  await expect(changes.getByRole('heading', { name: 'Since your previous take' })).toBeVisible();
+  await expect(changes).toContainText('Against Tell me about yourself - v1:');
+  // What moved shows first; every score on request (the fake microphone's takes differ a little).
+  const showAll = changes.getByRole('button', { name: /^Show all \d+ scores$/ });
+  if (await showAll.count()) await showAll.click();
+  await expect(changes.getByRole('row', { name: /^Vocal Delivery/ })).toBeVisible();
+  await expect(page.getByTestId('vibe-change')).toContainText('since the previous take');
   await expect(page.getByTestId('compare-previous')).toBeVisible();
+  await shootSizes(page, 'first-session-second-take');
+  await noSeriousViolations(page);
   // Welcome to second results: filter, prompt, Record, Stop, Save; Record another take, Record, Stop, Save.
   expect(clicks).toBe(9);
   test.info().annotations.push({ type: 'clicks', description: String(clicks) });

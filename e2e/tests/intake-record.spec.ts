@@ -7,7 +7,7 @@ import { PROCESSING, SPEAKER, expectResults, uniqueTitle } from './intake-helper
 test('a speaker records, saves, watches the processing states and lands on the results', async ({ page }) => {
   test.setTimeout(150_000);
   await signIn(page, SPEAKER);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Record' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Record', exact: true }).click();
   await expect(page).toHaveURL('/record');
   await expect(page).toHaveTitle('Rostrum - Record');
   await expect(page.getByRole('tab', { name: 'Record', exact: true })).toHaveAttribute('aria-selected', 'true');
@@ -42,7 +42,7 @@ test('a speaker records, saves, watches the processing states and lands on the r
   await expect(page.locator('.recording-header__meta')).toContainText(/00:(0[89]|1[0-2])/);
 
   // The list links to the recording, with its duration.
-  await page.getByRole('link', { name: 'All results' }).click();
+  await page.getByTestId('results-back').click();
   await expect(page.getByRole('link', { name: title })).toBeVisible();
   const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
   await expect(row.locator('.recording-list__duration')).toHaveText(/00:(0[89]|1[0-2])/);

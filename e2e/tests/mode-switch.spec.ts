@@ -22,7 +22,7 @@ test.describe('coach / speaker mode', () => {
     const coach = page.getByRole('radio', { name: 'Coach' });
     const speaker = page.getByRole('radio', { name: 'Speaker' });
     await expect(coach).toHaveAttribute('aria-checked', 'true');
-    await expect(nav.getByRole('link', { name: 'Results' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'My Recordings' })).toHaveCount(0);
 
     const saved = page.waitForRequest((r) => r.url().endsWith('/api/v1/me/preferences') && r.method() === 'PUT');
     // Throttled: a second switch within 500 ms is ignored. Both clicks happen in the page, 150 ms
@@ -37,7 +37,7 @@ test.describe('coach / speaker mode', () => {
     expect((await saved).postDataJSON()).toEqual({ currentMode: 'speaker' });
     await expect(page).toHaveURL('/evaluate');
     await expect(speaker).toHaveAttribute('aria-checked', 'true');
-    await expect(nav.getByRole('link', { name: 'Results' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'My Recordings' })).toBeVisible();
 
     // The mode is kept in preferences.
     await page.reload();
@@ -47,6 +47,6 @@ test.describe('coach / speaker mode', () => {
     await page.getByRole('radio', { name: 'Coach' }).click();
     await expect(page).toHaveURL('/customer-admin/groups');
     await expect(page.getByRole('radio', { name: 'Coach' })).toHaveAttribute('aria-checked', 'true');
-    await expect(nav.getByRole('link', { name: 'Results' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'My Recordings' })).toHaveCount(0);
   });
 });

@@ -149,3 +149,24 @@ test('a recording the caller may not see is named as such; the page does not fai
   await expect(page.getByTestId('compare-problems').getByRole('listitem')).toHaveCount(2);
   await expect(page.getByTestId('compare-table')).toHaveCount(0);
 });
+
+test("the compare page's empty state leads to My Recordings, where two takes are ticked; the list shows each take's change", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInByApi(page, SPEAKER, DEMO_PASSWORD, '/compare');
+  await expect(page.getByText('Pick 2 to 4 analysed recordings to compare')).toBeVisible();
+  await expect(page.getByText('Tick them on My Recordings, or open a recording and use "Compare with previous take".')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'My Recordings' }).click();
+  await expect(page).toHaveURL('/evaluate');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Recordings' })).toBeVisible();
+  // The later take's Vibe score carries its change since the first.
+  const second = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: SECOND, exact: true }) });
+  await expect(second.getByTestId('take-delta')).toContainText(/(higher|lower) than the previous take|the same as the previous take/);
+  await page.getByRole('checkbox', { name: `Select ${FIRST} to compare` }).check();
+  await page.getByRole('checkbox', { name: `Select ${SECOND} to compare` }).check();
+  await page.getByTestId('compare-selected').click();
+  await expect(page).toHaveURL(`/compare?ids=${firstId},${secondId}`);
+  await expectComparePage(page);
+});

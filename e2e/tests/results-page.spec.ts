@@ -54,7 +54,7 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
   await page.setViewportSize({ width: 1280, height: 900 });
   await openResults(page, SPEAKER);
   // The owner goes back to their results list and never sees an Add a Score tab (001 section 6).
-  await expect(page.getByTestId('results-back')).toHaveText('All results');
+  await expect(page.getByTestId('results-back')).toHaveText('My Recordings');
   await expect(page.getByTestId('results-back')).toHaveAttribute('href', '/evaluate');
   await expect(page.getByRole('tab', { name: 'Add a Score' })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Scores', exact: true })).toBeVisible();
@@ -185,6 +185,9 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
   await expect(page.getByRole('switch', { name: 'Flag for Review' })).toHaveAttribute('aria-checked', 'false');
   // Reviewed: pending only while a review is asked for (issue 12 item 25).
   await expect(page.getByTestId('reviewed')).toHaveCount(0);
+  // The changes' answers carry no tips: the page keeps its Focus on and its highlight links.
+  await expect(page.getByTestId('focus-on').getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByTestId('chart-pace').getByRole('button', { name: /^Highlight on waveform/ })).toBeVisible();
 
   // No serious or critical accessibility violations.
   const axe = await new AxeBuilder({ page }).analyze();
@@ -208,22 +211,25 @@ test('trust and hierarchy: Vibe score caption, Focus on first, one unit per row,
   // Vocal Delivery carries the landing page's name for it.
   await expect(page.getByTestId('chart-overall').getByText('your Vibe score', { exact: true })).toBeVisible();
 
-  // "Focus on" (the top Next Steps tips) comes right after the score dials, above the other cards.
+  // The take's summary leads: the Vibe score and "Focus on" (the top Next Steps tips), above the
+  // player and the score cards (issue 41).
+  const summary = page.getByTestId('take-summary');
+  await expect(summary.getByTestId('take-summary-score')).toContainText(/^Vibe score\d+\.\d out of 10Vocal Delivery, your Vibe score/);
   const focus = page.getByTestId('focus-on');
   await expect(focus.getByRole('heading', { name: 'Focus on' })).toBeVisible();
   await expect(focus.getByRole('listitem').first()).toBeVisible();
   const focusBox = (await focus.boundingBox())!;
-  expect(focusBox.y).toBeGreaterThan((await page.getByTestId('chart-overall').boundingBox())!.y);
-  expect(focusBox.y).toBeLessThan((await page.getByTestId('chart-pace').boundingBox())!.y);
+  expect(focusBox.y).toBeLessThan((await page.getByTestId('waveform').boundingBox())!.y);
+  expect(focusBox.y).toBeLessThan((await page.getByTestId('chart-overall').boundingBox())!.y);
   await focus.getByRole('button', { name: 'All Next Steps' }).click();
   await expect(page.getByRole('tab', { name: 'Next Steps' })).toHaveAttribute('aria-selected', 'true');
 
   // Summary: the value and its ideal in the same unit; Vocal Delivery is "your Vibe score".
   await page.getByRole('tab', { name: 'Summary' }).click();
-  const summary = page.getByTestId('results-summary');
-  await expect(summary.getByRole('row', { name: /^Vocal Delivery/ })).toContainText('your Vibe score');
+  const summaryTab = page.getByTestId('results-summary');
+  await expect(summaryTab.getByRole('row', { name: /^Vocal Delivery/ })).toContainText('your Vibe score');
   const row = async (title: string) =>
-    await summary
+    await summaryTab
       .getByRole('row', { name: new RegExp(`^${title}`) })
       .locator('td')
       .allTextContents();

@@ -116,7 +116,7 @@ test.describe('route guard and shell', () => {
     await signIn(page, 'speaker@summit.example');
     await expect(page).toHaveURL('/speaker-dashboard');
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/speaker-dashboard');
-    await expect(nav.getByRole('link', { name: 'Record' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Record', exact: true })).toBeVisible();
     await page.goto('/manage');
     await expect(page).toHaveURL('/speaker-dashboard');
   });

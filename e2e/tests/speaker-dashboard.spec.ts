@@ -4,7 +4,7 @@ import { expect as baseExpect, notification, signIn, test, shootSizes, SHOTS } f
 import { api, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // The speaker dashboard (spec 002 section 2.4) as Summit's speaker: the stats, the remembered
-// Assignments / My Library toggle, a group's assignment filter, every My Library filter and sort,
+// Assignments / My Recordings toggle, a group's assignment filter, every My Recordings filter and sort,
 // flag for coach review and share with the group (both with Undo), rename, and a row kept open
 // across a reload. The spec uploads its own recordings (one added to Elevator Pitch), so it runs
 // in the isolated lane.
@@ -41,7 +41,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 const libraryFilter = (page: Page) => page.getByRole('group', { name: 'Show recordings' });
-const table = (page: Page) => page.getByRole('table', { name: 'My Library' });
+const table = (page: Page) => page.getByRole('table', { name: 'My Recordings' });
 const row = (page: Page, title: string) =>
   page.getByTestId('library-row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
 const actions = (page: Page, title: string) => page.getByRole('button', { name: `Actions for ${title}` });
@@ -51,12 +51,12 @@ async function chooseAction(page: Page, title: string, item: string) {
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-/** The dashboard on My Library (a test run alone starts from the default, Assignments). */
+/** The dashboard on My Recordings (a test run alone starts from the default, Assignments). */
 async function openLibrary(page: Page) {
   await signIn(page, SPEAKER);
   // Signing in lands on the dashboard (000 section 2.3).
   await expect(page).toHaveURL('/speaker-dashboard');
-  await page.getByRole('radio', { name: 'My Library' }).click();
+  await page.getByRole('radio', { name: 'My Recordings' }).click();
   await expect(table(page)).toBeVisible();
 }
 
@@ -107,14 +107,14 @@ test('the assignments view: stats, cards with their Record links, and a group fi
   await expect(cards).toHaveCount(all);
 
   // The toggle is remembered too.
-  await page.getByRole('radio', { name: 'My Library' }).click();
+  await page.getByRole('radio', { name: 'My Recordings' }).click();
   await expect(table(page)).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('radio', { name: 'My Library' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'My Recordings' })).toBeChecked();
   await expect(table(page)).toBeVisible();
 });
 
-test('My Library: every filter and sort, remembered after a reload', async ({ page }) => {
+test('My Recordings on the dashboard: every filter and sort, remembered after a reload', async ({ page }) => {
   test.setTimeout(90_000);
   await openLibrary(page);
 
@@ -154,7 +154,7 @@ test('My Library: every filter and sort, remembered after a reload', async ({ pa
   await expect(uploaded).toHaveAttribute('aria-sort', 'descending');
 });
 
-test('My Library: flag and share with Undo, rename, and a row kept open across a reload', async ({ page }) => {
+test('My Recordings on the dashboard: flag and share with Undo, rename, and a row kept open across a reload', async ({ page }) => {
   test.setTimeout(90_000);
   await openLibrary(page);
   await expect(row(page, IN_ASSIGNMENT)).toBeVisible();

@@ -1,3 +1,10 @@
+/**
+ * The one name of a speaker's own recordings (issue 41): the spec calls that list Results (the
+ * navigation), My Recordings (Manage) and My Library (the speaker dashboard); its speaker
+ * dashboard's assignment cards count "My Recordings" too, so that is the name everywhere.
+ */
+export const OWN_RECORDINGS = 'My Recordings';
+
 // The route table (000 section 2.1, 002 section 2.1): names, paths, the announcer text that
 // follows the product name in the page title, and the guard flags. The web router mounts the
 // routes whose screens exist; the rest of the spec's routes join this table with their features.
@@ -66,7 +73,7 @@ export const ROUTES = {
    * (FREE_TRIAL_THANKS_URL; 001 section 2); ?recordingId= links to its results.
    */
   freeTrialThanks: { name: 'free-trial-thanks', path: '/thanks', announcer: 'Thank You', auth: true, noSubscription: true },
-  evaluate: { name: 'evaluate', path: '/evaluate', announcer: 'Results', auth: true },
+  evaluate: { name: 'evaluate', path: '/evaluate', announcer: OWN_RECORDINGS, auth: true },
   evaluateRecording: { name: 'evaluate-recording', path: '/evaluate/:recordingId', announcer: 'Results', auth: true },
   manage: { name: 'manage', path: '/manage', announcer: 'Manage', auth: true },
   history: { name: 'history', path: '/history', announcer: 'History', auth: true },

@@ -1,4 +1,4 @@
-import type { TLegalDocument, TGroup, TOrgGroup, TRecordingSummary } from '@rostrum/contract';
+import type { TLegalDocument, TGroup, TOrgGroup, TRecording, TRecordingSummary } from '@rostrum/contract';
 import { type TLanes, ZLanesSchema } from '@rostrum/contract';
 import { RECORDING_PAGE_EXPAND } from './early-responses';
 import type { QueryClient } from '@tanstack/react-query';
@@ -146,6 +146,21 @@ export const listOwnRecordings = () => operations.listRecordings() as Promise<TR
 /** GET recordings/{id} with what the results page shows (RECORDING_PAGE_EXPAND). */
 export const getRecording = (recordingId: string) =>
   operations.getRecording({ params: { path: { id: recordingId }, query: { expand: RECORDING_PAGE_EXPAND } } });
+
+/**
+ * A recording a change answered with (PUT, the speaker claim, re-analysis) into the cache. Those
+ * answers carry no tips or moments (no expand): the cached ones stay while the analysis is the
+ * same, so the page keeps its Focus on, tips and highlight links after a share or a flag.
+ */
+export function storeChangedRecording(queryClient: QueryClient, rec: TRecording): void {
+  queryClient.setQueryData<TRecording>(queryKeys.recording(rec.recordingId), (cached) => {
+    const kept = cached?.results;
+    if (!rec.results || !kept || rec.results.data.duration !== kept.data.duration || rec.results.algorithm !== kept.algorithm) return rec;
+    const tips = rec.results.tips.main.tips.length || Object.keys(rec.results.tips.byMetric).length ? rec.results.tips : kept.tips;
+    const timestamped = Object.keys(rec.results.timestamped.metrics).length ? rec.results.timestamped : kept.timestamped;
+    return { ...rec, results: { ...rec.results, tips, timestamped } };
+  });
+}
 
 /** One recording; its waveform data (peaks, lanes) starts downloading as soon as it arrives. */
 export function recordingQuery(queryClient: QueryClient, recordingId: string) {

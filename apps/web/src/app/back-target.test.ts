@@ -16,9 +16,9 @@ describe('resultsBackTarget (issue 12 item 5)', () => {
     expect(resultsBackTarget({ ...speaker, assignmentsOn: true }, null, { isOwner: false }).to).toBe('/speaker-dashboard');
   });
 
-  it('sends a speaker on their own recording to All results', () => {
-    expect(resultsBackTarget(speaker, null, { isOwner: true })).toEqual({ to: '/evaluate', label: 'All results' });
-    expect(resultsBackTarget(speaker, null)).toEqual({ to: '/evaluate', label: 'All results' });
+  it('sends a speaker on their own recording to My Recordings', () => {
+    expect(resultsBackTarget(speaker, null, { isOwner: true })).toEqual({ to: '/evaluate', label: 'My Recordings' });
+    expect(resultsBackTarget(speaker, null)).toEqual({ to: '/evaluate', label: 'My Recordings' });
   });
 
   it('sends a peer on a shared recording back to Manage when the link did not say where from', () => {
@@ -29,7 +29,7 @@ describe('resultsBackTarget (issue 12 item 5)', () => {
     const state = backState({ pathname: '/manage', search: '?tab=groups&group=g1' });
     expect(resultsBackTarget(coach, state, { isOwner: false })).toEqual({ to: '/manage?tab=groups&group=g1', label: 'Back to Manage' });
     expect(resultsBackTarget(speaker, { from: '/history/r1' })).toEqual({ to: '/history/r1', label: 'Back to History' });
-    expect(resultsBackTarget(speaker, { from: '/evaluate' }).label).toBe('All results');
+    expect(resultsBackTarget(speaker, { from: '/evaluate' }).label).toBe('My Recordings');
   });
 
   it('ignores a state that is not an in-app path', () => {

@@ -1,4 +1,4 @@
-import { ROUTES, dashboardPath, routePath } from '@rostrum/contract';
+import { OWN_RECORDINGS, ROUTES, dashboardPath, routePath } from '@rostrum/contract';
 import { WEB_ROUTES } from './route-paths';
 import type { TViewer } from './viewer';
 
@@ -27,7 +27,7 @@ function safeFrom(state: unknown): string | null {
 
 function labelFor(path: string): string {
   const p = path.split(/[?#]/)[0] ?? path;
-  if (p === WEB_ROUTES.evaluate.path) return 'All results';
+  if (p === WEB_ROUTES.evaluate.path) return OWN_RECORDINGS;
   if (p.startsWith(WEB_ROUTES.manage.path)) return 'Back to Manage';
   if (p.startsWith(WEB_ROUTES.history.path)) return 'Back to History';
   if (p.startsWith('/customer-admin')) return 'Back to Admin';
@@ -70,6 +70,6 @@ export function resultsBackTarget(
     return { to: routePath(ROUTES.assignmentPreview.path, { assignmentId }), label: 'Back to Assignment Preview' };
   if (assignmentId) return { to: routePath(ROUTES.assignmentDetails.path, { assignmentId }), label: 'Back to Assignment' };
   const own = recording?.isOwner ?? true;
-  if (own && viewer.facts.canRecord) return { to: WEB_ROUTES.evaluate.path, label: 'All results' };
+  if (own && viewer.facts.canRecord) return { to: WEB_ROUTES.evaluate.path, label: OWN_RECORDINGS };
   return coachHome(viewer);
 }

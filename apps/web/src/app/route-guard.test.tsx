@@ -108,7 +108,7 @@ describe('RequireAssignments (the dashboards, 002 section 2.1)', () => {
   it('sends users of an organisation without Assignments to their landing page, replacing the entry', async () => {
     for (const path of ['/speaker-dashboard', '/coach-dashboard']) {
       const router = renderDashboard(path, false);
-      expect(await screen.findByText('Results page')).toBeTruthy();
+      expect(await screen.findByText(`${ROUTES.evaluate.announcer} page`)).toBeTruthy();
       expect(router.state.location.pathname).toBe('/evaluate');
       expect(router.state.historyAction).toBe('REPLACE');
       router.dispose();

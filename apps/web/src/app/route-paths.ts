@@ -1,4 +1,5 @@
 import {
+  OWN_RECORDINGS,
   ROUTES,
   dashboardPath,
   type TLandingRoute,
@@ -39,7 +40,7 @@ export function navPath(item: TNavItem, mode: TMode): string {
 export const NAV_LABELS: Record<TNavItem, string> = {
   dashboard: 'Dashboard',
   record: 'Record',
-  results: 'Results',
+  results: OWN_RECORDINGS,
   history: 'History',
   manage: 'Manage',
   admin: 'Admin',

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AlertTriangle, GitCompare, Link2 } from 'lucide-react';
-import { METRIC_TITLES, parseCompareIds, vibeScores } from '@rostrum/contract';
+import { METRIC_TITLES, OWN_RECORDINGS, parseCompareIds, vibeScores } from '@rostrum/contract';
 import { notifications } from '../../app/notification-store';
 import { WEB_ROUTES } from '../../app/route-paths';
 import { Button, ButtonLink } from '../../components/button';
@@ -36,8 +36,8 @@ export function ComparePage() {
       <div className="page page--narrow">
         <EmptyState icon={<GitCompare aria-hidden />} title={COMPARE_TEXT.tooFew}>
           <p>{COMPARE_TEXT.tooFewText}</p>
-          <ButtonLink to={`${WEB_ROUTES.manage.path}?tab=recordings`} variant="secondary">
-            My Recordings
+          <ButtonLink to={WEB_ROUTES.evaluate.path} variant="secondary">
+            {OWN_RECORDINGS}
           </ButtonLink>
         </EmptyState>
       </div>

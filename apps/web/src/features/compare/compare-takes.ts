@@ -1,5 +1,6 @@
 import {
   COMPARE_LIMITS,
+  OWN_RECORDINGS,
   compareValue,
   judgeTakeChange,
   ownerScores,
@@ -18,7 +19,7 @@ export const COMPARE_TEXT = {
   title: 'Compare takes',
   lead: 'Each later take is judged against the first (the earliest) by the ideal band of every score.',
   tooFew: `Pick ${COMPARE_LIMITS.min} to ${COMPARE_LIMITS.max} analysed recordings to compare`,
-  tooFewText: 'Choose them on My Recordings, or open a recording and use "Compare with previous take".',
+  tooFewText: `Tick them on ${OWN_RECORDINGS}, or open a recording and use "Compare with previous take".`,
   needTwo: 'At least two analysed recordings are needed to compare.',
   notFound: 'This recording could not be found. It may have been deleted, or you may not have permission to see it.',
   cannotHear: 'You do not have permission to hear this recording.',

@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router';
-import { dashboardPath } from '@rostrum/contract';
+import { dashboardPath, OWN_RECORDINGS } from '@rostrum/contract';
 import { PageHeader } from '../../components/page-header';
 import { Tabs } from '../../components/tabs';
 import { WEB_ROUTES } from '../../app/route-paths';
@@ -68,7 +68,7 @@ function ManageTabs({
   const { vocab } = viewer;
   const labels: Record<TManageTab, string> = {
     groups: `My ${vocab.Word('groups')}`,
-    recordings: 'My Recordings',
+    recordings: OWN_RECORDINGS,
     shared: 'Shared Recordings',
     wordspotting: 'Wordspotting',
     email: 'Email Notifications',

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GROUP_MEMBER_CACHE_SECONDS, type TCreateGroupBody, type TGroup, type TRecordingSummary } from '@rostrum/contract';
-import { queryKeys, getRecording, listOrgGroups, listMyGroups, listOwnRecordings } from '../../api/rostrum-api';
+import { queryKeys, getRecording, listOrgGroups, listMyGroups, listOwnRecordings, storeChangedRecording } from '../../api/rostrum-api';
 import { operations } from '../../api/operations.gen';
 import { withId } from '../../api/http-client';
 import { pollInterval } from '../../app/poll-interval';
@@ -110,7 +110,7 @@ export function useRenameRecording(on: { onSuccess: (title: string) => void; onE
       queryClient.setQueryData<TRecordingSummary[]>(queryKeys.recordings, (list) =>
         list?.map((r) => (r.recordingId === rec.recordingId ? { ...r, title: rec.title } : r)),
       );
-      queryClient.setQueryData(queryKeys.recording(rec.recordingId), rec);
+      storeChangedRecording(queryClient, rec);
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
       on.onSuccess(rec.title);
     },

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { OWN_RECORDINGS } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { ActionMenu } from '../../components/action-menu';
 import { Banner } from '../../components/banner';
@@ -11,7 +12,7 @@ import { rowState } from './manage-text';
 import { NoRecordingsYet } from './no-recordings';
 import { DurationCell, HistoryCell, RecordingFlags, RecordingStateCell, VocalDeliveryCell } from './recording-cells';
 import { useRecordingRowActions } from './recording-row-actions';
-import { CompareSelection, toggleSelected } from './compare-selection';
+import { CompareSelection, toggleSelected } from '../compare/compare-selection';
 import { useMyRecordings } from './manage.queries';
 
 /**
@@ -40,7 +41,7 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
     <>
       <Card
         flush
-        title="My Recordings"
+        title={OWN_RECORDINGS}
         titleId="my-recordings-title"
         description={`Rename, download or delete your recordings, submit them to your ${vocab.word('coach')} or share them with your ${vocab.word('group')}.`}
         actions={list.length > 1 ? <CompareSelection selected={selected} /> : undefined}
@@ -77,7 +78,7 @@ export function MyRecordingsTab({ viewer }: { viewer: TViewer }) {
                     <tr key={r.recordingId} data-testid="my-recording">
                       <td data-label="Title">
                         <div className="recording-title-cell">
-                          <span className="my-recordings__pick">
+                          <span className="take-pick">
                             {state === 'done' && list.length > 1 && (
                               <input
                                 type="checkbox"

@@ -9,14 +9,14 @@ describe('focusOn', () => {
       byMetric: { pace: ['Slow down.'] },
     });
     expect(items).toEqual([
-      { title: 'Pace', tip: 'Slow down.' },
-      { title: 'Filler Words', tip: 'Fewer ums.' },
+      { key: 'pace', title: 'Pace', tip: 'Slow down.' },
+      { key: 'fillerWords', title: 'Filler Words', tip: 'Fewer ums.' },
     ]);
   });
 
   it('keeps a tip that names no metric, and at most three', () => {
     expect(focusOn({ main: { workOn: [], tips: ['Strong delivery overall.'] }, byMetric: {} })).toEqual([
-      { title: null, tip: 'Strong delivery overall.' },
+      { key: null, title: null, tip: 'Strong delivery overall.' },
     ]);
     const four = focusOn({ main: { workOn: ['pace', 'clarity', 'upspeak', 'pauseToTalk'], tips: ['a', 'b', 'c', 'd'] }, byMetric: {} });
     expect(four.map((f) => f.tip)).toEqual(['a', 'b', 'c']);

@@ -4,6 +4,8 @@ import { METRIC_TITLES, type TTips } from '@rostrum/contract';
 export const WORK_ON_TITLES: Record<string, string> = { ...METRIC_TITLES, fillerWords: 'Filler Words' };
 
 export interface TFocusItem {
+  /** The metric key it is about ('fillerWords' included), or null. */
+  key: string | null;
   /** What to work on ("Pace"), or null for a tip that names no metric (nothing to fix). */
   title: string | null;
   tip: string;
@@ -17,6 +19,6 @@ export function focusOn(tips: TTips, max = 3): TFocusItem[] {
   const { workOn, tips: texts } = tips.main;
   return texts.slice(0, max).map((tip, i) => {
     const key = workOn[i];
-    return { title: key ? (WORK_ON_TITLES[key] ?? key) : null, tip };
+    return { key: key ?? null, title: key ? (WORK_ON_TITLES[key] ?? key) : null, tip };
   });
 }

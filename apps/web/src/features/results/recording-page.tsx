@@ -21,7 +21,6 @@ import { RecordingPicker } from './recording-picker';
 import { MoveToAssignment } from './move-to-assignment';
 import { DownloadMenu } from './download-menu';
 import { ResultsLayout } from './results-layout';
-import { PreviousTakeLink } from './previous-take-link';
 import { RecordAgainLink } from './record-again-link';
 import './recording-page.css';
 
@@ -97,7 +96,6 @@ export function RecordingPage() {
         {(r.access.isOwner || r.abilities.canExport || r.access.canHear) && (
           <div className="recording-header__actions">
             <RecordAgainLink recording={r} canRecord={viewer.speaker} />
-            <PreviousTakeLink recording={r} />
             {r.abilities.canExport && <DownloadMenu recordingId={r.recordingId} />}
             {r.access.isOwner && r.abilities.canSubmit && <MoveToAssignment recording={r} />}
             {r.access.isOwner && <RecordingPicker currentId={r.recordingId} />}

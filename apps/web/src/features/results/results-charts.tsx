@@ -18,7 +18,6 @@ import { VarietyBars } from '../../components/charts/variety-bars';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
 import { idealText, metricNumberText, oneDecimalText as one, varietySummary, verdict, vibeScores, zoneLabels } from '@rostrum/contract';
 import { ClarityMethod } from './clarity-method';
-import { FocusOn } from './focus-on';
 import { WordSpottingCard } from './word-spotting-card';
 import './results-charts.css';
 
@@ -31,8 +30,6 @@ interface ChartsProps {
   scores: TSpeakerScores;
   /** Hot spots and tips describe the recording's owner; other speakers' charts have no links. */
   ownerView: boolean;
-  /** Opens the Next Steps tab (the "Focus on" summary's link). */
-  onShowNextSteps?: () => void;
   /** The wordspotting list the results counted. */
   wordList?: TWordspottingUsed | null;
   /** Shown right above the word spotting chart: the re-analysis offer or its progress. */
@@ -52,7 +49,7 @@ function useHighlight(ownerView: boolean) {
   };
 }
 
-export function ResultsCharts({ results, scores: s, ownerView, onShowNextSteps, wordList = null, wordListNotice }: ChartsProps) {
+export function ResultsCharts({ results, scores: s, ownerView, wordList = null, wordListNotice }: ChartsProps) {
   const hl = useHighlight(ownerView);
   const hot = (key: TMetricKey) => results.timestamped.metrics[key]?.hotSpots;
   const tips = (key: TMetricKey) => (ownerView ? results.tips.byMetric[key] : undefined);
@@ -117,7 +114,6 @@ export function ResultsCharts({ results, scores: s, ownerView, onShowNextSteps, 
           {gauge('pace', (v) => `${one(v)} syllables/s`)}
           {dial('clarity')}
         </section>
-        {ownerView && <FocusOn tips={results.tips} onShowNextSteps={onShowNextSteps} />}
         <section className="chart-grid chart-grid--3" aria-label="Conversation balance">
           {gauge('talkVsListen', (v) => `${metricNumberText('talkVsListen', v)}%`)}
           {count('convoSwitches', 'switches')}
@@ -151,7 +147,6 @@ export function ResultsCharts({ results, scores: s, ownerView, onShowNextSteps, 
         {dial('strengthOfOpening')}
         {dial('clarity')}
       </section>
-      {ownerView && <FocusOn tips={results.tips} onShowNextSteps={onShowNextSteps} />}
       <section className="chart-grid chart-grid--3" aria-label="Delivery">
         {gauge('pace', (v) => `${one(v)} syllables/s`)}
         {gauge('pauseToTalk', (v) => `${metricNumberText('pauseToTalk', v)}%`)}

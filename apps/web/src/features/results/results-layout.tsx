@@ -22,7 +22,7 @@ import { useCommentMarkers } from '../feedback/comment-markers';
 import { VoiceLanes } from './voice-lanes/voice-lanes';
 import { notifications } from '../../app/notification-store';
 import { displayError } from './recording-status';
-import { useRecordingFeedback, useSetSpeaker } from './results-recording.queries';
+import { usePreviousTake, useRecordingFeedback, useSetSpeaker } from './results-recording.queries';
 import { useViewer } from '../../app/viewer';
 import { FeedbackPanel } from '../feedback/feedback-panel';
 import { ResultsCharts } from './results-charts';
@@ -31,6 +31,7 @@ import { SharePanel } from './share-panel';
 import { ShareLinksPanel } from './share-links-panel';
 import { SpeakerChoice } from './speaker-choice';
 import { SpeakerCountNote } from './speaker-count-note';
+import { TakeSummary } from './take-summary';
 import { WordListNotice } from './word-list-notice';
 import './side-card.css';
 import './results-layout.css';
@@ -59,6 +60,8 @@ export interface TResultsViewOptions {
   lanes?: ReactNode;
   /** Comments with a region, drawn as markers on the waveform. */
   comments?: readonly TFeedback[];
+  /** A signed-in owner's take: the summary compares it with the previous take of it. */
+  take?: { recording: TRecording; previousTakeId: string | null };
   /** The right column (sharing, feedback; or the share link's note). */
   aside: ReactNode;
   asideLabel: string;
@@ -72,6 +75,7 @@ export function ResultsView({
   wordListNotice,
   lanes,
   comments,
+  take,
   aside,
   asideLabel,
 }: { view: TResultsView } & TResultsViewOptions) {
@@ -112,6 +116,16 @@ export function ResultsView({
     <WaveformContext.Provider value={playable ? controller : null}>
       <div className="results-layout">
         <div className="results-layout__main stack stack--lg">
+          {results && scores && !scores.isEmptyResults && (
+            <TakeSummary
+              recording={take?.recording}
+              results={results}
+              scores={scores}
+              ownerView={ownerView}
+              previousTakeId={take?.previousTakeId}
+              onShowNextSteps={showNextSteps}
+            />
+          )}
           {r.isVideo && playable && (
             <Card className="media-card video-card">
               {videoPlayable ? (
@@ -194,7 +208,6 @@ export function ResultsView({
                 results={results}
                 scores={scores}
                 ownerView={ownerView}
-                onShowNextSteps={showNextSteps}
                 wordList={r.wordList}
                 wordListNotice={wordListNotice}
               />
@@ -222,6 +235,7 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
   const prefKey = hideVideoKey(r.recordingId);
   const savePreferences = useSavePreferences();
   const canHear = r.access.canHear;
+  const previous = usePreviousTake(r.recordingId, r.state === 'done' && canHear);
 
   return (
     <ResultsView
@@ -242,6 +256,7 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
       wordListNotice={<WordListNotice recording={r} />}
       lanes={r.lanesUrl && <VoiceLanes lanesUrl={r.lanesUrl} />}
       comments={feedback.data?.items}
+      take={{ recording: r, previousTakeId: previous.data?.previousTakeId ?? null }}
       asideLabel="Sharing and feedback"
       aside={
         <>

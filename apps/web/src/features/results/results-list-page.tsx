@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AudioLines, Clock, Mic, Video } from 'lucide-react';
-import { type TRecordingSummary, vibeScoreText } from '@rostrum/contract';
+import { OWN_RECORDINGS, type TRecordingSummary, vibeScoreText } from '@rostrum/contract';
 import { Badge } from '../../components/status-badge';
 import { Card } from '../../components/card';
 import { EmptyState } from '../../components/empty-state';
@@ -14,6 +15,8 @@ import { StateIcon } from './state-icon';
 import { useRecordings } from './results-recording.queries';
 import { useViewer } from '../../app/viewer';
 import { UnsavedTakesNotice, unsavedTakePath, useUnsavedTakes } from '../intake/unsaved-takes';
+import { CompareSelection, toggleSelected } from '../compare/compare-selection';
+import { TakeDelta, vibeChangesInList } from '../compare/take-delta';
 import './results-list-page.css';
 
 function stateOf(r: TRecordingSummary): { label: string; tone: 'success' | 'danger' | 'warning' | 'info' } {
@@ -23,16 +26,26 @@ function stateOf(r: TRecordingSummary): { label: string; tone: 'success' | 'dang
   return { label: 'Analyzed', tone: 'success' };
 }
 
-/** /evaluate: the speaker's recordings, newest first. */
+const analysed = (r: TRecordingSummary) => !r.processing && !r.failed;
+
+/**
+ * /evaluate, My Recordings: the speaker's recordings, newest first, each Vibe score with its change
+ * since the previous take; two to four analysed ones can be picked to compare.
+ */
 export function ResultsListPage() {
   const recordings = useRecordings();
   const { takes } = useUnsavedTakes(useViewer().speaker);
   const navigate = useNavigate();
+  const [picked, setPicked] = useState<string[]>([]);
   const list = [...(recordings.data ?? [])].sort((a, b) => Date.parse(b.createdDate) - Date.parse(a.createdDate));
+  const changes = vibeChangesInList(list);
+  // A recording deleted or still processing meanwhile leaves the selection.
+  const selected = picked.filter((id) => list.some((r) => r.recordingId === id && analysed(r)));
+  const canPick = list.filter(analysed).length > 1;
   return (
     <div className="page page--medium">
       <PageHeader
-        title="Results"
+        title={OWN_RECORDINGS}
         lead="Every recording you have made, with its analysis."
         actions={
           <ButtonLink to="/record" variant="accent" icon={<Mic size={16} aria-hidden />}>
@@ -41,7 +54,12 @@ export function ResultsListPage() {
         }
       />
       <UnsavedTakesNotice takes={takes} onSave={(take) => void navigate(unsavedTakePath(take))} />
-      <Card flush>
+      <Card
+        flush
+        title={canPick ? 'Your recordings' : undefined}
+        titleId="own-recordings-title"
+        actions={canPick ? <CompareSelection selected={selected} /> : undefined}
+      >
         {recordings.isPending ? (
           <LoadingState />
         ) : list.length === 0 ? (
@@ -60,6 +78,15 @@ export function ResultsListPage() {
                   </span>
                   <div className="recording-list__main">
                     <p className="recording-list__title">
+                      {canPick && analysed(r) && (
+                        <input
+                          type="checkbox"
+                          className="recording-list__pick"
+                          checked={selected.includes(r.recordingId)}
+                          onChange={(e) => setPicked(toggleSelected(selected, r.recordingId, e.target.checked))}
+                          aria-label={`Select ${r.title} to compare`}
+                        />
+                      )}
                       <Link to={`/evaluate/${r.recordingId}`} className="recording-list__link">
                         {r.title}
                       </Link>
@@ -77,6 +104,7 @@ export function ResultsListPage() {
                   {r.overallScore != null && !r.processing && !r.failed && (
                     <span className="recording-list__score" title="Vibe score">
                       {vibeScoreText(r.overallScore)}
+                      <TakeDelta change={changes.get(r.recordingId)} />
                     </span>
                   )}
                   <Badge tone={state.tone}>{state.label}</Badge>

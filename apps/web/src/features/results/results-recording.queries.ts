@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ERROR_CODES, type TRecording, type TRecordingSummary } from '@rostrum/contract';
-import { lanesQuery, queryKeys, recordingQuery, listOwnRecordings } from '../../api/rostrum-api';
+import { lanesQuery, queryKeys, recordingQuery, listOwnRecordings, storeChangedRecording } from '../../api/rostrum-api';
 import { operations } from '../../api/operations.gen';
 import { isApiError, withId } from '../../api/http-client';
 import { recordingPollMs } from './recording-status';
@@ -57,7 +57,7 @@ export function useSetSpeaker(recordingId: string, on: { onError: (e: Error) => 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (n: number | null) => operations.setRecordingSpeaker({ ...withId(recordingId), body: { speakerNum: n } }),
-    onSuccess: (rec) => queryClient.setQueryData(queryKeys.recording(recordingId), rec),
+    onSuccess: (rec) => storeChangedRecording(queryClient, rec),
     onError: on.onError,
   });
 }
@@ -68,7 +68,7 @@ export function useReanalyzeRecording(recordingId: string, on: { onStart: () => 
   return useMutation({
     mutationFn: () => operations.reanalyzeRecording(withId(recordingId)),
     onMutate: on.onStart,
-    onSuccess: (rec) => queryClient.setQueryData(queryKeys.recording(recordingId), rec),
+    onSuccess: (rec) => storeChangedRecording(queryClient, rec),
     onError: (e) => {
       // Busy: someone else started one; the refetch shows its progress.
       if (isApiError(e) && e.code === ERROR_CODES.recordingBusy)

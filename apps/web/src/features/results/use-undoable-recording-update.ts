@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../api/rostrum-api';
+import { queryKeys, storeChangedRecording } from '../../api/rostrum-api';
 import { operations } from '../../api/operations.gen';
 import { errorMessage, withId } from '../../api/http-client';
 import { notifications } from '../../app/notification-store';
@@ -41,7 +41,7 @@ export function useUndoableRecordingUpdate(texts: TSharingTexts, onSaved?: () =>
   const update = useMutation({
     mutationFn: (v: TSharingChange) => operations.updateRecording({ ...withId(v.recordingId), body: { [v.field]: v.value } }),
     onSuccess: (rec, v) => {
-      queryClient.setQueryData(queryKeys.recording(v.recordingId), rec);
+      storeChangedRecording(queryClient, rec);
       void queryClient.invalidateQueries({ queryKey: queryKeys.recordings, exact: true });
       onSaved?.();
       setError(null);

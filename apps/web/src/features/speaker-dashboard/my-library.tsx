@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Library } from 'lucide-react';
 import {
   MY_LIB_FILTER_TEXT,
+  OWN_RECORDINGS,
   MY_LIB_COLUMNS,
   formatLibrarySort,
   parseLibrarySort,
@@ -26,6 +27,8 @@ import { MANAGE_TEXT, rowState } from '../manage/manage-text';
 import { NoRecordingsYet } from '../manage/no-recordings';
 import { RecordingStateCell, scoreText } from '../manage/recording-cells';
 import { useRecordingRowActions } from '../manage/recording-row-actions';
+import { CompareSelection, toggleSelected } from '../compare/compare-selection';
+import { TakeDelta, vibeChangesInList } from '../compare/take-delta';
 import { LIBRARY_SORT_KEYS, nextLibrarySort, openRowIds, toggledRowIds, visibleLibrary } from './library-model';
 import { SegmentedControl } from '../../components/segmented-control';
 import '../manage/manage.css';
@@ -58,6 +61,8 @@ export function MyLibrary({ viewer }: { viewer: TViewer }) {
   const open = openRowIds(viewer.me.user.preferences);
   const { actionsFor, dialogs, error } = useRecordingRowActions(vocab, 'library');
   const library = useLibrary();
+  // Analysed recordings picked to compare (issue 41), in the order picked.
+  const [picked, setPicked] = useState<string[]>([]);
 
   if (library.isPending) return <LoadingState />;
   if (library.isError) {
@@ -73,16 +78,21 @@ export function MyLibrary({ viewer }: { viewer: TViewer }) {
   const all = library.data;
   const shown = visibleLibrary(all, filter, sort);
   const toggleRow = (recordingId: string) => savePreferences({ tableRowIndices: toggledRowIds(open, recordingId, all) });
+  const changes = vibeChangesInList(all);
+  const selected = picked.filter((id) => all.some((r) => r.recordingId === id && rowState(r) === 'done'));
+  const canPick = all.filter((r) => rowState(r) === 'done').length > 1;
+  const pick = canPick ? { selected, onPick: (id: string, on: boolean) => setPicked(toggleSelected(selected, id, on)) } : null;
   const colCount = LIBRARY_SORT_KEYS.length + 1;
 
   return (
     <section className="stack my-library" aria-labelledby="my-library-title">
       <div className="row row--between my-library__heading">
         <h2 id="my-library-title" className="section-title">
-          My Library
+          {OWN_RECORDINGS}
         </h2>
         <SegmentedControl label="Show recordings" values={FILTER_ORDER} labels={MY_LIB_FILTER_TEXT} value={filter} onChange={setFilter} />
       </div>
+      {canPick && <CompareSelection selected={selected} />}
       {error && <Banner kind="error" inline title="Could not save" text={error} />}
       {all.length === 0 ? (
         <NoRecordingsYet />
@@ -129,6 +139,8 @@ export function MyLibrary({ viewer }: { viewer: TViewer }) {
                   onToggle={() => toggleRow(r.recordingId)}
                   actions={<ActionMenu label={`Actions for ${r.title}`} items={actionsFor(r)} />}
                   colCount={colCount}
+                  pick={pick}
+                  change={changes.get(r.recordingId)}
                 />
               ))
             )}
@@ -147,6 +159,8 @@ function LibraryRow({
   onToggle,
   actions,
   colCount,
+  pick,
+  change,
 }: {
   r: TLibraryRecording;
   vocab: TVocabulary;
@@ -154,6 +168,10 @@ function LibraryRow({
   onToggle: () => void;
   actions: ReactNode;
   colCount: number;
+  /** Picking takes to compare; null when fewer than two are analysed. */
+  pick: { selected: readonly string[]; onPick: (recordingId: string, on: boolean) => void } | null;
+  /** The Vibe score's change since the previous take. */
+  change: number | undefined;
 }) {
   const state = rowState(r);
   const detailsId = `library-details-${r.recordingId}`;
@@ -172,9 +190,19 @@ function LibraryRow({
               {null}
             </DisclosureButton>
             <div className="recording-title-cell">
-              <Link to={`/evaluate/${r.recordingId}`} className="table-strong">
-                {r.title}
-              </Link>
+              <span className="take-pick">
+                {pick && state === 'done' && (
+                  <input
+                    type="checkbox"
+                    checked={pick.selected.includes(r.recordingId)}
+                    onChange={(e) => pick.onPick(r.recordingId, e.target.checked)}
+                    aria-label={`Select ${r.title} to compare`}
+                  />
+                )}
+                <Link to={`/evaluate/${r.recordingId}`} className="table-strong">
+                  {r.title}
+                </Link>
+              </span>
               {state !== 'done' && <RecordingStateCell state={state} />}
               {(r.submitted || r.feedbackRequested) && (
                 <span className="recording-flags">
@@ -188,7 +216,13 @@ function LibraryRow({
         {cell('group', r.groupName ?? '—')}
         {cell('uploaded', formatDate(r.createdDate), 'nowrap')}
         {cell('duration', formatDuration(r.duration))}
-        {cell('overall', scoreText(r))}
+        {cell(
+          'overall',
+          <>
+            {scoreText(r)}
+            <TakeDelta change={change} />
+          </>,
+        )}
         {cell('recordingComments', r.numComments)}
         {cell('rating', ratingText(r.scoreOverallAvgRating))}
         {cell('coachRating', ratingText(r.scoreOverallAvgRatingCoach))}

@@ -66,7 +66,7 @@ describe('SpeakerDashboardPage: toggle and stats', () => {
     }
     expect(screen.getByRole('radio', { name: 'Assignments' })).toHaveProperty('checked', true);
     expect(screen.getByRole('heading', { name: 'Debate Club' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('radio', { name: 'My Library' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'My Recordings' }));
     expect(prefs().speakerDashboardToggle).toBe('library');
     await vi.waitFor(() => expect(saved).toHaveBeenCalledWith({ speakerDashboardToggle: 'library' }));
     expect(await screen.findByText('No recordings found')).toBeTruthy();
@@ -74,7 +74,7 @@ describe('SpeakerDashboardPage: toggle and stats', () => {
 
   it('opens on the saved toggle', () => {
     setup({ preferences: { speakerDashboardToggle: 'library' }, dash: dashboard([]), library: [libraryRow({ title: 'Saved view' })] });
-    expect(screen.getByRole('radio', { name: 'My Library' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'My Recordings' })).toHaveProperty('checked', true);
     expect(screen.getByText('Saved view')).toBeTruthy();
   });
 });

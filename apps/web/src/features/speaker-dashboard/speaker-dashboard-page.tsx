@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { ClipboardList, Flag, MessageSquare, Mic } from 'lucide-react';
-import { SPEAKER_DASHBOARD_VIEWS, type TSpeakerDashboardStats } from '@rostrum/contract';
+import { OWN_RECORDINGS, SPEAKER_DASHBOARD_VIEWS, type TSpeakerDashboardStats } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { PageHeader } from '../../components/page-header';
@@ -15,7 +15,7 @@ import { UnsavedTakesNotice, unsavedTakePath, useUnsavedTakes } from '../intake/
 import './speaker-dashboard.css';
 import { useSpeakerDashboard } from './speaker-dashboard.queries';
 
-const VIEW_LABELS = { assignments: 'Assignments', library: 'My Library' } as const;
+const VIEW_LABELS = { assignments: 'Assignments', library: OWN_RECORDINGS } as const;
 
 /**
  * /speaker-dashboard (002 section 2.4): the four stats over the speaker's own work and the

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { GitCompare } from 'lucide-react';
 import { COMPARE_LIMITS, compareHref } from '@rostrum/contract';
 import { Button, ButtonLink } from '../../components/button';
+import './compare-selection.css';
 
 export const COMPARE_HINT = `Select ${COMPARE_LIMITS.min} to ${COMPARE_LIMITS.max} analysed recordings to compare them.`;
 
@@ -10,7 +11,7 @@ export function canCompare(count: number): boolean {
   return count >= COMPARE_LIMITS.min && count <= COMPARE_LIMITS.max;
 }
 
-/** My Recordings' Compare button: to /compare with the selected recordings, disabled with a hint outside 2 to 4. */
+/** A recordings list's Compare button: to /compare with the selected recordings, disabled with a hint outside 2 to 4. */
 export function CompareSelection({ selected }: { selected: readonly string[] }) {
   const hintId = useId();
   const ok = canCompare(selected.length);
