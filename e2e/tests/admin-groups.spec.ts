@@ -110,6 +110,10 @@ test.describe('admin groups', () => {
     await expect(speaker.getByRole('radio')).toHaveCount(5);
     await expect(coach.getByText('sees all recordings, hears none, no feedback or scores.')).toBeVisible();
     await expect(coach.getByRole('radio', { name: 'Low' })).toBeChecked();
+    // Sharing Disabled is the off state: last, apart from the levels (issue 41).
+    await expect(coach.getByRole('radio').last()).toHaveAccessibleName('Sharing Disabled');
+    await expect(speaker.getByRole('radio').last()).toHaveAccessibleName('Sharing Disabled');
+    await expect(coach.getByText('Or turn sharing off')).toBeVisible();
 
     // Speaker to Sharing Disabled forces the coach side to Sharing Disabled, and says so.
     await speaker.getByRole('radio', { name: 'Sharing Disabled' }).check();
@@ -279,7 +283,12 @@ test.describe('admin groups', () => {
     const free = page.getByLabel('Free duration');
     // Northwind has no free duration of its own: the form starts there and says what it means.
     await expect(free).toHaveValue('0');
-    await expect(page.getByText('Speakers who join cannot record until they are given access.')).toBeVisible();
+    // Northwind sells plans: "No free access" says how its speakers get access (issue 41).
+    await expect(
+      page.getByText(
+        'No free access: speakers who join pay before they start. They buy one of your plans, or enter a prepaid code, on the Subscription page; until then they cannot record.',
+      ),
+    ).toBeVisible();
     await free.selectOption({ label: '1 year' });
     await expect(page.getByText('Speakers who join can record for 1 year from the day they join.')).toBeVisible();
     const groupName = `Free Lab ${Date.now().toString(36)}`;

@@ -53,6 +53,10 @@ test('a speaker records into an assignment with its default title; the recording
   // newest assignment, which other specs may have added) and brings its title again.
   await form.getByRole('radio', { name: 'Private' }).check();
   await expect(form.getByLabel('Title')).toHaveValue('');
+  // Private says truthfully who hears it: Pitch Practice's coach level is Low (issue 41).
+  await expect(form.getByTestId('private-note')).toHaveText(
+    'A private recording is in no assignment, but it is not hidden: in this group your coach hears every recording, this one too.',
+  );
   await form.getByRole('radio', { name: 'Assignment' }).check();
   await expect(form.getByRole('combobox', { name: 'Assignment' })).toHaveValue(pitch.assignmentId);
   await expect(form.getByLabel('Title')).toHaveValue(title);

@@ -372,6 +372,20 @@ test('a coach adds a region comment and scores; the speaker sees them', async ({
   await page.mouse.move(box.x + 220, y, { steps: 2 });
   await page.mouse.up();
   await expect(page.getByTestId('draft-region')).toHaveText(/^Region 00:0\d\.\d to 00:\d\d\.\d$/);
+  // A drag across the voice lanes under the waveform picks the region the same way (issue 41).
+  const fromWave = await page.getByTestId('draft-region').textContent();
+  await page.getByRole('button', { name: 'Drag on waveform' }).click();
+  const lane = (await page.locator('[data-lane="pitch"]').boundingBox())!;
+  const laneY = lane.y + lane.height / 2;
+  await page.mouse.move(lane.x + 300, laneY);
+  await page.mouse.down();
+  await page.mouse.move(lane.x + 380, laneY, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.getByTestId('draft-region')).toHaveText(/^Region 00:\d\d\.\d to 00:\d\d\.\d$/);
+  // Further right than the waveform's drag: a region of its own.
+  await expect(page.getByTestId('draft-region')).not.toHaveText(fromWave!);
+  const picked = (await page.getByTestId('draft-region').textContent())!.replace(/^Region /, '');
+  const pickedRegion = new RegExp(`^${picked.replace(/\./g, '\\.')}`);
 
   // The comment is required.
   await page.getByRole('button', { name: 'Add Comment' }).click();
@@ -381,7 +395,8 @@ test('a coach adds a region comment and scores; the speaker sees them', async ({
   const comment = page.getByTestId('comment').filter({ hasText: 'Strong opening.' });
   await expect(comment).toBeVisible();
   await expect(comment.getByText('Coach feedback')).toBeVisible();
-  await expect(comment.getByRole('button', { name: /^00:0\d\.\d to 00:\d\d\.\d/ })).toBeVisible();
+  // The region the lanes' drag picked is the comment's.
+  await expect(comment.getByRole('button', { name: pickedRegion })).toBeVisible();
   await expect(page.getByTestId('comment-count')).toHaveText('1');
   await expect(page.getByTestId('reviewed')).toHaveText('ok');
 
@@ -405,6 +420,8 @@ test('a coach adds a region comment and scores; the speaker sees them', async ({
   }
   await page.getByRole('button', { name: 'Submit Scores' }).click();
   await expect(page.getByText('Choose a score from 1 to 10.')).toBeVisible();
+  // The row that needs a score is named by the button (issue 41).
+  await expect(page.getByTestId('missing-scores')).toHaveText('Choose a score for X Factor.');
   await page.getByRole('radiogroup', { name: 'X Factor' }).getByRole('radio', { name: '10 (Excellent)' }).check();
   await page.getByRole('button', { name: 'Submit Scores' }).click();
   await expect(page.getByRole('heading', { name: 'Your scores' })).toBeVisible();
@@ -447,7 +464,7 @@ test('a coach adds a region comment and scores; the speaker sees them', async ({
   const seen = speaker.getByTestId('comment').filter({ hasText: 'Strong opening. Slow down in this part.' });
   await expect(seen.getByText('Coach feedback')).toBeVisible();
   await expect(seen.getByRole('button', { name: 'Edit' })).toHaveCount(0);
-  await seen.getByRole('button', { name: /^00:0\d\.\d to / }).click();
+  await seen.getByRole('button', { name: pickedRegion }).click();
   await expect(speaker.getByTestId('waveform').locator('[part~="region"][part~="comment"]')).toHaveCount(1);
   await expect(speaker.getByTestId('reviewed')).toHaveText('ok');
   await speaker.getByRole('tab', { name: 'Scores', exact: true }).click();

@@ -72,3 +72,21 @@ export function speakerPrivacyEffects(vocab: TVocabulary): Record<TPrivacyLevel,
     4: `Sharing disabled, no ${vocab.word('speaker')} list, no ${vocab.word('speaker')} feedback, ${coach} feedback only on own recordings.`,
   };
 }
+
+/**
+ * What "Private" at intake means for the coach of the group the recording goes to (issue 41): a
+ * private recording is in no assignment, which hides it from the coach only at the higher levels.
+ */
+export function privateRecordingNote(managerPrivacyLevel: TPrivacyLevel, vocab: TVocabulary): string {
+  const coach = vocab.word('coach');
+  switch (managerPrivacyLevel) {
+    case 0:
+      return `A private recording is in no assignment. Your ${coach} sees it in your list but cannot hear it.`;
+    case 1:
+      return `A private recording is in no assignment, but it is not hidden: in this ${vocab.word('group')} your ${coach} hears every recording, this one too.`;
+    case 2:
+      return `A private recording is in no assignment. Your ${coach} sees it in your list but hears it only once you move it into an assignment and share or flag it.`;
+    default:
+      return 'A private recording is yours alone until you move it into an assignment and share or flag it.';
+  }
+}

@@ -469,6 +469,23 @@ export class WaveformController {
     this.set({ draft: { start: round2(r.start), end: round2(r.end) }, draftRejected: false });
   }
 
+  /**
+   * A drag over the timeline outside the waveform (the voice lanes under it) while selecting: the
+   * comment's region, by the same rules as a drag on the waveform (at least 0.5 s, else rejected
+   * and selecting goes on).
+   */
+  draftFromDrag(from: number, to: number): void {
+    if (!this.disableDrag) return;
+    const start = round2(Math.max(0, Math.min(from, to)));
+    const end = round2(Math.min(this.state.duration || Math.max(from, to), Math.max(from, to)));
+    if (end - start < FEEDBACK_LIMITS.minRegionSeconds) {
+      this.set({ draftRejected: true });
+      return;
+    }
+    this.stopSelecting();
+    this.setDraft({ start, end });
+  }
+
   /** Sets the comment's region from the start and end fields (keyboard mode). */
   setDraft(span: { start: number; end: number } | null): void {
     this.removeWhere((r) => r.id === 'draft' || r.id === 'draft-fixed');

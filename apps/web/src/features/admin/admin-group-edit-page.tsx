@@ -35,6 +35,7 @@ import { WEB_ROUTES as R } from '../../app/route-paths';
 import { BackToGroups } from './back-to-groups';
 import { groupSaveBody, initialFreeYears, privacyControls } from './group-form-rules';
 import { FreeDurationField } from './free-duration-field';
+import { useAdminPlans } from './admin-billing.queries';
 import { PrivacyLevelField } from './privacy-level-field';
 import { groupMembersPath } from './admin-paths';
 import {
@@ -99,6 +100,9 @@ function GroupForm({ viewer, group }: { viewer: TViewer; group: TGroup | null })
   const [coupled, setCoupled] = useState<{ side: TSide; note: string } | null>(null);
   // Null: no field (an organisation with perpetual free duration).
   const [freeYears, setFreeYears] = useState<number | null>(() => initialFreeYears(org, group));
+  // "No free access" means paying first where the organisation sells plans.
+  const plans = useAdminPlans();
+  const plansSold = !!plans.data?.some((p) => !p.archived);
 
   const controls = privacyControls(org.settings);
   const sideWord = (side: TSide) => vocab.Word(side === 'manager' ? 'coach' : 'speaker');
@@ -180,7 +184,9 @@ function GroupForm({ viewer, group }: { viewer: TViewer; group: TGroup | null })
             />
           )}
         />
-        {freeYears !== null && <FreeDurationField className="group-form__free" vocab={vocab} years={freeYears} onChange={setFreeYears} />}
+        {freeYears !== null && (
+          <FreeDurationField className="group-form__free" vocab={vocab} years={freeYears} plansSold={plansSold} onChange={setFreeYears} />
+        )}
         {controls.any && (
           <div className="privacy-grid">
             {controls.coach && (

@@ -97,8 +97,15 @@ describe('ScorePanel validation (001 sections 4 and 5)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Scores' }));
     await waitFor(() => expect(screen.getAllByText('Choose a score from 1 to 10.')).toHaveLength(4));
 
+    // The rows that need a score are named above the button (issue 41), and leave as they are chosen.
+    expect(screen.getByTestId('missing-scores').textContent).toBe(
+      'Choose a score for Overall, Organization and Content, Vocal Delivery and X Factor.',
+    );
     await choose(user, 'Overall', 7);
     expect(screen.getAllByText('Choose a score from 1 to 10.')).toHaveLength(3);
+    expect(screen.getByTestId('missing-scores').textContent).toBe(
+      'Choose a score for Organization and Content, Vocal Delivery and X Factor.',
+    );
     const overall = screen.getByRole('group', { name: 'Overall' });
     expect(overall.getAttribute('aria-describedby')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Submit Scores' }));

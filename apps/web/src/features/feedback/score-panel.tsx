@@ -178,6 +178,12 @@ function MyScores({ recordingId, score, ratings }: { recordingId: string; score:
   );
 }
 
+/** "Choose a score for Delivery and X Factor.": the ratings a submit found without a score. */
+export function missingScoresText(labels: readonly string[]): string {
+  const list = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}` : (labels[0] ?? '');
+  return `Choose a score for ${list}.`;
+}
+
 /**
  * The score form: one score per rating in the ratings' order, null until chosen; every rating
  * needs a score from 1 to 10 by the API's own rule (ZScoreValueSchema).
@@ -196,13 +202,23 @@ function ScoreForm({ recordingId, groupId, feedback }: { recordingId: string; gr
     reValidateMode: 'onSubmit',
   });
   const { control, handleSubmit, setError, clearErrors, reset, formState } = form;
+  // The ratings still without a score after a submit, named above the button (issue 41): with a
+  // scorecard of many rows, the one that needs a score may be far above.
+  const [missing, setMissing] = useState<string[]>([]);
   const formError = formState.errors.root?.server?.message;
   // A failed second call leaves the core scores saved: the reload shows them with Delete Scores.
   const save = useSaveScores(recordingId, groupId, feedback.scorecard?.id ?? null, {
     onSuccess: () => reset(),
     onError: (e) => setError(FORM_ERROR, { type: 'server', message: errorMessage(e, 'Your scores could not be saved. Please try again.') }),
   });
-  const submit = handleSubmit(({ scores }) => {
+  const submit = handleSubmit(
+    ({ scores }) => {
+      setMissing([]);
+      saveScores(scores);
+    },
+    (errors) => setMissing(ratings.filter((_, i) => errors.scores?.[i]).map((r) => r.label)),
+  );
+  function saveScores(scores: TScoreFormValues['scores']) {
     const byId = new Map(ratings.map((r, i) => [r.id, scores[i]]));
     const core = (id: TApiName) => (ratings.some((r) => r.core && r.id === id) ? byId.get(id) : undefined);
     save.mutate({
@@ -214,7 +230,7 @@ function ScoreForm({ recordingId, groupId, feedback }: { recordingId: string; gr
       },
       responses: ratings.filter((r) => !r.core).map((r) => ({ id: r.id, response: byId.get(r.id)! })),
     });
-  });
+  }
   return (
     <form className="stack score-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Add a score">
       {ratings.map((r, i) => (
@@ -247,6 +263,7 @@ function ScoreForm({ recordingId, groupId, feedback }: { recordingId: string; gr
                         onChange={() => {
                           field.onChange(v);
                           if (invalid) clearErrors(`scores.${i}`);
+                          setMissing((m) => m.filter((label) => label !== r.label));
                         }}
                         onBlur={field.onBlur}
                       />
@@ -268,6 +285,11 @@ function ScoreForm({ recordingId, groupId, feedback }: { recordingId: string; gr
           }}
         />
       ))}
+      {missing.length > 0 && (
+        <p className="field__error" role="alert" data-testid="missing-scores">
+          {missingScoresText(missing)}
+        </p>
+      )}
       {formError && (
         <p className="field__error" role="alert">
           {formError}

@@ -25,7 +25,7 @@ import {
   recordReducer,
   showsSaveForm,
 } from './record-machine';
-import { UploadFailure, UploadProgress } from './upload-progress';
+import { SaveSteps, UploadFailure } from './upload-progress';
 import { LiveUpload, type TLiveStatus } from './live-upload';
 import { TakeKeeper, findKeptTake } from './take-keeper';
 import type { TStoredTake } from './take-store';
@@ -49,6 +49,10 @@ const LIVE_STATUS: Record<TLiveStatus, string> = {
   saving: 'Saving as you speak',
   offline: 'Offline: kept on this device for now',
 };
+
+/** After a failed save of a take kept on the device: what the speaker can do (issue 41). */
+export const KEPT_TAKE_NOTE =
+  'Your take is kept on this device. Check your connection, then Retry Upload; if you leave this page, the record page offers the take again.';
 
 function TroubleshootingLink() {
   return (
@@ -563,13 +567,18 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
           </div>
           <RecordingOptionsFields form={form} viewer={viewer} titleRef={titleRef} disabled={state === 'UPLOADING'} />
           {state === 'UPLOADING' && !uploadError && (
-            <UploadProgress
+            <SaveSteps
               progress={progress}
               label={progress.total > 0 && progress.sent >= progress.total ? 'Saving on server' : 'Uploading'}
             />
           )}
           {uploadError && (
-            <UploadFailure title="Recording Error" message={uploadError.message} onRetry={uploadError.canRetry ? retryUpload : undefined} />
+            <UploadFailure
+              title="Recording Error"
+              message={uploadError.message}
+              note={keeperRef.current?.kept ? KEPT_TAKE_NOTE : undefined}
+              onRetry={uploadError.canRetry ? retryUpload : undefined}
+            />
           )}
           <div className="row row--end">
             <Button

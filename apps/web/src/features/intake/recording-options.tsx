@@ -3,7 +3,14 @@ import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ClipboardList, Lock, Wrench } from 'lucide-react';
-import { ASSIGNMENT_MSG, DEBUG_LANGUAGES, DEBUG_OPERATIONS, DEBUG_ORG_GROUPS, RECORDING_LIMITS } from '@rostrum/contract';
+import {
+  ASSIGNMENT_MSG,
+  DEBUG_LANGUAGES,
+  DEBUG_OPERATIONS,
+  DEBUG_ORG_GROUPS,
+  privateRecordingNote,
+  RECORDING_LIMITS,
+} from '@rostrum/contract';
 import { Banner } from '../../components/banner';
 import { Checkbox } from '../../components/checkbox';
 import { bindField } from '../../components/field-binding';
@@ -80,6 +87,8 @@ export function useIntakeOptions(viewer: TViewer, data: TIntakeData = NO_INTAKE_
     groups,
     assignments,
     assignment,
+    /** The group the recording goes to (the assignment's, else the chosen one). */
+    group,
     ctx,
     refusal,
     /** Private (null) or an assignment: the title and speaker count follow it. */
@@ -128,7 +137,7 @@ export function RecordingOptionsFields({ form, viewer, titleRef, disabled }: Opt
   const multiUnavailable = !!form.assignment && assignmentIsMulti(form.assignment) && !alg.multi;
   return (
     <div className="stack stack--lg">
-      {viewer.assignmentsOn && form.assignments.length > 0 && <AssignmentChoice form={form} disabled={disabled} />}
+      {viewer.assignmentsOn && form.assignments.length > 0 && <AssignmentChoice form={form} viewer={viewer} disabled={disabled} />}
       <Controller
         control={control}
         name="title"
@@ -217,7 +226,7 @@ export function RecordingOptionsFields({ form, viewer, titleRef, disabled }: Opt
 }
 
 /** Assignment or Private (001 section 2): an assignment sets the group, the speaker count and the default title. */
-function AssignmentChoice({ form, disabled }: { form: TIntakeForm; disabled?: boolean }) {
+function AssignmentChoice({ form, viewer, disabled }: { form: TIntakeForm; viewer: TViewer; disabled?: boolean }) {
   const name = useId();
   const chosen = form.assignment;
   return (
@@ -255,7 +264,9 @@ function AssignmentChoice({ form, disabled }: { form: TIntakeForm; disabled?: bo
           disabled={disabled}
         />
       ) : (
-        <p className="field__hint">A private recording is yours alone until you move it into an assignment.</p>
+        <p className="field__hint" data-testid="private-note">
+          {privateRecordingNote(form.group?.managerPrivacyLevel ?? 3, viewer.vocab)}
+        </p>
       )}
     </fieldset>
   );

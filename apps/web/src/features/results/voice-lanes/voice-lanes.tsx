@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { HIDDEN_LANES_PREFERENCE, LANE_KEYS, LANE_LABELS, type TLaneKey } from '@rostrum/contract';
 import { useSavePreferences } from '../../../app/preferences';
 import { useViewer } from '../../../app/viewer';
@@ -10,6 +10,9 @@ import { describeMark, laneReading, lanesSummary } from './lane-text';
 import { useLanes } from '../results-recording.queries';
 import '../chip-toggle.css';
 import './voice-lanes.css';
+
+/** A pointer that moves further than this between down and up drags rather than clicks. */
+const DRAG_PX = 4;
 
 // The voice on the waveform (issue "Beyond every peer", part 2): lanes under the waveform that
 // follow its zoom, scroll and playhead. They draw imperatively on the controller's view and tick
@@ -33,6 +36,8 @@ export function VoiceLanes({ lanesUrl }: { lanesUrl: string }) {
   const shown = LANE_KEYS.filter((k) => !hidden.has(k));
   const lanes = useLanes(lanesUrl);
   const stageRef = useRef<HTMLDivElement>(null);
+  /** A drag across the lanes while a comment's region is being picked. */
+  const dragRef = useRef<{ startX: number; startTime: number; dragged: boolean } | null>(null);
   const playheadRef = useRef<HTMLDivElement>(null);
   const canvases = useRef(new Map<TLaneKey, HTMLCanvasElement>());
   const [tip, setTip] = useState<TTip | null>(null);
@@ -127,7 +132,27 @@ export function VoiceLanes({ lanesUrl }: { lanesUrl: string }) {
     const text = p.mark ? describeMark(p.mark) : laneReading(data, key, p.time);
     setTip(text ? { x: p.x, top: p.top, text } : null);
   };
+  // While a comment's region is being picked ("Drag on waveform"), a drag across the lanes picks it
+  // as a drag on the waveform does: the lanes share its timeline (issue 41).
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>, key: TLaneKey) => {
+    if (!controller.getState().selecting || e.button !== 0) return;
+    dragRef.current = { startX: e.clientX, startTime: pointer(e, key).time, dragged: false };
+    e.currentTarget.setPointerCapture(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = dragRef.current;
+    if (d && Math.abs(e.clientX - d.startX) > DRAG_PX) d.dragged = true;
+  };
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>, key: TLaneKey) => {
+    const d = dragRef.current;
+    if (!d?.dragged) return;
+    controller.draftFromDrag(d.startTime, pointer(e, key).time);
+  };
   const onClick = (e: MouseEvent<HTMLDivElement>, key: TLaneKey) => {
+    // The end of a drag is not a click on the lane.
+    const dragged = dragRef.current?.dragged;
+    dragRef.current = null;
+    if (dragged) return;
     const p = pointer(e, key);
     // A mark plays its moment, with a second before it for context; elsewhere the click seeks.
     if (p.mark) controller.playSpan(Math.max(0, p.mark.from - 1), p.mark.to + 0.5);
@@ -147,6 +172,9 @@ export function VoiceLanes({ lanesUrl }: { lanesUrl: string }) {
               data-lane={key}
               onMouseMove={(e) => onMove(e, key)}
               onMouseLeave={() => setTip(null)}
+              onPointerDown={(e) => onPointerDown(e, key)}
+              onPointerMove={onPointerMove}
+              onPointerUp={(e) => onPointerUp(e, key)}
               onClick={(e) => onClick(e, key)}
             >
               <span className="voice-lane__label">{LANE_LABELS[key]}</span>
