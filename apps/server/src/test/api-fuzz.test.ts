@@ -146,6 +146,7 @@ const FAMILIES = [
   'notices',
   'org',
   'payments',
+  'practice-prompts',
   'recordings',
   'scorecards',
   'shared',

@@ -12,6 +12,7 @@ import {
   invites,
   memberships,
   plans,
+  practicePrompts,
   prepaidCodes,
   recordings,
   scorecardResponses,
@@ -640,6 +641,22 @@ async function newPlanAndCode<V>(a: TCellArgs<V>) {
   return { plan: plan!, code, codeRow: row! };
 }
 
+/** A practice prompt of the cell's organisation, to change or delete. */
+async function newPracticePrompt<V>(a: TCellArgs<V>) {
+  const [prompt] = await dbOf(a)
+    .insert(practicePrompts)
+    .values({
+      orgId: a.combo.org.id,
+      category: 'impromptu',
+      title: `Prompt ${randomBytes(3).toString('hex')}`,
+      instructions: 'Talk.',
+      suggestedSeconds: 60,
+    })
+    .returning();
+  return prompt!;
+}
+const PROMPT_BODY = { instructions: 'Talk for a minute.', category: 'impromptu', suggestedSeconds: 60 };
+
 const adminAreaStatus = ({ caller }: { caller: TCaller }) => ({
   status: statusFor(caller, { visible: sameOrg(caller), allowed: mayUseAdminArea(caller) }),
 });
@@ -1193,6 +1210,28 @@ export const TABLE: Record<string, TRow<unknown>> = {
     expect: ({ caller }) => ({ status: caller === 'anonymous' ? 401 : caller === 'owner' ? 200 : 404 }),
   }),
 
+  // -- practice prompts (issue 41): the organisation's admins change them, as the admin area
+  'PUT /practice-prompts/{id}': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const prompt = await newPracticePrompt(a);
+      const state = async () => (await dbOf(a).select().from(practicePrompts).where(eq(practicePrompts.id, prompt.id)))[0]?.title;
+      return { params: { id: prompt.id }, body: { ...PROMPT_BODY, title: `Renamed ${randomBytes(3).toString('hex')}` }, state };
+    },
+    expect: adminAreaStatus,
+  }),
+  'DELETE /practice-prompts/{id}': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const prompt = await newPracticePrompt(a);
+      const state = async () => (await dbOf(a).select({ n: count() }).from(practicePrompts).where(eq(practicePrompts.id, prompt.id)))[0]?.n;
+      return { params: { id: prompt.id }, state };
+    },
+    expect: adminAreaStatus,
+  }),
+
   // -- resumable uploads
   'PATCH /uploads/{id}': uploadWrite('PATCH'),
   'DELETE /uploads/{id}': uploadWrite('DELETE'),
@@ -1271,4 +1310,7 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   'POST /groups/{id}/subscription': false,
   'POST /groups/{id}/subscription/card-payment': false,
   'DELETE /groups/{id}/subscription/auto-renew': false,
+  // Like Record, whose page the prompts lead to.
+  'PUT /practice-prompts/{id}': false,
+  'DELETE /practice-prompts/{id}': false,
 };
