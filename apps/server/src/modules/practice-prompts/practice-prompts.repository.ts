@@ -13,10 +13,7 @@ export type TPracticePromptRow = typeof practicePrompts.$inferSelect;
  */
 export async function seedPromptsOnce(db: TDb, orgId: string, seeds: readonly TSeedPrompt[]): Promise<void> {
   // Every read after the first finds the mark: one plain read, no transaction.
-  const [org] = await db
-    .select({ seededAt: organisations.practicePromptsSeededAt })
-    .from(organisations)
-    .where(eq(organisations.id, orgId));
+  const [org] = await db.select({ seededAt: organisations.practicePromptsSeededAt }).from(organisations).where(eq(organisations.id, orgId));
   if (!org || org.seededAt) return;
   await db.transaction(async (tx) => {
     const [marked] = await tx
