@@ -212,3 +212,10 @@ export async function signInByApi(page: Page, email: string, password = DEMO_PAS
   );
   if (path) await page.goto(path);
 }
+
+/** The results page's score cards start folded in groups (issue 41): opens them all. */
+export async function openAllScores(page: Page): Promise<void> {
+  const groups = page.getByTestId('metric-groups');
+  await groups.getByRole('button', { name: 'Open all scores' }).click();
+  await expect(groups.getByRole('button', { name: 'Fold all scores' })).toBeVisible();
+}

@@ -82,6 +82,30 @@ test('a new speaker is welcomed, practises a prompt with its target length, and 
   // The first take has nothing to compare with.
   await expect(page.getByTestId('compare-previous')).toHaveCount(0);
 
+  // After the first results, a short tour rings the score, the fixes and Record another take. It
+  // sits in the page's flow, so the journey needs none of its clicks (they are not counted).
+  const tour = page.getByTestId('first-results-tour');
+  await expect(tour.getByRole('heading', { name: 'Your Vibe score' })).toBeVisible();
+  await expect(tour).toContainText('Your first results · 1 of 3');
+  await expect(page.getByTestId('take-summary-score')).toHaveClass(/\btour-target\b/);
+  await shootSizes(page, 'first-session-tour');
+  await noSeriousViolations(page);
+  await tour.getByRole('button', { name: 'Next' }).click();
+  await expect(tour.getByRole('heading', { name: 'Three things to work on' })).toBeVisible();
+  await expect(page.getByTestId('focus-on')).toHaveClass(/\btour-target\b/);
+  await expect(page.getByTestId('take-summary-score')).not.toHaveClass(/\btour-target\b/);
+  await tour.getByRole('button', { name: 'Next' }).click();
+  await expect(tour.getByRole('heading', { name: 'Record another take' })).toBeVisible();
+  await expect(page.getByTestId('record-again')).toHaveClass(/\btour-target\b/);
+  await expect(tour.getByRole('button', { name: 'Skip tour' })).toHaveCount(0);
+  await tour.getByRole('button', { name: 'Done' }).click();
+  await expect(tour).toHaveCount(0);
+  await expect(page.getByTestId('record-again')).not.toHaveClass(/\btour-target\b/);
+  // Remembered: not shown again.
+  await page.reload();
+  await expect(page.getByTestId('take-summary-score')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('first-results-tour')).toHaveCount(0);
+
   await click(page.getByRole('link', { name: 'Record another take' }));
   await expect(page).toHaveURL(/\/record\?promptId=[0-9a-f-]{36}$/);
   form = await recordEightSeconds(page, click);

@@ -18,7 +18,7 @@ export async function openTab(page: Page, name: 'Record' | 'Recorder App' | 'Upl
 
 /** Waits on the recording page until the results show (the page polls every 10 s). */
 export async function expectResults(page: Page, timeout = 90_000): Promise<void> {
-  await expect(page.getByLabel(/^Vocal Delivery: \d+\.\d out of 10$/)).toBeVisible({ timeout });
+  await expect(page.getByTestId('take-summary-score')).toContainText(/\d+\.\d out of 10/, { timeout });
   await expect(page.getByTestId('transcript')).toBeVisible();
 }
 

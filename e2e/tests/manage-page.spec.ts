@@ -133,7 +133,7 @@ test('a coach opens a speaker row and reviews the recordings the privacy level l
   await sharedRow.getByRole('link', { name: SHARED }).click();
   await expect(page).toHaveURL(/\/evaluate\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: SHARED })).toBeVisible();
-  await expect(page.getByLabel(/^Vocal Delivery: \d+\.\d out of 10$/)).toBeVisible();
+  await expect(page.getByTestId('take-summary-score')).toContainText(/\d+\.\d out of 10/);
   // The coach goes back where they came from, not to their own (empty) results list.
   await page.getByRole('link', { name: 'Back to Manage', exact: true }).click();
   await expect(page).toHaveURL('/manage');

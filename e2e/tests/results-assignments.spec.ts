@@ -13,7 +13,7 @@ const TITLE = `Pitch practice ${Date.now().toString(36).slice(-5)}`;
 async function openRecording(page: Page, id: string): Promise<void> {
   await page.goto(`/evaluate/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
-  await expect(page.getByTestId('chart-overall')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('take-summary-score')).toBeVisible({ timeout: 15_000 });
 }
 
 async function rate(page: Page, label: string, value: string): Promise<void> {
@@ -93,7 +93,7 @@ test('a speaker moves a recording into an assignment; the coach rates it with th
 
   // The speaker sees the scorecard with the coach's ratings.
   await page.reload();
-  await expect(page.getByTestId('chart-overall')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('take-summary-score')).toBeVisible({ timeout: 15_000 });
   // The owner never adds a score: the tab shows the scores under "Scores" (001 section 6).
   await page.getByRole('tab', { name: 'Scores', exact: true }).click();
   const card = page.getByTestId('score-averages');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { METRIC_TITLES, SINGLE_SPEAKER_SUMMARY, type TResults } from '@rostrum/contract';
-import { expect, test, DEMO_PASSWORD, shot, signInByApi, SHOTS } from './helpers';
+import { expect, openAllScores, test, DEMO_PASSWORD, shot, signInByApi, SHOTS } from './helpers';
 
 import { SPEAKER, apiSignIn, hesitationWav, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
@@ -65,6 +65,7 @@ test('every single-speaker chart has its tips tooltip and, where its metric has 
   await expect(page.getByRole('heading', { level: 1, name: 'Moments talk' })).toBeVisible();
   await expect(page.getByTestId('waveform').getByRole('button', { name: 'Play', exact: true })).toBeEnabled({ timeout: 15_000 });
   const regions = page.getByTestId('waveform').locator('[part~="region"][part*="highlight-"]');
+  await openAllScores(page);
 
   // The moments this recording has, metric by metric: the new ones among them.
   const moments = (key: (typeof SINGLE_SPEAKER_SUMMARY)[number]) => results.timestamped.metrics[key]?.hotSpots.length ?? 0;

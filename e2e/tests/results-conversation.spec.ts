@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, signInByApi } from './helpers';
+import { expect, openAllScores, test, signInByApi } from './helpers';
 import {
   SPEAKER,
   algorithmNamed,
@@ -68,6 +68,7 @@ test('a conversation shows its charts, speaker lanes, the speaker choice and the
 
   await signInByApi(page, SPEAKER);
   await open(page, id, CONVO_TITLE);
+  await openAllScores(page);
 
   // What the analysis found.
   await expect(page.getByTestId('speaker-count')).toHaveText('2 speakers found.');
@@ -128,6 +129,7 @@ test('one voice recorded as Multi-Speaker is found as one voice and scored as a 
   await waitForResults(baseURL!, token, oneVoiceId, 150_000);
   await signInByApi(page, SPEAKER);
   await open(page, oneVoiceId, ONE_VOICE_TITLE);
+  await openAllScores(page);
   await expect(page.getByTestId('speaker-count')).toHaveText('One voice found, scored as a talk.');
   // The single-speaker charts, nothing about a second person, no speaker choice or lanes.
   await expect(page.getByRole('img', { name: /^Variety of Pitch/ })).toBeVisible();

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, DEMO_PASSWORD, signInByApi, shot, SHOTS } from './helpers';
+import { expect, openAllScores, test, DEMO_PASSWORD, signInByApi, shot, SHOTS } from './helpers';
 import { SPEAKER, apiSignIn, hesitationWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Fillers heard, not read (issue 39 item 1): a talk whose text has no "uh" or "um", with two flat
@@ -71,6 +71,7 @@ test('fillers the recogniser never wrote are marked on the lanes and counted onc
   await expect(panel).toHaveAttribute('data-drawn', 'true');
   // The lanes' text alternative and the Word Spotting chart give the same count.
   await expect(panel.locator('p.visually-hidden')).toContainText(`${fillers.length} fillers`);
+  await openAllScores(page);
   await expect(page.getByRole('img', { name: new RegExp(`^Word Spotting: .*uh/um ${fillers.length}\\b`) })).toBeVisible();
   // Hovering the first hesitation's marker names it.
   const marks = page.locator('[data-lane="marks"]');

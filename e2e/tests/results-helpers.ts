@@ -222,7 +222,7 @@ export async function shootResults(page: import('@playwright/test').Page, name: 
     await page.waitForTimeout(300);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, { path: path.join(SHOTS, `${name}-${width}-top.png`) });
-    const charts = page.locator('.chart-grid').first();
+    const charts = page.getByTestId('metric-groups');
     if (await charts.count()) {
       await charts.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await page.evaluate(() => window.scrollBy(0, -80));

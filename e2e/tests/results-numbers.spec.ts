@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { expect, NORTHWIND_CODE, shot, signInByApi, test, uniqueEmail, SHOTS } from './helpers';
+import { expect, NORTHWIND_CODE, openAllScores, shot, signInByApi, test, uniqueEmail, SHOTS } from './helpers';
 import { apiSignIn, signUpSpeaker } from './history-helpers';
 import { algorithmNamed, api, uploadRecording, waitForResults } from './results-helpers';
 
@@ -150,6 +150,7 @@ test('one recording shows the same figures on its page, My Recordings, the histo
   const choice = page.getByRole('group', { name: 'Show results for speaker' });
   await expect(choice.getByRole('radio', { name: 'TWO (you)' })).toBeChecked();
   const speakers = await choice.getByRole('radio').count();
+  await openAllScores(page);
   await expect(page.getByRole('img', { name: /^Strength of Opening: / }).first()).toBeVisible();
   const shown: TFigures = {
     opening: number(await chart(page, 'Strength of Opening'), /: (\d+\.\d) out of 10/),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, notification, test, DEMO_PASSWORD, signInByApi, shot, SHOTS } from './helpers';
+import { expect, notification, openAllScores, test, DEMO_PASSWORD, signInByApi, shot, SHOTS } from './helpers';
 import { COACH, SPEAKER, apiSignIn, shootResults, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // The results page (spec 001 sections 2, 4, 5, 6 and 9) on a recording analysed by the real
@@ -58,6 +58,14 @@ test('every chart shows real values; highlights, keys and zoom drive the wavefor
   await expect(page.getByTestId('results-back')).toHaveAttribute('href', '/evaluate');
   await expect(page.getByRole('tab', { name: 'Add a Score' })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Scores', exact: true })).toBeVisible();
+
+  // The score cards start folded in groups whose headings give each figure (issue 41).
+  const scoresGroup = page.getByTestId('metric-group-scores');
+  await expect(scoresGroup).not.toHaveAttribute('open');
+  await expect(scoresGroup.locator(':scope > summary')).toContainText(/Vocal Delivery \d+\.\d/);
+  await expect(page.getByTestId('metric-group-delivery').locator(':scope > summary')).toContainText(/Pace \d+\.\d syll\/s/);
+  await expect(page.getByRole('img', { name: /^Vocal Delivery: / })).toHaveCount(0);
+  await openAllScores(page);
 
   // Dials, gauges, word spotting, variety bars and radars, each with a text alternative.
   for (const dial of ['Vocal Delivery', 'Strength of Opening', 'Clarity']) {
@@ -207,6 +215,7 @@ test('trust and hierarchy: Vibe score caption, Focus on first, one unit per row,
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openResults(page, SPEAKER);
+  await openAllScores(page);
 
   // Vocal Delivery carries the landing page's name for it.
   await expect(page.getByTestId('chart-overall').getByText('your Vibe score', { exact: true })).toBeVisible();

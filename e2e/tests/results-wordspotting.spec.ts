@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, signInByApi, test, shootSizes } from './helpers';
+import { DEMO_PASSWORD, expect, openAllScores, signInByApi, test, shootSizes } from './helpers';
 import { COACH, SPEAKER, api, apiSignIn, clearSpeechWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Wordspotting lists on the results page (002 section 2.9): the list a recording was counted
@@ -63,6 +63,7 @@ async function openResults(page: Page) {
   await signInByApi(page, SPEAKER, DEMO_PASSWORD, `/evaluate/${recordingId}`);
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('waveform').getByRole('button', { name: 'Play', exact: true })).toBeEnabled({ timeout: 15_000 });
+  await openAllScores(page);
 }
 
 // Below the header and the waveform, which sticks under it once scrolled past.

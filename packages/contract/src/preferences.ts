@@ -58,6 +58,8 @@ export const MY_LIB_SORT_KEYS = [
 ] as const;
 /** The Record tab's live cues (level meter warnings aside): pace and pausing while recording. */
 export const LIVE_CUES_CHOICES = ['on', 'off'] as const;
+/** The tour of a speaker's first results (issue 41): once finished or skipped, it is not shown again. */
+export const FIRST_RESULTS_TOUR_CHOICES = ['pending', 'done', 'skipped'] as const;
 
 /** The named keys holding one value each, with their allowed values. */
 export const PREFERENCE_CHOICES = {
@@ -70,6 +72,7 @@ export const PREFERENCE_CHOICES = {
   myLibFilter: MY_LIB_FILTERS,
   myLibSort: sortPreferenceValues(MY_LIB_SORT_KEYS),
   liveCues: LIVE_CUES_CHOICES,
+  firstResultsTour: FIRST_RESULTS_TOUR_CHOICES,
 } as const;
 export type TPreferenceKey = keyof typeof PREFERENCE_CHOICES;
 export type TPreferenceChoice<K extends TPreferenceKey> = (typeof PREFERENCE_CHOICES)[K][number];
@@ -99,6 +102,7 @@ export const PREFERENCE_DEFAULTS: { [K in TPreferenceKey]: TPreferenceChoice<K> 
   myLibFilter: 'all',
   myLibSort: 'uploaded-d',
   liveCues: 'on',
+  firstResultsTour: 'pending',
   coachMemberAssFilters: 'recent',
   coachMemberRecFilters: 'all',
   speakerAssignmentFilters: 'recent',
@@ -137,6 +141,7 @@ const namedShape = {
   myLibFilter: choice('myLibFilter'),
   myLibSort: choice('myLibSort'),
   liveCues: choice('liveCues'),
+  firstResultsTour: choice('firstResultsTour'),
 };
 
 /** The stored preferences, as GET me and PUT me/preferences return them. */

@@ -21,10 +21,13 @@ export function ActionMenu({
   label,
   items,
   buttonText = 'Actions',
+  icon,
 }: {
   label: string;
   items: ReadonlyArray<ActionMenuItem>;
   buttonText?: string;
+  /** Shown before the text; where a small screen folds the text away (`.btn__text`), the icon stays. */
+  icon?: ReactNode;
 }) {
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -126,7 +129,8 @@ export function ActionMenu({
         popoverTarget={menuId}
         onKeyDown={onButtonKeyDown}
       >
-        {buttonText}
+        {icon}
+        <span className="btn__text">{buttonText}</span>
         <ChevronDown size={14} aria-hidden />
       </button>
       <div ref={menuRef} id={menuId} popover="auto" role="menu" aria-label={label} className="action-menu__list">

@@ -5,6 +5,8 @@ import './search-picker.css';
 
 export interface SearchPickerProps<T> {
   buttonLabel: string;
+  /** Shown before the label; where a small screen folds the label away (`.btn__text`), the icon stays. */
+  buttonIcon?: ReactNode;
   /** Names the search box and the list. */
   searchLabel: string;
   listLabel: string;
@@ -81,7 +83,8 @@ export function SearchPicker<T>(p: SearchPickerProps<T>) {
         aria-controls={`${id}-panel`}
         onClick={() => (open ? close() : setOpen(true))}
       >
-        {p.buttonLabel} <ChevronDown size={16} aria-hidden />
+        {p.buttonIcon}
+        <span className="btn__text">{p.buttonLabel}</span> <ChevronDown size={16} aria-hidden />
       </button>
       {open && (
         <div className="picker__panel" id={`${id}-panel`}>

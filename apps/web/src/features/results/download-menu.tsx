@@ -9,6 +9,7 @@ export function DownloadMenu({ recordingId }: { recordingId: string }) {
     <ActionMenu
       label="Download"
       buttonText="Download"
+      icon={<Download size={14} aria-hidden />}
       items={EXPORT_FORMATS.map((format) => ({
         key: format,
         label: EXPORT_LABELS[format],

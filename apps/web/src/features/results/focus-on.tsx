@@ -54,7 +54,7 @@ export function FocusOn({ tips, results, onShowNextSteps }: { tips: TTips; resul
                   }}
                   aria-label={`Play the moment: ${f.title ?? f.tip}`}
                 >
-                  <Play size={12} aria-hidden /> Play the moment
+                  <Play size={12} aria-hidden /> <span className="focus-on__play-text">Play the moment</span>
                 </button>
               )}
             </li>

@@ -1,3 +1,4 @@
+import { ArrowLeftRight } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { formatDate } from '../../components/date-format';
 import { SearchPicker } from '../../components/search-picker';
@@ -16,6 +17,7 @@ export function RecordingPicker({ currentId }: { currentId: string }) {
   return (
     <SearchPicker
       buttonLabel="Switch recording"
+      buttonIcon={<ArrowLeftRight size={14} aria-hidden />}
       searchLabel="Search recordings"
       listLabel="Recordings"
       items={items}

@@ -114,3 +114,22 @@ describe('results charts: tips tooltip and highlight link on every single-speake
     expect(within(screen.getByTestId('chart-pace')).getByRole('button', { name: /Highlight on waveform/ })).toBeTruthy();
   });
 });
+
+describe('results charts: folded groups (issue 41)', () => {
+  it('start folded with each figure and its band in the heading; Open all scores opens every group', () => {
+    renderCharts(resultsWith(() => true));
+    const groups = ['scores', 'delivery', 'variety', 'words'].map((id) => screen.getByTestId(`metric-group-${id}`) as HTMLDetailsElement);
+    expect(groups.map((g) => g.open)).toEqual([false, false, false, false]);
+    // Ideal 7-10 for every metric here: 6.4 is outside it, 7.5 inside; 60% of variety segments in band.
+    const scores = within(groups[0]!.querySelector('summary')!);
+    expect(scores.getByText('Vocal Delivery').parentElement!.textContent).toBe('Vocal Delivery 6.4, outside the ideal band');
+    expect(scores.getByText('Clarity').parentElement!.textContent).toBe('Clarity 7.5, in the ideal band');
+    expect(groups[2]!.querySelector('summary')!.textContent).toContain('Variety of Pitch 60% in band');
+    expect(groups[3]!.querySelector('summary')!.textContent).toContain('Word Spotting 2 spotted');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open all scores' }));
+    expect(groups.map((g) => g.open)).toEqual([true, true, true, true]);
+    fireEvent.click(screen.getByRole('button', { name: 'Fold all scores' }));
+    expect(groups.map((g) => g.open)).toEqual([false, false, false, false]);
+  });
+});

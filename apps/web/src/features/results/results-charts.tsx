@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   METRIC_TITLES,
   type TMetricKey,
@@ -18,12 +18,15 @@ import { VarietyBars } from '../../components/charts/variety-bars';
 import { useWaveform, useWaveformState } from '../../components/waveform/waveform-context';
 import { idealText, metricNumberText, oneDecimalText as one, varietySummary, verdict, vibeScores, zoneLabels } from '@rostrum/contract';
 import { ClarityMethod } from './clarity-method';
+import { glance } from './metric-glance';
+import { MetricGroup } from './metric-group';
 import { WordSpottingCard } from './word-spotting-card';
 import './results-charts.css';
 
 // The results charts (001 section 2): dials, gauges, word spotting, variety bars and vibe radars
 // for one speaker; the conversational set for multi-speaker recordings. Each chart's tooltip
-// carries its tips and its link toggles the metric's hot spots on the waveform.
+// carries its tips and its link toggles the metric's hot spots on the waveform. The cards sit in
+// folded groups (issue 41) whose headings show each figure; "Open all scores" opens every group.
 
 interface ChartsProps {
   results: TResults;
@@ -32,8 +35,10 @@ interface ChartsProps {
   ownerView: boolean;
   /** The wordspotting list the results counted. */
   wordList?: TWordspottingUsed | null;
-  /** Shown right above the word spotting chart: the re-analysis offer or its progress. */
+  /** Shown above the groups: the word list's re-analysis offer or its progress. */
   wordListNotice?: ReactNode;
+  /** The groups open at first (all are folded otherwise). */
+  initiallyOpen?: readonly string[];
 }
 
 function useHighlight(ownerView: boolean) {
@@ -49,8 +54,9 @@ function useHighlight(ownerView: boolean) {
   };
 }
 
-export function ResultsCharts({ results, scores: s, ownerView, wordList = null, wordListNotice }: ChartsProps) {
+export function ResultsCharts({ results, scores: s, ownerView, wordList = null, wordListNotice, initiallyOpen = [] }: ChartsProps) {
   const hl = useHighlight(ownerView);
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(initiallyOpen));
   const hot = (key: TMetricKey) => results.timestamped.metrics[key]?.hotSpots;
   const tips = (key: TMetricKey) => (ownerView ? results.tips.byMetric[key] : undefined);
   const card = (key: TMetricKey) => ({ title: METRIC_TITLES[key], tips: tips(key), testId: `chart-${key}`, ...hl(key, hot(key)) });
@@ -106,28 +112,18 @@ export function ResultsCharts({ results, scores: s, ownerView, wordList = null, 
     );
   };
 
-  if (results.isConversational) {
-    return (
-      <div className="stack stack--lg">
-        <section className="chart-grid chart-grid--3" aria-label="Conversation scores">
-          {dial('strengthOfOpening')}
-          {gauge('pace', (v) => `${one(v)} syllables/s`)}
-          {dial('clarity')}
-        </section>
-        <section className="chart-grid chart-grid--3" aria-label="Conversation balance">
-          {gauge('talkVsListen', (v) => `${metricNumberText('talkVsListen', v)}%`)}
-          {count('convoSwitches', 'switches')}
-          {count('questions', 'questions')}
-        </section>
-        {wordListNotice}
-        <section className="chart-grid chart-grid--3" aria-label="Words and vibes">
-          {wordCard}
-          <VibeCharts results={results} scores={s} ownerView={ownerView} />
-        </section>
-      </div>
-    );
-  }
-
+  const group = (id: string, title: string, keys: readonly TMetricKey[], body: ReactNode) => (
+    <MetricGroup
+      key={id}
+      id={id}
+      title={title}
+      glances={keys.map((k) => glance(k, s, ideals[k]))}
+      open={open.has(id)}
+      onToggle={(o) => setOpen((prev) => withOpen(prev, id, o))}
+    >
+      {body}
+    </MetricGroup>
+  );
   const variety = (key: 'varietyVolume' | 'varietyPace' | 'varietyPitch') => (
     <ChartCard
       {...card(key)}
@@ -140,30 +136,96 @@ export function ResultsCharts({ results, scores: s, ownerView, wordList = null, 
       />
     </ChartCard>
   );
-  return (
-    <div className="stack stack--lg">
-      <section className="chart-grid chart-grid--3" aria-label="Scores">
-        {dial('overall')}
-        {dial('strengthOfOpening')}
-        {dial('clarity')}
-      </section>
-      <section className="chart-grid chart-grid--3" aria-label="Delivery">
-        {gauge('pace', (v) => `${one(v)} syllables/s`)}
-        {gauge('pauseToTalk', (v) => `${metricNumberText('pauseToTalk', v)}%`)}
-        {gauge('upspeak', (v) => `${metricNumberText('upspeak', v)}% of phrases`)}
-      </section>
-      <section className="chart-grid chart-grid--3" aria-label="Variety">
-        {variety('varietyVolume')}
-        {variety('varietyPace')}
-        {variety('varietyPitch')}
-      </section>
-      {wordListNotice}
-      <section className="chart-grid chart-grid--3" aria-label="Words and vibes">
-        {wordCard}
-        <VibeCharts results={results} scores={s} ownerView={ownerView} />
-      </section>
-    </div>
+  const words = group(
+    'words',
+    'Words and vibes',
+    ['wordSpotting', 'positiveVibes', 'negativeVibes'],
+    <section className="chart-grid chart-grid--3" aria-label="Words and vibes">
+      {wordCard}
+      <VibeCharts results={results} scores={s} ownerView={ownerView} />
+    </section>,
   );
+  const groups = results.isConversational
+    ? [
+        group(
+          'conversation',
+          'Conversation scores',
+          ['strengthOfOpening', 'pace', 'clarity'],
+          <section className="chart-grid chart-grid--3" aria-label="Conversation scores">
+            {dial('strengthOfOpening')}
+            {gauge('pace', (v) => `${one(v)} syllables/s`)}
+            {dial('clarity')}
+          </section>,
+        ),
+        group(
+          'balance',
+          'Conversation balance',
+          ['talkVsListen', 'convoSwitches', 'questions'],
+          <section className="chart-grid chart-grid--3" aria-label="Conversation balance">
+            {gauge('talkVsListen', (v) => `${metricNumberText('talkVsListen', v)}%`)}
+            {count('convoSwitches', 'switches')}
+            {count('questions', 'questions')}
+          </section>,
+        ),
+        words,
+      ]
+    : [
+        group(
+          'scores',
+          'Scores',
+          ['overall', 'strengthOfOpening', 'clarity'],
+          <section className="chart-grid chart-grid--3" aria-label="Scores">
+            {dial('overall')}
+            {dial('strengthOfOpening')}
+            {dial('clarity')}
+          </section>,
+        ),
+        group(
+          'delivery',
+          'Delivery',
+          ['pace', 'pauseToTalk', 'upspeak'],
+          <section className="chart-grid chart-grid--3" aria-label="Delivery">
+            {gauge('pace', (v) => `${one(v)} syllables/s`)}
+            {gauge('pauseToTalk', (v) => `${metricNumberText('pauseToTalk', v)}%`)}
+            {gauge('upspeak', (v) => `${metricNumberText('upspeak', v)}% of phrases`)}
+          </section>,
+        ),
+        group(
+          'variety',
+          'Variety',
+          ['varietyVolume', 'varietyPace', 'varietyPitch'],
+          <section className="chart-grid chart-grid--3" aria-label="Variety">
+            {variety('varietyVolume')}
+            {variety('varietyPace')}
+            {variety('varietyPitch')}
+          </section>,
+        ),
+        words,
+      ];
+  const ids = groups.map((g) => String(g.key));
+  const allOpen = ids.every((id) => open.has(id));
+  return (
+    <section className="metric-groups" aria-labelledby="metric-groups-title" data-testid="metric-groups">
+      <div className="metric-groups__bar">
+        <h2 id="metric-groups-title" className="section-title">
+          All scores
+        </h2>
+        <button type="button" className="link-btn no-print" aria-expanded={allOpen} onClick={() => setOpen(new Set(allOpen ? [] : ids))}>
+          {allOpen ? 'Fold all scores' : 'Open all scores'}
+        </button>
+      </div>
+      {/* The re-analysis offer stays in sight, above the folded word spotting it is about. */}
+      {wordListNotice}
+      {groups}
+    </section>
+  );
+}
+
+function withOpen(prev: ReadonlySet<string>, id: string, open: boolean): ReadonlySet<string> {
+  const next = new Set(prev);
+  if (open) next.add(id);
+  else next.delete(id);
+  return next;
 }
 
 const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(1)}`;

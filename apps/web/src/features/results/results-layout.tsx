@@ -25,12 +25,14 @@ import { displayError } from './recording-status';
 import { usePreviousTake, useRecordingFeedback, useSetSpeaker } from './results-recording.queries';
 import { useViewer } from '../../app/viewer';
 import { FeedbackPanel } from '../feedback/feedback-panel';
+import { FirstResultsTour } from './first-results-tour';
 import { ResultsCharts } from './results-charts';
 import { ResultsTabs, type TResultsTab } from './results-tabs';
 import { SharePanel } from './share-panel';
 import { ShareLinksPanel } from './share-links-panel';
 import { SpeakerChoice } from './speaker-choice';
 import { SpeakerCountNote } from './speaker-count-note';
+import { TakeChanges } from './take-changes';
 import { TakeSummary } from './take-summary';
 import { WordListNotice } from './word-list-notice';
 import './side-card.css';
@@ -60,6 +62,8 @@ export interface TResultsViewOptions {
   lanes?: ReactNode;
   /** Comments with a region, drawn as markers on the waveform. */
   comments?: readonly TFeedback[];
+  /** Shown above the summary: the tour of a speaker's first results. */
+  intro?: ReactNode;
   /** A signed-in owner's take: the summary compares it with the previous take of it. */
   take?: { recording: TRecording; previousTakeId: string | null };
   /** The right column (sharing, feedback; or the share link's note). */
@@ -75,6 +79,7 @@ export function ResultsView({
   wordListNotice,
   lanes,
   comments,
+  intro,
   take,
   aside,
   asideLabel,
@@ -116,6 +121,7 @@ export function ResultsView({
     <WaveformContext.Provider value={playable ? controller : null}>
       <div className="results-layout">
         <div className="results-layout__main stack stack--lg">
+          {results && scores && !scores.isEmptyResults && intro}
           {results && scores && !scores.isEmptyResults && (
             <TakeSummary
               recording={take?.recording}
@@ -190,6 +196,9 @@ export function ResultsView({
               )}
             </WaveformPlayer>
           )}
+          {take?.previousTakeId && ownerView && results && scores && !scores.isEmptyResults && (
+            <TakeChanges previousId={take.previousTakeId} take={{ recording: take.recording, results, scores }} />
+          )}
           {results?.speakerCount && <SpeakerCountNote count={results.speakerCount} />}
           {!results ? (
             <Card>
@@ -257,6 +266,7 @@ export function ResultsLayout({ recording: r }: { recording: TRecording }) {
       lanes={r.lanesUrl && <VoiceLanes lanesUrl={r.lanesUrl} />}
       comments={feedback.data?.items}
       take={{ recording: r, previousTakeId: previous.data?.previousTakeId ?? null }}
+      intro={<FirstResultsTour recording={r} />}
       asideLabel="Sharing and feedback"
       aside={
         <>

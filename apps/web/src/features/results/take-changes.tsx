@@ -72,11 +72,11 @@ export function TakeChanges({ previousId, take }: { previousId: string; take: TT
   const shown = showAll ? rows : moved;
   const scores = (n: number) => `${n} score${n === 1 ? '' : 's'}`;
   return (
-    <section className="take-changes" aria-labelledby="take-changes-title" data-testid="take-changes">
+    <section className="card take-changes" aria-labelledby="take-changes-title" data-testid="take-changes">
       <div className="take-changes__head">
-        <h3 id="take-changes-title" className="take-changes__title">
+        <h2 id="take-changes-title" className="take-changes__title">
           {take.recording.access.isOwner ? 'Since your previous take' : 'Since the previous take'}
-        </h3>
+        </h2>
         <ButtonLink
           to={compareHref([previousId, take.recording.recordingId])}
           variant="ghost"

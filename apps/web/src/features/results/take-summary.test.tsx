@@ -6,10 +6,11 @@ import type { TRecording, TResults, TSpeakerScores } from '@rostrum/contract';
 import { WaveformContext } from '../../components/waveform/waveform-context';
 import { WaveformController } from '../../components/waveform/waveform-controller';
 import { queryKeys } from '../../api/rostrum-api';
+import { TakeChanges } from './take-changes';
 import { TakeSummary } from './take-summary';
 
 // The top of the results (issue 41): the Vibe score and its band, the three fixes with their
-// moments, and the inline comparison with the previous take.
+// moments, and (after the player) the inline comparison with the previous take.
 
 const ideal = (idealMin: number, idealMax: number) => ({ min: 0, max: 10, idealMin, idealMax });
 const IDEALS = { overall: ideal(7, 10), pace: ideal(3.5, 5), pauseToTalk: ideal(15, 45), upspeak: ideal(0, 15) };
@@ -71,6 +72,13 @@ function renderSummary(props: { now: TResults; previous?: TRecording; isOwner?: 
             ownerView
             previousTakeId={props.previous?.recordingId ?? null}
           />
+          {/* As the results view places it: after the player, once there is a previous take. */}
+          {props.previous && (
+            <TakeChanges
+              previousId={props.previous.recordingId}
+              take={{ recording: now, results: props.now, scores: props.now.scores as TSpeakerScores }}
+            />
+          )}
         </WaveformContext.Provider>
       </MemoryRouter>
     </QueryClientProvider>,

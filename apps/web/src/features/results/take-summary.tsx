@@ -9,7 +9,7 @@ import {
 } from '@rostrum/contract';
 import type { TTake } from '../compare/compare-takes';
 import { FocusOn } from './focus-on';
-import { TakeChanges, VibeChange } from './take-changes';
+import { VibeChange } from './take-changes';
 import './take-summary.css';
 
 /** What the band says of a Vibe score, in words (never colour alone). */
@@ -26,9 +26,10 @@ function bandText(results: TResults, s: TSpeakerScores): string | null {
 }
 
 /**
- * The top of the results (issue 41): the Vibe score with what its band says, the three things to
- * work on (each with its moment on the waveform), and, once there is a previous take, how this one
- * compares with it. Conversations have no Vibe score: their summary is what to work on.
+ * The top of the results (issue 41): the Vibe score with what its band says and, once there is a
+ * previous take, its change; the three things to work on (each with its moment on the waveform).
+ * The scores that moved since the previous take follow the player (take-changes.tsx).
+ * Conversations have no Vibe score: their summary is what to work on.
  */
 export function TakeSummary({
   recording,
@@ -65,7 +66,6 @@ export function TakeSummary({
         )}
         {ownerView && <FocusOn tips={results.tips} results={results} onShowNextSteps={onShowNextSteps} />}
       </div>
-      {ownerView && take && previousTakeId && <TakeChanges previousId={previousTakeId} take={take} />}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
+import { ChevronRight } from 'lucide-react';
 import { HIDDEN_LANES_PREFERENCE, LANE_KEYS, LANE_LABELS, type TLaneKey } from '@rostrum/contract';
 import { useSavePreferences } from '../../../app/preferences';
 import { useViewer } from '../../../app/viewer';
@@ -13,6 +14,7 @@ import './voice-lanes.css';
 
 /** A pointer that moves further than this between down and up drags rather than clicks. */
 const DRAG_PX = 4;
+const PHONE = '(max-width: 767px)';
 
 // The voice on the waveform (issue "Beyond every peer", part 2): lanes under the waveform that
 // follow its zoom, scroll and playhead. They draw imperatively on the controller's view and tick
@@ -45,6 +47,9 @@ export function VoiceLanes({ lanesUrl }: { lanesUrl: string }) {
   // React state would mark it only at the next render, after whatever React renders first.
   const rootRef = useRef<HTMLDivElement>(null);
   const shownKey = shown.join(',');
+  // On a phone the lanes start folded, so the summary and the player fit the first screen (issue 41);
+  // one tap shows them. Decided once, at the page's first width: turning a phone does not fold them.
+  const [folded, setFolded] = useState(() => window.matchMedia?.(PHONE).matches ?? false);
 
   const toggle = (key: TLaneKey) => {
     setTip(null);
@@ -55,6 +60,7 @@ export function VoiceLanes({ lanesUrl }: { lanesUrl: string }) {
   };
 
   // Redraw on every view change and resize; the playhead follows each tick.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: unfolding mounts the stage this effect draws on (stageRef), so it runs again then.
   useLayoutEffect(() => {
     const data = lanes.data;
     const stage = stageRef.current;
@@ -114,7 +120,7 @@ export function VoiceLanes({ lanesUrl }: { lanesUrl: string }) {
       ro.disconnect();
       if (frame) cancelAnimationFrame(frame);
     };
-  }, [controller, lanes.data, shownKey]);
+  }, [controller, lanes.data, shownKey, folded]);
 
   if (!controller || !lanes.data) return null;
   const data = lanes.data;
@@ -158,6 +164,17 @@ export function VoiceLanes({ lanesUrl }: { lanesUrl: string }) {
     if (p.mark) controller.playSpan(Math.max(0, p.mark.from - 1), p.mark.to + 0.5);
     else controller.seek(Math.max(0, Math.min(data.duration, p.time)));
   };
+
+  if (folded) {
+    return (
+      <div className="voice-lanes voice-lanes--folded" data-testid="voice-lanes">
+        <button type="button" className="link-btn voice-lanes__unfold" aria-expanded={false} onClick={() => setFolded(false)}>
+          <ChevronRight size={14} aria-hidden /> Show the voice lanes
+        </button>
+        <p className="visually-hidden">{lanesSummary(data)}</p>
+      </div>
+    );
+  }
 
   return (
     <div ref={rootRef} className="voice-lanes" data-testid="voice-lanes">
