@@ -167,7 +167,17 @@ test('a coach creates an assignment through every step and assigns it to Pitch P
   const csv = fs.readFileSync((await file.path())!, 'utf8');
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const [header, ...rows] = parse(csv.slice(1), { relaxColumnCount: false }) as string[][];
-  expect(header!.slice(0, 6)).toEqual(['Last Name', 'First Name', 'Created', 'Flagged for Review Date', 'Title', 'Duration']);
+  // The speaker's status and the due date follow the names (issue 41 item 8).
+  expect(header!.slice(0, 8)).toEqual([
+    'Last Name',
+    'First Name',
+    'Status',
+    'Due Date',
+    'Created',
+    'Flagged for Review Date',
+    'Title',
+    'Duration',
+  ]);
   const col = (h: string) => header!.indexOf(h);
   const sorted = [...rows].sort((a, b) => (a[0]! + a[1]!).localeCompare(b[0]! + b[1]!));
   expect(rows.map((r) => `${r[0]},${r[1]}`)).toEqual(sorted.map((r) => `${r[0]},${r[1]}`));

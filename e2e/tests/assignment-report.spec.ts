@@ -130,7 +130,7 @@ test('the coach compares the flagged recordings, the choice is remembered, and t
   const csv = fs.readFileSync((await file.path())!, 'utf8');
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const [header, ...rows] = csv.slice(1).trimEnd().split('\r\n');
-  expect(header!.startsWith('Last Name,First Name,Created,Flagged for Review Date,Title,Duration')).toBe(true);
+  expect(header!.startsWith('Last Name,First Name,Status,Due Date,Created,Flagged for Review Date,Title,Duration')).toBe(true);
   expect(rows.filter((r) => r.startsWith('Presenter,Jordan,')).some((r) => r.includes(',Elevator Pitch - v1,'))).toBe(true);
 });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -218,4 +219,11 @@ export async function openAllScores(page: Page): Promise<void> {
   const groups = page.getByTestId('metric-groups');
   await groups.getByRole('button', { name: 'Open all scores' }).click();
   await expect(groups.getByRole('button', { name: 'Fold all scores' })).toBeVisible();
+}
+
+/** axe finds no serious or critical issue in the page's main content (a dialog open over it is included). */
+export async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -20,6 +20,7 @@ import { clientConfigRoutes } from './modules/client-config/client-config.routes
 import { legalRoutes } from './modules/legal/legal.routes.js';
 import { DashboardCache } from './modules/dashboards/index.js';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes.js';
+import { reviewQueueRoutes } from './modules/review-queue/review-queue.routes.js';
 import { wordspottingRoutes } from './modules/wordspotting/wordspotting.routes.js';
 import { practicePromptsRoutes } from './modules/practice-prompts/practice-prompts.routes.js';
 import { responses } from './http/route-kit.js';
@@ -133,6 +134,7 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       adminUsersRoutes(zapp, deps);
       orgSettingsRoutes(zapp, deps);
       dashboardsRoutes(zapp, deps, dashboardCache);
+      reviewQueueRoutes(zapp, deps);
       wordspottingRoutes(zapp, deps);
       practicePromptsRoutes(zapp, deps);
       subscriptionsRoutes(zapp, deps);

@@ -8,6 +8,7 @@ import {
   ZAssignmentWordspottingSchema,
 } from './assignment-criteria.js';
 import { COMPLETION_STATUSES } from './assignment-status.js';
+import { ZDueAtSchema } from './assignment-due.js';
 
 // The assignment as the API returns it and the editor's, details page's and reorder page's
 // calls (002 sections 2.3, 2.6, 2.7, 3 and 7). Paths are ours (the spec shows payloads only):
@@ -73,6 +74,8 @@ export const ZAssignmentCountsSchema = z.object({
   forReviewCount: z.number().int(),
   /** Comments on the assignment's recordings. */
   feedbackCount: z.number().int(),
+  /** Of the members counted, those not completed after the due date (0 without one). */
+  overdueCount: z.number().int(),
 });
 export type TAssignmentCounts = z.infer<typeof ZAssignmentCountsSchema>;
 
@@ -107,6 +110,10 @@ export const ZAssignmentSchema = z.object({
   myUserTarget: z.object({ createdDate: z.iso.datetime() }).nullable(),
   /** The caller's own completion status when the assignment is for them. */
   completionStatus: z.enum(COMPLETION_STATUSES).nullable(),
+  /** The due date (an instant; shown in the organisation's time zone); null: none. */
+  dueAt: z.iso.datetime().nullable(),
+  /** It is for the caller, who has not completed it, and the due date has passed (isOverdue). */
+  overdue: z.boolean(),
   counts: ZAssignmentCountsSchema,
   abilities: ZAssignmentAbilitiesSchema,
 });
@@ -121,10 +128,11 @@ export const ZAssignmentScopeQuerySchema = z.discriminatedUnion('scope', [
   z.object({ scope: z.literal('templates') }),
 ]);
 
-/** POST assignments: a new template from the editor's first step. */
+/** POST assignments: a new template from the editor's first step; a due date must lie ahead (400 assignment.due_past). */
 export const ZCreateAssignmentBodySchema = ZAssignmentDescriptionSchema.extend({
   criteria: ZAssignmentCriteriaSchema,
   isShared: z.boolean().default(false),
+  dueAt: ZDueAtSchema.optional(),
 }).strict();
 export type TCreateAssignmentBody = z.input<typeof ZCreateAssignmentBodySchema>;
 
@@ -138,6 +146,8 @@ export const ZUpdateAssignmentBodySchema = z
     archived: z.boolean().optional(),
     deactivated: z.boolean().optional(),
     wordspotting: ZAssignmentWordspottingSchema.optional(),
+    /** A new due date must lie ahead; the stored one may be sent back unchanged once past; null clears it. */
+    dueAt: ZDueAtSchema.optional(),
   })
   .strict();
 export type TUpdateAssignmentBody = z.input<typeof ZUpdateAssignmentBodySchema>;

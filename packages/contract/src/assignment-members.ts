@@ -53,6 +53,8 @@ export const ZAssignmentMemberSchema = z.object({
   /** The caller's own row. */
   isMe: z.boolean(),
   completionStatus: ZMemberCompletionSchema,
+  /** Not completed after the assignment's due date (isOverdue): the status shows "Overdue". */
+  overdue: z.boolean(),
   /** Newest of the listed recordings. */
   lastUpload: z.iso.datetime().nullable(),
   /** Recordings column (coach only; null for speakers). */

@@ -3,7 +3,9 @@ import {
   assignmentMatchesFilter,
   coachAssignmentStatus,
   compareAssignments,
+  isOverdue,
   isRecentAssignment,
+  memberStatusText,
   speakerAssignmentStatus,
   type TAssignmentStateFacts,
 } from './assignment-status.js';
@@ -77,5 +79,30 @@ describe('compareAssignments: manual order, then open, completed, archived; newe
       .sort(([, a], [, b]) => compareAssignments(a, b))
       .map(([k]) => k);
     expect(sorted).toEqual(['pinned', 'newOpen', 'oldOpen', 'continuousDone', 'completed', 'archived']);
+  });
+});
+
+describe('isOverdue and the status words (issue 41 item 8)', () => {
+  const open = { archived: false, deleted: false };
+  const past = ago(1);
+  const ahead = new Date(NOW.getTime() + DAY).toISOString();
+
+  it.each([
+    ['no due date', { ...open, dueAt: null }, 'assigned', false],
+    ['due date ahead', { ...open, dueAt: ahead }, 'inProgress', false],
+    ['past, not started', { ...open, dueAt: past }, 'assigned', true],
+    ['past, in progress', { ...open, dueAt: past }, 'inProgress', true],
+    ['past, completed', { ...open, dueAt: past }, 'completed', false],
+    ['past, archived', { archived: true, deleted: false, dueAt: past }, 'assigned', false],
+    ['past, deleted', { archived: false, deleted: true, dueAt: past }, 'assigned', false],
+    ['due this very moment', { ...open, dueAt: NOW.toISOString() }, 'assigned', true],
+  ] as const)('%s', (_label, a, status, want) => expect(isOverdue(a, status, NOW)).toBe(want));
+
+  it('"Overdue" replaces the completion word only when overdue; the coach closing it still wins for speakers', () => {
+    expect(memberStatusText('assigned', false)).toBe('Not Started');
+    expect(memberStatusText('inProgress', true)).toBe('Overdue');
+    expect(speakerAssignmentStatus(open, 'inProgress', true)).toBe('Overdue');
+    expect(speakerAssignmentStatus(open, 'inProgress')).toBe('In Progress');
+    expect(speakerAssignmentStatus({ archived: true, deleted: false }, 'inProgress', true)).toBe('Completed (Disabled by Your Coach)');
   });
 });

@@ -1,3 +1,4 @@
+import { isPastDue } from './assignment-due.js';
 import { ASSIGNMENT_LIMITS } from './assignment-criteria.js';
 
 // Assignment and member states (002 section 4): the words shown, the Recent filter and the list
@@ -20,6 +21,7 @@ export const ASSIGNMENT_STATUS_TEXT = {
   continuous: '(Continuous Group Assignment)',
   nonContinuous: '(Non-Continuous Assignment)',
   speakerDisabled: 'Completed (Disabled by Your Coach)',
+  overdue: 'Overdue',
 } as const;
 
 /** What the status rules read of an assignment. */
@@ -44,11 +46,40 @@ export function coachAssignmentStatus(a: TAssignmentStateFacts): string {
   return `${state} ${a.continuous ? ASSIGNMENT_STATUS_TEXT.continuous : ASSIGNMENT_STATUS_TEXT.nonContinuous}`;
 }
 
-/** The speaker's status line: their own completion, or disabled by the coach. */
-export function speakerAssignmentStatus(a: Pick<TAssignmentStateFacts, 'archived' | 'deleted'>, mine: TCompletionStatus): string {
-  if (a.archived || a.deleted) return ASSIGNMENT_STATUS_TEXT.speakerDisabled;
-  return COMPLETION_STATUS_TEXT[mine];
+/**
+ * Overdue (issue 41 item 8): the assignment has a due date that has passed and the member has not
+ * completed it. Archived and deleted assignments are never overdue (the coach closed them), and
+ * without a due date nothing is. The server decides it with its clock and sends `overdue`.
+ */
+export function isOverdue(
+  a: Pick<TAssignmentStateFacts, 'archived' | 'deleted'> & { dueAt: string | Date | null },
+  status: TCompletionStatus,
+  now: Date = new Date(),
+): boolean {
+  return !a.archived && !a.deleted && status !== 'completed' && isPastDue(a.dueAt, now);
 }
+
+/** A member's status word in the member tables and the CSV: "Overdue" past the due date, else their completion. */
+export function memberStatusText(status: TCompletionStatus, overdue: boolean): string {
+  return overdue ? ASSIGNMENT_STATUS_TEXT.overdue : COMPLETION_STATUS_TEXT[status];
+}
+
+/** The speaker's status line: their own completion ("Overdue" once past due), or disabled by the coach. */
+export function speakerAssignmentStatus(
+  a: Pick<TAssignmentStateFacts, 'archived' | 'deleted'>,
+  mine: TCompletionStatus,
+  overdue = false,
+): string {
+  if (a.archived || a.deleted) return ASSIGNMENT_STATUS_TEXT.speakerDisabled;
+  return memberStatusText(mine, overdue);
+}
+
+/**
+ * Why an assignment left Active (issue 41 item 8): one take can meet every criterion, and then the
+ * speaker's Active count drops at once, which reads like an error without this line.
+ */
+export const COMPLETED_EXPLAINED =
+  'Completed: your take meets every criterion. It stays in Completed, and Active counts only assignments still to do.';
 
 /**
  * The Recent filter: not archived and not completed; or completed within 28 days of creation;

@@ -85,6 +85,9 @@ export const ZMemberAssignmentRowSchema = z.object({
   createdDate: z.iso.datetime(),
   /** The member's completion of it. */
   status: z.enum(COMPLETION_STATUSES),
+  dueAt: z.iso.datetime().nullable(),
+  /** Not completed by the member after the due date: the status shows "Overdue". */
+  overdue: z.boolean(),
   lastUpload: z.iso.datetime().nullable(),
   recordingsCount: z.number().int(),
   submittedCount: z.number().int(),
@@ -199,6 +202,10 @@ export const ZSpeakerAssignmentCardSchema = z.object({
   sortOrder: z.number().int().nullable(),
   /** Their own completion. */
   status: z.enum(COMPLETION_STATUSES),
+  /** The due date; null: none. */
+  dueAt: z.iso.datetime().nullable(),
+  /** Not completed by them after the due date (isOverdue). */
+  overdue: z.boolean(),
   /** The criteria's algorithm: the Record link reads Single Speaker or Multi-Speaker from it. */
   algorithm: z.string(),
   counts: z.object({

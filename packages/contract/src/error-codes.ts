@@ -150,6 +150,8 @@ export const ERROR_CODES = {
   assignmentGlobalReadOnly: 'assignment.global_read_only',
   /** 409: the assignment is archived or deleted. */
   assignmentClosed: 'assignment.closed',
+  /** 400: a new due date that is not ahead (an unchanged stored one may stay). */
+  assignmentDuePast: 'assignment.due_past',
   /** 400: a wordspotting delete without exactly one scope id ("Invalid delete request"). */
   wordspottingInvalidScope: 'wordspotting.invalid_scope',
   /** 409: the recording is being analysed already (a re-analysis waits for it to end). */

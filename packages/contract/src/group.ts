@@ -27,6 +27,8 @@ export const ZGroupAbilitiesSchema = z.object({
   canDownloadReport: z.boolean(),
   /** Edits and resets its wordspotting list: its active coaches and org admins, with Custom_Wordspotting_For_Groups on. */
   canSetWordspotting: z.boolean(),
+  /** Invites speakers to it by email (POST invites/bulk): its active coaches and org admins (not the pseudo-group). */
+  canInviteSpeakers: z.boolean(),
 });
 export type TGroupAbilities = z.infer<typeof ZGroupAbilitiesSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIdSchema } from './api.js';
+import { dueReminderText } from './assignment-due.js';
 
 // The notification centre (the bell in the navigation): what happened that concerns the user.
 // Each notice is made by the same call that decides the matching email, for the same audience
@@ -20,6 +21,8 @@ export const NOTICE_KINDS = [
   'assignmentReceived',
   /** A speaker handed in a recording for an assignment (coaches). */
   'assignmentCompleted',
+  /** An assignment the user has not completed is due within a day (speakers; detail: the due date and time). */
+  'assignmentDue',
 ] as const;
 export type TNoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -33,7 +36,7 @@ export const ZNoticeSchema = z.object({
   actorName: z.string().nullable(),
   /** The recording's title, or the assignment's name for assignmentReceived. */
   title: z.string(),
-  /** The group a recording was shared with, or the assignment a recording was handed in for. */
+  /** The group a recording was shared with, the assignment a recording was handed in for, or a reminder's due date and time. */
   detail: z.string().nullable(),
   recordingId: ZIdSchema.nullable(),
   assignmentId: ZIdSchema.nullable(),
@@ -72,5 +75,7 @@ export function noticeText(n: Pick<TNotice, 'kind' | 'actorName' | 'title' | 'de
       return `${who} assigned you ${title}`;
     case 'assignmentCompleted':
       return n.detail ? `${who} handed in ${title} for ${n.detail}` : `${who} handed in ${title}`;
+    case 'assignmentDue':
+      return dueReminderText(n.title, n.detail ?? 'soon');
   }
 }

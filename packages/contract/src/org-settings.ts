@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORG_SETTING_FLAGS } from './constants.js';
+import { ZTimeZoneSchema } from './assignment-due.js';
 
 // The admin area's Organisation settings page: the switches an org admin changes there, and, read
 // only, which of the other feature switches are on. The others are what the organisation bought
@@ -29,14 +30,18 @@ export const ZAdminOrgSettingsSchema = z.object({
   settings: ZOrgAdminSettingValuesSchema,
   /** The operator's switches that are on for the organisation, in ORG_SETTING_FLAGS order (read-only). */
   operatorFeatures: z.array(z.enum(OPERATOR_ORG_SETTINGS)),
+  /** The organisation's time zone (IANA), in which due dates are entered and shown. */
+  timeZone: z.string(),
 });
 export type TAdminOrgSettings = z.infer<typeof ZAdminOrgSettingsSchema>;
 
 /**
- * PATCH admin/org-settings: one or more of the org admin's switches, each a boolean. Any other
+ * PATCH admin/org-settings: one or more of the org admin's switches, each a boolean, and the
+ * time zone (an IANA name). Any other
  * key (an operator's switch, a typo) is refused, not ignored, so nothing is saved half-way.
  */
 export const ZUpdateAdminOrgSettingsBodySchema = ZOrgAdminSettingValuesSchema.partial()
+  .extend({ timeZone: ZTimeZoneSchema.optional() })
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: 'Name at least one setting to change' });
 export type TUpdateAdminOrgSettingsBody = z.infer<typeof ZUpdateAdminOrgSettingsBodySchema>;

@@ -40,6 +40,8 @@ export const ZOrgSchema = z.object({
   /** The plans offered (not archived), by price descending; duration in days. */
   plans: z.array(ZPlanSchema),
   algorithmConfig: z.object({ algorithms: z.array(ZAlgorithmSchema), default_algorithm: z.string() }),
+  /** IANA time zone that due dates are entered and shown in (issue 41 item 8); 'UTC' until an admin sets one. */
+  timeZone: z.string(),
 });
 export type TOrg = z.infer<typeof ZOrgSchema>;
 

@@ -148,6 +148,8 @@ export const ROUTES = {
   // Dashboards (002 sections 2.2 and 2.4)
   wordspotting: { name: 'wordspotting', path: '/wordspotting', announcer: 'Wordspotting', auth: true },
   coachDashboard: { name: 'coach-dashboard', path: '/coach-dashboard', announcer: 'Coach Dashboard', auth: true },
+  /** The coach's review queue (issue 41 item 7): what waits for their comment or score across their groups. */
+  reviewQueue: { name: 'review-queue', path: '/review-queue', announcer: 'Review Queue', auth: true },
   speakerDashboard: { name: 'speaker-dashboard', path: '/speaker-dashboard', announcer: 'Speaker Dashboard', auth: true },
   // Assignments (002 sections 2.3, 2.6, 2.7 and 2.8)
   assignmentCreate: { name: 'create-assignment', path: '/assignments/create', announcer: 'Add Assignment', auth: true },

@@ -44,6 +44,7 @@ export function groupAbilities(
     canDeactivateAll: admin && !group.isPseudoGroup,
     canDownloadReport: !group.isPseudoGroup && mayDownloadReport(a, m, group.orgSettings ?? {}, now),
     canSetWordspotting: !group.isPseudoGroup && maySetGroupWordspotting(group.orgSettings ?? {}, isCoachOf(a, m, now)),
+    canInviteSpeakers: !group.isPseudoGroup && isCoachOf(a, m, now),
   };
 }
 

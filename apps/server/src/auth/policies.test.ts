@@ -223,19 +223,20 @@ describe('groupRecordingsVisible (002 section 2.5)', () => {
 
 describe('groupAbilities and memberAbilities (000 sections 2.11 and 4)', () => {
   // caller, pseudo-group -> canCoach, canRecord, canManageMembers, canEdit, canDeactivateAll, canDownloadReport,
-  // canSetWordspotting (both settings on)
+  // canSetWordspotting (both settings on), canInviteSpeakers
   const rows: [TWho, boolean, boolean[]][] = [
-    ['coach', false, [true, false, true, false, false, true, true]],
-    ['expired-coach', false, [false, false, false, false, false, false, false]],
-    ['speaker', false, [false, true, false, false, false, false, false]],
-    ['inactive-speaker', false, [false, false, false, false, false, false, false]],
-    ['org-admin', false, [false, false, true, true, true, true, true]],
-    ['org-admin', true, [false, false, true, false, false, false, false]],
-    ['org-manager', false, [false, false, false, false, false, false, false]],
-    ['org-manager', true, [false, false, false, false, false, false, false]],
+    ['coach', false, [true, false, true, false, false, true, true, true]],
+    ['expired-coach', false, [false, false, false, false, false, false, false, false]],
+    ['speaker', false, [false, true, false, false, false, false, false, false]],
+    ['inactive-speaker', false, [false, false, false, false, false, false, false, false]],
+    ['org-admin', false, [false, false, true, true, true, true, true, true]],
+    ['org-admin', true, [false, false, true, false, false, false, false, false]],
+    ['org-manager', false, [false, false, false, false, false, false, false, false]],
+    ['org-manager', true, [false, false, false, false, false, false, false, false]],
   ];
   it.each(rows)('%s (pseudo-group %s)', (who, isPseudoGroup, want) => {
-    const [canCoach, canRecord, canManageMembers, canEdit, canDeactivateAll, canDownloadReport, canSetWordspotting] = want;
+    const [canCoach, canRecord, canManageMembers, canEdit, canDeactivateAll, canDownloadReport, canSetWordspotting, canInviteSpeakers] =
+      want;
     const orgSettings = { Download_Report_Button: true, Custom_Wordspotting_For_Groups: true };
     expect(groupAbilities(caller(who), membershipOf(who), { isPseudoGroup, orgSettings }, NOW)).toEqual({
       canCoach,
@@ -245,6 +246,7 @@ describe('groupAbilities and memberAbilities (000 sections 2.11 and 4)', () => {
       canDeactivateAll,
       canDownloadReport,
       canSetWordspotting,
+      canInviteSpeakers,
     });
     // Download Report needs the organisation's Download_Report_Button (002 section 2.2), a group's
     // wordspotting list Custom_Wordspotting_For_Groups (section 2.9).

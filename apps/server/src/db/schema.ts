@@ -61,6 +61,8 @@ export const organisations = pgTable('organisations', {
     }),
   /** When the product's practice prompts were copied into the organisation's library (once). */
   practicePromptsSeededAt: ts('practice_prompts_seeded_at'),
+  /** IANA time zone in which due dates are entered and shown (issue 41 item 8); its admins change it. */
+  timeZone: text('time_zone').notNull().default('UTC'),
   createdAt: createdAt(),
 });
 
@@ -277,11 +279,37 @@ export const assignments = pgTable(
     /** The assignment's own wordspotting phrases (002 section 5); the list editor is issue 15. */
     wordspotting: jsonb('wordspotting').$type<string[]>().notNull().default([]),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /** The due date (issue 41 item 8); null: none. The reminder job finds the ones due soon by it. */
+    dueAt: ts('due_at'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('assignments_group_idx').on(t.groupId), index('assignments_org_template_idx').on(t.orgId, t.isTemplate)],
+  (t) => [
+    index('assignments_group_idx').on(t.groupId),
+    index('assignments_org_template_idx').on(t.orgId, t.isTemplate),
+    index('assignments_due_idx').on(t.dueAt).where(sql`${t.dueAt} is not null and ${t.isTemplate} = false`),
+  ],
+);
+
+/**
+ * Due-date reminders sent (issue 41 item 8): one per speaker and due date, recorded in the
+ * transaction that stores the notice and enqueues the email, so no reminder goes twice; a due date
+ * moved later is a new date and reminds again.
+ */
+export const assignmentReminders = pgTable(
+  'assignment_reminders',
+  {
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueAt: ts('due_at').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.userId, t.dueAt] })],
 );
 
 /**
@@ -441,6 +469,10 @@ export const recordings = pgTable(
     index('recordings_shared_by_assignment_idx')
       .on(t.assignmentId, t.userId, t.orgId, t.submitted, t.status)
       .where(sql`${t.feedbackRequested} and ${t.deletedAt} is null`),
+    // The review queue (modules/review-queue) reads a coach's groups' recordings that may wait for review.
+    index('recordings_review_queue_idx')
+      .on(t.groupId)
+      .where(sql`${t.deletedAt} is null and ${t.status} = 'done' and (${t.submitted} or ${t.feedbackRequested})`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { sendEmailJob } from '../mail/mail.jobs.js';
 import { analyzeRecordingJob, expireUploadsJob, removeRecordingMediaJob, transcribeCaptureJob } from '../modules/recordings/index.js';
 import { accessRemindersJob } from '../modules/subscriptions/index.js';
+import { dueRemindersJob } from '../modules/assignments/index.js';
 import type { TJobDefinition } from './job-types.js';
 
 /** Every job the queue runs: each is defined beside its module. A new job is added here. */
@@ -9,6 +10,7 @@ export const ALL_JOBS: readonly TJobDefinition<unknown>[] = [
   removeRecordingMediaJob,
   expireUploadsJob,
   accessRemindersJob,
+  dueRemindersJob,
   sendEmailJob,
   transcribeCaptureJob,
 ] as TJobDefinition<unknown>[];

@@ -148,6 +148,7 @@ const FAMILIES = [
   'payments',
   'practice-prompts',
   'recordings',
+  'review-queue',
   'scorecards',
   'shared',
   'subscription',

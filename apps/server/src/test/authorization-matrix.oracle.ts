@@ -145,6 +145,9 @@ export const mayAdministerGroup = (c: TCaller) => c === 'admin';
 /** 002 §2.9: "group lists by managers of that group (setting for groups) or org admins" (the setting is on). */
 export const maySetGroupList = (c: TCaller) => coachLike(c);
 
+/** Issue 41 item 10: "Admins and coaches can invite speakers (students) to a group" (bulk invites), coaches only to theirs. */
+export const mayInviteSpeakers = (c: TCaller) => coachLike(c);
+
 /** 000 §2.11: "Only org admins may enter" the admin area (users, roles, invites). */
 export const mayUseAdminArea = (c: TCaller) => c === 'admin';
 

@@ -53,6 +53,7 @@ import {
   groupMedianShown,
   mayAdministerGroup,
   mayComment,
+  mayInviteSpeakers,
   mayListMembers,
   mayListPeerShares,
   mayReport,
@@ -1114,6 +1115,22 @@ export const TABLE: Record<string, TRow<unknown>> = {
   }),
   'PUT /invites/{id}': inviteWrite('PUT'),
   'DELETE /invites/{id}': inviteWrite('DELETE'),
+  'POST /invites/bulk': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      // A group of its own per cell, with the free duration a speaker invite needs.
+      const g = await a.combo.newGroup();
+      await dbOf(a)
+        .update(groups)
+        .set({ settings: { freeDuration: { years: 1 } } })
+        .where(eq(groups.id, g.id));
+      const email = `bulk-${randomUUID()}@example.test`;
+      const state = async () => (await dbOf(a).select({ n: count() }).from(invites).where(eq(invites.email, email)))[0]?.n;
+      return { body: { groupId: g.id, invitees: [{ email }] }, state };
+    },
+    expect: ({ caller }) => ({ status: statusFor(caller, { visible: groupVisible(caller), allowed: mayInviteSpeakers(caller) }) }),
+  }),
 
   // -- paid access: the admin area's plans and codes, and a speaker's subscription update
   'PATCH /admin/plans/{planId}': row({
@@ -1300,6 +1317,7 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   'PUT /users/{userId}': false,
   'PUT /invites/{id}': false,
   'DELETE /invites/{id}': false,
+  'POST /invites/bulk': false,
   'PATCH /uploads/{id}': false,
   'DELETE /uploads/{id}': false,
   'DELETE /live-captures/{id}': false,

@@ -1234,6 +1234,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invites/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite speakers to a group by email, up to 200 at once
+         * @description For the group's coaches and org admins. Each new address gets an invite as speaker of the group and its email; rows that cannot be invited (a bad address, a repeat, a member or coach of the group, an invite pending, an account of the organisation) come back skipped with their reason. 402 seats.limit_reached, with nothing sent, when the new invites need more speaker seats than are free.
+         */
+        post: operations["createBulkInvites"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invites/{id}": {
         parameters: {
             query?: never;
@@ -1266,7 +1286,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the org admin's settings (Public_Share_Links); other keys are refused and the stored ones kept */
+        /** Change the org admin's settings (Public_Share_Links, the time zone); other keys are refused and the stored ones kept */
         patch: operations["updateOrgSettings"];
         trace?: never;
     };
@@ -1330,6 +1350,40 @@ export interface paths {
         };
         /** The caller's own recordings with comments and ratings (My Library) */
         get: operations["getLibrary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/review-queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The recordings waiting for the caller's comment or score across the groups they coach, oldest first */
+        get: operations["getReviewQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/review-queue/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many recordings wait for the caller (the review queue of GET review-queue) */
+        get: operations["getReviewQueueCount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2672,6 +2726,8 @@ export interface operations {
                                     myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
                                     /** @enum {string} */
                                     liveCues?: "on" | "off";
+                                    /** @enum {string} */
+                                    firstResultsTour?: "pending" | "done" | "skipped";
                                     coachMemberAssFilters?: {
                                         [key: string]: "recent" | "completed" | "active" | "all";
                                     };
@@ -2748,6 +2804,7 @@ export interface operations {
                                     }[];
                                     default_algorithm: string;
                                 };
+                                timeZone: string;
                             };
                             groups: {
                                 /** Format: uuid */
@@ -2788,6 +2845,7 @@ export interface operations {
                                     canDeactivateAll: boolean;
                                     canDownloadReport: boolean;
                                     canSetWordspotting: boolean;
+                                    canInviteSpeakers: boolean;
                                 };
                             }[];
                             abilities: {
@@ -2937,6 +2995,8 @@ export interface operations {
                                 myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
                                 /** @enum {string} */
                                 liveCues?: "on" | "off";
+                                /** @enum {string} */
+                                firstResultsTour?: "pending" | "done" | "skipped";
                                 coachMemberAssFilters?: {
                                     [key: string]: "recent" | "completed" | "active" | "all";
                                 };
@@ -3032,6 +3092,8 @@ export interface operations {
                     myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
                     /** @enum {string} */
                     liveCues?: "on" | "off";
+                    /** @enum {string} */
+                    firstResultsTour?: "pending" | "done" | "skipped";
                     coachMemberAssFilters?: {
                         [key: string]: "recent" | "completed" | "active" | "all" | null;
                     };
@@ -3076,6 +3138,8 @@ export interface operations {
                             myLibSort?: "title-u" | "title-d" | "group-u" | "group-d" | "uploaded-u" | "uploaded-d" | "duration-u" | "duration-d" | "overall-u" | "overall-d" | "recordingComments-u" | "recordingComments-d" | "rating-u" | "rating-d" | "coachRating-u" | "coachRating-d";
                             /** @enum {string} */
                             liveCues?: "on" | "off";
+                            /** @enum {string} */
+                            firstResultsTour?: "pending" | "done" | "skipped";
                             coachMemberAssFilters?: {
                                 [key: string]: "recent" | "completed" | "active" | "all";
                             };
@@ -3461,6 +3525,7 @@ export interface operations {
                                 }[];
                                 default_algorithm: string;
                             };
+                            timeZone: string;
                         };
                     };
                 };
@@ -3554,6 +3619,7 @@ export interface operations {
                                 canDeactivateAll: boolean;
                                 canDownloadReport: boolean;
                                 canSetWordspotting: boolean;
+                                canInviteSpeakers: boolean;
                             };
                             activeUsers: number;
                             totalUsers: number;
@@ -3597,6 +3663,7 @@ export interface operations {
                                 canDeactivateAll: boolean;
                                 canDownloadReport: boolean;
                                 canSetWordspotting: boolean;
+                                canInviteSpeakers: boolean;
                             };
                         }[];
                     };
@@ -3702,6 +3769,7 @@ export interface operations {
                                 canDeactivateAll: boolean;
                                 canDownloadReport: boolean;
                                 canSetWordspotting: boolean;
+                                canInviteSpeakers: boolean;
                             };
                         };
                     };
@@ -3796,6 +3864,7 @@ export interface operations {
                                 canDeactivateAll: boolean;
                                 canDownloadReport: boolean;
                                 canSetWordspotting: boolean;
+                                canInviteSpeakers: boolean;
                             };
                         };
                     };
@@ -3903,6 +3972,7 @@ export interface operations {
                                 canDeactivateAll: boolean;
                                 canDownloadReport: boolean;
                                 canSetWordspotting: boolean;
+                                canInviteSpeakers: boolean;
                             };
                         };
                     };
@@ -4002,6 +4072,7 @@ export interface operations {
                                     canDeactivateAll: boolean;
                                     canDownloadReport: boolean;
                                     canSetWordspotting: boolean;
+                                    canInviteSpeakers: boolean;
                                 };
                             };
                         };
@@ -4097,6 +4168,7 @@ export interface operations {
                                 canDeactivateAll: boolean;
                                 canDownloadReport: boolean;
                                 canSetWordspotting: boolean;
+                                canInviteSpeakers: boolean;
                             };
                         };
                     };
@@ -8045,7 +8117,7 @@ export interface operations {
                                 /** Format: uuid */
                                 noticeId: string;
                                 /** @enum {string} */
-                                kind: "comment" | "score" | "results" | "reviewRequested" | "shared" | "assignmentReceived" | "assignmentCompleted";
+                                kind: "comment" | "score" | "results" | "reviewRequested" | "shared" | "assignmentReceived" | "assignmentCompleted" | "assignmentDue";
                                 actorName: string | null;
                                 title: string;
                                 detail: string | null;
@@ -8120,7 +8192,7 @@ export interface operations {
                                 /** Format: uuid */
                                 noticeId: string;
                                 /** @enum {string} */
-                                kind: "comment" | "score" | "results" | "reviewRequested" | "shared" | "assignmentReceived" | "assignmentCompleted";
+                                kind: "comment" | "score" | "results" | "reviewRequested" | "shared" | "assignmentReceived" | "assignmentCompleted" | "assignmentDue";
                                 actorName: string | null;
                                 title: string;
                                 detail: string | null;
@@ -8276,6 +8348,9 @@ export interface operations {
                             } | null;
                             /** @enum {string|null} */
                             completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            /** Format: date-time */
+                            dueAt: string | null;
+                            overdue: boolean;
                             counts: {
                                 assignedCount: number;
                                 notStartedCount: number;
@@ -8284,6 +8359,7 @@ export interface operations {
                                 recordingsCount: number;
                                 forReviewCount: number;
                                 feedbackCount: number;
+                                overdueCount: number;
                             };
                             abilities: {
                                 canEdit: boolean;
@@ -8370,6 +8446,8 @@ export interface operations {
                     };
                     /** @default false */
                     isShared?: boolean;
+                    /** Format: date-time */
+                    dueAt?: string | null;
                 };
             };
         };
@@ -8470,6 +8548,9 @@ export interface operations {
                             } | null;
                             /** @enum {string|null} */
                             completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            /** Format: date-time */
+                            dueAt: string | null;
+                            overdue: boolean;
                             counts: {
                                 assignedCount: number;
                                 notStartedCount: number;
@@ -8478,6 +8559,7 @@ export interface operations {
                                 recordingsCount: number;
                                 forReviewCount: number;
                                 feedbackCount: number;
+                                overdueCount: number;
                             };
                             abilities: {
                                 canEdit: boolean;
@@ -8635,6 +8717,9 @@ export interface operations {
                             } | null;
                             /** @enum {string|null} */
                             completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            /** Format: date-time */
+                            dueAt: string | null;
+                            overdue: boolean;
                             counts: {
                                 assignedCount: number;
                                 notStartedCount: number;
@@ -8643,6 +8728,7 @@ export interface operations {
                                 recordingsCount: number;
                                 forReviewCount: number;
                                 feedbackCount: number;
+                                overdueCount: number;
                             };
                             abilities: {
                                 canEdit: boolean;
@@ -8787,6 +8873,8 @@ export interface operations {
                     archived?: boolean;
                     deactivated?: boolean;
                     wordspotting?: string[];
+                    /** Format: date-time */
+                    dueAt?: string | null;
                 };
             };
         };
@@ -8887,6 +8975,9 @@ export interface operations {
                             } | null;
                             /** @enum {string|null} */
                             completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            /** Format: date-time */
+                            dueAt: string | null;
+                            overdue: boolean;
                             counts: {
                                 assignedCount: number;
                                 notStartedCount: number;
@@ -8895,6 +8986,7 @@ export interface operations {
                                 recordingsCount: number;
                                 forReviewCount: number;
                                 feedbackCount: number;
+                                overdueCount: number;
                             };
                             abilities: {
                                 canEdit: boolean;
@@ -9052,6 +9144,9 @@ export interface operations {
                             } | null;
                             /** @enum {string|null} */
                             completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            /** Format: date-time */
+                            dueAt: string | null;
+                            overdue: boolean;
                             counts: {
                                 assignedCount: number;
                                 notStartedCount: number;
@@ -9060,6 +9155,7 @@ export interface operations {
                                 recordingsCount: number;
                                 forReviewCount: number;
                                 feedbackCount: number;
+                                overdueCount: number;
                             };
                             abilities: {
                                 canEdit: boolean;
@@ -9304,6 +9400,9 @@ export interface operations {
                             } | null;
                             /** @enum {string|null} */
                             completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            /** Format: date-time */
+                            dueAt: string | null;
+                            overdue: boolean;
                             counts: {
                                 assignedCount: number;
                                 notStartedCount: number;
@@ -9312,6 +9411,7 @@ export interface operations {
                                 recordingsCount: number;
                                 forReviewCount: number;
                                 feedbackCount: number;
+                                overdueCount: number;
                             };
                             abilities: {
                                 canEdit: boolean;
@@ -9470,6 +9570,9 @@ export interface operations {
                             } | null;
                             /** @enum {string|null} */
                             completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            /** Format: date-time */
+                            dueAt: string | null;
+                            overdue: boolean;
                             counts: {
                                 assignedCount: number;
                                 notStartedCount: number;
@@ -9478,6 +9581,7 @@ export interface operations {
                                 recordingsCount: number;
                                 forReviewCount: number;
                                 feedbackCount: number;
+                                overdueCount: number;
                             };
                             abilities: {
                                 canEdit: boolean;
@@ -9656,6 +9760,9 @@ export interface operations {
                             } | null;
                             /** @enum {string|null} */
                             completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            /** Format: date-time */
+                            dueAt: string | null;
+                            overdue: boolean;
                             counts: {
                                 assignedCount: number;
                                 notStartedCount: number;
@@ -9664,6 +9771,7 @@ export interface operations {
                                 recordingsCount: number;
                                 forReviewCount: number;
                                 feedbackCount: number;
+                                overdueCount: number;
                             };
                             abilities: {
                                 canEdit: boolean;
@@ -9831,6 +9939,9 @@ export interface operations {
                             } | null;
                             /** @enum {string|null} */
                             completionStatus: "assigned" | "inProgress" | "completed" | null;
+                            /** Format: date-time */
+                            dueAt: string | null;
+                            overdue: boolean;
                             counts: {
                                 assignedCount: number;
                                 notStartedCount: number;
@@ -9839,6 +9950,7 @@ export interface operations {
                                 recordingsCount: number;
                                 forReviewCount: number;
                                 feedbackCount: number;
+                                overdueCount: number;
                             };
                             abilities: {
                                 canEdit: boolean;
@@ -10241,6 +10353,7 @@ export interface operations {
                                     shareRecording: boolean | null;
                                     selfCommentary: boolean | null;
                                 };
+                                overdue: boolean;
                                 /** Format: date-time */
                                 lastUpload: string | null;
                                 recordingsCount: number | null;
@@ -11140,6 +11253,82 @@ export interface operations {
             };
         };
     };
+    createBulkInvites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    groupId: string;
+                    invitees: {
+                        email: string;
+                        firstName?: string;
+                        lastName?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            invited: number;
+                            skipped: number;
+                            rows: {
+                                email: string;
+                                firstName: string | null;
+                                lastName: string | null;
+                                /** @enum {string} */
+                                result: "invited" | "skipped";
+                                /** @enum {string|null} */
+                                reason: "invalid-email" | "name-too-long" | "duplicate" | "member" | "coach" | "pending" | "account" | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     resendInvite: {
         parameters: {
             query?: never;
@@ -11291,6 +11480,7 @@ export interface operations {
                                 Public_Share_Links: boolean;
                             };
                             operatorFeatures: ("Assignments" | "Video" | "Zoom_Integration" | "Debug_Recording_Options" | "Email_Notifications_For_Speakers" | "Email_Notifications_For_Managers" | "Hide_Privacy_Levels_In_Admin" | "Download_Report_Button" | "Custom_Wordspotting_For_Groups" | "Custom_Wordspotting_For_Orgs" | "Custom_Wordspotting_For_Users")[];
+                            timeZone: string;
                         };
                     };
                 };
@@ -11338,6 +11528,7 @@ export interface operations {
             content: {
                 "application/json": {
                     Public_Share_Links?: boolean;
+                    timeZone?: string;
                 };
             };
         };
@@ -11354,6 +11545,7 @@ export interface operations {
                                 Public_Share_Links: boolean;
                             };
                             operatorFeatures: ("Assignments" | "Video" | "Zoom_Integration" | "Debug_Recording_Options" | "Email_Notifications_For_Speakers" | "Email_Notifications_For_Managers" | "Hide_Privacy_Levels_In_Admin" | "Download_Report_Button" | "Custom_Wordspotting_For_Groups" | "Custom_Wordspotting_For_Orgs" | "Custom_Wordspotting_For_Users")[];
+                            timeZone: string;
                         };
                     };
                 };
@@ -11505,6 +11697,9 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "assigned" | "inProgress" | "completed";
                                 /** Format: date-time */
+                                dueAt: string | null;
+                                overdue: boolean;
+                                /** Format: date-time */
                                 lastUpload: string | null;
                                 recordingsCount: number;
                                 submittedCount: number;
@@ -11612,6 +11807,9 @@ export interface operations {
                                     sortOrder: number | null;
                                     /** @enum {string} */
                                     status: "assigned" | "inProgress" | "completed";
+                                    /** Format: date-time */
+                                    dueAt: string | null;
+                                    overdue: boolean;
                                     algorithm: string;
                                     counts: {
                                         myRecordings: number;
@@ -11727,6 +11925,150 @@ export interface operations {
                             numCoachRatings: number;
                             playbackUrl: string | null;
                         }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getReviewQueue: {
+        parameters: {
+            query?: {
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            items: {
+                                /** Format: uuid */
+                                recordingId: string;
+                                title: string;
+                                speakerName: string;
+                                /** Format: uuid */
+                                groupId: string;
+                                groupName: string;
+                                /** Format: uuid */
+                                assignmentId: string | null;
+                                assignmentName: string | null;
+                                /** @enum {string} */
+                                reason: "submitted" | "shared";
+                                /** Format: date-time */
+                                waitingSince: string;
+                                duration: number | null;
+                            }[];
+                            count: number;
+                            next: {
+                                /** Format: uuid */
+                                recordingId: string;
+                                title: string;
+                                speakerName: string;
+                                /** Format: uuid */
+                                groupId: string;
+                                groupName: string;
+                                /** Format: uuid */
+                                assignmentId: string | null;
+                                assignmentName: string | null;
+                                /** @enum {string} */
+                                reason: "submitted" | "shared";
+                                /** Format: date-time */
+                                waitingSince: string;
+                                duration: number | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getReviewQueueCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            count: number;
+                        };
                     };
                 };
             };

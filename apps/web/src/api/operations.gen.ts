@@ -263,6 +263,9 @@ export const operations = {
   /** Invite a coach by email (POST /api/v1/invites) */
   createInvite: (init: TInit<'/api/v1/invites', 'post'>, options?: CallOptions) =>
     call('POST', () => client.POST('/api/v1/invites', init), options),
+  /** Invite speakers to a group by email, up to 200 at once (POST /api/v1/invites/bulk) */
+  createBulkInvites: (init: TInit<'/api/v1/invites/bulk', 'post'>, options?: CallOptions) =>
+    call('POST', () => client.POST('/api/v1/invites/bulk', init), options),
   /** Send an invite again (PUT /api/v1/invites/{id}) */
   resendInvite: (init: TInit<'/api/v1/invites/{id}', 'put'>, options?: CallOptions) =>
     call('PUT', () => client.PUT('/api/v1/invites/{id}', init), options),
@@ -272,7 +275,7 @@ export const operations = {
   /** The organisation's settings an org admin changes (Public_Share_Links), and which of the operator's switches are on (GET /api/v1/admin/org-settings) */
   getOrgSettings: (init?: TInit<'/api/v1/admin/org-settings', 'get'>, options?: CallOptions) =>
     call('GET', () => client.GET('/api/v1/admin/org-settings', init), options),
-  /** Change the org admin's settings (Public_Share_Links); other keys are refused and the stored ones kept (PATCH /api/v1/admin/org-settings) */
+  /** Change the org admin's settings (Public_Share_Links, the time zone); other keys are refused and the stored ones kept (PATCH /api/v1/admin/org-settings) */
   updateOrgSettings: (init: TInit<'/api/v1/admin/org-settings', 'patch'>, options?: CallOptions) =>
     call('PATCH', () => client.PATCH('/api/v1/admin/org-settings', init), options),
   /** A group's coach dashboard: its stats and its speakers' counts, as the caller may see them (GET /api/v1/groups/{id}/dashboard) */
@@ -287,6 +290,12 @@ export const operations = {
   /** The caller's own recordings with comments and ratings (My Library) (GET /api/v1/me/library) */
   getLibrary: (init?: TInit<'/api/v1/me/library', 'get'>, options?: CallOptions) =>
     call('GET', () => client.GET('/api/v1/me/library', init), options),
+  /** The recordings waiting for the caller's comment or score across the groups they coach, oldest first (GET /api/v1/review-queue) */
+  getReviewQueue: (init?: TInit<'/api/v1/review-queue', 'get'>, options?: CallOptions) =>
+    call('GET', () => client.GET('/api/v1/review-queue', init), options),
+  /** How many recordings wait for the caller (the review queue of GET review-queue) (GET /api/v1/review-queue/count) */
+  getReviewQueueCount: (init?: TInit<'/api/v1/review-queue/count', 'get'>, options?: CallOptions) =>
+    call('GET', () => client.GET('/api/v1/review-queue/count', init), options),
   /** The wordspotting lists the caller sees, with what they may change, and where they may add one (GET /api/v1/wordspotting) */
   getWordspotting: (init?: TInit<'/api/v1/wordspotting', 'get'>, options?: CallOptions) =>
     call('GET', () => client.GET('/api/v1/wordspotting', init), options),

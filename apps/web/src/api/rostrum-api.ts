@@ -95,6 +95,10 @@ export const queryKeys = {
   orgSettings: ['admin', 'org-settings'] as const,
   /** Under the group's key: group changes refresh it. */
   coachDashboard: (groupId: string) => ['groups', groupId, 'dashboard'] as const,
+  /** The coach's review queue; its count and each recording's next sit under it, so one invalidation refreshes all. */
+  reviewQueue: ['review-queue'] as const,
+  reviewQueueCount: ['review-queue', 'count'] as const,
+  reviewQueueNext: (recordingId: string) => ['review-queue', 'next', recordingId] as const,
   /** Under the group's members key: invalidating the members refreshes the expanded rows. */
   memberAssignments: (groupId: string, userId: string) => ['groups', groupId, 'members', userId, 'assignments'] as const,
   /** Under the recordings key: a recording's change (flag, share, rename, delete) refreshes the counts. */

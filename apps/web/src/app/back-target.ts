@@ -30,6 +30,7 @@ function labelFor(path: string): string {
   if (p === WEB_ROUTES.evaluate.path) return OWN_RECORDINGS;
   if (p.startsWith(WEB_ROUTES.manage.path)) return 'Back to Manage';
   if (p.startsWith(WEB_ROUTES.history.path)) return 'Back to History';
+  if (p === WEB_ROUTES.reviewQueue.path) return 'Back to Review Queue';
   if (p.startsWith('/customer-admin')) return 'Back to Admin';
   if (p.includes('dashboard')) return 'Back to Dashboard';
   if (p.startsWith('/assignment/details/')) return 'Back to Assignment';

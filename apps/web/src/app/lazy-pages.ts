@@ -64,6 +64,7 @@ export const PAGES = {
     (await import('../features/assignment-editor/assignment-editor-page')).AssignmentEditPage,
   CoachDashboardPage: async (): Promise<ComponentType> =>
     (await import('../features/coach-dashboard/coach-dashboard-page')).CoachDashboardPage,
+  ReviewQueuePage: async (): Promise<ComponentType> => (await import('../features/review-queue/review-queue-page')).ReviewQueuePage,
   SpeakerDashboardPage: async (): Promise<ComponentType> =>
     (await import('../features/speaker-dashboard/speaker-dashboard-page')).SpeakerDashboardPage,
   WordspottingPage: async (): Promise<ComponentType> => (await import('../features/wordspotting/wordspotting-page')).WordspottingPage,

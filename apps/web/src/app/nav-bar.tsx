@@ -2,7 +2,7 @@ import { NoticeBell } from './notice-bell';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogOut, Menu, Mic, X } from 'lucide-react';
-import { navigationItems } from '@rostrum/contract';
+import { navigationItems, reviewQueueOffered, ROUTES } from '@rostrum/contract';
 import { BrandLogo } from './brand-logo';
 import { ModeSwitcher } from './mode-switcher';
 import { NAV_LABELS, NAV_PATHS, navPath } from './route-paths';
@@ -27,11 +27,15 @@ export function NavBar({ viewer }: { viewer: TViewer }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const items = navigationItems(viewer.facts, viewer.mode, viewer.assignmentsOn).map((item) => ({
-    item,
-    to: navPath(item, viewer.mode),
-    label: NAV_LABELS[item],
-  }));
+  const items: { item: string; to: string; label: string }[] = navigationItems(viewer.facts, viewer.mode, viewer.assignmentsOn).map(
+    (item) => ({ item, to: navPath(item, viewer.mode), label: NAV_LABELS[item] }),
+  );
+  // The review queue (issue 41 item 7) sits beside the dashboard in coach mode (first without one).
+  const queueOffered = reviewQueueOffered(viewer.facts, viewer.mode);
+  if (queueOffered) {
+    const queue = { item: 'review-queue', to: ROUTES.reviewQueue.path, label: ROUTES.reviewQueue.announcer };
+    items.splice(items.findIndex((i) => i.item === 'dashboard') + 1, 0, queue);
+  }
   // Small screens: a Record button for speakers, when not on the record page.
   const recordPath = NAV_PATHS.record;
   const showRecordButton = viewer.speaker && viewer.mode !== 'manager' && !location.pathname.startsWith(recordPath);
@@ -45,7 +49,7 @@ export function NavBar({ viewer }: { viewer: TViewer }) {
             <Mic size={16} aria-hidden /> Record
           </Link>
         )}
-        <NoticeBell />
+        <NoticeBell reviewQueue={queueOffered} />
         <button
           type="button"
           className="nav-toggle"

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Bell, ClipboardCheck, Flag, MessageSquare, Share2, Sparkles, Star } from 'lucide-react';
+import { Bell, CalendarClock, ClipboardCheck, Flag, Inbox, MessageSquare, Share2, Sparkles, Star } from 'lucide-react';
 import { noticeText, ROUTES, routePath, type TNotice, type TNoticeKind } from '@rostrum/contract';
 import { useMarkNoticesRead, useNotices, useReloadNotices } from './notices.queries';
+import { useReloadReviewQueueCount, useReviewQueueCount } from '../features/review-queue/review-queue.queries';
 import './notice-bell.css';
 
 // The notification centre (issue 20, part 3): the bell in the navigation with the unread count;
@@ -17,6 +18,7 @@ const ICONS: Record<TNoticeKind, typeof Bell> = {
   shared: Share2,
   assignmentReceived: ClipboardCheck,
   assignmentCompleted: ClipboardCheck,
+  assignmentDue: CalendarClock,
 };
 
 /** Where a notice leads: the recording's results, or the assignment. */
@@ -38,9 +40,16 @@ export function noticeAge(iso: string, now = Date.now()): string {
   return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-export function NoticeBell() {
+/**
+ * `reviewQueue`: the viewer is offered the review queue (reviewQueueOffered); the panel then opens
+ * with its entry and count. The badge stays the unread notices: the queue is work to do, not news,
+ * and does not clear when seen (docs/decisions/notifications.md).
+ */
+export function NoticeBell({ reviewQueue = false }: { reviewQueue?: boolean }) {
   const panelId = useId();
   const reloadNotices = useReloadNotices();
+  const reloadQueueCount = useReloadReviewQueueCount();
+  const queueCount = useReviewQueueCount(reviewQueue);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
@@ -63,10 +72,11 @@ export function NoticeBell() {
       }
       place(panel, buttonRef.current);
       reloadNotices();
+      if (reviewQueue) reloadQueueCount();
     };
     panel.addEventListener('toggle', onToggle);
     return () => panel.removeEventListener('toggle', onToggle);
-  }, [reloadNotices]);
+  }, [reloadNotices, reloadQueueCount, reviewQueue]);
 
   // Seen: the listed unread notices are marked read once the open panel shows them.
   const unreadListed = open ? (data?.items ?? []).filter((n) => !n.read).map((n) => n.noticeId) : [];
@@ -105,6 +115,12 @@ export function NoticeBell() {
         <div className="notice-panel__head">
           <h2 className="notice-panel__title">Notifications</h2>
         </div>
+        {reviewQueue && queueCount.data && (
+          <Link to={ROUTES.reviewQueue.path} className="notice-panel__queue" onClick={close} data-testid="notice-review-queue">
+            <Inbox size={16} aria-hidden />
+            <span>Waiting for your review: {queueCount.data.count}</span>
+          </Link>
+        )}
         {!data ? (
           <p className="notice-panel__empty">Loading...</p>
         ) : data.items.length === 0 ? (

@@ -6,7 +6,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useSession } from './session-store';
 import { ViewerContext, buildViewer, useMe, useViewer } from './viewer';
 import { WEB_ROUTES, landingPath } from './route-paths';
-import { needsSubscription, routeNeedsSubscription } from '@rostrum/contract';
+import { needsSubscription, reviewQueueOffered, routeNeedsSubscription } from '@rostrum/contract';
 import { useCurrentRoute } from './root-layout';
 
 /** Where an unauthenticated user is sent: sign-in with next holding the wanted path. */
@@ -71,5 +71,15 @@ export function RequireSubscription() {
 export function RequireAssignments() {
   const viewer = useViewer();
   if (!viewer.assignmentsOn) return <Navigate to={landingPath(viewer.me.landing).path} replace />;
+  return <Outlet />;
+}
+
+/**
+ * The review queue: users who may coach, in coach mode (reviewQueueOffered); anyone else is sent
+ * to their landing page. The server decides what is in it.
+ */
+export function RequireCoach() {
+  const viewer = useViewer();
+  if (!reviewQueueOffered(viewer.facts, viewer.mode)) return <Navigate to={landingPath(viewer.me.landing).path} replace />;
   return <Outlet />;
 }

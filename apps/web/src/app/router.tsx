@@ -7,7 +7,7 @@ import { PAGES } from './lazy-pages';
 import { notifications } from './notification-store';
 import { DelayedLoading, RouteError } from './route-fallbacks';
 import { RootLayout, type RouteHandle } from './root-layout';
-import { RequireAssignments, RequireAuth, RequireOrgAdmin, RequireSubscription } from './route-guard';
+import { RequireAssignments, RequireAuth, RequireCoach, RequireOrgAdmin, RequireSubscription } from './route-guard';
 import { WEB_ROUTES as R } from './route-paths';
 
 /** A page in the first bundle: the landing page and sign-in paint without a second request. */
@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
                   lazyRoute(R.assignmentCreate, PAGES.AssignmentCreatePage),
                   lazyRoute(R.assignmentEdit, PAGES.AssignmentEditPage),
                   lazyRoute(R.assignmentReorder, PAGES.ReorderPage),
+                  { element: <RequireCoach />, children: [lazyRoute(R.reviewQueue, PAGES.ReviewQueuePage)] },
                   {
                     element: <RequireAssignments />,
                     children: [

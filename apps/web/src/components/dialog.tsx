@@ -20,7 +20,7 @@ export interface ConfirmDialogProps {
  * autoFocus: React calls focus() when the button mounts, inside the closed dialog, which forced a
  * layout of the whole page while it was first rendering (a results page mounts several dialogs).
  */
-function useModal(ref: RefObject<HTMLDialogElement | null>, open: boolean): void {
+export function useModal(ref: RefObject<HTMLDialogElement | null>, open: boolean): void {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;

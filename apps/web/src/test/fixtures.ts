@@ -48,6 +48,7 @@ export function assignmentCounts(over: Partial<TAssignmentCounts> = {}): TAssign
     recordingsCount: 0,
     forReviewCount: 0,
     feedbackCount: 0,
+    overdueCount: 0,
     ...over,
   };
 }

@@ -29,6 +29,16 @@ export async function hasPendingInviteFor(db: TDb, orgId: string, email: string)
   return !!row;
 }
 
+/** Which of these emails have an invite of the organisation still pending. */
+export async function pendingInviteEmails(db: TDb, orgId: string, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ email: invites.email })
+    .from(invites)
+    .where(and(pendingInOrg(orgId), inArray(invites.email, emails)));
+  return new Set(rows.map((r) => r.email));
+}
+
 /** The organisation an email is registered in, or null. */
 export async function orgOfEmail(db: TDb, email: string): Promise<string | null> {
   const [row] = await db.select({ orgId: users.orgId }).from(users).where(eq(users.email, email)).limit(1);
@@ -63,6 +73,12 @@ export async function groupNamesOfOrg(db: TDb, orgId: string): Promise<Map<strin
 export async function insertInvite(db: TDb, values: typeof invites.$inferInsert): Promise<TInviteRow> {
   const [row] = await db.insert(invites).values(values).returning();
   return row!;
+}
+
+/** Stores several invites in one statement. */
+export async function insertInvites(db: TDb, values: (typeof invites.$inferInsert)[]): Promise<TInviteRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(invites).values(values).returning();
 }
 
 export async function markResent(db: TDb, inviteId: string): Promise<TInviteRow> {

@@ -6,6 +6,7 @@ import {
   MSG,
   type TAdminInvite,
   type TCreateInviteBody,
+  type TInviteGrant,
   vocabulary,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
@@ -28,13 +29,13 @@ import {
 import { presentInvite } from './admin-invites.presenter.js';
 import { inviteMail } from './invite-mail.js';
 
-async function orgOf(deps: TDeps, orgId: string): Promise<TOrgRow> {
+export async function orgOf(deps: TDeps, orgId: string): Promise<TOrgRow> {
   const org = await findOrganisation(deps.db, orgId);
   if (!org) throw notFound();
   return org;
 }
 
-async function inviterName(deps: TDeps, auth: TAuth): Promise<string> {
+export async function inviterName(deps: TDeps, auth: TAuth): Promise<string> {
   return (await findUserName(deps.db, auth.userId)) ?? 'Your administrator';
 }
 
@@ -48,12 +49,12 @@ export async function listInvites(deps: TDeps, auth: TAuth): Promise<TAdminInvit
  * The grants must name groups of this organisation; a coach of a group cannot also be its
  * speaker; a speaker grant needs a free duration (as on the roles page).
  */
-async function checkGrants(deps: TDeps, org: TOrgRow, body: TCreateInviteBody) {
-  const ids = body.roles.map((g) => g.groupId).filter((id): id is string => !!id);
+export async function checkGrants(deps: TDeps, org: TOrgRow, grants: ReadonlyArray<TInviteGrant>) {
+  const ids = grants.map((g) => g.groupId).filter((id): id is string => !!id);
   const rows = ids.length ? await groupsOfOrg(deps.db, org.id) : [];
   const byId = new Map(rows.map((g) => [g.id, g]));
   const v = vocabulary(org.type);
-  for (const grant of body.roles) {
+  for (const grant of grants) {
     if (!grant.groupId) continue;
     const group = byId.get(grant.groupId);
     if (!group) throw notFound(`No ${v.word('group')} with id ${grant.groupId} in this organization`);
@@ -81,7 +82,7 @@ async function checkGrants(deps: TDeps, org: TOrgRow, body: TCreateInviteBody) {
 export async function createInvite(deps: TDeps, auth: TAuth, body: TCreateInviteBody): Promise<TAdminInvite> {
   assertOrgAdmin(auth);
   const org = await orgOf(deps, auth.orgId);
-  await checkGrants(deps, org, body);
+  await checkGrants(deps, org, body.roles);
   const registeredIn = await orgOfEmail(deps.db, body.email);
   if (registeredIn === org.id) throw conflict(MSG.emailInUse, ERROR_CODES.authEmailTaken);
   if (await hasPendingInviteFor(deps.db, org.id, body.email)) throw conflict(ADMIN_USERS_MSG.invitePending, ERROR_CODES.invitePending);

@@ -4,6 +4,8 @@ import {
   ZAdminUserListQuerySchema,
   ZAdminUserListSchema,
   ZAdminUserRolesSchema,
+  ZBulkInviteBodySchema,
+  ZBulkInviteResultSchema,
   ZCreateInviteBodySchema,
   ZEmptySchema,
   ZIdParamsSchema,
@@ -16,8 +18,12 @@ import { authOf } from '../../auth/auth-context.js';
 import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.js';
 import * as adminUsers from './admin-users.service.js';
 import * as adminInvites from './admin-invites.service.js';
+import { createBulkInvites } from './bulk-invites.service.js';
 
-/** The admin area's users, roles and invites (000 sections 2.11 and 7): org admins only. */
+/**
+ * The admin area's users, roles and invites (000 sections 2.11 and 7): org admins only; bulk
+ * speaker invites also for the group's coaches.
+ */
 export function adminUsersRoutes(app: TZodApp, deps: TDeps) {
   const signedIn = requireAuth(deps);
   const users = ['admin users'];
@@ -92,6 +98,25 @@ export function adminUsersRoutes(app: TZodApp, deps: TDeps) {
       },
     },
     async (req) => ok(await adminInvites.createInvite(deps, authOf(req), req.body)),
+  );
+  app.post(
+    '/invites/bulk',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'createBulkInvites',
+        summary: 'Invite speakers to a group by email, up to 200 at once',
+        description:
+          "For the group's coaches and org admins. Each new address gets an invite as speaker of the group and its email; " +
+          'rows that cannot be invited (a bad address, a repeat, a member or coach of the group, an invite pending, ' +
+          'an account of the organisation) come back skipped with their reason. 402 seats.limit_reached, with nothing ' +
+          'sent, when the new invites need more speaker seats than are free.',
+        tags: invites,
+        body: ZBulkInviteBodySchema,
+        response: responses(ZBulkInviteResultSchema),
+      },
+    },
+    async (req) => ok(await createBulkInvites(deps, authOf(req), req.body)),
   );
   app.put(
     '/invites/:id',

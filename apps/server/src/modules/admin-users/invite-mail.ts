@@ -6,16 +6,24 @@ import type { TOrgRow } from '../org/index.js';
  * The invite email: who invites, to what, and the link that opens sign-up with the invite. When
  * the address already has an account in another organisation (one organisation per email), the
  * owner is told instead that the invite needs another address; the admin is not told (item 16).
- * The caller enqueues it in the transaction that stores (or marks resent) the invite.
+ * The caller enqueues it in the transaction that stores (or marks resent) the invite. A bulk
+ * invite that named the invitee greets them by that name.
  */
-export function inviteMail(invite: TAdminInvite, org: TOrgRow, inviterName: string, registeredElsewhere = false): TMail {
+export function inviteMail(
+  invite: TAdminInvite,
+  org: TOrgRow,
+  inviterName: string,
+  registeredElsewhere = false,
+  inviteeName: string | null = null,
+): TMail {
   const subject = `You are invited to join ${org.name} on ${PRODUCT_NAME}`;
+  const hello = inviteeName ? `Hello ${inviteeName},` : 'Hello,';
   if (registeredElsewhere) {
     return {
       to: invite.email,
       subject,
       text: [
-        'Hello,',
+        hello,
         '',
         `${inviterName} invited you to join ${org.name} on ${PRODUCT_NAME}, the speech and voice coaching app.`,
         '',
@@ -30,7 +38,7 @@ export function inviteMail(invite: TAdminInvite, org: TOrgRow, inviterName: stri
     to: invite.email,
     subject,
     text: [
-      'Hello,',
+      hello,
       '',
       `${inviterName} invited you to join ${org.name} on ${PRODUCT_NAME}, the speech and voice coaching app, with this access:`,
       '',

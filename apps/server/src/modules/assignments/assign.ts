@@ -13,6 +13,7 @@ import {
   listOrgGroups,
 } from './assignments.repository.js';
 import { loadVisible } from './access.js';
+import { dueAtOfCopy } from './due-dates.js';
 
 // Assign This / the editor's assign step (002 sections 2.7, 4 and 5): a template (own, shared or
 // global) is copied into each group involved, one assignment per group, with its criteria,
@@ -78,6 +79,7 @@ export async function assignTemplate(deps: TDeps, auth: TAuth, templateId: strin
         criteria: t.criteria,
         wordspotting: t.wordspotting,
         metadata: t.metadata,
+        dueAt: dueAtOfCopy(t.dueAt, now),
         isTemplate: false,
         isShared: false,
       });

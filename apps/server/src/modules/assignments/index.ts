@@ -18,3 +18,4 @@ export { groupBy, loadStandingFacts, recordingProgress, type TProgressAssignment
 export { feedbackFactsOfOwner, listGroupsWithMembership } from './progress/progress.repository.js';
 export { presentMember } from './progress/member-row.js';
 export { contentDisposition, durationText, fileStem, safeText } from './report/report-format.js';
+export { dueRemindersJob } from './due-reminders.jobs.js';

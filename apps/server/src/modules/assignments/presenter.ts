@@ -1,5 +1,5 @@
 import type { TAssignment, TOrgSettings } from '@rostrum/contract';
-import { compareAssignments, normaliseCriteria } from '@rostrum/contract';
+import { compareAssignments, isOverdue, normaliseCriteria } from '@rostrum/contract';
 import type { TDb } from '../../db/client.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import {
@@ -132,6 +132,9 @@ export async function presentAssignments(
       createdDate: a.createdAt.toISOString(),
       myUserTarget: mine && isFor ? { createdDate: mine.createdAt.toISOString() } : null,
       completionStatus: p?.completionStatus ?? null,
+      dueAt: a.dueAt?.toISOString() ?? null,
+      // Only the caller's own completion can be overdue for them (a coach reads counts.overdueCount).
+      overdue: !!p?.completionStatus && isOverdue({ archived: a.archived, deleted: !!a.deletedAt, dueAt: a.dueAt }, p.completionStatus),
       counts: p?.counts ?? { ...NO_COUNTS },
       abilities,
     };

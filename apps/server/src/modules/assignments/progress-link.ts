@@ -15,6 +15,8 @@ export async function progressFor(db: TDb, viewer: TViewer, rows: readonly TAssi
       isTemplate: a.isTemplate,
       deactivated: a.deactivated,
       criteria: a.criteria,
+      dueAt: a.dueAt,
+      archived: a.archived,
       coachOnlyScorecard: coachOnlyScorecardInForce(a.criteria, scorecard),
     })),
     viewer.auth,

@@ -22,6 +22,7 @@ import {
 import { assertAssignmentsOn, assertNotGlobal, loadVisible, presentOne } from './access.js';
 import { loadViewer, presentAssignments, sortAssignments, type TViewer } from './presenter.js';
 import { progressFor } from './progress-link.js';
+import { dueAtToStore } from './due-dates.js';
 
 // Lists, one assignment, new templates, copies and deletion (002 sections 2.2, 2.6, 2.7 and 4).
 
@@ -71,6 +72,7 @@ export async function createTemplate(deps: TDeps, auth: TAuth, body: TCreateAssi
     criteria: criteriaFor(viewer, body.criteria),
     isTemplate: true,
     isShared: body.isShared ?? false,
+    dueAt: dueAtToStore(body.dueAt, null) ?? null,
   });
   return presentOne(deps.db, viewer, row.id);
 }
@@ -88,7 +90,8 @@ const COPY_SUFFIX = ' (Copy)';
 
 /**
  * Copy as Template / Copy Template (002 section 4): a new private template of the caller named
- * "{name} (Copy)", with the criteria, description, scorecard, attachments and wordspotting.
+ * "{name} (Copy)", with the criteria, description, scorecard, attachments and wordspotting
+ * (not the due date: a copy is made to be used again later).
  */
 export async function copyAsTemplate(deps: TDeps, auth: TAuth, assignmentId: string): Promise<TAssignment> {
   const l = await loadVisible(deps, auth, assignmentId);

@@ -7,9 +7,10 @@ import { isContinuous } from '../../auth/policies.js';
 import { insertTargets, listActiveSpeakers, updateAssignmentRow, type TAssignmentInsert } from './assignments.repository.js';
 import { assertCanEdit, assertCanEditCriteria, assertNotGlobal, loadVisible, presentOne, type TLoaded } from './access.js';
 import { criteriaFor } from './templates.js';
+import { dueAtToStore } from './due-dates.js';
 
 // PATCH assignments/{id} (002 sections 2.6, 2.7 and 4): the fields sent change, each under its
-// own rule. Description on anything the caller edits; criteria and wordspotting on templates
+// own rule. Description and due date on anything the caller edits; criteria and wordspotting on templates
 // (409 criteria_locked otherwise); isShared by the template's owner; archived and deactivated on
 // assigned assignments by their group's coaches. Global templates: 403 global_read_only.
 
@@ -18,10 +19,11 @@ export async function updateAssignment(deps: TDeps, auth: TAuth, assignmentId: s
   assertNotGlobal(l);
   const a = l.row.a;
   const patch: Partial<TAssignmentInsert> = {};
-  if (body.name !== undefined || body.description !== undefined) {
+  if (body.name !== undefined || body.description !== undefined || body.dueAt !== undefined) {
     assertCanEdit(l);
     if (body.name !== undefined) patch.name = body.name;
     if (body.description !== undefined) patch.description = body.description;
+    if (body.dueAt !== undefined) patch.dueAt = dueAtToStore(body.dueAt, a.dueAt);
   }
   if (body.criteria !== undefined || body.wordspotting !== undefined) {
     assertCanEditCriteria(l);

@@ -27,6 +27,8 @@ export async function getMemberAssignments(deps: TDeps, auth: TAuth, groupId: st
       continuous,
       createdDate: row.a.createdAt.toISOString(),
       status: p.completionStatus.status,
+      dueAt: row.a.dueAt?.toISOString() ?? null,
+      overdue: p.overdue,
       lastUpload: p.lastUpload,
       recordingsCount: p.recordings.length,
       submittedCount: p.recordings.filter((r) => r.submitted).length,

@@ -87,6 +87,8 @@ async function computeSpeakerDashboard(
       createdDate: a.createdAt.toISOString(),
       sortOrder: a.sortOrder,
       status: p.completionStatus ?? 'assigned',
+      dueAt: a.dueAt?.toISOString() ?? null,
+      overdue: me?.overdue ?? false,
       algorithm: normaliseCriteria(a.criteria).algorithm,
       counts: {
         myRecordings: me?.recordings.length ?? 0,

@@ -17,4 +17,4 @@ export {
   upsertMembership,
   upsertSpeakerMembership,
 } from './memberships.repository.js';
-export { assertSpeakerSeatAvailable, takeSpeakerSeat } from './speaker-seats.js';
+export { assertSpeakerSeatAvailable, freeSpeakerSeats, takeSpeakerSeat } from './speaker-seats.js';

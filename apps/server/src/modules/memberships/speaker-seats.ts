@@ -17,6 +17,18 @@ async function seatAvailable(db: TDb, org: TOrgRow, userId: string | null): Prom
 }
 
 /**
+ * The speaker seats still free in the organisation (its limit less the seats in use), or null
+ * when it has no limit. Seats are taken when a speaker membership becomes active (sign-up,
+ * join, roles), not by pending invites; a step that sends many invites checks them first.
+ */
+export async function freeSpeakerSeats(db: TDb, org: TOrgRow): Promise<number | null> {
+  const limit = org.settings.seatLimit;
+  if (limit === null || limit === undefined) return null;
+  const { seats } = await speakerSeatUsage(db, org.id, null);
+  return Math.max(0, limit - seats);
+}
+
+/**
  * Takes a speaker seat for the user, or throws 402 with `refusal`. Call it inside the transaction
  * that creates or activates the speaker membership, before writing it: the organisation row stays
  * locked (SELECT ... FOR NO KEY UPDATE) until that transaction ends, so concurrent grants in one

@@ -27,7 +27,7 @@ export function orgSettingsRoutes(app: TZodApp, deps: TDeps) {
       onRequest: signedIn,
       schema: {
         operationId: 'updateOrgSettings',
-        summary: "Change the org admin's settings (Public_Share_Links); other keys are refused and the stored ones kept",
+        summary: "Change the org admin's settings (Public_Share_Links, the time zone); other keys are refused and the stored ones kept",
         tags,
         body: ZUpdateAdminOrgSettingsBodySchema,
         response: responses(ZAdminOrgSettingsSchema),

@@ -3,7 +3,7 @@ import type { TAuth } from '../../auth/auth-context.js';
 import { assertOrgAdmin } from '../../auth/policies.js';
 import type { TDeps } from '../../deps.js';
 import { notFound } from '../../errors.js';
-import { findOrganisation, mergeOrgSettings, type TOrgRow } from '../org/index.js';
+import { findOrganisation, mergeOrgSettings, setOrgTimeZone, type TOrgRow } from '../org/index.js';
 import { revokeOrgShareLinks } from '../share-links/index.js';
 
 // The admin area's Organisation settings page: org admins read and change the switches that are
@@ -11,11 +11,12 @@ import { revokeOrgShareLinks } from '../share-links/index.js';
 // always the caller's own: no call names one.
 
 /** What the page shows; an absent switch is off. */
-export function presentAdminOrgSettings(org: Pick<TOrgRow, 'settings'>): TAdminOrgSettings {
+export function presentAdminOrgSettings(org: Pick<TOrgRow, 'settings' | 'timeZone'>): TAdminOrgSettings {
   const s = org.settings;
   return {
     settings: Object.fromEntries(ORG_ADMIN_SETTINGS.map((k) => [k, !!s[k]])) as TAdminOrgSettings['settings'],
     operatorFeatures: OPERATOR_ORG_SETTINGS.filter((k) => !!s[k]),
+    timeZone: org.timeZone,
   };
 }
 
@@ -28,7 +29,7 @@ export async function getAdminOrgSettings(deps: TDeps, auth: TAuth): Promise<TAd
 }
 
 /**
- * PATCH admin/org-settings (org admins only): merged into the stored settings in one statement,
+ * PATCH admin/org-settings (org admins only): switches merged into the stored settings in one statement,
  * so the other keys, and a change another admin or the operator makes meanwhile, are kept.
  * Turning Public_Share_Links off revokes every live link of the organisation in the same
  * transaction, so turning it on again brings none back; opening a link also reads the setting
@@ -36,10 +37,13 @@ export async function getAdminOrgSettings(deps: TDeps, auth: TAuth): Promise<TAd
  */
 export async function updateAdminOrgSettings(deps: TDeps, auth: TAuth, body: TUpdateAdminOrgSettingsBody): Promise<TAdminOrgSettings> {
   assertOrgAdmin(auth);
+  const { timeZone, ...switches } = body;
   const org = await deps.db.transaction(async (tx) => {
-    const merged = await mergeOrgSettings(tx, auth.orgId, body);
-    if (merged && body.Public_Share_Links === false) await revokeOrgShareLinks(tx, auth.orgId, new Date());
-    return merged;
+    // The time zone (due dates, issue 41 item 8) is a column of its own; the switches merge into settings.
+    let row = timeZone === undefined ? null : await setOrgTimeZone(tx, auth.orgId, timeZone);
+    if (Object.keys(switches).length) row = await mergeOrgSettings(tx, auth.orgId, switches);
+    if (row && switches.Public_Share_Links === false) await revokeOrgShareLinks(tx, auth.orgId, new Date());
+    return row;
   });
   if (!org) throw notFound();
   return presentAdminOrgSettings(org);

@@ -16,5 +16,6 @@ export function presentOrg(o: TOrgRow, orgRoles: string[], plans: TPlan[]): TOrg
     hasPerpetualFreeDuration: hasPerpetualFreeDuration(o.settings.freeDuration),
     plans,
     algorithmConfig: o.algorithmConfig,
+    timeZone: o.timeZone,
   };
 }

@@ -40,3 +40,9 @@ export async function mergeOrgSettings(db: TDb, orgId: string, patch: Partial<TO
     .returning();
   return org ?? null;
 }
+
+/** Sets the organisation's time zone (an IANA name the contract checked); returns the row, or null when there is none. */
+export async function setOrgTimeZone(db: TDb, orgId: string, timeZone: string): Promise<TOrgRow | null> {
+  const [org] = await db.update(organisations).set({ timeZone }).where(eq(organisations.id, orgId)).returning();
+  return org ?? null;
+}

@@ -50,7 +50,8 @@ function switchDefs(v: TViewer['vocab']): SwitchDef[] {
     {
       key: 'assignmentReceivedFrequency',
       label: 'New assignment',
-      description: `When ${withArticle(v.word('coach'))} gives you a new assignment.`,
+      // The due-date reminder follows this switch too (docs/decisions/assignments.md, "Due dates").
+      description: `When ${withArticle(v.word('coach'))} gives you a new assignment, and a day before one you have not completed is due.`,
     },
     {
       key: 'recordingSubmittedFrequency',

@@ -33,6 +33,7 @@ import { notifications } from '../../app/notification-store';
 import { useViewer, type TViewer } from '../../app/viewer';
 import { WEB_ROUTES as R } from '../../app/route-paths';
 import { BackToGroups } from './back-to-groups';
+import { BulkInviteButton } from './bulk-invite-dialog';
 import { groupSaveBody, initialFreeYears, privacyControls } from './group-form-rules';
 import { FreeDurationField } from './free-duration-field';
 import { useAdminPlans } from './admin-billing.queries';
@@ -250,7 +251,8 @@ function InviteCard({ viewer, group }: { viewer: TViewer; group: TGroup }) {
     <Card
       title="Invite Code and Link"
       titleId="group-invite-title"
-      description={`New ${vocab.word('speakers')} join this ${vocab.word('group')} with the code or the link.`}
+      description={`New ${vocab.word('speakers')} join this ${vocab.word('group')} with the code or the link, or by an emailed invite.`}
+      actions={<BulkInviteButton group={group} viewer={viewer} />}
     >
       {group.inviteCode ? (
         <div className="stack stack--lg">

@@ -9,6 +9,7 @@ import { ApiError } from '../../api/http-client';
 import { notifications } from '../../app/notification-store';
 import { ViewerContext, type TViewer } from '../../app/viewer';
 import { AdminOrgSettingsPage, SHARE_LINKS_LABEL } from './admin-org-settings-page';
+import { TIME_ZONE_LABEL } from './org-time-zone-card';
 
 // The admin area's Organisation settings page: the switch shows the saved value, Save sends the
 // change, the answer is shown; the operator's features are listed in the organisation's words.
@@ -16,6 +17,7 @@ import { AdminOrgSettingsPage, SHARE_LINKS_LABEL } from './admin-org-settings-pa
 const settings = (on: boolean, operatorFeatures: TAdminOrgSettings['operatorFeatures'] = []): TAdminOrgSettings => ({
   settings: { Public_Share_Links: on },
   operatorFeatures,
+  timeZone: 'UTC',
 });
 
 function renderPage(orgType: 'edu' | 'other' = 'other') {
@@ -111,6 +113,24 @@ describe('AdminOrgSettingsPage', () => {
     renderPage('edu');
     const list = await screen.findByRole('list', { name: 'Managed by your Rostrum operator' });
     expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Assignments', 'Email notifications for students']);
+  });
+
+  it('saves the time zone on its own (due dates are shown in it), and GET me carries the new one', async () => {
+    vi.spyOn(operations, 'getOrgSettings').mockResolvedValue(settings(false));
+    const update = vi
+      .spyOn(operations, 'updateOrgSettings')
+      .mockImplementation(async ({ body }) => ({ ...settings(false), timeZone: body.timeZone ?? 'UTC' }));
+    const success = vi.spyOn(notifications, 'success');
+    const user = userEvent.setup();
+    renderPage();
+    const zone = (await screen.findByRole('combobox', { name: TIME_ZONE_LABEL })) as HTMLSelectElement;
+    expect(zone.value).toBe('UTC');
+    const saveZone = screen.getByRole('button', { name: 'Save time zone' }) as HTMLButtonElement;
+    expect(saveZone.disabled).toBe(true);
+    await user.selectOptions(zone, 'Europe/London');
+    await user.click(saveZone);
+    expect(update).toHaveBeenCalledWith(sent({ timeZone: 'Europe/London' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MSG.changesSaved, 'Due dates are now shown in Europe/London.'));
   });
 
   it('says when none of them is on', async () => {

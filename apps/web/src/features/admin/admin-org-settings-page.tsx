@@ -10,6 +10,7 @@ import { Switch } from '../../components/switch';
 import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
 import { orgSettingsErrorMessage, useOrgSettings, useUpdateOrgSettings } from './admin-org-settings.queries';
+import { OrgTimeZoneCard } from './org-time-zone-card';
 import './admin-org-settings.css';
 
 /** The words of the operator's switches, in the organisation's vocabulary. */
@@ -115,6 +116,7 @@ function OrgSettingsForm({ saved }: { saved: TAdminOrgSettings }) {
           </div>
         </form>
       </Card>
+      <OrgTimeZoneCard saved={saved} />
       <Card
         title="Managed by your Rostrum operator"
         titleId="org-features-title"

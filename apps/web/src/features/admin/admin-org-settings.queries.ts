@@ -26,6 +26,20 @@ export function useUpdateOrgSettings(on: { onSuccess: (next: TAdminOrgSettings) 
   });
 }
 
+/** Saves the organisation's time zone (due dates are entered and shown in it); GET me carries it too. */
+export function useUpdateOrgTimeZone(on: { onSuccess: (next: TAdminOrgSettings) => void; onError: (e: Error) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (timeZone: string) => operations.updateOrgSettings({ body: { timeZone } }),
+    onSuccess: (next) => {
+      queryClient.setQueryData<TAdminOrgSettings>(queryKeys.orgSettings, next);
+      queryClient.setQueryData<TMeResponse>(queryKeys.me, (me) => (me ? { ...me, org: { ...me.org, timeZone: next.timeZone } } : me));
+      on.onSuccess(next);
+    },
+    onError: on.onError,
+  });
+}
+
 /** The server's reason for a refused save; null: the generic message (the switch keeps its position). */
 export function orgSettingsErrorMessage(e: Error): string | null {
   return isRefusal(e) ? errorMessage(e, MSG.roleSaveFailed) : null;

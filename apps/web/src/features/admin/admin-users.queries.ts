@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ERROR_CODES, MSG, type TAdminInvite, type TCreateInviteBody, type TUpdateUserRolesBody } from '@rostrum/contract';
+import {
+  ERROR_CODES,
+  MSG,
+  type TAdminInvite,
+  type TBulkInviteBody,
+  type TBulkInviteResult,
+  type TCreateInviteBody,
+  type TUpdateUserRolesBody,
+} from '@rostrum/contract';
 import { queryKeys } from '../../api/rostrum-api';
 import { operations } from '../../api/operations.gen';
 import { isApiError, withId } from '../../api/http-client';
@@ -73,6 +81,32 @@ export function useCreateInvite(on: { onSuccess: (invite: TAdminInvite) => void;
 /** The server's reason for a refused invite; null: the generic message. */
 export function inviteSendErrorMessage(e: Error): string | null {
   return isRefusal(e) ? e.message : null;
+}
+
+/**
+ * Bulk speaker invites (the group's coaches and org admins): the pending list and the seat counts
+ * reload. The dialog shows every failure itself (it is modal, above the page's notices); a full
+ * organisation is its own 402, not the subscription redirect.
+ */
+export function useBulkInvites(on: { onSuccess: (result: TBulkInviteResult) => void; onError: (message: string) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBulkInviteBody) => operations.createBulkInvites({ body: body }, { own402: true }),
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.invites });
+      on.onSuccess(result);
+    },
+    onError: (e) => on.onError(bulkInviteErrorMessage(e)),
+    meta: { ownsErrors: true },
+  });
+}
+
+/**
+ * The server's reason (the seats needed and free, no free access), or the spec's message for a
+ * server error, no connection or no body (the client's ApiError carries each).
+ */
+function bulkInviteErrorMessage(e: Error): string {
+  return isApiError(e) ? e.message : MSG.serverError;
 }
 
 export function useResendInvite(on: { onSuccess: () => void; onError: (e: Error) => void }) {

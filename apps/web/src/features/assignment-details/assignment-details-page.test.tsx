@@ -32,6 +32,7 @@ const members: TAssignmentMembers = {
         shareRecording: null,
         selfCommentary: null,
       },
+      overdue: false,
       lastUpload: null,
       recordingsCount: null,
       submittedCount: null,

@@ -58,6 +58,8 @@ export function assignment(over: Partial<TAssignment> = {}): TAssignment {
     createdDate: '2026-11-01T10:00:00.000Z',
     myUserTarget: null,
     completionStatus: null,
+    dueAt: null,
+    overdue: false,
     counts: assignmentCounts(),
     abilities: assignmentAbilities({ canSubmit: true }),
     ...over,

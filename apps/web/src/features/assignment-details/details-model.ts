@@ -163,7 +163,7 @@ export function patchFor(action: TConfirmAction): Record<string, boolean> | null
 export function statusLine(a: TAssignment): string {
   if (a.isTemplate) return a.isGlobal ? 'Global Template' : a.isShared ? 'Public Template' : 'Private Template';
   if (coachVariant(a)) return coachAssignmentStatus(a);
-  return speakerAssignmentStatus(a, a.completionStatus ?? 'assigned');
+  return speakerAssignmentStatus(a, a.completionStatus ?? 'assigned', a.overdue);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ASSIGNMENT_MSG, COMPLETION_STATUS_TEXT, type TCompletionStatus, type TVocabulary } from '@rostrum/contract';
+import { ASSIGNMENT_MSG, memberStatusText, type TCompletionStatus, type TVocabulary } from '@rostrum/contract';
 import { DisclosureButton, useOpenRows } from '../../components/disclosure';
 import { Badge } from '../../components/status-badge';
 import { SortButton, type TSort } from '../../components/sort-header';
@@ -13,6 +13,8 @@ import { type TMemberFilter, type TMemberRowFacts, type TMemberSortKey, memberFi
 // (speaker; hidden when the server says so), Comments. Rows open to the member's recordings.
 
 export interface TMemberRow extends TMemberRowFacts {
+  /** Not completed after the due date (the server's isOverdue): the status reads "Overdue". */
+  overdue?: boolean;
   userId: string;
   isMe: boolean;
   commentCount: number;
@@ -164,7 +166,7 @@ export function MemberTable({
                       </DisclosureButton>
                     </td>
                     <td data-label="Speaker Assignment Status">
-                      <Badge tone={STATUS_TONE[m.status]}>{COMPLETION_STATUS_TEXT[m.status]}</Badge>
+                      <Badge tone={m.overdue ? 'warning' : STATUS_TONE[m.status]}>{memberStatusText(m.status, !!m.overdue)}</Badge>
                     </td>
                     <td data-label="Last Upload" className="nowrap">
                       {formatDate(m.lastUpload)}

@@ -34,6 +34,7 @@ export function toMemberTable(data: TAssignmentMembers): { rows: TMemberRow[]; c
       lastName: m.lastName,
       isMe: m.isMe,
       status: m.completionStatus.status,
+      overdue: m.overdue,
       lastUpload: m.lastUpload,
       recordingsCount: m.recordingsCount ?? m.recordings.length,
       flaggedCount: m.submittedCount ?? m.recordings.filter((r) => r.submitted).length,

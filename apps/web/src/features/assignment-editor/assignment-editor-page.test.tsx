@@ -38,7 +38,10 @@ const viewer = {
   manager: true,
   vocab: vocabulary('other'),
   user: { userId: 'u' },
-  org: { algorithmConfig: { algorithms: [{ name: 'rostrum-default', venue: 'speech' }], default_algorithm: 'rostrum-default' } },
+  org: {
+    algorithmConfig: { algorithms: [{ name: 'rostrum-default', venue: 'speech' }], default_algorithm: 'rostrum-default' },
+    timeZone: 'UTC',
+  },
 } as unknown as TViewer;
 
 function open(path: string, assignment: TAssignment) {

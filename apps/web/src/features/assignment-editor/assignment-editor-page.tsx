@@ -9,6 +9,7 @@ import { notifications, type TNotification } from '../../app/notification-store'
 import { useViewer, type TViewer } from '../../app/viewer';
 import {
   assignErrorMessage,
+  dueErrorMessage,
   useAddLink,
   useAddRecording,
   useAssign,
@@ -60,10 +61,12 @@ export function AssignmentCreatePage() {
       stepHref={null}
     >
       <DescriptionStep
-        initial={{ name: '', description: '' }}
+        initial={{ name: '', description: '', dueAt: null }}
         vocab={viewer.vocab}
+        timeZone={viewer.org.timeZone}
         saving={create.isPending}
         cancelHref={dash}
+        dueError={create.error ? dueErrorMessage(create.error) : null}
         onSave={(v: TDescriptionValues) =>
           create.mutate({ ...v, isShared: false, criteria: { algorithm: viewer.org.algorithmConfig.default_algorithm } })
         }
@@ -163,10 +166,12 @@ function EditorStep({ viewer, assignment: a, step }: { viewer: TViewer; assignme
       case 'description':
         return (
           <DescriptionStep
-            initial={{ name: a.name, description: a.description }}
+            initial={{ name: a.name, description: a.description, dueAt: a.dueAt }}
             vocab={viewer.vocab}
+            timeZone={viewer.org.timeZone}
             saving={update.isPending}
             cancelHref={dash}
+            dueError={update.error ? dueErrorMessage(update.error) : null}
             onSave={(v) => update.mutate(v)}
           />
         );

@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ASSIGNMENT_MSG,
+  DUE_MSG,
   ERROR_CODES,
   type TAssignBody,
   type TAssignment,
@@ -43,7 +44,14 @@ export function useEditorAssignment(assignmentId: string, enabled: boolean) {
   });
 }
 
-type TAssignmentChange = { name?: string; description?: string; criteria?: TAssignmentCriteria; wordspotting?: string[] };
+type TAssignmentChange = {
+  name?: string;
+  description?: string;
+  criteria?: TAssignmentCriteria;
+  wordspotting?: string[];
+  /** Null clears it. */
+  dueAt?: string | null;
+};
 
 /** A step's save (description, criteria, word spotting); `on.onSuccess` moves on. */
 export function useUpdateAssignment(assignmentId: string, on: { onSuccess: (saved: TAssignment) => void }) {
@@ -131,6 +139,14 @@ export function assignErrorMessage(e: unknown): string | null {
   if (e.code === ERROR_CODES.assignmentNoTarget) return ASSIGNMENT_MSG.assignNoTarget;
   if (e.code === ERROR_CODES.assignmentNoSpeakers) return ASSIGNMENT_MSG.assignNoSpeakers;
   return null;
+}
+
+/**
+ * Step 1's refusal of a due date that is no longer ahead (a clock ahead of the browser's, or a
+ * page left open), shown on the date field; any other failure shows nothing (002 section 4).
+ */
+export function dueErrorMessage(e: unknown): string | null {
+  return isApiError(e) && e.code === ERROR_CODES.assignmentDuePast ? DUE_MSG.past : null;
 }
 
 /** The caller's groups, to assign to. */

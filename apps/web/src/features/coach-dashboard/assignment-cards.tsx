@@ -10,6 +10,8 @@ import {
   type TAssignment,
 } from '@rostrum/contract';
 import { DownloadReportButton } from '../assignment-report/download-report-button';
+import { DueLine } from '../../components/due-date';
+import { Badge } from '../../components/status-badge';
 
 // The coach dashboard's cards (002 section 2.2): a group's assignments and the templates.
 
@@ -53,8 +55,8 @@ function CardMeta({ a, children }: { a: TAssignment; children?: React.ReactNode 
   );
 }
 
-/** An assignment of the group: name, status, description, type, attachments, the six counts, Download Report. */
-export function CoachCard({ a }: { a: TAssignment }) {
+/** An assignment of the group: name, status, due date and overdue count, description, type, attachments, the six counts, Download Report. */
+export function CoachCard({ a, timeZone }: { a: TAssignment; timeZone: string }) {
   const c = a.counts;
   const counts: [string, number][] = [
     ['Not Started', c.notStartedCount],
@@ -69,6 +71,12 @@ export function CoachCard({ a }: { a: TAssignment }) {
       <div className="assignment-card__top">
         <CardName a={a} />
         <span className={`assignment-card__status${a.archived || a.deleted ? ' is-archived' : ''}`}>{coachAssignmentStatus(a)}</span>
+        {a.dueAt && (
+          <div className="row assignment-card__due">
+            <DueLine dueAt={a.dueAt} timeZone={timeZone} />
+            {c.overdueCount > 0 && <Badge tone="warning">{c.overdueCount} overdue</Badge>}
+          </div>
+        )}
       </div>
       <Description text={a.description} />
       <CardMeta a={a} />

@@ -67,7 +67,7 @@ export function AssignmentsView({ viewer, groupId }: { viewer: TViewer; groupId:
       ) : (
         <ul className="assignment-cards" data-testid="coach-assignments">
           {shown.map((a) => (
-            <CoachCard key={a.assignmentId} a={a} />
+            <CoachCard key={a.assignmentId} a={a} timeZone={viewer.org.timeZone} />
           ))}
         </ul>
       )}

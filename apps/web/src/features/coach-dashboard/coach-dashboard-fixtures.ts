@@ -24,7 +24,13 @@ export function me(
 ): TMeResponse {
   return {
     user: { userId: AVA, preferences, metadata: {} },
-    org: { name: 'Summit', type: over.orgType ?? 'other', settings: { Assignments: true }, hasPerpetualFreeDuration: true },
+    org: {
+      name: 'Summit',
+      type: over.orgType ?? 'other',
+      settings: { Assignments: true },
+      hasPerpetualFreeDuration: true,
+      timeZone: 'UTC',
+    },
     groups: [],
     abilities: viewerAbilities({
       canCoach: true,
@@ -148,6 +154,8 @@ export function memberAssignment(over: Partial<TMemberAssignmentRow> = {}): TMem
     continuous: false,
     createdDate: '2026-11-01T10:00:00.000Z',
     status: 'inProgress',
+    dueAt: null,
+    overdue: false,
     lastUpload: '2026-11-01T10:00:00.000Z',
     recordingsCount: 1,
     submittedCount: 1,

@@ -151,6 +151,22 @@ describe('CoachDashboardPage', () => {
     expect(cardNames()).toEqual(['A very long assignment na...', 'Storytelling']);
   });
 
+  it('a card with a due date shows it and how many members are overdue (issue 41 item 8)', async () => {
+    setup();
+    const [first] = groupAssignments();
+    lists.group = [{ ...first!, dueAt: '2020-01-10T17:00:00.000Z', counts: { ...first!.counts, overdueCount: 2 } }];
+    const card = (await screen.findAllByTestId('assignment-card'))[0]!;
+    expect(within(card).getByTestId('due-line').textContent).toBe('Due Fri, Jan 10, 2020, 5:00 PM UTC');
+    expect(within(card).getByText('2 overdue')).toBeTruthy();
+  });
+
+  it('a card without a due date shows neither', async () => {
+    setup();
+    const card = (await screen.findAllByTestId('assignment-card'))[0]!;
+    expect(within(card).queryByTestId('due-line')).toBeNull();
+    expect(within(card).queryByText(/overdue/)).toBeNull();
+  });
+
   it('shows "No assignments found" when the remembered filter matches none', async () => {
     setup({ coachAssFilter: 'active' });
     lists.group = [groupAssignments()[1]!];
@@ -225,6 +241,16 @@ describe('CoachDashboardPage', () => {
     await userEvent.click(within(screen.getByRole('group', { name: 'Recordings filter' })).getByRole('radio', { name: 'Shared' }));
     expect(prefs().coachMemberRecFilters).toEqual({ [GROUP_ID]: 'shared' });
     expect(screen.getByText('No recordings found')).toBeTruthy();
+  });
+
+  it('a member who has not completed an assignment after its due date shows "Overdue" as the status', async () => {
+    setup({ coachDashboardToggle: 'members' });
+    const row = memberAssignment({ status: 'inProgress', dueAt: '2020-01-10T17:00:00.000Z', overdue: true });
+    vi.spyOn(operations, 'getMemberAssignments').mockResolvedValue({ groupId: GROUP_ID, userId: AVA, assignments: [row] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ava Zed, assignments' }));
+    const [shown] = await screen.findAllByTestId('member-assignment-row');
+    expect(within(shown!).getByText('Overdue')).toBeTruthy();
+    expect(within(shown!).queryByText('In Progress')).toBeNull();
   });
 
   it('sorts a member\'s assignments (coachMemberAssSort) and says "No assignments found" for a member with none', async () => {

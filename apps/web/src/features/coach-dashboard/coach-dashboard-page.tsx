@@ -21,6 +21,7 @@ import { MembersView } from './members-view';
 import '../manage/manage.css';
 import './coach-dashboard.css';
 import { useCoachDashboard } from './coach-dashboard.queries';
+import { ReviewQueueLine } from '../review-queue/review-queue-line';
 
 // The coach dashboard (002 section 2.2): pick a group, share its invite, act on it, see its
 // stats, and switch between its assignments, its members and the templates (coachDashboardToggle).
@@ -114,6 +115,7 @@ export function CoachDashboardPage() {
       <PageHeader
         title={`${vocab.Word('coach')} Dashboard`}
         lead={`Your ${vocab.word('groups')}' assignments, ${vocab.word('speakers')} and templates.`}
+        actions={<ReviewQueueLine />}
       />
       {notice && <Banner inline kind="success" title={notice.title} text={notice.text} />}
       {body}

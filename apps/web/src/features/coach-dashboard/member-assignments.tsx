@@ -3,8 +3,8 @@ import {
   ASSIGNMENT_STATUS_TEXT,
   COACH_MEMBER_ASSIGNMENT_COLUMNS,
   COACH_MEMBER_ASSIGNMENT_SORT_KEYS,
-  COMPLETION_STATUS_TEXT,
   memberAssignmentMatchesFilter,
+  memberStatusText,
   memberRecordingMatchesFilter,
   type TAssignmentFilter,
   type TCoachDashboardMember,
@@ -138,11 +138,11 @@ export function MemberAssignments({
   );
 }
 
-/** The member's completion, and whether the coach archived the assignment. */
+/** The member's completion ("Overdue" past the due date, as the server says), and whether the coach archived the assignment. */
 function StatusCell({ a }: { a: TMemberAssignmentRow }) {
   return (
     <span className="member-assignments__status">
-      <Badge tone={STATUS_TONE[a.status]}>{COMPLETION_STATUS_TEXT[a.status]}</Badge>
+      <Badge tone={a.overdue ? 'warning' : STATUS_TONE[a.status]}>{memberStatusText(a.status, a.overdue)}</Badge>
       {(a.archived || a.deleted) && <span className="subtle">{ASSIGNMENT_STATUS_TEXT.disabled}</span>}
     </span>
   );

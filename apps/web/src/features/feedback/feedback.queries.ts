@@ -5,10 +5,18 @@ import { operations } from '../../api/operations.gen';
 import { withId } from '../../api/http-client';
 import { groupOf } from './feedback-ids';
 
-/** The recording's feedback loads again. */
+/**
+ * The recording's feedback loads again, and the coach's review queue: a comment or score takes the
+ * recording out of it, deleting the coach's last one puts it back.
+ */
 function useReloadFeedback(recordingId: string): () => Promise<void> {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.feedback(recordingId) });
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.feedback(recordingId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.reviewQueue }),
+    ]);
+  };
 }
 
 type TCommentBody = { comment: string; regionStart?: number; regionEnd?: number };

@@ -109,6 +109,9 @@ export interface TIntakeAssignment {
   groupName: string | null;
   criteria: { algorithm: string };
   abilities: { canSubmit: boolean };
+  /** The due date, shown in the organisation's time zone, and whether the caller is past it (issue 41 item 8). */
+  dueAt?: string | null;
+  overdue?: boolean;
 }
 
 /**

@@ -3,6 +3,7 @@ import { FileUp, Link2, Mic, Smartphone, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { INTAKE_MSG, PRACTICE_PROMPT_MSG, ROUTES } from '@rostrum/contract';
 import { Banner } from '../../components/banner';
+import { DueLine } from '../../components/due-date';
 import { ButtonLink } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { LoadingState } from '../../components/spinner';
@@ -149,6 +150,9 @@ export function RecordPage() {
                 </>
               )}
             </p>
+            {preselected && tab !== 'app' && (
+              <DueLine dueAt={preselected.dueAt ?? null} overdue={preselected.overdue} timeZone={viewer.org.timeZone} />
+            )}
           </div>
         </header>
         <div className="card__body">

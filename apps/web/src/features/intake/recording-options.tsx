@@ -12,6 +12,7 @@ import {
   RECORDING_LIMITS,
 } from '@rostrum/contract';
 import { Banner } from '../../components/banner';
+import { DueLine } from '../../components/due-date';
 import { Checkbox } from '../../components/checkbox';
 import { bindField } from '../../components/field-binding';
 import { SelectField } from '../../components/select-field';
@@ -268,6 +269,7 @@ function AssignmentChoice({ form, viewer, disabled }: { form: TIntakeForm; viewe
           {privateRecordingNote(form.group?.managerPrivacyLevel ?? 3, viewer.vocab)}
         </p>
       )}
+      {chosen?.dueAt && <DueLine dueAt={chosen.dueAt} overdue={chosen.overdue} timeZone={viewer.org.timeZone} />}
     </fieldset>
   );
 }

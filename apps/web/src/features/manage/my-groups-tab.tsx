@@ -9,6 +9,7 @@ import { LoadingState } from '../../components/spinner';
 import { SelectField } from '../../components/select-field';
 import type { TViewer } from '../../app/viewer';
 import { DownloadReportButton } from '../assignment-report/download-report-button';
+import { BulkInviteButton } from '../admin/bulk-invite-dialog';
 import { useNewGroupForm } from './create-group-form';
 import { GroupSpeakers } from './group-speakers';
 import { useCoachGroups } from './use-group-param';
@@ -87,7 +88,14 @@ export function GroupInviteCard({ group, viewer }: { group: TGroup; viewer: TVie
       title={group.name}
       titleId="group-invite-title"
       description={`Share the code or the link with new ${vocab.word('speakers')} so they can join this ${vocab.word('group')}.`}
-      actions={group.abilities.canDownloadReport && <DownloadReportButton kind="group" id={group.groupId} name={group.name} />}
+      actions={
+        (group.abilities.canInviteSpeakers || group.abilities.canDownloadReport) && (
+          <div className="row">
+            <BulkInviteButton group={group} viewer={viewer} />
+            {group.abilities.canDownloadReport && <DownloadReportButton kind="group" id={group.groupId} name={group.name} />}
+          </div>
+        )
+      }
     >
       {group.inviteCode ? (
         <div className="grid-2">

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AlertTriangle, ArrowLeft, ClipboardList, Clock, Trash2, Users } from 'lucide-react';
-import { INTAKE_MSG, type TRecording } from '@rostrum/contract';
+import { INTAKE_MSG, reviewQueueOffered, type TRecording } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
@@ -22,6 +22,8 @@ import { MoveToAssignment } from './move-to-assignment';
 import { DownloadMenu } from './download-menu';
 import { ResultsLayout } from './results-layout';
 import { RecordAgainLink } from './record-again-link';
+import { NextInQueue } from '../review-queue/next-in-queue';
+import { openedFromQueue } from '../review-queue/review-queue.queries';
 import './recording-page.css';
 
 const RETRIEVE_ERROR_DELAY_MS = 2000;
@@ -64,6 +66,8 @@ export function RecordingPage() {
   }
 
   const othersShared = !r.access.isOwner;
+  // Opened from the review queue (?queue=1) by a coach: offer the next waiting recording.
+  const fromQueue = openedFromQueue(location.search) && reviewQueueOffered(viewer.facts, viewer.mode);
   const back = resultsBackTarget(viewer, location.state, { isOwner: r.access.isOwner }, location.search);
   return (
     <div className="page page--results">
@@ -93,8 +97,9 @@ export function RecordingPage() {
             )}
           </p>
         </div>
-        {(r.access.isOwner || r.abilities.canExport || r.access.canHear) && (
+        {(r.access.isOwner || r.abilities.canExport || r.access.canHear || fromQueue) && (
           <div className="recording-header__actions">
+            {fromQueue && <NextInQueue recordingId={r.recordingId} />}
             <RecordAgainLink recording={r} canRecord={viewer.speaker} />
             {r.abilities.canExport && <DownloadMenu recordingId={r.recordingId} />}
             {r.access.isOwner && r.abilities.canSubmit && <MoveToAssignment recording={r} />}

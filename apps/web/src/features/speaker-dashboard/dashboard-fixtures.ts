@@ -19,6 +19,8 @@ export function card(over: Partial<TSpeakerAssignmentCard> = {}): TSpeakerAssign
     createdDate: new Date().toISOString(),
     sortOrder: null,
     status: 'inProgress',
+    dueAt: null,
+    overdue: false,
     algorithm: 'rostrum-default',
     counts: { myRecordings: 2, comments: 3, peerRecordings: 4 },
     abilities: { canSubmit: true },

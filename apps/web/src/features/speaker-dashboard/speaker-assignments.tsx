@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { ClipboardList, Mic } from 'lucide-react';
+import { ClipboardList, Info, Mic } from 'lucide-react';
 import {
   ASSIGNMENT_FILTERS,
+  COMPLETED_EXPLAINED,
   ROUTES,
   SPEAKER_DASHBOARD_MSG,
   cardName,
@@ -17,6 +18,7 @@ import {
   type TSpeakerDashboard,
 } from '@rostrum/contract';
 import { ButtonLink } from '../../components/button';
+import { DueLine } from '../../components/due-date';
 import { EmptyState } from '../../components/empty-state';
 import { useGroupPreference } from '../../app/preferences';
 import type { TViewer } from '../../app/viewer';
@@ -72,7 +74,7 @@ function GroupAssignments({ group, viewer }: { group: TGroupCards; viewer: TView
       ) : (
         <ul className="assignment-cards">
           {shown.map((a) => (
-            <AssignmentCard key={a.assignmentId} a={a} />
+            <AssignmentCard key={a.assignmentId} a={a} timeZone={viewer.org.timeZone} />
           ))}
         </ul>
       )}
@@ -82,7 +84,7 @@ function GroupAssignments({ group, viewer }: { group: TGroupCards; viewer: TView
 
 const listFacts = (a: TSpeakerAssignmentCard) => ({ ...memberAssignmentFacts(a), sortOrder: a.sortOrder });
 
-function AssignmentCard({ a }: { a: TSpeakerAssignmentCard }) {
+function AssignmentCard({ a, timeZone }: { a: TSpeakerAssignmentCard; timeZone: string }) {
   const details = routePath(ROUTES.assignmentDetails.path, { assignmentId: a.assignmentId });
   const counts: [string, number][] = [
     ['My Recordings', a.counts.myRecordings],
@@ -96,11 +98,13 @@ function AssignmentCard({ a }: { a: TSpeakerAssignmentCard }) {
         <Link to={details} className="assignment-card__name" title={a.name}>
           {cardName(a.name)}
         </Link>
-        <span className={`assignment-card__status${a.archived || a.deleted ? ' is-archived' : ''}`}>
-          {speakerAssignmentStatus(a, a.status)}
+        <span className={`assignment-card__status${a.archived || a.deleted ? ' is-archived' : a.overdue ? ' is-overdue' : ''}`}>
+          {speakerAssignmentStatus(a, a.status, a.overdue)}
         </span>
+        <DueLine dueAt={a.dueAt} overdue={a.overdue} timeZone={timeZone} />
       </div>
       {a.description && <p className="assignment-card__description">{a.description}</p>}
+      {a.status === 'completed' && !a.archived && !a.deleted && <CompletedNote />}
       <dl className="assignment-card__counts">
         {counts.map(([label, n]) => (
           <div key={label}>
@@ -120,5 +124,18 @@ function AssignmentCard({ a }: { a: TSpeakerAssignmentCard }) {
         </ButtonLink>
       </div>
     </li>
+  );
+}
+
+/**
+ * Why a card says Completed and left Active (one take can meet every criterion at once), so that
+ * "Active Assignments 0" right after a first take does not read as an error.
+ */
+export function CompletedNote() {
+  return (
+    <p className="assignment-card__note" data-testid="completed-note">
+      <Info size={14} aria-hidden />
+      <span>{COMPLETED_EXPLAINED}</span>
+    </p>
   );
 }

@@ -4,6 +4,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import {
+  COMPLETED_EXPLAINED,
   SPEAKER_DASHBOARD_MSG,
   vocabulary,
   type TLibraryRecording,
@@ -21,7 +22,13 @@ import { SpeakerDashboardPage } from './speaker-dashboard-page';
 // harness does the same so a saved choice shows as it would in the app.
 function LiveViewer({ children }: { children: ReactNode }) {
   const { data } = useQuery({ ...meQuery, enabled: false });
-  const viewer = { me: data, user: data!.user, mode: 'speaker', vocab: vocabulary('other') } as unknown as TViewer;
+  const viewer = {
+    me: data,
+    user: data!.user,
+    mode: 'speaker',
+    vocab: vocabulary('other'),
+    org: { timeZone: 'UTC' },
+  } as unknown as TViewer;
   return <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>;
 }
 
@@ -76,6 +83,52 @@ describe('SpeakerDashboardPage: toggle and stats', () => {
     setup({ preferences: { speakerDashboardToggle: 'library' }, dash: dashboard([]), library: [libraryRow({ title: 'Saved view' })] });
     expect(screen.getByRole('radio', { name: 'My Recordings' })).toHaveProperty('checked', true);
     expect(screen.getByText('Saved view')).toBeTruthy();
+  });
+});
+
+describe('SpeakerDashboardPage: due dates and Completed explained (issue 41 item 8)', () => {
+  it('shows "Due …" on a card with a due date, and "Overdue" as a warning when the server says so', () => {
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    tomorrow.setUTCHours(12, 0, 0, 0);
+    setup({
+      dash: dashboard([
+        {
+          groupId: G1,
+          name: 'Debate Club',
+          assignments: [
+            card({ name: 'Soon', dueAt: tomorrow.toISOString() }),
+            card({ name: 'Late', dueAt: '2020-01-10T17:00:00.000Z', overdue: true, status: 'assigned' }),
+            card({ name: 'Whenever' }),
+          ],
+        },
+      ]),
+    });
+    const cardOf = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
+    const [soon, late, whenever] = [cardOf('Soon'), cardOf('Late'), cardOf('Whenever')];
+    expect(within(soon).getByTestId('due-line').textContent).toBe('Due tomorrow, 12:00 PM UTC');
+    expect(within(late).getByTestId('due-line').textContent).toBe('Due Fri, Jan 10, 2020, 5:00 PM UTCOverdue');
+    // The status word says it too, in place of "Not Started".
+    expect(within(late).getByText('Overdue', { selector: '.assignment-card__status' })).toBeTruthy();
+    expect(within(whenever).queryByTestId('due-line')).toBeNull();
+  });
+
+  it('explains Completed on a completed card and beside the stats, and only then', () => {
+    setup({ dash: dashboard([{ groupId: G1, name: 'Debate Club', assignments: [card({ name: 'Open' })] }]) });
+    expect(screen.queryByTestId('completed-note')).toBeNull();
+    expect(screen.queryByTestId('active-assignments-note')).toBeNull();
+  });
+
+  it('a first take that completes an assignment: the card says why it is Completed, the stats why Active is 0', () => {
+    setup({
+      dash: {
+        ...dashboard([{ groupId: G1, name: 'Debate Club', assignments: [card({ name: 'One take', status: 'completed' })] }]),
+        stats: { activeAssignments: 0, totalRecordings: 1, totalComments: 0, recordingsFlagged: 0 },
+      },
+    });
+    const note = screen.getByTestId('completed-note');
+    expect(note.textContent).toBe(COMPLETED_EXPLAINED);
+    expect(note.closest('li')!.textContent).toContain('One take');
+    expect(screen.getByTestId('active-assignments-note').textContent).toMatch(/^Active Assignments counts only assignments still to do/);
   });
 });
 

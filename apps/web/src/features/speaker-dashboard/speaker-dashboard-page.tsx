@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { ClipboardList, Flag, MessageSquare, Mic } from 'lucide-react';
-import { OWN_RECORDINGS, SPEAKER_DASHBOARD_VIEWS, type TSpeakerDashboardStats } from '@rostrum/contract';
+import { OWN_RECORDINGS, SPEAKER_DASHBOARD_VIEWS, type TSpeakerDashboard, type TSpeakerDashboardStats } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { Banner } from '../../components/banner';
 import { PageHeader } from '../../components/page-header';
@@ -43,7 +43,7 @@ export function SpeakerDashboardPage() {
         />
       ) : (
         <div className="stack stack--lg">
-          <SpeakerStats stats={dashboard.data.stats} />
+          <SpeakerStats stats={dashboard.data.stats} groups={dashboard.data.groups} />
           <SegmentedControl label="Show" values={SPEAKER_DASHBOARD_VIEWS} labels={VIEW_LABELS} value={view} onChange={setView} />
           {view === 'assignments' ? <SpeakerAssignments groups={dashboard.data.groups} viewer={viewer} /> : <MyLibrary viewer={viewer} />}
         </div>
@@ -52,7 +52,25 @@ export function SpeakerDashboardPage() {
   );
 }
 
-function SpeakerStats({ stats }: { stats: TSpeakerDashboardStats }) {
+/** Shown beside the stats once an assignment is completed: Active counts only those still to do. */
+export const ACTIVE_ASSIGNMENTS_NOTE =
+  'Active Assignments counts only assignments still to do. An assignment you completed (a single take can meet every criterion) is listed under Completed.';
+
+function SpeakerStats({ stats, groups }: { stats: TSpeakerDashboardStats; groups: TSpeakerDashboard['groups'] }) {
+  const anyCompleted = groups.some((g) => g.assignments.some((a) => a.status === 'completed' && !a.archived && !a.deleted));
+  return (
+    <div className="stack">
+      <SpeakerStatTiles stats={stats} />
+      {anyCompleted && (
+        <p className="muted speaker-stats__note" data-testid="active-assignments-note">
+          {ACTIVE_ASSIGNMENTS_NOTE}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SpeakerStatTiles({ stats }: { stats: TSpeakerDashboardStats }) {
   return (
     <StatTiles
       label="Statistics"

@@ -35,6 +35,7 @@ export function presentMember(deps: TDeps, auth: TAuth, view: TAssignmentMemberV
     lastName: m.lastName,
     isMe: m.userId === auth.userId,
     completionStatus: m.completion,
+    overdue: m.overdue,
     lastUpload: m.recordings[0]?.row.createdAt.toISOString() ?? null,
     recordingsCount: coach ? recordings.length : null,
     submittedCount: coach ? recordings.filter((r) => r.submitted).length : null,

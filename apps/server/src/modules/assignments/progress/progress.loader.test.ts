@@ -41,6 +41,7 @@ describe('loadAssignmentProgress', () => {
         recordingsCount: 3,
         forReviewCount: 1,
         feedbackCount: 3,
+        overdueCount: 0,
       },
       completionStatus: null,
     });
@@ -104,6 +105,7 @@ describe('loadAssignmentProgress', () => {
         recordingsCount: 0,
         forReviewCount: 0,
         feedbackCount: 0,
+        overdueCount: 0,
       },
       completionStatus: null,
     });

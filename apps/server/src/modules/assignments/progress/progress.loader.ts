@@ -1,4 +1,4 @@
-import type { TAssignmentCounts, TCompletionStatus } from '@rostrum/contract';
+import { isOverdue, type TAssignmentCounts, type TCompletionStatus } from '@rostrum/contract';
 import type { TDb } from '../../../db/client.js';
 import type { TAuth } from '../../../auth/auth-context.js';
 import {
@@ -41,6 +41,9 @@ export interface TProgressAssignment {
   criteria: Parameters<typeof memberCompletion>[0];
   /** A coach-only scorecard in force (coachOnlyScorecardInForce): hides peers' score sets. */
   coachOnlyScorecard?: boolean;
+  /** The due date and whether it is archived: members not completed after it are overdue (isOverdue). */
+  dueAt?: Date | null;
+  archived?: boolean;
 }
 
 export interface TRatingAverage {
@@ -68,6 +71,8 @@ export interface TMemberProgress<TRow = TProgressRecordingRow> {
   firstName: string;
   lastName: string;
   completion: TMemberCompletion;
+  /** Not completed after the due date (isOverdue). */
+  overdue: boolean;
   /** The member's recordings in the assignment the caller may list, newest first. */
   recordings: TRecordingProgress<TRow>[];
 }
@@ -93,6 +98,7 @@ export const NO_COUNTS: Readonly<TAssignmentCounts> = {
   recordingsCount: 0,
   forReviewCount: 0,
   feedbackCount: 0,
+  overdueCount: 0,
 };
 
 const NO_VIEW = assignmentMemberView({ orgRoles: [] }, { speakerPrivacyLevel: 0 }, null, false);
@@ -129,13 +135,22 @@ export function computeAssignmentProgress(
 }
 
 /** The status counts of an assignment: what its state (assignmentMatchesFilter) and the dashboards read. */
-export type TStatusCounts = Pick<TAssignmentCounts, 'assignedCount' | 'notStartedCount' | 'inProgressCount' | 'completedCount'>;
-const NO_STATUS_COUNTS: Readonly<TStatusCounts> = { assignedCount: 0, notStartedCount: 0, inProgressCount: 0, completedCount: 0 };
+export type TStatusCounts = Pick<
+  TAssignmentCounts,
+  'assignedCount' | 'notStartedCount' | 'inProgressCount' | 'completedCount' | 'overdueCount'
+>;
+const NO_STATUS_COUNTS: Readonly<TStatusCounts> = {
+  assignedCount: 0,
+  notStartedCount: 0,
+  inProgressCount: 0,
+  completedCount: 0,
+  overdueCount: 0,
+};
 
 /** An assignment's progress without the recordings: each visible member's completion and the status counts. */
 export interface TAssignmentStanding {
   view: TAssignmentMemberView;
-  members: { userId: string; completion: TMemberCompletion }[];
+  members: { userId: string; completion: TMemberCompletion; overdue: boolean }[];
   completionStatus: TCompletionStatus | null;
   counts: TStatusCounts;
 }
@@ -190,6 +205,20 @@ export function standingFor(
 ): Map<string, TAssignmentStanding> {
   const out = new Map<string, TAssignmentStanding>();
   for (const a of list) out.set(a.id, { view: NO_VIEW, members: [], completionStatus: null, counts: { ...NO_STATUS_COUNTS } });
+  const factsOf = completionFactsOf(facts);
+  for (const ctx of contextsOf(liveOf(list), groupRows, facts.memberRows, viewer, now)) {
+    const standing: TAssignmentStanding = { view: ctx.view, members: [], completionStatus: null, counts: { ...NO_STATUS_COUNTS } };
+    out.set(ctx.a.id, standing);
+    for (const m of ctx.members) {
+      const completion = countMember(standing, ctx, viewer, m.userId, factsOf.get(ctx.a.id)?.get(m.userId) ?? NO_FACTS, now);
+      if (completion) standing.members.push({ userId: m.userId, completion, overdue: memberOverdue(ctx.a, completion, now) });
+    }
+  }
+  return out;
+}
+
+/** The completion facts by assignment, then member. */
+function completionFactsOf(facts: TStandingFacts): Map<string, Map<string, TCompletionFacts>> {
   const factsOf = new Map<string, Map<string, TCompletionFacts>>();
   for (const { assignmentId, userId, bestAverageRating, ...f } of facts.completion) {
     let ofAssignment = factsOf.get(assignmentId);
@@ -200,12 +229,31 @@ export function standingFor(
     // Rounded as the fold rounds each recording's average; rounding keeps the order, so the best is the same.
     ofAssignment.set(userId, { ...f, bestAverageRating: bestAverageRating === null ? null : average(bestAverageRating, 1) });
   }
-  for (const ctx of contextsOf(liveOf(list), groupRows, facts.memberRows, viewer, now)) {
-    const standing: TAssignmentStanding = { view: ctx.view, members: [], completionStatus: null, counts: { ...NO_STATUS_COUNTS } };
-    out.set(ctx.a.id, standing);
-    for (const m of ctx.members) {
-      const completion = countMember(standing, ctx, viewer, m.userId, factsOf.get(ctx.a.id)?.get(m.userId) ?? NO_FACTS);
-      if (completion) standing.members.push({ userId: m.userId, completion });
+  return factsOf;
+}
+
+/**
+ * Every member's completion status of each assignment, with no caller's view applied: what the
+ * due-date reminders and the CSV report read, from the facts the dashboards use.
+ */
+export async function loadMemberStatuses(
+  db: TDb,
+  list: ReadonlyArray<TProgressAssignment>,
+): Promise<Map<string, Map<string, TCompletionStatus>>> {
+  const facts = await loadStandingFacts(db, list);
+  const factsOf = completionFactsOf(facts);
+  const byId = new Map(list.map((a) => [a.id, a]));
+  const out = new Map<string, Map<string, TCompletionStatus>>();
+  for (const m of facts.memberRows) {
+    for (const id of m.assignmentIds.split(',')) {
+      const a = byId.get(id);
+      if (!a) continue;
+      let ofAssignment = out.get(id);
+      if (!ofAssignment) {
+        ofAssignment = new Map();
+        out.set(id, ofAssignment);
+      }
+      ofAssignment.set(m.userId, memberCompletion(a.criteria, factsOf.get(id)?.get(m.userId) ?? NO_FACTS).status);
     }
   }
   return out;
@@ -254,6 +302,11 @@ function contextsOf(
   return contexts;
 }
 
+/** A member is overdue on an assignment: the contract's rule (isOverdue) over the loader's facts. */
+function memberOverdue(a: TProgressAssignment, completion: TMemberCompletion, now: Date): boolean {
+  return isOverdue({ archived: !!a.archived, deleted: false, dueAt: a.dueAt ?? null }, completion.status, now);
+}
+
 /**
  * A member's completion from their facts: the caller's own status noted, and counted when the
  * caller's view shows the member's row (null when it does not).
@@ -264,6 +317,7 @@ function countMember(
   viewer: TAuth,
   userId: string,
   facts: TCompletionFacts,
+  now: Date,
 ): TMemberCompletion | null {
   const completion = memberCompletion(ctx.a.criteria, facts);
   if (userId === viewer.userId) progress.completionStatus = completion.status;
@@ -273,6 +327,7 @@ function countMember(
   if (completion.status === 'assigned') c.notStartedCount++;
   else if (completion.status === 'inProgress') c.inProgressCount++;
   else c.completedCount++;
+  if (memberOverdue(ctx.a, completion, now)) c.overdueCount++;
   return completion;
 }
 
@@ -336,9 +391,17 @@ async function computeWith<TRow extends TProgressRecordingFacts>(
         if (access === 'none') continue;
         seen.push(recordingProgress(r, access, r, viewer.userId, isCoach, group.speakerPrivacyLevel, !!a.coachOnlyScorecard));
       }
-      const completion = countMember(progress, ctx, viewer, m.userId, facts);
+      const completion = countMember(progress, ctx, viewer, m.userId, facts, now);
       if (!completion) continue;
-      progress.members.push({ userId: m.userId, name: m.name, firstName: m.firstName, lastName: m.lastName, completion, recordings: seen });
+      progress.members.push({
+        userId: m.userId,
+        name: m.name,
+        firstName: m.firstName,
+        lastName: m.lastName,
+        completion,
+        overdue: memberOverdue(a, completion, now),
+        recordings: seen,
+      });
       const c = progress.counts;
       for (const s of seen) {
         if (!s.canHear) continue;

@@ -129,9 +129,9 @@ describe('computeAssignmentStanding', () => {
       const st = standing.get(id)!;
       expect(st.view).toEqual(p.view);
       expect(st.completionStatus).toBe(p.completionStatus);
-      const { assignedCount, notStartedCount, inProgressCount, completedCount } = p.counts;
-      expect(st.counts).toEqual({ assignedCount, notStartedCount, inProgressCount, completedCount });
-      expect(st.members).toEqual(p.members.map((m) => ({ userId: m.userId, completion: m.completion })));
+      const { assignedCount, notStartedCount, inProgressCount, completedCount, overdueCount } = p.counts;
+      expect(st.counts).toEqual({ assignedCount, notStartedCount, inProgressCount, completedCount, overdueCount });
+      expect(st.members).toEqual(p.members.map((m) => ({ userId: m.userId, completion: m.completion, overdue: m.overdue })));
       members += st.members.length;
       completed += completedCount;
     }

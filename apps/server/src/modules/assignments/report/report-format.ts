@@ -1,4 +1,4 @@
-import { judgeAgainstIdeal, roundAverage, type TIdeal, type TVariety } from '@rostrum/contract';
+import { judgeAgainstIdeal, roundAverage, zonedFields, type TIdeal, type TVariety } from '@rostrum/contract';
 
 // How the CSV report writes each value (002 section 9). Pure functions, tested beside.
 
@@ -71,6 +71,13 @@ export const isoDate = (d: Date): string => d.toISOString().slice(0, 10);
 
 /** A date and time for the CSV: YYYY-MM-DD HH:MM (UTC), which every spreadsheet reads. */
 export const dateTime = (d: Date | null | undefined): string => (d ? d.toISOString().slice(0, 16).replace('T', ' ') : MISSING);
+
+/** A due date on the organisation's wall clock, with its zone: "2026-12-05 23:59 Europe/London"; '-' for none. */
+export function dueDateCell(dueAt: Date | null, timeZone: string): string {
+  if (!dueAt) return MISSING;
+  const { date, time } = zonedFields(dueAt, timeZone);
+  return `${date} ${time} ${timeZone}`;
+}
 
 /**
  * The file name: the group or assignment name plus the date (002 section 9), e.g.

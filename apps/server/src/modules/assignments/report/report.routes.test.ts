@@ -152,9 +152,11 @@ describe('GET assignments/{id}/report.csv', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(res.body).toContain('\r\n');
     const { header, rows } = table(res.body);
-    expect(header.slice(0, 9)).toEqual([
+    expect(header.slice(0, 11)).toEqual([
       'Last Name',
       'First Name',
+      'Status',
+      'Due Date',
       'Created',
       'Flagged for Review Date',
       REPORT_HEADERS.title,
@@ -182,9 +184,11 @@ describe('GET assignments/{id}/report.csv', () => {
       'Brown, Amy: Amy, "the" pitch',
     ]);
     const carl = rows[0]!;
+    // A member without a recording: their status (no due date here), then '-' everywhere.
+    expect(carl.Status).toBe('Not Started');
     expect(
       Object.entries(carl)
-        .filter(([k]) => k !== 'Last Name' && k !== 'First Name')
+        .filter(([k]) => k !== 'Last Name' && k !== 'First Name' && k !== 'Status')
         .every(([, v]) => v === '-'),
     ).toBe(true);
     const f = rows[1]!;

@@ -2,7 +2,10 @@ import {
   comparisonMetrics,
   CORE_SCORES,
   defaultComparisonMetrics,
+  DUE_MSG,
   isConversationalAlgorithm,
+  isOverdue,
+  memberStatusText,
   METRIC_TITLES,
   NEGATIVE_VIBES,
   OVERALL_MAX,
@@ -12,6 +15,7 @@ import {
   roundAverage,
   type TAssignmentComparison,
   type TComparisonScoreType,
+  type TCompletionStatus,
   type TResults,
   type TVibe,
 } from '@rostrum/contract';
@@ -33,12 +37,14 @@ import { listFeedbackWithAuthors, type TFeedbackRow } from '../../feedback/index
 import { findAssignmentInOrg, presentAssignmentRef } from '../assignments.repository.js';
 import { judgeVisible } from '../access.js';
 import { loadViewer } from '../presenter.js';
+import { loadMemberStatuses } from '../progress/progress.loader.js';
 import {
   averageCell,
   bandText,
   cell,
   contentDisposition,
   dateTime,
+  dueDateCell,
   durationText,
   MISSING,
   oneDecimal,
@@ -215,17 +221,42 @@ function ratingCells(questions: TQuestion[], f: TRecordingFacts | null): string[
 
 export type TCsvReport = { fileName: string; disposition: string; rows: string[][] };
 
+/** An assignment report's member columns (issue 41 item 8): each speaker's status ("Overdue" past the due date) and the due date. */
+type TMemberColumns = { cells: (userId: string) => string[] };
+const MEMBER_HEADERS = ['Status', DUE_MSG.csvHeader];
+
+function memberColumns(
+  a: { archived: boolean; deletedAt: Date | null; dueAt: Date | null },
+  statuses: ReadonlyMap<string, TCompletionStatus>,
+  timeZone: string,
+  now: Date,
+): TMemberColumns {
+  const due = dueDateCell(a.dueAt, timeZone);
+  return {
+    cells: (userId) => {
+      const status = statuses.get(userId);
+      // A recording of someone the assignment is no longer for has no status.
+      if (!status) return [MISSING, due];
+      const overdue = isOverdue({ archived: a.archived, deleted: !!a.deletedAt, dueAt: a.dueAt }, status, now);
+      return [memberStatusText(status, overdue), due];
+    },
+  };
+}
+
 function buildRows(opts: {
   kind: 'assignment' | 'group';
   group: TGroupRow;
   questions: TQuestion[];
   facts: TRecordingFacts[];
   members: { userId: string; firstName: string; lastName: string }[];
+  memberColumns?: TMemberColumns;
 }): string[][] {
   const { kind, group, questions, facts } = opts;
+  const perMember = (userId: string) => opts.memberColumns?.cells(userId) ?? [];
   const header = [
     'Last Name',
     'First Name',
+    ...(opts.memberColumns ? MEMBER_HEADERS : []),
     ...(kind === 'group' ? ['Assignment'] : []),
     'Created',
     'Flagged for Review Date',
@@ -250,6 +281,7 @@ function buildRows(opts: {
       cells: [
         safeText(speaker.lastName),
         safeText(speaker.firstName),
+        ...perMember(speaker.userId),
         ...(kind === 'group' ? [assignmentName ? safeText(assignmentName) : MISSING] : []),
         dateTime(r.createdAt),
         r.submitted ? dateTime(r.submittedAt) : MISSING,
@@ -270,12 +302,13 @@ function buildRows(opts: {
     for (const m of opts.members) {
       if (seen.has(m.userId)) continue;
       seen.add(m.userId);
-      const rest = header.length - 2;
+      const own = perMember(m.userId);
+      const rest = header.length - 2 - own.length;
       lines.push({
         firstName: m.firstName,
         lastName: m.lastName,
         at: 0,
-        cells: [safeText(m.lastName), safeText(m.firstName), ...Array(rest).fill(MISSING)],
+        cells: [safeText(m.lastName), safeText(m.firstName), ...own, ...Array(rest).fill(MISSING)],
       });
     }
   }
@@ -292,16 +325,20 @@ export async function assignmentReport(deps: TDeps, auth: TAuth, assignmentId: s
   const questions = scorecard
     ? scorecard.questions.filter((q) => !q.hidden || q.id === 'scoreOverall').map((q) => ({ id: q.id, label: q.label, preset: q.preset }))
     : CORE_QUESTIONS;
-  const [rows, members] = await Promise.all([
+  const a = found.a;
+  const [rows, members, statuses, org] = await Promise.all([
     listAssignmentRecordings(deps.db, assignmentId),
     listAssignmentMembers(deps.db, assignmentId),
+    loadMemberStatuses(deps.db, [a]),
+    findOrganisation(deps.db, auth.orgId),
   ]);
   const facts = await recordingFacts(deps, auth, rows, group, membership);
-  const fileName = reportFileName(found.a.name, now);
+  const fileName = reportFileName(a.name, now);
+  const columns = memberColumns(a, statuses.get(a.id) ?? new Map(), org?.timeZone ?? 'UTC', now);
   return {
     fileName,
     disposition: contentDisposition(fileName),
-    rows: buildRows({ kind: 'assignment', group, questions, facts, members }),
+    rows: buildRows({ kind: 'assignment', group, questions, facts, members, memberColumns: columns }),
   };
 }
 
