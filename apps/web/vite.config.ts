@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
 import { routePreload } from './build/route-preload';
 import { EARLY_RESPONSES_GLOBAL, RECORDING_PAGE_EXPAND } from './src/api/early-responses';
@@ -33,6 +34,45 @@ export default defineConfig({
       // Inter's Latin letters, which every page shows (the other subsets load only when used).
       [/inter-latin-wght-normal-[\w-]+\.woff2$/],
     ),
+    // The installable recorder (issue 41): the manifest and a service worker that precaches the
+    // app shell (it links the manifest from index.html itself). Navigations fall back to the cached index.html, never under /api/; no API answer
+    // and no media is cached (no runtime caching at all). src/features/intake/offline registers it.
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/record',
+        name: 'Rostrum Recorder',
+        short_name: 'Rostrum',
+        description: 'Record your speech on this device, even offline; it uploads for analysis when you are back online.',
+        start_url: '/record',
+        scope: '/',
+        display: 'standalone',
+        // tokens.css: --color-primary-800 and --color-grey-50.
+        theme_color: '#312e81',
+        background_color: '#f6f7fa',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Inter's Latin letters only (the other subsets load from the network when a page needs them).
+        globPatterns: ['**/*.{js,css,html,svg,png}', 'assets/inter-latin-wght-normal-*.woff2'],
+        globIgnores: ['**/*.map'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        // A new release's shell takes over from the next load; the page is never reloaded for it.
+        skipWaiting: true,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        // As for the app's files: no map is referenced (nor served).
+        sourcemap: false,
+      },
+    }),
     precompress(),
   ],
   server: {

@@ -91,7 +91,9 @@ export function routePreloads(bundle: TBundleLike, pages: TRoutePages): TRoutePr
  * The classic script: for the route the address matches, the early data requests (signed in with
  * a live key, and no sign-in key in the address), then the preload links. The data goes first:
  * over HTTP/1.1 the browser opens six connections to the server, and the page's thirty-odd
- * chunks would otherwise queue GET me and the recording behind them.
+ * chunks would otherwise queue GET me and the recording behind them. Offline (the installable
+ * recorder opened from its service worker) no data is asked for: the answers would be failures
+ * nobody reads, reported as unhandled.
  */
 export function preloadScript(routes: TRoutePreload[], early: TEarlyDataConfig, base = '/'): string {
   const table = routes.map((r) => [r.pattern, r.js.map((f) => base + f), r.css.map((f) => base + f), r.data]);
@@ -101,7 +103,7 @@ function add(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href=
 function key(u){var x=new URL(u,location.origin),q=new URLSearchParams(x.search).toString();return q?x.pathname+'?'+q:x.pathname}
 function auth(){try{if(new URLSearchParams(location.search).has('key'))return null;var k=localStorage.getItem(K.apiKey),o=localStorage.getItem(K.orgCode),e=localStorage.getItem(K.expires);return k&&o&&e&&Date.parse(e)>Date.now()?'Bearer '+o+'-'+k:null}catch(x){return null}}
 for(var i=0;i<t.length;i++){var m=new RegExp(t[i][0]).exec(p);if(!m)continue;
-var a=t[i][3].length?auth():null;if(a){var d=window[G]={};t[i][3].forEach(function(u){u=u.replace(/:(\\w+)/g,function(_,n){return m.groups[n]});d[key(u)]={auth:a,response:fetch(u,{headers:{Accept:'application/json',Authorization:a},priority:'high'})}})}
+var a=t[i][3].length&&navigator.onLine!==false?auth():null;if(a){var d=window[G]={};t[i][3].forEach(function(u){u=u.replace(/:(\\w+)/g,function(_,n){return m.groups[n]});d[key(u)]={auth:a,response:fetch(u,{headers:{Accept:'application/json',Authorization:a},priority:'high'})}})}
 t[i][1].forEach(function(h){add('modulepreload',h)});t[i][2].forEach(function(h){add('preload',h,'style')});
 break}})();
 `;

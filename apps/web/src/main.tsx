@@ -21,6 +21,8 @@ import { sessionStore } from './app/session-store';
 import { startErrorReporting } from './app/error-reporting';
 import { prefetchFirstPage } from './app/first-page-data';
 import { readDesignTokens } from './components/design-tokens';
+import { keepViewerForOffline } from './features/intake/offline/offline-viewer';
+import { startWaitingTakeUploads } from './features/intake/offline/waiting-takes';
 void startErrorReporting();
 
 // At start, sign in from local storage unless the URL carries a key to sign in with.
@@ -53,6 +55,10 @@ configureHttp({
   },
 });
 
+// The installable recorder (issue 41): opened offline, the last GET me stands in; takes saved
+// offline upload themselves (the record page registers the service worker that caches the shell).
+keepViewerForOffline(queryClient);
+startWaitingTakeUploads(queryClient);
 prefetchFirstPage(queryClient, window.location.pathname);
 // While the page is one empty element: reading them later would style a long results page again.
 readDesignTokens();

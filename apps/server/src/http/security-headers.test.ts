@@ -24,6 +24,9 @@ describe('security headers', () => {
       expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
+      // The installable recorder's service worker and manifest.
+      expect(csp).toContain("worker-src 'self'");
+      expect(csp).toContain("manifest-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('same-origin');

@@ -27,7 +27,9 @@ export function helmetOptions(config: Pick<TConfig, 'publicUrl' | 'sentryDsn' | 
         mediaSrc: ["'self'", 'blob:', ...(config.s3?.presign ? [presignedMediaOrigin(config.s3)] : [])],
         connectSrc: ["'self'", ...(reportOrigin ? [reportOrigin] : []), ...(stripe ? ['https://api.stripe.com'] : [])],
         ...(stripe ? { frameSrc: ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'] } : {}),
+        // The installable recorder: its service worker (/sw.js) and web app manifest, from this origin.
         workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -28,6 +28,8 @@ beforeAll(async () => {
   put('index.html.br', brotliCompressSync(INDEX));
   put('index.html.gz', gzipSync(INDEX));
   put('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  put('sw.js', 'self.addEventListener("fetch", () => {});');
+  put('manifest.webmanifest', '{"name":"Rostrum Recorder","start_url":"/record"}');
   t = await startTestApp({ config: { webDir: dir } });
 });
 afterAll(async () => {
@@ -161,6 +163,18 @@ describe('index.html and the SPA fallback', () => {
     const res = await get('/favicon.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('serves the service worker and the manifest with their types, revalidated on every load', async () => {
+    const sw = await get('/sw.js');
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ start_url: '/record' });
   });
 
   it('keeps API misses and other methods as JSON 404s', async () => {

@@ -22,10 +22,17 @@ export const CACHE_CONTROL = {
 /** Served files only: compressed siblings are sent in place of their file, maps never. */
 const NOT_SERVED = ['**/*.map', '**/*.br', '**/*.gz'];
 
+/**
+ * Files that name a release without a hash in their name: revalidated on every load. The service
+ * worker and the manifest of the installable recorder are among them, so a release reaches an
+ * installed recorder at its next load rather than an hour later.
+ */
+const REVALIDATED = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
+
 /** The Cache-Control of a web file, by its path relative to the web folder (posix separators). */
 export function cacheControlFor(relPath: string): string {
   if (relPath.startsWith('assets/')) return CACHE_CONTROL.immutable;
-  if (relPath === 'index.html') return CACHE_CONTROL.revalidate;
+  if (REVALIDATED.has(relPath)) return CACHE_CONTROL.revalidate;
   return CACHE_CONTROL.short;
 }
 

@@ -1,6 +1,6 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FileUp, Link2, Mic, Smartphone, Video } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { INTAKE_MSG, PRACTICE_PROMPT_MSG, ROUTES } from '@rostrum/contract';
 import { Banner } from '../../components/banner';
 import { DueLine } from '../../components/due-date';
@@ -14,6 +14,7 @@ import { useZoomConnection } from '../zoom/zoom.queries';
 import { useIntakeData } from './use-intake-data';
 import { supportsAudioFeatures } from '../auth/browser-support';
 import { PromptCard } from '../practice/prompt-card';
+import { registerServiceWorker } from './offline/register-service-worker';
 import { RecordTab } from './record-tab';
 import { RecorderAppTab } from './recorder-app-tab';
 import { UploadFileTab } from './upload-file-tab';
@@ -39,7 +40,7 @@ const ICONS: Record<TRecordTab, ReactNode> = {
 };
 const LEADS: Record<TRecordTab, string> = {
   record: 'Record yourself in the browser. When you stop, give the recording a title and save it for analysis.',
-  app: "Away from your computer? Record with your phone's own recorder app, then upload the file here. There is no Rostrum app to install.",
+  app: 'Install the recorder on your phone: record anywhere, even offline, and each take uploads itself when you are back online.',
   file: 'Upload an audio or video file you already have.',
   url: 'Give the address of an audio or video file on the web; Rostrum downloads and analyses it.',
   zoom: 'Import a cloud recording of one of your Zoom meetings.',
@@ -64,6 +65,11 @@ export function RecordPage() {
   const againId = params.get('again');
   const { data, pending } = useIntakeData(viewer, preselectId, { promptId, againId });
   const navigate = useNavigate();
+  // The installable recorder's worker is registered from /record (its start_url) only: the other
+  // pages need no offline shell, and a browser that never records downloads none.
+  useEffect(() => {
+    if (window.location.pathname === ROUTES.record.path) registerServiceWorker();
+  }, []);
   const zoomOn = !!viewer.org.settings.Zoom_Integration;
   const zoom = useZoomConnection(zoomOn && viewer.speaker);
   // Free-trial users get no Recorder App tab; Upload ZOOM only when the server offers the import.

@@ -33,6 +33,11 @@ import { KeptTakeOffer } from './kept-take-offer';
 import { LiveCuesPanel, LiveCuesSwitch } from './live-cues-panel';
 import { UnsavedTakesNotice, useUnsavedTakes } from './unsaved-takes';
 import { UnsavedTakeForm } from './unsaved-take-form';
+import { useOnline } from './offline/use-online';
+import { holdScreenAwake } from './offline/wake-lock';
+import { useWaitingTakes, waitingTakes } from './offline/waiting-takes';
+import { WaitingTakesPanel } from './offline/waiting-takes-panel';
+import { OFFLINE_MSG } from './offline/offline-messages';
 import {
   checkSession,
   createRecording,
@@ -112,6 +117,12 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
   const cuesOn = liveCues === 'on';
   const [cueStream, setCueStream] = useState<MediaStream | null>(null);
   const cuesSwitch = <LiveCuesSwitch checked={cuesOn} onCheckedChange={(on) => setLiveCues(on ? 'on' : 'off')} />;
+  /** Takes saved while offline (issue 41), listed until each has uploaded itself. */
+  const online = useOnline();
+  const waiting = useWaitingTakes();
+  useEffect(() => {
+    if (userId) void waitingTakes.run(userId);
+  }, [userId]);
 
   useEffect(
     () => () => {
@@ -201,6 +212,8 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     const capture = captureRef.current;
     if (state !== 'RECORDING' || !capture) return;
     let live: LiveUpload | null = null;
+    // The screen stays on while recording where the browser allows it (a phone may suspend the page).
+    const releaseScreen = holdScreenAwake();
     capture.start(
       () => {
         capture.release();
@@ -219,14 +232,17 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     const keeper = userId ? TakeKeeper.begin(userId, capture.mimeType) : null;
     keeperRef.current = keeper;
     // Upload while recording; if the capture cannot be created, the take is uploaded after Save.
-    live = new LiveUpload(`${crypto.randomUUID()}.${fileExtensionFor(capture.mimeType)}`, capture.mimeType, {
-      assignmentId: assignmentRef.current,
-      onStatus: setLiveStatus,
-      onUploadUrl: (captureId, uploadUrl) => keeper?.update({ captureId, uploadUrl }),
-      onAcked: (acked) => keeper?.update({ acked }),
-    });
-    liveRef.current = live;
-    void live.ready.then((captureId) => captureId && handledRef.current.add(captureId));
+    // Offline, recording needs no network at all: the take is kept on the device only.
+    if (navigator.onLine) {
+      live = new LiveUpload(`${crypto.randomUUID()}.${fileExtensionFor(capture.mimeType)}`, capture.mimeType, {
+        assignmentId: assignmentRef.current,
+        onStatus: setLiveStatus,
+        onUploadUrl: (captureId, uploadUrl) => keeper?.update({ captureId, uploadUrl }),
+        onAcked: (acked) => keeper?.update({ acked }),
+      });
+      liveRef.current = live;
+      void live.ready.then((captureId) => captureId && handledRef.current.add(captureId));
+    } else setLiveStatus('offline');
     setCueStream(capture.mediaStream);
     const t = window.setInterval(() => {
       const s = capture.elapsedSeconds();
@@ -237,6 +253,7 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     }, ELAPSED_POLL_MS);
     return () => {
       window.clearInterval(t);
+      releaseScreen();
       setCueStream(null);
     };
   }, [state, stop, dropLive, forgetTake, userId]);
@@ -266,9 +283,10 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
       dispatch({ type: 'MIC_DENIED' });
       return;
     }
-    // Microphone granted: the session is checked before the countdown (a 401 goes to sign-in).
+    // Microphone granted: the session is checked before the countdown (a 401 goes to sign-in);
+    // offline it is checked when the take uploads.
     try {
-      await checkSession();
+      if (navigator.onLine) await checkSession();
     } catch (e) {
       capture.release();
       captureRef.current = null;
@@ -324,10 +342,29 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
     return true;
   };
 
+  /**
+   * Save while offline: the take and its form go to the device's waiting takes before any network
+   * call, replacing the copy kept while recording; it uploads itself when the connection returns.
+   */
+  const keepOffline = async (id: string, r: NonNullable<typeof result>) => {
+    await keeperRef.current?.flushed();
+    const fileName = `${crypto.randomUUID()}.${fileExtensionFor(r.mimeType)}`;
+    const body = form.body({ source: 'ui record form', fileName, fileSize: r.blob.size });
+    const kept = await waitingTakes.keep({ userId: id, blob: r.blob, mimeType: r.mimeType, seconds: r.seconds, body });
+    if (!kept) return dispatch({ type: 'UPLOAD_FAILED', error: { message: OFFLINE_MSG.notKept, canRetry: true } });
+    // The kept take is now the waiting one; a live upload begun before the connection went stops.
+    keeperRef.current = null;
+    liveRef.current?.abort();
+    liveRef.current = null;
+    form.reset();
+    dispatch({ type: 'UPLOAD_DONE' });
+  };
+
   const upload = async () => {
     if (!result) return;
     if (!(await form.validate())) return titleRef.current?.focus();
     dispatch({ type: 'UPLOAD_STARTED', total: result.blob.size });
+    if (!navigator.onLine && userId) return keepOffline(userId, result);
     const live = liveRef.current;
     const captureId = live ? await live.ready : null;
     if (live && captureId && live.usable && (await saveLive(live, captureId))) return;
@@ -438,6 +475,12 @@ export function RecordTab({ viewer, canRecord, data }: { viewer: TViewer; canRec
 
   return (
     <div className="stack stack--lg">
+      <WaitingTakesPanel
+        online={online}
+        takes={waiting}
+        onRetry={(takeId) => userId && void waitingTakes.retry(userId, takeId)}
+        onDiscard={(takeId) => void waitingTakes.discard(takeId)}
+      />
       {state === 'READY' && !serverTake && <UnsavedTakesNotice takes={listed} onSave={saveUnsaved} onDiscarded={unsavedDiscarded} />}
       {!showForm && !serverTake && (
         <div className={`recorder recorder--${state.toLowerCase().replace('_', '-')}`} data-state={state}>

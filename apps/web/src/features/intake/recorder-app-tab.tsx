@@ -1,45 +1,68 @@
+import { CheckCircle2, Download } from 'lucide-react';
 import { Link } from 'react-router';
+import { Button } from '../../components/button';
+import { useInstallPrompt } from './offline/use-install-prompt';
+import './offline/recorder-app.css';
 
 /**
- * Recorder App tab: Rostrum has no phone app of its own, so this explains how to record with the
- * phone's own recorder (Voice Memos on iPhone, any recorder app elsewhere) and bring the file in.
+ * Recorder App tab (issue 41): Rostrum's record page installs as an app on a phone or computer.
+ * It opens without a connection, keeps the screen on while recording, and keeps each take on the
+ * device until the server has it. The install button shows when the browser offers installing;
+ * otherwise each platform's own steps.
  */
 export function RecorderAppTab({ uploadPath }: { uploadPath: string }) {
+  const { installed, install } = useInstallPrompt();
   return (
-    <div className="stack stack--lg">
-      <ol className="app-steps">
-        <li>
-          <h3>Record</h3>
-          <p>
-            On iPhone open <strong>Voice Memos</strong> and tap the red button; on Android use the built-in
-            <strong> Recorder</strong> (or any voice recorder app). Hold the phone about an arm's length away and speak as you would to your
-            audience.
-          </p>
-        </li>
-        <li>
-          <h3>Keep within the limits</h3>
-          <ul className="app-steps__limits">
-            <li>At most 15 minutes long</li>
-            <li>At most 200 MB</li>
-            <li>Audio only, no video: .wav, .mp3 or .m4a</li>
-          </ul>
-        </li>
-        <li>
-          <h3>Send the file to your computer</h3>
-          <p>
-            In Voice Memos tap the recording, then <strong>…</strong> and <strong>Share</strong>: AirDrop it to a Mac, save it to Files or
-            iCloud Drive, or email it to yourself. On Android use <strong>Share</strong> to send it to Google Drive, email or a nearby
-            computer. Voice Memos saves .m4a files, which Rostrum accepts.
-          </p>
-        </li>
-        <li>
-          <h3>Upload it</h3>
-          <p>
-            Open the <Link to={uploadPath}>Upload File</Link> tab, choose the file, give it a title and press Upload. Your results appear a
-            few minutes later.
-          </p>
-        </li>
-      </ol>
+    <div className="stack stack--lg" data-testid="recorder-app">
+      <ul className="app-steps__limits" aria-label="What the recorder does">
+        <li>Opens from your home screen, even with no connection.</li>
+        <li>Keeps the screen on while you record, where your browser allows it.</li>
+        <li>Keeps each take on your phone until it has uploaded, and uploads it by itself when you are back online.</li>
+        <li>Takes up to 15 minutes, as on the Record tab.</li>
+      </ul>
+      {installed ? (
+        <p className="recorder-app__installed" role="status">
+          <CheckCircle2 size={18} aria-hidden /> Installed
+        </p>
+      ) : install ? (
+        <div>
+          <Button icon={<Download size={16} aria-hidden />} onClick={() => void install()}>
+            Install the recorder
+          </Button>
+        </div>
+      ) : (
+        <ol className="app-steps">
+          <li>
+            <h3>iPhone and iPad (Safari)</h3>
+            <p>
+              Open this page in Safari, tap <strong>Share</strong>, then <strong>Add to Home Screen</strong>.
+            </p>
+          </li>
+          <li>
+            <h3>Android (Chrome)</h3>
+            <p>
+              Open this page in Chrome, tap the <strong>⋮</strong> menu, then <strong>Install app</strong>.
+            </p>
+          </li>
+          <li>
+            <h3>Computer (Chrome or Edge)</h3>
+            <p>
+              Click the install icon at the right of the address bar, or open the browser's menu and choose <strong>Install</strong>.
+            </p>
+          </li>
+        </ol>
+      )}
+      <section className="stack" aria-labelledby="recorder-app-other">
+        <h3 id="recorder-app-other">Recorded with another app?</h3>
+        <ul className="app-steps__limits">
+          <li>At most 15 minutes long</li>
+          <li>At most 200 MB</li>
+          <li>Audio only, no video: .wav, .mp3 or .m4a</li>
+        </ul>
+        <p>
+          Open the <Link to={uploadPath}>Upload File</Link> tab, choose the file, give it a title and press Upload.
+        </p>
+      </section>
     </div>
   );
 }

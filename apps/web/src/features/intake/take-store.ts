@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { TCreateRecordingBody } from '@rostrum/contract';
 
 // The browser take kept on this device (issue 19): while recording, each second's bytes go to
 // IndexedDB next to what is needed to save the take later (the live capture, its tus upload URL,
@@ -6,6 +7,8 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 // One unsaved take per user, keyed by the user's id: another user signing in on the same
 // browser never reads it. A take older than a day is dropped (the server's capture is gone too).
 // Bytes are stored as ArrayBuffers: older Safari cannot store Blobs in IndexedDB.
+// A take saved while offline (issue 41, the installable recorder) becomes a waiting take: its
+// bytes and its save form, kept until the server has every byte (features/intake/offline).
 
 const DB_NAME = 'rostrum-takes';
 /** The server drops an unsaved capture after a day; the kept bytes go with it. */
@@ -32,10 +35,34 @@ export interface TStoredTake extends TStoredTakeInfo {
   blob: Blob;
 }
 
+/** A take saved while offline: what Save would have sent, kept until its upload completes. */
+export interface TWaitingTake {
+  takeId: string;
+  userId: string;
+  mimeType: string;
+  seconds: number;
+  /** When Save was pressed (epoch ms): waiting takes upload in this order. */
+  savedAt: number;
+  /** POST recordings' body, as the save form made it (title, group, assignment, sharing, algorithm). */
+  body: TCreateRecordingBody;
+  bytes: ArrayBuffer;
+  /** The live capture recorded into before the connection went (deleted once the take is uploaded). */
+  captureId: string | null;
+  /** Set once POST recordings succeeded: a retry never creates a second recording. */
+  recordingId: string | null;
+  /** POST recordings' tus endpoint, then the upload's own URL (a retry resumes it). */
+  endpoint: string | null;
+  tusUrl: string | null;
+}
+
+export type TWaitingTakePatch = Partial<Pick<TWaitingTake, 'recordingId' | 'endpoint' | 'tusUrl'>>;
+
 interface TTakeDb extends DBSchema {
   takes: { key: string; value: TStoredTakeInfo };
   /** [userId, n]: the take's bytes in the order they were recorded. */
   chunks: { key: [string, number]; value: ArrayBuffer };
+  /** Takes saved while offline, by takeId. */
+  waiting: { key: string; value: TWaitingTake };
 }
 
 const userChunks = (userId: string) => IDBKeyRange.bound([userId, 0], [userId, Number.POSITIVE_INFINITY]);
@@ -47,10 +74,13 @@ export class TakeStore {
   static async open(name = DB_NAME): Promise<TakeStore | null> {
     if (typeof indexedDB === 'undefined') return null;
     try {
-      const db = await openDB<TTakeDb>(name, 1, {
-        upgrade(d) {
-          d.createObjectStore('takes', { keyPath: 'userId' });
-          d.createObjectStore('chunks');
+      const db = await openDB<TTakeDb>(name, 2, {
+        upgrade(d, oldVersion) {
+          if (oldVersion < 1) {
+            d.createObjectStore('takes', { keyPath: 'userId' });
+            d.createObjectStore('chunks');
+          }
+          if (oldVersion < 2) d.createObjectStore('waiting', { keyPath: 'takeId' });
         },
       });
       return new TakeStore(db);
@@ -108,6 +138,37 @@ export class TakeStore {
   async dropExpired(now = Date.now()): Promise<void> {
     const old = (await this.db.getAll('takes')).filter((t) => now - t.startedAt > TAKE_MAX_AGE_MS);
     for (const t of old) await this.remove(t.userId);
+  }
+
+  /**
+   * Saved while offline: the take becomes a waiting take and the user's kept take (the same bytes,
+   * kept while recording) goes, in one transaction. The kept take's capture is carried over.
+   */
+  async wait(take: TWaitingTake): Promise<void> {
+    const tx = this.db.transaction(['takes', 'chunks', 'waiting'], 'readwrite');
+    const kept = await tx.objectStore('takes').get(take.userId);
+    await tx.objectStore('waiting').put({ ...take, captureId: take.captureId ?? kept?.captureId ?? null });
+    await tx.objectStore('chunks').delete(userChunks(take.userId));
+    await tx.objectStore('takes').delete(take.userId);
+    await tx.done;
+  }
+
+  /** This user's waiting takes, oldest first. */
+  async waitingTakes(userId: string): Promise<TWaitingTake[]> {
+    const all = await this.db.getAll('waiting');
+    return all.filter((t) => t.userId === userId).sort((a, b) => a.savedAt - b.savedAt);
+  }
+
+  async updateWaiting(takeId: string, patch: TWaitingTakePatch): Promise<void> {
+    const tx = this.db.transaction('waiting', 'readwrite');
+    const take = await tx.store.get(takeId);
+    if (take) await tx.store.put({ ...take, ...patch });
+    await tx.done;
+  }
+
+  /** The server has every byte (or the speaker discarded it): the waiting take goes. */
+  async removeWaiting(takeId: string): Promise<void> {
+    await this.db.delete('waiting', takeId);
   }
 
   close(): void {
