@@ -173,9 +173,14 @@ test('an admin adds a prompt and hides another; speakers see the change', async 
   const list = speaker.getByRole('list', { name: 'Practice prompts' });
   await expect(list.getByRole('heading', { name: 'Welcome a new colleague' })).toBeVisible();
   await expect(list.getByRole('heading', { name: 'One superpower' })).toHaveCount(0);
+  // The editor's link follows the server's canEdit: speakers get none, the organisation's admins do.
+  await expect(speaker.getByRole('link', { name: 'Edit prompts' })).toHaveCount(0);
   await speaker.close();
 
   // Offered again, so the library is as it was for the specs after this one.
   await table.getByRole('button', { name: 'Offer prompt One superpower' }).click();
   await expect(table.getByRole('row', { name: /One superpower/ })).toContainText('Offered');
+  await page.goto('/practice');
+  await page.getByRole('link', { name: 'Edit prompts' }).click();
+  await expect(page).toHaveURL('/customer-admin/practice-prompts');
 });

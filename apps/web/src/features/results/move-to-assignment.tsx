@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Users } from 'lucide-react';
+import { ClipboardList, Users } from 'lucide-react';
 import { ASSIGNMENT_MSG, isConversationalAlgorithm, speakerTypeMatches, type TAssignment, type TRecording } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
 import { ConfirmDialog } from '../../components/dialog';
@@ -39,6 +39,7 @@ export function MoveToAssignment({ recording: r }: { recording: TRecording }) {
     <>
       <SearchPicker
         buttonLabel="Move to Assignment"
+        buttonIcon={<ClipboardList size={14} aria-hidden />}
         searchLabel="Search assignments"
         listLabel="Assignments"
         items={assigned.data ?? []}
