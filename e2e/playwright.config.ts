@@ -6,6 +6,7 @@ import { ERROR_COLLECTOR_DSN } from './error-collector';
 import { stripeStandInPort } from './stripe/stand-in-port';
 import { HUB_CLIENT_ID, HUB_CLIENT_SECRET, HUB_ORG_CODE, hubStandInPort } from './hub/stand-in';
 import { zoomStandInPort } from './zoom/stand-in-port';
+import { ltiStandInPort } from './lti/stand-in-port';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:8181';
@@ -13,6 +14,7 @@ const port = new URL(baseURL).port || '8181';
 const stripePort = stripeStandInPort(baseURL);
 const hubPort = hubStandInPort(baseURL);
 const zoomPort = zoomStandInPort(baseURL);
+const ltiPort = ltiStandInPort(baseURL);
 
 // A fresh database and mail outbox for every run; tests read the outbox through E2E_DATA_DIR.
 // Worker processes inherit E2E_DATA_DIR from the runner, so only the runner wipes the folder.
@@ -74,6 +76,10 @@ const ISOLATED = [
   /speaker-dashboard\.spec\.ts/,
   // Signs in through the hub as Riverside's student, whom no other spec reads.
   /hub-sign-in\.spec\.ts/,
+  // Records from the fake microphone as a new speaker; writes a Summit assignment, archived after.
+  /a11y-keyboard-journeys\.spec\.ts/,
+  // A fresh LTI student records from the fake microphone into a new Summit assignment, archived after.
+  /lti-journey\.spec\.ts/,
 ];
 
 export default defineConfig({
@@ -144,6 +150,17 @@ export default defineConfig({
       command: `node ../apps/server/dist/test/zoom-stand-in-server.js ${zoomPort} ${path.join(here, '.tmp', 'media', 'zoom-meeting.wav')}`,
       cwd: here,
       url: `http://127.0.0.1:${zoomPort}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    // A learning platform (LTI 1.3) with a course page and editor that launch Rostrum in an iframe
+    // and receive its grades (tests/lti-journey.spec.ts); 127.0.0.1 is in URL_FETCH_ALLOW_HOSTS.
+    {
+      command: `node ../apps/server/dist/test/lti-platform-stand-in-server.js ${ltiPort}`,
+      cwd: here,
+      url: `http://127.0.0.1:${ltiPort}/health`,
       reuseExistingServer: false,
       timeout: 20_000,
       stdout: 'ignore',

@@ -101,6 +101,8 @@ test('the coach sets a due date in step 1; the speaker sees it on the dashboard 
   await page.goto(`/record?assignmentId=${assignmentId}`);
   await expect(page.getByTestId('due-line')).toContainText(/Due .*5:30 PM UTC/);
   await shootSizes(page, 'due-dates-record-page');
+  await page.goto(`/assignment/details/${assignmentId}`);
+  await expect(page.locator('header.details-header').getByTestId('due-line')).toContainText(/Due .*5:30 PM UTC/);
 
   // A first take completes it (no criteria): the card explains Completed, the stats why Active dropped.
   const speakerToken = await apiSignIn(baseURL!, SPEAKER);

@@ -166,6 +166,11 @@ test('a video plays from videoUrl; Hide video survives a reload', async ({ page,
   const src = await video.evaluate((v: HTMLVideoElement) => v.currentSrc);
   expect(new URL(src).pathname).toBe(new URL(videoUrl, baseURL).pathname);
   expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([320, 240]);
+  // Captions from the transcript (WCAG 1.2.2): a WebVTT track shown by default, with cues.
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => [v.textTracks.length, v.textTracks[0]?.kind, v.textTracks[0]?.mode]))
+    .toEqual([1, 'captions', 'showing']);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0)).toBeGreaterThan(0);
 
   // The waveform's Play plays the video itself.
   await waveform(page).getByRole('button', { name: 'Play', exact: true }).click();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
-import { expect, shot, signInByApi, test, SHOTS } from './helpers';
+import { expect, expectNoSeriousViolations, shot, signInByApi, test, SHOTS } from './helpers';
 import { SPEAKER, apiSignIn, talkWav, uploadRecording, waitForResults } from './results-helpers';
 
 // Export and share (issue 20): the demo speaker downloads each format of their own recording from
@@ -120,8 +120,12 @@ test('a share link shows the results signed out, and ends when revoked', async (
   await expect(shared.getByTestId('waveform').getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   await shared.getByTestId('waveform').getByRole('button', { name: 'Pause', exact: true }).click();
   await shot(shared, { path: path.join(SHOTS, 'export-shared-page-1440.png') });
+  // The shared results page, reached only through a link, is scanned here (a11y-every-route
+  // covers the rest): WCAG 2.1 AA at both widths.
+  await expectNoSeriousViolations(shared);
   await shared.setViewportSize({ width: 390, height: 844 });
   await shot(shared, { path: path.join(SHOTS, 'export-shared-page-390.png') });
+  await expectNoSeriousViolations(shared);
   await page.setViewportSize({ width: 390, height: 844 });
   await panel.scrollIntoViewIfNeeded();
   await shot(page, { path: path.join(SHOTS, 'export-share-panel-390.png') });

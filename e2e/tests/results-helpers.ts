@@ -56,11 +56,11 @@ export function talkWav(): string {
   return out;
 }
 
-export async function apiSignIn(baseURL: string, email: string): Promise<string> {
+export async function apiSignIn(baseURL: string, email: string, password = PASSWORD): Promise<string> {
   const res = await fetch(`${baseURL}/api/v1/auth/sign-in`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`sign-in ${res.status}`);
   const { data } = (await res.json()) as { data: { apiKey: string; orgCode: string } };

@@ -46,6 +46,9 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.js';
 import { orgSettingsRoutes } from './modules/org-settings/org-settings.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { zoomRoutes } from './modules/zoom/zoom.routes.js';
+import { ltiRoutes } from './modules/lti/lti.routes.js';
+import { accountDeletionRoutes } from './modules/account-deletion/account-deletion.routes.js';
+import { dataExportRoutes } from './modules/data-export/data-export.routes.js';
 
 /** The HTTP app: API under /api/v1 and, when built, the web app with an SPA fallback. */
 export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger } = {}) {
@@ -139,6 +142,9 @@ export async function buildApp(deps: TDeps, opts: { logger?: FastifyBaseLogger }
       practicePromptsRoutes(zapp, deps);
       subscriptionsRoutes(zapp, deps);
       zoomRoutes(zapp, deps);
+      ltiRoutes(zapp, deps);
+      accountDeletionRoutes(zapp, deps);
+      dataExportRoutes(zapp, deps);
     },
     { prefix: API_PREFIX },
   );

@@ -144,6 +144,8 @@ export const ZAdminUserSchema = z.object({
   isOrgManager: z.boolean(),
   /** The coaches-and-admins pseudo-group first (for org-level roles), then active groups by name. */
   activeGroups: z.array(ZAdminActiveGroupSchema),
+  /** The server's rules: the caller may delete this account on request (Delete user; never their own). */
+  abilities: z.object({ canDelete: z.boolean() }),
 });
 export type TAdminUser = z.infer<typeof ZAdminUserSchema>;
 

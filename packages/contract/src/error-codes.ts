@@ -210,6 +210,42 @@ export const ERROR_CODES = {
   shareLinkGone: 'share_link.gone',
   /** 429: too many share link requests from one address. */
   shareLinkRateLimited: 'share_link.rate_limited',
+
+  // Account deletion (issue 42 item 8)
+  /** 400: the typed confirmation is not DELETE. */
+  accountConfirmationWrong: 'account.confirmation_wrong',
+  /** 400: no password given, and no fresh hub sign-in stands in for it. */
+  accountPasswordNeeded: 'account.password_needed',
+  /** 409: the organisation's last admin cannot be deleted while other members remain. */
+  accountLastAdmin: 'account.last_admin',
+
+  // LTI 1.3 launches and registration (issue 42 items 1-3)
+  /** 400: a platform address is not https on the public internet (http only for loopback when allowed). */
+  ltiUrlNotAllowed: 'lti.url_not_allowed',
+  /** 409: a platform with this issuer and client id is already registered. */
+  ltiPlatformTaken: 'lti.platform_taken',
+  /** 400: the issuer (and client id) of a login or launch names no registered platform. */
+  ltiUnknownPlatform: 'lti.unknown_platform',
+  /** 400: the launch's deployment id is not registered for the platform. */
+  ltiUnknownDeployment: 'lti.unknown_deployment',
+  /** 400: the launch's state is unknown, used, expired, or not this browser's (cookie missing or mismatched). */
+  ltiStateInvalid: 'lti.state_invalid',
+  /** 401: the id_token's signature, issuer, audience, azp, times or nonce do not verify. */
+  ltiTokenInvalid: 'lti.token_invalid',
+  /** 401: the id_token's nonce was already used (a replay). */
+  ltiNonceReplayed: 'lti.nonce_replayed',
+  /** 400: the message type or LTI version is not one the tool takes, or a required claim is missing. */
+  ltiMessageInvalid: 'lti.message_invalid',
+  /** 502: the platform's JWKS could not be fetched. */
+  ltiPlatformUnreachable: 'lti.platform_unreachable',
+  /** 403: the roles claim holds no role the tool maps (Instructor, Learner, Administrator). */
+  ltiRoleMissing: 'lti.role_missing',
+  /** 409: an account would be created, but its email belongs to another organisation's account. */
+  ltiEmailTaken: 'lti.email_taken',
+  /** 400: the Deep Linking selection is unknown, used or expired. */
+  ltiDeepLinkExpired: 'lti.deep_link_expired',
+  /** 409: roster sync on a class that maps to no LTI course with a memberships (NRPS) address. */
+  ltiNotLinked: 'lti.not_linked',
 } as const;
 
 export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

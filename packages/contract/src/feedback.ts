@@ -22,7 +22,8 @@ export const ZFeedbackSchema = z.object({
   feedbackId: z.uuid(),
   recordingId: z.uuid(),
   groupId: z.guid().nullable(),
-  userId: z.uuid(),
+  /** The author; null when their account was deleted (name is then "Former member"). */
+  userId: z.uuid().nullable(),
   name: z.string(),
   /** The author is a coach (manager) of the group or an org admin: shown as coach feedback. */
   isManager: z.boolean(),

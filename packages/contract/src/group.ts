@@ -153,6 +153,8 @@ export const ZOrgGroupSchema = ZGroupSchema.extend({
   activeUsers: z.number().int(),
   totalUsers: z.number().int(),
   isPseudoGroup: z.boolean(),
+  /** The group maps to an LTI course with a roster (NRPS) address: "Sync roster" applies (issue 42 item 5). */
+  ltiLinked: z.boolean(),
 });
 export type TOrgGroup = z.infer<typeof ZOrgGroupSchema>;
 

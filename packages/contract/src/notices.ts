@@ -23,6 +23,12 @@ export const NOTICE_KINDS = [
   'assignmentCompleted',
   /** An assignment the user has not completed is due within a day (speakers; detail: the due date and time). */
   'assignmentDue',
+  /** The user's data export is ready to download (detail: until when). */
+  'dataExportReady',
+  /** The organisation's retention removes the user's recording in 14 days (detail: the date). */
+  'recordingRemovalDue',
+  /** A student's grade could not be sent to the learning platform's gradebook (coaches; actorName: the student, title: the assignment). */
+  'ltiGradeFailed',
 ] as const;
 export type TNoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -77,5 +83,11 @@ export function noticeText(n: Pick<TNotice, 'kind' | 'actorName' | 'title' | 'de
       return n.detail ? `${who} handed in ${title} for ${n.detail}` : `${who} handed in ${title}`;
     case 'assignmentDue':
       return dueReminderText(n.title, n.detail ?? 'soon');
+    case 'dataExportReady':
+      return n.detail ? `Your data export is ready to download until ${n.detail}` : 'Your data export is ready to download';
+    case 'recordingRemovalDue':
+      return `${title} will be removed on ${n.detail ?? 'a date soon'} under your organization's retention rule`;
+    case 'ltiGradeFailed':
+      return `${who}’s grade for ${title} could not be sent to the course gradebook`;
   }
 }

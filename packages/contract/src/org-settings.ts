@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORG_SETTING_FLAGS } from './constants.js';
 import { ZTimeZoneSchema } from './assignment-due.js';
+import { ZRecordingRetentionSchema } from './account-deletion.js';
 
 // The admin area's Organisation settings page: the switches an org admin changes there, and, read
 // only, which of the other feature switches are on. The others are what the organisation bought
@@ -32,6 +33,8 @@ export const ZAdminOrgSettingsSchema = z.object({
   operatorFeatures: z.array(z.enum(OPERATOR_ORG_SETTINGS)),
   /** The organisation's time zone (IANA), in which due dates are entered and shown. */
   timeZone: z.string(),
+  /** How long recordings are kept before the retention job removes them ('off': until their owner deletes them). */
+  recordingRetention: ZRecordingRetentionSchema,
 });
 export type TAdminOrgSettings = z.infer<typeof ZAdminOrgSettingsSchema>;
 
@@ -41,7 +44,7 @@ export type TAdminOrgSettings = z.infer<typeof ZAdminOrgSettingsSchema>;
  * key (an operator's switch, a typo) is refused, not ignored, so nothing is saved half-way.
  */
 export const ZUpdateAdminOrgSettingsBodySchema = ZOrgAdminSettingValuesSchema.partial()
-  .extend({ timeZone: ZTimeZoneSchema.optional() })
+  .extend({ timeZone: ZTimeZoneSchema.optional(), recordingRetention: ZRecordingRetentionSchema.optional() })
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: 'Name at least one setting to change' });
 export type TUpdateAdminOrgSettingsBody = z.infer<typeof ZUpdateAdminOrgSettingsBodySchema>;

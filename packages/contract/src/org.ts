@@ -2,6 +2,7 @@ import { addDays, addYears, isAfter } from 'date-fns';
 import { z } from 'zod';
 import { ORG_SETTING_FLAGS, PERPETUAL_YEARS } from './constants.js';
 import { ZPlanSchema } from './subscription.js';
+import { ZRecordingRetentionSchema } from './account-deletion.js';
 
 export const ZOrgTypeSchema = z.enum(['edu', 'other']);
 
@@ -21,6 +22,8 @@ export const ZOrgSettingsSchema = z.object({
   euUsers: z.boolean().optional(),
   /** Speakers pay with prepaid codes only: no card payments, the subscription page shows only the prepaid tab. */
   couponOnly: z.boolean().optional(),
+  /** How long recordings are kept (issue 42 item 9); absent: 'off'. */
+  recordingRetention: ZRecordingRetentionSchema.optional(),
 });
 export type TOrgSettings = z.infer<typeof ZOrgSettingsSchema>;
 

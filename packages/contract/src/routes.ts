@@ -145,6 +145,8 @@ export const ROUTES = {
     announcer: 'Admin: Organization Settings',
     auth: true,
   },
+  /** The organisation's learning platforms (LTI 1.3, issue 42): registration, values to paste, signing keys. */
+  customerAdminLti: { name: 'customer-admin-lti', path: '/customer-admin/lti', announcer: 'Admin: Learning Platforms', auth: true },
   // Dashboards (002 sections 2.2 and 2.4)
   wordspotting: { name: 'wordspotting', path: '/wordspotting', announcer: 'Wordspotting', auth: true },
   coachDashboard: { name: 'coach-dashboard', path: '/coach-dashboard', announcer: 'Coach Dashboard', auth: true },

@@ -3,6 +3,7 @@ import { GENDERS, LIMITS, TITLES } from './constants.js';
 import { ZGroupSchema } from './group.js';
 import { ZOrgSchema } from './org.js';
 import { ZPreferencesSchema } from './preferences.js';
+import { ZDataExportSummarySchema } from './data-export.js';
 import { LANDING_ROUTES } from './roles.js';
 
 export const ZEmailSchema = z.string().trim().toLowerCase().max(LIMITS.email).pipe(z.email('Enter a valid email address'));
@@ -127,6 +128,8 @@ export const ZUserSchema = z.object({
   preferences: ZPreferencesSchema,
   emailPreferences: ZEmailPreferencesSchema,
   createdDate: z.iso.datetime(),
+  /** The latest data export in brief (GET me/data-export has the rest); null: none asked for. */
+  dataExport: ZDataExportSummarySchema.nullable(),
 });
 export type TUser = z.infer<typeof ZUserSchema>;
 

@@ -68,7 +68,7 @@ export function feedbackVisible(
   access: TRecordingAccess,
   callerIsCoach: boolean,
   speakerPrivacyLevel: number,
-  item: { userId: string; isManager: boolean },
+  item: { userId: string | null; isManager: boolean },
 ): boolean {
   if (speakerPrivacyLevel === 0 || access === 'none' || access === 'list') return false;
   if (item.userId === callerId) return true;

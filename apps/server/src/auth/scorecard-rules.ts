@@ -21,7 +21,11 @@ export function coachOnlyScorecardInForceSql(): SQL {
 }
 
 /** Under a coach-only scorecard only coaches' score sets and the caller's own show; comments always do. */
-export function scoreSetVisible(coachOnly: boolean, callerId: string, f: { kind: string; isManager: boolean; userId: string }): boolean {
+export function scoreSetVisible(
+  coachOnly: boolean,
+  callerId: string,
+  f: { kind: string; isManager: boolean; userId: string | null },
+): boolean {
   return f.kind !== 'score' || !coachOnly || f.isManager || f.userId === callerId;
 }
 

@@ -553,9 +553,8 @@ export const feedback = pgTable(
       .notNull()
       .references(() => recordings.id, { onDelete: 'cascade' }),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The author; null once their account was deleted (kept, shown as from "Former member"). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['comment', 'score'] }).notNull(),
     comment: text('comment'),
     regionStart: real('region_start'),
@@ -787,7 +786,7 @@ export const hubIdentities = pgTable(
 
 /**
  * A user's linked Zoom account (the Zoom import, 002 section 2.12): the OAuth tokens, each
- * encrypted with AES-256-GCM under ZOOM_TOKEN_KEY (modules/zoom/token-cipher.ts), never in clear.
+ * encrypted with AES-256-GCM under ZOOM_TOKEN_KEY (auth/sealed-secrets.ts), never in clear.
  */
 export const zoomConnections = pgTable('zoom_connections', {
   userId: uuid('user_id')
@@ -892,4 +891,294 @@ export const jobOwners = pgTable(
     takenAt: ts('taken_at').notNull().defaultNow(),
   },
   (t) => [index('job_owners_worker_idx').on(t.workerId)],
+);
+
+// ---- LTI 1.3 Advantage, as a tool (issue 42; modules/lti, docs/decisions/lti.md).
+
+/**
+ * A learning platform (Canvas, Moodle) an org admin registered: its issuer and the client id it
+ * gave the tool, the deployment ids launches may carry, and its OIDC, token and JWKS addresses.
+ */
+export const ltiPlatforms = pgTable(
+  'lti_platforms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    deploymentIds: text('deployment_ids').array().notNull().default(sql`'{}'::text[]`),
+    authorizationUrl: text('authorization_url').notNull(),
+    tokenUrl: text('token_url').notNull(),
+    jwksUrl: text('jwks_url').notNull(),
+    /** The LMS's Administrator role makes an org admin here only when this is on. */
+    adminRoleGrantsOrgAdmin: boolean('admin_role_grants_org_admin').notNull().default(false),
+    /** Scores go to the gradebook as Pending (drafts the instructor publishes), not FullyGraded (0033). */
+    gradesAsDrafts: boolean('grades_as_drafts').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique('lti_platforms_issuer_client_unique').on(t.issuer, t.clientId), index('lti_platforms_org_idx').on(t.orgId)],
+);
+
+/** The tool's RS256 signing keys of an organisation: the private key sealed (lti-key-cipher.ts), the public one as a JWK. */
+export const ltiToolKeys = pgTable(
+  'lti_tool_keys',
+  {
+    /** The JWK's `kid`. */
+    kid: text('kid').primaryKey(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+    privateKeySealed: text('private_key_sealed').notNull(),
+    createdAt: createdAt(),
+    /** Set when a newer key replaced it; it stays in the JWKS for the grace period after. */
+    retiredAt: ts('retired_at'),
+  },
+  (t) => [index('lti_tool_keys_org_idx').on(t.orgId, t.createdAt)],
+);
+
+/** A started OIDC login: state (hash) and nonce, bound to the browser by a cookie's hash; 10 minutes, used once. */
+export const ltiLaunchStates = pgTable(
+  'lti_launch_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    bindingHash: text('binding_hash').notNull(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    targetLinkUri: text('target_link_uri').notNull(),
+    /** The login's parameters, for the "open in a new tab" link when the browser blocked the cookie. */
+    loginParams: jsonb('login_params').$type<Record<string, string>>().notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lti_launch_states_expires_idx').on(t.expiresAt)],
+);
+
+/** Nonces of id_tokens already accepted, kept until the token would have expired: a replay is refused. */
+export const ltiUsedNonces = pgTable(
+  'lti_used_nonces',
+  {
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.platformId, t.nonce] }), index('lti_used_nonces_expires_idx').on(t.expiresAt)],
+);
+
+/** Which account a platform's user (issuer, `sub`) signs in to. */
+export const ltiIdentities = pgTable(
+  'lti_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastLaunchAt: ts('last_launch_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('lti_identities_user_idx').on(t.userId)],
+);
+
+/** A course (LTI context) of a platform and the group (class) it maps to, with its AGS and NRPS addresses. */
+export const ltiContexts = pgTable(
+  'lti_contexts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    deploymentId: text('deployment_id').notNull(),
+    contextId: text('context_id').notNull(),
+    title: text('title'),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** AGS: the context's line items address and the scopes the platform granted. */
+    lineItemsUrl: text('line_items_url'),
+    agsScopes: text('ags_scopes').array().notNull().default(sql`'{}'::text[]`),
+    /** NRPS: the context's memberships address. */
+    membershipsUrl: text('memberships_url'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('lti_contexts_platform_context_unique').on(t.platformId, t.deploymentId, t.contextId),
+    index('lti_contexts_group_idx').on(t.groupId),
+  ],
+);
+
+/** A resource link (a placement in a course) and the assignment it opens. */
+export const ltiResourceLinks = pgTable(
+  'lti_resource_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contextId: uuid('context_id')
+      .notNull()
+      .references(() => ltiContexts.id, { onDelete: 'cascade' }),
+    resourceLinkId: text('resource_link_id').notNull(),
+    assignmentId: uuid('assignment_id').references(() => assignments.id, { onDelete: 'set null' }),
+    title: text('title'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('lti_resource_links_context_link_unique').on(t.contextId, t.resourceLinkId),
+    index('lti_resource_links_assignment_idx').on(t.assignmentId),
+  ],
+);
+
+/** An AGS line item (a gradebook column) of a resource link, where scores go (item 4 of issue 42). */
+export const ltiLineItems = pgTable(
+  'lti_line_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    resourceLinkId: uuid('resource_link_id')
+      .notNull()
+      .references(() => ltiResourceLinks.id, { onDelete: 'cascade' }),
+    lineItemUrl: text('line_item_url').notNull(),
+    scoreMaximum: doublePrecision('score_maximum'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('lti_line_items_link_url_unique').on(t.resourceLinkId, t.lineItemUrl)],
+);
+
+/** A Deep Linking request under way: the coach's pick page posts its token back; 30 minutes, used once. */
+export const ltiDeepLinkSessions = pgTable(
+  'lti_deep_link_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    deploymentId: text('deployment_id').notNull(),
+    returnUrl: text('return_url').notNull(),
+    /** deep_linking_settings.data, echoed back as the spec requires. */
+    data: text('data'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lti_deep_link_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Export my data (issue 42 item 7; modules/data-export): one row per export a person asked for.
+ * At most one queued or building per person (the partial unique index). The zip lives in the
+ * media storage under data-exports/ (storageKey) until expiresAt, then the row is marked expired.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** DATA_EXPORT_STATES of the contract. */
+    state: text('state', { enum: ['queued', 'building', 'ready', 'failed', 'expired'] })
+      .notNull()
+      .default('queued'),
+    /** Recordings packed so far, of all of them, while building. */
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    storageKey: text('storage_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    startedAt: ts('started_at'),
+    readyAt: ts('ready_at'),
+    expiresAt: ts('expires_at'),
+    failedAt: ts('failed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('data_exports_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('data_exports_one_running_uq').on(t.userId).where(sql`${t.state} in ('queued', 'building')`),
+    index('data_exports_expires_idx').on(t.expiresAt).where(sql`${t.state} = 'ready'`),
+  ],
+);
+
+/**
+ * The audit trail of what must stay known without the person (issue 42 item 8): one row per
+ * account deletion, with no name, email or id of whom it was (a random id, the organisation, who
+ * did it: the person or an admin, and the admin's id only while that admin exists), and counts.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['account.deleted'] }).notNull(),
+    actorKind: text('actor_kind', { enum: ['self', 'admin'] }).notNull(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    occurredAt: ts('occurred_at').notNull().defaultNow(),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [index('audit_events_org_idx').on(t.orgId, t.occurredAt)],
+);
+
+/**
+ * Retention notices sent (issue 42 item 9): one per recording, inserted in the transaction that
+ * stores the owner's notice and enqueues the email, so a second run or worker sends none. It goes
+ * with its recording.
+ */
+export const retentionNotices = pgTable('retention_notices', {
+  recordingId: uuid('recording_id')
+    .primaryKey()
+    .references(() => recordings.id, { onDelete: 'cascade' }),
+  removeAfter: ts('remove_after').notNull(),
+  sentAt: ts('sent_at').notNull().defaultNow(),
+});
+
+/**
+ * A grade posted (or to post) to an LTI line item (issue 42 item 4, migration 0033): one row per
+ * recording and line item, its state as the post-lti-grade job leaves it.
+ */
+export const ltiGradePosts = pgTable(
+  'lti_grade_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resourceLinkId: uuid('resource_link_id')
+      .notNull()
+      .references(() => ltiResourceLinks.id, { onDelete: 'cascade' }),
+    /** The line item the score went to; null until the job found or created it. */
+    lineItemId: uuid('line_item_id').references(() => ltiLineItems.id, { onDelete: 'set null' }),
+    state: text('state', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    lastError: text('last_error'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('lti_grade_posts_recording_idx').on(t.recordingId),
+    index('lti_grade_posts_assignment_user_idx').on(t.assignmentId, t.userId),
+  ],
 );

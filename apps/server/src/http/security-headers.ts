@@ -45,3 +45,19 @@ export function helmetOptions(config: Pick<TConfig, 'publicUrl' | 'sentryDsn' | 
     crossOriginEmbedderPolicy: false,
   };
 }
+
+/**
+ * The one exception to "no framing": the LTI launch pages a learning platform shows in its
+ * iframe (modules/lti/lti-pages.ts). They get their own policy, framed by the registered
+ * platform's origins only; no script but one with this response's nonce, forms only to `formAction`.
+ */
+export function ltiPageCsp(opts: { frameAncestors: string[]; formAction: string[]; scriptNonce?: string }): string {
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    opts.scriptNonce ? `script-src 'nonce-${opts.scriptNonce}'` : "script-src 'none'",
+    "base-uri 'none'",
+    `form-action ${opts.formAction.join(' ') || "'none'"}`,
+    `frame-ancestors ${opts.frameAncestors.join(' ') || "'none'"}`,
+  ].join('; ');
+}

@@ -26,9 +26,9 @@ export interface TWorkerDeps {
   mailer: TMailer;
 }
 
-/** What a job handler receives: the worker's deps and the queue, to enqueue the mail a job's change causes. */
+/** What a job handler receives: the worker's deps and the queue, to enqueue the mail and the jobs a job's change causes. */
 export interface TJobDeps extends TWorkerDeps {
-  queue: Pick<TQueue, 'enqueueEmail'>;
+  queue: Pick<TQueue, 'enqueueEmail' | 'enqueue'>;
 }
 
 export interface TJobDefinition<T> {

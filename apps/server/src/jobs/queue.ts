@@ -84,7 +84,10 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
   const enqueueEmail = async (tx: TDb, mail: TMail) => {
     await send(tx, SEND_EMAIL, mail);
   };
-  const jobDeps = (deps: TWorkerDeps): TJobDeps => ({ ...deps, queue: { enqueueEmail } });
+  const enqueue: TQueue['enqueue'] = async (tx, job, payload) => {
+    await send(tx, job.name, payload as object);
+  };
+  const jobDeps = (deps: TWorkerDeps): TJobDeps => ({ ...deps, queue: { enqueueEmail, enqueue } });
   /** The ids of this process's workers, by queue, for wakeWorkers. */
   const workerIds = new Map<string, string[]>();
   const wakeWorkers = (name: string) => {
@@ -112,9 +115,7 @@ export async function startQueue(database: TDatabase, config: TConfig, log: Fast
   };
 
   return {
-    async enqueue(tx, job, payload) {
-      await send(tx, job.name, payload as object);
-    },
+    enqueue,
     async request(job, payload, singletonKey) {
       const d = definitionOf(job.name);
       await boss.send(d.name, d.payload.parse(payload) as object, { ...optionsOf(d), singletonKey });

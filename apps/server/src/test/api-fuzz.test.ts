@@ -141,6 +141,7 @@ const FAMILIES = [
   'invites',
   'legal',
   'live-captures',
+  'lti',
   'me',
   'media',
   'notices',

@@ -52,7 +52,8 @@ export type TIdStyle = 'as-is' | 'upper';
  * Rostrum ids, groupId and assignmentId, are optional as on POST recordings; the Zoom API tests
  * cover another organisation's group and assignment (modules/zoom/zoom.routes.test.ts).
  */
-const FOREIGN_IDS: ReadonlySet<string> = new Set(['meetingId', 'fileId']);
+// An LTI platform's clientId (issue 42) is the platform's name for the tool, not a Rostrum id either.
+const FOREIGN_IDS: ReadonlySet<string> = new Set(['meetingId', 'fileId', 'clientId']);
 export const isId = (name: string) => name === 'id' || (/Id$/.test(name) && !FOREIGN_IDS.has(name));
 
 /**
@@ -111,9 +112,9 @@ export async function runCell<V>(op: string, r: TRow<V>, a: TCellArgs<V>, opts: 
   });
   const problems: string[] = [];
   let json: { data?: unknown } | null = null;
-  // A 2xx may be empty (tus answers 204) or a CSV download (its check reads the text); every
-  // error carries the JSON error shape.
-  const csv = res.statusCode < 300 && String(res.headers['content-type'] ?? '').startsWith('text/csv');
+  // A 2xx may be empty (tus answers 204) or a CSV download (its check reads the text) or a data
+  // export's zip; every error carries the JSON error shape.
+  const csv = res.statusCode < 300 && /^(text\/csv|application\/zip)/.test(String(res.headers['content-type'] ?? ''));
   if (csv) json = { data: res.body };
   else if (res.body !== '' || res.statusCode >= 300) {
     try {

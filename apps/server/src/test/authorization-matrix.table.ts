@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { PSEUDO_GROUP_ID, scorecardQuestions } from '@rostrum/contract';
@@ -18,15 +18,20 @@ import {
   scorecardResponses,
   scorecards,
   liveCaptures,
+  ltiContexts,
+  ltiPlatforms,
+  ltiToolKeys,
   shareLinks,
   users,
   wordspottingLists,
 } from '../db/schema.js';
-import { insertAssignment } from './harness.js';
+import { insertAssignment, PASSWORD } from './harness.js';
 import { startCaptureUpload } from './live-capture-client.js';
 import { speechWebm } from './media-fixtures.js';
 import { hashSecret, newSecret } from '../auth/keys.js';
 import { StripeStandIn } from './stripe-stand-in.js';
+import type { JWK } from 'jose';
+import { LtiPlatformStandIn } from './lti-platform-stand-in.js';
 
 /** The matrix app's Stripe: card payments start against this local stand-in. */
 export const MATRIX_STRIPE = new StripeStandIn();
@@ -656,6 +661,78 @@ async function newPracticePrompt<V>(a: TCellArgs<V>) {
     .returning();
   return prompt!;
 }
+/** A learning platform registered in the cell's organisation (public addresses by IP: no DNS in tests). */
+async function newLtiPlatform<V>(a: TCellArgs<V>) {
+  const [p] = await dbOf(a)
+    .insert(ltiPlatforms)
+    .values({ orgId: a.combo.org.id, ...LTI_BODY, clientId: `matrix-${randomBytes(6).toString('hex')}` })
+    .returning();
+  return p!;
+}
+const LTI_BODY = {
+  name: 'Matrix LMS',
+  issuer: 'https://93.184.216.34',
+  clientId: 'matrix',
+  deploymentIds: ['d1'],
+  authorizationUrl: 'https://93.184.216.34/auth',
+  tokenUrl: 'https://93.184.216.34/token',
+  jwksUrl: 'https://93.184.216.34/jwks',
+};
+function ltiPlatformRow(mutates: boolean, method?: 'PUT' | 'DELETE'): TRow<unknown> {
+  return row({
+    variants: ONE,
+    mutates,
+    target: async (a) => {
+      const p = await newLtiPlatform(a);
+      const state = async () => (await dbOf(a).select().from(ltiPlatforms).where(eq(ltiPlatforms.id, p.id)))[0]?.name ?? null;
+      return {
+        params: { platformId: p.id },
+        ...(method === 'PUT' ? { body: { ...LTI_BODY, clientId: p.clientId, name: `Renamed ${randomBytes(3).toString('hex')}` } } : {}),
+        ...(mutates ? { state } : {}),
+      };
+    },
+    expect: adminAreaStatus,
+  });
+}
+/** The matrix's LMS for the roster sync: started on first use, serving an empty roster, verifying the tool's assertions. */
+const MATRIX_LMS = new LtiPlatformStandIn();
+let matrixLmsStarted: Promise<string> | null = null;
+/** Maps the group to a course of MATRIX_LMS (a platform row of the cell's organisation, its own issuer). */
+async function linkToMatrixCourse<V>(a: TCellArgs<V>, groupId: string) {
+  if (!matrixLmsStarted) {
+    matrixLmsStarted = MATRIX_LMS.start();
+    await matrixLmsStarted;
+    MATRIX_LMS.unref();
+    MATRIX_LMS.toolJwks = async () => ({
+      keys: (await dbOf(a).select().from(ltiToolKeys)).map((k: { publicJwk: unknown }) => k.publicJwk as JWK),
+    });
+    // The stand-in is on 127.0.0.1, which the server fetches only when allowed (as every LTI test allows it).
+    a.world.t.config.urlFetchAllowHosts.push('127.0.0.1');
+  }
+  await matrixLmsStarted;
+  const tag = randomBytes(6).toString('hex');
+  const [p] = await dbOf(a)
+    .insert(ltiPlatforms)
+    .values({
+      orgId: a.combo.org.id,
+      ...LTI_BODY,
+      issuer: `https://lms-${tag}.example`,
+      clientId: MATRIX_LMS.clientId,
+      tokenUrl: MATRIX_LMS.tokenUrl,
+    })
+    .returning();
+  // One learner in the course: an allowed sync adds them.
+  MATRIX_LMS.rosters.set(tag, [{ user_id: `learner-${tag}`, roles: ['Learner'], name: 'Matrix Learner' }]);
+  await dbOf(a)
+    .insert(ltiContexts)
+    .values({
+      platformId: p!.id,
+      deploymentId: 'd1',
+      contextId: tag,
+      groupId,
+      membershipsUrl: `${MATRIX_LMS.issuer}/courses/${tag}/memberships`,
+    });
+}
 const PROMPT_BODY = { instructions: 'Talk for a minute.', category: 'impromptu', suggestedSeconds: 60 };
 
 const adminAreaStatus = ({ caller }: { caller: TCaller }) => ({
@@ -725,6 +802,24 @@ export const TABLE: Record<string, TRow<unknown>> = {
       return { params: { id: g.id }, state };
     },
     expect: ({ caller }) => ({ status: statusFor(caller, { visible: groupVisible(caller), allowed: mayAdministerGroup(caller) }) }),
+  }),
+
+  // Issue 42 item 5: the class's coaches and the org admins, on a fresh group linked to a course of the stand-in LMS.
+  'POST /groups/{groupId}/lti/roster-sync': row({
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const g = await a.combo.newGroup();
+      await linkToMatrixCourse(a, g.id);
+      const state = async () =>
+        (await dbOf(a).select({ u: memberships.userId, s: memberships.status }).from(memberships).where(eq(memberships.groupId, g.id)))
+          .map((m: { u: string; s: string }) => `${m.u} ${m.s}`)
+          .sort();
+      return { params: { groupId: g.id }, state };
+    },
+    expect: ({ caller }) => ({
+      status: statusFor(caller, { visible: groupVisible(caller), allowed: caller === 'coach' || caller === 'admin' }),
+    }),
   }),
 
   // -- recordings
@@ -1113,6 +1208,17 @@ export const TABLE: Record<string, TRow<unknown>> = {
       changes: variant === 'other',
     }),
   }),
+  'POST /users/{userId}/delete': row({
+    // A throwaway speaker's account, deleted on request (issue 42 item 8), confirmed with the caller's password.
+    variants: ONE,
+    mutates: true,
+    target: async (a) => {
+      const target = await a.combo.newUser();
+      const state = async () => (await dbOf(a).select({ n: count() }).from(users).where(eq(users.id, target.id)))[0]?.n;
+      return { params: { userId: target.id }, body: { password: PASSWORD, confirmation: 'DELETE' }, state };
+    },
+    expect: ({ caller }) => ({ status: statusFor(caller, { visible: sameOrg(caller), allowed: mayUseAdminArea(caller) }) }),
+  }),
   'PUT /invites/{id}': inviteWrite('PUT'),
   'DELETE /invites/{id}': inviteWrite('DELETE'),
   'POST /invites/bulk': row({
@@ -1249,11 +1355,35 @@ export const TABLE: Record<string, TRow<unknown>> = {
     expect: adminAreaStatus,
   }),
 
+  // -- LTI (issue 42): platform registrations are the admin area's (the public JWKS is not in the document).
+  'GET /lti/platforms/{platformId}': ltiPlatformRow(false),
+  'PUT /lti/platforms/{platformId}': ltiPlatformRow(true, 'PUT'),
+  'DELETE /lti/platforms/{platformId}': ltiPlatformRow(true, 'DELETE'),
+
   // -- resumable uploads
   'PATCH /uploads/{id}': uploadWrite('PATCH'),
   'DELETE /uploads/{id}': uploadWrite('DELETE'),
   'DELETE /live-captures/{id}': liveCaptureDelete(),
   'POST /live-captures/{id}/recording': unsavedTakeSave(),
+
+  // -- Export my data (issue 42 item 7): a ready zip downloads for its owner only; anyone else 404.
+  'GET /me/data-export/{exportId}/download': row({
+    variants: ONE,
+    mutates: false,
+    target: async ({ combo, world }): Promise<TTarget> => {
+      const id = randomUUID();
+      const dir = path.join(world.t.config.dataDir, 'data-exports');
+      await mkdir(dir, { recursive: true });
+      // An empty zip: its end-of-central-directory record alone.
+      await writeFile(path.join(dir, `${id}.zip`), Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]));
+      await world.t.db.execute(
+        sql`insert into data_exports (id, user_id, state, storage_key, size_bytes, ready_at, expires_at)
+            values (${id}, ${combo.users.owner.id}, 'ready', ${`data-exports/${id}.zip`}, 22, now(), now() + interval '7 days')`,
+      );
+      return { params: { exportId: id } };
+    },
+    expect: ({ caller }) => ({ status: caller === 'owner' ? 200 : uploadStatus(caller) }),
+  }),
 };
 
 /**
@@ -1271,6 +1401,7 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   'PUT /groups/{id}': false,
   'POST /groups/{id}/invite-code': false,
   'DELETE /groups/{id}/members': false,
+  'POST /groups/{groupId}/lti/roster-sync': false,
   'GET /groups/{id}/recordings': true,
   'GET /groups/{id}/shared-recordings': true,
   'GET /recordings': true,
@@ -1315,6 +1446,7 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   'PUT /groups/{id}/assignments/order': true,
   'GET /users/{userId}': false,
   'PUT /users/{userId}': false,
+  'POST /users/{userId}/delete': false,
   'PUT /invites/{id}': false,
   'DELETE /invites/{id}': false,
   'POST /invites/bulk': false,
@@ -1322,6 +1454,7 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   'DELETE /uploads/{id}': false,
   'DELETE /live-captures/{id}': false,
   'POST /live-captures/{id}/recording': false,
+  'GET /me/data-export/{exportId}/download': false,
   'PATCH /admin/plans/{planId}': false,
   'POST /admin/plans/{planId}/codes': false,
   'POST /admin/prepaid-codes/{codeId}/void': false,
@@ -1331,4 +1464,7 @@ export const NEEDS_SUBSCRIPTION: Record<string, boolean> = {
   // Like Record, whose page the prompts lead to.
   'PUT /practice-prompts/{id}': false,
   'DELETE /practice-prompts/{id}': false,
+  'GET /lti/platforms/{platformId}': false,
+  'PUT /lti/platforms/{platformId}': false,
+  'DELETE /lti/platforms/{platformId}': false,
 };

@@ -1216,6 +1216,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/{userId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a member's account on their request (org admins)
+         * @description Confirmed by `confirmation` DELETE and the admin's own password; the same removal as POST me/delete (issue 42 item 8). Not for the caller's own account (400); 409 account.last_admin when the user is the last admin.
+         */
+        post: operations["deleteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invites": {
         parameters: {
             query?: never;
@@ -1684,6 +1704,155 @@ export interface paths {
         put?: never;
         /** Zoom: upload recording. The server downloads one audio or video file of a meeting (at most 200 MB, trimmed to at most 15 minutes), checks it as an upload and starts the analysis */
         post: operations["importZoomRecording"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lti/platforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation's registered learning platforms, with the tool's values to paste (org admins) */
+        get: operations["listLtiPlatforms"];
+        put?: never;
+        /** Register a learning platform (LTI 1.3) for the organisation (org admins) */
+        post: operations["createLtiPlatform"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lti/platforms/{platformId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A registered learning platform, with the tool's values to paste (org admins) */
+        get: operations["getLtiPlatform"];
+        /** Change a learning platform's registration (org admins) */
+        put: operations["updateLtiPlatform"];
+        post?: never;
+        /** Remove a learning platform; its classes and members stay (org admins) */
+        delete: operations["deleteLtiPlatform"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lti/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tool's signing keys of the organisation, newest first (org admins) */
+        get: operations["listLtiToolKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lti/keys/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a new current signing key; the old one stays in the JWKS for 72 hours (org admins) */
+        post: operations["rotateLtiToolKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{groupId}/lti/roster-sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync the class with its course's roster in the learning platform (LTI NRPS; the class's coaches and org admins) */
+        post: operations["syncLtiRoster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete my account
+         * @description Confirmed by `confirmation` DELETE and the current password (an account that signs in through a partner hub may leave the password out within 10 minutes of signing in). Removes the recordings and their files, the feedback received, sessions and keys; comments and scores written on others' recordings stay, shown as from "Former member". 409 account.last_admin for the last org admin while other members remain.
+         */
+        post: operations["deleteMyAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's latest data export: none, queued, building (with progress), ready (with expiresAt and the download path), failed or expired */
+        get: operations["getDataExport"];
+        put?: never;
+        /**
+         * Ask for a zip of all your data (Export my data)
+         * @description 202 with the new export, queued for the job that builds it; 200 with the running one while an export is queued or building (one at a time). When ready the person is told (the bell and an email) and can download it for 7 days.
+         */
+        post: operations["requestDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/data-export/{exportId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a ready data export (the signed-in owner only)
+         * @description 404 for an unknown id or another person's; 409 while it is not ready; 410 once expired.
+         */
+        get: operations["downloadDataExport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2756,6 +2925,14 @@ export interface operations {
                                 };
                                 /** Format: date-time */
                                 createdDate: string;
+                                dataExport: {
+                                    /** Format: uuid */
+                                    exportId: string;
+                                    /** @enum {string} */
+                                    state: "queued" | "building" | "ready" | "failed" | "expired";
+                                    /** Format: date-time */
+                                    expiresAt: string | null;
+                                } | null;
                             };
                             org: {
                                 /** Format: uuid */
@@ -2787,6 +2964,8 @@ export interface operations {
                                     } | null;
                                     euUsers?: boolean;
                                     couponOnly?: boolean;
+                                    /** @enum {string} */
+                                    recordingRetention?: "off" | "1y" | "2y" | "5y";
                                 };
                                 whiteLabelLogo: string | null;
                                 hasPerpetualFreeDuration: boolean;
@@ -3025,6 +3204,14 @@ export interface operations {
                             };
                             /** Format: date-time */
                             createdDate: string;
+                            dataExport: {
+                                /** Format: uuid */
+                                exportId: string;
+                                /** @enum {string} */
+                                state: "queued" | "building" | "ready" | "failed" | "expired";
+                                /** Format: date-time */
+                                expiresAt: string | null;
+                            } | null;
                         };
                     };
                 };
@@ -3508,6 +3695,8 @@ export interface operations {
                                 } | null;
                                 euUsers?: boolean;
                                 couponOnly?: boolean;
+                                /** @enum {string} */
+                                recordingRetention?: "off" | "1y" | "2y" | "5y";
                             };
                             whiteLabelLogo: string | null;
                             hasPerpetualFreeDuration: boolean;
@@ -3624,6 +3813,7 @@ export interface operations {
                             activeUsers: number;
                             totalUsers: number;
                             isPseudoGroup: boolean;
+                            ltiLinked: boolean;
                         }[] | {
                             /** Format: uuid */
                             groupId: string;
@@ -7515,7 +7705,7 @@ export interface operations {
                                 /** Format: uuid */
                                 groupId: string | null;
                                 /** Format: uuid */
-                                userId: string;
+                                userId: string | null;
                                 name: string;
                                 isManager: boolean;
                                 /** @enum {string} */
@@ -7666,7 +7856,7 @@ export interface operations {
                             /** Format: uuid */
                             groupId: string | null;
                             /** Format: uuid */
-                            userId: string;
+                            userId: string | null;
                             name: string;
                             isManager: boolean;
                             /** @enum {string} */
@@ -7761,7 +7951,7 @@ export interface operations {
                             /** Format: uuid */
                             groupId: string | null;
                             /** Format: uuid */
-                            userId: string;
+                            userId: string | null;
                             name: string;
                             isManager: boolean;
                             /** @enum {string} */
@@ -7898,7 +8088,7 @@ export interface operations {
                             /** Format: uuid */
                             groupId: string | null;
                             /** Format: uuid */
-                            userId: string;
+                            userId: string | null;
                             name: string;
                             isManager: boolean;
                             /** @enum {string} */
@@ -8117,7 +8307,7 @@ export interface operations {
                                 /** Format: uuid */
                                 noticeId: string;
                                 /** @enum {string} */
-                                kind: "comment" | "score" | "results" | "reviewRequested" | "shared" | "assignmentReceived" | "assignmentCompleted" | "assignmentDue";
+                                kind: "comment" | "score" | "results" | "reviewRequested" | "shared" | "assignmentReceived" | "assignmentCompleted" | "assignmentDue" | "dataExportReady" | "recordingRemovalDue" | "ltiGradeFailed";
                                 actorName: string | null;
                                 title: string;
                                 detail: string | null;
@@ -8192,7 +8382,7 @@ export interface operations {
                                 /** Format: uuid */
                                 noticeId: string;
                                 /** @enum {string} */
-                                kind: "comment" | "score" | "results" | "reviewRequested" | "shared" | "assignmentReceived" | "assignmentCompleted" | "assignmentDue";
+                                kind: "comment" | "score" | "results" | "reviewRequested" | "shared" | "assignmentReceived" | "assignmentCompleted" | "assignmentDue" | "dataExportReady" | "recordingRemovalDue" | "ltiGradeFailed";
                                 actorName: string | null;
                                 title: string;
                                 detail: string | null;
@@ -10851,6 +11041,9 @@ export interface operations {
                                     isPseudoGroup: boolean;
                                     roles: ("admin" | "manager" | "speaker")[];
                                 }[];
+                                abilities: {
+                                    canDelete: boolean;
+                                };
                             }[];
                         };
                     };
@@ -11072,6 +11265,72 @@ export interface operations {
                                     canGrantSpeaker: boolean;
                                 };
                             }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    confirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            recordingsRemoved: number;
+                            feedbackAnonymised: number;
                         };
                     };
                 };
@@ -11481,6 +11740,8 @@ export interface operations {
                             };
                             operatorFeatures: ("Assignments" | "Video" | "Zoom_Integration" | "Debug_Recording_Options" | "Email_Notifications_For_Speakers" | "Email_Notifications_For_Managers" | "Hide_Privacy_Levels_In_Admin" | "Download_Report_Button" | "Custom_Wordspotting_For_Groups" | "Custom_Wordspotting_For_Orgs" | "Custom_Wordspotting_For_Users")[];
                             timeZone: string;
+                            /** @enum {string} */
+                            recordingRetention: "off" | "1y" | "2y" | "5y";
                         };
                     };
                 };
@@ -11529,6 +11790,8 @@ export interface operations {
                 "application/json": {
                     Public_Share_Links?: boolean;
                     timeZone?: string;
+                    /** @enum {string} */
+                    recordingRetention?: "off" | "1y" | "2y" | "5y";
                 };
             };
         };
@@ -11546,6 +11809,8 @@ export interface operations {
                             };
                             operatorFeatures: ("Assignments" | "Video" | "Zoom_Integration" | "Debug_Recording_Options" | "Email_Notifications_For_Speakers" | "Email_Notifications_For_Managers" | "Hide_Privacy_Levels_In_Admin" | "Download_Report_Button" | "Custom_Wordspotting_For_Groups" | "Custom_Wordspotting_For_Orgs" | "Custom_Wordspotting_For_Users")[];
                             timeZone: string;
+                            /** @enum {string} */
+                            recordingRetention: "off" | "1y" | "2y" | "5y";
                         };
                     };
                 };
@@ -13823,6 +14088,858 @@ export interface operations {
                             recordingId: string;
                         };
                     };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listLtiPlatforms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            platformId: string;
+                            name: string;
+                            issuer: string;
+                            clientId: string;
+                            deploymentIds: string[];
+                            authorizationUrl: string;
+                            tokenUrl: string;
+                            jwksUrl: string;
+                            adminRoleGrantsOrgAdmin: boolean;
+                            gradesAsDrafts: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                            tool: {
+                                loginInitiationUrl: string;
+                                launchUrl: string;
+                                redirectUris: string[];
+                                deepLinkingUrl: string;
+                                jwksUrl: string;
+                                scopes: string[];
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    createLtiPlatform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** Format: uri */
+                    issuer: string;
+                    clientId: string;
+                    deploymentIds: string[];
+                    /** Format: uri */
+                    authorizationUrl: string;
+                    /** Format: uri */
+                    tokenUrl: string;
+                    /** Format: uri */
+                    jwksUrl: string;
+                    /** @default false */
+                    adminRoleGrantsOrgAdmin?: boolean;
+                    /** @default false */
+                    gradesAsDrafts?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            platformId: string;
+                            name: string;
+                            issuer: string;
+                            clientId: string;
+                            deploymentIds: string[];
+                            authorizationUrl: string;
+                            tokenUrl: string;
+                            jwksUrl: string;
+                            adminRoleGrantsOrgAdmin: boolean;
+                            gradesAsDrafts: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                            tool: {
+                                loginInitiationUrl: string;
+                                launchUrl: string;
+                                redirectUris: string[];
+                                deepLinkingUrl: string;
+                                jwksUrl: string;
+                                scopes: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getLtiPlatform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                platformId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            platformId: string;
+                            name: string;
+                            issuer: string;
+                            clientId: string;
+                            deploymentIds: string[];
+                            authorizationUrl: string;
+                            tokenUrl: string;
+                            jwksUrl: string;
+                            adminRoleGrantsOrgAdmin: boolean;
+                            gradesAsDrafts: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                            tool: {
+                                loginInitiationUrl: string;
+                                launchUrl: string;
+                                redirectUris: string[];
+                                deepLinkingUrl: string;
+                                jwksUrl: string;
+                                scopes: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    updateLtiPlatform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                platformId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** Format: uri */
+                    issuer: string;
+                    clientId: string;
+                    deploymentIds: string[];
+                    /** Format: uri */
+                    authorizationUrl: string;
+                    /** Format: uri */
+                    tokenUrl: string;
+                    /** Format: uri */
+                    jwksUrl: string;
+                    /** @default false */
+                    adminRoleGrantsOrgAdmin?: boolean;
+                    /** @default false */
+                    gradesAsDrafts?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            platformId: string;
+                            name: string;
+                            issuer: string;
+                            clientId: string;
+                            deploymentIds: string[];
+                            authorizationUrl: string;
+                            tokenUrl: string;
+                            jwksUrl: string;
+                            adminRoleGrantsOrgAdmin: boolean;
+                            gradesAsDrafts: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                            tool: {
+                                loginInitiationUrl: string;
+                                launchUrl: string;
+                                redirectUris: string[];
+                                deepLinkingUrl: string;
+                                jwksUrl: string;
+                                scopes: string[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteLtiPlatform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                platformId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listLtiToolKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            kid: string;
+                            createdAt: string;
+                            retiredAt: string | null;
+                            current: boolean;
+                            published: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    rotateLtiToolKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            kid: string;
+                            createdAt: string;
+                            retiredAt: string | null;
+                            current: boolean;
+                            published: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    syncLtiRoster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            added: number;
+                            reactivated: number;
+                            deactivated: number;
+                            unchanged: number;
+                            refusedForSeats: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    deleteMyAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password?: string;
+                    confirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            recordingsRemoved: number;
+                            feedbackAnonymised: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            exportId: string | null;
+                            /** @enum {string} */
+                            state: "none" | "queued" | "building" | "ready" | "failed" | "expired";
+                            /** Format: date-time */
+                            requestedDate: string | null;
+                            /** Format: date-time */
+                            readyDate: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            sizeBytes: number | null;
+                            progress: {
+                                done: number;
+                                total: number;
+                            } | null;
+                            downloadUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    requestDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            exportId: string | null;
+                            /** @enum {string} */
+                            state: "none" | "queued" | "building" | "ready" | "failed" | "expired";
+                            /** Format: date-time */
+                            requestedDate: string | null;
+                            /** Format: date-time */
+                            readyDate: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            sizeBytes: number | null;
+                            progress: {
+                                done: number;
+                                total: number;
+                            } | null;
+                            downloadUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            exportId: string | null;
+                            /** @enum {string} */
+                            state: "none" | "queued" | "building" | "ready" | "failed" | "expired";
+                            /** Format: date-time */
+                            requestedDate: string | null;
+                            /** Format: date-time */
+                            readyDate: string | null;
+                            /** Format: date-time */
+                            expiresAt: string | null;
+                            sizeBytes: number | null;
+                            progress: {
+                                done: number;
+                                total: number;
+                            } | null;
+                            downloadUrl: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        errors: {
+                            message: string;
+                            status: number;
+                            code: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    downloadDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip file, as an attachment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
                 };
             };
             /** @description Default Response */

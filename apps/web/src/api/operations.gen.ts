@@ -257,6 +257,9 @@ export const operations = {
   /** Set a user's roles per group and at org level (PUT /api/v1/users/{userId}) */
   updateUserRoles: (init: TInit<'/api/v1/users/{userId}', 'put'>, options?: CallOptions) =>
     call('PUT', () => client.PUT('/api/v1/users/{userId}', init), options),
+  /** Delete a member's account on their request (org admins) (POST /api/v1/users/{userId}/delete) */
+  deleteUser: (init: TInit<'/api/v1/users/{userId}/delete', 'post'>, options?: CallOptions) =>
+    call('POST', () => client.POST('/api/v1/users/{userId}/delete', init), options),
   /** Pending coach invites (GET /api/v1/invites) */
   listInvites: (init?: TInit<'/api/v1/invites', 'get'>, options?: CallOptions) =>
     call('GET', () => client.GET('/api/v1/invites', init), options),
@@ -374,6 +377,42 @@ export const operations = {
   /** Zoom: upload recording. The server downloads one audio or video file of a meeting (at most 200 MB, trimmed to at most 15 minutes), checks it as an upload and starts the analysis (POST /api/v1/zoom/recordings) */
   importZoomRecording: (init: TInit<'/api/v1/zoom/recordings', 'post'>, options?: CallOptions) =>
     call('POST', () => client.POST('/api/v1/zoom/recordings', init), options),
+  /** The organisation's registered learning platforms, with the tool's values to paste (org admins) (GET /api/v1/lti/platforms) */
+  listLtiPlatforms: (init?: TInit<'/api/v1/lti/platforms', 'get'>, options?: CallOptions) =>
+    call('GET', () => client.GET('/api/v1/lti/platforms', init), options),
+  /** Register a learning platform (LTI 1.3) for the organisation (org admins) (POST /api/v1/lti/platforms) */
+  createLtiPlatform: (init: TInit<'/api/v1/lti/platforms', 'post'>, options?: CallOptions) =>
+    call('POST', () => client.POST('/api/v1/lti/platforms', init), options),
+  /** A registered learning platform, with the tool's values to paste (org admins) (GET /api/v1/lti/platforms/{platformId}) */
+  getLtiPlatform: (init: TInit<'/api/v1/lti/platforms/{platformId}', 'get'>, options?: CallOptions) =>
+    call('GET', () => client.GET('/api/v1/lti/platforms/{platformId}', init), options),
+  /** Change a learning platform's registration (org admins) (PUT /api/v1/lti/platforms/{platformId}) */
+  updateLtiPlatform: (init: TInit<'/api/v1/lti/platforms/{platformId}', 'put'>, options?: CallOptions) =>
+    call('PUT', () => client.PUT('/api/v1/lti/platforms/{platformId}', init), options),
+  /** Remove a learning platform; its classes and members stay (org admins) (DELETE /api/v1/lti/platforms/{platformId}) */
+  deleteLtiPlatform: (init: TInit<'/api/v1/lti/platforms/{platformId}', 'delete'>, options?: CallOptions) =>
+    call('DELETE', () => client.DELETE('/api/v1/lti/platforms/{platformId}', init), options),
+  /** The tool's signing keys of the organisation, newest first (org admins) (GET /api/v1/lti/keys) */
+  listLtiToolKeys: (init?: TInit<'/api/v1/lti/keys', 'get'>, options?: CallOptions) =>
+    call('GET', () => client.GET('/api/v1/lti/keys', init), options),
+  /** Make a new current signing key; the old one stays in the JWKS for 72 hours (org admins) (POST /api/v1/lti/keys/rotate) */
+  rotateLtiToolKey: (init?: TInit<'/api/v1/lti/keys/rotate', 'post'>, options?: CallOptions) =>
+    call('POST', () => client.POST('/api/v1/lti/keys/rotate', init), options),
+  /** Sync the class with its course's roster in the learning platform (LTI NRPS; the class's coaches and org admins) (POST /api/v1/groups/{groupId}/lti/roster-sync) */
+  syncLtiRoster: (init: TInit<'/api/v1/groups/{groupId}/lti/roster-sync', 'post'>, options?: CallOptions) =>
+    call('POST', () => client.POST('/api/v1/groups/{groupId}/lti/roster-sync', init), options),
+  /** Delete my account (POST /api/v1/me/delete) */
+  deleteMyAccount: (init: TInit<'/api/v1/me/delete', 'post'>, options?: CallOptions) =>
+    call('POST', () => client.POST('/api/v1/me/delete', init), options),
+  /** The caller's latest data export: none, queued, building (with progress), ready (with expiresAt and the download path), failed or expired (GET /api/v1/me/data-export) */
+  getDataExport: (init?: TInit<'/api/v1/me/data-export', 'get'>, options?: CallOptions) =>
+    call('GET', () => client.GET('/api/v1/me/data-export', init), options),
+  /** Ask for a zip of all your data (Export my data) (POST /api/v1/me/data-export) */
+  requestDataExport: (init?: TInit<'/api/v1/me/data-export', 'post'>, options?: CallOptions) =>
+    call('POST', () => client.POST('/api/v1/me/data-export', init), options),
+  /** Download a ready data export (the signed-in owner only) (GET /api/v1/me/data-export/{exportId}/download) */
+  downloadDataExport: (init: TInit<'/api/v1/me/data-export/{exportId}/download', 'get'>, options?: CallOptions) =>
+    download(() => client.GET('/api/v1/me/data-export/{exportId}/download', { ...init, parseAs: 'blob', headers: FILE_ACCEPT }), options),
   /** Stripe's webhook (Stripe-Signature checked with STRIPE_WEBHOOK_SECRET): payment_intent.succeeded grants, invoice.paid renews, customer.subscription.deleted ends auto-renew; each event applied once (POST /api/v1/payments/stripe/webhook) */
   stripeWebhook: (init?: TInit<'/api/v1/payments/stripe/webhook', 'post'>, options?: CallOptions) =>
     call('POST', () => client.POST('/api/v1/payments/stripe/webhook', init), options),

@@ -28,6 +28,7 @@ export const PAGES = {
   AdminUsersPage: async (): Promise<ComponentType> => (await import('../features/admin/admin-users-page')).AdminUsersPage,
   AdminPracticePromptsPage: async (): Promise<ComponentType> =>
     (await import('../features/admin/admin-practice-prompts-page')).AdminPracticePromptsPage,
+  LtiPlatformsPage: async (): Promise<ComponentType> => (await import('../features/admin/lti-platforms-page')).LtiPlatformsPage,
   JoinRedirect: async (): Promise<ComponentType> => (await import('../features/auth/join-redirect')).JoinRedirect,
   PasswordForgotPage: async (): Promise<ComponentType> => (await import('../features/auth/password-forgot-page')).PasswordForgotPage,
   PasswordResetPage: async (): Promise<ComponentType> => (await import('../features/auth/password-reset-page')).PasswordResetPage,

@@ -35,6 +35,18 @@ describe('the bell', () => {
     ).toBe('/assignment/details/00000000-0000-4000-8000-0000000000bb');
   });
 
+  it("tells a coach of a grade the course gradebook did not take, linking to the assignment's details", () => {
+    const failed = notice({
+      kind: 'ltiGradeFailed',
+      actorName: 'Sam Student',
+      title: 'Persuasive Speech',
+      recordingId: null,
+      assignmentId: '00000000-0000-4000-8000-0000000000cc',
+    });
+    expect(noticeText(failed)).toBe('Sam Student’s grade for “Persuasive Speech” could not be sent to the course gradebook');
+    expect(noticeLink(failed)).toBe('/assignment/details/00000000-0000-4000-8000-0000000000cc');
+  });
+
   it('tells the age in words', () => {
     const now = Date.parse('2026-11-25T12:00:00Z');
     expect(noticeAge('2026-11-25T11:59:40Z', now)).toBe('just now');

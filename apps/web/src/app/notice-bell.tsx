@@ -1,6 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Bell, CalendarClock, ClipboardCheck, Flag, Inbox, MessageSquare, Share2, Sparkles, Star } from 'lucide-react';
+import {
+  Bell,
+  CalendarClock,
+  ClipboardCheck,
+  Download,
+  Flag,
+  Inbox,
+  MessageSquare,
+  Share2,
+  Sparkles,
+  Star,
+  TriangleAlert,
+} from 'lucide-react';
 import { noticeText, ROUTES, routePath, type TNotice, type TNoticeKind } from '@rostrum/contract';
 import { useMarkNoticesRead, useNotices, useReloadNotices } from './notices.queries';
 import { useReloadReviewQueueCount, useReviewQueueCount } from '../features/review-queue/review-queue.queries';
@@ -19,10 +31,14 @@ const ICONS: Record<TNoticeKind, typeof Bell> = {
   assignmentReceived: ClipboardCheck,
   assignmentCompleted: ClipboardCheck,
   assignmentDue: CalendarClock,
+  dataExportReady: Download,
+  recordingRemovalDue: CalendarClock,
+  ltiGradeFailed: TriangleAlert,
 };
 
 /** Where a notice leads: the recording's results, or the assignment. */
 export function noticeLink(n: TNotice): string | null {
+  if (n.kind === 'dataExportReady') return ROUTES.profile.path;
   if (n.recordingId) return `/evaluate/${n.recordingId}`;
   if (n.assignmentId) return routePath(ROUTES.assignmentDetails.path, { assignmentId: n.assignmentId });
   return null;

@@ -7,6 +7,7 @@ import { NavBar } from './nav-bar';
 import { NotificationRegion } from './notification-region';
 import { prefetchPages } from './lazy-pages';
 import { RoutePending } from './route-fallbacks';
+import { RouteAnnouncer } from './route-announcer';
 import { useSession } from './session-store';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { useViewerOrNull } from './viewer';
@@ -51,6 +52,7 @@ export function RootLayout() {
       </main>
       <AppFooter />
       <RoutePending />
+      <RouteAnnouncer name={route?.announcer} />
     </div>
   );
 }

@@ -108,6 +108,7 @@ export const routes: RouteObject[] = [
                           lazyRoute(R.customerAdminLedger, PAGES.AdminLedgerPage),
                           lazyRoute(R.customerAdminSettings, PAGES.AdminOrgSettingsPage),
                           lazyRoute(R.customerAdminPracticePrompts, PAGES.AdminPracticePromptsPage),
+                          lazyRoute(R.customerAdminLti, PAGES.LtiPlatformsPage),
                         ],
                       },
                     ],

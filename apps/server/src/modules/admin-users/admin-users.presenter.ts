@@ -13,6 +13,7 @@ import type { TOrgRow } from '../org/index.js';
 import { membershipRoles } from '../groups/index.js';
 import type { TUserRow } from './admin-users.repository.js';
 import type { TAuth } from '../../auth/auth-context.js';
+import { canDeleteUser } from '../account-deletion/index.js';
 import { canGrantSpeakerRole, confirmsOwnAdminRemoval, hasActiveRole, holdsOrgManagerRole, isOrgAdmin } from '../../auth/policies.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -25,6 +26,7 @@ export function presentAdminUser(
   u: TUserRow,
   rows: ReadonlyArray<{ membership: TMembershipRow; group: TGroupRow }>,
   orgType: string,
+  caller: Pick<TAuth, 'userId' | 'orgRoles'>,
   now = new Date(),
 ): TAdminUser {
   const active = rows
@@ -47,6 +49,7 @@ export function presentAdminUser(
     isOrgAdmin: isOrgAdmin(u),
     isOrgManager: holdsOrgManagerRole(u),
     activeGroups,
+    abilities: { canDelete: canDeleteUser(caller, u.id) },
   };
 }
 

@@ -12,6 +12,8 @@ import {
   ZResendInviteBodySchema,
   ZUpdateUserRolesBodySchema,
   ZUserIdParamsSchema,
+  ZAccountDeletionResultSchema,
+  ZDeleteUserBodySchema,
 } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import { authOf } from '../../auth/auth-context.js';
@@ -19,6 +21,7 @@ import { ok, requireAuth, responses, type TZodApp } from '../../http/route-kit.j
 import * as adminUsers from './admin-users.service.js';
 import * as adminInvites from './admin-invites.service.js';
 import { createBulkInvites } from './bulk-invites.service.js';
+import { deleteUserByAdmin } from '../account-deletion/index.js';
 
 /**
  * The admin area's users, roles and invites (000 sections 2.11 and 7): org admins only; bulk
@@ -69,6 +72,24 @@ export function adminUsersRoutes(app: TZodApp, deps: TDeps) {
       },
     },
     async (req) => ok(await adminUsers.updateUserRoles(deps, authOf(req), req.params.userId, req.body)),
+  );
+  app.post(
+    '/users/:userId/delete',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'deleteUser',
+        summary: "Delete a member's account on their request (org admins)",
+        description:
+          "Confirmed by `confirmation` DELETE and the admin's own password; the same removal as POST me/delete (issue 42 item 8). " +
+          "Not for the caller's own account (400); 409 account.last_admin when the user is the last admin.",
+        tags: users,
+        params: ZUserIdParamsSchema,
+        body: ZDeleteUserBodySchema,
+        response: responses(ZAccountDeletionResultSchema),
+      },
+    },
+    async (req) => ok(await deleteUserByAdmin(deps, authOf(req), req.params.userId, req.body)),
   );
 
   const invites = ['admin invites'];

@@ -71,7 +71,7 @@ export async function listUsers(deps: TDeps, auth: TAuth, search: string | undef
     byUser.set(r.membership.userId, list);
   }
   const now = new Date();
-  return { total, tooMany, users: rows.map((u) => presentAdminUser(u, byUser.get(u.id) ?? [], org.type, now)) };
+  return { total, tooMany, users: rows.map((u) => presentAdminUser(u, byUser.get(u.id) ?? [], org.type, auth, now)) };
 }
 
 async function loadUserRoles(db: TDb, auth: TAuth, userId: string): Promise<TAdminUserRoles> {

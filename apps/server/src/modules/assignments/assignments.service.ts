@@ -8,6 +8,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { findRecordingAccessContext } from '../recordings/index.js';
 import { isOpenAssignment, moveRecordingToAssignment, takeRecordingOutOfAssignment } from './assignments.repository.js';
 import { notifyRecordingEvents } from '../notifications/index.js';
+import { queueLtiGrade } from '../lti/index.js';
 
 /**
  * Move to Assignment (001 section 4): the owner puts a recording into an open assignment of a
@@ -31,6 +32,8 @@ export async function addRecording(deps: TDeps, auth: TAuth, assignmentId: strin
     if (!(await moveRecordingToAssignment(tx, recordingId, assignmentId, groupId)))
       throw conflict(ASSIGNMENT_MSG.alreadyAssigned, ERROR_CODES.assignmentAlreadyAssigned);
     await notifyRecordingEvents(tx, deps, recordingId, { assignmentCompleted: true });
+    // The hand-in reaches the course's gradebook as Submitted (LTI AGS) when a course links the assignment.
+    await queueLtiGrade(tx, deps.queue, recordingId);
   });
 }
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { ERROR_CODES, type TExportFormat, type TResults, ZResultsSchema } from '@rostrum/contract';
+import { ERROR_CODES, type TExportFormat, type TResults, ZResultsSchema, toSrt, toText, toVtt } from '@rostrum/contract';
 import type { TDeps } from '../../deps.js';
 import type { TAuth } from '../../auth/auth-context.js';
 import { mayExport } from '../../auth/policies.js';
@@ -9,7 +9,6 @@ import { canHearWith, loadWithAccess } from '../recordings/index.js';
 import { contentDisposition, fileStem } from '../assignments/index.js';
 import { resultsCsvRows } from './results-csv.js';
 import { resultsPdf } from './results-pdf.js';
-import { toSrt, toText, toVtt } from './transcript-format.js';
 
 // GET recordings/{id}/export/{format} (issue 20): whoever may hear the recording (recordingAccess,
 // as its results page) downloads its transcript, results or report once it has results.

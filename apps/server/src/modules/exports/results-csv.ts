@@ -14,9 +14,9 @@ import {
   type TSpeakerScores,
   verdict,
   varietySummary,
+  speakerLabel,
 } from '@rostrum/contract';
 import { safeText } from '../assignments/index.js';
-import { speakerLabel } from './transcript-format.js';
 
 // The results as CSV (issue 20): one row per metric (per vibe word and per spotted phrase too),
 // each with the recording's title, the speaker, score, value, unit and ideal band. The cells go

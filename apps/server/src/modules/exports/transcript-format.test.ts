@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conversationResults, fullResults, p, w } from '../../test/results-fixtures.js';
-import { buildCues, srtTime, toSrt, toText, toVtt, vttTime } from './transcript-format.js';
+import { buildCues, srtTime, toSrt, toText, toVtt, vttTime } from '@rostrum/contract';
 
 describe('timestamps', () => {
   it('writes WebVTT with a dot and SRT with a comma, hours always present', () => {

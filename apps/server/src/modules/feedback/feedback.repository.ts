@@ -3,14 +3,18 @@ import type { TDb } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
 import { assignments, feedback, organisations, recordings, scorecardResponses, scorecards, users } from '../../db/schema.js';
 import { coachOnlyScorecardInForceSql } from '../../auth/scorecard-rules.js';
+import { FORMER_MEMBER_NAME } from '@rostrum/contract';
 
 export type TFeedbackRow = typeof feedback.$inferSelect;
 
+/** The author's name; an author whose account was deleted is shown as "Former member" (issue 42 item 8). */
+const authorName = sql<string>`coalesce(${users.name}, ${FORMER_MEMBER_NAME})`;
+
 const feedbackOfRecording = preparedPerDb((db) =>
   db
-    .select({ f: feedback, name: users.name })
+    .select({ f: feedback, name: authorName })
     .from(feedback)
-    .innerJoin(users, eq(users.id, feedback.userId))
+    .leftJoin(users, eq(users.id, feedback.userId))
     .where(eq(feedback.recordingId, sql.placeholder('recordingId')))
     .orderBy(asc(feedback.createdAt))
     .prepare('feedback_of_recording'),
@@ -24,9 +28,9 @@ export function listRecordingFeedbackWithAuthors(db: TDb, recordingId: string) {
 /** Feedback on the given recordings with each author's name, oldest first. */
 export function listFeedbackWithAuthors(db: TDb, recordingIds: string[]) {
   return db
-    .select({ f: feedback, name: users.name })
+    .select({ f: feedback, name: authorName })
     .from(feedback)
-    .innerJoin(users, eq(users.id, feedback.userId))
+    .leftJoin(users, eq(users.id, feedback.userId))
     .where(inArray(feedback.recordingId, recordingIds))
     .orderBy(asc(feedback.createdAt));
 }

@@ -43,6 +43,7 @@ import {
 import { announce } from '../notifications/index.js';
 import { feedbackReceivedMail } from './feedback-mail.js';
 import { presentAssignmentRef } from '../assignments/index.js';
+import { queueLtiGrade } from '../lti/index.js';
 
 type TResponses = TFeedback['responses'];
 
@@ -129,7 +130,7 @@ export async function listFeedback(deps: TDeps, auth: TAuth, recordingId: string
       q.id,
       averageOf(
         scores.map((s) => ({
-          value: answers.get(s.userId)?.responses.find((r) => r.id === q.id)?.response ?? null,
+          value: (s.userId ? answers.get(s.userId) : undefined)?.responses.find((r) => r.id === q.id)?.response ?? null,
           isManager: s.isManager,
         })),
       ),
@@ -137,7 +138,7 @@ export async function listFeedback(deps: TDeps, auth: TAuth, recordingId: string
   );
   const alreadyScored = rows.some(({ f }) => f.kind === 'score' && f.userId === auth.userId);
   return {
-    items: visible.map(({ f, name }) => present(f, name, auth.userId, answers.get(f.userId))),
+    items: visible.map(({ f, name }) => present(f, name, auth.userId, f.userId ? answers.get(f.userId) : undefined)),
     averages,
     scorecard: ctx.scorecard,
     questionAverages,
@@ -203,6 +204,8 @@ export async function addFeedback(deps: TDeps, auth: TAuth, body: TCreateFeedbac
         },
       ]);
     }
+    // A coach's score of an assignment recording goes to the course's gradebook (LTI AGS) when a course links it.
+    if (saved?.kind === 'score' && saved.isManager) await queueLtiGrade(tx, deps.queue, saved.recordingId);
     return saved;
   });
   if (!row)

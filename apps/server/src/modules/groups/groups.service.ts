@@ -43,6 +43,7 @@ import {
 import { findOrganisation } from '../org/index.js';
 import { presentGroup } from './groups.presenter.js';
 import { reserveInviteCodeAttempt } from '../auth/index.js';
+import { rosterLinkedGroups } from '../lti/index.js';
 
 export async function listMyGroups(deps: TDeps, auth: TAuth): Promise<TGroup[]> {
   const [rows, org] = await Promise.all([listUserGroups(deps.db, auth.userId), orgOf(deps, auth)]);
@@ -56,6 +57,10 @@ export async function listGroupsOfOrg(deps: TDeps, auth: TAuth): Promise<TOrgGro
   const org = await findOrganisation(deps.db, auth.orgId);
   if (!org) throw notFound();
   const [rows, orgRoleUsers] = await Promise.all([listOrgGroups(deps.db, auth.orgId), countOrgRoleUsers(deps.db, auth.orgId)]);
+  const linked = await rosterLinkedGroups(
+    deps.db,
+    rows.map((r) => r.group.id),
+  );
   const pseudo: TOrgGroup = {
     groupId: PSEUDO_GROUP_ID,
     name: pseudoGroupName(org.type),
@@ -75,6 +80,7 @@ export async function listGroupsOfOrg(deps: TDeps, auth: TAuth): Promise<TOrgGro
     activeUsers: orgRoleUsers,
     totalUsers: orgRoleUsers,
     isPseudoGroup: true,
+    ltiLinked: false,
   };
   return [
     pseudo,
@@ -83,6 +89,7 @@ export async function listGroupsOfOrg(deps: TDeps, auth: TAuth): Promise<TOrgGro
       activeUsers: r.activeUsers,
       totalUsers: r.totalUsers,
       isPseudoGroup: false,
+      ltiLinked: linked.has(r.group.id),
     })),
   ];
 }

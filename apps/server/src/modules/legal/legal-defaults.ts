@@ -31,6 +31,6 @@ Only to provide the service: analysing your speech, showing results to you and t
 
 ## Your choices
 
-You can change your profile and email notifications at any time, delete your recordings, and ask the operator of this installation to close your account and delete your data.
+You can change your profile and email notifications at any time and delete your recordings. From Account Settings you can download a copy of all your data, and delete your account: your recordings and everything about you go with it, and comments you wrote on other people's recordings stay, shown as from a former member. If your organisation keeps recordings for a limited time, older ones are deleted, with a notice 14 days before.
 `,
 };

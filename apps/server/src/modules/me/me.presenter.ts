@@ -1,4 +1,4 @@
-import { DEFAULT_EMAIL_PREFERENCES, readPreferences, type TUser } from '@rostrum/contract';
+import { DEFAULT_EMAIL_PREFERENCES, readPreferences, type TDataExportSummary, type TUser } from '@rostrum/contract';
 import type { users } from '../../db/schema.js';
 import { holdsOrgManagerRole, isOrgAdmin } from '../../auth/policies.js';
 
@@ -6,7 +6,7 @@ export type TUserRow = typeof users.$inferSelect;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function presentUser(u: TUserRow): TUser {
+export function presentUser(u: TUserRow, dataExport: TDataExportSummary | null): TUser {
   return {
     userId: u.id,
     orgId: u.orgId,
@@ -38,5 +38,6 @@ export function presentUser(u: TUserRow): TUser {
     preferences: readPreferences(u.preferences),
     emailPreferences: { ...DEFAULT_EMAIL_PREFERENCES, ...u.emailPreferences },
     createdDate: u.createdAt.toISOString(),
+    dataExport,
   };
 }

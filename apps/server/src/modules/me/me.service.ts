@@ -24,6 +24,7 @@ import { presentGroup } from '../groups/index.js';
 import { emailSectionsFor, viewerAbilitiesOf } from '../../auth/policies.js';
 import { listMembershipsOf } from '../notifications/index.js';
 import { accessRemindersOffered, offeredPlans, setAccessReminders } from '../subscriptions/index.js';
+import { latestDataExportSummary } from '../data-export/index.js';
 import { presentUser, type TUserRow } from './me.presenter.js';
 import {
   emailTakenByOther,
@@ -52,7 +53,7 @@ export async function getMe(deps: TDeps, auth: TAuth): Promise<TMeResponse> {
   const groups = rows.map((r) => presentGroup(deps.config.publicUrl, r.group, r.membership, auth, org.settings, now));
   const abilities = viewerAbilitiesOf(auth, groups, org.settings);
   return {
-    user: presentUser(user),
+    user: presentUser(user, await latestDataExportSummary(deps.db, user.id)),
     org,
     groups,
     abilities,
@@ -91,7 +92,7 @@ export async function updateMe(deps: TDeps, auth: TAuth, body: TUpdateMeBody): P
     }
     return row;
   });
-  return presentUser(saved);
+  return presentUser(saved, await latestDataExportSummary(deps.db, saved.id));
 }
 
 /**

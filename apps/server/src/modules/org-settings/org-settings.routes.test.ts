@@ -61,10 +61,16 @@ describe('GET admin/org-settings', () => {
       settings: { Public_Share_Links: false },
       operatorFeatures: ['Assignments', 'Zoom_Integration', 'Custom_Wordspotting_For_Users'],
       timeZone: 'UTC',
+      recordingRetention: 'off',
     });
     const plain = await makeOrg(t.db, { settings: { Public_Share_Links: true } });
     const other = await read(await signInAs(t, plain.admin.email));
-    expect(other.json().data).toEqual({ settings: { Public_Share_Links: true }, operatorFeatures: [], timeZone: 'UTC' });
+    expect(other.json().data).toEqual({
+      settings: { Public_Share_Links: true },
+      operatorFeatures: [],
+      timeZone: 'UTC',
+      recordingRetention: 'off',
+    });
   });
 
   it('refuses coaches, org-level managers and speakers (403) and anonymous callers (401), in the error shape', async () => {
@@ -89,6 +95,7 @@ describe('PATCH admin/org-settings', () => {
       settings: { Public_Share_Links: true },
       operatorFeatures: ['Assignments', 'Zoom_Integration', 'Custom_Wordspotting_For_Users'],
       timeZone: 'UTC',
+      recordingRetention: 'off',
     });
     expect(await settingsOf(o.org.id)).toEqual({ ...STORED, Public_Share_Links: true });
     // Everyone in the organisation reads the new value (GET org), and the admin page too.
@@ -141,7 +148,12 @@ describe('PATCH admin/org-settings', () => {
     expect(named.statusCode).toBe(400);
     const viaQuery = await call('PATCH', `/admin/org-settings?orgId=${o.org.id}`, other.key.admin, { Public_Share_Links: true });
     expect(viaQuery.statusCode, viaQuery.body).toBe(200);
-    expect(viaQuery.json().data).toEqual({ settings: { Public_Share_Links: true }, operatorFeatures: ['Video'], timeZone: 'UTC' });
+    expect(viaQuery.json().data).toEqual({
+      settings: { Public_Share_Links: true },
+      operatorFeatures: ['Video'],
+      timeZone: 'UTC',
+      recordingRetention: 'off',
+    });
     expect(await settingsOf(other.org.id)).toEqual({ Video: true, Public_Share_Links: true });
     expect(await settingsOf(o.org.id)).toEqual(STORED);
     expect((await read(o.key.admin)).json().data.settings.Public_Share_Links).toBe(false);

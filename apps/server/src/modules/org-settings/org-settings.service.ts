@@ -17,6 +17,7 @@ export function presentAdminOrgSettings(org: Pick<TOrgRow, 'settings' | 'timeZon
     settings: Object.fromEntries(ORG_ADMIN_SETTINGS.map((k) => [k, !!s[k]])) as TAdminOrgSettings['settings'],
     operatorFeatures: OPERATOR_ORG_SETTINGS.filter((k) => !!s[k]),
     timeZone: org.timeZone,
+    recordingRetention: s.recordingRetention ?? 'off',
   };
 }
 

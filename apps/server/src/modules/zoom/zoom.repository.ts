@@ -3,7 +3,7 @@ import type { TDb } from '../../db/client.js';
 import { zoomConnections, zoomOauthStates } from '../../db/schema.js';
 
 // The linked Zoom accounts and the OAuth states handed out for linking. The token columns hold
-// sealed values only (token-cipher.ts); this module never sees a token in clear.
+// sealed values only (auth/sealed-secrets.ts); this module never sees a token in clear.
 
 export type TZoomConnectionRow = typeof zoomConnections.$inferSelect;
 

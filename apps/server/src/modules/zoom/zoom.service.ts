@@ -26,7 +26,7 @@ import { uploadsDirOf } from '../../storage/media-storage.js';
 import { findOrganisation } from '../org/index.js';
 import { findActiveSpeakerGroup } from '../memberships/index.js';
 import { createRecording, finishUpload, removeRecordingRow } from '../recordings/index.js';
-import { decryptToken, encryptToken } from './token-cipher.js';
+import { openSecret, sealSecret } from '../../auth/sealed-secrets.js';
 import { type TZoomApiFile, type TZoomApiMeeting, type TZoomTokens, ZoomClient, ZoomError } from './zoom-client.js';
 import { deleteZoomConnection, findZoomConnection, insertZoomState, saveZoomConnection, takeZoomState } from './zoom.repository.js';
 
@@ -79,8 +79,8 @@ export async function startZoomAuthorization(deps: TDeps, auth: TAuth): Promise<
 async function storeTokens(deps: TDeps, cfg: TZoomConfig, userId: string, t: TZoomTokens): Promise<void> {
   await saveZoomConnection(deps.db, {
     userId,
-    accessToken: encryptToken(cfg.tokenKey, t.accessToken),
-    refreshToken: encryptToken(cfg.tokenKey, t.refreshToken),
+    accessToken: sealSecret(cfg.tokenKey, t.accessToken),
+    refreshToken: sealSecret(cfg.tokenKey, t.refreshToken),
     expiresAt: t.expiresAt,
     scope: t.scope,
   });
@@ -111,7 +111,7 @@ export async function disconnectZoom(deps: TDeps, auth: TAuth, log: { warn: (o: 
   const row = await deleteZoomConnection(deps.db, auth.userId);
   const cfg = deps.config.zoom;
   if (row && cfg) {
-    const token = decryptToken(cfg.tokenKey, row.refreshToken) ?? decryptToken(cfg.tokenKey, row.accessToken);
+    const token = openSecret(cfg.tokenKey, row.refreshToken) ?? openSecret(cfg.tokenKey, row.accessToken);
     if (token) {
       try {
         await new ZoomClient(cfg).revoke(token);
@@ -138,7 +138,7 @@ async function withAccessToken<T>(
   const row = await findZoomConnection(deps.db, auth.userId);
   if (!row) throw notLinked();
   // Zoom rotates refresh tokens: a second refresh in this call uses the one the first received.
-  let refreshToken = decryptToken(zoom.cfg.tokenKey, row.refreshToken);
+  let refreshToken = openSecret(zoom.cfg.tokenKey, row.refreshToken);
   const refresh = async (): Promise<string> => {
     if (!refreshToken) {
       await deleteZoomConnection(deps.db, auth.userId);
@@ -157,7 +157,7 @@ async function withAccessToken<T>(
       throw unreachable();
     }
   };
-  const stored = decryptToken(zoom.cfg.tokenKey, row.accessToken);
+  const stored = openSecret(zoom.cfg.tokenKey, row.accessToken);
   let token = stored && row.expiresAt.getTime() - REFRESH_MARGIN_MS > Date.now() ? stored : await refresh();
   for (let attempt = 0; ; attempt++) {
     try {

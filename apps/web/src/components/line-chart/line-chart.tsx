@@ -195,7 +195,6 @@ export function LineChart({
               <g key={p.id}>
                 {p.href ? (
                   <a href={p.href} onClick={(e) => go(e, p.href!)} aria-label={p.label} className="line-chart__x-link">
-                    <title>{p.label}</title>
                     {content}
                   </a>
                 ) : (

@@ -8,6 +8,7 @@ import { useWaveform, useWaveformState } from './waveform-context';
 import { MAX_PX_PER_SEC, SKIP_SECONDS } from './waveform-controller';
 import type { TSpeakerTurns } from './waveform-split';
 import { STICKY_OFFSET_PX, stickyAllowed } from './sticky-rules';
+import { usePlayerKeys } from './player-keys';
 import { type TWaveformSplit, waveformSplit } from './waveform-split';
 import './waveform.css';
 
@@ -117,9 +118,10 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
     if (state.failed) onErrorRef.current?.();
   }, [state.failed]);
 
-  // Keys: p play/pause, r back 5 s, f forward 5 s, unless typing in a field.
+  // Keys: p play/pause, r back 5 s, f forward 5 s, unless typing in a field or turned off.
+  const [keysOn, setKeysOn] = usePlayerKeys();
   useEffect(() => {
-    if (!controller || !solo) return;
+    if (!controller || !solo || !keysOn) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTextField(e.target)) return;
       const k = e.key.toLowerCase();
@@ -131,7 +133,7 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [controller, solo]);
+  }, [controller, solo, keysOn]);
 
   // Sticky after scrolling 80 px past its top, where the rules allow it.
   useLayoutEffect(() => {
@@ -190,7 +192,15 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
               <Spinner label="Loading waveform" />
             </div>
           )}
-          <div ref={waveRef} className="waveform__wave" data-split={state.split ? `${state.split.kind}:${state.split.count}` : undefined} />
+          {/* A picture to a screen reader (WCAG 1.1.1): its name says what it shows; the lanes' summary,
+              the transcript and the controls below carry what a pointer does on it. */}
+          <div
+            ref={waveRef}
+            className="waveform__wave"
+            role="img"
+            aria-label={`Waveform of ${solo ? 'the recording' : title}, ${formatTimer(state.duration || duration)} long`}
+            data-split={state.split ? `${state.split.kind}:${state.split.count}` : undefined}
+          />
           <div ref={timelineRef} className="waveform__timeline" aria-hidden />
         </div>
         {lanes}
@@ -276,7 +286,17 @@ export function WaveformPlayer(props: WaveformPlayerProps) {
         {children}
         {solo && (
           <p className="waveform__keys subtle">
-            Keys: <kbd>p</kbd> play or pause, <kbd>r</kbd> back 5 s, <kbd>f</kbd> forward 5 s
+            {keysOn ? (
+              <span>
+                Keys: <kbd>p</kbd> play or pause, <kbd>r</kbd> back 5 s, <kbd>f</kbd> forward 5 s.
+              </span>
+            ) : (
+              <span>The single-key shortcuts are off.</span>
+            )}{' '}
+            {/* One button whose words change: the focus stays on it when it is pressed. */}
+            <button type="button" className="link-btn" onClick={() => setKeysOn(!keysOn)}>
+              {keysOn ? 'Turn off these keys' : 'Turn them on'}
+            </button>
           </p>
         )}
         <p className="visually-hidden" role="status">

@@ -28,6 +28,8 @@ import { useViewer } from '../../app/viewer';
 import { useUpdateMe } from './account.queries';
 import { ChangePasswordCard } from './change-password-card';
 import { DataConsentCard } from './data-consent-card';
+import { DataExportCard } from './data-export-card';
+import { DeleteAccountCard } from './delete-account-card';
 import { ZoomConnectionCard } from '../zoom/zoom-connection-card';
 import { profileDefaults, profileFormSchema, type TProfileFormInput } from './profile-schema';
 import './account.css';
@@ -189,6 +191,8 @@ export function ProfilePage() {
 
         <ChangePasswordCard />
 
+        <DataExportCard />
+
         <ZoomConnectionCard enabled />
 
         <Link to="/email-notifications" className="link-card">
@@ -201,6 +205,8 @@ export function ProfilePage() {
           </span>
           <ChevronRight size={20} aria-hidden />
         </Link>
+
+        <DeleteAccountCard />
       </div>
 
       <ConfirmDialog

@@ -26,6 +26,7 @@ export function AdminArea() {
     { to: R.customerAdminPrepaidCodes.path, label: 'Prepaid Codes' },
     { to: R.customerAdminLedger.path, label: 'Ledger' },
     { to: R.customerAdminPracticePrompts.path, label: 'Practice Prompts' },
+    { to: R.customerAdminLti.path, label: 'LTI' },
     { to: R.customerAdminSettings.path, label: 'Settings' },
   ];
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { SearchX, UserX } from 'lucide-react';
+import { RefreshCw, SearchX, UserX } from 'lucide-react';
 import {
   deactivateAllLabel,
   DEACTIVATION_NOTICE_DELAY_MS,
@@ -9,10 +10,13 @@ import {
   MSG,
   PSEUDO_GROUP_ID,
   pseudoGroupName,
+  rosterSyncText,
   type TGroupMember,
   type TVocabulary,
 } from '@rostrum/contract';
 import { errorMessage } from '../../api/http-client';
+import { operations } from '../../api/operations.gen';
+import { queryKeys } from '../../api/rostrum-api';
 import { Button, ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/dialog';
@@ -66,6 +70,18 @@ export function AdminGroupMembersPage() {
       setConfirming(false);
       notifications.error(errorMessage(e, MSG.roleSaveFailed));
     },
+  });
+
+  // "Sync roster" (issue 42 item 5): only for a group linked to an LTI course with a roster.
+  const queryClient = useQueryClient();
+  const syncRoster = useMutation({
+    mutationFn: () => operations.syncLtiRoster({ params: { path: { groupId } } }),
+    onSuccess: async (result) => {
+      notifications.success(rosterSyncText(result));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.groupMembers(groupId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orgGroups });
+    },
+    onError: (e) => notifications.error(errorMessage(e, 'The roster could not be synced. Try again in a few minutes.')),
   });
 
   if (groups.isPending) return <LoadingState />;
@@ -156,8 +172,19 @@ export function AdminGroupMembersPage() {
               All{group ? ` (${group.totalUsers})` : ''}
             </Link>
           </nav>
-          {(group?.abilities.canEdit || group?.abilities.canDeactivateAll) && (
+          {(group?.abilities.canEdit || group?.abilities.canDeactivateAll || group?.ltiLinked) && (
             <div className="members-toolbar__actions">
+              {group.ltiLinked && (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  icon={<RefreshCw size={16} aria-hidden />}
+                  busy={syncRoster.isPending}
+                  onClick={() => syncRoster.mutate()}
+                >
+                  Sync roster
+                </Button>
+              )}
               {group.abilities.canEdit && (
                 <ButtonLink to={groupEditPath(groupId)} variant="secondary" size="sm">
                   Edit {vocab.Word('group')}

@@ -45,7 +45,7 @@ export function useCreateGroup(on: TSaveCallbacks) {
     mutationFn: (body: TCreateGroupBody) => operations.createGroup({ body: body }),
     onSuccess: (saved) => {
       queryClient.setQueryData<TOrgGroup[]>(queryKeys.orgGroups, (old) =>
-        old ? [...old, { ...saved, activeUsers: 0, totalUsers: 0, isPseudoGroup: false }] : old,
+        old ? [...old, { ...saved, activeUsers: 0, totalUsers: 0, isPseudoGroup: false, ltiLinked: false }] : old,
       );
       window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: queryKeys.orgGroups }), GROUP_RELOAD_DELAY_MS);
       queryClient.setQueryData(queryKeys.group(saved.groupId), saved);

@@ -18,6 +18,7 @@ const settings = (on: boolean, operatorFeatures: TAdminOrgSettings['operatorFeat
   settings: { Public_Share_Links: on },
   operatorFeatures,
   timeZone: 'UTC',
+  recordingRetention: 'off',
 });
 
 function renderPage(orgType: 'edu' | 'other' = 'other') {

@@ -11,6 +11,7 @@ import { notifications } from '../../app/notification-store';
 import { useViewer } from '../../app/viewer';
 import { orgSettingsErrorMessage, useOrgSettings, useUpdateOrgSettings } from './admin-org-settings.queries';
 import { OrgTimeZoneCard } from './org-time-zone-card';
+import { RecordingRetentionCard } from './recording-retention-card';
 import './admin-org-settings.css';
 
 /** The words of the operator's switches, in the organisation's vocabulary. */
@@ -117,6 +118,7 @@ function OrgSettingsForm({ saved }: { saved: TAdminOrgSettings }) {
         </form>
       </Card>
       <OrgTimeZoneCard saved={saved} />
+      <RecordingRetentionCard saved={saved} />
       <Card
         title="Managed by your Rostrum operator"
         titleId="org-features-title"

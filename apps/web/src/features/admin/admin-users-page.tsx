@@ -11,6 +11,7 @@ import { TextField } from '../../components/text-field';
 import { useViewer } from '../../app/viewer';
 import { WEB_ROUTES as R } from '../../app/route-paths';
 import { useAdminUserList, useAdminUserSearch } from './admin-users.queries';
+import { DeleteUserAction } from '../account/delete-account-card';
 import './admin-users.css';
 
 export const userRolesPath = (userId: string) => R.customerAdminUser.path.replace(':userId', encodeURIComponent(userId));
@@ -70,9 +71,12 @@ export function AdminUsersPage() {
       header: 'Actions',
       nowrap: true,
       cell: (u) => (
-        <Link to={userRolesPath(u.userId)} className="admin-users__action">
-          View User<span className="visually-hidden"> {u.name}</span>
-        </Link>
+        <>
+          <Link to={userRolesPath(u.userId)} className="admin-users__action">
+            View User<span className="visually-hidden"> {u.name}</span>
+          </Link>
+          <DeleteUserAction user={u} />
+        </>
       ),
     },
   ];

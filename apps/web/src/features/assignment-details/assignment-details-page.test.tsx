@@ -45,7 +45,7 @@ const members: TAssignmentMembers = {
   ],
 };
 
-const viewer = { mode: 'speaker', vocab: vocabulary('other'), user: { preferences: {} } } as unknown as TViewer;
+const viewer = { mode: 'speaker', vocab: vocabulary('other'), user: { preferences: {} }, org: { timeZone: 'UTC' } } as unknown as TViewer;
 
 describe('AssignmentDetailsPage (speaker)', () => {
   it("ticks the speaker's met criteria from the member table and then stays still", async () => {
@@ -87,5 +87,26 @@ describe('AssignmentDetailsPage (speaker)', () => {
     const settled = commits;
     await new Promise((r) => setTimeout(r, 300));
     expect(commits).toBe(settled);
+  });
+
+  it('shows the due date, and Overdue when the server says so', async () => {
+    const a = assignment({ completionStatus: 'inProgress', dueAt: '2026-12-20T23:59:00.000Z', overdue: true });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+    queryClient.setQueryData(queryKeys.assignment(ID), a);
+    queryClient.setQueryData(queryKeys.assignmentMembers(ID), members);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ViewerContext.Provider value={viewer}>
+          <MemoryRouter initialEntries={[`/assignment/details/${ID}`]}>
+            <Routes>
+              <Route path="/assignment/details/:assignmentId" element={<AssignmentDetailsPage />} />
+            </Routes>
+          </MemoryRouter>
+        </ViewerContext.Provider>
+      </QueryClientProvider>,
+    );
+    const due = await screen.findByTestId('due-line');
+    expect(due.textContent).toMatch(/^Due .*11:59 PM UTC/);
+    expect(due.textContent).toContain('Overdue');
   });
 });

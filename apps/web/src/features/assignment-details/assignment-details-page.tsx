@@ -17,6 +17,7 @@ import { coachVariant, recordLinkLabel, recordPath, statusLine, type TConfirmAct
 import { ReportSlot, ComparisonSlot } from './report-slots';
 import '../manage/manage.css';
 import './assignment-details.css';
+import { DueLine } from '../../components/due-date';
 
 /** A query flag is on when present without a value or with a true-ish one (?collapsed, ?collapsed=1). */
 function flag(params: URLSearchParams, name: string): boolean {
@@ -185,6 +186,7 @@ export function DetailsHeader({
           <p className="details-header__status">
             <Badge tone={tone}>{line}</Badge>
           </p>
+          {!a.isTemplate && <DueLine dueAt={a.dueAt} overdue={a.overdue} timeZone={viewer.org.timeZone} />}
         </div>
         {children && <div className="details-header__actions">{children}</div>}
       </div>

@@ -7,6 +7,7 @@ import { formatDate } from '../../components/date-format';
 import type { TCriteriaMet } from './assignment-info';
 import { MemberRecordings, type TMemberRecordingRow } from './member-recordings';
 import { type TMemberFilter, type TMemberRowFacts, type TMemberSortKey, memberFilters, visibleMembers } from './member-table-model';
+import { scrollBehavior } from '../../components/motion';
 
 // The member table of the details page (002 section 2.6): Name, Speaker Assignment Status, Last
 // Upload, Recordings (coach), Recordings Flagged for Review (coach) or Shared with Group
@@ -79,7 +80,7 @@ export function MemberTable({
   const mineRef = useRef<HTMLTableSectionElement>(null);
   useEffect(() => {
     if (!openMine) return;
-    const t = window.setTimeout(() => mineRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 1000);
+    const t = window.setTimeout(() => mineRef.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' }), 1000);
     return () => window.clearTimeout(t);
   }, [openMine]);
 

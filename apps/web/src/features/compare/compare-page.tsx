@@ -34,6 +34,7 @@ export function ComparePage() {
   if (ids.length < 2) {
     return (
       <div className="page page--narrow">
+        <PageHeader title={COMPARE_TEXT.title} />
         <EmptyState icon={<GitCompare aria-hidden />} title={COMPARE_TEXT.tooFew}>
           <p>{COMPARE_TEXT.tooFewText}</p>
           <ButtonLink to={WEB_ROUTES.evaluate.path} variant="secondary">

@@ -15,6 +15,13 @@ describe('SafeMarkdown (issue 12 item 19)', () => {
     expect(container.querySelector('blockquote')?.textContent).toBe('note');
   });
 
+  it('starts the headings at h2 whether the text begins at # or ##, skipping no level', () => {
+    const tags = (markdown: string) =>
+      [...render(<SafeMarkdown markdown={markdown} />).container.querySelectorAll('h2, h3, h4')].map((h) => h.tagName);
+    expect(tags('## One\n\n### Two\n\n## Three')).toEqual(['H2', 'H3', 'H2']);
+    expect(tags('# One\n\n## Two\n\n### Three')).toEqual(['H2', 'H3', 'H4']);
+  });
+
   it('never renders HTML from the file, and links only to http(s) and mailto', () => {
     const { container } = render(
       <SafeMarkdown

@@ -77,14 +77,21 @@ export function renderInline(text: string): ReactNode[] {
   return out;
 }
 
-/** The text as headings, paragraphs and lists; the page's own h1 is the title, so # becomes h2. */
+const HEADING_TAGS = ['h2', 'h3', 'h4'] as const;
+
+/**
+ * The text as headings, paragraphs and lists. The page's own h1 is the title, so the text's top
+ * heading level becomes h2 whether the author wrote # or ## (no level is skipped, WCAG 1.3.1).
+ */
 export function SafeMarkdown({ markdown }: { markdown: string }) {
+  const blocks = parseBlocks(markdown);
+  const top = Math.min(3, ...blocks.flatMap((b) => (b.kind === 'heading' ? [b.level] : [])));
   return (
     <>
-      {parseBlocks(markdown).map((b, i) => {
+      {blocks.map((b, i) => {
         const key = `${b.kind}-${i}`;
         if (b.kind === 'heading') {
-          const Tag = (['h2', 'h2', 'h3', 'h4'] as const)[b.level];
+          const Tag = HEADING_TAGS[b.level - top]!;
           return <Tag key={key}>{renderInline(b.text)}</Tag>;
         }
         if (b.kind === 'quote') return <blockquote key={key}>{renderInline(b.text)}</blockquote>;

@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { listState } from './recording-status';
 import { useRecordings } from './results-recording.queries';
 import './first-results-tour.css';
+import { scrollBehavior } from '../../components/motion';
 
 /** The tour's stops: what each points at on the page and what it says there. */
 export const TOUR_STEPS = [
@@ -60,7 +61,7 @@ export function FirstResultsTour({ recording: r }: { recording: TRecording }) {
     }
     setStep(step + 1);
     // The next stop comes into view; the card stays where it is.
-    document.querySelector(TOUR_STEPS[step + 1]!.target)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    document.querySelector(TOUR_STEPS[step + 1]!.target)?.scrollIntoView({ block: 'nearest', behavior: scrollBehavior() });
   };
   return (
     <section className="card first-results-tour no-print" aria-labelledby="tour-title" data-testid="first-results-tour">

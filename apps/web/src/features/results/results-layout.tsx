@@ -37,6 +37,8 @@ import { TakeSummary } from './take-summary';
 import { WordListNotice } from './word-list-notice';
 import './side-card.css';
 import './results-layout.css';
+import { scrollBehavior } from '../../components/motion';
+import { useVideoCaptions } from './video-captions';
 
 /** What the results view shows of a recording: a signed-in viewer's recording or a shared one. */
 export interface TResultsView {
@@ -96,7 +98,7 @@ export function ResultsView({
     setTab('next');
     requestAnimationFrame(() => {
       const el = document.getElementById('results-tab-next');
-      el?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      el?.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
       el?.focus({ preventScroll: true });
     });
   };
@@ -115,6 +117,8 @@ export function ResultsView({
   const ownerView = !conv || (speaker === r.speakerNum && !!results && tipsDescribe(results, speaker));
   const playable = !!r.playbackUrl;
   const videoPlayable = r.isVideo && !!r.videoUrl;
+  // The transcript as the video's captions; the Transcript tab beside it is the full text alternative.
+  const captions = useVideoCaptions(results, videoPlayable);
   const speakers = results?.data.speakers.map((s) => ({ speaker: s.speaker, turns: s.turns }));
 
   return (
@@ -136,7 +140,7 @@ export function ResultsView({
             <Card className="media-card video-card">
               {videoPlayable ? (
                 <>
-                  {/* biome-ignore lint/a11y/useMediaCaption: the Transcript tab beside it is the text alternative and follows playback word by word. */}
+                  {/* biome-ignore lint/a11y/useMediaCaption: the captions track (the transcript as WebVTT) is added once its object URL exists; the Transcript tab follows playback word by word. */}
                   <video
                     ref={setVideo}
                     className="media-card__video"
@@ -145,7 +149,9 @@ export function ResultsView({
                     playsInline
                     hidden={hidden}
                     aria-label={`Video of ${r.title}`}
-                  />
+                  >
+                    {captions && <track kind="captions" src={captions} srcLang="en" label="English (automatic)" default />}
+                  </video>
                   {videoPref && (
                     <div className="row row--end no-print">
                       <Button

@@ -98,7 +98,7 @@ async function assertMayDownload(deps: TDeps, auth: TAuth, membership: TMembersh
 
 // ---- rating facts -----------------------------------------------------------------------------
 
-type TScoreSet = { userId: string; isManager: boolean; values: Map<string, number> };
+type TScoreSet = { userId: string | null; isManager: boolean; values: Map<string, number> };
 
 /** What the caller may see of one recording: its access, its visible score sets and comments. */
 type TRecordingFacts = {

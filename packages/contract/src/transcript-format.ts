@@ -1,4 +1,4 @@
-import { SPEAKER_NAMES, type TResults, type TTranscriptItem } from '@rostrum/contract';
+import { SPEAKER_NAMES, type TResults, type TTranscriptItem } from './results.js';
 
 // The transcript exports (issue 20): WebVTT, SRT and plain text from the results' word timings.
 // Pure functions, tested beside.
